@@ -1,0 +1,715 @@
+//===- JsonReader.cpp - MSCCL++ JSON plan to plan IR ---------------------===//
+//
+// Parses with nlohmann_json, then walks the DOM into plan IR. Which keys are
+// required follows the executor (executor-semantics §1): what it reads
+// unconditionally is required here, what it reads with a default or a
+// contains() check is optional with the same default. Keys the executor
+// would ignore are rejected, because in a plan they are almost always typos.
+//
+// Errors carry the JSON path of the offending value. The path is a chain of
+// stack nodes rendered only when an error is reported, so the happy path
+// pays nothing for it. Errors unwind by an internal exception, caught at the
+// entry points; nothing escapes this file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mscclc/json/JsonReader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <limits>
+
+using namespace mscclc::plan;
+using Json = nlohmann::json;
+
+namespace mscclc::json {
+
+namespace {
+
+// One step of a JSON path: an object key or an array index.
+struct PathNode {
+  const PathNode *parent;
+  std::string_view key; // empty for an array index
+  size_t index = 0;
+};
+
+void renderPath(const PathNode *p, std::string &out) {
+  if (!p)
+    return;
+  renderPath(p->parent, out);
+  if (p->key.empty()) {
+    out += '[';
+    out += std::to_string(p->index);
+    out += ']';
+  } else {
+    if (!out.empty())
+      out += '.';
+    out += p->key;
+  }
+}
+
+struct ReadError {
+  std::string message;
+};
+
+[[noreturn]] void fail(const PathNode *p, const std::string &msg) {
+  std::string text;
+  renderPath(p, text);
+  // Errors about the root object carry no path prefix.
+  if (!text.empty())
+    text += ": ";
+  text += msg;
+  throw ReadError{std::move(text)};
+}
+
+std::string jsonQuote(std::string_view s) {
+  // Re-encode through JSON so control characters in a bad key stay visible.
+  return Json(std::string(s)).dump(-1, ' ', true);
+}
+
+// Describes a JSON value's type for "expected X, got Y" messages; numbers
+// and booleans show the value, which is usually what the user got wrong.
+std::string describe(const Json &v) {
+  if (v.is_number() || v.is_boolean())
+    return std::string(v.type_name()) + " " + v.dump();
+  return v.type_name();
+}
+
+void expectObject(const Json &v, const PathNode *p) {
+  if (!v.is_object())
+    fail(p, "expected an object, got " + describe(v));
+}
+
+void expectArray(const Json &v, const PathNode *p) {
+  if (!v.is_array())
+    fail(p, "expected an array, got " + describe(v));
+}
+
+const Json &member(const Json &obj, const PathNode *p, std::string_view key) {
+  auto it = obj.find(key);
+  if (it == obj.end())
+    fail(p, "missing key " + jsonQuote(key));
+  return *it;
+}
+
+const Json *optionalMember(const Json &obj, std::string_view key) {
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+using KeyList = std::initializer_list<std::string_view>;
+
+bool contains(KeyList keys, std::string_view k) {
+  return std::find(keys.begin(), keys.end(), k) != keys.end();
+}
+
+// Rejects keys outside `allowed`. Keys listed in `knownElsewhere` belong to
+// a sibling form of the same object (another op kind, another channel type)
+// and get a message saying so instead of "unknown".
+void checkKeys(const Json &obj, const PathNode *p, KeyList allowed,
+               KeyList knownElsewhere = {}, std::string_view what = {}) {
+  std::vector<std::string_view> unknown;
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    std::string_view k = it.key();
+    if (contains(allowed, k))
+      continue;
+    if (contains(knownElsewhere, k))
+      fail(p, "key " + jsonQuote(k) + " is not valid for " + std::string(what));
+    unknown.push_back(k);
+  }
+  if (unknown.empty())
+    return;
+  std::string msg = unknown.size() == 1 ? "unknown key " : "unknown keys ";
+  for (size_t i = 0; i < unknown.size(); ++i) {
+    if (i)
+      msg += ", ";
+    msg += jsonQuote(unknown[i]);
+  }
+  fail(p, msg);
+}
+
+// Integers are range-checked against the IR field they land in; every
+// count, index and id in a plan is non-negative.
+int64_t readInt(const Json &v, const PathNode *p, int64_t min, int64_t max) {
+  if (!v.is_number_integer())
+    fail(p, "expected an integer, got " + describe(v));
+  if (v.is_number_unsigned()) {
+    uint64_t u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(max))
+      fail(p, "integer " + v.dump() + " is out of range (at most " +
+                  std::to_string(max) + ")");
+    return static_cast<int64_t>(u);
+  }
+  int64_t s = v.get<int64_t>();
+  if (s < min)
+    fail(p, min == 0 ? "expected a non-negative integer, got " + v.dump()
+                     : "integer " + v.dump() + " is out of range");
+  return s;
+}
+
+int32_t readId(const Json &v, const PathNode *p) {
+  return static_cast<int32_t>(
+      readInt(v, p, 0, std::numeric_limits<int32_t>::max()));
+}
+
+int64_t readCount(const Json &v, const PathNode *p) {
+  return readInt(v, p, 0, std::numeric_limits<int64_t>::max());
+}
+
+uint64_t readU64(const Json &v, const PathNode *p) {
+  if (!v.is_number_integer())
+    fail(p, "expected an integer, got " + describe(v));
+  if (!v.is_number_unsigned())
+    fail(p, "expected a non-negative integer, got " + v.dump());
+  return v.get<uint64_t>();
+}
+
+bool readBool(const Json &v, const PathNode *p) {
+  if (!v.is_boolean())
+    fail(p, "expected a boolean, got " + describe(v));
+  return v.get<bool>();
+}
+
+const std::string &readString(const Json &v, const PathNode *p) {
+  if (!v.is_string())
+    fail(p, "expected a string, got " + describe(v));
+  return v.get_ref<const std::string &>();
+}
+
+// Shorthand for reading obj[key] with the key appended to the path.
+template <typename F>
+auto readMember(const Json &obj, const PathNode *p, std::string_view key,
+                F &&read) {
+  PathNode kp{p, key};
+  return read(member(obj, p, key), &kp);
+}
+
+template <typename F>
+void readArray(const Json &v, const PathNode *p, F &&readElement) {
+  expectArray(v, p);
+  size_t i = 0;
+  for (const Json &e : v) {
+    PathNode ep{p, {}, i++};
+    readElement(e, &ep);
+  }
+}
+
+std::vector<int32_t> readIdList(const Json &v, const PathNode *p) {
+  std::vector<int32_t> ids;
+  expectArray(v, p);
+  ids.reserve(v.size());
+  readArray(v, p, [&](const Json &e, const PathNode *ep) {
+    ids.push_back(readId(e, ep));
+  });
+  return ids;
+}
+
+BufferType readBufferType(const Json &v, const PathNode *p) {
+  const std::string &s = readString(v, p);
+  if (auto t = parseBufferType(s))
+    return *t;
+  fail(p, "unknown buffer type " + jsonQuote(s) +
+              R"( (expected "i", "o" or "s"))");
+}
+
+ChannelType readChannelType(const Json &v, const PathNode *p) {
+  const std::string &s = readString(v, p);
+  if (auto t = parseChannelType(s))
+    return *t;
+  fail(p, "unknown channel type " + jsonQuote(s));
+}
+
+Protocol readProtocol(const Json &v, const PathNode *p) {
+  const std::string &s = readString(v, p);
+  if (auto t = parseProtocol(s))
+    return *t;
+  fail(p,
+       "unknown protocol " + jsonQuote(s) + R"( (expected "Simple" or "LL"))");
+}
+
+ReduceOp readReduceOp(const Json &v, const PathNode *p) {
+  const std::string &s = readString(v, p);
+  if (auto t = parseReduceOp(s))
+    return *t;
+  fail(p, "unknown reduce op " + jsonQuote(s));
+}
+
+// The four encodings of dsl-semantics §4.4, told apart by their
+// distinguishing key. Mixed forms (say "type" next to "buffer_id") are
+// rejected even though the executor would let buffer_id win.
+BufferRef readBufferRef(const Json &v, const PathNode *p) {
+  expectObject(v, p);
+  static const KeyList AllKeys = {
+      "type", "buffer_id", "rank", "switch_channel_id", "index", "size"};
+  BufferRef r;
+  if (v.contains("switch_channel_id")) {
+    checkKeys(v, p, {"switch_channel_id", "index", "size"}, AllKeys,
+              "a switch buffer reference");
+    r.form = BufferRef::Form::Switch;
+    r.id = readMember(v, p, "switch_channel_id", readId);
+  } else if (v.contains("buffer_id")) {
+    checkKeys(v, p, {"buffer_id", "index", "size"}, AllKeys,
+              "a remote buffer reference");
+    r.form = BufferRef::Form::Remote;
+    r.id = readMember(v, p, "buffer_id", readId);
+  } else if (v.contains("rank")) {
+    checkKeys(v, p, {"rank", "type", "index", "size"}, AllKeys,
+              "a rank-qualified buffer reference");
+    r.form = BufferRef::Form::Full;
+    r.rank = readMember(v, p, "rank", readId);
+    r.type = readMember(v, p, "type", readBufferType);
+  } else if (v.contains("type")) {
+    checkKeys(v, p, {"type", "index", "size"}, AllKeys,
+              "a local buffer reference");
+    r.form = BufferRef::Form::Local;
+    r.type = readMember(v, p, "type", readBufferType);
+  } else {
+    checkKeys(v, p, AllKeys);
+    fail(p, "buffer reference needs one of \"type\", \"buffer_id\", "
+            "\"switch_channel_id\" or \"rank\"");
+  }
+  r.index = readMember(v, p, "index", readCount);
+  r.size = readMember(v, p, "size", readCount);
+  return r;
+}
+
+std::vector<BufferRef> readBufferList(const Json &v, const PathNode *p) {
+  std::vector<BufferRef> refs;
+  expectArray(v, p);
+  refs.reserve(v.size());
+  readArray(v, p, [&](const Json &e, const PathNode *ep) {
+    refs.push_back(readBufferRef(e, ep));
+  });
+  return refs;
+}
+
+// Kinds whose reference encoding always has src_buff and dst_buff; for them
+// the two keys are required. Must agree with the writer.
+bool movesData(OpKind k) {
+  switch (k) {
+  case OpKind::Copy:
+  case OpKind::Cpkt:
+  case OpKind::Upkt:
+  case OpKind::Get:
+  case OpKind::Gstore:
+  case OpKind::Gstorepkt:
+  case OpKind::Glres:
+    return true;
+  default:
+    return isReduceFamily(k) || isPutFamily(k);
+  }
+}
+
+const KeyList AllOpKeys = {"name",
+                           "barrier_id",
+                           "num_threadblocks",
+                           "semaphore_ids",
+                           "buffer_type",
+                           "buffer_offset",
+                           "size",
+                           "dst_chunk",
+                           "iter_context",
+                           "src_buff",
+                           "dst_buff",
+                           "channel_ids",
+                           "channel_type",
+                           "reduce_op",
+                           "tbg_info",
+                           "ops"};
+
+// Keys any op may carry: the executor reads them generically for every
+// kind, and the writer emits them wherever they are set.
+#define MSCCLC_GENERIC_OP_KEYS                                                 \
+  "name", "src_buff", "dst_buff", "channel_ids", "channel_type", "reduce_op",  \
+      "tbg_info"
+
+void checkOpKeys(const Json &v, const PathNode *p, OpKind kind) {
+  std::string what = "op " + jsonQuote(toString(kind));
+  switch (kind) {
+  case OpKind::Barrier:
+    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS, "barrier_id", "num_threadblocks"},
+              AllOpKeys, what);
+    break;
+  case OpKind::SemAcquire:
+  case OpKind::SemRelease:
+    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS, "semaphore_ids"}, AllOpKeys, what);
+    break;
+  case OpKind::Glre:
+    checkKeys(v, p,
+              {MSCCLC_GENERIC_OP_KEYS, "buffer_type", "buffer_offset", "size",
+               "dst_chunk"},
+              AllOpKeys, what);
+    break;
+  case OpKind::Pipeline:
+    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS, "iter_context", "ops"}, AllOpKeys,
+              what);
+    break;
+  default:
+    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS}, AllOpKeys, what);
+    break;
+  }
+}
+
+#undef MSCCLC_GENERIC_OP_KEYS
+
+Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
+  expectObject(v, p);
+  Op op;
+  {
+    PathNode np{p, "name"};
+    const std::string &name = readString(member(v, p, "name"), &np);
+    auto kind = parseOpKind(name);
+    if (!kind)
+      fail(p, "unknown op " + jsonQuote(name));
+    op.kind = *kind;
+  }
+  checkOpKeys(v, p, op.kind);
+
+  switch (op.kind) {
+  case OpKind::Barrier:
+    op.barrierId = readMember(v, p, "barrier_id", readId);
+    op.numThreadblocks = readMember(v, p, "num_threadblocks", readId);
+    break;
+  case OpKind::SemAcquire:
+  case OpKind::SemRelease:
+    op.semaphoreIds = readMember(v, p, "semaphore_ids", readIdList);
+    break;
+  case OpKind::Glre:
+    op.bufferType = readMember(v, p, "buffer_type", readBufferType);
+    op.bufferOffset = readMember(v, p, "buffer_offset", readCount);
+    op.size = readMember(v, p, "size", readCount);
+    op.dstChunk = readMember(v, p, "dst_chunk", readBufferRef);
+    break;
+  case OpKind::Pipeline: {
+    // The executor flattens one level of pipeline body; the DSL cannot nest
+    // loops, so a nested pipeline is a malformed plan.
+    if (insidePipeline)
+      fail(p, "pipeline ops cannot be nested");
+    readMember(v, p, "iter_context", [&](const Json &ic, const PathNode *ip) {
+      expectObject(ic, ip);
+      checkKeys(ic, ip, {"unit_size", "num_chunks"});
+      op.unitSize = readMember(ic, ip, "unit_size", readU64);
+      op.numChunks = readMember(ic, ip, "num_chunks", readCount);
+    });
+    readMember(v, p, "ops", [&](const Json &ops, const PathNode *op_) {
+      expectArray(ops, op_);
+      op.ops.reserve(ops.size());
+      readArray(ops, op_, [&](const Json &e, const PathNode *ep) {
+        op.ops.push_back(readOp(e, ep, /*insidePipeline=*/true));
+      });
+    });
+    break;
+  }
+  default:
+    break;
+  }
+
+  if (movesData(op.kind)) {
+    op.src = readMember(v, p, "src_buff", readBufferList);
+    op.dst = readMember(v, p, "dst_buff", readBufferList);
+  } else {
+    if (const Json *s = optionalMember(v, "src_buff")) {
+      PathNode kp{p, "src_buff"};
+      op.src = readBufferList(*s, &kp);
+    }
+    if (const Json *d = optionalMember(v, "dst_buff")) {
+      PathNode kp{p, "dst_buff"};
+      op.dst = readBufferList(*d, &kp);
+    }
+  }
+  if (const Json *c = optionalMember(v, "channel_ids")) {
+    PathNode kp{p, "channel_ids"};
+    op.channelIds = readIdList(*c, &kp);
+    op.hasChannelIds = true;
+  }
+  if (const Json *c = optionalMember(v, "channel_type")) {
+    PathNode kp{p, "channel_type"};
+    op.channelType = readChannelType(*c, &kp);
+    op.hasChannelType = true;
+  }
+  if (const Json *r = optionalMember(v, "reduce_op")) {
+    PathNode kp{p, "reduce_op"};
+    op.reduceOp = readReduceOp(*r, &kp);
+  }
+  if (const Json *t = optionalMember(v, "tbg_info")) {
+    PathNode kp{p, "tbg_info"};
+    expectObject(*t, &kp);
+    checkKeys(*t, &kp, {"tb_id", "tbg_size"});
+    TbgInfo tbg;
+    tbg.tbId = readMember(*t, &kp, "tb_id", readId);
+    tbg.tbgSize = readMember(*t, &kp, "tbg_size", readId);
+    op.tbg = tbg;
+  }
+  return op;
+}
+
+ThreadBlock readThreadBlock(const Json &v, const PathNode *p) {
+  expectObject(v, p);
+  checkKeys(v, p, {"id", "ops", "channels", "remote_buffer_refs"});
+  ThreadBlock tb;
+  tb.id = readMember(v, p, "id", readId);
+  readMember(v, p, "ops", [&](const Json &ops, const PathNode *op_) {
+    expectArray(ops, op_);
+    tb.ops.reserve(ops.size());
+    readArray(ops, op_, [&](const Json &e, const PathNode *ep) {
+      tb.ops.push_back(readOp(e, ep, /*insidePipeline=*/false));
+    });
+  });
+  readMember(v, p, "channels", [&](const Json &chs, const PathNode *cp) {
+    readArray(chs, cp, [&](const Json &e, const PathNode *ep) {
+      expectObject(e, ep);
+      checkKeys(e, ep, {"channel_type", "channel_ids"});
+      ChannelRefs c;
+      c.type = readMember(e, ep, "channel_type", readChannelType);
+      c.ids = readMember(e, ep, "channel_ids", readIdList);
+      tb.channels.push_back(std::move(c));
+    });
+  });
+  // Optional in the executor (contains() check); absent means none.
+  if (const Json *r = optionalMember(v, "remote_buffer_refs")) {
+    PathNode kp{p, "remote_buffer_refs"};
+    readArray(*r, &kp, [&](const Json &e, const PathNode *ep) {
+      expectObject(e, ep);
+      checkKeys(e, ep, {"access_channel_type", "remote_buffer_ids"});
+      RemoteBufferRefs refs;
+      refs.accessType =
+          readMember(e, ep, "access_channel_type", readChannelType);
+      refs.ids = readMember(e, ep, "remote_buffer_ids", readIdList);
+      tb.remoteBufferRefs.push_back(std::move(refs));
+    });
+  }
+  return tb;
+}
+
+ChannelDecl readChannelDecl(const Json &v, const PathNode *p) {
+  expectObject(v, p);
+  static const KeyList AllKeys = {"channel_type", "connected_to", "buffer_type",
+                                  "rank_groups"};
+  ChannelDecl c;
+  c.type = readMember(v, p, "channel_type", readChannelType);
+  std::string what = "a " + std::string(toString(c.type)) + " channel";
+  switch (c.type) {
+  case ChannelType::Memory:
+  case ChannelType::Port:
+    checkKeys(v, p, {"channel_type", "connected_to"}, AllKeys, what);
+    c.connectedTo = readMember(v, p, "connected_to", readIdList);
+    break;
+  case ChannelType::Switch:
+    checkKeys(v, p, {"channel_type", "buffer_type", "rank_groups"}, AllKeys,
+              what);
+    c.bufferType = readMember(v, p, "buffer_type", readBufferType);
+    // The executor makes one switch channel per rank group, but the plan IR
+    // (like the DSL) has exactly one group per declaration, and the group's
+    // "size" is derived from its ranks on output.
+    readMember(v, p, "rank_groups", [&](const Json &gs, const PathNode *gp) {
+      expectArray(gs, gp);
+      if (gs.size() != 1)
+        fail(gp, "expected exactly one rank group, got " +
+                     std::to_string(gs.size()));
+      PathNode ep{gp, {}, 0};
+      const Json &g = gs[0];
+      expectObject(g, &ep);
+      checkKeys(g, &ep, {"size", "ranks"});
+      int64_t size = readMember(g, &ep, "size", readCount);
+      c.groupRanks = readMember(g, &ep, "ranks", readIdList);
+      if (size != static_cast<int64_t>(c.groupRanks.size())) {
+        PathNode sp{&ep, "size"};
+        fail(&sp, "size " + std::to_string(size) +
+                      " does not match the number of ranks (" +
+                      std::to_string(c.groupRanks.size()) + ")");
+      }
+    });
+    break;
+  case ChannelType::None:
+    // Accepted and ignored by the executor.
+    checkKeys(v, p, {"channel_type", "connected_to"}, AllKeys, what);
+    if (const Json *t = optionalMember(v, "connected_to")) {
+      PathNode kp{p, "connected_to"};
+      c.connectedTo = readIdList(*t, &kp);
+    }
+    break;
+  }
+  return c;
+}
+
+Gpu readGpu(const Json &v, const PathNode *p) {
+  expectObject(v, p);
+  checkKeys(v, p,
+            {"id", "input_chunks", "output_chunks", "scratch_chunks",
+             "threadblocks", "channels", "remote_buffers", "semaphores"});
+  Gpu gpu;
+  gpu.id = readMember(v, p, "id", readId);
+  gpu.inputChunks = readMember(v, p, "input_chunks", readCount);
+  gpu.outputChunks = readMember(v, p, "output_chunks", readCount);
+  gpu.scratchChunks = readMember(v, p, "scratch_chunks", readCount);
+  readMember(v, p, "threadblocks", [&](const Json &tbs, const PathNode *tp) {
+    expectArray(tbs, tp);
+    gpu.threadblocks.reserve(tbs.size());
+    readArray(tbs, tp, [&](const Json &e, const PathNode *ep) {
+      gpu.threadblocks.push_back(readThreadBlock(e, ep));
+    });
+  });
+  readMember(v, p, "channels", [&](const Json &chs, const PathNode *cp) {
+    readArray(chs, cp, [&](const Json &e, const PathNode *ep) {
+      gpu.channels.push_back(readChannelDecl(e, ep));
+    });
+  });
+  readMember(v, p, "remote_buffers", [&](const Json &rbs, const PathNode *rp) {
+    readArray(rbs, rp, [&](const Json &e, const PathNode *ep) {
+      expectObject(e, ep);
+      checkKeys(e, ep, {"rank", "type", "access_channel_types"});
+      RemoteBufferDecl rb;
+      rb.rank = readMember(e, ep, "rank", readId);
+      rb.type = readMember(e, ep, "type", readBufferType);
+      readMember(e, ep, "access_channel_types",
+                 [&](const Json &ts, const PathNode *ap) {
+                   readArray(ts, ap, [&](const Json &t, const PathNode *tp) {
+                     rb.accessChannelTypes.push_back(readChannelType(t, tp));
+                   });
+                 });
+      gpu.remoteBuffers.push_back(std::move(rb));
+    });
+  });
+  // Optional in the executor (contains() check); absent means none.
+  if (const Json *s = optionalMember(v, "semaphores")) {
+    PathNode kp{p, "semaphores"};
+    readArray(*s, &kp, [&](const Json &e, const PathNode *ep) {
+      expectObject(e, ep);
+      checkKeys(e, ep, {"init_value"});
+      gpu.semaphores.push_back(readMember(
+          e, ep, "init_value", [](const Json &x, const PathNode *xp) {
+            return readInt(x, xp, std::numeric_limits<int64_t>::min(),
+                           std::numeric_limits<int64_t>::max());
+          }));
+    });
+  }
+  return gpu;
+}
+
+Plan readPlan(const Json &v) {
+  const PathNode *root = nullptr;
+  expectObject(v, root);
+  checkKeys(v, root,
+            {"name", "collective", "protocol", "inplace", "reuse_resources",
+             "gpus", "num_threads_per_block", "use_double_scratch_buffer",
+             "buffer_alignment", "min_message_size", "max_message_size"});
+  Plan plan;
+  readMember(v, root, "name", [&](const Json &n, const PathNode *np) {
+    if (!n.is_null())
+      plan.name = readString(n, np);
+  });
+  plan.collective = readMember(v, root, "collective", readString);
+  plan.protocol = readMember(v, root, "protocol", readProtocol);
+  plan.inplace = readMember(v, root, "inplace", readBool);
+  readMember(v, root, "gpus", [&](const Json &gs, const PathNode *gp) {
+    expectArray(gs, gp);
+    plan.gpus.reserve(gs.size());
+    readArray(gs, gp, [&](const Json &e, const PathNode *ep) {
+      plan.gpus.push_back(readGpu(e, ep));
+    });
+  });
+
+  // The rest is optional with the executor's defaults (the Plan defaults).
+  auto readOptional = [&](std::string_view key, auto read, auto &field) {
+    if (const Json *m = optionalMember(v, key)) {
+      PathNode kp{root, key};
+      field = read(*m, &kp);
+    }
+  };
+  readOptional("reuse_resources", readBool, plan.reuseResources);
+  readOptional("num_threads_per_block", readCount, plan.numThreadsPerBlock);
+  readOptional("use_double_scratch_buffer", readBool,
+               plan.useDoubleScratchBuffer);
+  readOptional("buffer_alignment", readCount, plan.bufferAlignment);
+  readOptional("min_message_size", readU64, plan.minMessageSize);
+  readOptional("max_message_size", readU64, plan.maxMessageSize);
+  return plan;
+}
+
+// nlohmann reports how many bytes it had read, the offending one included;
+// turn that into a 1-based line and column (columns count bytes, like
+// nlohmann's own message, which we drop because it carries library noise).
+std::string syntaxError(std::string_view text,
+                        const nlohmann::json::parse_error &e) {
+  size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+  offset = std::min(offset, text.size());
+  size_t line = 1 + static_cast<size_t>(
+                        std::count(text.begin(), text.begin() + offset, '\n'));
+  size_t lineStart = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+  lineStart =
+      (lineStart == std::string_view::npos || offset == 0) ? 0 : lineStart + 1;
+  size_t column = offset - lineStart + 1;
+
+  // Drop nlohmann's "[json.exception.parse_error.101] parse error at line
+  // L, column C: " prefix; we supply our own position.
+  std::string_view what = e.what();
+  size_t pe = what.find("parse error");
+  if (pe != std::string_view::npos) {
+    size_t colon = what.find(": ", pe);
+    if (colon != std::string_view::npos)
+      what.remove_prefix(colon + 2);
+  }
+  return std::to_string(line) + ":" + std::to_string(column) + ": " +
+         std::string(what);
+}
+
+} // namespace
+
+std::optional<Plan> readPlanJson(std::string_view text, std::string &error) {
+  Json doc;
+  try {
+    doc = Json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error &e) {
+    error = syntaxError(text, e);
+    return std::nullopt;
+  }
+  try {
+    return readPlan(doc);
+  } catch (const ReadError &e) {
+    error = e.message;
+  } catch (const nlohmann::json::exception &e) {
+    // Not expected (every access is type-checked first), but never let a
+    // library exception escape as a crash.
+    error = e.what();
+  }
+  return std::nullopt;
+}
+
+std::optional<Plan> readPlanFile(const std::string &path, std::string &error) {
+  std::string text;
+  bool fromStdin = path == "-";
+  FILE *f = fromStdin ? stdin : std::fopen(path.c_str(), "rb");
+  if (!f) {
+    error = path + ": cannot open: " + std::strerror(errno);
+    return std::nullopt;
+  }
+  char buf[1 << 16];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0)
+    text.append(buf, n);
+  bool readFailed = std::ferror(f);
+  int savedErrno = errno;
+  if (!fromStdin)
+    std::fclose(f);
+  if (readFailed) {
+    error = path + ": cannot read: " + std::strerror(savedErrno);
+    return std::nullopt;
+  }
+
+  std::string inner;
+  auto plan = readPlanJson(text, inner);
+  if (!plan) {
+    // "file:L:C: msg" for syntax errors, like a compiler; "file: path: msg"
+    // otherwise.
+    bool positional = !inner.empty() && inner[0] >= '0' && inner[0] <= '9';
+    error = path + (positional ? ":" : ": ") + inner;
+  }
+  return plan;
+}
+
+} // namespace mscclc::json

@@ -1,0 +1,618 @@
+//===- JsonWriter.cpp - plan IR to MSCCL++ JSON text ---------------------===//
+//
+// A hand-rolled streaming writer: plans reach tens of megabytes, and building
+// a JSON DOM first would cost several allocations per value. Everything is
+// appended to one std::string that is sized from a cheap estimate up front.
+//
+// The layout reproduces CPython's `json.dumps(obj, indent=2)`: every
+// non-empty container puts one element per line, empty ones are `[]`/`{}`,
+// keys are separated by ": ", and non-ASCII text is escaped (ensure_ascii).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mscclc/json/JsonWriter.h"
+
+#include <atomic>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace mscclc::plan;
+
+namespace mscclc::json {
+
+namespace {
+
+class Emitter {
+public:
+  explicit Emitter(std::string &out) : out(out) { open.reserve(16); }
+
+  // Starts an object member: separator, indentation and the quoted key.
+  // Keys are compile-time ASCII identifiers, so they need no escaping.
+  void key(std::string_view k) {
+    nextItem();
+    out += '"';
+    out += k;
+    out += "\": ";
+  }
+  // Starts an array element.
+  void element() { nextItem(); }
+
+  void beginObject() { begin('{'); }
+  void endObject() { end('}'); }
+  void beginArray() { begin('['); }
+  void endArray() { end(']'); }
+
+  void value(int64_t v) { appendNumber(v); }
+  void value(uint64_t v) { appendNumber(v); }
+  void value(int32_t v) { appendNumber(v); }
+  void value(bool v) { out += v ? "true" : "false"; }
+  void null() { out += "null"; }
+  void value(std::string_view s) { appendString(s); }
+
+  // Convenience for the common "key: scalar" member.
+  template <typename T> void field(std::string_view k, T v) {
+    key(k);
+    value(v);
+  }
+  template <typename T>
+  void intArray(std::string_view k, const std::vector<T> &v) {
+    key(k);
+    beginArray();
+    for (T x : v) {
+      element();
+      value(x);
+    }
+    endArray();
+  }
+
+private:
+  std::string &out;
+  // One entry per open container: whether it has an element yet. Python
+  // decides between "[]" and "[\n...\n]" on emptiness, and so do we.
+  std::vector<bool> open;
+
+  void indent(size_t depth) { out.append(2 * depth, ' '); }
+
+  void nextItem() {
+    if (open.empty())
+      return; // the root value
+    if (open.back())
+      out += ",\n";
+    else
+      out += '\n';
+    open.back() = true;
+    indent(open.size());
+  }
+
+  void begin(char c) {
+    out += c;
+    open.push_back(false);
+  }
+  void end(char c) {
+    bool hadItems = open.back();
+    open.pop_back();
+    if (hadItems) {
+      out += '\n';
+      indent(open.size());
+    }
+    out += c;
+  }
+
+  template <typename T> void appendNumber(T v) {
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof(buf), v);
+    out.append(buf, res.ptr);
+  }
+
+  void appendUnicodeEscape(uint32_t cp) {
+    static const char Hex[] = "0123456789abcdef";
+    char buf[6] = {'\\',
+                   'u',
+                   Hex[(cp >> 12) & 0xF],
+                   Hex[(cp >> 8) & 0xF],
+                   Hex[(cp >> 4) & 0xF],
+                   Hex[cp & 0xF]};
+    out.append(buf, sizeof(buf));
+  }
+
+  // Decodes one UTF-8 sequence starting at s[i]; returns the code point and
+  // advances i. Malformed input yields U+FFFD and skips one byte: Python
+  // strings are always valid Unicode, so there is no reference behaviour to
+  // match, and the replacement keeps the output valid JSON.
+  static uint32_t decodeUtf8(std::string_view s, size_t &i) {
+    auto b = static_cast<unsigned char>(s[i]);
+    size_t len;
+    uint32_t cp;
+    if (b >= 0xF0 && b <= 0xF4) {
+      len = 4;
+      cp = b & 0x07;
+    } else if (b >= 0xE0) {
+      len = 3;
+      cp = b & 0x0F;
+    } else if (b >= 0xC2 && b < 0xE0) {
+      len = 2;
+      cp = b & 0x1F;
+    } else {
+      ++i;
+      return 0xFFFD;
+    }
+    if (b > 0xF4 || i + len > s.size()) {
+      ++i;
+      return 0xFFFD;
+    }
+    for (size_t k = 1; k < len; ++k) {
+      auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0) != 0x80) {
+        ++i;
+        return 0xFFFD;
+      }
+      cp = (cp << 6) | (c & 0x3F);
+    }
+    // Reject overlong forms, surrogates and values past U+10FFFF.
+    if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
+      ++i;
+      return 0xFFFD;
+    }
+    i += len;
+    return cp;
+  }
+
+  // Matches json.encoder.py_encode_basestring_ascii: short escapes for the
+  // usual five control characters, \u00XX for the other controls, lowercase
+  // hex, UTF-16 surrogate pairs above the BMP. Only printable ASCII (0x20
+  // to 0x7E) is copied as is, so DEL is escaped too.
+  void appendString(std::string_view s) {
+    out += '"';
+    size_t i = 0;
+    while (i < s.size()) {
+      auto c = static_cast<unsigned char>(s[i]);
+      if (c >= 0x80) {
+        uint32_t cp = decodeUtf8(s, i);
+        if (cp >= 0x10000) {
+          cp -= 0x10000;
+          appendUnicodeEscape(0xD800 | (cp >> 10));
+          appendUnicodeEscape(0xDC00 | (cp & 0x3FF));
+        } else {
+          appendUnicodeEscape(cp);
+        }
+        continue;
+      }
+      ++i;
+      switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7F)
+          appendUnicodeEscape(c);
+        else
+          out += static_cast<char>(c);
+      }
+    }
+    out += '"';
+  }
+};
+
+// Ops whose reference encoding always carries src_buff and dst_buff.
+bool movesData(OpKind k) {
+  switch (k) {
+  case OpKind::Copy:
+  case OpKind::Cpkt:
+  case OpKind::Upkt:
+  case OpKind::Get:
+  case OpKind::Gstore:
+  case OpKind::Gstorepkt:
+  case OpKind::Glres:
+    return true;
+  default:
+    return isReduceFamily(k) || isPutFamily(k);
+  }
+}
+
+void writeBufferRef(Emitter &e, const BufferRef &r) {
+  e.beginObject();
+  switch (r.form) {
+  case BufferRef::Form::Local:
+    e.field("type", toString(r.type));
+    break;
+  case BufferRef::Form::Remote:
+    e.field("buffer_id", r.id);
+    break;
+  case BufferRef::Form::Full:
+    e.field("rank", r.rank);
+    e.field("type", toString(r.type));
+    break;
+  case BufferRef::Form::Switch:
+    e.field("switch_channel_id", r.id);
+    break;
+  }
+  e.field("index", r.index);
+  e.field("size", r.size);
+  e.endObject();
+}
+
+void writeBufferList(Emitter &e, std::string_view k,
+                     const std::vector<BufferRef> &refs) {
+  e.key(k);
+  e.beginArray();
+  for (const BufferRef &r : refs) {
+    e.element();
+    writeBufferRef(e, r);
+  }
+  e.endArray();
+}
+
+void writeOp(Emitter &e, const Op &op);
+
+void writeOpList(Emitter &e, std::string_view k, const std::vector<Op> &ops) {
+  e.key(k);
+  e.beginArray();
+  for (const Op &op : ops) {
+    e.element();
+    writeOp(e, op);
+  }
+  e.endArray();
+}
+
+// One canonical field order serves every kind; each kind's reference field
+// list (dsl-semantics §4.5) is a subsequence of it:
+//   name, barrier_id, num_threadblocks, semaphore_ids, buffer_type,
+//   buffer_offset, size, dst_chunk, iter_context, src_buff, dst_buff,
+//   channel_ids, channel_type, reduce_op, tbg_info, ops
+// A flag set on a kind whose reference never emits that field therefore
+// lands in the same relative place as in the kinds that do.
+void writeOp(Emitter &e, const Op &op) {
+  e.beginObject();
+  e.field("name", toString(op.kind));
+  switch (op.kind) {
+  case OpKind::Barrier:
+    e.field("barrier_id", op.barrierId);
+    e.field("num_threadblocks", op.numThreadblocks);
+    break;
+  case OpKind::SemAcquire:
+  case OpKind::SemRelease:
+    e.intArray("semaphore_ids", op.semaphoreIds);
+    break;
+  case OpKind::Glre:
+    e.field("buffer_type", toString(op.bufferType));
+    e.field("buffer_offset", op.bufferOffset);
+    e.field("size", op.size);
+    e.key("dst_chunk");
+    writeBufferRef(e, op.dstChunk);
+    break;
+  case OpKind::Pipeline:
+    e.key("iter_context");
+    e.beginObject();
+    e.field("unit_size", op.unitSize);
+    e.field("num_chunks", op.numChunks);
+    e.endObject();
+    break;
+  default:
+    break;
+  }
+  bool data = movesData(op.kind);
+  if (data || !op.src.empty())
+    writeBufferList(e, "src_buff", op.src);
+  if (data || !op.dst.empty())
+    writeBufferList(e, "dst_buff", op.dst);
+  if (op.hasChannelIds)
+    e.intArray("channel_ids", op.channelIds);
+  if (op.hasChannelType)
+    e.field("channel_type", toString(op.channelType));
+  if (op.reduceOp)
+    e.field("reduce_op", toString(*op.reduceOp));
+  if (op.tbg) {
+    e.key("tbg_info");
+    e.beginObject();
+    e.field("tb_id", op.tbg->tbId);
+    e.field("tbg_size", op.tbg->tbgSize);
+    e.endObject();
+  }
+  if (op.kind == OpKind::Pipeline)
+    writeOpList(e, "ops", op.ops);
+  e.endObject();
+}
+
+void writeThreadBlock(Emitter &e, const ThreadBlock &tb) {
+  e.beginObject();
+  e.field("id", tb.id);
+  writeOpList(e, "ops", tb.ops);
+  e.key("channels");
+  e.beginArray();
+  for (const ChannelRefs &c : tb.channels) {
+    e.element();
+    e.beginObject();
+    e.field("channel_type", toString(c.type));
+    e.intArray("channel_ids", c.ids);
+    e.endObject();
+  }
+  e.endArray();
+  e.key("remote_buffer_refs");
+  e.beginArray();
+  for (const RemoteBufferRefs &r : tb.remoteBufferRefs) {
+    e.element();
+    e.beginObject();
+    e.field("access_channel_type", toString(r.accessType));
+    e.intArray("remote_buffer_ids", r.ids);
+    e.endObject();
+  }
+  e.endArray();
+  e.endObject();
+}
+
+void writeChannelDecl(Emitter &e, const ChannelDecl &c) {
+  e.beginObject();
+  e.field("channel_type", toString(c.type));
+  switch (c.type) {
+  case ChannelType::Memory:
+  case ChannelType::Port:
+    e.intArray("connected_to", c.connectedTo);
+    break;
+  case ChannelType::Switch:
+    e.field("buffer_type", toString(c.bufferType));
+    // The DSL always emits exactly one group whose size is its rank count.
+    e.key("rank_groups");
+    e.beginArray();
+    e.element();
+    e.beginObject();
+    e.field("size", static_cast<int64_t>(c.groupRanks.size()));
+    e.intArray("ranks", c.groupRanks);
+    e.endObject();
+    e.endArray();
+    break;
+  case ChannelType::None:
+    // The executor ignores "none" declarations; keep peers only if given.
+    if (!c.connectedTo.empty())
+      e.intArray("connected_to", c.connectedTo);
+    break;
+  }
+  e.endObject();
+}
+
+void writeGpu(Emitter &e, const Gpu &gpu) {
+  e.beginObject();
+  e.field("id", gpu.id);
+  e.field("input_chunks", gpu.inputChunks);
+  e.field("output_chunks", gpu.outputChunks);
+  e.field("scratch_chunks", gpu.scratchChunks);
+  e.key("threadblocks");
+  e.beginArray();
+  for (const ThreadBlock &tb : gpu.threadblocks) {
+    e.element();
+    writeThreadBlock(e, tb);
+  }
+  e.endArray();
+  e.key("channels");
+  e.beginArray();
+  for (const ChannelDecl &c : gpu.channels) {
+    e.element();
+    writeChannelDecl(e, c);
+  }
+  e.endArray();
+  e.key("remote_buffers");
+  e.beginArray();
+  for (const RemoteBufferDecl &r : gpu.remoteBuffers) {
+    e.element();
+    e.beginObject();
+    e.field("rank", r.rank);
+    e.field("type", toString(r.type));
+    e.key("access_channel_types");
+    e.beginArray();
+    for (ChannelType t : r.accessChannelTypes) {
+      e.element();
+      e.value(toString(t));
+    }
+    e.endArray();
+    e.endObject();
+  }
+  e.endArray();
+  e.key("semaphores");
+  e.beginArray();
+  for (int64_t v : gpu.semaphores) {
+    e.element();
+    e.beginObject();
+    e.field("init_value", v);
+    e.endObject();
+  }
+  e.endArray();
+  e.endObject();
+}
+
+// Output size estimate, so the string is allocated once instead of doubling
+// its way up (each doubling copies everything written so far). It counts
+// lines at their real indentation with typical line lengths, and aims a
+// little high: overshooting costs only untouched address space.
+constexpr size_t Slack = 3; // per line, for longer-than-typical values
+
+// A line at indentation `ind` with `text` bytes of content.
+constexpr size_t line(size_t ind, size_t text) { return ind + text + Slack; }
+
+// An array of ints under a key at indentation `ind`.
+size_t intListSize(size_t ind, size_t n) {
+  return line(ind, 16) + n * line(ind + 2, 4) + line(ind, 2);
+}
+
+size_t bufferListSize(size_t ind, const std::vector<BufferRef> &refs) {
+  size_t n = line(ind, 16) + line(ind, 2);
+  // Each entry: braces plus three "key": value lines (four with a rank).
+  for (const BufferRef &r : refs)
+    n += 2 * line(ind + 2, 2) +
+         (r.form == BufferRef::Form::Full ? 4 : 3) * line(ind + 4, 14);
+  return n;
+}
+
+size_t estimateOpSize(const Op &op, size_t ind) {
+  size_t f = ind + 2; // field indentation
+  size_t n = 2 * line(ind, 2) + line(f, 20);
+  if (movesData(op.kind) || !op.src.empty() || !op.dst.empty())
+    n += bufferListSize(f, op.src) + bufferListSize(f, op.dst);
+  if (op.hasChannelIds)
+    n += intListSize(f, op.channelIds.size());
+  if (op.kind == OpKind::SemAcquire || op.kind == OpKind::SemRelease)
+    n += intListSize(f, op.semaphoreIds.size());
+  n += (op.hasChannelType + op.reduceOp.has_value() +
+        2 * (op.kind == OpKind::Barrier)) *
+       line(f, 26);
+  if (op.tbg)
+    n += 2 * line(f, 14) + 2 * line(f + 2, 16);
+  if (op.kind == OpKind::Glre)
+    n += 4 * line(f, 24) + 4 * line(f + 2, 16);
+  if (op.kind == OpKind::Pipeline) {
+    n += 2 * line(f, 18) + 2 * line(f + 2, 20) + 2 * line(f, 10);
+    for (const Op &inner : op.ops)
+      n += estimateOpSize(inner, f + 2);
+  }
+  return n;
+}
+
+size_t estimateSize(const Plan &plan) {
+  // Nesting: plan 0, gpus 4, threadblocks 8, ops 12, and so on.
+  size_t n = 16 * line(2, 40);
+  for (const Gpu &gpu : plan.gpus) {
+    n += 16 * line(6, 28) + gpu.semaphores.size() * 3 * line(8, 20);
+    for (const ChannelDecl &c : gpu.channels)
+      n += 8 * line(8, 24) + intListSize(10, c.connectedTo.size()) +
+           intListSize(12, c.groupRanks.size());
+    for (const RemoteBufferDecl &r : gpu.remoteBuffers)
+      n += 6 * line(8, 24) + r.accessChannelTypes.size() * line(10, 10);
+    for (const ThreadBlock &tb : gpu.threadblocks) {
+      n += 8 * line(10, 28);
+      for (const ChannelRefs &c : tb.channels)
+        n += 3 * line(12, 28) + intListSize(14, c.ids.size());
+      for (const RemoteBufferRefs &r : tb.remoteBufferRefs)
+        n += 3 * line(12, 32) + intListSize(14, r.ids.size());
+      for (const Op &op : tb.ops)
+        n += estimateOpSize(op, 12);
+    }
+  }
+  return n;
+}
+
+} // namespace
+
+std::string writePlanJson(const Plan &plan) {
+  std::string out;
+  out.reserve(estimateSize(plan));
+  Emitter e(out);
+  e.beginObject();
+  e.key("name");
+  if (plan.name)
+    e.value(std::string_view(*plan.name));
+  else
+    e.null();
+  e.field("collective", std::string_view(plan.collective));
+  e.field("protocol", toString(plan.protocol));
+  e.field("inplace", plan.inplace);
+  e.field("reuse_resources", plan.reuseResources);
+  e.key("gpus");
+  e.beginArray();
+  for (const Gpu &gpu : plan.gpus) {
+    e.element();
+    writeGpu(e, gpu);
+  }
+  e.endArray();
+  e.field("num_threads_per_block", plan.numThreadsPerBlock);
+  e.field("use_double_scratch_buffer", plan.useDoubleScratchBuffer);
+  e.field("buffer_alignment", plan.bufferAlignment);
+  e.field("min_message_size", plan.minMessageSize);
+  e.field("max_message_size", plan.maxMessageSize);
+  e.endObject();
+  out += '\n';
+  return out;
+}
+
+namespace {
+
+std::string errnoText(std::string_view what, const std::string &path) {
+  return std::string(what) + " '" + path + "': " + std::strerror(errno);
+}
+
+bool writeAll(int fd, std::string_view content) {
+  const char *p = content.data();
+  size_t left = content.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+} // namespace
+
+bool writeFileAtomically(const std::string &path, std::string_view content,
+                         std::string &error) {
+  if (path == "-") {
+    if (!writeAll(STDOUT_FILENO, content)) {
+      error = std::string("cannot write to stdout: ") + std::strerror(errno);
+      return false;
+    }
+    return true;
+  }
+
+  // The temporary must live in the target's directory: rename() is only
+  // atomic within one file system. open(O_EXCL, 0666) rather than mkstemp so
+  // the plan gets the usual umask-derived permissions without touching the
+  // process-wide umask; a name clash just means trying the next name.
+  static std::atomic<unsigned> counter{0};
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
+          std::to_string(counter++);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST)
+      break;
+  }
+  if (fd < 0) {
+    error = errnoText("cannot create temporary file for", path);
+    return false;
+  }
+
+  bool ok = writeAll(fd, content);
+  if (!ok)
+    error = errnoText("cannot write", tmp);
+  // close() can report a deferred write error (NFS, full disk).
+  if (::close(fd) != 0 && ok) {
+    error = errnoText("cannot write", tmp);
+    ok = false;
+  }
+  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
+    error = errnoText("cannot rename temporary file to", path);
+    ok = false;
+  }
+  if (!ok)
+    ::unlink(tmp.c_str());
+  return ok;
+}
+
+} // namespace mscclc::json

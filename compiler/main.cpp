@@ -1,0 +1,153 @@
+//===- main.cpp - the mscclc driver ---------------------------------------===//
+//
+//   mscclc algo.cpp -o plan.json [-P name=value]... [--algo NAME]
+//
+// Exit status: 0 success, 1 compile error (diagnostics printed), 2 usage
+// error. Output files are written atomically: a failed compile never leaves
+// a partial plan.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/frontend/Frontend.h"
+#include "mscclc/ir/ChunkIRPrinter.h"
+#include "mscclc/json/JsonWriter.h"
+#include "mscclc/passes/Pipeline.h"
+
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+namespace {
+
+// Clang-style single-dash spellings that CLI11 cannot express directly.
+std::vector<std::string> normaliseArgs(int argc, char **argv) {
+  std::vector<std::string> out;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-verify")
+      a = "--verify";
+    else if (a == "-Werror")
+      a = "--Werror";
+    else if (a == "-emit-ir")
+      a = "--emit-ir";
+    else if (a.rfind("-print-after", 0) == 0)
+      a = "-" + a;
+    out.push_back(a);
+  }
+  // CLI11 wants the arguments reversed when given as a vector.
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  CLI::App app{"mscclc — ahead-of-time compiler for MSCCL++ collective "
+               "algorithms written in the C++ DSL dialect"};
+  app.set_version_flag("--version", std::string("mscclc ") + MSCCLC_VERSION +
+                                        " (LLVM 19, target mscclpp-0.9)");
+  mscclc::frontend::FrontendOptions fe;
+  mscclc::passes::PipelineOptions po;
+  std::string output;
+  std::vector<std::string> params;
+  bool emitIr = false;
+  app.add_option("input", fe.inputFile, "algorithm source file (.cpp)")
+      ->required();
+  app.add_option("-o,--output", output,
+                 "output file ('-' for stdout; default: <algorithm>.json)");
+  app.add_option("-P,--param", params,
+                 "set an algorithm parameter: -P name=value");
+  app.add_option("-D", fe.defines, "define a macro: -D NAME[=VALUE]");
+  app.add_option("-U", fe.undefines, "undefine a macro");
+  app.add_option("-I", fe.includeDirs, "add an include directory");
+  app.add_option("--algo", fe.algorithm,
+                 "the algorithm to compile when the file defines several");
+  app.add_flag("--emit-ir", emitIr,
+               "print the chunk IR after all passes instead of JSON");
+  app.add_option("-O", po.optLevel, "optimisation level (0 disables fusion)")
+      ->check(CLI::Range(0, 3));
+  app.add_option("--print-after", po.printAfter,
+                 "print the chunk IR after the named pass (to stderr)");
+  app.add_flag("--print-after-all", po.printAfterAll,
+               "print the chunk IR after every pass (to stderr)");
+  app.add_flag("--verify", fe.verify,
+               "check `// expected-error {{...}}` comments instead of "
+               "compiling (like clang -verify)");
+  app.add_flag("--Werror", fe.warningsAsErrors, "turn warnings into errors");
+  app.add_option("--target", po.target, "target executor")
+      ->default_val(po.target);
+  app.add_option("--max-steps", fe.maxSteps,
+                 "evaluation step limit (catches endless loops)")
+      ->default_val(fe.maxSteps);
+  app.add_option("--max-depth", fe.maxCallDepth, "call depth limit")
+      ->default_val(fe.maxCallDepth);
+
+  try {
+    app.parse(normaliseArgs(argc, argv));
+  } catch (const CLI::ParseError &e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  for (const auto &p : params) {
+    auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::cerr << "mscclc: error: -P expects name=value, got '" << p
+                << "'\n";
+      return 2;
+    }
+    fe.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+  }
+  for (const auto &name : po.printAfter) {
+    auto names = mscclc::passes::pipelinePassNames();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      std::cerr << "mscclc: error: unknown pass '" << name
+                << "' in --print-after; passes are:";
+      for (const auto &n : names)
+        std::cerr << " " << n;
+      std::cerr << "\n";
+      return 2;
+    }
+  }
+  if (!std::filesystem::exists(fe.inputFile)) {
+    std::cerr << "mscclc: error: no such file: '" << fe.inputFile << "'\n";
+    return 1;
+  }
+  po.printStream = &std::cerr;
+
+  std::string outPath = output;
+  auto consume = [&](mscclc::chunk::Program &program,
+                     mscclc::DiagnosticSink &diags) -> bool {
+    if (emitIr || !po.printAfter.empty() || po.printAfterAll)
+      mscclc::chunk::assignVersions(program);
+    auto plan = mscclc::passes::runPipeline(program, po, diags);
+    if (!plan)
+      return false;
+    if (fe.verify)
+      return true;
+    std::string text;
+    if (emitIr) {
+      std::ostringstream os;
+      mscclc::chunk::print(program, os);
+      text = os.str();
+    } else {
+      text = mscclc::json::writePlanJson(*plan);
+    }
+    if (outPath.empty())
+      outPath = emitIr ? "-"
+                       : (program.name && !program.name->empty()
+                              ? *program.name
+                              : std::filesystem::path(fe.inputFile)
+                                    .stem()
+                                    .string()) +
+                             ".json";
+    std::string err;
+    if (!mscclc::json::writeFileAtomically(outPath, text, err)) {
+      diags.error(mscclc::SourceLocation{},
+                  "cannot write '" + outPath + "': " + err);
+      return false;
+    }
+    return true;
+  };
+  return mscclc::frontend::compileAlgorithmFile(fe, consume);
+}

@@ -1,0 +1,325 @@
+// <mscclpp/dsl.hpp> — the MSCCL++ DSL as a C++20 dialect, for mscclc.
+//
+// This header mirrors the reference Python DSL (mscclpp.language, 0.9.0) one
+// to one: same class names, same snake_case methods, same parameter names and
+// defaults. Python keyword arguments become designated initialisers of an
+// options struct:
+//
+//   Python:  ch.signal(tb=0, data_sync=SyncType.after, relaxed=True)
+//   C++:     ch.signal({.tb = 0, .data_sync = SyncType::after, .relaxed = true});
+//
+//   Python:  buf[a:b]            C++:  buf.slice(a, b)   (buf.slice() is buf[:])
+//
+// The header declares everything and defines nothing that matters: mscclc
+// never runs algorithm code, it evaluates the function body itself. Any C++20
+// compiler accepts an algorithm file, so IDEs and clangd work on it as usual.
+// See docs/dialect.md for the full correspondence.
+#ifndef MSCCLPP_DSL_HPP
+#define MSCCLPP_DSL_HPP
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+// Marks a function as an algorithm. Its parameters are the plan's knobs,
+// settable with `mscclc -P name=value`; defaults come from the signature.
+#if defined(__clang__)
+#define MSCCLPP_ALGORITHM [[clang::annotate("mscclpp.algorithm")]]
+#else
+#define MSCCLPP_ALGORITHM
+#endif
+
+namespace mscclpp::dsl {
+
+// ---------------------------------------------------------------- enums --
+
+enum class SyncType : int { none = 0, before = 1, after = 2, both = 3 };
+constexpr SyncType operator|(SyncType a, SyncType b) {
+  return SyncType(int(a) | int(b));
+}
+constexpr SyncType operator&(SyncType a, SyncType b) {
+  return SyncType(int(a) & int(b));
+}
+constexpr SyncType operator^(SyncType a, SyncType b) {
+  return SyncType(int(a) ^ int(b));
+}
+
+enum class ReduceOperationType { sum, min, max };
+enum class BufferType { input, output, scratch };
+// `switch` is a C++ keyword, hence `switch_`.
+enum class ChannelType { port, memory, switch_, none };
+enum class Protocol { Simple, LL };
+enum class ReplicationPolicy { interleaved, none };
+
+// ------------------------------------------------------- collectives --
+
+// Collectives supply per-rank buffer sizes (in chunks) and the plan's
+// "collective" and "inplace" fields.
+class Collective {
+public:
+  int num_ranks() const;
+  int chunk_factor() const;
+  bool inplace() const;
+
+protected:
+  Collective() = default;
+};
+
+class AllGather : public Collective {
+public:
+  AllGather(int num_ranks, int chunk_factor, bool inplace);
+};
+class AllReduce : public Collective {
+public:
+  AllReduce(int num_ranks, int chunk_factor, bool inplace);
+};
+class ReduceScatter : public Collective {
+public:
+  ReduceScatter(int num_ranks, int chunk_factor, bool inplace);
+};
+class AllToAll : public Collective {
+public:
+  AllToAll(int num_ranks, int chunk_factor, bool inplace);
+};
+class SendRecv : public Collective {
+public:
+  SendRecv(int num_ranks, int chunk_factor, bool inplace);
+};
+// Arbitrary buffer sizes; never in place. For unit tests of single ops.
+class TestCollective : public Collective {
+public:
+  TestCollective(int num_ranks, int input_size, int output_size);
+};
+
+// ----------------------------------------------------------- program --
+
+// Every CollectiveProgram option of the reference, with its default.
+struct ProgramOptions {
+  int instances = 1;
+  Protocol protocol = Protocol::Simple;
+  bool instr_fusion = true;
+  bool auto_sync = true;
+  ReplicationPolicy replication_policy = ReplicationPolicy::interleaved;
+  bool reuse_resources = false;
+  int num_threads_per_block = 1024;
+  bool use_double_scratch_buffer = false;
+  int buffer_alignment = 16;
+  std::uint64_t min_message_size = 0;
+  std::uint64_t max_message_size = UINT64_MAX;
+};
+
+// The reference's AlgoSpec record (for the default algorithms).
+struct AlgoSpec {
+  std::string_view name;
+  Collective collective;
+  int nranks_per_node;
+  int world_size;
+  bool in_place;
+  int instances;
+  Protocol protocol;
+  bool instr_fusion = true;
+  bool auto_sync = true;
+  ReplicationPolicy replication_policy = ReplicationPolicy::interleaved;
+  bool reuse_resources = false;
+  int num_threads_per_block = 1024;
+  bool use_double_scratch_buffer = false;
+  int buffer_alignment = 16;
+  std::uint64_t min_message_size = 0;
+  std::uint64_t max_message_size = UINT64_MAX;
+  std::map<std::string_view, std::string_view> tags = {};
+};
+
+// The program being built. It is current from construction until it goes
+// out of scope (Python: the `with CollectiveProgram(...)` block). An
+// algorithm builds exactly one program.
+class CollectiveProgram {
+public:
+  CollectiveProgram(std::string_view name, const Collective &collective,
+                    int num_ranks, ProgramOptions options = {});
+  static CollectiveProgram from_spec(const AlgoSpec &spec);
+  ~CollectiveProgram();
+  CollectiveProgram(const CollectiveProgram &) = delete;
+  CollectiveProgram &operator=(const CollectiveProgram &) = delete;
+};
+
+// ------------------------------------------------- buffers and chunks --
+
+// A contiguous range of chunks of one buffer of one rank.
+struct Chunk {
+  int rank;
+  BufferType buffer;
+  int index;
+  int size;
+};
+
+class BaseBuffer {
+public:
+  // Python buf[start:stop]; negative bounds or start > stop are errors.
+  Chunk slice(int start, int stop) const;
+  // Python buf[:]: the whole buffer.
+  Chunk slice() const;
+  // Number of chunks in the buffer.
+  int size() const;
+
+protected:
+  BaseBuffer() = default;
+};
+
+// A scratch buffer of `size` chunks on `rank`, allocated after the rank's
+// earlier scratch buffers.
+class Buffer : public BaseBuffer {
+public:
+  Buffer(int rank, int size);
+};
+
+class ThreadBlockGroup {
+public:
+  explicit ThreadBlockGroup(std::vector<int> tb_list);
+  int get_internal_id(int tb) const;
+  int numtb() const;
+};
+
+// Thread-block selection shared by every op that accepts a group: give `tb`
+// (one op) or `tb_group` (one op per member thread block).
+struct OpOptions {
+  std::optional<int> tb = std::nullopt;
+  std::optional<ThreadBlockGroup> tb_group = std::nullopt;
+};
+
+struct TbOptions {
+  std::optional<int> tb = std::nullopt;
+};
+
+struct ReduceOptions {
+  std::optional<int> tb = std::nullopt;
+  std::optional<ThreadBlockGroup> tb_group = std::nullopt;
+  std::optional<Chunk> dst_chunk = std::nullopt;
+  ReduceOperationType reduce_op = ReduceOperationType::sum;
+  bool packet = false;
+};
+
+class Rank {
+public:
+  explicit Rank(int rank);
+  BaseBuffer get_input_buffer() const;
+  BaseBuffer get_output_buffer() const;
+  void copy(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
+  void copy_packets(Chunk dst_chunk, Chunk src_chunk,
+                    OpOptions options) const;
+  void unpack_packets(Chunk dst_chunk, Chunk src_chunk,
+                      OpOptions options) const;
+  void reduce(Chunk src_chunk, std::vector<Chunk> other_chunks,
+              ReduceOptions options) const;
+  // One thread block: a __syncthreads (nop); several: a barrier op.
+  void barrier(std::vector<int> tb_list) const;
+};
+
+// ---------------------------------------------------------- channels --
+
+struct SyncOptions {
+  std::optional<int> tb = std::nullopt;
+  SyncType data_sync = SyncType::both;
+};
+
+struct MemorySyncOptions {
+  std::optional<int> tb = std::nullopt;
+  SyncType data_sync = SyncType::both;
+  bool relaxed = false;
+};
+
+struct ChannelReduceOptions {
+  std::optional<int> tb = std::nullopt;
+  std::optional<ThreadBlockGroup> tb_group = std::nullopt;
+  std::optional<Chunk> local_dst_chunk = std::nullopt;
+  ReduceOperationType reduce_op = ReduceOperationType::sum;
+};
+
+// Peer-to-peer channel over GPU memory, from src_rank to dst_rank. Every
+// method records on src_rank.
+class MemoryChannel {
+public:
+  MemoryChannel(int dst_rank, int src_rank);
+  void signal(MemorySyncOptions options) const;
+  void wait(MemorySyncOptions options) const;
+  void get(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
+  void put(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
+  void put_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
+  void read_put_packets(Chunk dst_chunk, Chunk src_chunk,
+                        OpOptions options) const;
+  void reduce(Chunk local_src_chunk, std::vector<Chunk> remote_src_chunks,
+              ChannelReduceOptions options) const;
+};
+
+// Channel through the host proxy (inter-node capable).
+class PortChannel {
+public:
+  PortChannel(int dst_rank, int src_rank);
+  void signal(SyncOptions options) const;
+  void wait(SyncOptions options) const;
+  void flush(SyncOptions options) const;
+  void put(Chunk dst_chunk, Chunk src_chunk, TbOptions options) const;
+  void put_with_signal(Chunk dst_chunk, Chunk src_chunk,
+                       TbOptions options) const;
+  void put_with_signal_and_flush(Chunk dst_chunk, Chunk src_chunk,
+                                 TbOptions options) const;
+  void put_packets(Chunk dst_chunk, Chunk src_chunk, TbOptions options) const;
+  void read_put_packets(Chunk dst_chunk, Chunk src_chunk,
+                        OpOptions options) const;
+};
+
+struct SwitchReduceOptions {
+  std::optional<int> tb = std::nullopt;
+  ReduceOperationType reduce_op = ReduceOperationType::sum;
+};
+
+class SwitchChannel;
+
+// SwitchChannel::at_rank(rank): the channel's methods with `rank` bound.
+class SwitchChannelRankView {
+public:
+  void reduce(int buffer_offset, int size, Chunk dst_chunk,
+              SwitchReduceOptions options) const;
+  void broadcast(Chunk src_chunk, int buffer_offset, int size,
+                 TbOptions options) const;
+  void broadcast_packets(Chunk src_chunk, int buffer_offset, int size,
+                         TbOptions options) const;
+};
+
+// NVLS multicast channel over `buffer_type` of every rank in rank_list.
+class SwitchChannel {
+public:
+  SwitchChannel(std::vector<int> rank_list, BufferType buffer_type);
+  SwitchChannelRankView at_rank(int rank) const;
+  void reduce(int rank, int buffer_offset, int size, Chunk dst_chunk,
+              SwitchReduceOptions options) const;
+  void broadcast(int rank, Chunk src_chunk, int buffer_offset, int size,
+                 TbOptions options) const;
+  void broadcast_packets(int rank, Chunk src_chunk, int buffer_offset,
+                         int size, TbOptions options) const;
+};
+
+// Intra-rank, cross-thread-block semaphore.
+class Semaphore {
+public:
+  Semaphore(int rank, int initial_value);
+  void acquire(SyncOptions options) const;
+  void release(SyncOptions options) const;
+};
+
+// Pipeline loop: ops recorded while it is in scope are grouped per
+// (rank, thread block) into one `pipeline` op (Python: `with
+// LoopIterationContext(unit, num_chunks):`). Pipelines do not nest.
+class LoopIterationContext {
+public:
+  LoopIterationContext(std::uint64_t unit, int num_chunks);
+  ~LoopIterationContext();
+  LoopIterationContext(const LoopIterationContext &) = delete;
+  LoopIterationContext &operator=(const LoopIterationContext &) = delete;
+};
+
+} // namespace mscclpp::dsl
+
+#endif // MSCCLPP_DSL_HPP

@@ -1,0 +1,1137 @@
+//===- Builtins.cpp - DSL API calls and the supported standard library ---===//
+//
+// The evaluator does not interpret libstdc++'s templates: calls to the
+// supported std:: classes and functions are recognised by name and
+// implemented here with the same observable behaviour. DSL calls are
+// forwarded to the ProgramBuilder; its DslErrors become diagnostics at the
+// call.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+// -------------------------------------------------------- classification --
+
+static bool inDslNamespace(const Decl *d) {
+  const DeclContext *dc = d->getDeclContext();
+  const auto *inner = dyn_cast<NamespaceDecl>(dc);
+  if (!inner || inner->getName() != "dsl")
+    return false;
+  const auto *outer = dyn_cast<NamespaceDecl>(inner->getParent());
+  return outer && outer->getName() == "mscclpp" &&
+         outer->getParent()->isTranslationUnit();
+}
+
+Evaluator::StdClass Evaluator::classifyStd(const CXXRecordDecl *rd) {
+  if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier())
+    return StdClass::None;
+  llvm::StringRef n = rd->getName();
+  if (n == "vector")
+    return StdClass::Vector;
+  if (n == "array")
+    return StdClass::Array;
+  if (n == "map")
+    return StdClass::Map;
+  if (n == "pair")
+    return StdClass::Pair;
+  if (n == "tuple")
+    return StdClass::Tuple;
+  if (n == "optional")
+    return StdClass::Optional;
+  if (n == "basic_string")
+    return StdClass::String;
+  if (n == "basic_string_view")
+    return StdClass::StringView;
+  if (n == "initializer_list")
+    return StdClass::InitializerList;
+  if (n == "nullopt_t")
+    return StdClass::NulloptT;
+  return StdClass::None;
+}
+
+Evaluator::DslClass Evaluator::classifyDsl(const CXXRecordDecl *rd) {
+  if (!rd || !rd->getIdentifier() || !inDslNamespace(rd))
+    return DslClass::None;
+  llvm::StringRef n = rd->getName();
+  if (n == "Collective" || n == "AllGather" || n == "AllReduce" ||
+      n == "ReduceScatter" || n == "AllToAll" || n == "SendRecv" ||
+      n == "TestCollective")
+    return DslClass::Collective;
+  if (n == "CollectiveProgram")
+    return DslClass::CollectiveProgram;
+  if (n == "Chunk")
+    return DslClass::Chunk;
+  if (n == "BaseBuffer")
+    return DslClass::BaseBuffer;
+  if (n == "Buffer")
+    return DslClass::Buffer;
+  if (n == "Rank")
+    return DslClass::Rank;
+  if (n == "ThreadBlockGroup")
+    return DslClass::ThreadBlockGroup;
+  if (n == "MemoryChannel")
+    return DslClass::MemoryChannel;
+  if (n == "PortChannel")
+    return DslClass::PortChannel;
+  if (n == "SwitchChannel")
+    return DslClass::SwitchChannel;
+  if (n == "SwitchChannelRankView")
+    return DslClass::SwitchChannelRankView;
+  if (n == "Semaphore")
+    return DslClass::Semaphore;
+  if (n == "LoopIterationContext")
+    return DslClass::LoopIterationContext;
+  return DslClass::OptionsStruct;
+}
+
+// ------------------------------------------------------------- helpers --
+
+const Value *Evaluator::field(const Value &agg, llvm::StringRef name) {
+  if (agg.kind != Value::Kind::Agg || !agg.record)
+    return nullptr;
+  unsigned i = 0;
+  for (const FieldDecl *fd : agg.record->fields()) {
+    if (fd->getName() == name)
+      return i < agg.elems.size() ? &agg.elems[i] : nullptr;
+    ++i;
+  }
+  return nullptr;
+}
+
+std::optional<int64_t> Evaluator::optInt(const Value *v) {
+  if (!v || v->kind == Value::Kind::Null)
+    return std::nullopt;
+  return v->i;
+}
+
+TbSelection Evaluator::tbSelection(const Value &opts, SourceLocation loc) {
+  TbSelection sel;
+  sel.tb = optInt(field(opts, "tb"));
+  if (const Value *g = field(opts, "tb_group");
+      g && g->kind == Value::Kind::Object) {
+    sel.group = g->obj->list;
+  }
+  (void)loc;
+  return sel;
+}
+
+chunk::Chunk Evaluator::toChunk(const Value &v, SourceLocation loc) {
+  if (v.kind != Value::Kind::Agg || v.elems.size() != 4)
+    error(loc, "expected a Chunk");
+  chunk::Chunk c;
+  c.rank = int32_t(v.elems[0].i);
+  c.type = chunk::BufferType(v.elems[1].i);
+  c.index = v.elems[2].i;
+  c.size = v.elems[3].i;
+  try {
+    builder_.checkRank(v.elems[0].i, "chunk rank");
+  } catch (DslError &e) {
+    throw EvalError{loc, e.message, {}, e.notes};
+  }
+  if (c.index < 0 || c.size < 0)
+    error(loc, "chunk " + describe(c) + " has a negative index or size");
+  return c;
+}
+
+std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v,
+                                                 SourceLocation loc) {
+  std::vector<chunk::Chunk> out;
+  if (v.kind != Value::Kind::Agg)
+    error(loc, "expected a list of chunks");
+  for (const Value &e : v.elems)
+    out.push_back(toChunk(e, loc));
+  return out;
+}
+
+std::vector<int64_t> Evaluator::toIntList(const Value &v, SourceLocation loc) {
+  std::vector<int64_t> out;
+  if (v.kind != Value::Kind::Agg)
+    error(loc, "expected a list of integers");
+  for (const Value &e : v.elems) {
+    if (e.kind != Value::Kind::Int)
+      error(loc, "expected a list of integers");
+    out.push_back(e.i);
+  }
+  return out;
+}
+
+Value *Evaluator::mapFind(Value &map, const Value &key) {
+  auto it = std::lower_bound(
+      map.elems.begin(), map.elems.end(), key,
+      [](const Value &entry, const Value &k) {
+        return compareValues(entry.elems[0], k) < 0;
+      });
+  if (it != map.elems.end() && valuesEqual(it->elems[0], key))
+    return &it->elems[1];
+  return nullptr;
+}
+
+Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite) {
+  auto it = std::lower_bound(
+      map.elems.begin(), map.elems.end(), key,
+      [](const Value &entry, const Value &k) {
+        return compareValues(entry.elems[0], k) < 0;
+      });
+  if (it != map.elems.end() && valuesEqual(it->elems[0], key)) {
+    if (overwrite)
+      it->elems[1] = std::move(val);
+    return &it->elems[1];
+  }
+  checkContainerSize(map.elems.size() + 1, {});
+  std::vector<Value> kv;
+  kv.push_back(std::move(key));
+  kv.push_back(std::move(val));
+  it = map.elems.insert(it, Value::makeAgg(std::move(kv)));
+  return &it->elems[1];
+}
+
+// ------------------------------------------------------------ std calls --
+
+static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
+  const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || spec->getTemplateArgs().size() <= i)
+    return QualType();
+  const TemplateArgument &a = spec->getTemplateArgs()[i];
+  if (a.getKind() != TemplateArgument::Type)
+    return QualType();
+  return a.getAsType();
+}
+
+Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
+  SourceLocation loc = ce->getExprLoc();
+  const CXXRecordDecl *rd = ce->getConstructor()->getParent();
+  std::vector<const Expr *> args;
+  for (const Expr *a : ce->arguments())
+    if (!isa<CXXDefaultArgExpr>(a))
+      args.push_back(a);
+  auto isInitList = [](const Expr *a) {
+    const Expr *x = a->IgnoreImplicit();
+    if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(x))
+      x = mt->getSubExpr()->IgnoreImplicit();
+    return isa<CXXStdInitializerListExpr>(x) || isa<InitListExpr>(x);
+  };
+  switch (cls) {
+  case StdClass::Vector: {
+    if (args.empty())
+      return Value::makeAgg({});
+    if (isInitList(args[0])) {
+      Value v = eval(args[0]);
+      QualType et = templateArgType(rd, 0);
+      for (Value &e : v.elems)
+        if (e.kind == Value::Kind::Int || e.kind == Value::Kind::Float)
+          e = convert(e, et, loc);
+      return Value::makeAgg(std::move(v.elems));
+    }
+    Value n = eval(args[0]);
+    if (n.kind != Value::Kind::Int)
+      error(loc, "this std::vector constructor is not supported; use a "
+                 "count, a count and a value, or a brace list");
+    if (n.wide() < 0)
+      error(loc, "vector size must not be negative");
+    checkContainerSize(size_t(n.i), loc);
+    QualType et = templateArgType(rd, 0);
+    Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
+    if (fill.kind == Value::Kind::Int || fill.kind == Value::Kind::Float)
+      fill = convert(fill, et, loc);
+    return Value::makeAgg(std::vector<Value>(size_t(n.i), fill));
+  }
+  case StdClass::Map: {
+    Value m = Value::makeMap();
+    if (args.empty())
+      return m;
+    if (isInitList(args[0])) {
+      Value l = eval(args[0]);
+      for (Value &kv : l.elems)
+        mapInsert(m, kv.elems[0], kv.elems[1], false);
+      return m;
+    }
+    error(loc, "this std::map constructor is not supported");
+  }
+  case StdClass::Pair:
+  case StdClass::Tuple: {
+    if (args.size() == 1) {
+      Value v = eval(args[0]);
+      if (v.kind == Value::Kind::Agg)
+        return Value::makeAgg(std::move(v.elems));
+    }
+    std::vector<Value> elems;
+    unsigned i = 0;
+    for (const Expr *a : args) {
+      Value v = eval(a);
+      if (cls == StdClass::Pair) {
+        QualType et = templateArgType(rd, i);
+        if (!et.isNull() &&
+            (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
+          v = convert(v, et, loc);
+      }
+      elems.push_back(std::move(v));
+      ++i;
+    }
+    if (args.empty()) {
+      return defaultValue(ce->getType(), loc);
+    }
+    return Value::makeAgg(std::move(elems));
+  }
+  case StdClass::Optional: {
+    if (args.empty())
+      return Value::makeNull();
+    const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
+    if (classifyStd(argRd) == StdClass::NulloptT)
+      return Value::makeNull();
+    Value v = eval(args[0]);
+    QualType et = templateArgType(rd, 0);
+    if (!et.isNull() &&
+        (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
+      v = convert(v, et, loc);
+    return v;
+  }
+  case StdClass::String:
+  case StdClass::StringView: {
+    if (args.empty())
+      return Value::makeString("");
+    Value v = eval(args[0]);
+    if (v.kind != Value::Kind::String)
+      error(loc, "strings can only be made from string literals or other "
+                 "strings");
+    if (args.size() == 2) {
+      Value n = eval(args[1]);
+      if (n.kind == Value::Kind::Int && n.i >= 0 &&
+          size_t(n.i) <= v.s.size())
+        v.s.resize(size_t(n.i));
+    }
+    return v;
+  }
+  case StdClass::InitializerList:
+    if (!args.empty())
+      return eval(args[0]);
+    return Value::makeAgg({});
+  case StdClass::NulloptT:
+    return Value::makeNull();
+  case StdClass::Array:
+    return defaultValue(ce->getType(), loc);
+  case StdClass::None:
+    break;
+  }
+  error(loc, "this standard library constructor is not supported");
+}
+
+Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
+                            llvm::ArrayRef<const Expr *> args,
+                            const Expr *site, Value &result) {
+  SourceLocation loc = site->getExprLoc();
+  std::string name = md->getNameAsString();
+  if (const auto *conv = dyn_cast<CXXConversionDecl>(md)) {
+    if (cls == StdClass::Optional &&
+        conv->getConversionType()->isBooleanType()) {
+      result = Value::makeInt(self->kind != Value::Kind::Null);
+      return nullptr;
+    }
+    result = *self;
+    return nullptr;
+  }
+  if (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator() ||
+      name == "operator=") {
+    Value v = eval(args[0]);
+    if (cls == StdClass::Optional) {
+      const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
+      if (classifyStd(argRd) == StdClass::NulloptT)
+        v = Value::makeNull();
+    }
+    *self = std::move(v);
+    return self;
+  }
+  auto needUninit = [&]() {
+    if (self->kind == Value::Kind::Uninit)
+      error(loc, "value is used uninitialised");
+  };
+  needUninit();
+  auto index = [&](const Expr *e) -> size_t {
+    Value i = eval(e);
+    if (i.kind != Value::Kind::Int)
+      error(e->getExprLoc(), "index must be an integer");
+    if (i.wide() < 0 || i.wide() >= __int128(self->elems.size()))
+      error(e->getExprLoc(), "index " + std::to_string(int64_t(i.wide())) +
+                                 " is out of bounds for a container of " +
+                                 std::to_string(self->elems.size()) +
+                                 " elements");
+    return size_t(i.i);
+  };
+  switch (cls) {
+  case StdClass::Vector:
+  case StdClass::Array:
+  case StdClass::InitializerList: {
+    if (name == "size") {
+      result = Value::makeInt(int64_t(self->elems.size()), true);
+      return nullptr;
+    }
+    if (name == "empty") {
+      result = Value::makeInt(self->elems.empty());
+      return nullptr;
+    }
+    if (name == "operator[]" || name == "at")
+      return &self->elems[index(args[0])];
+    if (name == "back" || name == "front") {
+      if (self->elems.empty())
+        error(loc, name + "() on an empty container");
+      return name == "back" ? &self->elems.back() : &self->elems.front();
+    }
+    if (cls == StdClass::Vector) {
+      if (name == "push_back") {
+        checkContainerSize(self->elems.size() + 1, loc);
+        Value v = eval(args[0]);
+        QualType et = templateArgType(md->getParent(), 0);
+        if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+          v = convert(v, et, loc);
+        self->elems.push_back(std::move(v));
+        result = Value::makeVoid();
+        return nullptr;
+      }
+      if (name == "emplace_back") {
+        checkContainerSize(self->elems.size() + 1, loc);
+        QualType et = templateArgType(md->getParent(), 0);
+        const auto *erd = et->getAsCXXRecordDecl();
+        Value v;
+        if (args.size() == 1 &&
+            args[0]->getType().getCanonicalType().getUnqualifiedType() ==
+                et.getCanonicalType().getUnqualifiedType()) {
+          v = eval(args[0]);
+        } else if (erd && (classifyStd(erd) == StdClass::Pair ||
+                           classifyStd(erd) == StdClass::Tuple)) {
+          std::vector<Value> elems;
+          for (const Expr *a : args)
+            elems.push_back(eval(a));
+          v = Value::makeAgg(std::move(elems));
+        } else if (erd && classifyDsl(erd) != DslClass::None &&
+                   classifyDsl(erd) != DslClass::OptionsStruct &&
+                   classifyDsl(erd) != DslClass::Chunk) {
+          std::vector<Value> vals;
+          for (const Expr *a : args)
+            vals.push_back(eval(a));
+          v = dslConstruct(classifyDsl(erd), erd, std::move(vals), site);
+        } else if (args.size() == 1) {
+          v = convert(eval(args[0]), et, loc);
+        } else {
+          error(loc, "emplace_back with these arguments is not supported; "
+                     "use push_back(T(...))");
+        }
+        self->elems.push_back(std::move(v));
+        return &self->elems.back();
+      }
+      if (name == "pop_back") {
+        if (self->elems.empty())
+          error(loc, "pop_back() on an empty vector");
+        self->elems.pop_back();
+        result = Value::makeVoid();
+        return nullptr;
+      }
+      if (name == "clear") {
+        self->elems.clear();
+        result = Value::makeVoid();
+        return nullptr;
+      }
+      if (name == "reserve" || name == "shrink_to_fit") {
+        result = Value::makeVoid();
+        return nullptr;
+      }
+      if (name == "resize") {
+        Value n = eval(args[0]);
+        if (n.wide() < 0)
+          error(loc, "vector size must not be negative");
+        checkContainerSize(size_t(n.i), loc);
+        QualType et = templateArgType(md->getParent(), 0);
+        Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
+        self->elems.resize(size_t(n.i), fill);
+        result = Value::makeVoid();
+        return nullptr;
+      }
+    }
+    if (cls == StdClass::Array && name == "fill") {
+      Value v = eval(args[0]);
+      for (Value &e : self->elems)
+        e = v;
+      result = Value::makeVoid();
+      return nullptr;
+    }
+    break;
+  }
+  case StdClass::Map: {
+    if (name == "size") {
+      result = Value::makeInt(int64_t(self->elems.size()), true);
+      return nullptr;
+    }
+    if (name == "empty") {
+      result = Value::makeInt(self->elems.empty());
+      return nullptr;
+    }
+    if (name == "clear") {
+      self->elems.clear();
+      result = Value::makeVoid();
+      return nullptr;
+    }
+    if (name == "count" || name == "contains") {
+      Value k = eval(args[0]);
+      bool has = mapFind(*self, k) != nullptr;
+      result = name == "count" ? Value::makeInt(has, true)
+                               : Value::makeInt(has);
+      return nullptr;
+    }
+    if (name == "at") {
+      Value k = eval(args[0]);
+      Value *v = mapFind(*self, k);
+      if (!v)
+        error(loc, "map::at: key not found");
+      return v;
+    }
+    if (name == "operator[]") {
+      Value k = eval(args[0]);
+      if (Value *v = mapFind(*self, k))
+        return v;
+      QualType vt = templateArgType(md->getParent(), 1);
+      return mapInsert(*self, std::move(k), defaultValue(vt, loc), false);
+    }
+    if (name == "insert" || name == "emplace" || name == "try_emplace" ||
+        name == "insert_or_assign") {
+      Value k, v;
+      if (args.size() == 1) {
+        Value kv = eval(args[0]);
+        if (kv.kind != Value::Kind::Agg || kv.elems.size() != 2)
+          error(loc, "insert needs a key/value pair");
+        k = kv.elems[0];
+        v = kv.elems[1];
+      } else if (args.size() == 2) {
+        k = eval(args[0]);
+        v = eval(args[1]);
+      } else {
+        error(loc, "this map insertion is not supported");
+      }
+      QualType kt = templateArgType(md->getParent(), 0);
+      if (k.kind == Value::Kind::Int)
+        k = convert(k, kt, loc);
+      mapInsert(*self, std::move(k), std::move(v),
+                name == "insert_or_assign");
+      result = Value::makeVoid();
+      return nullptr;
+    }
+    if (name == "erase") {
+      Value k = eval(args[0]);
+      size_t before = self->elems.size();
+      self->elems.erase(
+          std::remove_if(self->elems.begin(), self->elems.end(),
+                         [&](const Value &e) {
+                           return valuesEqual(e.elems[0], k);
+                         }),
+          self->elems.end());
+      result = Value::makeInt(int64_t(before - self->elems.size()), true);
+      return nullptr;
+    }
+    break;
+  }
+  case StdClass::Optional: {
+    if (name == "has_value") {
+      result = Value::makeInt(self->kind != Value::Kind::Null);
+      return nullptr;
+    }
+    if (name == "value" || name == "operator*") {
+      if (self->kind == Value::Kind::Null)
+        error(loc, "the optional is empty");
+      return self;
+    }
+    if (name == "value_or") {
+      result = self->kind == Value::Kind::Null ? eval(args[0]) : *self;
+      return nullptr;
+    }
+    if (name == "reset") {
+      *self = Value::makeNull();
+      result = Value::makeVoid();
+      return nullptr;
+    }
+    break;
+  }
+  case StdClass::String:
+  case StdClass::StringView: {
+    if (name == "size" || name == "length") {
+      result = Value::makeInt(int64_t(self->s.size()), true);
+      return nullptr;
+    }
+    if (name == "empty") {
+      result = Value::makeInt(self->s.empty());
+      return nullptr;
+    }
+    if (name == "operator+=") {
+      Value v = eval(args[0]);
+      if (v.kind != Value::Kind::String)
+        error(loc, "only strings can be appended");
+      self->s += v.s;
+      return self;
+    }
+    break;
+  }
+  case StdClass::Pair:
+  case StdClass::Tuple:
+  case StdClass::NulloptT:
+  case StdClass::None:
+    break;
+  }
+  error(loc, "'" + md->getQualifiedNameAsString() +
+                 "' is not supported in algorithm code");
+}
+
+bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
+                           Value &result, Value **lvalueResult) {
+  SourceLocation loc = call->getExprLoc();
+  *lvalueResult = nullptr;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+    StdClass cls = classifyStd(md->getParent());
+    if (cls == StdClass::None)
+      return false;
+    if (md->isStatic())
+      error(loc, "'" + md->getQualifiedNameAsString() +
+                     "' is not supported in algorithm code");
+    const Expr *objE;
+    llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+    if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
+      objE = mce->getImplicitObjectArgument();
+    } else {
+      objE = call->getArg(0);
+      args = args.drop_front();
+    }
+    Value *self = evalObject(objE);
+    *lvalueResult = stdMethod(cls, self, md, args, call, result);
+    return true;
+  }
+  if (!fd->isInStdNamespace())
+    return false;
+  llvm::StringRef name = fd->getName();
+  if (fd->getDeclName().getNameKind() == DeclarationName::CXXOperatorName) {
+    OverloadedOperatorKind op = fd->getOverloadedOperator();
+    Value l = eval(call->getArg(0));
+    if (call->getNumArgs() == 1)
+      error(loc, "this operator is not supported in algorithm code");
+    Value r = eval(call->getArg(1));
+    auto isNullopt = [&](const Expr *e) {
+      return classifyStd(e->getType()->getAsCXXRecordDecl()) ==
+             StdClass::NulloptT;
+    };
+    if (isNullopt(call->getArg(0)))
+      l = Value::makeNull();
+    if (isNullopt(call->getArg(1)))
+      r = Value::makeNull();
+    int c = compareValues(l, r);
+    switch (op) {
+    case OO_EqualEqual:
+      result = Value::makeInt(c == 0);
+      return true;
+    case OO_ExclaimEqual:
+      result = Value::makeInt(c != 0);
+      return true;
+    case OO_Less:
+      result = Value::makeInt(c < 0);
+      return true;
+    case OO_LessEqual:
+      result = Value::makeInt(c <= 0);
+      return true;
+    case OO_Greater:
+      result = Value::makeInt(c > 0);
+      return true;
+    case OO_GreaterEqual:
+      result = Value::makeInt(c >= 0);
+      return true;
+    case OO_Plus:
+      if (l.kind == Value::Kind::String && r.kind == Value::Kind::String) {
+        result = Value::makeString(l.s + r.s);
+        return true;
+      }
+      break;
+    default:
+      break;
+    }
+    error(loc, "this operator on standard types is not supported in "
+               "algorithm code");
+  }
+  if (name == "move" || name == "forward" || name == "as_const") {
+    *lvalueResult = evalObject(call->getArg(0));
+    return true;
+  }
+  if (name == "min" || name == "max") {
+    std::vector<Value> vals;
+    if (call->getNumArgs() == 1) {
+      Value l = eval(call->getArg(0));
+      vals = l.elems;
+    } else {
+      vals.push_back(eval(call->getArg(0)));
+      vals.push_back(eval(call->getArg(1)));
+    }
+    if (vals.empty())
+      error(loc, "std::" + name.str() + " of an empty list");
+    Value best = vals[0];
+    for (size_t i = 1; i < vals.size(); ++i) {
+      int c = compareValues(vals[i], best);
+      if ((name == "min" && c < 0) || (name == "max" && c > 0))
+        best = vals[i];
+    }
+    result = best;
+    return true;
+  }
+  if (name == "abs") {
+    Value v = eval(call->getArg(0));
+    if (v.kind == Value::Kind::Float)
+      result = Value::makeFloat(v.f < 0 ? -v.f : v.f);
+    else
+      result = makeTyped(v.wide() < 0 ? -v.wide() : v.wide(), call->getType(),
+                         loc, true);
+    return true;
+  }
+  if (name == "make_pair" || name == "make_tuple" || name == "tie" ||
+      name == "forward_as_tuple") {
+    if (name == "tie" || name == "forward_as_tuple")
+      error(loc, "std::" + name.str() + " is not supported; use structured "
+                                        "bindings");
+    std::vector<Value> elems;
+    for (const Expr *a : call->arguments())
+      elems.push_back(eval(a));
+    result = Value::makeAgg(std::move(elems));
+    return true;
+  }
+  if (name == "get") {
+    const TemplateArgumentList *targs = fd->getTemplateSpecializationArgs();
+    if (!targs || targs->size() == 0 ||
+        (*targs)[0].getKind() != TemplateArgument::Integral)
+      error(loc, "only std::get<N> with an index is supported");
+    uint64_t i = (*targs)[0].getAsIntegral().getZExtValue();
+    Value *obj = evalObject(call->getArg(0));
+    if (obj->kind != Value::Kind::Agg || i >= obj->elems.size())
+      error(loc, "std::get index out of range");
+    *lvalueResult = &obj->elems[i];
+    return true;
+  }
+  if (name == "size" && call->getNumArgs() == 1) {
+    Value *obj = evalObject(call->getArg(0));
+    result = Value::makeInt(int64_t(obj->kind == Value::Kind::String
+                                        ? obj->s.size()
+                                        : obj->elems.size()),
+                            true);
+    return true;
+  }
+  if (name == "to_string") {
+    Value v = eval(call->getArg(0));
+    if (v.kind == Value::Kind::Int)
+      result = Value::makeString(
+          v.isUnsigned ? std::to_string(uint64_t(v.i)) : std::to_string(v.i));
+    else
+      result = Value::makeString(std::to_string(v.f));
+    return true;
+  }
+  if (name == "swap") {
+    Value *a = evalObject(call->getArg(0));
+    Value *b = evalObject(call->getArg(1));
+    std::swap(*a, *b);
+    result = Value::makeVoid();
+    return true;
+  }
+  error(loc, "'" + fd->getQualifiedNameAsString() +
+                 "' is not supported in algorithm code");
+}
+
+// ------------------------------------------------------------- DSL calls --
+
+namespace {
+struct DslCallGuard {};
+} // namespace
+
+static uint8_t syncBits(const Value *v) {
+  return v ? uint8_t(v->i & 3) : uint8_t(3);
+}
+
+Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
+                              std::vector<Value> args, const Expr *site) {
+  SourceLocation loc = site->getExprLoc();
+  SourceLocation begin = site->getBeginLoc();
+  auto obj = std::make_shared<DslObject>();
+  try {
+    switch (cls) {
+    case DslClass::Collective: {
+      llvm::StringRef n = rd->getName();
+      CollectiveDesc &c = obj->collective;
+      obj->type = DslObject::Type::Collective;
+      int64_t r = args.at(0).i;
+      if (r <= 0)
+        throw DslError{"a collective needs a positive number of ranks, got " +
+                           std::to_string(r),
+                       {}};
+      c.numRanks = r;
+      if (n == "TestCollective") {
+        c.name = "test";
+        c.inputSize = args.at(1).i;
+        c.outputSize = args.at(2).i;
+        if (c.inputSize < 0 || c.outputSize < 0)
+          throw DslError{"TestCollective buffer sizes must not be negative",
+                         {}};
+        c.inplace = false;
+        c.chunkFactor = 1;
+      } else {
+        int64_t cf = args.at(1).i;
+        if (cf <= 0)
+          throw DslError{"chunk_factor must be positive, got " +
+                             std::to_string(cf),
+                         {}};
+        c.chunkFactor = cf;
+        c.inplace = args.at(2).i != 0;
+        if (n == "AllGather") {
+          c.name = "allgather";
+          c.inputSize = cf;
+          c.outputSize = r * cf;
+        } else if (n == "AllReduce") {
+          c.name = "allreduce";
+          c.inputSize = c.outputSize = r * cf;
+        } else if (n == "ReduceScatter") {
+          c.name = "reducescatter";
+          c.inputSize = r * cf;
+          c.outputSize = cf;
+        } else if (n == "AllToAll") {
+          c.name = "alltoall";
+          c.inputSize = c.outputSize = r * cf;
+        } else if (n == "SendRecv") {
+          c.name = "sendrecv";
+          c.inputSize = c.outputSize = cf;
+        } else {
+          throw DslError{"'" + n.str() + "' cannot be constructed", {}};
+        }
+      }
+      break;
+    }
+    case DslClass::CollectiveProgram: {
+      ProgramSettings s;
+      if (args.at(0).kind == Value::Kind::String)
+        s.name = args[0].s;
+      if (args.at(1).kind != Value::Kind::Object)
+        throw DslError{"expected a collective", {}};
+      s.collective = args[1].obj->collective;
+      s.numRanks = args.at(2).i;
+      const Value &o = args.at(3);
+      s.instances = field(o, "instances")->i;
+      s.protocol = chunk::Protocol(field(o, "protocol")->i);
+      s.instrFusion = field(o, "instr_fusion")->i != 0;
+      s.autoSync = field(o, "auto_sync")->i != 0;
+      s.replicationPolicy =
+          chunk::ReplicationPolicy(field(o, "replication_policy")->i);
+      s.reuseResources = field(o, "reuse_resources")->i != 0;
+      s.numThreadsPerBlock = field(o, "num_threads_per_block")->i;
+      s.useDoubleScratchBuffer = field(o, "use_double_scratch_buffer")->i != 0;
+      s.bufferAlignment = field(o, "buffer_alignment")->i;
+      s.minMessageSize = uint64_t(field(o, "min_message_size")->i);
+      s.maxMessageSize = uint64_t(field(o, "max_message_size")->i);
+      builder_.beginProgram(s, irLoc(begin));
+      obj->type = DslObject::Type::Program;
+      break;
+    }
+    case DslClass::Rank:
+      builder_.checkRank(args.at(0).i, "rank");
+      obj->type = DslObject::Type::Rank;
+      obj->a = args[0].i;
+      break;
+    case DslClass::Buffer:
+      obj->type = DslObject::Type::Buffer;
+      obj->buffer = builder_.allocScratch(args.at(0).i, args.at(1).i);
+      break;
+    case DslClass::ThreadBlockGroup:
+      obj->type = DslObject::Type::ThreadBlockGroup;
+      obj->list = toIntList(args.at(0), loc);
+      builder_.checkThreadBlockGroup(obj->list);
+      break;
+    case DslClass::MemoryChannel:
+      obj->type = DslObject::Type::MemoryChannel;
+      obj->a = builder_.newMemoryChannel(args.at(0).i, args.at(1).i,
+                                         irLoc(begin));
+      break;
+    case DslClass::PortChannel:
+      obj->type = DslObject::Type::PortChannel;
+      obj->a =
+          builder_.newPortChannel(args.at(0).i, args.at(1).i, irLoc(begin));
+      break;
+    case DslClass::SwitchChannel:
+      obj->type = DslObject::Type::SwitchChannel;
+      obj->a = builder_.newSwitchChannel(toIntList(args.at(0), loc),
+                                         chunk::BufferType(args.at(1).i),
+                                         irLoc(begin));
+      break;
+    case DslClass::Semaphore:
+      obj->type = DslObject::Type::Semaphore;
+      obj->a = builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin));
+      break;
+    case DslClass::LoopIterationContext:
+      obj->type = DslObject::Type::Loop;
+      builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin));
+      break;
+    default:
+      error(loc, "'" + rd->getNameAsString() +
+                     "' cannot be constructed in algorithm code");
+    }
+  } catch (DslError &e) {
+    throw EvalError{loc, e.message, {}, e.notes};
+  }
+  return Value::makeObject(std::move(obj));
+}
+
+Value Evaluator::dslMethod(DslClass cls, const Value &self,
+                           llvm::StringRef method, std::vector<Value> args,
+                           const Expr *site) {
+  SourceLocation loc = site->getExprLoc();
+  SourceLocation begin = site->getBeginLoc();
+  SourceLocation nameLoc = loc;
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(site))
+    if (const auto *me = dyn_cast<MemberExpr>(mce->getCallee()))
+      nameLoc = me->getMemberLoc();
+  SourceLocation at = nameLoc.isValid() ? nameLoc : begin;
+  if (self.kind != Value::Kind::Object)
+    error(loc, "this DSL object was never constructed");
+  const DslObject &o = *self.obj;
+  auto chunkArg = [&](size_t i) { return toChunk(args.at(i), loc); };
+  auto optChunk = [&](const Value &opts,
+                      llvm::StringRef f) -> std::optional<chunk::Chunk> {
+    const Value *v = field(opts, f);
+    if (!v || v->kind == Value::Kind::Null)
+      return std::nullopt;
+    return toChunk(*v, loc);
+  };
+  auto reduceOp = [&](const Value &opts) {
+    const Value *v = field(opts, "reduce_op");
+    return v ? chunk::ReduceOp(v->i) : chunk::ReduceOp::Sum;
+  };
+  SourceLocation irAt = at;
+  try {
+    if (cls != DslClass::Collective && cls != DslClass::BaseBuffer &&
+        cls != DslClass::Buffer && cls != DslClass::ThreadBlockGroup)
+      builder_.requireProgram();
+    switch (cls) {
+    case DslClass::Collective:
+      if (method == "num_ranks")
+        return Value::makeInt(o.collective.numRanks);
+      if (method == "chunk_factor")
+        return Value::makeInt(o.collective.chunkFactor);
+      if (method == "inplace")
+        return Value::makeInt(o.collective.inplace);
+      break;
+    case DslClass::BaseBuffer:
+    case DslClass::Buffer:
+      if (method == "slice") {
+        std::optional<int64_t> a, b;
+        if (args.size() == 2) {
+          a = args[0].i;
+          b = args[1].i;
+        }
+        chunk::Chunk c = builder_.slice(o.buffer, a, b);
+        std::vector<Value> f;
+        f.push_back(Value::makeInt(c.rank));
+        f.push_back(Value::makeInt(int64_t(c.type)));
+        f.push_back(Value::makeInt(c.index));
+        f.push_back(Value::makeInt(c.size));
+        const CXXRecordDecl *chunkRd =
+            site->getType()->getAsCXXRecordDecl();
+        return Value::makeAgg(std::move(f), chunkRd);
+      }
+      if (method == "size")
+        return Value::makeInt(o.buffer.end - o.buffer.offset);
+      break;
+    case DslClass::ThreadBlockGroup:
+      if (method == "numtb")
+        return Value::makeInt(int64_t(o.list.size()));
+      if (method == "get_internal_id") {
+        for (size_t i = 0; i < o.list.size(); ++i)
+          if (o.list[i] == args.at(0).i)
+            return Value::makeInt(int64_t(i));
+        throw DslError{"thread block " + std::to_string(args.at(0).i) +
+                           " is not in the group",
+                       {}};
+      }
+      break;
+    case DslClass::Rank: {
+      if (method == "get_input_buffer" || method == "get_output_buffer") {
+        auto b = std::make_shared<DslObject>();
+        b->type = DslObject::Type::Buffer;
+        b->buffer = method == "get_input_buffer"
+                        ? builder_.inputBuffer(o.a)
+                        : builder_.outputBuffer(o.a);
+        return Value::makeObject(std::move(b));
+      }
+      if (method == "copy" || method == "copy_packets" ||
+          method == "unpack_packets") {
+        chunk::OpKind k = method == "copy"           ? chunk::OpKind::Copy
+                          : method == "copy_packets" ? chunk::OpKind::Cpkt
+                                                     : chunk::OpKind::Upkt;
+        builder_.copy(o.a, chunkArg(0), chunkArg(1),
+                      tbSelection(args.at(2), loc), k, irLoc(irAt));
+        return Value::makeVoid();
+      }
+      if (method == "reduce") {
+        const Value &opts = args.at(2);
+        builder_.reduce(o.a, chunkArg(0), toChunkList(args.at(1), loc),
+                        tbSelection(opts, loc), optChunk(opts, "dst_chunk"),
+                        reduceOp(opts), field(opts, "packet")->i != 0,
+                        irLoc(irAt));
+        return Value::makeVoid();
+      }
+      if (method == "barrier") {
+        builder_.barrier(o.a, toIntList(args.at(0), loc), irLoc(irAt));
+        return Value::makeVoid();
+      }
+      break;
+    }
+    case DslClass::MemoryChannel:
+    case DslClass::PortChannel: {
+      int32_t h = int32_t(o.a);
+      if (method == "signal" || method == "wait") {
+        const Value &opts = args.at(0);
+        const Value *rel = field(opts, "relaxed");
+        builder_.signalOrWait(h, optInt(field(opts, "tb")),
+                              syncBits(field(opts, "data_sync")),
+                              rel && rel->i != 0, method == "signal",
+                              irLoc(irAt));
+        return Value::makeVoid();
+      }
+      if (method == "flush") {
+        const Value &opts = args.at(0);
+        builder_.flush(h, optInt(field(opts, "tb")),
+                       syncBits(field(opts, "data_sync")), irLoc(irAt));
+        return Value::makeVoid();
+      }
+      chunk::OpKind k = chunk::OpKind::Nop;
+      if (method == "put")
+        k = chunk::OpKind::Put;
+      else if (method == "get")
+        k = chunk::OpKind::Get;
+      else if (method == "put_packets")
+        k = chunk::OpKind::Ppkt;
+      else if (method == "read_put_packets")
+        k = chunk::OpKind::Rppkt;
+      else if (method == "put_with_signal")
+        k = chunk::OpKind::Pws;
+      else if (method == "put_with_signal_and_flush")
+        k = chunk::OpKind::Pwsf;
+      if (k != chunk::OpKind::Nop) {
+        builder_.transfer(h, k, chunkArg(0), chunkArg(1),
+                          tbSelection(args.at(2), loc), irLoc(irAt));
+        return Value::makeVoid();
+      }
+      if (method == "reduce") {
+        const Value &opts = args.at(2);
+        builder_.channelReduce(h, chunkArg(0), toChunkList(args.at(1), loc),
+                               tbSelection(opts, loc),
+                               optChunk(opts, "local_dst_chunk"),
+                               reduceOp(opts), irLoc(irAt));
+        return Value::makeVoid();
+      }
+      break;
+    }
+    case DslClass::SwitchChannel:
+    case DslClass::SwitchChannelRankView: {
+      int32_t h = int32_t(o.a);
+      bool view = cls == DslClass::SwitchChannelRankView;
+      if (!view && method == "at_rank") {
+        builder_.checkSwitchMember(h, args.at(0).i);
+        auto v = std::make_shared<DslObject>();
+        v->type = DslObject::Type::SwitchView;
+        v->a = h;
+        v->b = args[0].i;
+        return Value::makeObject(std::move(v));
+      }
+      size_t base = view ? 0 : 1;
+      int64_t rank = view ? o.b : args.at(0).i;
+      if (method == "reduce") {
+        const Value &opts = args.at(base + 3);
+        builder_.switchReduce(h, rank, args.at(base).i, args.at(base + 1).i,
+                              chunkArg(base + 2), optInt(field(opts, "tb")),
+                              reduceOp(opts), irLoc(irAt));
+        return Value::makeVoid();
+      }
+      if (method == "broadcast" || method == "broadcast_packets") {
+        const Value &opts = args.at(base + 3);
+        builder_.switchBroadcast(h, rank, chunkArg(base), args.at(base + 1).i,
+                                 args.at(base + 2).i,
+                                 optInt(field(opts, "tb")),
+                                 method == "broadcast_packets", irLoc(irAt));
+        return Value::makeVoid();
+      }
+      break;
+    }
+    case DslClass::Semaphore:
+      if (method == "acquire" || method == "release") {
+        const Value &opts = args.at(0);
+        builder_.semaphoreOp(int32_t(o.a), optInt(field(opts, "tb")),
+                             syncBits(field(opts, "data_sync")),
+                             method == "acquire", irLoc(irAt));
+        return Value::makeVoid();
+      }
+      break;
+    default:
+      break;
+    }
+  } catch (DslError &e) {
+    throw EvalError{at, e.message, {}, e.notes};
+  }
+  error(loc, "'" + method.str() + "' is not supported on this DSL object");
+}
+
+Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
+                                 std::vector<Value> args, const Expr *site) {
+  SourceLocation loc = site->getExprLoc();
+  if (inDslNamespace(fd) ||
+      (isa<CXXMethodDecl>(fd) &&
+       inDslNamespace(cast<CXXMethodDecl>(fd)->getParent()))) {
+    OverloadedOperatorKind op = fd->getOverloadedOperator();
+    if (op == OO_Pipe || op == OO_Amp || op == OO_Caret) {
+      int64_t a = args.at(0).i, b = args.at(1).i;
+      int64_t r = op == OO_Pipe ? (a | b) : op == OO_Amp ? (a & b) : (a ^ b);
+      return Value::makeInt(r);
+    }
+    if (fd->getName() == "from_spec") {
+      const Value &spec = args.at(0);
+      ProgramSettings s;
+      const Value *name = field(spec, "name");
+      if (name && name->kind == Value::Kind::String)
+        s.name = name->s;
+      const Value *coll = field(spec, "collective");
+      if (!coll || coll->kind != Value::Kind::Object)
+        error(loc, "AlgoSpec.collective must be a collective");
+      s.collective = coll->obj->collective;
+      s.numRanks = field(spec, "world_size")->i;
+      s.instances = field(spec, "instances")->i;
+      s.protocol = chunk::Protocol(field(spec, "protocol")->i);
+      s.instrFusion = field(spec, "instr_fusion")->i != 0;
+      s.autoSync = field(spec, "auto_sync")->i != 0;
+      s.replicationPolicy =
+          chunk::ReplicationPolicy(field(spec, "replication_policy")->i);
+      s.reuseResources = field(spec, "reuse_resources")->i != 0;
+      s.numThreadsPerBlock = field(spec, "num_threads_per_block")->i;
+      s.useDoubleScratchBuffer =
+          field(spec, "use_double_scratch_buffer")->i != 0;
+      s.bufferAlignment = field(spec, "buffer_alignment")->i;
+      s.minMessageSize = uint64_t(field(spec, "min_message_size")->i);
+      s.maxMessageSize = uint64_t(field(spec, "max_message_size")->i);
+      try {
+        builder_.beginProgram(s, irLoc(site->getBeginLoc()));
+      } catch (DslError &e) {
+        throw EvalError{loc, e.message, {}, e.notes};
+      }
+      auto obj = std::make_shared<DslObject>();
+      obj->type = DslObject::Type::Program;
+      return Value::makeObject(std::move(obj));
+    }
+  }
+  error(loc, "'" + fd->getQualifiedNameAsString() +
+                 "' is not supported in algorithm code (only the DSL API, "
+                 "functions defined in the algorithm file and a few std:: "
+                 "helpers can be called)");
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,1449 @@
+//===- Evaluator.cpp - statements and expressions of the dialect ---------===//
+//
+// A tree-walking interpreter over Clang's semantic AST. Sema has already
+// inserted every implicit conversion, so the evaluator follows the casts it
+// finds rather than re-deriving C++'s conversion rules. Integers are
+// computed exactly and wrapped or range-checked to the expression's type:
+// signed overflow, division by zero and bad shifts are errors, as they would
+// be undefined behaviour in C++.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+int compareValues(const Value &a, const Value &b) {
+  if (a.kind != b.kind)
+    return a.kind < b.kind ? -1 : 1;
+  switch (a.kind) {
+  case Value::Kind::Int: {
+    auto x = a.wide(), y = b.wide();
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  case Value::Kind::Float:
+    return a.f < b.f ? -1 : a.f > b.f ? 1 : 0;
+  case Value::Kind::String:
+    return a.s.compare(b.s) < 0 ? -1 : a.s == b.s ? 0 : 1;
+  case Value::Kind::Agg:
+  case Value::Kind::Map: {
+    size_t n = std::min(a.elems.size(), b.elems.size());
+    for (size_t i = 0; i < n; ++i)
+      if (int c = compareValues(a.elems[i], b.elems[i]))
+        return c;
+    return a.elems.size() < b.elems.size()   ? -1
+           : a.elems.size() > b.elems.size() ? 1
+                                             : 0;
+  }
+  case Value::Kind::Object:
+    return a.obj == b.obj ? 0 : a.obj < b.obj ? -1 : 1;
+  default:
+    return 0;
+  }
+}
+
+bool valuesEqual(const Value &a, const Value &b) {
+  return compareValues(a, b) == 0;
+}
+
+Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
+                     EvalLimits limits, LocationMapper mapLoc)
+    : ctx_(ctx), builder_(builder), limits_(limits),
+      mapLoc_(std::move(mapLoc)) {}
+
+void Evaluator::error(SourceLocation loc, std::string message) {
+  throw EvalError{loc, std::move(message), {}, {}};
+}
+
+void Evaluator::step(SourceLocation loc) {
+  if (++steps_ > limits_.maxSteps)
+    error(loc, "evaluation exceeded the limit of " +
+                   std::to_string(limits_.maxSteps) +
+                   " steps; is there an endless loop? (raise the limit with "
+                   "--max-steps=N)");
+}
+
+void Evaluator::checkContainerSize(size_t n, SourceLocation loc) {
+  if (n > limits_.maxContainerElements)
+    error(loc, "container would hold " + std::to_string(n) +
+                   " elements, more than the limit of " +
+                   std::to_string(limits_.maxContainerElements));
+}
+
+Value *Evaluator::temp(Value v) {
+  temps_.push_back(std::move(v));
+  return &temps_.back();
+}
+
+// ------------------------------------------------------------------ run --
+
+void Evaluator::run(const FunctionDecl *fn, std::vector<Value> args) {
+  auto frame = std::make_unique<Frame>();
+  frame->fn = fn;
+  for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+    frame->owned.push_back(std::make_unique<Value>(std::move(args[i])));
+    frame->vars[fn->getParamDecl(i)] = frame->owned.back().get();
+  }
+  frames_.push_back(std::move(frame));
+  exec(fn->getBody());
+  frames_.pop_back();
+  finishProgramIfActive();
+}
+
+Value Evaluator::evaluateExpression(const Expr *e, QualType type) {
+  frames_.push_back(std::make_unique<Frame>());
+  struct Pop {
+    std::vector<std::unique_ptr<Frame>> &frames;
+    ~Pop() { frames.pop_back(); }
+  } pop{frames_};
+  Value v = eval(e);
+  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+    v = convert(v, type, e->getExprLoc());
+  return v;
+}
+
+void Evaluator::finishProgramIfActive() {
+  if (builder_.programActive())
+    builder_.endProgram();
+}
+
+// ------------------------------------------------------------ variables --
+
+Value *Evaluator::lookup(const ValueDecl *d, SourceLocation loc) {
+  Frame &f = *frames_.back();
+  auto it = f.vars.find(d);
+  if (it != f.vars.end())
+    return it->second;
+  if (f.closure) {
+    for (auto &[vd, slot] : f.closure->byRef)
+      if (vd == d)
+        return slot;
+    for (auto &[vd, slot] : f.closure->byCopy)
+      if (vd == d)
+        return slot.get();
+  }
+  if (const auto *vd = dyn_cast<VarDecl>(d)) {
+    // Namespace-scope or static constants: evaluate their initialiser once.
+    if (!vd->hasLocalStorage()) {
+      auto g = globals_.find(vd);
+      if (g != globals_.end())
+        return &g->second;
+      QualType t = vd->getType();
+      if (!t.isConstQualified() && !vd->isConstexpr())
+        error(loc, "global variable '" + vd->getNameAsString() +
+                       "' is not constant; algorithm code may only read "
+                       "const or constexpr globals");
+      const Expr *init = vd->getInit();
+      if (!init)
+        error(loc, "global constant '" + vd->getNameAsString() +
+                       "' has no initialiser visible here");
+      Value v = eval(init);
+      auto [pos, _] = globals_.try_emplace(vd, std::move(v));
+      return &pos->second;
+    }
+  }
+  error(loc, "'" + d->getNameAsString() +
+                 "' cannot be used here (it is not a variable of this "
+                 "function, or a lambda does not capture it)");
+}
+
+void Evaluator::declare(const VarDecl *vd) {
+  Frame &f = *frames_.back();
+  SourceLocation loc = vd->getLocation();
+  if (vd->isStaticLocal())
+    error(loc, "static local variables are not supported in algorithm code");
+  QualType t = vd->getType();
+  const Expr *init = vd->getInit();
+  if (t->isReferenceType()) {
+    if (!init)
+      error(loc, "reference without initialiser");
+    Value *target = evalObject(init);
+    if (!init->isGLValue()) {
+      // Lifetime-extended temporary: give it a slot of its own.
+      f.owned.push_back(std::make_unique<Value>(*target));
+      target = f.owned.back().get();
+    }
+    f.vars[vd] = target;
+    return;
+  }
+  Value v;
+  if (init) {
+    v = eval(init);
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+      v = convert(v, t, loc);
+  } else if (t->isRecordType() || t->isArrayType()) {
+    v = defaultValue(t, loc);
+  } else {
+    v.kind = Value::Kind::Uninit;
+  }
+  auto idx = f.ownedIndex.find(vd);
+  if (idx != f.ownedIndex.end()) {
+    *f.owned[idx->second] = std::move(v);
+    f.vars[vd] = f.owned[idx->second].get();
+    return;
+  }
+  f.ownedIndex[vd] = f.owned.size();
+  f.owned.push_back(std::make_unique<Value>(std::move(v)));
+  f.vars[vd] = f.owned.back().get();
+}
+
+void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
+  Frame &f = *frames_.back();
+  const Expr *init = dd->getInit();
+  Value *whole;
+  if (dd->getType()->isReferenceType() && init->isGLValue()) {
+    whole = evalObject(init);
+  } else {
+    f.owned.push_back(std::make_unique<Value>(eval(init)));
+    whole = f.owned.back().get();
+  }
+  if (whole->kind != Value::Kind::Agg)
+    error(dd->getLocation(),
+          "structured bindings need a pair, tuple, array or struct");
+  auto bindings = dd->bindings();
+  if (bindings.size() != whole->elems.size())
+    error(dd->getLocation(), "structured binding count does not match");
+  for (size_t i = 0; i < bindings.size(); ++i)
+    f.vars[bindings[i]] = &whole->elems[i];
+  f.vars[dd] = whole;
+}
+
+void Evaluator::finishScopeObject(const VarDecl *vd) {
+  const auto *rd = vd->getType()->getAsCXXRecordDecl();
+  if (!rd)
+    return;
+  DslClass cls = classifyDsl(rd);
+  if (cls == DslClass::LoopIterationContext) {
+    builder_.endLoop();
+  } else if (cls == DslClass::CollectiveProgram) {
+    if (builder_.programActive())
+      builder_.endProgram();
+  }
+}
+
+// ----------------------------------------------------------- statements --
+
+Evaluator::Flow Evaluator::exec(const Stmt *s) {
+  if (!s)
+    return Flow::Normal;
+  step(s->getBeginLoc());
+  size_t tempMark = temps_.size();
+  struct TempReset {
+    std::deque<Value> &temps;
+    size_t mark;
+    ~TempReset() {
+      while (temps.size() > mark)
+        temps.pop_back();
+    }
+  } reset{temps_, tempMark};
+
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    return execCompound(cast<CompoundStmt>(s));
+  case Stmt::NullStmtClass:
+    return Flow::Normal;
+  case Stmt::DeclStmtClass:
+    for (const Decl *d : cast<DeclStmt>(s)->decls()) {
+      if (const auto *dd = dyn_cast<DecompositionDecl>(d))
+        declareDecomposition(dd);
+      else if (const auto *vd = dyn_cast<VarDecl>(d))
+        declare(vd);
+      else if (isa<TypedefNameDecl, TypeAliasTemplateDecl, UsingDecl,
+                   UsingDirectiveDecl, StaticAssertDecl>(d))
+        continue;
+      else
+        error(d->getLocation(),
+              "this declaration is not supported in algorithm code");
+    }
+    return Flow::Normal;
+  case Stmt::ReturnStmtClass: {
+    const auto *rs = cast<ReturnStmt>(s);
+    if (const Expr *rv = rs->getRetValue())
+      frames_.back()->returnValue = eval(rv);
+    return Flow::Return;
+  }
+  case Stmt::BreakStmtClass:
+    return Flow::Break;
+  case Stmt::ContinueStmtClass:
+    return Flow::Continue;
+  case Stmt::IfStmtClass: {
+    const auto *is = cast<IfStmt>(s);
+    if (is->isConsteval())
+      error(s->getBeginLoc(), "'if consteval' is not supported");
+    if (is->getInit())
+      if (Flow fl = exec(is->getInit()); fl != Flow::Normal)
+        return fl;
+    if (const auto *cv = is->getConditionVariable())
+      declare(cv);
+    bool c = truthy(eval(is->getCond()), is->getCond()->getExprLoc());
+    if (c)
+      return exec(is->getThen());
+    return exec(is->getElse());
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *ws = cast<WhileStmt>(s);
+    while (true) {
+      step(ws->getBeginLoc());
+      if (const auto *cv = ws->getConditionVariable())
+        declare(cv);
+      if (!truthy(eval(ws->getCond()), ws->getCond()->getExprLoc()))
+        break;
+      Flow fl = exec(ws->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+    }
+    return Flow::Normal;
+  }
+  case Stmt::DoStmtClass: {
+    const auto *ds = cast<DoStmt>(s);
+    while (true) {
+      step(ds->getBeginLoc());
+      Flow fl = exec(ds->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+      if (!truthy(eval(ds->getCond()), ds->getCond()->getExprLoc()))
+        break;
+    }
+    return Flow::Normal;
+  }
+  case Stmt::ForStmtClass: {
+    const auto *fs = cast<ForStmt>(s);
+    if (fs->getInit())
+      exec(fs->getInit());
+    while (true) {
+      step(fs->getBeginLoc());
+      if (const auto *cv = fs->getConditionVariable())
+        declare(cv);
+      if (fs->getCond() &&
+          !truthy(eval(fs->getCond()), fs->getCond()->getExprLoc()))
+        break;
+      Flow fl = exec(fs->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+      if (fs->getInc()) {
+        size_t mark = temps_.size();
+        eval(fs->getInc());
+        while (temps_.size() > mark)
+          temps_.pop_back();
+      }
+    }
+    return Flow::Normal;
+  }
+  case Stmt::CXXForRangeStmtClass: {
+    const auto *rs = cast<CXXForRangeStmt>(s);
+    if (rs->getInit())
+      exec(rs->getInit());
+    const Expr *rangeInit = rs->getRangeInit();
+    Value *range = evalObject(rangeInit);
+    if (!rangeInit->isGLValue()) {
+      // Keep the temporary alive across the loop body's statements.
+      frames_.back()->owned.push_back(std::make_unique<Value>(*range));
+      range = frames_.back()->owned.back().get();
+    }
+    if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
+      error(rangeInit->getExprLoc(),
+            "range-for needs a container (vector, array, map, list)");
+    const VarDecl *lv = rs->getLoopVariable();
+    bool byRef = lv->getType()->isReferenceType();
+    const auto *dd = dyn_cast<DecompositionDecl>(lv);
+    for (size_t i = 0; i < range->elems.size(); ++i) {
+      step(rs->getBeginLoc());
+      Value *elem = &range->elems[i];
+      Frame &f = *frames_.back();
+      if (dd) {
+        Value *whole = elem;
+        if (!byRef) {
+          f.owned.push_back(std::make_unique<Value>(*elem));
+          whole = f.owned.back().get();
+        }
+        auto bindings = dd->bindings();
+        if (whole->kind != Value::Kind::Agg ||
+            bindings.size() != whole->elems.size())
+          error(lv->getLocation(), "structured binding count does not match");
+        for (size_t b = 0; b < bindings.size(); ++b)
+          f.vars[bindings[b]] = &whole->elems[b];
+      } else if (byRef) {
+        f.vars[lv] = elem;
+      } else {
+        Value v = *elem;
+        if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+          v = convert(v, lv->getType(), lv->getLocation());
+        auto idx = f.ownedIndex.find(lv);
+        if (idx == f.ownedIndex.end()) {
+          f.ownedIndex[lv] = f.owned.size();
+          f.owned.push_back(std::make_unique<Value>(std::move(v)));
+          f.vars[lv] = f.owned.back().get();
+        } else {
+          *f.owned[idx->second] = std::move(v);
+          f.vars[lv] = f.owned[idx->second].get();
+        }
+      }
+      Flow fl = exec(rs->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+    }
+    return Flow::Normal;
+  }
+  case Stmt::SwitchStmtClass:
+    return execSwitch(cast<SwitchStmt>(s));
+  case Stmt::AttributedStmtClass:
+    return exec(cast<AttributedStmt>(s)->getSubStmt());
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+    return exec(cast<SwitchCase>(s)->getSubStmt());
+  case Stmt::GotoStmtClass:
+  case Stmt::IndirectGotoStmtClass:
+  case Stmt::LabelStmtClass:
+    error(s->getBeginLoc(), "goto and labels are not supported in algorithm "
+                            "code; use loops with break/continue");
+  case Stmt::CXXTryStmtClass:
+  case Stmt::CXXThrowExprClass:
+    error(s->getBeginLoc(),
+          "exceptions are not supported in algorithm code");
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    error(s->getBeginLoc(), "inline assembly is not supported");
+  default:
+    if (const auto *e = dyn_cast<Expr>(s)) {
+      eval(e);
+      return Flow::Normal;
+    }
+    error(s->getBeginLoc(), std::string("'") + s->getStmtClassName() +
+                                "' statements are not supported in "
+                                "algorithm code");
+  }
+}
+
+Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
+  std::vector<const VarDecl *> scoped;
+  Flow result = Flow::Normal;
+  for (const Stmt *child : cs->body()) {
+    result = exec(child);
+    if (const auto *ds = dyn_cast<DeclStmt>(child))
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d))
+          if (const auto *rd = vd->getType()->getAsCXXRecordDecl()) {
+            DslClass c = classifyDsl(rd);
+            if (c == DslClass::LoopIterationContext ||
+                c == DslClass::CollectiveProgram)
+              scoped.push_back(vd);
+          }
+    if (result != Flow::Normal)
+      break;
+  }
+  for (auto it = scoped.rbegin(); it != scoped.rend(); ++it)
+    finishScopeObject(*it);
+  return result;
+}
+
+Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
+  if (ss->getInit())
+    exec(ss->getInit());
+  if (const auto *cv = ss->getConditionVariable())
+    declare(cv);
+  Value cond = eval(ss->getCond());
+  const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
+  if (!body)
+    error(ss->getBeginLoc(), "switch body must be a compound statement");
+  // Find the top-level statement carrying the matching label.
+  auto matches = [&](const SwitchCase *sc) -> bool {
+    if (const auto *c = dyn_cast<CaseStmt>(sc)) {
+      Value v = eval(c->getLHS());
+      if (c->getRHS()) {
+        Value hi = eval(c->getRHS());
+        return cond.wide() >= v.wide() && cond.wide() <= hi.wide();
+      }
+      return cond.wide() == v.wide();
+    }
+    return false;
+  };
+  auto children = body->body();
+  int start = -1, deflt = -1;
+  int idx = 0;
+  for (const Stmt *child : children) {
+    const Stmt *cur = child;
+    while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
+      if (isa<DefaultStmt>(sc) && deflt < 0)
+        deflt = idx;
+      if (start < 0 && matches(sc))
+        start = idx;
+      cur = sc->getSubStmt();
+    }
+    ++idx;
+  }
+  if (start < 0)
+    start = deflt;
+  if (start < 0)
+    return Flow::Normal;
+  idx = 0;
+  for (const Stmt *child : children) {
+    if (idx++ < start)
+      continue;
+    Flow fl = exec(child);
+    if (fl == Flow::Break)
+      return Flow::Normal;
+    if (fl != Flow::Normal)
+      return fl;
+  }
+  return Flow::Normal;
+}
+
+// ------------------------------------------------------- integer typing --
+
+Value Evaluator::makeTyped(__int128 v, QualType t, SourceLocation loc,
+                           bool checkOverflow) {
+  t = t.getCanonicalType();
+  if (t->isBooleanType())
+    return Value::makeInt(v != 0);
+  if (const auto *et = t->getAs<EnumType>())
+    t = et->getDecl()->getIntegerType().getCanonicalType();
+  unsigned width = unsigned(ctx_.getIntWidth(t));
+  if (width > 64)
+    error(loc, "integers wider than 64 bits are not supported");
+  bool isSigned = t->isSignedIntegerOrEnumerationType();
+  if (isSigned) {
+    __int128 lo = -(__int128(1) << (width - 1));
+    __int128 hi = (__int128(1) << (width - 1)) - 1;
+    if (v < lo || v > hi) {
+      if (checkOverflow)
+        error(loc, "signed integer overflow: the result does not fit in '" +
+                       t.getAsString() + "'");
+      unsigned __int128 m = (unsigned __int128)v;
+      m &= (width == 64) ? ~(unsigned __int128)0 >> 64
+                         : (((unsigned __int128)1 << width) - 1);
+      __int128 sv = (__int128)m;
+      if (sv > hi)
+        sv -= (__int128(1) << width);
+      v = sv;
+    }
+    return Value::makeInt(int64_t(v));
+  }
+  unsigned __int128 m = (unsigned __int128)v;
+  if (width < 128)
+    m &= (((unsigned __int128)1 << width) - 1);
+  return Value::makeInt(int64_t(uint64_t(m)), width == 64);
+}
+
+bool Evaluator::truthy(const Value &v, SourceLocation loc) {
+  switch (v.kind) {
+  case Value::Kind::Int:
+    return v.i != 0;
+  case Value::Kind::Float:
+    return v.f != 0;
+  case Value::Kind::Null:
+    return false;
+  case Value::Kind::Uninit:
+    error(loc, "value is used uninitialised");
+  default:
+    error(loc, "this value cannot be used as a condition");
+  }
+}
+
+Value Evaluator::convert(const Value &v, QualType to, SourceLocation loc) {
+  QualType t = to.getNonReferenceType().getCanonicalType();
+  if (v.kind == Value::Kind::Uninit)
+    error(loc, "value is used uninitialised");
+  if (t->isBooleanType()) {
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float ||
+        v.kind == Value::Kind::Null)
+      return Value::makeInt(truthy(v, loc));
+    return v;
+  }
+  if (t->isIntegralOrEnumerationType()) {
+    if (v.kind == Value::Kind::Int)
+      return makeTyped(v.wide(), t, loc, false);
+    if (v.kind == Value::Kind::Float) {
+      double d = std::trunc(v.f);
+      if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19)
+        error(loc, "floating-point value out of range of '" +
+                       t.getAsString() + "'");
+      return makeTyped(__int128(d), t, loc, true);
+    }
+    return v;
+  }
+  if (t->isRealFloatingType()) {
+    if (v.kind == Value::Kind::Int)
+      return Value::makeFloat(double(v.wide()));
+    if (v.kind == Value::Kind::Float && t->isSpecificBuiltinType(BuiltinType::Float))
+      return Value::makeFloat(double(float(v.f)));
+    return v;
+  }
+  return v;
+}
+
+Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
+                       QualType operandType, QualType resultType,
+                       SourceLocation loc) {
+  if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
+    error(loc, "value is used uninitialised");
+  bool isFloat = l.kind == Value::Kind::Float || r.kind == Value::Kind::Float;
+  if (isFloat) {
+    double a = l.kind == Value::Kind::Float ? l.f : double(l.wide());
+    double b = r.kind == Value::Kind::Float ? r.f : double(r.wide());
+    switch (op) {
+    case BO_Add:
+      return Value::makeFloat(a + b);
+    case BO_Sub:
+      return Value::makeFloat(a - b);
+    case BO_Mul:
+      return Value::makeFloat(a * b);
+    case BO_Div:
+      if (b == 0)
+        error(loc, "division by zero");
+      return Value::makeFloat(a / b);
+    case BO_LT:
+      return Value::makeInt(a < b);
+    case BO_GT:
+      return Value::makeInt(a > b);
+    case BO_LE:
+      return Value::makeInt(a <= b);
+    case BO_GE:
+      return Value::makeInt(a >= b);
+    case BO_EQ:
+      return Value::makeInt(a == b);
+    case BO_NE:
+      return Value::makeInt(a != b);
+    default:
+      error(loc, "operator not supported on floating-point values");
+    }
+  }
+  if (l.kind != Value::Kind::Int || r.kind != Value::Kind::Int) {
+    if (op == BO_EQ || op == BO_NE) {
+      bool eq = valuesEqual(l, r);
+      return Value::makeInt(op == BO_EQ ? eq : !eq);
+    }
+    error(loc, "operator needs numbers");
+  }
+  __int128 a = l.wide(), b = r.wide();
+  switch (op) {
+  case BO_Add:
+    return makeTyped(a + b, resultType, loc, true);
+  case BO_Sub:
+    return makeTyped(a - b, resultType, loc, true);
+  case BO_Mul:
+    return makeTyped(a * b, resultType, loc, true);
+  case BO_Div:
+  case BO_Rem:
+    if (b == 0)
+      error(loc, op == BO_Div ? "division by zero" : "remainder by zero");
+    return makeTyped(op == BO_Div ? a / b : a % b, resultType, loc, true);
+  case BO_Shl:
+  case BO_Shr: {
+    unsigned width = unsigned(ctx_.getIntWidth(resultType));
+    if (b < 0 || b >= width)
+      error(loc, "shift amount " + std::to_string(int64_t(b)) +
+                     " is out of range for a " + std::to_string(width) +
+                     "-bit value");
+    if (op == BO_Shl) {
+      if (a < 0)
+        error(loc, "left shift of a negative value");
+      return makeTyped(a << int(b), resultType, loc,
+                       resultType->isSignedIntegerOrEnumerationType());
+    }
+    return makeTyped(a >> int(b), resultType, loc, false);
+  }
+  case BO_And:
+    return makeTyped(a & b, resultType, loc, false);
+  case BO_Or:
+    return makeTyped(a | b, resultType, loc, false);
+  case BO_Xor:
+    return makeTyped(a ^ b, resultType, loc, false);
+  case BO_LT:
+    return Value::makeInt(a < b);
+  case BO_GT:
+    return Value::makeInt(a > b);
+  case BO_LE:
+    return Value::makeInt(a <= b);
+  case BO_GE:
+    return Value::makeInt(a >= b);
+  case BO_EQ:
+    return Value::makeInt(a == b);
+  case BO_NE:
+    return Value::makeInt(a != b);
+  default:
+    break;
+  }
+  (void)operandType;
+  error(loc, "operator not supported in algorithm code");
+}
+
+// ---------------------------------------------------------- expressions --
+
+Value Evaluator::evalBinary(const BinaryOperator *bo) {
+  BinaryOperatorKind op = bo->getOpcode();
+  SourceLocation loc = bo->getOperatorLoc();
+  switch (op) {
+  case BO_LAnd:
+    return Value::makeInt(truthy(eval(bo->getLHS()), loc) &&
+                          truthy(eval(bo->getRHS()), loc));
+  case BO_LOr:
+    return Value::makeInt(truthy(eval(bo->getLHS()), loc) ||
+                          truthy(eval(bo->getRHS()), loc));
+  case BO_Comma:
+    eval(bo->getLHS());
+    return eval(bo->getRHS());
+  case BO_Assign:
+  case BO_MulAssign:
+  case BO_DivAssign:
+  case BO_RemAssign:
+  case BO_AddAssign:
+  case BO_SubAssign:
+  case BO_ShlAssign:
+  case BO_ShrAssign:
+  case BO_AndAssign:
+  case BO_XorAssign:
+  case BO_OrAssign:
+    return *evalLValue(bo);
+  case BO_PtrMemD:
+  case BO_PtrMemI:
+  case BO_Cmp:
+    error(loc, "this operator is not supported in algorithm code");
+  default:
+    break;
+  }
+  if (bo->getLHS()->getType()->isPointerType() ||
+      bo->getRHS()->getType()->isPointerType())
+    error(loc, "pointer arithmetic is not supported in algorithm code");
+  Value l = eval(bo->getLHS());
+  Value r = eval(bo->getRHS());
+  return arith(op, l, r, bo->getLHS()->getType(), bo->getType(), loc);
+}
+
+Value Evaluator::evalUnary(const UnaryOperator *uo) {
+  SourceLocation loc = uo->getOperatorLoc();
+  switch (uo->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+    return *evalLValue(uo);
+  case UO_PostInc:
+  case UO_PostDec: {
+    Value *slot = evalLValue(uo->getSubExpr());
+    Value old = *slot;
+    if (old.kind == Value::Kind::Uninit)
+      error(loc, "value is used uninitialised");
+    QualType t = uo->getSubExpr()->getType();
+    if (old.kind == Value::Kind::Float)
+      *slot = Value::makeFloat(old.f + (uo->isIncrementOp() ? 1 : -1));
+    else
+      *slot = makeTyped(old.wide() + (uo->isIncrementOp() ? 1 : -1), t, loc,
+                        t->isSignedIntegerOrEnumerationType());
+    return old;
+  }
+  case UO_Plus:
+    return eval(uo->getSubExpr());
+  case UO_Minus: {
+    Value v = eval(uo->getSubExpr());
+    if (v.kind == Value::Kind::Float)
+      return Value::makeFloat(-v.f);
+    if (v.kind != Value::Kind::Int)
+      error(loc, "unary minus needs a number");
+    return makeTyped(-v.wide(), uo->getType(), loc,
+                     uo->getType()->isSignedIntegerOrEnumerationType());
+  }
+  case UO_Not: {
+    Value v = eval(uo->getSubExpr());
+    if (v.kind != Value::Kind::Int)
+      error(loc, "'~' needs an integer");
+    return makeTyped(~v.wide(), uo->getType(), loc, false);
+  }
+  case UO_LNot:
+    return Value::makeInt(!truthy(eval(uo->getSubExpr()), loc));
+  case UO_Deref:
+  case UO_AddrOf:
+    error(loc, "pointers are not supported in algorithm code; use "
+               "references or values");
+  case UO_Extension:
+    return eval(uo->getSubExpr());
+  default:
+    error(loc, "this operator is not supported in algorithm code");
+  }
+}
+
+Value Evaluator::evalCast(const CastExpr *ce) {
+  const Expr *sub = ce->getSubExpr();
+  SourceLocation loc = ce->getExprLoc();
+  switch (ce->getCastKind()) {
+  case CK_LValueToRValue: {
+    Value *slot = evalLValue(sub);
+    if (slot->kind == Value::Kind::Uninit) {
+      std::string name;
+      if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
+        name = " '" + dre->getDecl()->getNameAsString() + "'";
+      error(sub->getExprLoc(), "variable" + name +
+                                   " is used uninitialised; give it a value "
+                                   "where it is declared");
+    }
+    return *slot;
+  }
+  case CK_NoOp:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_FunctionToPointerDecay:
+  case CK_BuiltinFnToFnPtr:
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+    return eval(sub);
+  case CK_ToVoid:
+    eval(sub);
+    return Value::makeVoid();
+  case CK_ArrayToPointerDecay: {
+    if (isa<StringLiteral>(sub->IgnoreParens()))
+      return eval(sub);
+    error(loc, "arrays decaying to pointers are not supported; pass the "
+               "array by reference or use std::vector");
+  }
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+  case CK_FloatingCast:
+  case CK_BooleanToSignedIntegral:
+    return convert(eval(sub), ce->getType(), loc);
+  case CK_NullToPointer:
+  case CK_NullToMemberPointer:
+    error(loc, "null pointers are not supported in algorithm code");
+  default:
+    error(loc, std::string("the conversion '") + ce->getCastKindName() +
+                   "' is not supported in algorithm code");
+  }
+}
+
+Value Evaluator::evalInitList(const InitListExpr *ile) {
+  if (ile->isSyntacticForm() && ile->getSemanticForm())
+    ile = ile->getSemanticForm();
+  QualType t = ile->getType().getCanonicalType();
+  SourceLocation loc = ile->getBeginLoc();
+  if (t->isScalarType()) {
+    if (ile->getNumInits() == 0)
+      return defaultValue(t, loc);
+    return convert(eval(ile->getInit(0)), t, loc);
+  }
+  if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+    uint64_t n = cat->getSize().getZExtValue();
+    checkContainerSize(n, loc);
+    std::vector<Value> elems;
+    elems.reserve(n);
+    for (unsigned i = 0; i < ile->getNumInits() && i < n; ++i)
+      elems.push_back(eval(ile->getInit(i)));
+    while (elems.size() < n) {
+      if (const Expr *filler = ile->getArrayFiller())
+        elems.push_back(eval(filler));
+      else
+        elems.push_back(defaultValue(cat->getElementType(), loc));
+    }
+    return Value::makeAgg(std::move(elems));
+  }
+  if (const auto *rd = t->getAsCXXRecordDecl()) {
+    StdClass sc = classifyStd(rd);
+    if (sc == StdClass::Array) {
+      // std::array is an aggregate wrapping one C array.
+      if (ile->getNumInits() == 1) {
+        Value inner = eval(ile->getInit(0));
+        if (inner.kind == Value::Kind::Agg)
+          return Value::makeAgg(std::move(inner.elems));
+      }
+      return defaultValue(t, loc);
+    }
+    if (sc != StdClass::None)
+      error(loc, "brace initialisation of this standard type is not "
+                 "supported here");
+    if (rd->getNumBases() > 0)
+      error(loc, "aggregates with base classes are not supported");
+    std::vector<Value> fields;
+    unsigned i = 0;
+    for (const FieldDecl *fd : rd->fields()) {
+      if (i < ile->getNumInits())
+        fields.push_back(eval(ile->getInit(i)));
+      else
+        fields.push_back(defaultValue(fd->getType(), loc));
+      ++i;
+    }
+    return Value::makeAgg(std::move(fields), rd);
+  }
+  error(loc, "this initialiser list is not supported in algorithm code");
+}
+
+Value Evaluator::defaultValue(QualType t, SourceLocation loc) {
+  t = t.getNonReferenceType().getCanonicalType();
+  if (t->isBooleanType() || t->isIntegralOrEnumerationType())
+    return makeTyped(0, t, loc, false);
+  if (t->isRealFloatingType())
+    return Value::makeFloat(0);
+  if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+    uint64_t n = cat->getSize().getZExtValue();
+    checkContainerSize(n, loc);
+    std::vector<Value> elems;
+    elems.reserve(n);
+    for (uint64_t i = 0; i < n; ++i)
+      elems.push_back(defaultValue(cat->getElementType(), loc));
+    return Value::makeAgg(std::move(elems));
+  }
+  if (const auto *rd = t->getAsCXXRecordDecl()) {
+    StdClass sc = classifyStd(rd);
+    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+    switch (sc) {
+    case StdClass::Vector:
+      return Value::makeAgg({});
+    case StdClass::Map:
+      return Value::makeMap();
+    case StdClass::Optional:
+      return Value::makeNull();
+    case StdClass::String:
+    case StdClass::StringView:
+      return Value::makeString("");
+    case StdClass::Array: {
+      const auto &args = spec->getTemplateArgs();
+      uint64_t n = args[1].getAsIntegral().getZExtValue();
+      checkContainerSize(n, loc);
+      std::vector<Value> elems;
+      for (uint64_t i = 0; i < n; ++i)
+        elems.push_back(defaultValue(args[0].getAsType(), loc));
+      return Value::makeAgg(std::move(elems));
+    }
+    case StdClass::Pair:
+    case StdClass::Tuple: {
+      std::vector<Value> elems;
+      for (const auto &arg : spec->getTemplateArgs().asArray()) {
+        if (arg.getKind() == TemplateArgument::Pack) {
+          for (const auto &p : arg.pack_elements())
+            elems.push_back(defaultValue(p.getAsType(), loc));
+        } else {
+          elems.push_back(defaultValue(arg.getAsType(), loc));
+        }
+      }
+      return Value::makeAgg(std::move(elems));
+    }
+    default:
+      break;
+    }
+    DslClass dc = classifyDsl(rd);
+    if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
+        dc != DslClass::Chunk)
+      error(loc, "'" + rd->getNameAsString() +
+                     "' has no default value; construct it with its "
+                     "arguments");
+    std::vector<Value> fields;
+    for (const FieldDecl *fd : rd->fields()) {
+      if (const Expr *init = fd->getInClassInitializer())
+        fields.push_back(eval(init));
+      else
+        fields.push_back(defaultValue(fd->getType(), loc));
+    }
+    return Value::makeAgg(std::move(fields), rd);
+  }
+  error(loc, "values of type '" + t.getAsString() +
+                 "' are not supported in algorithm code");
+}
+
+Value Evaluator::evalLambda(const LambdaExpr *le) {
+  auto cl = std::make_shared<Closure>();
+  cl->lambda = le;
+  for (const LambdaCapture &cap : le->captures()) {
+    if (!cap.capturesVariable())
+      error(cap.getLocation(), "capturing 'this' is not supported");
+    const ValueDecl *vd = cap.getCapturedVar();
+    if (const auto *var = dyn_cast<VarDecl>(vd); var && var->isInitCapture()) {
+      cl->byCopy.push_back({vd, std::make_unique<Value>(eval(var->getInit()))});
+      continue;
+    }
+    Value *slot = lookup(vd, cap.getLocation());
+    if (cap.getCaptureKind() == LCK_ByRef)
+      cl->byRef.push_back({vd, slot});
+    else
+      cl->byCopy.push_back({vd, std::make_unique<Value>(*slot)});
+  }
+  Value v;
+  v.kind = Value::Kind::Closure;
+  v.closure = std::move(cl);
+  return v;
+}
+
+Value Evaluator::eval(const Expr *e) {
+  step(e->getExprLoc());
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+    return makeTyped(
+        __int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
+        e->getType(), e->getExprLoc(), false);
+  case Stmt::CXXBoolLiteralExprClass:
+    return Value::makeInt(cast<CXXBoolLiteralExpr>(e)->getValue());
+  case Stmt::CharacterLiteralClass:
+    return makeTyped(cast<CharacterLiteral>(e)->getValue(), e->getType(),
+                     e->getExprLoc(), false);
+  case Stmt::FloatingLiteralClass:
+    return Value::makeFloat(
+        cast<FloatingLiteral>(e)->getValue().convertToDouble());
+  case Stmt::StringLiteralClass: {
+    const auto *sl = cast<StringLiteral>(e);
+    if (sl->getCharByteWidth() != 1)
+      error(e->getExprLoc(), "only narrow string literals are supported");
+    return Value::makeString(sl->getString().str());
+  }
+  case Stmt::ParenExprClass:
+    return eval(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return eval(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return eval(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::MaterializeTemporaryExprClass:
+    return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass:
+    return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return eval(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
+  case Stmt::CXXDefaultArgExprClass:
+    return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass:
+    return eval(cast<CXXDefaultInitExpr>(e)->getExpr());
+  case Stmt::ImplicitValueInitExprClass:
+  case Stmt::CXXScalarValueInitExprClass:
+    return defaultValue(e->getType(), e->getExprLoc());
+  case Stmt::InitListExprClass:
+    return evalInitList(cast<InitListExpr>(e));
+  case Stmt::CXXStdInitializerListExprClass:
+    return eval(cast<CXXStdInitializerListExpr>(e)->getSubExpr());
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+  case Stmt::CXXConstCastExprClass:
+    return evalCast(cast<CastExpr>(e));
+  case Stmt::CXXReinterpretCastExprClass:
+  case Stmt::CXXDynamicCastExprClass:
+    error(e->getExprLoc(), "reinterpret_cast and dynamic_cast are not "
+                           "supported in algorithm code");
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return evalBinary(cast<BinaryOperator>(e));
+  case Stmt::UnaryOperatorClass:
+    return evalUnary(cast<UnaryOperator>(e));
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    return truthy(eval(co->getCond()), co->getQuestionLoc())
+               ? eval(co->getTrueExpr())
+               : eval(co->getFalseExpr());
+  }
+  case Stmt::DeclRefExprClass: {
+    const auto *dre = cast<DeclRefExpr>(e);
+    if (const auto *ec = dyn_cast<EnumConstantDecl>(dre->getDecl()))
+      return makeTyped(__int128(ec->getInitVal().getSExtValue()),
+                       e->getType(), e->getExprLoc(), false);
+    if (isa<FunctionDecl>(dre->getDecl()))
+      error(e->getExprLoc(), "functions cannot be used as values; wrap the "
+                             "call in a lambda");
+    return *evalLValue(e);
+  }
+  case Stmt::LambdaExprClass:
+    return evalLambda(cast<LambdaExpr>(e));
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass:
+    return evalConstruct(cast<CXXConstructExpr>(e));
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCall(cast<CallExpr>(e));
+  case Stmt::UnaryExprOrTypeTraitExprClass: {
+    const auto *ue = cast<UnaryExprOrTypeTraitExpr>(e);
+    if (ue->getKind() == UETT_SizeOf) {
+      QualType t = ue->getTypeOfArgument();
+      if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+        // sizeof(arr) / sizeof(arr[0]) is the classic element count idiom.
+        return makeTyped(
+            __int128(ctx_.getTypeSizeInChars(t).getQuantity()), e->getType(),
+            e->getExprLoc(), false);
+        (void)cat;
+      }
+      if (t->isScalarType())
+        return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
+                         e->getType(), e->getExprLoc(), false);
+    }
+    error(e->getExprLoc(), "this operator is not supported in algorithm "
+                           "code; use std::size or .size()");
+  }
+  case Stmt::MemberExprClass:
+  case Stmt::ArraySubscriptExprClass:
+    return *evalLValue(e);
+  case Stmt::CXXNullPtrLiteralExprClass:
+    error(e->getExprLoc(), "pointers are not supported in algorithm code");
+  case Stmt::CXXNewExprClass:
+  case Stmt::CXXDeleteExprClass:
+    error(e->getExprLoc(), "dynamic allocation is not supported in algorithm "
+                           "code; use std::vector");
+  case Stmt::CXXThrowExprClass:
+    error(e->getExprLoc(), "exceptions are not supported in algorithm code");
+  case Stmt::CXXThisExprClass:
+    error(e->getExprLoc(), "classes with member functions are not supported "
+                           "in algorithm code");
+  case Stmt::CXXNoexceptExprClass:
+  case Stmt::TypeTraitExprClass:
+  case Stmt::CXXUuidofExprClass: {
+    Expr::EvalResult r;
+    if (e->EvaluateAsRValue(r, ctx_) && r.Val.isInt())
+      return makeTyped(__int128(r.Val.getInt().getSExtValue()), e->getType(),
+                       e->getExprLoc(), false);
+    break;
+  }
+  default:
+    break;
+  }
+  error(e->getExprLoc(), std::string("'") + e->getStmtClassName() +
+                             "' expressions are not supported in algorithm "
+                             "code");
+}
+
+Value *Evaluator::evalObject(const Expr *e) {
+  if (e->isGLValue())
+    return evalLValue(e);
+  return temp(eval(e));
+}
+
+Value *Evaluator::evalLValue(const Expr *e) {
+  step(e->getExprLoc());
+  SourceLocation loc = e->getExprLoc();
+  switch (e->getStmtClass()) {
+  case Stmt::DeclRefExprClass: {
+    const auto *dre = cast<DeclRefExpr>(e);
+    const ValueDecl *d = dre->getDecl();
+    if (const auto *bd = dyn_cast<BindingDecl>(d)) {
+      Frame &f = *frames_.back();
+      auto it = f.vars.find(bd);
+      if (it != f.vars.end())
+        return it->second;
+      return lookup(bd, loc);
+    }
+    if (isa<EnumConstantDecl>(d))
+      return temp(eval(e));
+    return lookup(d, loc);
+  }
+  case Stmt::ParenExprClass:
+    return evalLValue(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return evalLValue(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return evalLValue(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::MaterializeTemporaryExprClass: {
+    const Expr *sub = cast<MaterializeTemporaryExpr>(e)->getSubExpr();
+    if (sub->isGLValue())
+      return evalLValue(sub);
+    return temp(eval(sub));
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXConstCastExprClass: {
+    const auto *ce = cast<CastExpr>(e);
+    switch (ce->getCastKind()) {
+    case CK_NoOp:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_LValueToRValue:
+      if (ce->getSubExpr()->isGLValue())
+        return evalLValue(ce->getSubExpr());
+      return temp(eval(ce->getSubExpr()));
+    default:
+      return temp(eval(e));
+    }
+  }
+  case Stmt::MemberExprClass: {
+    const auto *me = cast<MemberExpr>(e);
+    if (me->isArrow())
+      error(loc, "pointers are not supported in algorithm code");
+    const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      error(loc, "only data members can be accessed here");
+    Value *base = evalObject(me->getBase());
+    if (base->kind != Value::Kind::Agg)
+      error(loc, "member '" + fd->getNameAsString() +
+                     "' cannot be read from this value");
+    unsigned idx = fd->getFieldIndex();
+    if (const auto *rd = fd->getParent();
+        rd && classifyStd(dyn_cast<CXXRecordDecl>(rd)) == StdClass::Pair)
+      idx = fd->getName() == "first" ? 0 : 1;
+    if (idx >= base->elems.size())
+      error(loc, "member '" + fd->getNameAsString() +
+                     "' cannot be read from this value");
+    return &base->elems[idx];
+  }
+  case Stmt::ArraySubscriptExprClass: {
+    const auto *ae = cast<ArraySubscriptExpr>(e);
+    const Expr *baseE = ae->getBase()->IgnoreImpCasts();
+    Value *base = evalObject(baseE);
+    Value idx = eval(ae->getIdx());
+    if (base->kind != Value::Kind::Agg || idx.kind != Value::Kind::Int)
+      error(loc, "subscript needs an array and an integer index");
+    if (idx.wide() < 0 || idx.wide() >= __int128(base->elems.size()))
+      error(ae->getIdx()->getExprLoc(),
+            "index " + std::to_string(int64_t(idx.wide())) +
+                " is out of bounds for an array of " +
+                std::to_string(base->elems.size()) + " elements");
+    return &base->elems[size_t(idx.i)];
+  }
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass: {
+    const auto *bo = cast<BinaryOperator>(e);
+    if (bo->getOpcode() == BO_Comma) {
+      eval(bo->getLHS());
+      return evalLValue(bo->getRHS());
+    }
+    if (!bo->isAssignmentOp())
+      return temp(eval(e));
+    Value rhs = eval(bo->getRHS());
+    Value *slot = evalLValue(bo->getLHS());
+    QualType lt = bo->getLHS()->getType();
+    if (bo->getOpcode() == BO_Assign) {
+      if (rhs.kind == Value::Kind::Int || rhs.kind == Value::Kind::Float)
+        rhs = convert(rhs, lt, loc);
+      *slot = std::move(rhs);
+      return slot;
+    }
+    const auto *cao = cast<CompoundAssignOperator>(bo);
+    Value cur = *slot;
+    if (cur.kind == Value::Kind::Uninit)
+      error(loc, "value is used uninitialised");
+    QualType compT = cao->getComputationResultType();
+    Value lhsC = convert(cur, cao->getComputationLHSType(), loc);
+    Value res = arith(BinaryOperator::getOpForCompoundAssignment(
+                          bo->getOpcode()),
+                      lhsC, rhs, compT, compT, loc);
+    *slot = convert(res, lt, loc);
+    return slot;
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *uo = cast<UnaryOperator>(e);
+    if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
+      Value *slot = evalLValue(uo->getSubExpr());
+      if (slot->kind == Value::Kind::Uninit)
+        error(loc, "value is used uninitialised");
+      QualType t = uo->getSubExpr()->getType();
+      int d = uo->getOpcode() == UO_PreInc ? 1 : -1;
+      if (slot->kind == Value::Kind::Float)
+        *slot = Value::makeFloat(slot->f + d);
+      else
+        *slot = makeTyped(slot->wide() + d, t, loc,
+                          t->isSignedIntegerOrEnumerationType());
+      return slot;
+    }
+    return temp(eval(e));
+  }
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    return truthy(eval(co->getCond()), co->getQuestionLoc())
+               ? evalObject(co->getTrueExpr())
+               : evalObject(co->getFalseExpr());
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCallLValue(cast<CallExpr>(e));
+  default:
+    return temp(eval(e));
+  }
+}
+
+// ------------------------------------------------------------- calls --
+
+Value Evaluator::callFunction(const FunctionDecl *fd,
+                              llvm::ArrayRef<const Expr *> args,
+                              const Closure *closure, const Expr *callSite) {
+  SourceLocation loc = callSite->getExprLoc();
+  const FunctionDecl *def = nullptr;
+  const Stmt *body = fd->getBody(def);
+  if (!body || !def)
+    error(loc, "function '" + fd->getNameAsString() +
+                   "' has no body that mscclc can evaluate; define it in the "
+                   "algorithm file");
+  if (frames_.size() >= limits_.maxCallDepth)
+    error(loc, "call depth exceeds the limit of " +
+                   std::to_string(limits_.maxCallDepth) +
+                   " (unbounded recursion?)");
+  if (args.size() != def->getNumParams())
+    error(loc, "variadic calls are not supported in algorithm code");
+  auto frame = std::make_unique<Frame>();
+  frame->fn = def;
+  frame->closure = closure;
+  // Evaluate arguments in the caller's frame.
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(unsigned(i));
+    if (p->getType()->isReferenceType()) {
+      Value *slot = evalObject(args[i]);
+      if (!args[i]->isGLValue()) {
+        frame->owned.push_back(std::make_unique<Value>(*slot));
+        slot = frame->owned.back().get();
+      }
+      frame->vars[p] = slot;
+    } else {
+      Value v = eval(args[i]);
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, p->getType(), args[i]->getExprLoc());
+      frame->owned.push_back(std::make_unique<Value>(std::move(v)));
+      frame->vars[p] = frame->owned.back().get();
+    }
+  }
+  frames_.push_back(std::move(frame));
+  struct Pop {
+    std::vector<std::unique_ptr<Frame>> &frames;
+    ~Pop() { frames.pop_back(); }
+  } pop{frames_};
+  Flow fl = exec(body);
+  Value ret = std::move(frames_.back()->returnValue);
+  QualType rt = def->getReturnType();
+  if (!rt->isVoidType() && fl != Flow::Return)
+    error(def->getBodyRBrace().isValid() ? def->getBodyRBrace() : loc,
+          "function '" + def->getNameAsString() +
+              "' ended without returning a value");
+  if (rt->isVoidType())
+    return Value::makeVoid();
+  if (ret.kind == Value::Kind::Int || ret.kind == Value::Kind::Float)
+    ret = convert(ret, rt, loc);
+  return ret;
+}
+
+static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm) {
+  if (fd->isInStdNamespace())
+    return false;
+  if (sm.isInSystemHeader(fd->getLocation()))
+    return false;
+  for (const DeclContext *dc = fd->getDeclContext(); dc;
+       dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      if (ns->getName() == "dsl" || ns->getName() == "mscclpp")
+        return false;
+  return true;
+}
+
+Value *Evaluator::evalCallLValue(const CallExpr *call) {
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (fd) {
+    Value result;
+    Value *lv = nullptr;
+    if (tryStdCall(call, fd, result, &lv)) {
+      if (lv)
+        return lv;
+      return temp(std::move(result));
+    }
+  }
+  return temp(evalCall(call));
+}
+
+Value Evaluator::evalCall(const CallExpr *call) {
+  SourceLocation loc = call->getExprLoc();
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (!fd) {
+    error(loc, "indirect calls (function pointers, std::function) are not "
+               "supported in algorithm code; call lambdas through an 'auto' "
+               "variable");
+  }
+  // Lambda invocation: operator() of a closure type.
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+    if (md->getParent()->isLambda()) {
+      const Expr *objE = isa<CXXOperatorCallExpr>(call)
+                             ? call->getArg(0)
+                             : cast<CXXMemberCallExpr>(call)
+                                   ->getImplicitObjectArgument();
+      Value *obj = evalObject(objE);
+      if (obj->kind != Value::Kind::Closure)
+        error(loc, "this lambda value cannot be called");
+      std::shared_ptr<Closure> keep = obj->closure;
+      llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+      if (isa<CXXOperatorCallExpr>(call))
+        args = args.drop_front();
+      return callFunction(md, args, keep.get(), call);
+    }
+  }
+  Value result;
+  Value *lv = nullptr;
+  if (tryStdCall(call, fd, result, &lv))
+    return lv ? *lv : result;
+
+  // DSL member functions and free functions.
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
+    const CXXRecordDecl *rd = mce->getMethodDecl()->getParent();
+    DslClass cls = classifyDsl(rd);
+    if (cls != DslClass::None) {
+      Value *self = evalObject(mce->getImplicitObjectArgument());
+      std::vector<Value> args;
+      for (const Expr *a : mce->arguments())
+        args.push_back(eval(a));
+      return dslMethod(cls, *self, mce->getMethodDecl()->getName(),
+                       std::move(args), call);
+    }
+    error(loc, "member functions of '" + rd->getNameAsString() +
+                   "' are not supported in algorithm code");
+  }
+  if (!isUserFunction(fd, ctx_.getSourceManager())) {
+    std::vector<Value> args;
+    for (const Expr *a : call->arguments())
+      args.push_back(eval(a));
+    return dslFreeFunction(fd, std::move(args), call);
+  }
+  if (isa<CXXOperatorCallExpr>(call)) {
+    // Implicit assignment of aggregates (struct = struct).
+    const auto *oc = cast<CXXOperatorCallExpr>(call);
+    if (oc->getOperator() == OO_Equal) {
+      Value rhs = eval(oc->getArg(1));
+      Value *slot = evalLValue(oc->getArg(0));
+      *slot = std::move(rhs);
+      return *slot;
+    }
+  }
+  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+  return callFunction(fd, args, nullptr, call);
+}
+
+Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  const CXXRecordDecl *rd = ctor->getParent();
+  SourceLocation loc = ce->getExprLoc();
+  if (rd->isLambda()) {
+    if (ce->getNumArgs() == 1)
+      return eval(ce->getArg(0));
+    error(loc, "this lambda construction is not supported");
+  }
+  if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
+    Value v = eval(ce->getArg(0));
+    return v;
+  }
+  StdClass sc = classifyStd(rd);
+  if (sc != StdClass::None)
+    return stdConstruct(sc, ce);
+  DslClass dc = classifyDsl(rd);
+  if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
+      dc != DslClass::Chunk) {
+    std::vector<Value> args;
+    for (const Expr *a : ce->arguments())
+      args.push_back(eval(a));
+    return dslConstruct(dc, rd, std::move(args), ce);
+  }
+  if (ctor->isDefaultConstructor() && ctor->isTrivial())
+    return defaultValue(ce->getType(), loc);
+  if (ctor->isDefaultConstructor() && rd->isAggregate())
+    return defaultValue(ce->getType(), loc);
+  if (ctor->isImplicit() && ctor->isDefaultConstructor())
+    return defaultValue(ce->getType(), loc);
+  error(loc, "constructing '" + rd->getNameAsString() +
+                 "' is not supported in algorithm code; use aggregates "
+                 "(plain structs) initialised with braces");
+}
+
+} // namespace mscclc::frontend

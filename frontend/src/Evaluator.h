@@ -1,0 +1,184 @@
+//===- Evaluator.h - interprets algorithm functions over the Clang AST ---===//
+//
+// mscclc never runs user code natively. The evaluator walks the fully
+// type-checked Clang AST of the algorithm function and interprets the
+// restricted dialect (scalars, control flow, functions, lambdas, standard
+// containers, DSL objects), calling the ProgramBuilder for every DSL call.
+// Anything outside the dialect is an error at its source location. Step,
+// recursion and container-size limits keep hostile or buggy input from
+// hanging or exhausting the compiler.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ProgramBuilder.h"
+#include "Value.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mscclc::frontend {
+
+struct EvalLimits {
+  uint64_t maxSteps = 200'000'000;
+  unsigned maxCallDepth = 256;
+  size_t maxContainerElements = 1u << 24;
+};
+
+// A located evaluation error; notes may point into the AST or at IR
+// locations (from the builder).
+struct EvalError {
+  clang::SourceLocation loc;
+  std::string message;
+  std::vector<std::pair<clang::SourceLocation, std::string>> notes;
+  std::vector<DiagNote> irNotes;
+};
+
+class Evaluator {
+public:
+  using LocationMapper = std::function<SourceLocation(clang::SourceLocation)>;
+
+  Evaluator(clang::ASTContext &ctx, ProgramBuilder &builder, EvalLimits limits,
+            LocationMapper mapLoc);
+
+  // Runs `fn` with the given argument values (one per parameter).
+  // Throws EvalError.
+  void run(const clang::FunctionDecl *fn, std::vector<Value> args);
+
+  // Evaluates one standalone expression (a parameter's default argument)
+  // and converts it to `type`. Throws EvalError.
+  Value evaluateExpression(const clang::Expr *e, clang::QualType type);
+
+  uint64_t steps() const { return steps_; }
+
+  enum class StdClass : uint8_t {
+    None,
+    Vector,
+    Array,
+    Map,
+    Pair,
+    Tuple,
+    Optional,
+    String,
+    StringView,
+    InitializerList,
+    NulloptT,
+  };
+  enum class DslClass : uint8_t {
+    None,
+    Collective, // any collective class
+    CollectiveProgram,
+    Chunk,
+    BaseBuffer,
+    Buffer,
+    Rank,
+    ThreadBlockGroup,
+    MemoryChannel,
+    PortChannel,
+    SwitchChannel,
+    SwitchChannelRankView,
+    Semaphore,
+    LoopIterationContext,
+    OptionsStruct,
+  };
+  static StdClass classifyStd(const clang::CXXRecordDecl *rd);
+  static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
+
+private:
+  enum class Flow { Normal, Break, Continue, Return };
+  struct Frame {
+    llvm::DenseMap<const clang::ValueDecl *, Value *> vars;
+    std::vector<std::unique_ptr<Value>> owned;
+    llvm::DenseMap<const clang::ValueDecl *, size_t> ownedIndex;
+    Value returnValue;
+    const Closure *closure = nullptr;
+    const clang::FunctionDecl *fn = nullptr;
+  };
+
+  // --- statements
+  Flow exec(const clang::Stmt *s);
+  Flow execCompound(const clang::CompoundStmt *cs);
+  Flow execSwitch(const clang::SwitchStmt *ss);
+  void declare(const clang::VarDecl *vd);
+  void declareDecomposition(const clang::DecompositionDecl *dd);
+  void finishScopeObject(const clang::VarDecl *vd);
+
+  // --- expressions
+  Value eval(const clang::Expr *e);
+  Value *evalLValue(const clang::Expr *e);
+  Value *evalObject(const clang::Expr *e); // lvalue or materialised temp
+  Value evalBinary(const clang::BinaryOperator *bo);
+  Value evalUnary(const clang::UnaryOperator *uo);
+  Value evalCast(const clang::CastExpr *ce);
+  Value evalInitList(const clang::InitListExpr *ile);
+  Value evalConstruct(const clang::CXXConstructExpr *ce);
+  Value evalCall(const clang::CallExpr *call);
+  Value *evalCallLValue(const clang::CallExpr *call);
+  Value evalLambda(const clang::LambdaExpr *le);
+  Value callFunction(const clang::FunctionDecl *fd,
+                     llvm::ArrayRef<const clang::Expr *> args,
+                     const Closure *closure, const clang::Expr *callSite);
+  Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
+              clang::QualType operandType, clang::QualType resultType,
+              clang::SourceLocation loc);
+  Value convert(const Value &v, clang::QualType to, clang::SourceLocation loc);
+  Value defaultValue(clang::QualType t, clang::SourceLocation loc);
+  Value makeTyped(__int128 v, clang::QualType t, clang::SourceLocation loc,
+                  bool checkOverflow);
+  bool truthy(const Value &v, clang::SourceLocation loc);
+  Value *lookup(const clang::ValueDecl *d, clang::SourceLocation loc);
+  Value *temp(Value v);
+
+  // --- builtins (Builtins.cpp)
+  bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
+                  Value &result, Value **lvalueResult);
+  Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
+                     std::vector<Value> args, const clang::Expr *site);
+  Value dslMethod(DslClass cls, const Value &self, llvm::StringRef method,
+                  std::vector<Value> args, const clang::Expr *site);
+  Value dslFreeFunction(const clang::FunctionDecl *fd, std::vector<Value> args,
+                        const clang::Expr *site);
+  Value stdConstruct(StdClass cls, const clang::CXXConstructExpr *ce);
+  Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
+                   llvm::ArrayRef<const clang::Expr *> args,
+                   const clang::Expr *site, Value &result);
+  chunk::Chunk toChunk(const Value &v, clang::SourceLocation loc);
+  std::vector<chunk::Chunk> toChunkList(const Value &v,
+                                        clang::SourceLocation loc);
+  std::vector<int64_t> toIntList(const Value &v, clang::SourceLocation loc);
+  const Value *field(const Value &agg, llvm::StringRef name);
+  TbSelection tbSelection(const Value &opts, clang::SourceLocation loc);
+  std::optional<int64_t> optInt(const Value *v);
+  Value *mapFind(Value &map, const Value &key);
+  Value *mapInsert(Value &map, Value key, Value val, bool overwrite);
+  void checkContainerSize(size_t n, clang::SourceLocation loc);
+  void finishProgramIfActive();
+
+  [[noreturn]] void error(clang::SourceLocation loc, std::string message);
+  void step(clang::SourceLocation loc);
+  SourceLocation irLoc(clang::SourceLocation loc) { return mapLoc_(loc); }
+
+  clang::ASTContext &ctx_;
+  ProgramBuilder &builder_;
+  EvalLimits limits_;
+  LocationMapper mapLoc_;
+  std::vector<std::unique_ptr<Frame>> frames_;
+  std::deque<Value> temps_;
+  uint64_t steps_ = 0;
+  llvm::DenseMap<const clang::VarDecl *, Value> globals_;
+  llvm::DenseMap<const clang::CXXRecordDecl *, uint8_t> stdCache_;
+  llvm::DenseMap<const clang::CXXRecordDecl *, uint8_t> dslCache_;
+};
+
+} // namespace mscclc::frontend

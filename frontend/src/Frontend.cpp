@@ -1,0 +1,415 @@
+//===- Frontend.cpp - Clang LibTooling driver for algorithm files --------===//
+//
+// Builds a Clang invocation (C++20, the DSL header's directory, the resource
+// directory for builtin headers, the user's -D/-I), finds the algorithm, binds
+// parameters and evaluates it. All user-facing errors go through Clang's
+// DiagnosticsEngine, so they print as `file:line:col: error:` with a caret
+// and work with `-verify`.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/frontend/Frontend.h"
+
+#include "Evaluator.h"
+#include "ProgramBuilder.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <unistd.h>
+
+#ifndef MSCCLC_CLANG_RESOURCE_DIR
+#define MSCCLC_CLANG_RESOURCE_DIR ""
+#endif
+#ifndef MSCCLC_SOURCE_INCLUDE_DIR
+#define MSCCLC_SOURCE_INCLUDE_DIR ""
+#endif
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+
+
+std::string dslIncludeDir() {
+  if (const char *env = std::getenv("MSCCLC_INCLUDE_DIR"))
+    return env;
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+  if (n > 0) {
+    buf[n] = 0;
+    llvm::SmallString<256> dir(llvm::sys::path::parent_path(buf));
+    llvm::SmallString<256> installed(dir);
+    llvm::sys::path::append(installed, "..", "include", "mscclpp", "dsl.hpp");
+    if (llvm::sys::fs::exists(installed)) {
+      llvm::sys::path::append(dir, "..", "include");
+      return std::string(dir);
+    }
+  }
+  return MSCCLC_SOURCE_INCLUDE_DIR;
+}
+
+namespace {
+
+// Reports IR-level diagnostics through Clang, mapping locations back.
+class ClangDiagnosticSink : public DiagnosticSink {
+public:
+  explicit ClangDiagnosticSink(DiagnosticsEngine &diags) : diags_(diags) {}
+  void report(Severity severity, mscclc::SourceLocation loc,
+              const std::string &message,
+              const std::vector<DiagNote> &notes) override {
+    DiagnosticsEngine::Level level = DiagnosticsEngine::Error;
+    switch (severity) {
+    case Severity::Error:
+      level = DiagnosticsEngine::Error;
+      break;
+    case Severity::Warning:
+      level = DiagnosticsEngine::Warning;
+      break;
+    case Severity::Note:
+      level = DiagnosticsEngine::Note;
+      break;
+    case Severity::Remark:
+      level = DiagnosticsEngine::Remark;
+      break;
+    }
+    emit(level, loc, message);
+    for (const auto &n : notes)
+      emit(DiagnosticsEngine::Note, n.loc, n.message);
+  }
+  void emit(DiagnosticsEngine::Level level, mscclc::SourceLocation loc,
+            const std::string &message) {
+    unsigned id = diags_.getCustomDiagID(level, "%0");
+    clang::SourceLocation cl =
+        loc.rawClangLoc ? clang::SourceLocation::getFromRawEncoding(
+                              loc.rawClangLoc)
+                        : clang::SourceLocation();
+    diags_.Report(cl, id) << message;
+  }
+
+private:
+  DiagnosticsEngine &diags_;
+};
+
+class AlgorithmConsumer : public ASTConsumer {
+public:
+  AlgorithmConsumer(const FrontendOptions &opts, const ProgramConsumer &consume,
+                    CompilerInstance &ci, bool &committed)
+      : opts_(opts), consume_(consume), ci_(ci), committed_(committed) {}
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    DiagnosticsEngine &diags = ci_.getDiagnostics();
+    if (diags.hasErrorOccurred())
+      return;
+    ClangDiagnosticSink sink(diags);
+    SourceManager &sm = ctx.getSourceManager();
+    auto mapLoc = [&sm](clang::SourceLocation l) {
+      mscclc::SourceLocation out;
+      if (l.isInvalid())
+        return out;
+      PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+      if (p.isInvalid())
+        return out;
+      out.fileId = 0;
+      out.line = p.getLine();
+      out.column = p.getColumn();
+      out.rawClangLoc = l.getRawEncoding();
+      return out;
+    };
+
+    // Find algorithm functions defined in the main file.
+    std::vector<const FunctionDecl *> algos;
+    collect(ctx.getTranslationUnitDecl(), sm, algos);
+    clang::SourceLocation fileStart =
+        sm.getLocForStartOfFile(sm.getMainFileID());
+    auto listNames = [&]() {
+      std::string s;
+      for (const auto *f : algos)
+        s += (s.empty() ? "" : ", ") + f->getNameAsString();
+      return s;
+    };
+    if (algos.empty()) {
+      sink.error(mapLoc(fileStart),
+                 "no algorithm in this file: mark the algorithm function "
+                 "with MSCCLPP_ALGORITHM");
+      return;
+    }
+    const FunctionDecl *fn = nullptr;
+    if (opts_.algorithm) {
+      for (const auto *f : algos)
+        if (f->getNameAsString() == *opts_.algorithm)
+          fn = f;
+      if (!fn) {
+        sink.error(mapLoc(fileStart), "no algorithm named '" +
+                                          *opts_.algorithm +
+                                          "' in this file; it defines: " +
+                                          listNames());
+        return;
+      }
+    } else if (algos.size() > 1) {
+      sink.error(mapLoc(algos[1]->getLocation()),
+                 "this file defines several algorithms (" + listNames() +
+                     "); choose one with --algo NAME");
+      return;
+    } else {
+      fn = algos[0];
+    }
+    if (!fn->getReturnType()->isVoidType()) {
+      sink.error(mapLoc(fn->getLocation()),
+                 "an algorithm function must return void");
+      return;
+    }
+
+    ProgramBuilder builder;
+    EvalLimits limits;
+    limits.maxSteps = opts_.maxSteps;
+    limits.maxCallDepth = opts_.maxCallDepth;
+    limits.maxContainerElements = opts_.maxContainerElements;
+    Evaluator eval(ctx, builder, limits, mapLoc);
+
+    auto reportEval = [&](const EvalError &e) {
+      unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+      diags.Report(e.loc, id) << e.message;
+      for (const auto &n : e.notes) {
+        unsigned nid = diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+        diags.Report(n.first, nid) << n.second;
+      }
+      for (const auto &n : e.irNotes)
+        sink.emit(DiagnosticsEngine::Note, n.loc, n.message);
+    };
+
+    std::vector<Value> args;
+    if (!bindParameters(fn, eval, args, sink, mapLoc))
+      return;
+    try {
+      eval.run(fn, std::move(args));
+    } catch (const EvalError &e) {
+      reportEval(e);
+      return;
+    }
+    if (!builder.hasProgram()) {
+      sink.error(mapLoc(fn->getLocation()),
+                 "algorithm '" + fn->getNameAsString() +
+                     "' did not create a CollectiveProgram");
+      return;
+    }
+    chunk::Program program = builder.takeProgram();
+    if (diags.hasErrorOccurred())
+      return;
+    committed_ = consume_(program, sink);
+  }
+
+private:
+  void collect(const DeclContext *dc, const SourceManager &sm,
+               std::vector<const FunctionDecl *> &out) {
+    for (const Decl *d : dc->decls()) {
+      if (const auto *ns = dyn_cast<NamespaceDecl>(d)) {
+        collect(ns, sm, out);
+        continue;
+      }
+      if (const auto *ls = dyn_cast<LinkageSpecDecl>(d)) {
+        collect(ls, sm, out);
+        continue;
+      }
+      const auto *fd = dyn_cast<FunctionDecl>(d);
+      if (!fd || !fd->doesThisDeclarationHaveABody())
+        continue;
+      if (!sm.isInMainFile(sm.getExpansionLoc(fd->getLocation())))
+        continue;
+      for (const auto *a : fd->specific_attrs<AnnotateAttr>())
+        if (a->getAnnotation() == "mscclpp.algorithm")
+          out.push_back(fd);
+    }
+  }
+
+  static std::string describeType(QualType t) {
+    return t.getUnqualifiedType().getAsString();
+  }
+
+  bool bindParameters(const FunctionDecl *fn, Evaluator &eval,
+                      std::vector<Value> &args, ClangDiagnosticSink &sink,
+                      const Evaluator::LocationMapper &mapLoc) {
+    std::string list;
+    for (const ParmVarDecl *p : fn->parameters()) {
+      list += "\n  " + p->getNameAsString() + " (" +
+              describeType(p->getType()) + ")";
+    }
+    for (const auto &[name, value] : opts_.params) {
+      bool found = false;
+      for (const ParmVarDecl *p : fn->parameters())
+        if (p->getNameAsString() == name)
+          found = true;
+      if (!found) {
+        sink.error(mapLoc(fn->getLocation()),
+                   "unknown parameter '" + name + "' for algorithm '" +
+                       fn->getNameAsString() + "'; its parameters are:" +
+                       (list.empty() ? std::string(" (none)") : list));
+        return false;
+      }
+    }
+    for (const ParmVarDecl *p : fn->parameters()) {
+      const std::string pname = p->getNameAsString();
+      const std::string *given = nullptr;
+      for (const auto &[name, value] : opts_.params)
+        if (name == pname)
+          given = &value;
+      QualType t = p->getType().getNonReferenceType().getCanonicalType();
+      if (!given) {
+        if (!p->hasDefaultArg()) {
+          sink.error(mapLoc(p->getLocation()),
+                     "parameter '" + pname +
+                         "' has no default value; pass -P " + pname +
+                         "=VALUE");
+          return false;
+        }
+        try {
+          args.push_back(evalDefault(eval, p));
+        } catch (const EvalError &e) {
+          sink.error(mapLoc(e.loc), e.message);
+          return false;
+        }
+        continue;
+      }
+      std::optional<Value> v = parseParam(*given, t, p->getASTContext());
+      if (!v) {
+        sink.error(mapLoc(p->getLocation()),
+                   "invalid value '" + *given + "' for parameter '" + pname +
+                       "' of type '" + describeType(p->getType()) + "'");
+        return false;
+      }
+      args.push_back(std::move(*v));
+    }
+    return true;
+  }
+
+  Value evalDefault(Evaluator &eval, const ParmVarDecl *p) {
+    return eval.evaluateExpression(p->getDefaultArg(), p->getType());
+  }
+
+  static std::optional<Value> parseParam(const std::string &text, QualType t,
+                                         ASTContext &ctx) {
+    if (t->isBooleanType()) {
+      if (text == "true" || text == "1" || text == "True")
+        return Value::makeInt(1);
+      if (text == "false" || text == "0" || text == "False")
+        return Value::makeInt(0);
+      return std::nullopt;
+    }
+    if (t->isIntegerType()) {
+      bool neg = !text.empty() && text[0] == '-';
+      llvm::StringRef s(text);
+      if (neg)
+        s = s.drop_front();
+      uint64_t u;
+      // getAsInteger with radix 0 accepts 0x.. and 0.. prefixes.
+      if (s.empty() || s.getAsInteger(0, u))
+        return std::nullopt;
+      unsigned width = unsigned(ctx.getIntWidth(t));
+      bool isSigned = t->isSignedIntegerType();
+      __int128 v = neg ? -__int128(u) : __int128(u);
+      __int128 lo = isSigned ? -(__int128(1) << (width - 1)) : 0;
+      __int128 hi = isSigned ? (__int128(1) << (width - 1)) - 1
+                             : (__int128(1) << width) - 1;
+      if (v < lo || v > hi)
+        return std::nullopt;
+      return Value::makeInt(int64_t(v), !isSigned && width == 64);
+    }
+    if (t->isRealFloatingType()) {
+      double d;
+      if (llvm::StringRef(text).getAsDouble(d))
+        return std::nullopt;
+      return Value::makeFloat(d);
+    }
+    if (const auto *rd = t->getAsCXXRecordDecl()) {
+      auto cls = Evaluator::classifyStd(rd);
+      if (cls == Evaluator::StdClass::String ||
+          cls == Evaluator::StdClass::StringView)
+        return Value::makeString(text);
+    }
+    return std::nullopt;
+  }
+
+  const FrontendOptions &opts_;
+  const ProgramConsumer &consume_;
+  CompilerInstance &ci_;
+  bool &committed_;
+};
+
+class AlgorithmAction : public ASTFrontendAction {
+public:
+  AlgorithmAction(const FrontendOptions &opts, const ProgramConsumer &consume,
+                  bool &committed)
+      : opts_(opts), consume_(consume), committed_(committed) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 llvm::StringRef) override {
+    return std::make_unique<AlgorithmConsumer>(opts_, consume_, ci,
+                                               committed_);
+  }
+
+private:
+  const FrontendOptions &opts_;
+  const ProgramConsumer &consume_;
+  bool &committed_;
+};
+
+class AlgorithmActionFactory : public tooling::FrontendActionFactory {
+public:
+  AlgorithmActionFactory(const FrontendOptions &opts,
+                         const ProgramConsumer &consume, bool &committed)
+      : opts_(opts), consume_(consume), committed_(committed) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AlgorithmAction>(opts_, consume_, committed_);
+  }
+
+private:
+  const FrontendOptions &opts_;
+  const ProgramConsumer &consume_;
+  bool &committed_;
+};
+
+} // namespace
+
+int compileAlgorithmFile(const FrontendOptions &options,
+                         const ProgramConsumer &consume) {
+  std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
+                                   "-Wno-unused-parameter"};
+  if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
+    args.push_back("-resource-dir");
+    args.push_back(res);
+  }
+  args.push_back("-isystem");
+  args.push_back(dslIncludeDir());
+  args.push_back("-D__MSCCLC__=1");
+  for (const auto &d : options.defines)
+    args.push_back("-D" + d);
+  for (const auto &u : options.undefines)
+    args.push_back("-U" + u);
+  for (const auto &i : options.includeDirs)
+    args.push_back("-I" + i);
+  if (options.verify) {
+    args.push_back("-Xclang");
+    args.push_back("-verify");
+  }
+  if (options.warningsAsErrors)
+    args.push_back("-Werror");
+  tooling::FixedCompilationDatabase db(".", args);
+  tooling::ClangTool tool(db, {options.inputFile});
+  bool committed = false;
+  AlgorithmActionFactory factory(options, consume, committed);
+  int rc = tool.run(&factory);
+  if (rc != 0)
+    return 1;
+  if (options.verify)
+    return 0;
+  return committed ? 0 : 1;
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,766 @@
+//===- ProgramBuilder.cpp - recording semantics of the DSL ---------------===//
+//
+// Mirrors the reference's eager recording (dsl-semantics.md §1, §3.1–3.2):
+// every call validates, registers resources in first-use order, and appends
+// ops. Validation is stricter than the reference where the reference accepts
+// nonsense silently (Q-NOVALID), never where a shipped example relies on it.
+//
+//===----------------------------------------------------------------------===//
+#include "ProgramBuilder.h"
+
+#include <algorithm>
+#include <set>
+
+namespace mscclc::frontend {
+
+using chunk::BufferType;
+using chunk::ChannelType;
+using chunk::Chunk;
+using chunk::Op;
+using chunk::OpKind;
+
+std::string bufferName(BufferType t) {
+  switch (t) {
+  case BufferType::Input:
+    return "input";
+  case BufferType::Output:
+    return "output";
+  case BufferType::Scratch:
+    return "scratch";
+  }
+  return "?";
+}
+
+std::string describe(const Chunk &c) {
+  return "rank " + std::to_string(c.rank) + " " + bufferName(c.type) + "[" +
+         std::to_string(c.index) + ":" + std::to_string(c.index + c.size) +
+         "]";
+}
+
+[[noreturn]] static void fail(std::string message,
+                              std::vector<DiagNote> notes = {}) {
+  throw DslError{std::move(message), std::move(notes)};
+}
+
+// ------------------------------------------------------------ program --
+
+void ProgramBuilder::beginProgram(const ProgramSettings &s,
+                                  SourceLocation loc) {
+  if (active_)
+    fail("a CollectiveProgram is already active; an algorithm builds exactly "
+         "one program",
+         {{program_.loc, "the active program was created here"}});
+  if (started_)
+    fail("this algorithm already built a program; an algorithm builds "
+         "exactly one program (split the algorithms into separate "
+         "MSCCLPP_ALGORITHM functions)",
+         {{program_.loc, "the first program was created here"}});
+  if (s.numRanks <= 0)
+    fail("num_ranks must be positive, got " + std::to_string(s.numRanks));
+  if (s.numRanks > limits_.maxRanks)
+    fail("num_ranks " + std::to_string(s.numRanks) +
+         " exceeds the supported maximum of " +
+         std::to_string(limits_.maxRanks));
+  if (s.collective.numRanks != s.numRanks)
+    fail("the collective has " + std::to_string(s.collective.numRanks) +
+         " ranks but the program has " + std::to_string(s.numRanks) +
+         "; pass the same rank count to both");
+  if (s.instances <= 0)
+    fail("instances must be at least 1, got " + std::to_string(s.instances));
+  if (s.instances > limits_.maxInstances)
+    fail("instances " + std::to_string(s.instances) +
+         " exceeds the supported maximum of " +
+         std::to_string(limits_.maxInstances));
+  if (s.numThreadsPerBlock <= 0 || s.numThreadsPerBlock > 1024)
+    fail("num_threads_per_block must be in 1..1024, got " +
+         std::to_string(s.numThreadsPerBlock));
+  if (s.bufferAlignment <= 0)
+    fail("buffer_alignment must be positive, got " +
+         std::to_string(s.bufferAlignment));
+  if (s.minMessageSize > s.maxMessageSize)
+    fail("min_message_size (" + std::to_string(s.minMessageSize) +
+         ") is larger than max_message_size (" +
+         std::to_string(s.maxMessageSize) + ")");
+
+  started_ = active_ = true;
+  program_ = chunk::Program{};
+  program_.name = s.name;
+  program_.collective = s.collective.name;
+  program_.inplace = s.collective.inplace;
+  program_.protocol = s.protocol;
+  program_.instances = int32_t(s.instances);
+  program_.instrFusion = s.instrFusion;
+  program_.autoSync = s.autoSync;
+  program_.replicationPolicy = s.replicationPolicy;
+  program_.reuseResources = s.reuseResources;
+  program_.numThreadsPerBlock = s.numThreadsPerBlock;
+  program_.useDoubleScratchBuffer = s.useDoubleScratchBuffer;
+  program_.bufferAlignment = s.bufferAlignment;
+  program_.minMessageSize = s.minMessageSize;
+  program_.maxMessageSize = s.maxMessageSize;
+  program_.loc = loc;
+  program_.ranks.resize(size_t(s.numRanks));
+  for (auto &r : program_.ranks) {
+    r.inputChunks = s.collective.inputSize;
+    r.outputChunks = s.collective.outputSize;
+  }
+  barrierIds_.assign(size_t(s.numRanks), {});
+}
+
+void ProgramBuilder::endProgram() {
+  if (loop_)
+    endLoop();
+  active_ = false;
+}
+
+chunk::Program ProgramBuilder::takeProgram() { return std::move(program_); }
+
+void ProgramBuilder::requireProgram() const {
+  if (!active_) {
+    if (started_)
+      fail("no program in context: the CollectiveProgram has gone out of "
+           "scope",
+           {{program_.loc, "the program was created here"}});
+    fail("no program in context: create a CollectiveProgram before using "
+         "the DSL");
+  }
+}
+
+// ------------------------------------------------------ ranks, buffers --
+
+void ProgramBuilder::checkRank(int64_t rank, const char *what) const {
+  requireProgram();
+  if (rank < 0 || rank >= int64_t(program_.ranks.size()))
+    fail(std::string(what) + " " + std::to_string(rank) +
+         " is out of range: the program has " +
+         std::to_string(program_.ranks.size()) + " ranks (0.." +
+         std::to_string(program_.ranks.size() - 1) + ")");
+}
+
+BufferDesc ProgramBuilder::inputBuffer(int64_t rank) const {
+  checkRank(rank, "rank");
+  return {int32_t(rank), BufferType::Input, 0,
+          program_.ranks[rank].inputChunks};
+}
+
+BufferDesc ProgramBuilder::outputBuffer(int64_t rank) const {
+  checkRank(rank, "rank");
+  return {int32_t(rank), BufferType::Output, 0,
+          program_.ranks[rank].outputChunks};
+}
+
+BufferDesc ProgramBuilder::allocScratch(int64_t rank, int64_t size) {
+  checkRank(rank, "scratch buffer rank");
+  if (size < 0)
+    fail("scratch buffer size must not be negative, got " +
+         std::to_string(size));
+  auto &r = rankState(rank);
+  BufferDesc d{int32_t(rank), BufferType::Scratch, r.scratchChunks,
+               r.scratchChunks + size};
+  r.scratchChunks += size;
+  return d;
+}
+
+Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
+                            std::optional<int64_t> stop) const {
+  int64_t length = buf.end - buf.offset;
+  int64_t b = start.value_or(0);
+  int64_t e = stop.value_or(length);
+  if (b < 0 || e < 0)
+    fail("slice bounds must not be negative, got [" + std::to_string(b) +
+         ":" + std::to_string(e) + "]");
+  if (b > e)
+    fail("slice start " + std::to_string(b) + " is greater than its stop " +
+         std::to_string(e));
+  if (buf.offset + e > buf.end)
+    fail("chunk [" + std::to_string(buf.offset + b) + ":" +
+         std::to_string(buf.offset + e) + "] is out of range: rank " +
+         std::to_string(buf.rank) + "'s " + bufferName(buf.type) +
+         " buffer has " + std::to_string(length) + " chunk" +
+         (length == 1 ? "" : "s"));
+  Chunk c;
+  c.rank = buf.rank;
+  c.type = buf.type;
+  c.index = buf.offset + b;
+  c.size = e - b;
+  return c;
+}
+
+// ---------------------------------------------------------- resources --
+
+int32_t ProgramBuilder::newMemoryChannel(int64_t dstRank, int64_t srcRank,
+                                         SourceLocation loc) {
+  checkRank(srcRank, "channel source rank");
+  checkRank(dstRank, "channel destination rank");
+  auto &r = rankState(srcRank);
+  chunk::ChannelGroup *g = nullptr;
+  for (auto &grp : r.channelGroups)
+    if (grp.kind == ChannelType::Memory)
+      g = &grp;
+  if (!g) {
+    r.channelGroups.push_back({ChannelType::Memory, {}, {}});
+    g = &r.channelGroups.back();
+  }
+  int32_t id = int32_t(g->connectedTo.size());
+  g->connectedTo.push_back(int32_t(dstRank));
+  g->createdAt.push_back(loc);
+  peerChannels_.push_back({ChannelType::Memory, int32_t(srcRank),
+                           int32_t(dstRank), id, loc});
+  return int32_t(peerChannels_.size() - 1);
+}
+
+int32_t ProgramBuilder::newPortChannel(int64_t dstRank, int64_t srcRank,
+                                       SourceLocation loc) {
+  checkRank(srcRank, "channel source rank");
+  checkRank(dstRank, "channel destination rank");
+  auto &r = rankState(srcRank);
+  chunk::ChannelGroup *g = nullptr;
+  for (auto &grp : r.channelGroups)
+    if (grp.kind == ChannelType::Port)
+      g = &grp;
+  if (!g) {
+    r.channelGroups.push_back({ChannelType::Port, {}, {}});
+    g = &r.channelGroups.back();
+  }
+  int32_t id = int32_t(g->connectedTo.size());
+  g->connectedTo.push_back(int32_t(dstRank));
+  g->createdAt.push_back(loc);
+  peerChannels_.push_back(
+      {ChannelType::Port, int32_t(srcRank), int32_t(dstRank), id, loc});
+  return int32_t(peerChannels_.size() - 1);
+}
+
+int32_t ProgramBuilder::newSwitchChannel(const std::vector<int64_t> &ranks,
+                                         BufferType bufferType,
+                                         SourceLocation loc) {
+  requireProgram();
+  if (ranks.empty())
+    fail("a switch channel needs at least one rank");
+  std::set<int64_t> seen;
+  for (int64_t r : ranks) {
+    checkRank(r, "switch channel rank");
+    if (!seen.insert(r).second)
+      fail("rank " + std::to_string(r) +
+           " appears twice in the switch channel's rank list");
+  }
+  SwitchChannelState st;
+  st.ranks = ranks;
+  st.bufferType = bufferType;
+  st.createdAt = loc;
+  std::vector<int32_t> group(ranks.begin(), ranks.end());
+  for (int64_t r : ranks) {
+    auto &rs = rankState(r);
+    st.idOnRank[r] = int32_t(rs.switchChannels.size());
+    rs.switchChannels.push_back({bufferType, group});
+  }
+  switchChannels_.push_back(std::move(st));
+  return int32_t(switchChannels_.size() - 1);
+}
+
+int32_t ProgramBuilder::newSemaphore(int64_t rank, int64_t initialValue,
+                                     SourceLocation) {
+  checkRank(rank, "semaphore rank");
+  if (initialValue < 0)
+    fail("semaphore initial value must not be negative, got " +
+         std::to_string(initialValue));
+  auto &rs = rankState(rank);
+  int32_t id = int32_t(rs.semaphores.size());
+  rs.semaphores.push_back(initialValue);
+  semaphores_.push_back({int32_t(rank), id});
+  return int32_t(semaphores_.size() - 1);
+}
+
+void ProgramBuilder::checkThreadBlockGroup(
+    const std::vector<int64_t> &tbs) const {
+  if (tbs.empty())
+    fail("a thread block group needs at least one thread block");
+  std::set<int64_t> seen;
+  for (int64_t tb : tbs) {
+    if (tb < 0)
+      fail("thread block " + std::to_string(tb) +
+           " in the group is negative; thread blocks are numbered from 0");
+    if (!seen.insert(tb).second)
+      fail("thread block " + std::to_string(tb) +
+           " appears twice in the thread block group");
+  }
+}
+
+// ------------------------------------------------------------ helpers --
+
+int32_t ProgramBuilder::checkTb(std::optional<int64_t> tb,
+                                const char *method) const {
+  if (!tb)
+    fail(std::string(method) + " needs a thread block: pass .tb = N");
+  if (*tb < 0)
+    fail("thread block " + std::to_string(*tb) +
+         " is negative; thread blocks are numbered from 0");
+  if (*tb >= limits_.maxThreadBlocks)
+    fail("thread block " + std::to_string(*tb) +
+         " is beyond the supported maximum of " +
+         std::to_string(limits_.maxThreadBlocks - 1));
+  return int32_t(*tb);
+}
+
+std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>>
+ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
+  std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>> out;
+  if (sel.tb && sel.group)
+    fail(std::string(method) +
+         " got both tb and tb_group; give one of them (tb_group records the "
+         "op on every thread block of the group)");
+  if (sel.tb) {
+    out.push_back({checkTb(sel.tb, method), std::nullopt});
+    return out;
+  }
+  if (sel.group) {
+    int32_t n = int32_t(sel.group->size());
+    for (int32_t i = 0; i < n; ++i)
+      out.push_back({checkTb((*sel.group)[i], method),
+                     chunk::TbgInfo{i, n}});
+    return out;
+  }
+  fail(std::string(method) +
+       " needs a thread block: pass .tb = N or .tb_group = group");
+}
+
+void ProgramBuilder::ensureTb(int32_t rank, int32_t tb) {
+  auto &tbs = rankState(rank).tbs;
+  if (int32_t(tbs.size()) <= tb)
+    tbs.resize(size_t(tb) + 1);
+}
+
+void ProgramBuilder::registerRemote(int32_t rank, const Chunk &remote,
+                                    ChannelType access) {
+  auto &rbs = rankState(rank).remoteBuffers;
+  for (auto &rb : rbs)
+    if (rb.rank == remote.rank && rb.type == remote.type) {
+      if (std::find(rb.accessKinds.begin(), rb.accessKinds.end(), access) ==
+          rb.accessKinds.end())
+        rb.accessKinds.push_back(access);
+      return;
+    }
+  rbs.push_back({remote.rank, remote.type, {access}});
+}
+
+void ProgramBuilder::appendOp(int32_t rank, int32_t tb, Op op) {
+  ensureTb(rank, tb);
+  op.seq = nextSeq_++;
+  if (loop_) {
+    loop_->ops.push_back({rank, tb, std::move(op)});
+    return;
+  }
+  rankState(rank).tbs[tb].ops.push_back(std::move(op));
+}
+
+void ProgramBuilder::checkSameSize(const Chunk &a, const Chunk &b,
+                                   const char *what) const {
+  if (a.size != b.size)
+    fail(std::string(what) + ": chunk sizes differ (" + describe(a) +
+         " has " + std::to_string(a.size) + ", " + describe(b) + " has " +
+         std::to_string(b.size) + "); both sides must cover the same number "
+         "of chunks");
+}
+
+void ProgramBuilder::checkOnRank(const Chunk &c, int64_t rank,
+                                 const char *what) const {
+  if (c.rank != rank)
+    fail(std::string(what) + " " + describe(c) + " must be on rank " +
+         std::to_string(rank));
+}
+
+void ProgramBuilder::checkScratch(const Chunk &c, const char *what) const {
+  if (c.type != BufferType::Scratch)
+    fail(std::string(what) + " " + describe(c) +
+         " must be in a scratch buffer (packets live in scratch)");
+}
+
+// ----------------------------------------------------------- rank ops --
+
+void ProgramBuilder::copy(int64_t rank, const Chunk &dst, const Chunk &src,
+                          const TbSelection &sel, OpKind kind,
+                          SourceLocation loc) {
+  checkRank(rank, "rank");
+  const char *method = kind == OpKind::Copy   ? "copy"
+                       : kind == OpKind::Cpkt ? "copy_packets"
+                                              : "unpack_packets";
+  checkOnRank(dst, rank, "destination chunk");
+  checkOnRank(src, rank, "source chunk");
+  checkSameSize(dst, src, method);
+  if (kind == OpKind::Cpkt)
+    checkScratch(dst, "copy_packets destination");
+  if (kind == OpKind::Upkt)
+    checkScratch(src, "unpack_packets source");
+  for (auto &[tb, tbg] : selectTbs(sel, method)) {
+    Op op;
+    op.kind = kind;
+    op.localSrc = {src};
+    op.localDst = {dst};
+    op.tbg = tbg;
+    op.loc = loc;
+    appendOp(int32_t(rank), tb, std::move(op));
+  }
+}
+
+void ProgramBuilder::reduce(int64_t rank, const Chunk &src,
+                            const std::vector<Chunk> &others,
+                            const TbSelection &sel, std::optional<Chunk> dst,
+                            chunk::ReduceOp rop, bool packet,
+                            SourceLocation loc) {
+  checkRank(rank, "rank");
+  Chunk d = dst.value_or(src);
+  checkOnRank(d, rank, "reduce destination chunk");
+  checkOnRank(src, rank, "reduce source chunk");
+  checkSameSize(d, src, "reduce");
+  if (others.empty())
+    fail("reduce needs at least one other chunk to reduce with");
+  for (const auto &o : others) {
+    checkOnRank(o, rank, "reduce operand");
+    checkSameSize(src, o, "reduce");
+    if (packet)
+      checkScratch(o, "packet reduce operand");
+  }
+  for (auto &[tb, tbg] : selectTbs(sel, "reduce")) {
+    Op op;
+    op.kind = packet ? OpKind::Repkt : OpKind::Re;
+    op.localSrc.push_back(src);
+    op.localSrc.insert(op.localSrc.end(), others.begin(), others.end());
+    op.localDst = {d};
+    op.reduceOp = rop;
+    op.tbg = tbg;
+    op.loc = loc;
+    appendOp(int32_t(rank), tb, std::move(op));
+  }
+}
+
+void ProgramBuilder::barrier(int64_t rank, const std::vector<int64_t> &tbs,
+                             SourceLocation loc) {
+  checkRank(rank, "rank");
+  if (tbs.empty())
+    fail("barrier needs at least one thread block");
+  std::set<int64_t> seen;
+  for (int64_t tb : tbs) {
+    checkTb(tb, "barrier");
+    if (!seen.insert(tb).second)
+      fail("thread block " + std::to_string(tb) +
+           " appears twice in the barrier's thread block list");
+  }
+  if (tbs.size() == 1) {
+    Op op;
+    op.kind = OpKind::Nop;
+    op.loc = loc;
+    appendOp(int32_t(rank), int32_t(tbs[0]), std::move(op));
+    return;
+  }
+  auto &registry = barrierIds_[rank];
+  auto it = registry.find(tbs);
+  int32_t id;
+  if (it == registry.end()) {
+    id = int32_t(registry.size());
+    registry.emplace(tbs, id);
+  } else {
+    id = it->second;
+  }
+  for (int64_t tb : tbs) {
+    Op op;
+    op.kind = OpKind::Barrier;
+    op.barrierId = id;
+    op.barrierTbs.assign(tbs.begin(), tbs.end());
+    op.loc = loc;
+    appendOp(int32_t(rank), int32_t(tb), std::move(op));
+  }
+}
+
+// ------------------------------------------------- memory / port ops --
+
+void ProgramBuilder::signalOrWait(int32_t channel, std::optional<int64_t> tb,
+                                  uint8_t dataSync, bool relaxed,
+                                  bool isSignal, SourceLocation loc) {
+  requireProgram();
+  const PeerChannel ch = peerChannels_[channel];
+  int32_t t = checkTb(tb, isSignal ? "signal" : "wait");
+  Op op;
+  op.kind = isSignal ? (relaxed ? OpKind::RlxSignal : OpKind::Signal)
+                     : (relaxed ? OpKind::RlxWait : OpKind::Wait);
+  op.dataSync = dataSync;
+  op.channels = {{ch.kind, ch.globalId}};
+  op.loc = loc;
+  program_.syncEvents.push_back({ch.src, ch.dst, ch.kind, isSignal, loc});
+  appendOp(ch.src, t, std::move(op));
+}
+
+void ProgramBuilder::flush(int32_t channel, std::optional<int64_t> tb,
+                           uint8_t dataSync, SourceLocation loc) {
+  requireProgram();
+  const PeerChannel ch = peerChannels_[channel];
+  int32_t t = checkTb(tb, "flush");
+  Op op;
+  op.kind = OpKind::Flush;
+  op.dataSync = dataSync;
+  op.channels = {{ch.kind, ch.globalId}};
+  op.loc = loc;
+  appendOp(ch.src, t, std::move(op));
+}
+
+void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
+                              const Chunk &src, const TbSelection &sel,
+                              SourceLocation loc) {
+  requireProgram();
+  const PeerChannel ch = peerChannels_[channel];
+  const char *method = kind == OpKind::Put    ? "put"
+                       : kind == OpKind::Pws  ? "put_with_signal"
+                       : kind == OpKind::Pwsf ? "put_with_signal_and_flush"
+                       : kind == OpKind::Ppkt ? "put_packets"
+                       : kind == OpKind::Rppkt ? "read_put_packets"
+                                               : "get";
+  std::vector<DiagNote> chNote = {
+      {ch.createdAt, "channel from rank " + std::to_string(ch.src) +
+                         " to rank " + std::to_string(ch.dst) +
+                         " created here"}};
+  bool isGet = kind == OpKind::Get;
+  const Chunk &local = isGet ? dst : src;
+  const Chunk &remote = isGet ? src : dst;
+  if (local.rank != ch.src)
+    fail(std::string(method) + ": " + (isGet ? "destination" : "source") +
+             " chunk " + describe(local) +
+             " must be on the channel's source rank " + std::to_string(ch.src),
+         chNote);
+  if (remote.rank != ch.dst)
+    fail(std::string(method) + ": " + (isGet ? "source" : "destination") +
+             " chunk " + describe(remote) +
+             " must be on the channel's destination rank " +
+             std::to_string(ch.dst),
+         chNote);
+  checkSameSize(dst, src, method);
+  if (kind == OpKind::Ppkt || kind == OpKind::Rppkt)
+    checkScratch(dst, (std::string(method) + " destination").c_str());
+  if (kind == OpKind::Rppkt)
+    checkScratch(src, "read_put_packets source");
+  for (auto &[tb, tbg] : selectTbs(sel, method)) {
+    ensureTb(ch.src, tb);
+    registerRemote(ch.src, remote, ch.kind);
+    Op op;
+    op.kind = kind;
+    op.channels = {{ch.kind, ch.globalId}};
+    if (isGet) {
+      op.remoteSrc = {remote};
+      op.localDst = {local};
+    } else {
+      op.localSrc = {local};
+      op.remoteDst = {remote};
+    }
+    op.tbg = tbg;
+    op.loc = loc;
+    if (kind == OpKind::Pws || kind == OpKind::Pwsf)
+      program_.syncEvents.push_back({ch.src, ch.dst, ch.kind, true, loc});
+    appendOp(ch.src, tb, std::move(op));
+  }
+}
+
+void ProgramBuilder::channelReduce(int32_t channel, const Chunk &localSrc,
+                                   const std::vector<Chunk> &remoteSrcs,
+                                   const TbSelection &sel,
+                                   std::optional<Chunk> localDst,
+                                   chunk::ReduceOp rop, SourceLocation loc) {
+  requireProgram();
+  const PeerChannel ch = peerChannels_[channel];
+  std::vector<DiagNote> chNote = {
+      {ch.createdAt, "channel from rank " + std::to_string(ch.src) +
+                         " to rank " + std::to_string(ch.dst) +
+                         " created here"}};
+  Chunk d = localDst.value_or(localSrc);
+  if (localSrc.rank != ch.src)
+    fail("reduce: local source chunk " + describe(localSrc) +
+             " must be on the channel's source rank " + std::to_string(ch.src),
+         chNote);
+  if (d.rank != ch.src)
+    fail("reduce: local destination chunk " + describe(d) +
+             " must be on the channel's source rank " + std::to_string(ch.src),
+         chNote);
+  checkSameSize(d, localSrc, "reduce");
+  if (remoteSrcs.empty())
+    fail("reduce needs at least one remote source chunk (for a purely local "
+         "reduction use Rank::reduce)");
+  for (const auto &r : remoteSrcs) {
+    if (r.rank != ch.dst)
+      fail("reduce: remote source chunk " + describe(r) +
+               " must be on the channel's destination rank " +
+               std::to_string(ch.dst),
+           chNote);
+    checkSameSize(localSrc, r, "reduce");
+  }
+  for (auto &[tb, tbg] : selectTbs(sel, "reduce")) {
+    ensureTb(ch.src, tb);
+    for (const auto &r : remoteSrcs)
+      registerRemote(ch.src, r, ch.kind);
+    Op op;
+    op.kind = OpKind::Rre;
+    op.channels = {{ch.kind, ch.globalId}};
+    op.localSrc = {localSrc};
+    op.remoteSrc = remoteSrcs;
+    op.localDst = {d};
+    op.reduceOp = rop;
+    op.tbg = tbg;
+    op.loc = loc;
+    appendOp(ch.src, tb, std::move(op));
+  }
+}
+
+// ----------------------------------------------------------- switch ops --
+
+void ProgramBuilder::checkSwitchMember(int32_t channel, int64_t rank) const {
+  requireProgram();
+  const auto &st = switchChannels_[channel];
+  if (!st.idOnRank.count(rank)) {
+    std::string list;
+    for (auto r : st.ranks)
+      list += (list.empty() ? "" : ", ") + std::to_string(r);
+    fail("rank " + std::to_string(rank) +
+             " is not in the switch channel's group {" + list + "}",
+         {{st.createdAt, "switch channel created here"}});
+  }
+}
+
+void ProgramBuilder::switchReduce(int32_t channel, int64_t rank,
+                                  int64_t bufferOffset, int64_t size,
+                                  const Chunk &dst, std::optional<int64_t> tb,
+                                  chunk::ReduceOp rop, SourceLocation loc) {
+  checkSwitchMember(channel, rank);
+  const auto &st = switchChannels_[channel];
+  int32_t t = checkTb(tb, "switch reduce");
+  if (!st.idOnRank.count(dst.rank))
+    fail("switch reduce: destination chunk " + describe(dst) +
+             " is not on a rank of the switch channel's group",
+         {{st.createdAt, "switch channel created here"}});
+  if (bufferOffset < 0 || size < 0)
+    fail("switch reduce: buffer offset and size must not be negative");
+  if (dst.size != size)
+    fail("switch reduce: destination chunk " + describe(dst) + " has size " +
+         std::to_string(dst.size) + " but the reduction covers " +
+         std::to_string(size) + " chunks");
+  for (int64_t r : st.ranks) {
+    int64_t avail = program_.ranks[r].bufferChunks(st.bufferType);
+    if (avail < bufferOffset + size)
+      fail("switch reduce: chunks [" + std::to_string(bufferOffset) + ":" +
+               std::to_string(bufferOffset + size) + "] exceed rank " +
+               std::to_string(r) + "'s " + bufferName(st.bufferType) +
+               " buffer of " + std::to_string(avail) + " chunks",
+           {{st.createdAt, "switch channel created here"}});
+  }
+  Op op;
+  op.kind = OpKind::Glre;
+  op.channels = {{ChannelType::Switch, st.idOnRank.at(rank)}};
+  op.switchBuffer = st.bufferType;
+  op.switchSrcOffsets = {bufferOffset};
+  op.switchSize = size;
+  op.switchChunk = dst;
+  op.reduceOp = rop;
+  op.loc = loc;
+  appendOp(int32_t(rank), t, std::move(op));
+}
+
+void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
+                                     const Chunk &src, int64_t bufferOffset,
+                                     int64_t size, std::optional<int64_t> tb,
+                                     bool packets, SourceLocation loc) {
+  checkSwitchMember(channel, rank);
+  const auto &st = switchChannels_[channel];
+  const char *method = packets ? "broadcast_packets" : "broadcast";
+  int32_t t = checkTb(tb, method);
+  if (!st.idOnRank.count(src.rank))
+    fail(std::string(method) + ": source chunk " + describe(src) +
+             " is not on a rank of the switch channel's group",
+         {{st.createdAt, "switch channel created here"}});
+  if (bufferOffset < 0 || size < 0)
+    fail(std::string(method) +
+         ": buffer offset and size must not be negative");
+  if (packets) {
+    checkScratch(src, "broadcast_packets source");
+    if (st.bufferType != BufferType::Scratch)
+      fail("broadcast_packets needs a switch channel over the scratch buffer",
+           {{st.createdAt, "switch channel created here"}});
+  }
+  if (src.size != size)
+    fail(std::string(method) + ": source chunk " + describe(src) +
+         " has size " + std::to_string(src.size) + " but the broadcast covers " +
+         std::to_string(size) + " chunks");
+  for (int64_t r : st.ranks) {
+    int64_t avail = program_.ranks[r].bufferChunks(st.bufferType);
+    if (avail < bufferOffset + size)
+      fail(std::string(method) + ": chunks [" + std::to_string(bufferOffset) +
+               ":" + std::to_string(bufferOffset + size) + "] exceed rank " +
+               std::to_string(r) + "'s " + bufferName(st.bufferType) +
+               " buffer of " + std::to_string(avail) + " chunks",
+           {{st.createdAt, "switch channel created here"}});
+  }
+  Op op;
+  op.kind = packets ? OpKind::Gstorepkt : OpKind::Gstore;
+  op.channels = {{ChannelType::Switch, st.idOnRank.at(rank)}};
+  op.switchBuffer = st.bufferType;
+  op.switchDstOffsets = {bufferOffset};
+  op.switchSize = size;
+  op.switchChunk = src;
+  op.loc = loc;
+  appendOp(int32_t(rank), t, std::move(op));
+}
+
+// ----------------------------------------------------------- semaphores --
+
+void ProgramBuilder::semaphoreOp(int32_t semaphore, std::optional<int64_t> tb,
+                                 uint8_t dataSync, bool acquire,
+                                 SourceLocation loc) {
+  requireProgram();
+  const auto &s = semaphores_[semaphore];
+  int32_t t = checkTb(tb, acquire ? "acquire" : "release");
+  Op op;
+  op.kind = acquire ? OpKind::SemAcquire : OpKind::SemRelease;
+  op.dataSync = dataSync;
+  op.semaphoreIds = {s.id};
+  op.loc = loc;
+  appendOp(s.rank, t, std::move(op));
+}
+
+// ------------------------------------------------------------ pipelines --
+
+void ProgramBuilder::beginLoop(uint64_t unit, int64_t numChunks,
+                               SourceLocation loc) {
+  requireProgram();
+  if (loop_)
+    fail("nested pipelines are not supported",
+         {{loop_->loc, "the enclosing pipeline starts here"}});
+  if (unit == 0)
+    fail("pipeline unit size must be positive");
+  if (numChunks <= 0)
+    fail("pipeline num_chunks must be positive, got " +
+         std::to_string(numChunks));
+  loop_ = LoopState{unit, numChunks, loc, {}};
+}
+
+void ProgramBuilder::endLoop() {
+  if (!loop_)
+    return;
+  LoopState st = std::move(*loop_);
+  loop_.reset();
+  // Group per (rank, tb) in order of first appearance.
+  std::vector<std::pair<std::pair<int32_t, int32_t>, Op>> groups;
+  std::map<std::pair<int32_t, int32_t>, size_t> index;
+  for (auto &c : st.ops) {
+    auto key = std::make_pair(c.rank, c.tb);
+    auto it = index.find(key);
+    if (it == index.end()) {
+      Op p;
+      p.kind = OpKind::Pipeline;
+      p.unitSize = st.unit;
+      p.numChunks = st.numChunks;
+      p.loc = st.loc;
+      p.seq = c.op.seq;
+      index[key] = groups.size();
+      groups.push_back({key, std::move(p)});
+      it = index.find(key);
+    }
+    groups[it->second].second.body.push_back(std::move(c.op));
+  }
+  for (auto &[key, op] : groups)
+    rankState(key.first).tbs[key.second].ops.push_back(std::move(op));
+}
+
+} // namespace mscclc::frontend

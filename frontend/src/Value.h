@@ -1,0 +1,144 @@
+//===- Value.h - runtime values of the algorithm evaluator ---------------===//
+//
+// The evaluator gives C++ value semantics to everything the dialect allows:
+// copying a Value copies vectors, maps and structs element by element. DSL
+// objects (channels, ranks, buffers, ...) are immutable handles, so copying
+// one shares the underlying channel exactly as copying a Python reference
+// does.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ProgramBuilder.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class RecordDecl;
+class LambdaExpr;
+class ValueDecl;
+} // namespace clang
+
+namespace mscclc::frontend {
+
+struct DslObject {
+  enum class Type : uint8_t {
+    Collective,
+    Program,
+    Rank,
+    Buffer,
+    MemoryChannel,
+    PortChannel,
+    SwitchChannel,
+    SwitchView,
+    Semaphore,
+    ThreadBlockGroup,
+    Loop,
+  };
+  Type type;
+  int64_t a = 0; // rank / channel or semaphore handle
+  int64_t b = 0; // switch view: bound rank
+  BufferDesc buffer;
+  CollectiveDesc collective;
+  std::vector<int64_t> list; // thread block group
+};
+
+struct Value;
+struct Closure;
+
+struct Value {
+  enum class Kind : uint8_t {
+    Uninit,  // declared without initialiser; reading it is an error
+    Void,
+    Int,     // integers, bools, enums (type decides width/signedness)
+    Float,
+    String,
+    Null,    // empty std::optional
+    Agg,     // struct fields, array/vector elements, pair/tuple members
+    Map,     // elems = k0, v0, k1, v1, ... sorted by key
+    Object,  // DSL object
+    Closure, // lambda
+  };
+  Kind kind = Kind::Uninit;
+  bool isUnsigned = false;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;
+  std::vector<Value> elems;
+  const clang::RecordDecl *record = nullptr; // Agg of a struct type
+  std::shared_ptr<const DslObject> obj;
+  std::shared_ptr<Closure> closure;
+
+  static Value makeInt(int64_t v, bool isUnsigned = false) {
+    Value r;
+    r.kind = Kind::Int;
+    r.i = v;
+    r.isUnsigned = isUnsigned;
+    return r;
+  }
+  static Value makeFloat(double v) {
+    Value r;
+    r.kind = Kind::Float;
+    r.f = v;
+    return r;
+  }
+  static Value makeString(std::string v) {
+    Value r;
+    r.kind = Kind::String;
+    r.s = std::move(v);
+    return r;
+  }
+  static Value makeVoid() {
+    Value r;
+    r.kind = Kind::Void;
+    return r;
+  }
+  static Value makeNull() {
+    Value r;
+    r.kind = Kind::Null;
+    return r;
+  }
+  static Value makeAgg(std::vector<Value> elems,
+                       const clang::RecordDecl *record = nullptr) {
+    Value r;
+    r.kind = Kind::Agg;
+    r.elems = std::move(elems);
+    r.record = record;
+    return r;
+  }
+  static Value makeMap() {
+    Value r;
+    r.kind = Kind::Map;
+    return r;
+  }
+  static Value makeObject(std::shared_ptr<const DslObject> o) {
+    Value r;
+    r.kind = Kind::Object;
+    r.obj = std::move(o);
+    return r;
+  }
+  // The integer as a mathematically exact value.
+  __int128 wide() const {
+    return isUnsigned ? __int128(uint64_t(i)) : __int128(i);
+  }
+  size_t mapSize() const { return elems.size() / 2; }
+};
+
+// A lambda: its body plus captured variables (copies for by-value
+// captures, slots of the enclosing frame for by-reference ones).
+struct Closure {
+  const clang::LambdaExpr *lambda = nullptr;
+  std::vector<std::pair<const clang::ValueDecl *, Value *>> byRef;
+  std::vector<std::pair<const clang::ValueDecl *, std::unique_ptr<Value>>>
+      byCopy;
+};
+
+// Total order over values usable as std::map keys (ints, floats, strings,
+// tuples of those).
+int compareValues(const Value &a, const Value &b);
+bool valuesEqual(const Value &a, const Value &b);
+
+} // namespace mscclc::frontend

@@ -1,0 +1,196 @@
+//===- ChunkIR.h - what the algorithm says, op by op ---------------------===//
+//
+// Chunk IR is produced by the front end's evaluator and transformed by the
+// passes. Per rank it holds the resources the program declared (channels,
+// remote buffers, semaphores, scratch size) and, per thread block, the ops in
+// program order. Ops name channels by (kind, global id) and chunks by
+// (rank, buffer, index, size); lowering to plan IR allocates tb-local ids.
+//
+// It is SSA-like: every local chunk operand carries a version. A write to a
+// chunk slot defines a new version of the slots it covers; a read names the
+// version it sees (the newest write before it in recording order). The
+// printer shows versions as `o[2:3]#4`, so "who produced this data?" can be
+// answered from the text.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mscclc/ir/PlanIR.h"
+#include "mscclc/ir/SourceLocation.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mscclc::chunk {
+
+using plan::BufferType;
+using plan::ChannelType;
+using plan::OpKind;
+using plan::Protocol;
+using plan::ReduceOp;
+using plan::TbgInfo;
+
+enum SyncFlags : uint8_t {
+  SyncNone = 0,
+  SyncBefore = 1,
+  SyncAfter = 2,
+  SyncBoth = 3,
+};
+
+enum class ReplicationPolicy : uint8_t { Interleaved, None };
+
+struct Chunk {
+  int32_t rank = 0;
+  BufferType type = BufferType::Input;
+  int64_t index = 0;
+  int64_t size = 0;
+  // SSA version of the data this operand reads or defines (0 = initial).
+  uint32_t version = 0;
+
+  // Field-wise equality of coordinates (versions are not compared), as the
+  // reference's fusion rules compare chunks.
+  bool sameCoords(const Chunk &o) const {
+    return rank == o.rank && type == o.type && index == o.index &&
+           size == o.size;
+  }
+};
+
+struct ChannelRef {
+  ChannelType kind = ChannelType::Memory;
+  // Memory/port: position in the source rank's connected_to list.
+  // Switch: the per-rank switch channel id.
+  int32_t globalId = 0;
+  bool operator==(const ChannelRef &) const = default;
+};
+
+struct Op {
+  OpKind kind = OpKind::Nop;
+  uint8_t dataSync = SyncNone; // data-sync ops only
+  // Channels the op uses, in registration order. signal/wait/flush: a set
+  // (fusion requires disjointness); data ops: one per transfer.
+  std::vector<ChannelRef> channels;
+  std::vector<Chunk> localSrc;
+  std::vector<Chunk> remoteSrc;
+  std::vector<Chunk> localDst;
+  std::vector<Chunk> pktDst; // recpkt/recspkt local packet destination
+  std::vector<Chunk> remoteDst;
+  ReduceOp reduceOp = ReduceOp::Sum;
+  std::optional<TbgInfo> tbg;
+  std::vector<int32_t> semaphoreIds;
+  // barrier: id and the ordered tb list it synchronises
+  int32_t barrierId = 0;
+  std::vector<int32_t> barrierTbs;
+  // switch ops: multicast buffer type, offsets into it, size, and the local
+  // chunk (glre destination, gstore source)
+  BufferType switchBuffer = BufferType::Input;
+  std::vector<int64_t> switchSrcOffsets;
+  std::vector<int64_t> switchDstOffsets;
+  int64_t switchSize = 0;
+  std::optional<Chunk> switchChunk;
+  // pipeline
+  uint64_t unitSize = 0;
+  int64_t numChunks = 0;
+  std::vector<Op> body;
+
+  SourceLocation loc;
+  // Recording order over the whole program.
+  uint64_t seq = 0;
+
+  bool isDataSync() const { return plan::isDataSyncOp(kind); }
+  bool isSyncLike() const {
+    return kind == OpKind::Nop || kind == OpKind::Barrier;
+  }
+};
+
+struct ThreadBlock {
+  std::vector<Op> ops;
+};
+
+struct ChannelGroup {
+  ChannelType kind = ChannelType::Memory;
+  std::vector<int32_t> connectedTo;
+  // Where each channel of the group was created (parallel to connectedTo).
+  std::vector<SourceLocation> createdAt;
+};
+
+struct SwitchDecl {
+  BufferType bufferType = BufferType::Input;
+  std::vector<int32_t> ranks;
+};
+
+struct RemoteBufferDecl {
+  int32_t rank = 0;
+  BufferType type = BufferType::Input;
+  std::vector<ChannelType> accessKinds; // first-use order
+};
+
+struct Rank {
+  int64_t inputChunks = 0;
+  int64_t outputChunks = 0;
+  int64_t scratchChunks = 0;
+  std::vector<ChannelGroup> channelGroups; // first-construction order of kind
+  std::vector<SwitchDecl> switchChannels;
+  std::vector<RemoteBufferDecl> remoteBuffers;
+  std::vector<int64_t> semaphores; // init values
+  std::vector<ThreadBlock> tbs;
+
+  int64_t bufferChunks(BufferType t) const {
+    switch (t) {
+    case BufferType::Input:
+      return inputChunks;
+    case BufferType::Output:
+      return outputChunks;
+    case BufferType::Scratch:
+      return scratchChunks;
+    }
+    return 0;
+  }
+  const ChannelGroup *group(ChannelType kind) const {
+    for (const auto &g : channelGroups)
+      if (g.kind == kind)
+        return &g;
+    return nullptr;
+  }
+};
+
+// A signal or wait counted by the pairing check, with where it was issued.
+struct SyncEvent {
+  int32_t src = 0;
+  int32_t dst = 0;
+  ChannelType kind = ChannelType::Memory;
+  bool isSignal = true;
+  SourceLocation loc;
+};
+
+struct Program {
+  std::optional<std::string> name;
+  std::string collective;
+  bool inplace = false;
+  Protocol protocol = Protocol::Simple;
+  int32_t instances = 1;
+  bool instrFusion = true;
+  bool autoSync = true;
+  ReplicationPolicy replicationPolicy = ReplicationPolicy::Interleaved;
+  bool reuseResources = false;
+  int64_t numThreadsPerBlock = 1024;
+  bool useDoubleScratchBuffer = false;
+  int64_t bufferAlignment = 16;
+  uint64_t minMessageSize = 0;
+  uint64_t maxMessageSize = UINT64_MAX;
+  SourceLocation loc; // where the CollectiveProgram was created
+
+  std::vector<Rank> ranks;
+  std::vector<SyncEvent> syncEvents;
+  // Set by the replication pass; the verifier and later passes check it.
+  bool replicated = false;
+
+  size_t numRanks() const { return ranks.size(); }
+};
+
+// Number of ops, pipeline bodies included.
+size_t countOps(const Program &program);
+
+} // namespace mscclc::chunk

@@ -1,0 +1,226 @@
+//===- ChunkIRPrinter.cpp - chunk IR as text and SSA versions -------------===//
+#include "mscclc/ir/ChunkIRPrinter.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <tuple>
+#include <sstream>
+
+namespace mscclc::chunk {
+
+namespace {
+
+const char *bufLetter(BufferType t) {
+  return t == BufferType::Input ? "i" : t == BufferType::Output ? "o" : "s";
+}
+
+std::string chunkText(const Chunk &c, int32_t ownRank, bool withVersion) {
+  std::ostringstream os;
+  if (c.rank != ownRank)
+    os << "r" << c.rank << ".";
+  os << bufLetter(c.type) << "[" << c.index << ":" << c.index + c.size << "]";
+  if (withVersion)
+    os << "#" << c.version;
+  return os.str();
+}
+
+std::string syncText(uint8_t s) {
+  switch (s) {
+  case SyncNone:
+    return "none";
+  case SyncBefore:
+    return "before";
+  case SyncAfter:
+    return "after";
+  default:
+    return "both";
+  }
+}
+
+void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
+  std::ostringstream line;
+  line << std::string(size_t(indent), ' ') << plan::toString(op.kind);
+  if (op.isDataSync())
+    line << "." << syncText(op.dataSync);
+  auto list = [&](const std::vector<Chunk> &cs, bool versions) {
+    for (size_t i = 0; i < cs.size(); ++i)
+      line << (i ? ", " : " ") << chunkText(cs[i], rank, versions);
+  };
+  if (!op.localSrc.empty() || !op.remoteSrc.empty() || op.switchChunk) {
+    list(op.localSrc, true);
+    list(op.remoteSrc, false);
+  }
+  if (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) {
+    line << " " << chunkText(*op.switchChunk, rank, true) << " -> switch."
+         << bufLetter(op.switchBuffer) << "[" << op.switchDstOffsets[0] << ":"
+         << op.switchDstOffsets[0] + op.switchSize << "]";
+  }
+  if (op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
+    line << " switch." << bufLetter(op.switchBuffer) << "["
+         << op.switchSrcOffsets[0] << ":"
+         << op.switchSrcOffsets[0] + op.switchSize << "]";
+  }
+  if (!op.localDst.empty() || !op.remoteDst.empty() || !op.pktDst.empty() ||
+      op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
+    line << " ->";
+    list(op.localDst, true);
+    list(op.pktDst, true);
+    list(op.remoteDst, false);
+    if (op.kind == OpKind::Glre)
+      line << " " << chunkText(*op.switchChunk, rank, true);
+    if (op.kind == OpKind::Glres)
+      line << " switch." << bufLetter(op.switchBuffer) << "["
+           << op.switchDstOffsets[0] << ":"
+           << op.switchDstOffsets[0] + op.switchSize << "]";
+  }
+  if (!op.channels.empty()) {
+    line << (op.isDataSync() ? " " : " via ");
+    for (size_t i = 0; i < op.channels.size(); ++i)
+      line << (i ? "," : "") << plan::toString(op.channels[i].kind) << "#"
+           << op.channels[i].globalId;
+  }
+  if (!op.semaphoreIds.empty()) {
+    line << " sem";
+    for (size_t i = 0; i < op.semaphoreIds.size(); ++i)
+      line << (i ? "," : "#") << op.semaphoreIds[i];
+  }
+  if (op.kind == OpKind::Barrier) {
+    line << " id=" << op.barrierId << " tbs=[";
+    for (size_t i = 0; i < op.barrierTbs.size(); ++i)
+      line << (i ? "," : "") << op.barrierTbs[i];
+    line << "]";
+  }
+  if (plan::isReduceFamily(op.kind) || op.kind == OpKind::Glre ||
+      op.kind == OpKind::Glres)
+    if (op.reduceOp != ReduceOp::Sum)
+      line << " op=" << plan::toString(op.reduceOp);
+  if (op.tbg)
+    line << " tbg=" << op.tbg->tbId << "/" << op.tbg->tbgSize;
+  if (op.kind == OpKind::Pipeline)
+    line << " unit=" << op.unitSize << " chunks=" << op.numChunks << " {";
+  std::string text = line.str();
+  os << text;
+  if (op.loc.isValid()) {
+    size_t pad = text.size() < 56 ? 56 - text.size() : 1;
+    os << std::string(pad, ' ') << "; line " << op.loc.line << ":"
+       << op.loc.column;
+  }
+  os << "\n";
+  if (op.kind == OpKind::Pipeline) {
+    for (const auto &inner : op.body)
+      printOp(inner, rank, os, indent + 2);
+    os << std::string(size_t(indent), ' ') << "}\n";
+  }
+}
+
+} // namespace
+
+void print(const Program &p, std::ostream &os) {
+  os << "program \"" << (p.name ? *p.name : "") << "\" collective="
+     << p.collective << " ranks=" << p.ranks.size()
+     << " protocol=" << plan::toString(p.protocol)
+     << " inplace=" << (p.inplace ? "true" : "false")
+     << " instances=" << p.instances
+     << (p.replicated ? " (replicated)" : "") << "\n";
+  for (size_t r = 0; r < p.ranks.size(); ++r) {
+    const Rank &rank = p.ranks[r];
+    os << "rank " << r << " input=" << rank.inputChunks
+       << " output=" << rank.outputChunks
+       << " scratch=" << rank.scratchChunks << "\n";
+    for (const auto &g : rank.channelGroups) {
+      os << "  channels " << plan::toString(g.kind) << " ->";
+      for (size_t i = 0; i < g.connectedTo.size(); ++i)
+        os << " #" << i << ":r" << g.connectedTo[i];
+      os << "\n";
+    }
+    for (size_t i = 0; i < rank.switchChannels.size(); ++i) {
+      const auto &s = rank.switchChannels[i];
+      os << "  switch #" << i << " " << bufLetter(s.bufferType) << " ranks=[";
+      for (size_t k = 0; k < s.ranks.size(); ++k)
+        os << (k ? "," : "") << s.ranks[k];
+      os << "]\n";
+    }
+    if (!rank.remoteBuffers.empty()) {
+      os << "  remote";
+      for (const auto &rb : rank.remoteBuffers)
+        os << " r" << rb.rank << "." << bufLetter(rb.type);
+      os << "\n";
+    }
+    if (!rank.semaphores.empty()) {
+      os << "  semaphores";
+      for (auto v : rank.semaphores)
+        os << " " << v;
+      os << "\n";
+    }
+    for (size_t t = 0; t < rank.tbs.size(); ++t) {
+      os << "  tb " << t << "\n";
+      for (const auto &op : rank.tbs[t].ops)
+        printOp(op, int32_t(r), os, 4);
+    }
+  }
+}
+
+void assignVersions(Program &program) {
+  // Collect every op with its recording sequence number.
+  std::vector<Op *> ops;
+  std::vector<int32_t> opRank;
+  std::function<void(std::vector<Op> &, int32_t)> collect =
+      [&](std::vector<Op> &list, int32_t rank) {
+        for (auto &op : list) {
+          if (op.kind == OpKind::Pipeline)
+            collect(op.body, rank);
+          else {
+            ops.push_back(&op);
+            opRank.push_back(rank);
+          }
+        }
+      };
+  for (size_t r = 0; r < program.ranks.size(); ++r)
+    for (auto &tb : program.ranks[r].tbs)
+      collect(tb.ops, int32_t(r));
+  std::vector<size_t> order(ops.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return ops[a]->seq < ops[b]->seq;
+  });
+  // Version of each unit slot, and a counter per (rank, buffer).
+  std::map<std::tuple<int32_t, int, int64_t>, uint32_t> slot;
+  std::map<std::pair<int32_t, int>, uint32_t> counter;
+  auto readVersion = [&](Chunk &c) {
+    uint32_t v = 0;
+    for (int64_t i = c.index; i < c.index + c.size; ++i) {
+      auto it = slot.find({c.rank, int(c.type), i});
+      if (it != slot.end())
+        v = std::max(v, it->second);
+    }
+    c.version = v;
+  };
+  auto writeVersion = [&](Chunk &c) {
+    uint32_t v = ++counter[{c.rank, int(c.type)}];
+    for (int64_t i = c.index; i < c.index + c.size; ++i)
+      slot[{c.rank, int(c.type), i}] = v;
+    c.version = v;
+  };
+  for (size_t idx : order) {
+    Op &op = *ops[idx];
+    for (auto &c : op.localSrc)
+      readVersion(c);
+    for (auto &c : op.remoteSrc)
+      readVersion(c);
+    if (op.switchChunk && (op.kind == OpKind::Gstore ||
+                           op.kind == OpKind::Gstorepkt))
+      readVersion(*op.switchChunk);
+    for (auto &c : op.localDst)
+      writeVersion(c);
+    for (auto &c : op.pktDst)
+      writeVersion(c);
+    for (auto &c : op.remoteDst)
+      writeVersion(c);
+    if (op.switchChunk && op.kind == OpKind::Glre)
+      writeVersion(*op.switchChunk);
+  }
+}
+
+} // namespace mscclc::chunk

@@ -1,0 +1,184 @@
+//===- DependencySync.cpp - nops for intra-thread-block hazards ----------===//
+//
+// Tracks, per buffer space, the intervals touched since the last sync and
+// which op touched them. An access that overlaps an interval of another op
+// where either side writes is a hazard: a nop goes before the op and the
+// tracker restarts from the op's own accesses.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/passes/DependencySync.h"
+
+#include <algorithm>
+#include <array>
+
+namespace mscclc::passes {
+namespace {
+
+using namespace chunk;
+
+struct Access {
+  int space; // BufferType
+  int64_t lo, hi; // inclusive
+  bool write;
+  uint64_t op;
+};
+
+class Tracker {
+public:
+  // Returns true on a hazard (and leaves the tracker cleared, holding only
+  // `acc`).
+  bool insert(const Access &acc) {
+    auto &list = spaces_[acc.space];
+    bool conflict = false;
+    // Visit overlapping intervals lowest start first.
+    std::sort(list.begin(), list.end(),
+              [](const Access &x, const Access &y) { return x.lo < y.lo; });
+    std::vector<Access> kept;
+    kept.reserve(list.size() + 2);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const Access &x = list[i];
+      bool overlap = x.lo <= acc.hi && acc.lo <= x.hi;
+      if (!overlap) {
+        kept.push_back(x);
+        continue;
+      }
+      if (x.op != acc.op && (x.write || acc.write)) {
+        conflict = true;
+        break;
+      }
+      if (x.lo < acc.lo)
+        kept.push_back({x.space, x.lo, acc.lo - 1, x.write, x.op});
+      if (x.hi > acc.hi)
+        kept.push_back({x.space, acc.hi + 1, x.hi, x.write, x.op});
+    }
+    if (conflict) {
+      clear();
+      spaces_[acc.space].push_back(acc);
+      return true;
+    }
+    kept.push_back(acc);
+    list = std::move(kept);
+    return false;
+  }
+  void clear() {
+    for (auto &s : spaces_)
+      s.clear();
+  }
+
+private:
+  std::array<std::vector<Access>, 3> spaces_;
+};
+
+void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
+              uint64_t op) {
+  if (c.size <= 0)
+    return;
+  out.push_back({int(c.type), c.index, c.index + c.size - 1, write, op});
+}
+
+// Local accesses of one op, reads before writes (dsl-semantics.md §3.6).
+void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
+  switch (op.kind) {
+  case OpKind::Copy:
+    addChunk(out, op.localSrc[0], false, id);
+    addChunk(out, op.localDst[0], true, id);
+    break;
+  case OpKind::Cpkt:
+    addChunk(out, op.localSrc[0], false, id);
+    break;
+  case OpKind::Upkt:
+  case OpKind::Get:
+    for (const auto &c : op.localDst)
+      addChunk(out, c, true, id);
+    break;
+  case OpKind::Put:
+  case OpKind::Pws:
+  case OpKind::Pwsf:
+  case OpKind::Ppkt:
+    for (const auto &c : op.localSrc)
+      addChunk(out, c, false, id);
+    break;
+  case OpKind::Re:
+  case OpKind::Rre:
+  case OpKind::Res:
+  case OpKind::Rres:
+    for (const auto &c : op.localSrc)
+      addChunk(out, c, false, id);
+    for (const auto &c : op.localDst)
+      addChunk(out, c, true, id);
+    break;
+  case OpKind::Repkt:
+  case OpKind::Recpkt:
+  case OpKind::Respkt:
+  case OpKind::Recspkt:
+    // Q-PKTREAD fix: the regular source is read; packet sources are
+    // synchronised by their flags, not by __syncthreads.
+    addChunk(out, op.localSrc[0], false, id);
+    for (const auto &c : op.localDst)
+      addChunk(out, c, true, id);
+    break;
+  case OpKind::Pipeline:
+    for (const auto &inner : op.body)
+      accessesOf(inner, id, out);
+    break;
+  default:
+    break;
+  }
+}
+
+std::vector<Op> resolve(std::vector<Op> ops, uint64_t &nextId) {
+  Tracker tracker;
+  std::vector<Op> out;
+  out.reserve(ops.size() + 4);
+  std::vector<Access> accs;
+  for (auto &op : ops) {
+    if (op.isSyncLike()) {
+      tracker.clear();
+      out.push_back(std::move(op));
+      continue;
+    }
+    if (op.kind == OpKind::Pipeline)
+      op.body = resolve(std::move(op.body), nextId);
+    uint64_t id = nextId++;
+    accs.clear();
+    accessesOf(op, id, accs);
+    bool added = false;
+    for (size_t i = 0; i < accs.size(); ++i) {
+      if (tracker.insert(accs[i])) {
+        // Q-LOSTDEP fix: keep the accesses of this op recorded so far.
+        for (size_t k = 0; k < i; ++k)
+          tracker.insert(accs[k]);
+        if (!added) {
+          Op nop;
+          nop.kind = OpKind::Nop;
+          nop.loc = op.loc;
+          nop.seq = op.seq;
+          out.push_back(std::move(nop));
+          added = true;
+        }
+      }
+    }
+    out.push_back(std::move(op));
+  }
+  return out;
+}
+
+class DependencySyncPass : public Pass {
+public:
+  std::string_view name() const override { return "dependency-sync"; }
+  bool run(Program &program, DiagnosticSink &) override {
+    uint64_t nextId = 1;
+    for (auto &rank : program.ranks)
+      for (auto &tb : rank.tbs)
+        tb.ops = resolve(std::move(tb.ops), nextId);
+    return true;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createDependencySyncPass() {
+  return std::make_unique<DependencySyncPass>();
+}
+
+} // namespace mscclc::passes

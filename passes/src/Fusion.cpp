@@ -1,0 +1,333 @@
+//===- Fusion.cpp - merge adjacent ops of a thread block -----------------===//
+//
+// The driver offers every adjacent pair (accumulated op, next op) to
+// `combine` once, as the reference does; `combine` either returns the fused
+// op or nothing, and may trim data-sync flags of either side on the way.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/passes/Fusion.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace mscclc::passes {
+namespace {
+
+using namespace chunk;
+
+bool isPacketReduce(OpKind k) {
+  return k == OpKind::Repkt || k == OpKind::Recpkt || k == OpKind::Respkt ||
+         k == OpKind::Recspkt;
+}
+
+bool isReduce(OpKind k) { return plan::isReduceFamily(k); }
+
+ChannelType opChannelKind(const Op &op) {
+  return op.channels.empty() ? ChannelType::None : op.channels[0].kind;
+}
+
+// Re-derives a reduce op's name from which operand lists are non-empty.
+OpKind reduceName(const Op &op, bool packet) {
+  if (packet) {
+    if (op.remoteDst.empty())
+      return op.pktDst.empty() ? OpKind::Repkt : OpKind::Recpkt;
+    return op.pktDst.empty() ? OpKind::Respkt : OpKind::Recspkt;
+  }
+  bool rs = !op.remoteSrc.empty(), rd = !op.remoteDst.empty();
+  if (rs && rd)
+    return OpKind::Rres;
+  if (rs)
+    return OpKind::Rre;
+  if (rd)
+    return OpKind::Res;
+  return OpKind::Re;
+}
+
+bool sameChunks(const std::vector<Chunk> &a, const std::vector<Chunk> &b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!a[i].sameCoords(b[i]))
+      return false;
+  return true;
+}
+
+bool disjoint(const std::vector<ChannelRef> &a,
+              const std::vector<ChannelRef> &b) {
+  for (const auto &x : a)
+    for (const auto &y : b)
+      if (x == y)
+        return false;
+  return true;
+}
+
+void unionInto(std::vector<ChannelRef> &a, const std::vector<ChannelRef> &b) {
+  for (const auto &y : b)
+    if (std::find(a.begin(), a.end(), y) == a.end())
+      a.push_back(y);
+}
+
+// Summary data-sync of a pipeline from its first and last inner ops.
+uint8_t pipelineSync(const Op &p) {
+  if (p.body.empty())
+    return SyncNone;
+  uint8_t s = SyncNone;
+  const Op &first = p.body.front();
+  if (first.isSyncLike())
+    s |= SyncBefore;
+  else if (first.isDataSync())
+    s |= SyncBefore & first.dataSync;
+  const Op &last = p.body.back();
+  // Q-PIPESYNC fix: a trailing sync makes the pipeline end synchronised.
+  if (last.isSyncLike())
+    s |= SyncAfter;
+  else if (last.isDataSync())
+    s |= SyncAfter & last.dataSync;
+  return s;
+}
+
+bool hasBefore(const Op &b) {
+  if (b.isDataSync())
+    return b.dataSync & SyncBefore;
+  if (b.kind == OpKind::Pipeline)
+    return pipelineSync(b) & SyncBefore;
+  return false;
+}
+
+std::vector<Op> fuseList(std::vector<Op> ops);
+
+Op concatTransfer(Op a, const Op &b) {
+  a.localSrc.insert(a.localSrc.end(), b.localSrc.begin(), b.localSrc.end());
+  a.remoteSrc.insert(a.remoteSrc.end(), b.remoteSrc.begin(),
+                     b.remoteSrc.end());
+  a.localDst.insert(a.localDst.end(), b.localDst.begin(), b.localDst.end());
+  a.remoteDst.insert(a.remoteDst.end(), b.remoteDst.begin(),
+                     b.remoteDst.end());
+  a.channels.insert(a.channels.end(), b.channels.begin(), b.channels.end());
+  return a;
+}
+
+// The F rules of dsl-semantics.md §3.4.4.
+std::optional<Op> tryFuse(const Op &a, const Op &b) {
+  OpKind ak = a.kind, bk = b.kind;
+  switch (ak) {
+  case OpKind::Signal:
+  case OpKind::RlxSignal:
+  case OpKind::Wait:
+  case OpKind::RlxWait:
+    if (bk == ak && opChannelKind(a) == opChannelKind(b) &&
+        disjoint(a.channels, b.channels)) {
+      Op r = a;
+      unionInto(r.channels, b.channels);
+      r.dataSync = a.dataSync | b.dataSync;
+      return r;
+    }
+    return std::nullopt;
+  case OpKind::Flush:
+    if (bk == OpKind::Flush && opChannelKind(a) == opChannelKind(b)) {
+      Op r = a;
+      unionInto(r.channels, b.channels);
+      r.dataSync = a.dataSync | b.dataSync;
+      return r;
+    }
+    return std::nullopt;
+  case OpKind::SemAcquire:
+  case OpKind::SemRelease:
+    if (bk == ak) {
+      Op r = a;
+      r.semaphoreIds.insert(r.semaphoreIds.end(), b.semaphoreIds.begin(),
+                            b.semaphoreIds.end());
+      r.dataSync = a.dataSync | b.dataSync;
+      return r;
+    }
+    return std::nullopt;
+  case OpKind::Get:
+    if (bk == OpKind::Get && a.remoteSrc[0].size == b.remoteSrc[0].size &&
+        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg)
+      return concatTransfer(a, b);
+    return std::nullopt;
+  case OpKind::Put:
+  case OpKind::Ppkt:
+  case OpKind::Pws:
+  case OpKind::Pwsf:
+    if (bk == ak && a.localSrc[0].size == b.localSrc[0].size &&
+        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg)
+      return concatTransfer(a, b);
+    return std::nullopt;
+  case OpKind::Rppkt:
+    if (bk == OpKind::Rppkt && sameChunks(a.localSrc, b.localSrc) &&
+        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
+      Op r = a;
+      r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
+                         b.remoteDst.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(),
+                        b.channels.end());
+      return r;
+    }
+    return std::nullopt;
+  default:
+    break;
+  }
+  if (isReduce(ak)) {
+    bool packet = isPacketReduce(ak);
+    // Reduce chains: re+re, repkt+repkt, rre+rre.
+    if (bk == ak &&
+        (ak == OpKind::Re || ak == OpKind::Repkt || ak == OpKind::Rre) &&
+        a.localSrc[0].sameCoords(b.localSrc[0]) &&
+        sameChunks(a.localDst, b.localDst) &&
+        opChannelKind(a) == opChannelKind(b) && a.reduceOp == b.reduceOp &&
+        a.tbg == b.tbg) {
+      Op r = a;
+      r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
+                        b.localSrc.end());
+      r.remoteSrc.insert(r.remoteSrc.end(), b.remoteSrc.begin(),
+                         b.remoteSrc.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(),
+                        b.channels.end());
+      r.kind = reduceName(r, packet);
+      return r;
+    }
+    // Reduce then send the result.
+    if (!packet && bk == OpKind::Put &&
+        opChannelKind(b) == ChannelType::Memory &&
+        a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
+      Op r = a;
+      r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
+                         b.remoteDst.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(),
+                        b.channels.end());
+      r.kind = reduceName(r, false);
+      return r;
+    }
+    if ((ak == OpKind::Repkt || ak == OpKind::Respkt) &&
+        bk == OpKind::Ppkt && opChannelKind(b) == ChannelType::Memory &&
+        a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
+      Op r = a;
+      r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
+                         b.remoteDst.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(),
+                        b.channels.end());
+      r.kind = reduceName(r, true);
+      return r;
+    }
+    if (ak == OpKind::Repkt && bk == OpKind::Cpkt &&
+        a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
+      Op r = a;
+      r.pktDst = b.localDst;
+      r.kind = reduceName(r, true);
+      return r;
+    }
+    if ((ak == OpKind::Recpkt || ak == OpKind::Recspkt) &&
+        opChannelKind(b) == ChannelType::Memory && a.tbg == b.tbg &&
+        ((bk == OpKind::Ppkt && a.localDst[0].sameCoords(b.localSrc[0])) ||
+         (bk == OpKind::Rppkt && a.pktDst[0].sameCoords(b.localSrc[0])))) {
+      Op r = a;
+      r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
+                         b.remoteDst.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(),
+                        b.channels.end());
+      r.kind = reduceName(r, true);
+      return r;
+    }
+    return std::nullopt;
+  }
+  if (ak == OpKind::Glre && bk == OpKind::Gstore &&
+      a.switchBuffer == b.switchBuffer && a.switchSize == b.switchSize &&
+      a.switchChunk && b.switchChunk &&
+      a.switchChunk->sameCoords(*b.switchChunk) && a.channels == b.channels) {
+    Op r = a;
+    r.kind = OpKind::Glres;
+    r.switchDstOffsets = b.switchDstOffsets; // Q-GLRES fix
+    r.switchChunk.reset();
+    return r;
+  }
+  return std::nullopt;
+}
+
+// Returns the combined op, or nothing (possibly after trimming flags).
+std::optional<Op> combine(Op &a, Op &b) {
+  if (a.isDataSync()) {
+    if (auto r = tryFuse(a, b))
+      return r;
+    if (hasBefore(b) || b.isSyncLike())
+      a.dataSync &= ~SyncAfter;
+    return std::nullopt;
+  }
+  if (a.kind == OpKind::Nop) {
+    if (b.kind == OpKind::Nop) {
+      Op r;
+      r.kind = OpKind::Nop;
+      r.loc = a.loc;
+      r.seq = a.seq;
+      return r;
+    }
+    if (b.kind == OpKind::Barrier)
+      return b;
+    if (b.kind == OpKind::Pipeline && hasBefore(b)) {
+      Op r = b;
+      r.body = fuseList(std::move(r.body)); // Q-PIPEFUSE fix
+      return r;
+    }
+    if (b.isDataSync())
+      b.dataSync &= ~SyncBefore;
+    return std::nullopt;
+  }
+  if (a.kind == OpKind::Barrier) {
+    if (b.kind == OpKind::Nop)
+      return a;
+    if (b.isDataSync())
+      b.dataSync &= ~SyncBefore;
+    return std::nullopt;
+  }
+  if (a.kind == OpKind::Pipeline) {
+    if (pipelineSync(a) & SyncAfter) {
+      if (b.kind == OpKind::Nop)
+        return a;
+      if (b.isDataSync())
+        b.dataSync &= ~SyncBefore;
+    }
+    return std::nullopt;
+  }
+  return tryFuse(a, b);
+}
+
+std::vector<Op> fuseList(std::vector<Op> ops) {
+  std::vector<Op> out;
+  out.reserve(ops.size());
+  size_t i = 0, n = ops.size();
+  while (i < n) {
+    Op cur = std::move(ops[i]);
+    size_t j = i + 1;
+    if (cur.kind == OpKind::Pipeline)
+      cur.body = fuseList(std::move(cur.body));
+    while (j < n) {
+      std::optional<Op> r = combine(cur, ops[j]);
+      if (!r)
+        break;
+      cur = std::move(*r);
+      ++j;
+    }
+    out.push_back(std::move(cur));
+    i = j;
+  }
+  return out;
+}
+
+class FusionPass : public Pass {
+public:
+  std::string_view name() const override { return "fusion"; }
+  bool run(Program &program, DiagnosticSink &) override {
+    for (auto &rank : program.ranks)
+      for (auto &tb : rank.tbs)
+        tb.ops = fuseList(std::move(tb.ops));
+    return true;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createFusionPass() {
+  return std::make_unique<FusionPass>();
+}
+
+} // namespace mscclc::passes

@@ -1,0 +1,264 @@
+//===- Lowering.cpp - chunk IR → plan IR ----------------------------------===//
+#include "mscclc/passes/Lowering.h"
+
+#include <algorithm>
+#include <map>
+
+namespace mscclc::passes {
+namespace {
+
+using namespace chunk;
+using plan::BufferRef;
+
+// Per-thread-block first-use tables.
+struct TbTables {
+  plan::ThreadBlock *tb;
+  std::vector<std::pair<ChannelType, std::vector<int32_t>>> *unused = nullptr;
+
+  int32_t channel(ChannelType kind, int32_t globalId) {
+    for (auto &refs : tb->channels)
+      if (refs.type == kind) {
+        auto it = std::find(refs.ids.begin(), refs.ids.end(), globalId);
+        if (it != refs.ids.end())
+          return int32_t(it - refs.ids.begin());
+        refs.ids.push_back(globalId);
+        return int32_t(refs.ids.size() - 1);
+      }
+    tb->channels.push_back({kind, {globalId}});
+    return 0;
+  }
+  int32_t remote(ChannelType access, int32_t gpuId) {
+    for (auto &refs : tb->remoteBufferRefs)
+      if (refs.accessType == access) {
+        auto it = std::find(refs.ids.begin(), refs.ids.end(), gpuId);
+        if (it != refs.ids.end())
+          return int32_t(it - refs.ids.begin());
+        refs.ids.push_back(gpuId);
+        return int32_t(refs.ids.size() - 1);
+      }
+    tb->remoteBufferRefs.push_back({access, {gpuId}});
+    return 0;
+  }
+};
+
+class Lowerer {
+public:
+  explicit Lowerer(const Rank &rank) : rank_(rank) {}
+
+  plan::Op lower(const Op &op, TbTables &t) {
+    ChannelType kind =
+        op.channels.empty() ? ChannelType::None : op.channels[0].kind;
+    // Registration order of the reference: remote buffers, then channels.
+    std::vector<int32_t> remoteSrcIds, remoteDstIds;
+    for (const auto &c : op.remoteSrc)
+      remoteSrcIds.push_back(t.remote(kind, gpuRemoteId(c)));
+    for (const auto &c : op.remoteDst)
+      remoteDstIds.push_back(t.remote(kind, gpuRemoteId(c)));
+    std::vector<int32_t> chIds;
+    for (const auto &ch : op.channels)
+      chIds.push_back(t.channel(ch.kind, ch.globalId));
+
+    plan::Op p;
+    p.kind = op.kind;
+    p.loc = op.loc;
+    p.tbg = op.tbg;
+    auto local = [](const Chunk &c) {
+      return BufferRef::local(c.type, c.index, c.size);
+    };
+    switch (op.kind) {
+    case OpKind::Nop:
+      break;
+    case OpKind::Barrier:
+      p.barrierId = op.barrierId;
+      p.numThreadblocks = int32_t(op.barrierTbs.size());
+      break;
+    case OpKind::Copy:
+    case OpKind::Cpkt:
+    case OpKind::Upkt:
+      p.src.push_back(local(op.localSrc[0]));
+      p.dst.push_back(local(op.localDst[0]));
+      break;
+    case OpKind::SemAcquire:
+    case OpKind::SemRelease:
+      p.semaphoreIds = op.semaphoreIds;
+      break;
+    case OpKind::Signal:
+    case OpKind::Wait:
+    case OpKind::RlxSignal:
+    case OpKind::RlxWait:
+    case OpKind::Flush:
+      // A set in the reference; ascending order is what it prints for
+      // dense ids and is semantically a set (Q-SETORDER).
+      p.channelIds = chIds;
+      std::sort(p.channelIds.begin(), p.channelIds.end());
+      p.hasChannelIds = true;
+      p.channelType = kind;
+      p.hasChannelType = true;
+      break;
+    case OpKind::Get:
+      for (size_t i = 0; i < op.remoteSrc.size(); ++i)
+        p.src.push_back(BufferRef::remote(remoteSrcIds[i],
+                                          op.remoteSrc[i].index,
+                                          op.remoteSrc[i].size));
+      for (const auto &c : op.localDst)
+        p.dst.push_back(local(c));
+      p.channelIds = chIds;
+      p.hasChannelIds = true;
+      p.channelType = kind;
+      p.hasChannelType = true;
+      break;
+    case OpKind::Put:
+    case OpKind::Pws:
+    case OpKind::Pwsf:
+    case OpKind::Ppkt:
+    case OpKind::Rppkt:
+      for (const auto &c : op.localSrc)
+        p.src.push_back(local(c));
+      for (size_t i = 0; i < op.remoteDst.size(); ++i)
+        p.dst.push_back(BufferRef::remote(remoteDstIds[i],
+                                          op.remoteDst[i].index,
+                                          op.remoteDst[i].size));
+      if (kind == ChannelType::Port) {
+        p.channelIds = chIds;
+        p.hasChannelIds = true;
+      }
+      p.channelType = kind;
+      p.hasChannelType = true;
+      break;
+    case OpKind::Re:
+    case OpKind::Repkt:
+    case OpKind::Recpkt:
+    case OpKind::Res:
+    case OpKind::Respkt:
+    case OpKind::Recspkt:
+    case OpKind::Rre:
+    case OpKind::Rres:
+      for (const auto &c : op.localSrc)
+        p.src.push_back(local(c));
+      for (size_t i = 0; i < op.remoteSrc.size(); ++i)
+        p.src.push_back(BufferRef::remote(remoteSrcIds[i],
+                                          op.remoteSrc[i].index,
+                                          op.remoteSrc[i].size));
+      for (const auto &c : op.localDst)
+        p.dst.push_back(local(c));
+      for (const auto &c : op.pktDst)
+        p.dst.push_back(local(c));
+      for (size_t i = 0; i < op.remoteDst.size(); ++i)
+        p.dst.push_back(BufferRef::remote(remoteDstIds[i],
+                                          op.remoteDst[i].index,
+                                          op.remoteDst[i].size));
+      if (kind != ChannelType::None) {
+        p.channelType = kind;
+        p.hasChannelType = true;
+      }
+      p.reduceOp = op.reduceOp;
+      break;
+    case OpKind::Glre:
+      p.bufferType = op.switchBuffer;
+      p.bufferOffset = op.switchSrcOffsets[0];
+      p.size = op.switchSize;
+      p.dstChunk = BufferRef::full(op.switchChunk->rank, op.switchChunk->type,
+                                   op.switchChunk->index,
+                                   op.switchChunk->size);
+      p.channelIds = chIds;
+      p.hasChannelIds = true;
+      p.channelType = ChannelType::Switch;
+      p.hasChannelType = true;
+      p.reduceOp = op.reduceOp;
+      break;
+    case OpKind::Gstore:
+    case OpKind::Gstorepkt:
+      p.src.push_back(BufferRef::full(op.switchChunk->rank,
+                                      op.switchChunk->type,
+                                      op.switchChunk->index,
+                                      op.switchChunk->size));
+      p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
+                                           op.switchSize));
+      p.channelType = ChannelType::Switch;
+      p.hasChannelType = true;
+      break;
+    case OpKind::Glres:
+      p.src.push_back(BufferRef::switchRef(chIds[0], op.switchSrcOffsets[0],
+                                           op.switchSize));
+      p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
+                                           op.switchSize));
+      p.channelType = ChannelType::Switch;
+      p.hasChannelType = true;
+      p.reduceOp = op.reduceOp;
+      break;
+    case OpKind::Pipeline:
+      p.unitSize = op.unitSize;
+      p.numChunks = op.numChunks;
+      for (const auto &inner : op.body)
+        p.ops.push_back(lower(inner, t));
+      break;
+    }
+    return p;
+  }
+
+private:
+  int32_t gpuRemoteId(const Chunk &c) const {
+    for (size_t i = 0; i < rank_.remoteBuffers.size(); ++i)
+      if (rank_.remoteBuffers[i].rank == c.rank &&
+          rank_.remoteBuffers[i].type == c.type)
+        return int32_t(i);
+    return -1; // the verifier rejects this before lowering
+  }
+  const Rank &rank_;
+};
+
+} // namespace
+
+plan::Plan lowerToPlan(const Program &program) {
+  plan::Plan out;
+  out.name = program.name;
+  out.collective = program.collective;
+  out.protocol = program.protocol;
+  out.inplace = program.inplace;
+  out.reuseResources = program.reuseResources;
+  out.numThreadsPerBlock = program.numThreadsPerBlock;
+  out.useDoubleScratchBuffer = program.useDoubleScratchBuffer;
+  out.bufferAlignment = program.bufferAlignment;
+  out.minMessageSize = program.minMessageSize;
+  out.maxMessageSize = program.maxMessageSize;
+  out.gpus.reserve(program.ranks.size());
+  for (size_t r = 0; r < program.ranks.size(); ++r) {
+    const Rank &rank = program.ranks[r];
+    plan::Gpu gpu;
+    gpu.id = int32_t(r);
+    gpu.inputChunks = rank.inputChunks;
+    gpu.outputChunks = rank.outputChunks;
+    gpu.scratchChunks = rank.scratchChunks;
+    for (const auto &g : rank.channelGroups) {
+      plan::ChannelDecl d;
+      d.type = g.kind;
+      d.connectedTo = g.connectedTo;
+      gpu.channels.push_back(std::move(d));
+    }
+    for (const auto &s : rank.switchChannels) {
+      plan::ChannelDecl d;
+      d.type = ChannelType::Switch;
+      d.bufferType = s.bufferType;
+      d.groupRanks = s.ranks;
+      gpu.channels.push_back(std::move(d));
+    }
+    for (const auto &rb : rank.remoteBuffers)
+      gpu.remoteBuffers.push_back({rb.rank, rb.type, rb.accessKinds});
+    gpu.semaphores = rank.semaphores;
+    Lowerer lowerer(rank);
+    gpu.threadblocks.reserve(rank.tbs.size());
+    for (size_t t = 0; t < rank.tbs.size(); ++t) {
+      plan::ThreadBlock tb;
+      tb.id = int32_t(t);
+      TbTables tables{&tb};
+      tb.ops.reserve(rank.tbs[t].ops.size());
+      for (const auto &op : rank.tbs[t].ops)
+        tb.ops.push_back(lowerer.lower(op, tables));
+      gpu.threadblocks.push_back(std::move(tb));
+    }
+    out.gpus.push_back(std::move(gpu));
+  }
+  return out;
+}
+
+} // namespace mscclc::passes

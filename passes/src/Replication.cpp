@@ -1,0 +1,91 @@
+//===- Replication.cpp - instances ---------------------------------------===//
+#include "mscclc/passes/Replication.h"
+
+namespace mscclc::passes {
+namespace {
+
+using namespace chunk;
+
+class ReplicationPass : public Pass {
+public:
+  std::string_view name() const override { return "replication"; }
+  bool run(Program &program, DiagnosticSink &) override {
+    const int32_t n = program.instances;
+    const bool interleave =
+        program.replicationPolicy == ReplicationPolicy::Interleaved;
+    for (auto &rank : program.ranks) {
+      rank.inputChunks *= n;
+      rank.outputChunks *= n;
+      rank.scratchChunks *= n;
+      for (auto &g : rank.channelGroups) {
+        std::vector<int32_t> peers;
+        std::vector<SourceLocation> locs;
+        for (size_t i = 0; i < g.connectedTo.size(); ++i)
+          for (int32_t k = 0; k < n; ++k) {
+            peers.push_back(g.connectedTo[i]);
+            locs.push_back(g.createdAt[i]);
+          }
+        g.connectedTo = std::move(peers);
+        g.createdAt = std::move(locs);
+      }
+      std::vector<SwitchDecl> sw;
+      for (const auto &s : rank.switchChannels)
+        for (int32_t k = 0; k < n; ++k)
+          sw.push_back(s);
+      rank.switchChannels = std::move(sw);
+      std::vector<int64_t> sems;
+      for (int64_t v : rank.semaphores)
+        for (int32_t k = 0; k < n; ++k)
+          sems.push_back(v);
+      rank.semaphores = std::move(sems);
+
+      std::vector<ThreadBlock> tbs;
+      tbs.reserve(rank.tbs.size() * size_t(n));
+      for (const auto &tb : rank.tbs)
+        for (int32_t k = 0; k < n; ++k) {
+          ThreadBlock copy = tb;
+          for (auto &op : copy.ops)
+            shift(op, n, k, interleave);
+          tbs.push_back(std::move(copy));
+        }
+      rank.tbs = std::move(tbs);
+    }
+    program.replicated = true;
+    return true;
+  }
+
+private:
+  static int64_t index(int64_t i, int64_t size, int32_t n, int32_t k,
+                       bool interleave) {
+    return interleave ? i * n + k * size : i;
+  }
+  static void shift(Op &op, int32_t n, int32_t k, bool interleave) {
+    for (auto &ch : op.channels)
+      ch.globalId = ch.globalId * n + k;
+    for (auto &s : op.semaphoreIds)
+      s = s * n + k;
+    if (op.kind == OpKind::Barrier)
+      op.barrierId = op.barrierId * n + k;
+    for (auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst,
+                       &op.remoteDst})
+      for (auto &c : *list)
+        c.index = index(c.index, c.size, n, k, interleave);
+    for (auto &o : op.switchSrcOffsets)
+      o = index(o, op.switchSize, n, k, interleave);
+    for (auto &o : op.switchDstOffsets)
+      o = index(o, op.switchSize, n, k, interleave);
+    if (op.switchChunk)
+      op.switchChunk->index =
+          index(op.switchChunk->index, op.switchChunk->size, n, k, interleave);
+    for (auto &inner : op.body)
+      shift(inner, n, k, interleave);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createReplicationPass() {
+  return std::make_unique<ReplicationPass>();
+}
+
+} // namespace mscclc::passes

@@ -1,0 +1,68 @@
+//===- Validate.cpp - operands inside their buffers ----------------------===//
+#include "mscclc/passes/Validate.h"
+
+namespace mscclc::passes {
+namespace {
+
+using namespace chunk;
+
+std::string bufName(BufferType t) {
+  return t == BufferType::Input    ? "input"
+         : t == BufferType::Output ? "output"
+                                   : "scratch";
+}
+
+class ValidatePass : public Pass {
+public:
+  std::string_view name() const override { return "validate"; }
+  bool run(Program &program, DiagnosticSink &diags) override {
+    ok_ = true;
+    for (auto &rank : program.ranks)
+      for (auto &tb : rank.tbs)
+        for (auto &op : tb.ops)
+          check(program, op, diags);
+    return ok_;
+  }
+
+private:
+  void checkChunk(const Program &p, const Chunk &c, const Op &op,
+                  DiagnosticSink &diags) {
+    if (c.rank < 0 || size_t(c.rank) >= p.ranks.size()) {
+      diags.error(op.loc, "chunk on rank " + std::to_string(c.rank) +
+                              " is out of range: the program has " +
+                              std::to_string(p.ranks.size()) + " ranks");
+      ok_ = false;
+      return;
+    }
+    int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
+    if (c.index < 0 || c.size < 0 || c.index + c.size > avail) {
+      diags.error(op.loc, "chunk " + bufName(c.type) + "[" +
+                              std::to_string(c.index) + ":" +
+                              std::to_string(c.index + c.size) +
+                              "] of rank " + std::to_string(c.rank) +
+                              " is out of range: the buffer has " +
+                              std::to_string(avail) + " chunks");
+      ok_ = false;
+    }
+  }
+  void check(const Program &p, const Op &op, DiagnosticSink &diags) {
+    for (const auto *list :
+         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst,
+          &op.remoteDst})
+      for (const auto &c : *list)
+        checkChunk(p, c, op, diags);
+    if (op.switchChunk)
+      checkChunk(p, *op.switchChunk, op, diags);
+    for (const auto &inner : op.body)
+      check(p, inner, diags);
+  }
+  bool ok_ = true;
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createValidatePass() {
+  return std::make_unique<ValidatePass>();
+}
+
+} // namespace mscclc::passes
