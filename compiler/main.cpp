@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "mscclc/frontend/Frontend.h"
 #include "mscclc/ir/ChunkIRPrinter.h"
+#include "mscclc/json/JsonReader.h"
 #include "mscclc/json/JsonWriter.h"
+#include "mscclc/passes/TargetChecks.h"
 #include "mscclc/passes/Pipeline.h"
 
 #include <CLI/CLI.hpp>
@@ -38,6 +40,52 @@ std::vector<std::string> normaliseArgs(int argc, char **argv) {
   // CLI11 wants the arguments reversed when given as a vector.
   std::reverse(out.begin(), out.end());
   return out;
+}
+
+// Prints diagnostics about a plan read from JSON (no source locations).
+class StderrSink : public mscclc::DiagnosticSink {
+public:
+  explicit StderrSink(std::string file) : file_(std::move(file)) {}
+  void report(mscclc::Severity severity, mscclc::SourceLocation,
+              const std::string &message,
+              const std::vector<mscclc::DiagNote> &notes) override {
+    const char *level = severity == mscclc::Severity::Error     ? "error"
+                        : severity == mscclc::Severity::Warning ? "warning"
+                                                                : "note";
+    std::cerr << file_ << ": " << level << ": " << message << "\n";
+    for (const auto &n : notes)
+      std::cerr << file_ << ": note: " << n.message << "\n";
+  }
+
+private:
+  std::string file_;
+};
+
+int checkPlanFile(const std::string &path, const std::string &output,
+                  const mscclc::passes::PipelineOptions &po) {
+  std::string err;
+  auto plan = mscclc::json::readPlanFile(path, err);
+  if (!plan) {
+    std::cerr << "mscclc: error: " << err << "\n";
+    return 1;
+  }
+  StderrSink sink(path);
+  const auto *target = mscclc::passes::findTarget(po.target);
+  if (!target) {
+    std::cerr << "mscclc: error: unknown target '" << po.target << "'\n";
+    return 2;
+  }
+  if (!mscclc::passes::checkTargetLimits(*plan, *target, sink,
+                                         po.allowLimitViolations))
+    return 1;
+  if (!output.empty() &&
+      !mscclc::json::writeFileAtomically(
+          output, mscclc::json::writePlanJson(*plan), err)) {
+    std::cerr << "mscclc: error: cannot write '" << output << "': " << err
+              << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 } // namespace
@@ -75,11 +123,17 @@ int main(int argc, char **argv) {
                "check `// expected-error {{...}}` comments instead of "
                "compiling (like clang -verify)");
   app.add_flag("--Werror", fe.warningsAsErrors, "turn warnings into errors");
+  app.add_flag("--allow-limit-violations", po.allowLimitViolations,
+               "report plans that exceed the target executor's limits as "
+               "warnings instead of errors (such plans can corrupt the "
+               "executor; use only to reproduce reference plans)");
   app.add_option("--target", po.target, "target executor")
       ->default_val(po.target);
   app.add_option("--max-steps", fe.maxSteps,
                  "evaluation step limit (catches endless loops)")
       ->default_val(fe.maxSteps);
+  app.add_flag("--time-phases", fe.timePhases,
+               "print how long each phase took (to stderr)");
   app.add_option("--max-depth", fe.maxCallDepth, "call depth limit")
       ->default_val(fe.maxCallDepth);
 
@@ -114,6 +168,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   po.printStream = &std::cerr;
+
+  // A JSON plan as input: read it (any MSCCL++ plan), check it against the
+  // target's limits and, with -o, write it back in canonical form.
+  if (std::filesystem::path(fe.inputFile).extension() == ".json")
+    return checkPlanFile(fe.inputFile, output, po);
 
   std::string outPath = output;
   auto consume = [&](mscclc::chunk::Program &program,

@@ -167,33 +167,19 @@ std::vector<int64_t> Evaluator::toIntList(const Value &v, SourceLocation loc) {
 }
 
 Value *Evaluator::mapFind(Value &map, const Value &key) {
-  auto it = std::lower_bound(
-      map.elems.begin(), map.elems.end(), key,
-      [](const Value &entry, const Value &k) {
-        return compareValues(entry.elems[0], k) < 0;
-      });
-  if (it != map.elems.end() && valuesEqual(it->elems[0], key))
-    return &it->elems[1];
-  return nullptr;
+  auto it = map.map->find(key);
+  return it == map.map->end() ? nullptr : &it->second;
 }
 
 Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite) {
-  auto it = std::lower_bound(
-      map.elems.begin(), map.elems.end(), key,
-      [](const Value &entry, const Value &k) {
-        return compareValues(entry.elems[0], k) < 0;
-      });
-  if (it != map.elems.end() && valuesEqual(it->elems[0], key)) {
+  auto it = map.map->find(key);
+  if (it != map.map->end()) {
     if (overwrite)
-      it->elems[1] = std::move(val);
-    return &it->elems[1];
+      it->second = std::move(val);
+    return &it->second;
   }
-  checkContainerSize(map.elems.size() + 1, {});
-  std::vector<Value> kv;
-  kv.push_back(std::move(key));
-  kv.push_back(std::move(val));
-  it = map.elems.insert(it, Value::makeAgg(std::move(kv)));
-  return &it->elems[1];
+  checkContainerSize(map.map->size() + 1, {});
+  return &map.map->emplace(std::move(key), std::move(val)).first->second;
 }
 
 // ------------------------------------------------------------ std calls --
@@ -467,15 +453,15 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   case StdClass::Map: {
     if (name == "size") {
-      result = Value::makeInt(int64_t(self->elems.size()), true);
+      result = Value::makeInt(int64_t(self->map->size()), true);
       return nullptr;
     }
     if (name == "empty") {
-      result = Value::makeInt(self->elems.empty());
+      result = Value::makeInt(self->map->empty());
       return nullptr;
     }
     if (name == "clear") {
-      self->elems.clear();
+      self->map->clear();
       result = Value::makeVoid();
       return nullptr;
     }
@@ -525,14 +511,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     }
     if (name == "erase") {
       Value k = eval(args[0]);
-      size_t before = self->elems.size();
-      self->elems.erase(
-          std::remove_if(self->elems.begin(), self->elems.end(),
-                         [&](const Value &e) {
-                           return valuesEqual(e.elems[0], k);
-                         }),
-          self->elems.end());
-      result = Value::makeInt(int64_t(before - self->elems.size()), true);
+      result = Value::makeInt(int64_t(self->map->erase(k)), true);
       return nullptr;
     }
     break;
@@ -717,10 +696,10 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   }
   if (name == "size" && call->getNumArgs() == 1) {
     Value *obj = evalObject(call->getArg(0));
-    result = Value::makeInt(int64_t(obj->kind == Value::Kind::String
-                                        ? obj->s.size()
-                                        : obj->elems.size()),
-                            true);
+    size_t n = obj->kind == Value::Kind::String ? obj->s.size()
+               : obj->kind == Value::Kind::Map  ? obj->map->size()
+                                                : obj->elems.size();
+    result = Value::makeInt(int64_t(n), true);
     return true;
   }
   if (name == "to_string") {

@@ -35,8 +35,19 @@ int compareValues(const Value &a, const Value &b) {
     return a.f < b.f ? -1 : a.f > b.f ? 1 : 0;
   case Value::Kind::String:
     return a.s.compare(b.s) < 0 ? -1 : a.s == b.s ? 0 : 1;
-  case Value::Kind::Agg:
   case Value::Kind::Map: {
+    auto ia = a.map->begin(), ib = b.map->begin();
+    for (; ia != a.map->end() && ib != b.map->end(); ++ia, ++ib) {
+      if (int c = compareValues(ia->first, ib->first))
+        return c;
+      if (int c = compareValues(ia->second, ib->second))
+        return c;
+    }
+    return a.map->size() < b.map->size()   ? -1
+           : a.map->size() > b.map->size() ? 1
+                                           : 0;
+  }
+  case Value::Kind::Agg: {
     size_t n = std::min(a.elems.size(), b.elems.size());
     for (size_t i = 0; i < n; ++i)
       if (int c = compareValues(a.elems[i], b.elems[i]))
@@ -362,6 +373,37 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     const VarDecl *lv = rs->getLoopVariable();
     bool byRef = lv->getType()->isReferenceType();
     const auto *dd = dyn_cast<DecompositionDecl>(lv);
+    if (range->kind == Value::Kind::Map) {
+      // Iterate over (key, value) pairs; a reference loop variable writes
+      // the value back after each iteration.
+      for (auto &entry : *range->map) {
+        step(rs->getBeginLoc());
+        Frame &f = *frames_.back();
+        std::vector<Value> kv;
+        kv.push_back(entry.first);
+        kv.push_back(entry.second);
+        f.owned.push_back(std::make_unique<Value>(Value::makeAgg(std::move(kv))));
+        Value *pair = f.owned.back().get();
+        if (dd) {
+          auto bindings = dd->bindings();
+          if (bindings.size() != 2)
+            error(lv->getLocation(), "structured binding count does not match");
+          f.vars[bindings[0]] = &pair->elems[0];
+          f.vars[bindings[1]] = &pair->elems[1];
+        } else {
+          f.vars[lv] = pair;
+        }
+        Flow fl = exec(rs->getBody());
+        if (byRef)
+          entry.second = pair->elems[1];
+        f.owned.pop_back();
+        if (fl == Flow::Break)
+          break;
+        if (fl == Flow::Return)
+          return fl;
+      }
+      return Flow::Normal;
+    }
     for (size_t i = 0; i < range->elems.size(); ++i) {
       step(rs->getBeginLoc());
       Value *elem = &range->elems[i];

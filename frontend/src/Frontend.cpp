@@ -23,6 +23,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <unistd.h>
 
@@ -106,6 +107,7 @@ public:
       : opts_(opts), consume_(consume), ci_(ci), committed_(committed) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
+    auto t0 = std::chrono::steady_clock::now();
     DiagnosticsEngine &diags = ci_.getDiagnostics();
     if (diags.hasErrorOccurred())
       return;
@@ -204,7 +206,17 @@ public:
     chunk::Program program = builder.takeProgram();
     if (diags.hasErrorOccurred())
       return;
+    auto t1 = std::chrono::steady_clock::now();
     committed_ = consume_(program, sink);
+    auto t2 = std::chrono::steady_clock::now();
+    if (opts_.timePhases) {
+      auto ms = [](auto a, auto b) {
+        return std::chrono::duration<double, std::milli>(b - a).count();
+      };
+      llvm::errs() << "time: evaluate " << ms(t0, t1) << " ms ("
+                   << eval.steps() << " steps, " << chunk::countOps(program)
+                   << " ops), passes+output " << ms(t1, t2) << " ms\n";
+    }
   }
 
 private:
@@ -404,7 +416,14 @@ int compileAlgorithmFile(const FrontendOptions &options,
   tooling::ClangTool tool(db, {options.inputFile});
   bool committed = false;
   AlgorithmActionFactory factory(options, consume, committed);
+  auto start = std::chrono::steady_clock::now();
   int rc = tool.run(&factory);
+  if (options.timePhases)
+    llvm::errs() << "time: total front end + pipeline "
+                 << std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count()
+                 << " ms\n";
   if (rc != 0)
     return 1;
   if (options.verify)

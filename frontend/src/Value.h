@@ -12,6 +12,7 @@
 #include "ProgramBuilder.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,10 @@ struct DslObject {
 
 struct Value;
 struct Closure;
+struct ValueLess {
+  bool operator()(const Value &a, const Value &b) const;
+};
+using MapStore = std::map<Value, Value, ValueLess>;
 
 struct Value {
   enum class Kind : uint8_t {
@@ -58,7 +63,7 @@ struct Value {
     String,
     Null,    // empty std::optional
     Agg,     // struct fields, array/vector elements, pair/tuple members
-    Map,     // elems = k0, v0, k1, v1, ... sorted by key
+    Map,     // std::map, in `map`
     Object,  // DSL object
     Closure, // lambda
   };
@@ -68,9 +73,27 @@ struct Value {
   double f = 0;
   std::string s;
   std::vector<Value> elems;
+  // Map: owned exclusively (deep-copied with the value).
+  std::unique_ptr<MapStore> map;
   const clang::RecordDecl *record = nullptr; // Agg of a struct type
   std::shared_ptr<const DslObject> obj;
   std::shared_ptr<Closure> closure;
+
+  Value() = default;
+  Value(const Value &o)
+      : kind(o.kind), isUnsigned(o.isUnsigned), i(o.i), f(o.f), s(o.s),
+        elems(o.elems), map(o.map ? std::make_unique<MapStore>(*o.map)
+                                  : nullptr),
+        record(o.record), obj(o.obj), closure(o.closure) {}
+  Value(Value &&) noexcept = default;
+  Value &operator=(const Value &o) {
+    if (this != &o) {
+      Value copy(o);
+      *this = std::move(copy);
+    }
+    return *this;
+  }
+  Value &operator=(Value &&) noexcept = default;
 
   static Value makeInt(int64_t v, bool isUnsigned = false) {
     Value r;
@@ -112,6 +135,7 @@ struct Value {
   static Value makeMap() {
     Value r;
     r.kind = Kind::Map;
+    r.map = std::make_unique<MapStore>();
     return r;
   }
   static Value makeObject(std::shared_ptr<const DslObject> o) {
@@ -124,7 +148,6 @@ struct Value {
   __int128 wide() const {
     return isUnsigned ? __int128(uint64_t(i)) : __int128(i);
   }
-  size_t mapSize() const { return elems.size() / 2; }
 };
 
 // A lambda: its body plus captured variables (copies for by-value
@@ -140,5 +163,8 @@ struct Closure {
 // tuples of those).
 int compareValues(const Value &a, const Value &b);
 bool valuesEqual(const Value &a, const Value &b);
+inline bool ValueLess::operator()(const Value &a, const Value &b) const {
+  return compareValues(a, b) < 0;
+}
 
 } // namespace mscclc::frontend

@@ -66,7 +66,7 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
     diags.error(SourceLocation{}, "unknown target '" + options.target + "'");
     return std::nullopt;
   }
-  if (!checkTargetLimits(plan, *target, diags))
+  if (!checkTargetLimits(plan, *target, diags, options.allowLimitViolations))
     return std::nullopt;
   return plan;
 }

@@ -38,11 +38,20 @@ void countOps(const std::vector<plan::Op> &ops, int64_t &n,
 } // namespace
 
 bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
-                       DiagnosticSink &diags) {
+                       DiagnosticSink &diags, bool asWarnings) {
   bool ok = true;
+  // Report the first few violations in full; a plan that breaks a limit
+  // usually breaks it on every rank, and thousands of lines help nobody.
+  const size_t maxReported = 8;
+  size_t violations = 0;
   auto fail = [&](SourceLocation loc, const std::string &msg) {
-    diags.error(loc, msg);
-    ok = false;
+    ok = ok && asWarnings;
+    if (++violations > maxReported)
+      return;
+    if (asWarnings)
+      diags.warning(loc, msg);
+    else
+      diags.error(loc, msg);
   };
   for (const auto &gpu : plan.gpus) {
     for (const auto &tb : gpu.threadblocks) {
@@ -111,6 +120,15 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
                             " barriers the executor supports per rank");
       }
     }
+  }
+  if (violations > maxReported) {
+    std::string msg = std::to_string(violations - maxReported) +
+                      " more violation(s) of the " + t.name +
+                      " executor's limits not shown";
+    if (asWarnings)
+      diags.warning(SourceLocation{}, msg);
+    else
+      diags.error(SourceLocation{}, msg);
   }
   return ok;
 }

@@ -1,8 +1,7 @@
-// Two-node LL-packet reduce-scatter: each rank sends, as packets, its copy of
-// every local peer's chunk and of that peer's partner's chunk to the peer;
-// it reduces the partner's chunk with what the local peers sent, ships that
-// partial sum to the partner over a port channel, and finally reduces its own
-// chunk with the local peers' packets and the partner's partial sum.
+// Two-node LL-packet reduce-scatter: ranks send local peers, as packets,
+// their chunk and their partner's chunk; each rank reduces its partner's chunk
+// and ships that partial sum over a port channel, then reduces its own chunk
+// with the local packets and the partner's partial sum.
 // Port of python/mscclpp/language/tests/multi_node/reducescatter_pkt.py.
 // Parameters: name, gpus_per_node, num_threads_per_block, min/max_message_size.
 #include <mscclpp/dsl.hpp>

@@ -34,6 +34,7 @@ struct FrontendOptions {
   uint64_t maxSteps = 200'000'000;
   unsigned maxCallDepth = 256;
   size_t maxContainerElements = 1u << 24;
+  bool timePhases = false; // --time-phases: print phase times to stderr
 };
 
 // Returns true when the consumer's work succeeded and should be committed.

@@ -26,6 +26,7 @@ struct PipelineOptions {
   bool printAfterAll = false;
   std::ostream *printStream = nullptr; // where --print-after goes
   bool verifyEachPass = true;
+  bool allowLimitViolations = false; // target limits become warnings
 };
 
 // Names of the passes, in order (for --print-after validation and help).

@@ -33,8 +33,10 @@ struct TargetLimits {
 const std::vector<TargetLimits> &knownTargets();
 const TargetLimits *findTarget(const std::string &name);
 
-// Returns false when an error was reported.
+// Returns false when an error was reported. With `asWarnings` violations
+// are reported as warnings instead (--allow-limit-violations: for
+// reproducing reference plans that break the executor's limits).
 bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &target,
-                       DiagnosticSink &diags);
+                       DiagnosticSink &diags, bool asWarnings = false);
 
 } // namespace mscclc::passes
