@@ -34,6 +34,23 @@ static bool inDslNamespace(const Decl *d) {
 }
 
 Evaluator::StdClass Evaluator::classifyStd(const CXXRecordDecl *rd) {
+  static llvm::DenseMap<const CXXRecordDecl *, StdClass> cache;
+  auto [it, inserted] = cache.try_emplace(rd, StdClass::None);
+  if (inserted)
+    it->second = classifyStdUncached(rd);
+  return it->second;
+}
+
+Evaluator::DslClass Evaluator::classifyDsl(const CXXRecordDecl *rd) {
+  static llvm::DenseMap<const CXXRecordDecl *, DslClass> cache;
+  auto [it, inserted] = cache.try_emplace(rd, DslClass::None);
+  if (inserted)
+    it->second = classifyDslUncached(rd);
+  return it->second;
+}
+
+Evaluator::StdClass
+Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
   if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier())
     return StdClass::None;
   llvm::StringRef n = rd->getName();
@@ -60,7 +77,8 @@ Evaluator::StdClass Evaluator::classifyStd(const CXXRecordDecl *rd) {
   return StdClass::None;
 }
 
-Evaluator::DslClass Evaluator::classifyDsl(const CXXRecordDecl *rd) {
+Evaluator::DslClass
+Evaluator::classifyDslUncached(const CXXRecordDecl *rd) {
   if (!rd || !rd->getIdentifier() || !inDslNamespace(rd))
     return DslClass::None;
   llvm::StringRef n = rd->getName();

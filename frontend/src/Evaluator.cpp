@@ -76,12 +76,13 @@ void Evaluator::error(SourceLocation loc, std::string message) {
   throw EvalError{loc, std::move(message), {}, {}};
 }
 
-void Evaluator::step(SourceLocation loc) {
-  if (++steps_ > limits_.maxSteps)
-    error(loc, "evaluation exceeded the limit of " +
-                   std::to_string(limits_.maxSteps) +
-                   " steps; is there an endless loop? (raise the limit with "
-                   "--max-steps=N)");
+void Evaluator::stepLimitExceeded(const Stmt *at) {
+  SourceLocation loc = isa<Expr>(at) ? cast<Expr>(at)->getExprLoc()
+                                     : at->getBeginLoc();
+  error(loc, "evaluation exceeded the limit of " +
+                 std::to_string(limits_.maxSteps) +
+                 " steps; is there an endless loop? (raise the limit with "
+                 "--max-steps=N)");
 }
 
 void Evaluator::checkContainerSize(size_t n, SourceLocation loc) {
@@ -247,7 +248,7 @@ void Evaluator::finishScopeObject(const VarDecl *vd) {
 Evaluator::Flow Evaluator::exec(const Stmt *s) {
   if (!s)
     return Flow::Normal;
-  step(s->getBeginLoc());
+  step(s);
   size_t tempMark = temps_.size();
   struct TempReset {
     std::deque<Value> &temps;
@@ -304,7 +305,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   case Stmt::WhileStmtClass: {
     const auto *ws = cast<WhileStmt>(s);
     while (true) {
-      step(ws->getBeginLoc());
+      step(ws);
       if (const auto *cv = ws->getConditionVariable())
         declare(cv);
       if (!truthy(eval(ws->getCond()), ws->getCond()->getExprLoc()))
@@ -320,7 +321,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   case Stmt::DoStmtClass: {
     const auto *ds = cast<DoStmt>(s);
     while (true) {
-      step(ds->getBeginLoc());
+      step(ds);
       Flow fl = exec(ds->getBody());
       if (fl == Flow::Break)
         break;
@@ -336,7 +337,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     if (fs->getInit())
       exec(fs->getInit());
     while (true) {
-      step(fs->getBeginLoc());
+      step(fs);
       if (const auto *cv = fs->getConditionVariable())
         declare(cv);
       if (fs->getCond() &&
@@ -377,7 +378,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       // Iterate over (key, value) pairs; a reference loop variable writes
       // the value back after each iteration.
       for (auto &entry : *range->map) {
-        step(rs->getBeginLoc());
+        step(rs);
         Frame &f = *frames_.back();
         std::vector<Value> kv;
         kv.push_back(entry.first);
@@ -405,7 +406,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       return Flow::Normal;
     }
     for (size_t i = 0; i < range->elems.size(); ++i) {
-      step(rs->getBeginLoc());
+      step(rs);
       Value *elem = &range->elems[i];
       Frame &f = *frames_.back();
       if (dd) {
@@ -1022,7 +1023,7 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
 }
 
 Value Evaluator::eval(const Expr *e) {
-  step(e->getExprLoc());
+  step(e);
   switch (e->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
     return makeTyped(
@@ -1161,7 +1162,7 @@ Value *Evaluator::evalObject(const Expr *e) {
 }
 
 Value *Evaluator::evalLValue(const Expr *e) {
-  step(e->getExprLoc());
+  step(e);
   SourceLocation loc = e->getExprLoc();
   switch (e->getStmtClass()) {
   case Stmt::DeclRefExprClass: {

@@ -92,8 +92,12 @@ public:
     LoopIterationContext,
     OptionsStruct,
   };
+  // Classification by name, memoised per declaration (hot: every call and
+  // construction asks).
   static StdClass classifyStd(const clang::CXXRecordDecl *rd);
   static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
+  static StdClass classifyStdUncached(const clang::CXXRecordDecl *rd);
+  static DslClass classifyDslUncached(const clang::CXXRecordDecl *rd);
 
 private:
   enum class Flow { Normal, Break, Continue, Return };
@@ -166,7 +170,11 @@ private:
   void finishProgramIfActive();
 
   [[noreturn]] void error(clang::SourceLocation loc, std::string message);
-  void step(clang::SourceLocation loc);
+  void step(const clang::Stmt *at) {
+    if (++steps_ > limits_.maxSteps)
+      stepLimitExceeded(at);
+  }
+  [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
   SourceLocation irLoc(clang::SourceLocation loc) { return mapLoc_(loc); }
 
   clang::ASTContext &ctx_;
@@ -177,8 +185,6 @@ private:
   std::deque<Value> temps_;
   uint64_t steps_ = 0;
   llvm::DenseMap<const clang::VarDecl *, Value> globals_;
-  llvm::DenseMap<const clang::CXXRecordDecl *, uint8_t> stdCache_;
-  llvm::DenseMap<const clang::CXXRecordDecl *, uint8_t> dslCache_;
 };
 
 } // namespace mscclc::frontend

@@ -22,13 +22,20 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/xxhash.h"
+#include "clang/Frontend/FrontendActions.h"
 
 #include <chrono>
+#include <fstream>
 #include <cstdlib>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
 #define MSCCLC_CLANG_RESOURCE_DIR ""
+#endif
+#ifndef MSCCLC_CLANG_BINARY
+#define MSCCLC_CLANG_BINARY ""
 #endif
 #ifndef MSCCLC_SOURCE_INCLUDE_DIR
 #define MSCCLC_SOURCE_INCLUDE_DIR ""
@@ -389,6 +396,92 @@ private:
 
 } // namespace
 
+namespace {
+
+// The DSL header pulls in <vector>, <map>, <optional> and <string_view>;
+// parsing them costs most of a small compile. mscclc therefore keeps a
+// precompiled header of <mscclpp/dsl.hpp> in a cache directory, keyed by the
+// header's contents and the flags that shape it, built once with clang-19 and
+// validated before first use. Any failure simply means no PCH.
+std::string cacheDir() {
+  if (const char *d = std::getenv("MSCCLC_CACHE_DIR"))
+    return d;
+  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    return std::string(x) + "/mscclc";
+  if (const char *h = std::getenv("HOME"); h && *h)
+    return std::string(h) + "/.cache/mscclc";
+  return "";
+}
+
+std::optional<std::string> precompiledDslHeader(
+    const std::vector<std::string> &baseArgs) {
+  if (std::getenv("MSCCLC_NO_PCH") || std::string(MSCCLC_CLANG_BINARY).empty())
+    return std::nullopt;
+  std::string header = dslIncludeDir() + "/mscclpp/dsl.hpp";
+  auto buf = llvm::MemoryBuffer::getFile(header);
+  if (!buf)
+    return std::nullopt;
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(header, st))
+    return std::nullopt;
+  std::string keyText = (*buf)->getBuffer().str();
+  for (const auto &a : baseArgs)
+    keyText += "\n" + a;
+  keyText += "\n" + std::to_string(
+                         st.getLastModificationTime().time_since_epoch().count());
+  keyText += "\n" MSCCLC_CLANG_BINARY;
+  uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
+  std::string dir = cacheDir();
+  if (dir.empty() || llvm::sys::fs::create_directories(dir))
+    return std::nullopt;
+  char name[64];
+  snprintf(name, sizeof(name), "/dsl-%016llx.pch", (unsigned long long)key);
+  std::string pch = dir + name;
+  if (llvm::sys::fs::exists(pch + ".bad"))
+    return std::nullopt;
+  if (llvm::sys::fs::exists(pch))
+    return pch;
+
+  // Build it (to a temporary name, then rename: concurrent compiles are safe).
+  std::string tmp = pch + ".tmp." + std::to_string(getpid());
+  std::vector<std::string> args = {MSCCLC_CLANG_BINARY, "-x", "c++-header"};
+  for (const auto &a : baseArgs)
+    if (a != "-fsyntax-only")
+      args.push_back(a);
+  args.push_back(header);
+  args.push_back("-o");
+  args.push_back(tmp);
+  std::vector<llvm::StringRef> refs(args.begin(), args.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(""),
+                                                llvm::StringRef("")};
+  int rc = llvm::sys::ExecuteAndWait(args[0], refs, std::nullopt, redirects);
+  if (rc != 0) {
+    llvm::sys::fs::remove(tmp);
+    return std::nullopt;
+  }
+  // Validate: an empty translation unit must compile with it.
+  std::vector<std::string> probe = baseArgs;
+  probe.push_back("-include-pch");
+  probe.push_back(tmp);
+  IgnoringDiagConsumer ignore;
+  bool valid = tooling::runToolOnCodeWithArgs(
+      std::make_unique<SyntaxOnlyAction>(), "int mscclc_probe;", probe,
+      "probe.cpp");
+  (void)ignore;
+  if (!valid) {
+    llvm::sys::fs::remove(tmp);
+    std::ofstream(pch + ".bad") << "clang could not use this PCH\n";
+    return std::nullopt;
+  }
+  if (llvm::sys::fs::rename(tmp, pch)) {
+    llvm::sys::fs::remove(tmp);
+    return std::nullopt;
+  }
+  return pch;
+}
+
+} // namespace
+
 int compileAlgorithmFile(const FrontendOptions &options,
                          const ProgramConsumer &consume) {
   std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
@@ -400,6 +493,10 @@ int compileAlgorithmFile(const FrontendOptions &options,
   args.push_back("-isystem");
   args.push_back(dslIncludeDir());
   args.push_back("-D__MSCCLC__=1");
+  if (auto pch = precompiledDslHeader(args)) {
+    args.push_back("-include-pch");
+    args.push_back(*pch);
+  }
   for (const auto &d : options.defines)
     args.push_back("-D" + d);
   for (const auto &u : options.undefines)
