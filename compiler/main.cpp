@@ -117,6 +117,8 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0, 3));
   app.add_option("--print-after", po.printAfter,
                  "print the chunk IR after the named pass (to stderr)");
+  app.add_flag("--verify-each", po.verifyEachPass,
+               "run the chunk IR verifier after every pass");
   app.add_flag("--print-after-all", po.printAfterAll,
                "print the chunk IR after every pass (to stderr)");
   app.add_flag("--verify", fe.verify,

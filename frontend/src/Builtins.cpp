@@ -334,7 +334,29 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args,
                             const Expr *site, Value &result) {
   SourceLocation loc = site->getExprLoc();
-  std::string name = md->getNameAsString();
+  // Hot path: avoid getNameAsString(), which builds a printing policy.
+  llvm::StringRef name;
+  if (md->getIdentifier()) {
+    name = md->getName();
+  } else {
+    switch (md->getOverloadedOperator()) {
+    case OO_Subscript:
+      name = "operator[]";
+      break;
+    case OO_Star:
+      name = "operator*";
+      break;
+    case OO_Equal:
+      name = "operator=";
+      break;
+    case OO_PlusEqual:
+      name = "operator+=";
+      break;
+    default:
+      name = "<operator>";
+      break;
+    }
+  }
   if (const auto *conv = dyn_cast<CXXConversionDecl>(md)) {
     if (cls == StdClass::Optional &&
         conv->getConversionType()->isBooleanType()) {
@@ -387,7 +409,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return &self->elems[index(args[0])];
     if (name == "back" || name == "front") {
       if (self->elems.empty())
-        error(loc, name + "() on an empty container");
+        error(loc, name.str() + "() on an empty container");
       return name == "back" ? &self->elems.back() : &self->elems.front();
     }
     if (cls == StdClass::Vector) {

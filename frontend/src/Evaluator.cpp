@@ -551,24 +551,42 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
 
 // ------------------------------------------------------- integer typing --
 
+Evaluator::IntType Evaluator::intType(QualType t) {
+  const Type *key = t.getTypePtr();
+  auto it = intTypes_.find(key);
+  if (it != intTypes_.end())
+    return it->second;
+  QualType c = t.getCanonicalType();
+  IntType info{0, false, false};
+  if (c->isBooleanType()) {
+    info.isBool = true;
+    info.width = 1;
+  } else {
+    if (const auto *et = c->getAs<EnumType>())
+      c = et->getDecl()->getIntegerType().getCanonicalType();
+    info.width = unsigned(ctx_.getIntWidth(c));
+    info.isSigned = c->isSignedIntegerOrEnumerationType();
+  }
+  intTypes_[key] = info;
+  return info;
+}
+
 Value Evaluator::makeTyped(__int128 v, QualType t, SourceLocation loc,
                            bool checkOverflow) {
-  t = t.getCanonicalType();
-  if (t->isBooleanType())
+  IntType info = intType(t);
+  if (info.isBool)
     return Value::makeInt(v != 0);
-  if (const auto *et = t->getAs<EnumType>())
-    t = et->getDecl()->getIntegerType().getCanonicalType();
-  unsigned width = unsigned(ctx_.getIntWidth(t));
+  unsigned width = info.width;
   if (width > 64)
     error(loc, "integers wider than 64 bits are not supported");
-  bool isSigned = t->isSignedIntegerOrEnumerationType();
+  bool isSigned = info.isSigned;
   if (isSigned) {
     __int128 lo = -(__int128(1) << (width - 1));
     __int128 hi = (__int128(1) << (width - 1)) - 1;
     if (v < lo || v > hi) {
       if (checkOverflow)
         error(loc, "signed integer overflow: the result does not fit in '" +
-                       t.getAsString() + "'");
+                       t.getCanonicalType().getAsString() + "'");
       unsigned __int128 m = (unsigned __int128)v;
       m &= (width == 64) ? ~(unsigned __int128)0 >> 64
                          : (((unsigned __int128)1 << width) - 1);

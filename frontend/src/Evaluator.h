@@ -175,13 +175,27 @@ private:
       stepLimitExceeded(at);
   }
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
-  SourceLocation irLoc(clang::SourceLocation loc) { return mapLoc_(loc); }
+  // Memoised: the same call site records many ops.
+  SourceLocation irLoc(clang::SourceLocation loc) {
+    auto [it, inserted] = locCache_.try_emplace(loc.getRawEncoding());
+    if (inserted)
+      it->second = mapLoc_(loc);
+    return it->second;
+  }
+  struct IntType {
+    unsigned width;
+    bool isSigned;
+    bool isBool;
+  };
+  IntType intType(clang::QualType t);
 
   clang::ASTContext &ctx_;
   ProgramBuilder &builder_;
   EvalLimits limits_;
   LocationMapper mapLoc_;
   std::vector<std::unique_ptr<Frame>> frames_;
+  llvm::DenseMap<unsigned, SourceLocation> locCache_;
+  llvm::DenseMap<const clang::Type *, IntType> intTypes_;
   std::deque<Value> temps_;
   uint64_t steps_ = 0;
   llvm::DenseMap<const clang::VarDecl *, Value> globals_;

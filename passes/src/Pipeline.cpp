@@ -36,12 +36,13 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
   steps.push_back({createDependencySyncPass(), program.autoSync});
   steps.push_back({createReplicationPass(), true});
 
-  for (auto &step : steps) {
+  for (size_t i = 0; i < steps.size(); ++i) {
+    auto &step = steps[i];
     if (!step.enabled)
       continue;
     if (!step.pass->run(program, diags))
       return std::nullopt;
-    if (options.verifyEachPass) {
+    if (options.verifyEachPass || i + 1 == steps.size()) {
       std::vector<std::string> problems = chunk::verify(program);
       if (!problems.empty()) {
         diags.error(SourceLocation{},

@@ -25,7 +25,9 @@ struct PipelineOptions {
   std::vector<std::string> printAfter; // pass names
   bool printAfterAll = false;
   std::ostream *printStream = nullptr; // where --print-after goes
-  bool verifyEachPass = true;
+  // Run the chunk IR verifier after every pass (--verify-each); by default
+  // it runs once, after the last pass.
+  bool verifyEachPass = false;
   bool allowLimitViolations = false; // target limits become warnings
 };
 

@@ -1,0 +1,14 @@
+// A recursive helper without a base case (the call depth limit stops it).
+#include <mscclpp/dsl.hpp>
+using namespace mscclpp::dsl;
+
+// expected-error@+1 {{call depth exceeds the limit of 256 (unbounded recursion?)}}
+int tb_for(int step) { return tb_for(step + 1); }
+
+MSCCLPP_ALGORITHM void unbounded_recursion() {
+  TestCollective collective(2, 2, 2);
+  CollectiveProgram program("unbounded_recursion", collective, 2);
+  Rank r(0);
+  r.copy(r.get_output_buffer().slice(0, 1), r.get_input_buffer().slice(0, 1),
+         {.tb = tb_for(0)});
+}

@@ -1,0 +1,14 @@
+// Unsupported construct: calling a library function (printf) outside the DSL.
+#include <cstdio>
+#include <mscclpp/dsl.hpp>
+using namespace mscclpp::dsl;
+
+MSCCLPP_ALGORITHM void unsupported_library_call() {
+  TestCollective collective(2, 2, 2);
+  CollectiveProgram program("unsupported_library_call", collective, 2);
+  Rank r(0);
+  // expected-error@+1 {{'printf' is not supported in algorithm code (only the DSL API, functions defined in the algorithm file and a few std:: helpers can be called)}}
+  printf("copying on rank 0\n");
+  r.copy(r.get_output_buffer().slice(0, 1), r.get_input_buffer().slice(0, 1),
+         {.tb = 0});
+}
