@@ -105,10 +105,14 @@ int main(int argc, char **argv) {
   app.add_option("-o,--output", output,
                  "output file ('-' for stdout; default: <algorithm>.json)");
   app.add_option("-P,--param", params,
-                 "set an algorithm parameter: -P name=value");
-  app.add_option("-D", fe.defines, "define a macro: -D NAME[=VALUE]");
-  app.add_option("-U", fe.undefines, "undefine a macro");
-  app.add_option("-I", fe.includeDirs, "add an include directory");
+                 "set an algorithm parameter: -P name=value")
+      ->allow_extra_args(false);
+  app.add_option("-D", fe.defines, "define a macro: -D NAME[=VALUE]")
+      ->allow_extra_args(false);
+  app.add_option("-U", fe.undefines, "undefine a macro")
+      ->allow_extra_args(false);
+  app.add_option("-I", fe.includeDirs, "add an include directory")
+      ->allow_extra_args(false);
   app.add_option("--algo", fe.algorithm,
                  "the algorithm to compile when the file defines several");
   app.add_flag("--emit-ir", emitIr,
@@ -116,7 +120,8 @@ int main(int argc, char **argv) {
   app.add_option("-O", po.optLevel, "optimisation level (0 disables fusion)")
       ->check(CLI::Range(0, 3));
   app.add_option("--print-after", po.printAfter,
-                 "print the chunk IR after the named pass (to stderr)");
+                 "print the chunk IR after the named pass (to stderr)")
+      ->allow_extra_args(false);
   app.add_flag("--verify-each", po.verifyEachPass,
                "run the chunk IR verifier after every pass");
   app.add_flag("--print-after-all", po.printAfterAll,
@@ -152,7 +157,15 @@ int main(int argc, char **argv) {
                 << "'\n";
       return 2;
     }
-    fe.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+    std::string name = p.substr(0, eq);
+    for (const auto &[seen, value] : fe.params)
+      if (seen == name) {
+        std::cerr << "mscclc: error: parameter '" << name
+                  << "' is given twice (-P " << seen << "=" << value
+                  << " and -P " << p << ")\n";
+        return 2;
+      }
+    fe.params.emplace_back(name, p.substr(eq + 1));
   }
   for (const auto &name : po.printAfter) {
     auto names = mscclc::passes::pipelinePassNames();

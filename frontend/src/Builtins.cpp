@@ -390,7 +390,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       error(e->getExprLoc(), "index " + std::to_string(int64_t(i.wide())) +
                                  " is out of bounds for a container of " +
                                  std::to_string(self->elems.size()) +
-                                 " elements");
+                                 (self->elems.size() == 1 ? " element"
+                                                          : " elements"));
     return size_t(i.i);
   };
   switch (cls) {
@@ -516,7 +517,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       Value k = eval(args[0]);
       Value *v = mapFind(*self, k);
       if (!v)
-        error(loc, "map::at: key not found");
+        error(loc, "map::at: key " + describeValue(k) +
+                       " is not in the map (it has " +
+                       std::to_string(self->map->size()) + " entr" +
+                       (self->map->size() == 1 ? "y" : "ies") + ")");
       return v;
     }
     if (name == "operator[]") {

@@ -63,6 +63,31 @@ int compareValues(const Value &a, const Value &b) {
   }
 }
 
+std::string describeValue(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Int:
+    return v.isUnsigned ? std::to_string(uint64_t(v.i)) : std::to_string(v.i);
+  case Value::Kind::Float:
+    return std::to_string(v.f);
+  case Value::Kind::String:
+    return "\"" + v.s + "\"";
+  case Value::Kind::Null:
+    return "nullopt";
+  case Value::Kind::Agg: {
+    std::string out = "(";
+    for (size_t i = 0; i < v.elems.size() && i < 8; ++i)
+      out += (i ? ", " : "") + describeValue(v.elems[i]);
+    if (v.elems.size() > 8)
+      out += ", ...";
+    return out + ")";
+  }
+  case Value::Kind::Object:
+    return "<DSL object>";
+  default:
+    return "<value>";
+  }
+}
+
 bool valuesEqual(const Value &a, const Value &b) {
   return compareValues(a, b) == 0;
 }
@@ -1075,8 +1100,17 @@ Value Evaluator::eval(const Expr *e) {
     return eval(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
   case Stmt::CXXDefaultArgExprClass:
     return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
-  case Stmt::CXXDefaultInitExprClass:
-    return eval(cast<CXXDefaultInitExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass: {
+    const Expr *init = cast<CXXDefaultInitExpr>(e)->getExpr();
+    if (!isConstantInitializer(init))
+      return eval(init);
+    auto it = constantInits_.find(init);
+    if (it != constantInits_.end())
+      return it->second;
+    Value v = eval(init);
+    constantInits_[init] = v;
+    return v;
+  }
   case Stmt::ImplicitValueInitExprClass:
   case Stmt::CXXScalarValueInitExprClass:
     return defaultValue(e->getType(), e->getExprLoc());
@@ -1113,7 +1147,13 @@ Value Evaluator::eval(const Expr *e) {
     if (isa<FunctionDecl>(dre->getDecl()))
       error(e->getExprLoc(), "functions cannot be used as values; wrap the "
                              "call in a lambda");
-    return *evalLValue(e);
+    Value *slot = evalLValue(e);
+    if (slot->kind == Value::Kind::Uninit)
+      error(e->getExprLoc(), "variable '" +
+                                 dre->getDecl()->getNameAsString() +
+                                 "' is used uninitialised; give it a value "
+                                 "where it is declared");
+    return *slot;
   }
   case Stmt::LambdaExprClass:
     return evalLambda(cast<LambdaExpr>(e));
@@ -1171,6 +1211,53 @@ Value Evaluator::eval(const Expr *e) {
   error(e->getExprLoc(), std::string("'") + e->getStmtClassName() +
                              "' expressions are not supported in algorithm "
                              "code");
+}
+
+bool Evaluator::isConstantInitializer(const Expr *e) {
+  auto known = constantInitKnown_.find(e);
+  if (known != constantInitKnown_.end())
+    return known->second;
+  bool pure = true;
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::StringLiteralClass:
+    break;
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl *d = cast<DeclRefExpr>(e)->getDecl();
+    const auto *vd = dyn_cast<VarDecl>(d);
+    pure = isa<EnumConstantDecl>(d) ||
+           (vd && vd->isInStdNamespace() && vd->getName() == "nullopt");
+    break;
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::ParenExprClass:
+  case Stmt::ConstantExprClass:
+  case Stmt::ExprWithCleanupsClass:
+  case Stmt::MaterializeTemporaryExprClass:
+  case Stmt::CXXBindTemporaryExprClass:
+  case Stmt::UnaryOperatorClass:
+  case Stmt::CXXConstructExprClass:
+  case Stmt::InitListExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+    for (const Stmt *child : e->children())
+      if (!child || !isa<Expr>(child) ||
+          !isConstantInitializer(cast<Expr>(child))) {
+        pure = false;
+        break;
+      }
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(e))
+      pure = pure && classifyStd(ce->getConstructor()->getParent()) !=
+                         StdClass::None;
+    break;
+  default:
+    pure = false;
+    break;
+  }
+  constantInitKnown_[e] = pure;
+  return pure;
 }
 
 Value *Evaluator::evalObject(const Expr *e) {
@@ -1366,7 +1453,27 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     std::vector<std::unique_ptr<Frame>> &frames;
     ~Pop() { frames.pop_back(); }
   } pop{frames_};
-  Flow fl = exec(body);
+  Flow fl;
+  try {
+    fl = exec(body);
+  } catch (EvalError &e) {
+    // Like clang's "in call to ...": show the chain of calls (innermost
+    // first), but not hundreds of frames of a runaway recursion.
+    if (e.notes.size() < 3) {
+      std::string call = closure ? std::string("lambda")
+                                 : def->getNameAsString();
+      call += "(";
+      const Frame &f = *frames_.back();
+      for (unsigned i = 0; i < def->getNumParams(); ++i) {
+        auto it = f.vars.find(def->getParamDecl(i));
+        call += (i ? ", " : "") +
+                (it == f.vars.end() ? std::string("?")
+                                    : describeValue(*it->second));
+      }
+      e.notes.push_back({loc, "in call to '" + call + ")'"});
+    }
+    throw;
+  }
   Value ret = std::move(frames_.back()->returnValue);
   QualType rt = def->getReturnType();
   if (!rt->isVoidType() && fl != Flow::Return)

@@ -193,6 +193,11 @@ private:
   ProgramBuilder &builder_;
   EvalLimits limits_;
   LocationMapper mapLoc_;
+  // Default member initialisers made only of constants (the options
+  // structs' `= std::nullopt`, `= SyncType::both`, ...) are evaluated once.
+  bool isConstantInitializer(const clang::Expr *e);
+  llvm::DenseMap<const clang::Expr *, Value> constantInits_;
+  llvm::DenseMap<const clang::Expr *, bool> constantInitKnown_;
   std::vector<std::unique_ptr<Frame>> frames_;
   llvm::DenseMap<unsigned, SourceLocation> locCache_;
   llvm::DenseMap<const clang::Type *, IntType> intTypes_;

@@ -249,8 +249,8 @@ private:
     }
   }
 
-  static std::string describeType(QualType t) {
-    return t.getUnqualifiedType().getAsString();
+  static std::string describeType(QualType t, const ASTContext &ctx) {
+    return t.getUnqualifiedType().getAsString(ctx.getPrintingPolicy());
   }
 
   bool bindParameters(const FunctionDecl *fn, Evaluator &eval,
@@ -259,7 +259,7 @@ private:
     std::string list;
     for (const ParmVarDecl *p : fn->parameters()) {
       list += "\n  " + p->getNameAsString() + " (" +
-              describeType(p->getType()) + ")";
+              describeType(p->getType(), p->getASTContext()) + ")";
     }
     for (const auto &[name, value] : opts_.params) {
       bool found = false;
@@ -301,7 +301,7 @@ private:
       if (!v) {
         sink.error(mapLoc(p->getLocation()),
                    "invalid value '" + *given + "' for parameter '" + pname +
-                       "' of type '" + describeType(p->getType()) + "'");
+                       "' of type '" + describeType(p->getType(), p->getASTContext()) + "'");
         return false;
       }
       args.push_back(std::move(*v));
@@ -511,6 +511,8 @@ int compileAlgorithmFile(const FrontendOptions &options,
     args.push_back("-Werror");
   tooling::FixedCompilationDatabase db(".", args);
   tooling::ClangTool tool(db, {options.inputFile});
+  // Our diagnostics already say what went wrong.
+  tool.setPrintErrorMessage(false);
   bool committed = false;
   AlgorithmActionFactory factory(options, consume, committed);
   auto start = std::chrono::steady_clock::now();

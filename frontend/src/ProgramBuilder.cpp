@@ -133,8 +133,10 @@ void ProgramBuilder::checkRank(int64_t rank, const char *what) const {
   if (rank < 0 || rank >= int64_t(program_.ranks.size()))
     fail(std::string(what) + " " + std::to_string(rank) +
          " is out of range: the program has " +
-         std::to_string(program_.ranks.size()) + " ranks (0.." +
-         std::to_string(program_.ranks.size() - 1) + ")");
+         (program_.ranks.size() == 1
+              ? std::string("1 rank (rank 0)")
+              : std::to_string(program_.ranks.size()) + " ranks (0.." +
+                    std::to_string(program_.ranks.size() - 1) + ")"));
 }
 
 BufferDesc ProgramBuilder::inputBuffer(int64_t rank) const {

@@ -81,10 +81,19 @@ struct Value {
 
   Value() = default;
   Value(const Value &o)
-      : kind(o.kind), isUnsigned(o.isUnsigned), i(o.i), f(o.f), s(o.s),
-        elems(o.elems), map(o.map ? std::make_unique<MapStore>(*o.map)
-                                  : nullptr),
-        record(o.record), obj(o.obj), closure(o.closure) {}
+      : kind(o.kind), isUnsigned(o.isUnsigned), i(o.i), f(o.f),
+        record(o.record) {
+    // Scalars are by far the most copied values: skip the heavy members.
+    if (kind == Kind::Int || kind == Kind::Float || kind == Kind::Null ||
+        kind == Kind::Uninit || kind == Kind::Void)
+      return;
+    s = o.s;
+    elems = o.elems;
+    if (o.map)
+      map = std::make_unique<MapStore>(*o.map);
+    obj = o.obj;
+    closure = o.closure;
+  }
   Value(Value &&) noexcept = default;
   Value &operator=(const Value &o) {
     if (this != &o) {
@@ -163,6 +172,9 @@ struct Closure {
 // tuples of those).
 int compareValues(const Value &a, const Value &b);
 bool valuesEqual(const Value &a, const Value &b);
+// A short human-readable rendering for diagnostics: 3, "x", (1, 2), ...
+std::string describeValue(const Value &v);
+
 inline bool ValueLess::operator()(const Value &a, const Value &b) const {
   return compareValues(a, b) < 0;
 }

@@ -63,8 +63,9 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
              where(gpu, tb) + " has " + std::to_string(n) +
                  " ops, more than the " + std::to_string(t.maxOpsPerThreadBlock) +
                  " the " + t.name +
-                 " executor allows per thread block (pipeline bodies "
-                 "count); spread the work over more thread blocks");
+                 " executor allows per thread block (pipeline bodies and the "
+                 "nop syncs inserted for data dependencies count); spread "
+                 "the work over more thread blocks");
       for (const auto &ch : tb.channels)
         if (int64_t(ch.ids.size()) > t.maxChannelsPerKind)
           fail(tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,

@@ -10,6 +10,6 @@ MSCCLPP_ALGORITHM void too_many_ops_in_thread_block() {
   BaseBuffer out = r.get_output_buffer();
   // Reversed order, so that no two copies fuse into one.
   for (int i = 0; i < 65; ++i)
-    // expected-error@+1 {{rank 0 thread block 0 has 65 ops, more than the 64 the mscclpp-0.9 executor allows per thread block (pipeline bodies count)}}
+    // expected-error@+1 {{rank 0 thread block 0 has 65 ops, more than the 64 the mscclpp-0.9 executor allows per thread block (pipeline bodies and the nop syncs inserted for data dependencies count); spread the work over more thread blocks}}
     r.copy(out.slice(64 - i, 65 - i), in.slice(i, i + 1), {.tb = 0});
 }

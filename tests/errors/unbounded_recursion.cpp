@@ -2,7 +2,8 @@
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
-// expected-error@+1 {{call depth exceeds the limit of 256 (unbounded recursion?)}}
+// expected-error@+2 {{call depth exceeds the limit of 256 (unbounded recursion?)}}
+// expected-note@+1 3 {{in call to 'tb_for(}}
 int tb_for(int step) { return tb_for(step + 1); }
 
 MSCCLPP_ALGORITHM void unbounded_recursion() {

@@ -1,0 +1,13 @@
+// ARGS: -P inplace=maybe
+// -P gives a bool parameter a value that is not a boolean.
+#include <mscclpp/dsl.hpp>
+using namespace mscclpp::dsl;
+
+// expected-error@+1 {{invalid value 'maybe' for parameter 'inplace' of type 'bool'}}
+MSCCLPP_ALGORITHM void bad_bool_parameter_value(bool inplace = false) {
+  AllGather collective(2, 1, inplace);
+  CollectiveProgram program("bad_bool_parameter_value", collective, 2);
+  Rank r(0);
+  r.copy(r.get_output_buffer().slice(0, 1), r.get_input_buffer().slice(0, 1),
+         {.tb = 0});
+}
