@@ -118,8 +118,11 @@ void Evaluator::checkContainerSize(size_t n, SourceLocation loc) {
 }
 
 Value *Evaluator::temp(Value v) {
-  temps_.push_back(std::move(v));
-  return &temps_.back();
+  if (tempTop_ < temps_.size())
+    temps_[tempTop_] = std::move(v);
+  else
+    temps_.push_back(std::move(v));
+  return &temps_[tempTop_++];
 }
 
 // ------------------------------------------------------------------ run --
@@ -274,15 +277,11 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   if (!s)
     return Flow::Normal;
   step(s);
-  size_t tempMark = temps_.size();
   struct TempReset {
-    std::deque<Value> &temps;
+    size_t &top;
     size_t mark;
-    ~TempReset() {
-      while (temps.size() > mark)
-        temps.pop_back();
-    }
-  } reset{temps_, tempMark};
+    ~TempReset() { top = mark; }
+  } reset{tempTop_, tempTop_};
 
   switch (s->getStmtClass()) {
   case Stmt::CompoundStmtClass:
@@ -374,10 +373,9 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       if (fl == Flow::Return)
         return fl;
       if (fs->getInc()) {
-        size_t mark = temps_.size();
+        size_t mark = tempTop_;
         eval(fs->getInc());
-        while (temps_.size() > mark)
-          temps_.pop_back();
+        tempTop_ = mark;
       }
     }
     return Flow::Normal;

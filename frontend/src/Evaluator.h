@@ -201,7 +201,11 @@ private:
   std::vector<std::unique_ptr<Frame>> frames_;
   llvm::DenseMap<unsigned, SourceLocation> locCache_;
   llvm::DenseMap<const clang::Type *, IntType> intTypes_;
+  // Temporaries of the full-expression being evaluated. Slots are reused
+  // (a deque never moves its elements), so evaluating allocates nothing
+  // once the deepest expression has been seen.
   std::deque<Value> temps_;
+  size_t tempTop_ = 0;
   uint64_t steps_ = 0;
   llvm::DenseMap<const clang::VarDecl *, Value> globals_;
 };

@@ -96,7 +96,7 @@ bool hasBefore(const Op &b) {
 
 std::vector<Op> fuseList(std::vector<Op> ops);
 
-Op concatTransfer(Op a, const Op &b) {
+void concatTransfer(Op &a, const Op &b) {
   a.localSrc.insert(a.localSrc.end(), b.localSrc.begin(), b.localSrc.end());
   a.remoteSrc.insert(a.remoteSrc.end(), b.remoteSrc.begin(),
                      b.remoteSrc.end());
@@ -104,11 +104,12 @@ Op concatTransfer(Op a, const Op &b) {
   a.remoteDst.insert(a.remoteDst.end(), b.remoteDst.begin(),
                      b.remoteDst.end());
   a.channels.insert(a.channels.end(), b.channels.begin(), b.channels.end());
-  return a;
 }
 
-// The F rules of dsl-semantics.md §3.4.4.
-std::optional<Op> tryFuse(const Op &a, const Op &b) {
+// The F rules of dsl-semantics.md §3.4.4. Fuses `b` into `a` in place
+// (every rule checks its conditions before touching `a`), so a long chain
+// costs linear time.
+bool tryFuse(Op &a, const Op &b) {
   OpKind ak = a.kind, bk = b.kind;
   switch (ak) {
   case OpKind::Signal:
@@ -117,54 +118,60 @@ std::optional<Op> tryFuse(const Op &a, const Op &b) {
   case OpKind::RlxWait:
     if (bk == ak && opChannelKind(a) == opChannelKind(b) &&
         disjoint(a.channels, b.channels)) {
-      Op r = a;
+      Op &r = a;
       unionInto(r.channels, b.channels);
       r.dataSync = a.dataSync | b.dataSync;
-      return r;
+      return true;
     }
-    return std::nullopt;
+    return false;
   case OpKind::Flush:
     if (bk == OpKind::Flush && opChannelKind(a) == opChannelKind(b)) {
-      Op r = a;
+      Op &r = a;
       unionInto(r.channels, b.channels);
       r.dataSync = a.dataSync | b.dataSync;
-      return r;
+      return true;
     }
-    return std::nullopt;
+    return false;
   case OpKind::SemAcquire:
   case OpKind::SemRelease:
     if (bk == ak) {
-      Op r = a;
+      Op &r = a;
       r.semaphoreIds.insert(r.semaphoreIds.end(), b.semaphoreIds.begin(),
                             b.semaphoreIds.end());
       r.dataSync = a.dataSync | b.dataSync;
-      return r;
+      return true;
     }
-    return std::nullopt;
+    return false;
   case OpKind::Get:
     if (bk == OpKind::Get && a.remoteSrc[0].size == b.remoteSrc[0].size &&
         opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg)
-      return concatTransfer(a, b);
-    return std::nullopt;
+      {
+        concatTransfer(a, b);
+        return true;
+      }
+    return false;
   case OpKind::Put:
   case OpKind::Ppkt:
   case OpKind::Pws:
   case OpKind::Pwsf:
     if (bk == ak && a.localSrc[0].size == b.localSrc[0].size &&
         opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg)
-      return concatTransfer(a, b);
-    return std::nullopt;
+      {
+        concatTransfer(a, b);
+        return true;
+      }
+    return false;
   case OpKind::Rppkt:
     if (bk == OpKind::Rppkt && sameChunks(a.localSrc, b.localSrc) &&
         opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
-      Op r = a;
+      Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
       r.channels.insert(r.channels.end(), b.channels.begin(),
                         b.channels.end());
-      return r;
+      return true;
     }
-    return std::nullopt;
+    return false;
   default:
     break;
   }
@@ -177,7 +184,7 @@ std::optional<Op> tryFuse(const Op &a, const Op &b) {
         sameChunks(a.localDst, b.localDst) &&
         opChannelKind(a) == opChannelKind(b) && a.reduceOp == b.reduceOp &&
         a.tbg == b.tbg) {
-      Op r = a;
+      Op &r = a;
       r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
                         b.localSrc.end());
       r.remoteSrc.insert(r.remoteSrc.end(), b.remoteSrc.begin(),
@@ -185,108 +192,106 @@ std::optional<Op> tryFuse(const Op &a, const Op &b) {
       r.channels.insert(r.channels.end(), b.channels.begin(),
                         b.channels.end());
       r.kind = reduceName(r, packet);
-      return r;
+      return true;
     }
     // Reduce then send the result.
     if (!packet && bk == OpKind::Put &&
         opChannelKind(b) == ChannelType::Memory &&
         a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
-      Op r = a;
+      Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
       r.channels.insert(r.channels.end(), b.channels.begin(),
                         b.channels.end());
       r.kind = reduceName(r, false);
-      return r;
+      return true;
     }
     if ((ak == OpKind::Repkt || ak == OpKind::Respkt) &&
         bk == OpKind::Ppkt && opChannelKind(b) == ChannelType::Memory &&
         a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
-      Op r = a;
+      Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
       r.channels.insert(r.channels.end(), b.channels.begin(),
                         b.channels.end());
       r.kind = reduceName(r, true);
-      return r;
+      return true;
     }
     if (ak == OpKind::Repkt && bk == OpKind::Cpkt &&
         a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
-      Op r = a;
+      Op &r = a;
       r.pktDst = b.localDst;
       r.kind = reduceName(r, true);
-      return r;
+      return true;
     }
     if ((ak == OpKind::Recpkt || ak == OpKind::Recspkt) &&
         opChannelKind(b) == ChannelType::Memory && a.tbg == b.tbg &&
         ((bk == OpKind::Ppkt && a.localDst[0].sameCoords(b.localSrc[0])) ||
          (bk == OpKind::Rppkt && a.pktDst[0].sameCoords(b.localSrc[0])))) {
-      Op r = a;
+      Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
       r.channels.insert(r.channels.end(), b.channels.begin(),
                         b.channels.end());
       r.kind = reduceName(r, true);
-      return r;
+      return true;
     }
-    return std::nullopt;
+    return false;
   }
   if (ak == OpKind::Glre && bk == OpKind::Gstore &&
       a.switchBuffer == b.switchBuffer && a.switchSize == b.switchSize &&
       a.switchChunk && b.switchChunk &&
       a.switchChunk->sameCoords(*b.switchChunk) && a.channels == b.channels) {
-    Op r = a;
+    Op &r = a;
     r.kind = OpKind::Glres;
     r.switchDstOffsets = b.switchDstOffsets; // Q-GLRES fix
     r.switchChunk.reset();
-    return r;
+    return true;
   }
-  return std::nullopt;
+  return false;
 }
 
-// Returns the combined op, or nothing (possibly after trimming flags).
-std::optional<Op> combine(Op &a, Op &b) {
+// Combines `b` into `a` (returning true), or returns false after possibly
+// trimming data-sync flags of either side.
+bool combine(Op &a, Op &b) {
   if (a.isDataSync()) {
-    if (auto r = tryFuse(a, b))
-      return r;
+    if (tryFuse(a, b))
+      return true;
     if (hasBefore(b) || b.isSyncLike())
       a.dataSync &= ~SyncAfter;
-    return std::nullopt;
+    return false;
   }
   if (a.kind == OpKind::Nop) {
-    if (b.kind == OpKind::Nop) {
-      Op r;
-      r.kind = OpKind::Nop;
-      r.loc = a.loc;
-      r.seq = a.seq;
-      return r;
+    if (b.kind == OpKind::Nop)
+      return true; // two syncs are one
+    if (b.kind == OpKind::Barrier) {
+      a = std::move(b);
+      return true;
     }
-    if (b.kind == OpKind::Barrier)
-      return b;
     if (b.kind == OpKind::Pipeline && hasBefore(b)) {
-      Op r = b;
-      r.body = fuseList(std::move(r.body)); // Q-PIPEFUSE fix
-      return r;
+      a = std::move(b);
+      a.body = fuseList(std::move(a.body)); // Q-PIPEFUSE fix
+      return true;
     }
     if (b.isDataSync())
       b.dataSync &= ~SyncBefore;
-    return std::nullopt;
+    return false;
   }
   if (a.kind == OpKind::Barrier) {
     if (b.kind == OpKind::Nop)
-      return a;
+      return true;
     if (b.isDataSync())
       b.dataSync &= ~SyncBefore;
-    return std::nullopt;
+    return false;
   }
   if (a.kind == OpKind::Pipeline) {
     if (pipelineSync(a) & SyncAfter) {
       if (b.kind == OpKind::Nop)
-        return a;
+        return true;
       if (b.isDataSync())
         b.dataSync &= ~SyncBefore;
     }
-    return std::nullopt;
+    return false;
   }
   return tryFuse(a, b);
 }
@@ -300,13 +305,8 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.body = fuseList(std::move(cur.body));
-    while (j < n) {
-      std::optional<Op> r = combine(cur, ops[j]);
-      if (!r)
-        break;
-      cur = std::move(*r);
+    while (j < n && combine(cur, ops[j]))
       ++j;
-    }
     out.push_back(std::move(cur));
     i = j;
   }

@@ -15,8 +15,8 @@
 // default=1) are built in. Upstream's validation is kept as early checks: a
 // failing check creates no program.
 //
-//   mscclc samples/defaults/allgather_multi_nodes.cpp -o plan.json \
-//     -P name=allgather_2nodes -P world_size=16 -P nranks_per_node=8
+//   mscclc samples/defaults/allgather_multi_nodes.cpp -o plan.json
+//       -P name=allgather_2nodes -P world_size=16 -P nranks_per_node=8
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 

@@ -11,21 +11,22 @@
 //
 // Port of upstream python/mscclpp/default_algos/allreduce_multi_nodes.py
 // (allreduce_multi_nodes(spec, thread_block_group_size)). The parameters are
-// the AlgoSpec fields that `python -m mscclpp --install` sets, plus the
-// thread-block-group size; the spec's fixed fields (AllReduce collective with
-// chunk_factor 1, protocol LL, auto_sync off, resource reuse and double
-// scratch buffering on, tag default=1) are built in.
+// the AlgoSpec fields that `python -m mscclpp --install` varies or could
+// vary, plus the thread-block-group size; the spec's fixed fields (in-place
+// AllReduce collective with chunk_factor 1, protocol LL, auto_sync off,
+// resource reuse and double scratch buffering on, tag default=1) are built
+// in.
 //
-//   mscclc samples/defaults/allreduce_multi_nodes.cpp -o plan.json \
-//     -P name=allreduce_2nodes_1K_64K -P world_size=16 -P nranks_per_node=8 \
-//     -P thread_block_group_size=1 -P min_message_size=1024 \
-//     -P max_message_size=65536
+//   mscclc samples/defaults/allreduce_multi_nodes.cpp -o plan.json
+//       -P name=allreduce_2nodes_1K_64K -P world_size=16
+//       -P nranks_per_node=8 -P thread_block_group_size=1
+//       -P min_message_size=1024 -P max_message_size=65536
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
 MSCCLPP_ALGORITHM void allreduce_multi_nodes(
     std::string_view name = "allreduce_multi_nodes", int world_size = 16,
-    int nranks_per_node = 8, bool in_place = true, int instances = 1,
+    int nranks_per_node = 8, int instances = 1,
     int num_threads_per_block = 1024, std::uint64_t min_message_size = 0,
     std::uint64_t max_message_size = UINT64_MAX,
     int thread_block_group_size = 1) {
@@ -37,12 +38,13 @@ MSCCLPP_ALGORITHM void allreduce_multi_nodes(
   if (thread_block_group_size <= 0)
     return;
 
+  // In place only: the result is written back to the input buffer.
   AllReduce collective(world_size, /*chunk_factor=*/1, /*inplace=*/true);
   const AlgoSpec spec{.name = name,
                       .collective = collective,
                       .nranks_per_node = nranks_per_node,
                       .world_size = world_size,
-                      .in_place = in_place,
+                      .in_place = true,
                       .instances = instances,
                       .protocol = Protocol::LL,
                       .auto_sync = false,
