@@ -145,8 +145,11 @@ std::vector<Op> resolve(std::vector<Op> ops, uint64_t &nextId) {
     bool added = false;
     for (size_t i = 0; i < accs.size(); ++i) {
       if (tracker.insert(accs[i])) {
-        // Q-LOSTDEP fix: keep the accesses of this op recorded so far.
-        for (size_t k = 0; k < i; ++k)
+        // Q-LOSTDEP fix: the tracker restarts from this op's accesses so
+        // far, re-recorded in their original order (a write recorded after
+        // a read of the same bytes must win).
+        tracker.clear();
+        for (size_t k = 0; k <= i; ++k)
           tracker.insert(accs[k]);
         if (!added) {
           Op nop;

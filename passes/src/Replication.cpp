@@ -64,8 +64,12 @@ private:
       ch.globalId = ch.globalId * n + k;
     for (auto &s : op.semaphoreIds)
       s = s * n + k;
-    if (op.kind == OpKind::Barrier)
+    if (op.kind == OpKind::Barrier) {
       op.barrierId = op.barrierId * n + k;
+      // The barrier now synchronises this instance's copies of the tbs.
+      for (auto &tb : op.barrierTbs)
+        tb = tb * n + k;
+    }
     for (auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst,
                        &op.remoteDst})
       for (auto &c : *list)
