@@ -17,6 +17,8 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <unistd.h>
 #include <iostream>
 #include <sstream>
 
@@ -88,6 +90,139 @@ int checkPlanFile(const std::string &path, const std::string &output,
   return 0;
 }
 
+// Where the bundled default algorithms live: MSCCLC_DEFAULTS_DIR, next to
+// the executable (share/mscclc/defaults), or the source tree.
+std::filesystem::path bundledDefaultsDir() {
+  if (const char *env = std::getenv("MSCCLC_DEFAULTS_DIR"))
+    return env;
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    auto installed = exe.parent_path() / ".." / "share" / "mscclc" / "defaults";
+    if (std::filesystem::exists(installed / "DEFAULTS.tsv"))
+      return installed;
+  }
+  return MSCCLC_SOURCE_DIR "/samples/defaults";
+}
+
+std::filesystem::path runtimeDefaultsDir() {
+  if (const char *cache = std::getenv("MSCCLPP_CACHE_DIR"); cache && *cache)
+    return std::filesystem::path(cache) / "default";
+  const char *home = std::getenv("HOME");
+  return std::filesystem::path(home && *home ? home : "~") / ".cache" /
+         "mscclpp" / "default";
+}
+
+// mscclc install-defaults: compiles every row of DEFAULTS.tsv (in order, in
+// one barrier-id registry, like the reference installer) into a temporary
+// directory, then swaps it in place of the target directory.
+int installDefaults(const std::string &dirOption, bool listOnly,
+                    mscclc::frontend::FrontendOptions fe,
+                    mscclc::passes::PipelineOptions po) {
+  namespace fs = std::filesystem;
+  fs::path source = bundledDefaultsDir();
+  fs::path target = dirOption.empty() ? runtimeDefaultsDir() : fs::path(dirOption);
+  std::ifstream table(source / "DEFAULTS.tsv");
+  if (!table) {
+    std::cerr << "mscclc: error: cannot read " << (source / "DEFAULTS.tsv")
+              << "\n";
+    return 1;
+  }
+  struct Row {
+    std::string file, src, algo, params;
+  };
+  std::vector<Row> rows;
+  std::string line;
+  while (std::getline(table, line)) {
+    if (line.empty() || line.rfind("file\t", 0) == 0 || line[0] == '#')
+      continue;
+    std::istringstream ls(line);
+    Row r;
+    std::getline(ls, r.file, '\t');
+    std::getline(ls, r.src, '\t');
+    std::getline(ls, r.algo, '\t');
+    std::getline(ls, r.params, '\t');
+    rows.push_back(r);
+  }
+  if (listOnly) {
+    for (const auto &r : rows)
+      std::cout << (target / r.file).string() << "\t" << r.src << " --algo "
+                << r.algo << " " << r.params << "\n";
+    return 0;
+  }
+  std::error_code ec;
+  fs::create_directories(target.parent_path(), ec);
+  fs::path staging = target.parent_path() /
+                     ("." + target.filename().string() + ".tmp." +
+                      std::to_string(getpid()));
+  fs::remove_all(staging, ec);
+  fs::create_directories(staging, ec);
+  if (ec) {
+    std::cerr << "mscclc: error: cannot create " << staging << ": "
+              << ec.message() << "\n";
+    return 1;
+  }
+  fe.sharedBarriers = std::make_shared<mscclc::frontend::BarrierRegistry>();
+  po.printStream = &std::cerr;
+  for (const auto &r : rows) {
+    fe.inputFile = (source / r.src).string();
+    fe.algorithm = r.algo;
+    fe.params.clear();
+    std::istringstream ps(r.params);
+    std::string kv;
+    while (ps >> kv) {
+      auto eq = kv.find('=');
+      if (eq != std::string::npos)
+        fe.params.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    size_t ops = 0, ranks = 0;
+    auto consume = [&](mscclc::chunk::Program &program,
+                       mscclc::DiagnosticSink &diags) -> bool {
+      auto plan = mscclc::passes::runPipeline(program, po, diags);
+      if (!plan)
+        return false;
+      std::string text = mscclc::json::writePlanJson(*plan);
+      // The runtime's own installer writes the plan without a newline.
+      if (!text.empty() && text.back() == '\n')
+        text.pop_back();
+      std::string err;
+      if (!mscclc::json::writeFileAtomically((staging / r.file).string(), text,
+                                             err)) {
+        diags.error(mscclc::SourceLocation{}, "cannot write: " + err);
+        return false;
+      }
+      ops = mscclc::plan::countOps(*plan);
+      ranks = plan->gpus.size();
+      return true;
+    };
+    if (mscclc::frontend::compileAlgorithmFile(fe, consume) != 0) {
+      std::cerr << "mscclc: error: compiling " << r.file
+                << " failed; nothing was installed\n";
+      fs::remove_all(staging, ec);
+      return 1;
+    }
+    std::cout << "wrote " << (target / r.file).string() << " (" << ranks
+              << " ranks, " << ops << " ops)\n";
+  }
+  // Swap the new directory in; the old one is removed afterwards.
+  fs::path old = target.parent_path() /
+                 ("." + target.filename().string() + ".old." +
+                  std::to_string(getpid()));
+  if (fs::exists(target))
+    fs::rename(target, old, ec);
+  fs::rename(staging, target, ec);
+  if (ec) {
+    std::cerr << "mscclc: error: cannot install into " << target << ": "
+              << ec.message() << "\n";
+    if (fs::exists(old))
+      fs::rename(old, target, ec);
+    fs::remove_all(staging, ec);
+    return 1;
+  }
+  fs::remove_all(old, ec);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -100,8 +235,19 @@ int main(int argc, char **argv) {
   std::string output;
   std::vector<std::string> params;
   bool emitIr = false;
-  app.add_option("input", fe.inputFile, "algorithm source file (.cpp)")
-      ->required();
+  app.add_option("input", fe.inputFile,
+                 "algorithm source file (.cpp), or a JSON plan to check");
+  std::string defaultsDir;
+  bool defaultsList = false;
+  CLI::App *install = app.add_subcommand(
+      "install-defaults",
+      "compile the bundled default algorithms into the directory the "
+      "MSCCL++ runtime loads them from ($MSCCLPP_CACHE_DIR/default, else "
+      "~/.cache/mscclpp/default)");
+  install->add_option("--dir", defaultsDir,
+                      "install into DIR instead (replaced atomically)");
+  install->add_flag("--list", defaultsList,
+                    "print what would be installed and exit");
   app.add_option("-o,--output", output,
                  "output file ('-' for stdout; default: <algorithm>.json)");
   app.add_option("-P,--param", params,
@@ -177,6 +323,12 @@ int main(int argc, char **argv) {
       std::cerr << "\n";
       return 2;
     }
+  }
+  if (install->parsed())
+    return installDefaults(defaultsDir, defaultsList, fe, po);
+  if (fe.inputFile.empty()) {
+    std::cerr << "mscclc: error: no input file (see mscclc --help)\n";
+    return 2;
   }
   if (!std::filesystem::exists(fe.inputFile)) {
     std::cerr << "mscclc: error: no such file: '" << fe.inputFile << "'\n";

@@ -177,7 +177,7 @@ public:
       return;
     }
 
-    ProgramBuilder builder;
+    ProgramBuilder builder(ProgramBuilder::Limits{}, opts_.sharedBarriers);
     EvalLimits limits;
     limits.maxSteps = opts_.maxSteps;
     limits.maxCallDepth = opts_.maxCallDepth;

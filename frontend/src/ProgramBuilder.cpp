@@ -104,7 +104,8 @@ void ProgramBuilder::beginProgram(const ProgramSettings &s,
     r.inputChunks = s.collective.inputSize;
     r.outputChunks = s.collective.outputSize;
   }
-  barrierIds_.assign(size_t(s.numRanks), {});
+  if (barrierIds_->size() < size_t(s.numRanks))
+    barrierIds_->resize(size_t(s.numRanks));
 }
 
 void ProgramBuilder::endProgram() {
@@ -453,7 +454,7 @@ void ProgramBuilder::barrier(int64_t rank, const std::vector<int64_t> &tbs,
     appendOp(int32_t(rank), int32_t(tbs[0]), std::move(op));
     return;
   }
-  auto &registry = barrierIds_[rank];
+  auto &registry = (*barrierIds_)[rank];
   auto it = registry.find(tbs);
   int32_t id;
   if (it == registry.end()) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "mscclc/ir/ChunkIR.h"
+#include "mscclc/frontend/Frontend.h"
 #include "mscclc/ir/Diagnostics.h"
 
 #include <map>
@@ -74,7 +75,11 @@ public:
     int64_t maxThreadBlocks = 4096;
     int64_t maxInstances = 1024;
   };
-  explicit ProgramBuilder(Limits limits) : limits_(limits) {}
+  explicit ProgramBuilder(Limits limits,
+                          std::shared_ptr<BarrierRegistry> barriers = nullptr)
+      : limits_(limits), barrierIds_(barriers ? std::move(barriers)
+                                              : std::make_shared<
+                                                    BarrierRegistry>()) {}
   ProgramBuilder() : ProgramBuilder(Limits{}) {}
 
   // ---- program lifetime
@@ -209,8 +214,9 @@ private:
   std::vector<PeerChannel> peerChannels_;
   std::vector<SwitchChannelState> switchChannels_;
   std::vector<SemaphoreState> semaphores_;
-  // Per rank: ordered tb list -> barrier id (fresh per program).
-  std::vector<std::map<std::vector<int64_t>, int32_t>> barrierIds_;
+  // Per rank: ordered tb list -> barrier id (fresh per program unless
+  // shared by the caller).
+  std::shared_ptr<BarrierRegistry> barrierIds_;
   std::optional<LoopState> loop_;
   uint64_t nextSeq_ = 1;
 };

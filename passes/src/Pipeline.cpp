@@ -10,14 +10,15 @@
 #include "mscclc/passes/Lowering.h"
 #include "mscclc/passes/Passes.h"
 #include "mscclc/passes/TargetChecks.h"
+#include "mscclc/passes/TargetDefects.h"
 
 #include <algorithm>
 
 namespace mscclc::passes {
 
 std::vector<std::string> pipelinePassNames() {
-  return {"validate",       "signal-wait-pairing", "fusion",
-          "sync-insertion", "dependency-sync",     "replication"};
+  return {"validate",        "signal-wait-pairing", "consistency", "fusion",
+          "sync-insertion",  "dependency-sync",     "replication"};
 }
 
 std::optional<plan::Plan> runPipeline(chunk::Program &program,
@@ -30,6 +31,7 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
   std::vector<Step> steps;
   steps.push_back({createValidatePass(), true});
   steps.push_back({createSignalWaitPairingPass(), true});
+  steps.push_back({createConsistencyPass(), true});
   steps.push_back(
       {createFusionPass(), program.instrFusion && options.optLevel > 0});
   steps.push_back({createSyncInsertionPass(), true});
@@ -67,7 +69,11 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
     diags.error(SourceLocation{}, "unknown target '" + options.target + "'");
     return std::nullopt;
   }
-  if (!checkTargetLimits(plan, *target, diags, options.allowLimitViolations))
+  bool limitsOk =
+      checkTargetLimits(plan, *target, diags, options.allowLimitViolations);
+  bool defectsOk =
+      checkTargetDefects(plan, diags, options.allowLimitViolations);
+  if (!limitsOk || !defectsOk)
     return std::nullopt;
   return plan;
 }

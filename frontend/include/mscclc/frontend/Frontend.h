@@ -15,12 +15,20 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace mscclc::frontend {
+
+// Barrier ids per rank, keyed by the ordered thread-block list. Each
+// program normally gets a fresh registry; `mscclc install-defaults` shares
+// one across the default plans, as the reference installer (one Python
+// process) does.
+using BarrierRegistry = std::vector<std::map<std::vector<int64_t>, int32_t>>;
 
 struct FrontendOptions {
   std::string inputFile;
@@ -35,6 +43,7 @@ struct FrontendOptions {
   unsigned maxCallDepth = 256;
   size_t maxContainerElements = 1u << 24;
   bool timePhases = false; // --time-phases: print phase times to stderr
+  std::shared_ptr<BarrierRegistry> sharedBarriers; // null: fresh per program
 };
 
 // Returns true when the consumer's work succeeded and should be committed.

@@ -3,6 +3,7 @@
 
 #include "mscclc/passes/Validate.h"
 #include "mscclc/passes/SignalWaitPairing.h"
+#include "mscclc/passes/Consistency.h"
 #include "mscclc/passes/Fusion.h"
 #include "mscclc/passes/SyncInsertion.h"
 #include "mscclc/passes/DependencySync.h"

@@ -1,6 +1,6 @@
 //===- Pipeline.h - the pass pipeline in one list -------------------------===//
 //
-// validate → signal-wait-pairing → fusion → sync-insertion →
+// validate → signal-wait-pairing → consistency → fusion → sync-insertion →
 // dependency-sync → replication → lowering → target checks.
 // The order matters for byte-identical output with the reference DSL.
 //

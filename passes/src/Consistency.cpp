@@ -1,0 +1,178 @@
+//===- Consistency.cpp - semaphores, pipeline chunks, instance layout -----===//
+#include "mscclc/passes/Consistency.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace mscclc::passes {
+namespace {
+
+using namespace chunk;
+
+std::string bufName(BufferType t) {
+  return t == BufferType::Input    ? "input"
+         : t == BufferType::Output ? "output"
+                                   : "scratch";
+}
+
+std::string range(const Chunk &c) {
+  return bufName(c.type) + "[" + std::to_string(c.index) + ":" +
+         std::to_string(c.index + c.size) + "]";
+}
+
+template <typename F> void forEachChunk(const Op &op, F f) {
+  for (const auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
+                           &op.pktDst, &op.remoteDst})
+    for (const auto &c : *list)
+      f(c);
+  if (op.switchChunk)
+    f(*op.switchChunk);
+}
+
+class ConsistencyPass : public Pass {
+public:
+  std::string_view name() const override { return "consistency"; }
+  bool run(Program &program, DiagnosticSink &diags) override {
+    bool ok = true;
+    ok &= checkSemaphores(program, diags);
+    ok &= checkPipelines(program, diags);
+    if (program.instances > 1 &&
+        program.replicationPolicy == ReplicationPolicy::Interleaved)
+      ok &= checkGranularity(program, diags);
+    return ok;
+  }
+
+private:
+  bool checkSemaphores(const Program &p, DiagnosticSink &diags) {
+    bool ok = true;
+    for (size_t r = 0; r < p.ranks.size(); ++r) {
+      const Rank &rank = p.ranks[r];
+      std::vector<int64_t> releases(rank.semaphores.size(), 0);
+      std::vector<std::vector<const Op *>> acquires(rank.semaphores.size());
+      auto visit = [&](const Op &op, auto &self) -> void {
+        for (const auto &inner : op.body)
+          self(inner, self);
+        for (int32_t id : op.semaphoreIds) {
+          if (id < 0 || size_t(id) >= rank.semaphores.size())
+            continue;
+          if (op.kind == OpKind::SemAcquire)
+            acquires[size_t(id)].push_back(&op);
+          else if (op.kind == OpKind::SemRelease)
+            ++releases[size_t(id)];
+        }
+      };
+      for (const auto &tb : rank.tbs)
+        for (const auto &op : tb.ops)
+          visit(op, visit);
+      for (size_t s = 0; s < rank.semaphores.size(); ++s) {
+        int64_t available = rank.semaphores[s] + releases[s];
+        int64_t n = int64_t(acquires[s].size());
+        if (n > available) {
+          const Op *first = acquires[s][size_t(std::max<int64_t>(available, 0))];
+          diags.error(first->loc,
+                      "semaphore " + std::to_string(s) + " of rank " +
+                          std::to_string(r) + " is acquired " +
+                          std::to_string(n) + " time(s) but has initial "
+                          "value " + std::to_string(rank.semaphores[s]) +
+                          " and " + std::to_string(releases[s]) +
+                          " release(s): this acquire can never succeed; "
+                          "add a matching release on another thread block");
+          ok = false;
+        }
+      }
+    }
+    return ok;
+  }
+
+  bool checkPipelines(const Program &p, DiagnosticSink &diags) {
+    bool ok = true;
+    for (const auto &rank : p.ranks)
+      for (const auto &tb : rank.tbs)
+        for (const auto &op : tb.ops) {
+          if (op.kind != OpKind::Pipeline)
+            continue;
+          for (const auto &inner : op.body) {
+            bool reported = false;
+            forEachChunk(inner, [&](const Chunk &c) {
+              if (reported || c.size == op.numChunks)
+                return;
+              diags.error(inner.loc,
+                          "chunk " + range(c) + " of rank " +
+                              std::to_string(c.rank) + " covers " +
+                              std::to_string(c.size) +
+                              " chunk(s), but the enclosing pipeline has "
+                              "num_chunks = " +
+                              std::to_string(op.numChunks) +
+                              "; every op in a pipeline must span "
+                              "num_chunks chunks",
+                          {{op.loc, "pipeline created here"}});
+              reported = true;
+              ok = false;
+            });
+          }
+        }
+    return ok;
+  }
+
+  bool checkGranularity(const Program &p, DiagnosticSink &diags) {
+    struct Access {
+      int64_t index, size;
+      const Op *op;
+    };
+    // (rank, buffer) -> distinct accesses.
+    std::map<std::pair<int32_t, int>, std::vector<Access>> accesses;
+    auto visit = [&](const Op &op, auto &self) -> void {
+      for (const auto &inner : op.body)
+        self(inner, self);
+      forEachChunk(op, [&](const Chunk &c) {
+        if (c.size > 0)
+          accesses[{c.rank, int(c.type)}].push_back({c.index, c.size, &op});
+      });
+    };
+    for (const auto &rank : p.ranks)
+      for (const auto &tb : rank.tbs)
+        for (const auto &op : tb.ops)
+          visit(op, visit);
+    for (auto &[key, list] : accesses) {
+      std::stable_sort(list.begin(), list.end(),
+                       [](const Access &a, const Access &b) {
+                         return a.index < b.index;
+                       });
+      // Each access must be identical to, or disjoint from, every other.
+      int64_t maxEnd = -1;
+      const Access *maxAcc = nullptr;
+      for (const auto &a : list) {
+        if (maxAcc && a.index < maxEnd &&
+            !(a.index == maxAcc->index && a.size == maxAcc->size)) {
+          Chunk x{key.first, BufferType(key.second), maxAcc->index,
+                  maxAcc->size, 0};
+          Chunk y{key.first, BufferType(key.second), a.index, a.size, 0};
+          diags.error(
+              a.op->loc,
+              "with instances = " + std::to_string(p.instances) +
+                  ", rank " + std::to_string(key.first) + "'s chunks " +
+                  range(x) + " and " + range(y) +
+                  " overlap with different granularity; interleaved "
+                  "replication would place their instances inconsistently. "
+                  "Access each region with one chunk size",
+              {{maxAcc->op->loc, range(x) + " is accessed here"}});
+          return false;
+        }
+        if (a.index + a.size > maxEnd) {
+          maxEnd = a.index + a.size;
+          maxAcc = &a;
+        }
+      }
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createConsistencyPass() {
+  return std::make_unique<ConsistencyPass>();
+}
+
+} // namespace mscclc::passes
