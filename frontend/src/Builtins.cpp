@@ -133,7 +133,7 @@ std::optional<int64_t> Evaluator::optInt(const Value *v) {
   return v->i;
 }
 
-TbSelection Evaluator::tbSelection(const Value &opts, SourceLocation loc) {
+TbSelection Evaluator::tbSelection(const Value &opts, LazyLoc loc) {
   TbSelection sel;
   sel.tb = optInt(field(opts, "tb"));
   if (const Value *g = field(opts, "tb_group");
@@ -144,7 +144,7 @@ TbSelection Evaluator::tbSelection(const Value &opts, SourceLocation loc) {
   return sel;
 }
 
-chunk::Chunk Evaluator::toChunk(const Value &v, SourceLocation loc) {
+chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
   if (v.kind != Value::Kind::Agg || v.elems.size() != 4)
     error(loc, "expected a Chunk");
   chunk::Chunk c;
@@ -163,7 +163,7 @@ chunk::Chunk Evaluator::toChunk(const Value &v, SourceLocation loc) {
 }
 
 std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v,
-                                                 SourceLocation loc) {
+                                                 LazyLoc loc) {
   std::vector<chunk::Chunk> out;
   if (v.kind != Value::Kind::Agg)
     error(loc, "expected a list of chunks");
@@ -172,7 +172,7 @@ std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v,
   return out;
 }
 
-std::vector<int64_t> Evaluator::toIntList(const Value &v, SourceLocation loc) {
+std::vector<int64_t> Evaluator::toIntList(const Value &v, LazyLoc loc) {
   std::vector<int64_t> out;
   if (v.kind != Value::Kind::Agg)
     error(loc, "expected a list of integers");
@@ -196,7 +196,7 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite) {
       it->second = std::move(val);
     return &it->second;
   }
-  checkContainerSize(map.map->size() + 1, {});
+  checkContainerSize(map.map->size() + 1, SourceLocation());
   return &map.map->emplace(std::move(key), std::move(val)).first->second;
 }
 
@@ -213,7 +213,7 @@ static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
 }
 
 Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
-  SourceLocation loc = ce->getExprLoc();
+  LazyLoc loc(ce);
   const CXXRecordDecl *rd = ce->getConstructor()->getParent();
   std::vector<const Expr *> args;
   for (const Expr *a : ce->arguments())
@@ -333,7 +333,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args,
                             const Expr *site, Value &result) {
-  SourceLocation loc = site->getExprLoc();
+  LazyLoc loc(site);
   // Hot path: avoid getNameAsString(), which builds a printing policy.
   llvm::StringRef name;
   if (md->getIdentifier()) {
@@ -612,7 +612,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
 
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                            Value &result, Value **lvalueResult) {
-  SourceLocation loc = call->getExprLoc();
+  LazyLoc loc(call);
   *lvalueResult = nullptr;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     StdClass cls = classifyStd(md->getParent());
@@ -778,8 +778,8 @@ static uint8_t syncBits(const Value *v) {
 
 Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
                               std::vector<Value> args, const Expr *site) {
-  SourceLocation loc = site->getExprLoc();
-  SourceLocation begin = site->getBeginLoc();
+  LazyLoc loc(site);
+  auto begin = [site] { return site->getBeginLoc(); };
   auto obj = std::make_shared<DslObject>();
   try {
     switch (cls) {
@@ -854,15 +854,23 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       s.bufferAlignment = field(o, "buffer_alignment")->i;
       s.minMessageSize = uint64_t(field(o, "min_message_size")->i);
       s.maxMessageSize = uint64_t(field(o, "max_message_size")->i);
-      builder_.beginProgram(s, irLoc(begin));
+      builder_.beginProgram(s, irLoc(begin()));
       obj->type = DslObject::Type::Program;
       break;
     }
-    case DslClass::Rank:
+    case DslClass::Rank: {
+      // Rank objects are immutable: share one per rank.
       builder_.checkRank(args.at(0).i, "rank");
-      obj->type = DslObject::Type::Rank;
-      obj->a = args[0].i;
-      break;
+      size_t r = size_t(args[0].i);
+      if (rankObjects_.size() <= r)
+        rankObjects_.resize(r + 1);
+      if (!rankObjects_[r]) {
+        obj->type = DslObject::Type::Rank;
+        obj->a = args[0].i;
+        rankObjects_[r] = obj;
+      }
+      return Value::makeObject(rankObjects_[r]);
+    }
     case DslClass::Buffer:
       obj->type = DslObject::Type::Buffer;
       obj->buffer = builder_.allocScratch(args.at(0).i, args.at(1).i);
@@ -875,26 +883,26 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
     case DslClass::MemoryChannel:
       obj->type = DslObject::Type::MemoryChannel;
       obj->a = builder_.newMemoryChannel(args.at(0).i, args.at(1).i,
-                                         irLoc(begin));
+                                         irLoc(begin()));
       break;
     case DslClass::PortChannel:
       obj->type = DslObject::Type::PortChannel;
       obj->a =
-          builder_.newPortChannel(args.at(0).i, args.at(1).i, irLoc(begin));
+          builder_.newPortChannel(args.at(0).i, args.at(1).i, irLoc(begin()));
       break;
     case DslClass::SwitchChannel:
       obj->type = DslObject::Type::SwitchChannel;
       obj->a = builder_.newSwitchChannel(toIntList(args.at(0), loc),
                                          chunk::BufferType(args.at(1).i),
-                                         irLoc(begin));
+                                         irLoc(begin()));
       break;
     case DslClass::Semaphore:
       obj->type = DslObject::Type::Semaphore;
-      obj->a = builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin));
+      obj->a = builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin()));
       break;
     case DslClass::LoopIterationContext:
       obj->type = DslObject::Type::Loop;
-      builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin));
+      builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin()));
       break;
     default:
       error(loc, "'" + rd->getNameAsString() +
@@ -909,13 +917,14 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
 Value Evaluator::dslMethod(DslClass cls, const Value &self,
                            llvm::StringRef method, std::vector<Value> args,
                            const Expr *site) {
-  SourceLocation loc = site->getExprLoc();
-  SourceLocation begin = site->getBeginLoc();
-  SourceLocation nameLoc = loc;
+  LazyLoc loc(site);
+  // The method name is where ops are reported (cheap: stored in the AST).
+  SourceLocation at;
   if (const auto *mce = dyn_cast<CXXMemberCallExpr>(site))
     if (const auto *me = dyn_cast<MemberExpr>(mce->getCallee()))
-      nameLoc = me->getMemberLoc();
-  SourceLocation at = nameLoc.isValid() ? nameLoc : begin;
+      at = me->getMemberLoc();
+  if (at.isInvalid())
+    at = site->getBeginLoc();
   if (self.kind != Value::Kind::Object)
     error(loc, "this DSL object was never constructed");
   const DslObject &o = *self.obj;
@@ -980,12 +989,19 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       break;
     case DslClass::Rank: {
       if (method == "get_input_buffer" || method == "get_output_buffer") {
-        auto b = std::make_shared<DslObject>();
-        b->type = DslObject::Type::Buffer;
-        b->buffer = method == "get_input_buffer"
-                        ? builder_.inputBuffer(o.a)
-                        : builder_.outputBuffer(o.a);
-        return Value::makeObject(std::move(b));
+        // Input and output buffers never change: share one object each.
+        bool input = method == "get_input_buffer";
+        size_t slot = size_t(o.a) * 2 + (input ? 0 : 1);
+        if (bufferObjects_.size() <= slot)
+          bufferObjects_.resize(slot + 1);
+        if (!bufferObjects_[slot]) {
+          auto b = std::make_shared<DslObject>();
+          b->type = DslObject::Type::Buffer;
+          b->buffer = input ? builder_.inputBuffer(o.a)
+                            : builder_.outputBuffer(o.a);
+          bufferObjects_[slot] = std::move(b);
+        }
+        return Value::makeObject(bufferObjects_[slot]);
       }
       if (method == "copy" || method == "copy_packets" ||
           method == "unpack_packets") {
@@ -1107,7 +1123,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
 
 Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
                                  std::vector<Value> args, const Expr *site) {
-  SourceLocation loc = site->getExprLoc();
+  LazyLoc loc(site);
   if (inDslNamespace(fd) ||
       (isa<CXXMethodDecl>(fd) &&
        inDslNamespace(cast<CXXMethodDecl>(fd)->getParent()))) {

@@ -97,7 +97,7 @@ Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {}
 
-void Evaluator::error(SourceLocation loc, std::string message) {
+void Evaluator::error(LazyLoc loc, std::string message) {
   throw EvalError{loc, std::move(message), {}, {}};
 }
 
@@ -110,7 +110,7 @@ void Evaluator::stepLimitExceeded(const Stmt *at) {
                  "--max-steps=N)");
 }
 
-void Evaluator::checkContainerSize(size_t n, SourceLocation loc) {
+void Evaluator::checkContainerSize(size_t n, LazyLoc loc) {
   if (n > limits_.maxContainerElements)
     error(loc, "container would hold " + std::to_string(n) +
                    " elements, more than the limit of " +
@@ -148,7 +148,7 @@ Value Evaluator::evaluateExpression(const Expr *e, QualType type) {
   } pop{frames_};
   Value v = eval(e);
   if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
-    v = convert(v, type, e->getExprLoc());
+    v = convert(v, type, e);
   return v;
 }
 
@@ -159,7 +159,7 @@ void Evaluator::finishProgramIfActive() {
 
 // ------------------------------------------------------------ variables --
 
-Value *Evaluator::lookup(const ValueDecl *d, SourceLocation loc) {
+Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
   Frame &f = *frames_.back();
   auto it = f.vars.find(d);
   if (it != f.vars.end())
@@ -594,7 +594,7 @@ Evaluator::IntType Evaluator::intType(QualType t) {
   return info;
 }
 
-Value Evaluator::makeTyped(__int128 v, QualType t, SourceLocation loc,
+Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
                            bool checkOverflow) {
   IntType info = intType(t);
   if (info.isBool)
@@ -626,7 +626,7 @@ Value Evaluator::makeTyped(__int128 v, QualType t, SourceLocation loc,
   return Value::makeInt(int64_t(uint64_t(m)), width == 64);
 }
 
-bool Evaluator::truthy(const Value &v, SourceLocation loc) {
+bool Evaluator::truthy(const Value &v, LazyLoc loc) {
   switch (v.kind) {
   case Value::Kind::Int:
     return v.i != 0;
@@ -641,7 +641,7 @@ bool Evaluator::truthy(const Value &v, SourceLocation loc) {
   }
 }
 
-Value Evaluator::convert(const Value &v, QualType to, SourceLocation loc) {
+Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   QualType t = to.getNonReferenceType().getCanonicalType();
   if (v.kind == Value::Kind::Uninit)
     error(loc, "value is used uninitialised");
@@ -675,7 +675,7 @@ Value Evaluator::convert(const Value &v, QualType to, SourceLocation loc) {
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
                        QualType operandType, QualType resultType,
-                       SourceLocation loc) {
+                       LazyLoc loc) {
   if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
     error(loc, "value is used uninitialised");
   bool isFloat = l.kind == Value::Kind::Float || r.kind == Value::Kind::Float;
@@ -863,7 +863,7 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
 
 Value Evaluator::evalCast(const CastExpr *ce) {
   const Expr *sub = ce->getSubExpr();
-  SourceLocation loc = ce->getExprLoc();
+  LazyLoc loc(ce);
   switch (ce->getCastKind()) {
   case CK_LValueToRValue: {
     Value *slot = evalLValue(sub);
@@ -968,7 +968,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
   error(loc, "this initialiser list is not supported in algorithm code");
 }
 
-Value Evaluator::defaultValue(QualType t, SourceLocation loc) {
+Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
   t = t.getNonReferenceType().getCanonicalType();
   if (t->isBooleanType() || t->isIntegralOrEnumerationType())
     return makeTyped(0, t, loc, false);
@@ -1069,7 +1069,7 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::IntegerLiteralClass:
     return makeTyped(
         __int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
-        e->getType(), e->getExprLoc(), false);
+        e->getType(), e, false);
   case Stmt::CXXBoolLiteralExprClass:
     return Value::makeInt(cast<CXXBoolLiteralExpr>(e)->getValue());
   case Stmt::CharacterLiteralClass:
@@ -1141,7 +1141,7 @@ Value Evaluator::eval(const Expr *e) {
     const auto *dre = cast<DeclRefExpr>(e);
     if (const auto *ec = dyn_cast<EnumConstantDecl>(dre->getDecl()))
       return makeTyped(__int128(ec->getInitVal().getSExtValue()),
-                       e->getType(), e->getExprLoc(), false);
+                       e->getType(), e, false);
     if (isa<FunctionDecl>(dre->getDecl()))
       error(e->getExprLoc(), "functions cannot be used as values; wrap the "
                              "call in a lambda");
@@ -1175,7 +1175,7 @@ Value Evaluator::eval(const Expr *e) {
       }
       if (t->isScalarType())
         return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
-                         e->getType(), e->getExprLoc(), false);
+                         e->getType(), e, false);
     }
     error(e->getExprLoc(), "this operator is not supported in algorithm "
                            "code; use std::size or .size()");
@@ -1266,7 +1266,7 @@ Value *Evaluator::evalObject(const Expr *e) {
 
 Value *Evaluator::evalLValue(const Expr *e) {
   step(e);
-  SourceLocation loc = e->getExprLoc();
+  LazyLoc loc(e);
   switch (e->getStmtClass()) {
   case Stmt::DeclRefExprClass: {
     const auto *dre = cast<DeclRefExpr>(e);
@@ -1412,7 +1412,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               const Closure *closure, const Expr *callSite) {
-  SourceLocation loc = callSite->getExprLoc();
+  LazyLoc loc(callSite);
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
   if (!body || !def)
@@ -1475,7 +1475,8 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   Value ret = std::move(frames_.back()->returnValue);
   QualType rt = def->getReturnType();
   if (!rt->isVoidType() && fl != Flow::Return)
-    error(def->getBodyRBrace().isValid() ? def->getBodyRBrace() : loc,
+    error(def->getBodyRBrace().isValid() ? def->getBodyRBrace()
+                                         : SourceLocation(loc),
           "function '" + def->getNameAsString() +
               "' ended without returning a value");
   if (rt->isVoidType())
@@ -1513,7 +1514,7 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
 }
 
 Value Evaluator::evalCall(const CallExpr *call) {
-  SourceLocation loc = call->getExprLoc();
+  LazyLoc loc(call);
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd) {
     error(loc, "indirect calls (function pointers, std::function) are not "
@@ -1580,7 +1581,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
 Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   const CXXConstructorDecl *ctor = ce->getConstructor();
   const CXXRecordDecl *rd = ctor->getParent();
-  SourceLocation loc = ce->getExprLoc();
+  LazyLoc loc(ce);
   if (rd->isLambda()) {
     if (ce->getNumArgs() == 1)
       return eval(ce->getArg(0));

@@ -36,6 +36,26 @@ struct EvalLimits {
   size_t maxContainerElements = 1u << 24;
 };
 
+// A source location computed only when needed: most evaluation steps never
+// report anything, and Clang computes expression locations by walking the
+// expression.
+class LazyLoc {
+public:
+  LazyLoc(clang::SourceLocation loc) : loc_(loc) {}
+  LazyLoc(const clang::Stmt *stmt) : stmt_(stmt) {}
+  operator clang::SourceLocation() const {
+    if (!stmt_)
+      return loc_;
+    if (const auto *e = llvm::dyn_cast<clang::Expr>(stmt_))
+      return e->getExprLoc();
+    return stmt_->getBeginLoc();
+  }
+
+private:
+  const clang::Stmt *stmt_ = nullptr;
+  clang::SourceLocation loc_;
+};
+
 // A located evaluation error; notes may point into the AST or at IR
 // locations (from the builder).
 struct EvalError {
@@ -135,13 +155,13 @@ private:
                      const Closure *closure, const clang::Expr *callSite);
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
               clang::QualType operandType, clang::QualType resultType,
-              clang::SourceLocation loc);
-  Value convert(const Value &v, clang::QualType to, clang::SourceLocation loc);
-  Value defaultValue(clang::QualType t, clang::SourceLocation loc);
-  Value makeTyped(__int128 v, clang::QualType t, clang::SourceLocation loc,
+              LazyLoc loc);
+  Value convert(const Value &v, clang::QualType to, LazyLoc loc);
+  Value defaultValue(clang::QualType t, LazyLoc loc);
+  Value makeTyped(__int128 v, clang::QualType t, LazyLoc loc,
                   bool checkOverflow);
-  bool truthy(const Value &v, clang::SourceLocation loc);
-  Value *lookup(const clang::ValueDecl *d, clang::SourceLocation loc);
+  bool truthy(const Value &v, LazyLoc loc);
+  Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
   Value *temp(Value v);
 
   // --- builtins (Builtins.cpp)
@@ -157,19 +177,19 @@ private:
   Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    llvm::ArrayRef<const clang::Expr *> args,
                    const clang::Expr *site, Value &result);
-  chunk::Chunk toChunk(const Value &v, clang::SourceLocation loc);
+  chunk::Chunk toChunk(const Value &v, LazyLoc loc);
   std::vector<chunk::Chunk> toChunkList(const Value &v,
-                                        clang::SourceLocation loc);
-  std::vector<int64_t> toIntList(const Value &v, clang::SourceLocation loc);
+                                        LazyLoc loc);
+  std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);
   const Value *field(const Value &agg, llvm::StringRef name);
-  TbSelection tbSelection(const Value &opts, clang::SourceLocation loc);
+  TbSelection tbSelection(const Value &opts, LazyLoc loc);
   std::optional<int64_t> optInt(const Value *v);
   Value *mapFind(Value &map, const Value &key);
   Value *mapInsert(Value &map, Value key, Value val, bool overwrite);
-  void checkContainerSize(size_t n, clang::SourceLocation loc);
+  void checkContainerSize(size_t n, LazyLoc loc);
   void finishProgramIfActive();
 
-  [[noreturn]] void error(clang::SourceLocation loc, std::string message);
+  [[noreturn]] void error(LazyLoc loc, std::string message);
   void step(const clang::Stmt *at) {
     if (++steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
@@ -199,6 +219,8 @@ private:
   llvm::DenseMap<const clang::Expr *, Value> constantInits_;
   llvm::DenseMap<const clang::Expr *, bool> constantInitKnown_;
   std::vector<std::unique_ptr<Frame>> frames_;
+  std::vector<std::shared_ptr<const DslObject>> rankObjects_;
+  std::vector<std::shared_ptr<const DslObject>> bufferObjects_;
   llvm::DenseMap<unsigned, SourceLocation> locCache_;
   llvm::DenseMap<const clang::Type *, IntType> intTypes_;
   // Temporaries of the full-expression being evaluated. Slots are reused

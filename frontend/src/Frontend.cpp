@@ -22,7 +22,6 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/xxhash.h"
 #include "clang/Frontend/FrontendActions.h"
 
@@ -33,9 +32,6 @@
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
 #define MSCCLC_CLANG_RESOURCE_DIR ""
-#endif
-#ifndef MSCCLC_CLANG_BINARY
-#define MSCCLC_CLANG_BINARY ""
 #endif
 #ifndef MSCCLC_SOURCE_INCLUDE_DIR
 #define MSCCLC_SOURCE_INCLUDE_DIR ""
@@ -119,6 +115,7 @@ public:
     if (diags.hasErrorOccurred())
       return;
     ClangDiagnosticSink sink(diags);
+    sink.setWarningsAsErrors(opts_.warningsAsErrors);
     SourceManager &sm = ctx.getSourceManager();
     auto mapLoc = [&sm](clang::SourceLocation l) {
       mscclc::SourceLocation out;
@@ -229,7 +226,9 @@ public:
 private:
   void collect(const DeclContext *dc, const SourceManager &sm,
                std::vector<const FunctionDecl *> &out) {
-    for (const Decl *d : dc->decls()) {
+    // noload_decls: only what this file declared; walking everything would
+    // deserialise the whole precompiled standard library.
+    for (const Decl *d : dc->noload_decls()) {
       if (const auto *ns = dyn_cast<NamespaceDecl>(d)) {
         collect(ns, sm, out);
         continue;
@@ -398,6 +397,30 @@ private:
 
 namespace {
 
+class SkipBodiesPchAction : public GeneratePCHAction {
+public:
+  explicit SkipBodiesPchAction(std::string out) : out_(std::move(out)) {}
+  bool BeginInvocation(CompilerInstance &ci) override {
+    ci.getFrontendOpts().SkipFunctionBodies = true;
+    ci.getFrontendOpts().OutputFile = out_;
+    return GeneratePCHAction::BeginInvocation(ci);
+  }
+
+private:
+  std::string out_;
+};
+
+class SkipBodiesPchFactory : public tooling::FrontendActionFactory {
+public:
+  explicit SkipBodiesPchFactory(std::string out) : out_(std::move(out)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<SkipBodiesPchAction>(out_);
+  }
+
+private:
+  std::string out_;
+};
+
 // The DSL header pulls in <vector>, <map>, <optional> and <string_view>;
 // parsing them costs most of a small compile. mscclc therefore keeps a
 // precompiled header of <mscclpp/dsl.hpp> in a cache directory, keyed by the
@@ -415,7 +438,7 @@ std::string cacheDir() {
 
 std::optional<std::string> precompiledDslHeader(
     const std::vector<std::string> &baseArgs) {
-  if (std::getenv("MSCCLC_NO_PCH") || std::string(MSCCLC_CLANG_BINARY).empty())
+  if (std::getenv("MSCCLC_NO_PCH"))
     return std::nullopt;
   std::string header = dslIncludeDir() + "/mscclpp/dsl.hpp";
   auto buf = llvm::MemoryBuffer::getFile(header);
@@ -429,7 +452,7 @@ std::optional<std::string> precompiledDslHeader(
     keyText += "\n" + a;
   keyText += "\n" + std::to_string(
                          st.getLastModificationTime().time_since_epoch().count());
-  keyText += "\n" MSCCLC_CLANG_BINARY;
+  keyText += "\npch-format: skip-function-bodies v1";
   uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
   std::string dir = cacheDir();
   if (dir.empty() || llvm::sys::fs::create_directories(dir))
@@ -442,22 +465,25 @@ std::optional<std::string> precompiledDslHeader(
   if (llvm::sys::fs::exists(pch))
     return pch;
 
-  // Build it (to a temporary name, then rename: concurrent compiles are safe).
+  // Build it in-process (to a temporary name, then rename: concurrent
+  // compiles are safe). Function bodies of the headers are skipped, as
+  // clangd does for preambles: mscclc implements the library calls it
+  // supports itself, and skipping them saves both the PCH load and the
+  // instantiation of every standard-library member the algorithm uses.
   std::string tmp = pch + ".tmp." + std::to_string(getpid());
-  std::vector<std::string> args = {MSCCLC_CLANG_BINARY, "-x", "c++-header"};
-  for (const auto &a : baseArgs)
-    if (a != "-fsyntax-only")
-      args.push_back(a);
-  args.push_back(header);
-  args.push_back("-o");
-  args.push_back(tmp);
-  std::vector<llvm::StringRef> refs(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(""),
-                                                llvm::StringRef("")};
-  int rc = llvm::sys::ExecuteAndWait(args[0], refs, std::nullopt, redirects);
-  if (rc != 0) {
-    llvm::sys::fs::remove(tmp);
-    return std::nullopt;
+  {
+    std::vector<std::string> args = baseArgs;
+    args.push_back("-xc++-header");
+    tooling::FixedCompilationDatabase db(".", args);
+    tooling::ClangTool tool(db, {header});
+    tool.setPrintErrorMessage(false);
+    IgnoringDiagConsumer quiet;
+    tool.setDiagnosticConsumer(&quiet);
+    SkipBodiesPchFactory factory(tmp);
+    if (tool.run(&factory) != 0 || !llvm::sys::fs::exists(tmp)) {
+      llvm::sys::fs::remove(tmp);
+      return std::nullopt;
+    }
   }
   // Validate: an empty translation unit must compile with it.
   std::vector<std::string> probe = baseArgs;

@@ -73,7 +73,7 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
       checkTargetLimits(plan, *target, diags, options.allowLimitViolations);
   bool defectsOk =
       checkTargetDefects(plan, diags, options.allowLimitViolations);
-  if (!limitsOk || !defectsOk)
+  if (!limitsOk || !defectsOk || diags.errorCount() > 0)
     return std::nullopt;
   return plan;
 }

@@ -35,12 +35,18 @@ public:
   }
   void warning(SourceLocation loc, const std::string &message,
                const std::vector<DiagNote> &notes = {}) {
-    report(Severity::Warning, loc, message, notes);
+    if (warningsAsErrors_)
+      error(loc, message + " [-Werror]", notes);
+    else
+      report(Severity::Warning, loc, message, notes);
   }
   unsigned errorCount() const { return errorCount_; }
+  // -Werror: every later warning is reported (and counted) as an error.
+  void setWarningsAsErrors(bool on) { warningsAsErrors_ = on; }
 
 private:
   unsigned errorCount_ = 0;
+  bool warningsAsErrors_ = false;
 };
 
 // Collects diagnostics in memory (unit tests, plans read from JSON).
