@@ -385,11 +385,14 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     if (rs->getInit())
       exec(rs->getInit());
     const Expr *rangeInit = rs->getRangeInit();
-    Value *range = evalObject(rangeInit);
-    if (!rangeInit->isGLValue()) {
-      // Keep the temporary alive across the loop body's statements.
-      frames_.back()->owned.push_back(std::make_unique<Value>(*range));
-      range = frames_.back()->owned.back().get();
+    // A temporary range lives exactly as long as the loop.
+    std::unique_ptr<Value> ownedRange;
+    Value *range;
+    if (rangeInit->isGLValue()) {
+      range = evalLValue(rangeInit);
+    } else {
+      ownedRange = std::make_unique<Value>(eval(rangeInit));
+      range = ownedRange.get();
     }
     if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
       error(rangeInit->getExprLoc(),

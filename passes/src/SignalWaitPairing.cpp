@@ -59,7 +59,9 @@ public:
                                          " more " + what + ")"});
             break;
           }
-          notes.push_back({e->loc, std::string(what) + " issued here"});
+          notes.push_back({e->loc, std::string(what) + " issued here (rank " +
+                                       std::to_string(e->src) + " -> rank " +
+                                       std::to_string(e->dst) + ")"});
         }
       };
       addNotes(s == signals.end() ? nullptr : &s->second, "signal");

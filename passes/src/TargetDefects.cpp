@@ -1,6 +1,8 @@
 //===- TargetDefects.cpp - known defects of the target executor ----------===//
 #include "mscclc/passes/TargetDefects.h"
 
+#include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <set>
@@ -117,20 +119,19 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
   };
   // One report per (check, source line): a program usually makes the same
   // mistake on every rank.
-  std::set<std::pair<std::string, uint32_t>> seen;
+  std::set<std::pair<std::string, uint64_t>> seen;
+  uint64_t unlocated = uint64_t(1) << 32; // keys for ops without a location
   std::map<std::string, size_t> counts;
   bool ok = true;
   auto report = [&](const char *id, const plan::Op &op,
-                    const std::string &where) {
+                    const std::string &where, const std::string &detail = "") {
     const DefectCheck &c = find(id);
-    if (!seen.insert({id, op.loc.rawClangLoc ? op.loc.rawClangLoc
-                                             : uint32_t(seen.size() + 1)})
-             .second)
+    uint64_t key = op.loc.rawClangLoc ? op.loc.rawClangLoc : unlocated++;
+    if (!seen.insert({id, key}).second)
       return;
     if (++counts[id] > 4)
       return;
-    std::string msg = std::string(c.problem) + " (" + where + ") [" + id +
-                      "]";
+    std::string msg = where + ": " + c.problem + detail + " [" + id + "]";
     std::vector<DiagNote> notes = {{op.loc, std::string("fix: ") + c.fix}};
     if (c.isError && !allowViolations) {
       diags.error(op.loc, msg, notes);
@@ -181,10 +182,19 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
           break;
         case OpKind::Pipeline: {
           if (op.unitSize % 16 != 0)
-            report("pipeline-unit-unaligned", op, where);
+            report("pipeline-unit-unaligned", op, where,
+                   " (unit_size = " + std::to_string(op.unitSize) + ")");
           double bytes = chunkBytes(gpu) * double(op.numChunks);
-          if (op.unitSize > 0 && bytes / double(op.unitSize) > 65535.0)
-            report("pipeline-iterations", op, where);
+          if (op.unitSize > 0 && bytes / double(op.unitSize) > 65535.0) {
+            char detail[160];
+            snprintf(detail, sizeof(detail),
+                     " (%.0f iterations = %lld chunks x %.0f bytes / %llu "
+                     "bytes)",
+                     std::ceil(bytes / double(op.unitSize)),
+                     (long long)op.numChunks, chunkBytes(gpu),
+                     (unsigned long long)op.unitSize);
+            report("pipeline-iterations", op, where, detail);
+          }
           for (const auto &inner : op.ops)
             visit(inner);
           break;

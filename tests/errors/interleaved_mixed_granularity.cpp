@@ -1,0 +1,16 @@
+// With two interleaved instances, the same region is accessed as [0:2] and
+// as [0:1]; replication would place the instances of the two inconsistently.
+#include <mscclpp/dsl.hpp>
+using namespace mscclpp::dsl;
+
+MSCCLPP_ALGORITHM void interleaved_mixed_granularity() {
+  TestCollective collective(1, 2, 2);
+  CollectiveProgram program("interleaved_mixed_granularity", collective, 1,
+                            {.instances = 2});
+  Rank r(0);
+  BaseBuffer in = r.get_input_buffer();
+  BaseBuffer out = r.get_output_buffer();
+  r.copy(out.slice(0, 2), in.slice(0, 2), {.tb = 0}); // expected-note {{input[0:2] is accessed here}}
+  // expected-error@+1 {{with instances = 2, rank 0's chunks input[0:2] and input[0:1] overlap with different granularity; interleaved replication would place their instances inconsistently. Access each region with one chunk size}}
+  r.copy(out.slice(1, 2), in.slice(0, 1), {.tb = 1});
+}
