@@ -63,9 +63,9 @@ Run runOnce(const std::vector<std::string> &args, const std::string &errFile) {
   rusage usage{};
   wait4(pid, &status, 0, &usage);
   Run r;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            start)
-                  .count();
+  r.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   r.peakKb = usage.ru_maxrss;
   r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
   std::ifstream in(errFile);
@@ -95,7 +95,8 @@ int main(int argc, char **argv) {
   }
   std::vector<Case> cases;
   for (int n : {8, 16, 32, 64, 128}) {
-    Case c{"allreduce_allpairs", root + "/samples/allreduce_allpairs.cpp",
+    Case c{"allreduce_allpairs",
+           root + "/samples/allreduce_allpairs.cpp",
            {"-P", "num_ranks=" + std::to_string(n)}};
     if (n > 8)
       c.args.push_back("--allow-limit-violations");
@@ -108,9 +109,9 @@ int main(int argc, char **argv) {
                       "thread_block_group_size=" + std::to_string(tbg)}});
   for (int n : {8, 16, 32, 64})
     cases.push_back(
-        {"allreduce_nvls", root +
-                               "/tests/conformance/single_node/"
-                               "allreduce_nvls_zero_copy.cpp",
+        {"allreduce_nvls",
+         root + "/tests/conformance/single_node/"
+                "allreduce_nvls_zero_copy.cpp",
          {"-P", "num_gpus=" + std::to_string(n), "--allow-limit-violations"}});
 
   std::string out = "/tmp/mscclc_bench_" + std::to_string(getpid()) + ".json";

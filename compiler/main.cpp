@@ -11,16 +11,16 @@
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/json/JsonReader.h"
 #include "mscclc/json/JsonWriter.h"
-#include "mscclc/passes/TargetChecks.h"
 #include "mscclc/passes/Pipeline.h"
+#include "mscclc/passes/TargetChecks.h"
 
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 
 namespace {
 
@@ -80,9 +80,8 @@ int checkPlanFile(const std::string &path, const std::string &output,
   if (!mscclc::passes::checkTargetLimits(*plan, *target, sink,
                                          po.allowLimitViolations))
     return 1;
-  if (!output.empty() &&
-      !mscclc::json::writeFileAtomically(
-          output, mscclc::json::writePlanJson(*plan), err)) {
+  if (!output.empty() && !mscclc::json::writeFileAtomically(
+                             output, mscclc::json::writePlanJson(*plan), err)) {
     std::cerr << "mscclc: error: cannot write '" << output << "': " << err
               << "\n";
     return 1;
@@ -121,7 +120,8 @@ int installDefaults(const std::string &dirOption, bool listOnly,
                     mscclc::passes::PipelineOptions po) {
   namespace fs = std::filesystem;
   fs::path source = bundledDefaultsDir();
-  fs::path target = dirOption.empty() ? runtimeDefaultsDir() : fs::path(dirOption);
+  fs::path target =
+      dirOption.empty() ? runtimeDefaultsDir() : fs::path(dirOption);
   std::ifstream table(source / "DEFAULTS.tsv");
   if (!table) {
     std::cerr << "mscclc: error: cannot read " << (source / "DEFAULTS.tsv")
@@ -152,9 +152,9 @@ int installDefaults(const std::string &dirOption, bool listOnly,
   }
   std::error_code ec;
   fs::create_directories(target.parent_path(), ec);
-  fs::path staging = target.parent_path() /
-                     ("." + target.filename().string() + ".tmp." +
-                      std::to_string(getpid()));
+  fs::path staging =
+      target.parent_path() /
+      ("." + target.filename().string() + ".tmp." + std::to_string(getpid()));
   fs::remove_all(staging, ec);
   fs::create_directories(staging, ec);
   if (ec) {
@@ -205,9 +205,8 @@ int installDefaults(const std::string &dirOption, bool listOnly,
               << " ranks, " << ops << " ops)\n";
   }
   // Swap the new directory in; the old one is removed afterwards.
-  fs::path old = target.parent_path() /
-                 ("." + target.filename().string() + ".old." +
-                  std::to_string(getpid()));
+  fs::path old = target.parent_path() / ("." + target.filename().string() +
+                                         ".old." + std::to_string(getpid()));
   if (fs::exists(target))
     fs::rename(target, old, ec);
   fs::rename(staging, target, ec);
@@ -228,6 +227,13 @@ int installDefaults(const std::string &dirOption, bool listOnly,
 int main(int argc, char **argv) {
   CLI::App app{"mscclc — ahead-of-time compiler for MSCCL++ collective "
                "algorithms written in the C++ DSL dialect"};
+  app.name("mscclc");
+  app.footer("Examples:\n"
+             "  mscclc algo.cpp -o plan.json -P num_ranks=8\n"
+             "  mscclc algo.cpp --emit-ir\n"
+             "  mscclc plan.json            (check any MSCCL++ plan)\n"
+             "  mscclc install-defaults\n"
+             "Exit status: 0 success, 1 compile error, 2 usage error.");
   app.set_version_flag("--version", std::string("mscclc ") + MSCCLC_VERSION +
                                         " (LLVM 19, target mscclpp-0.9)");
   mscclc::frontend::FrontendOptions fe;
@@ -299,8 +305,7 @@ int main(int argc, char **argv) {
   for (const auto &p : params) {
     auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0) {
-      std::cerr << "mscclc: error: -P expects name=value, got '" << p
-                << "'\n";
+      std::cerr << "mscclc: error: -P expects name=value, got '" << p << "'\n";
       return 2;
     }
     std::string name = p.substr(0, eq);
@@ -312,6 +317,14 @@ int main(int argc, char **argv) {
         return 2;
       }
     fe.params.emplace_back(name, p.substr(eq + 1));
+  }
+  if (!mscclc::passes::findTarget(po.target)) {
+    std::cerr << "mscclc: error: unknown target '" << po.target
+              << "'; known targets:";
+    for (const auto &t : mscclc::passes::knownTargets())
+      std::cerr << " " << t.name;
+    std::cerr << "\n";
+    return 2;
   }
   for (const auto &name : po.printAfter) {
     auto names = mscclc::passes::pipelinePassNames();
@@ -360,13 +373,12 @@ int main(int argc, char **argv) {
       text = mscclc::json::writePlanJson(*plan);
     }
     if (outPath.empty())
-      outPath = emitIr ? "-"
-                       : (program.name && !program.name->empty()
-                              ? *program.name
-                              : std::filesystem::path(fe.inputFile)
-                                    .stem()
-                                    .string()) +
-                             ".json";
+      outPath =
+          emitIr ? "-"
+                 : (program.name && !program.name->empty()
+                        ? *program.name
+                        : std::filesystem::path(fe.inputFile).stem().string()) +
+                       ".json";
     std::string err;
     if (!mscclc::json::writeFileAtomically(outPath, text, err)) {
       diags.error(mscclc::SourceLocation{},

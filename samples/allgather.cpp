@@ -8,9 +8,9 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void allgather_allpairs(int num_ranks = 2,
                                           int instances = 1) {
   AllGather collective(num_ranks, /*chunk_factor=*/1, /*inplace=*/true);
-  CollectiveProgram program("allgather_allpairs", collective, num_ranks,
-                            {.instances = instances,
-                             .protocol = Protocol::Simple});
+  CollectiveProgram program(
+      "allgather_allpairs", collective, num_ranks,
+      {.instances = instances, .protocol = Protocol::Simple});
   for (int src = 0; src < num_ranks; ++src) {
     Chunk mine = Rank(src).get_output_buffer().slice(src, src + 1);
     for (int dst = 0; dst < num_ranks; ++dst) {

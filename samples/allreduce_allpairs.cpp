@@ -47,8 +47,8 @@ MSCCLPP_ALGORITHM void allreduce_allpairs(int num_ranks = 8, int num_tbs = 8) {
             own, {Rank(p).get_input_buffer().slice(index, index + 1)},
             {.tb = t});
       for (int p : peers_of(r))
-        channel[r][t].at(p).put(Rank(p).get_input_buffer().slice(index, index + 1),
-                             own, {.tb = t});
+        channel[r][t].at(p).put(
+            Rank(p).get_input_buffer().slice(index, index + 1), own, {.tb = t});
       // Results have landed everywhere before anyone returns.
       for (int p : peers_of(r))
         channel[r][t].at(p).signal({.tb = t, .data_sync = SyncType::before});

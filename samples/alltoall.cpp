@@ -22,8 +22,8 @@ MSCCLPP_ALGORITHM void alltoall_allpairs(int num_ranks = 4) {
       MemoryChannel ch(p, r);
       ch.signal({.tb = tb, .relaxed = true});
       ch.wait({.tb = tb, .data_sync = SyncType::after, .relaxed = true});
-      ch.put(Rank(p).get_output_buffer().slice(r, r + 1),
-             input.slice(p, p + 1), {.tb = tb});
+      ch.put(Rank(p).get_output_buffer().slice(r, r + 1), input.slice(p, p + 1),
+             {.tb = tb});
       ch.signal({.tb = tb, .data_sync = SyncType::before});
       ch.wait({.tb = tb, .data_sync = SyncType::after});
       ++tb;

@@ -49,8 +49,7 @@ Evaluator::DslClass Evaluator::classifyDsl(const CXXRecordDecl *rd) {
   return it->second;
 }
 
-Evaluator::StdClass
-Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
+Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
   if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier())
     return StdClass::None;
   llvm::StringRef n = rd->getName();
@@ -77,8 +76,7 @@ Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
   return StdClass::None;
 }
 
-Evaluator::DslClass
-Evaluator::classifyDslUncached(const CXXRecordDecl *rd) {
+Evaluator::DslClass Evaluator::classifyDslUncached(const CXXRecordDecl *rd) {
   if (!rd || !rd->getIdentifier() || !inDslNamespace(rd))
     return DslClass::None;
   llvm::StringRef n = rd->getName();
@@ -162,8 +160,7 @@ chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
   return c;
 }
 
-std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v,
-                                                 LazyLoc loc) {
+std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v, LazyLoc loc) {
   std::vector<chunk::Chunk> out;
   if (v.kind != Value::Kind::Agg)
     error(loc, "expected a list of chunks");
@@ -310,8 +307,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
                  "strings");
     if (args.size() == 2) {
       Value n = eval(args[1]);
-      if (n.kind == Value::Kind::Int && n.i >= 0 &&
-          size_t(n.i) <= v.s.size())
+      if (n.kind == Value::Kind::Int && n.i >= 0 && size_t(n.i) <= v.s.size())
         v.s.resize(size_t(n.i));
     }
     return v;
@@ -331,8 +327,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
 }
 
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
-                            llvm::ArrayRef<const Expr *> args,
-                            const Expr *site, Value &result) {
+                            llvm::ArrayRef<const Expr *> args, const Expr *site,
+                            Value &result) {
   LazyLoc loc(site);
   // Hot path: avoid getNameAsString(), which builds a printing policy.
   llvm::StringRef name;
@@ -387,11 +383,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (i.kind != Value::Kind::Int)
       error(e->getExprLoc(), "index must be an integer");
     if (i.wide() < 0 || i.wide() >= __int128(self->elems.size()))
-      error(e->getExprLoc(), "index " + std::to_string(int64_t(i.wide())) +
-                                 " is out of bounds for a container of " +
-                                 std::to_string(self->elems.size()) +
-                                 (self->elems.size() == 1 ? " element"
-                                                          : " elements"));
+      error(e->getExprLoc(),
+            "index " + std::to_string(int64_t(i.wide())) +
+                " is out of bounds for a container of " +
+                std::to_string(self->elems.size()) +
+                (self->elems.size() == 1 ? " element" : " elements"));
     return size_t(i.i);
   };
   switch (cls) {
@@ -509,8 +505,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (name == "count" || name == "contains") {
       Value k = eval(args[0]);
       bool has = mapFind(*self, k) != nullptr;
-      result = name == "count" ? Value::makeInt(has, true)
-                               : Value::makeInt(has);
+      result =
+          name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
       return nullptr;
     }
     if (name == "at") {
@@ -548,8 +544,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       QualType kt = templateArgType(md->getParent(), 0);
       if (k.kind == Value::Kind::Int)
         k = convert(k, kt, loc);
-      mapInsert(*self, std::move(k), std::move(v),
-                name == "insert_or_assign");
+      mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign");
       result = Value::makeVoid();
       return nullptr;
     }
@@ -718,8 +713,9 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (name == "make_pair" || name == "make_tuple" || name == "tie" ||
       name == "forward_as_tuple") {
     if (name == "tie" || name == "forward_as_tuple")
-      error(loc, "std::" + name.str() + " is not supported; use structured "
-                                        "bindings");
+      error(loc, "std::" + name.str() +
+                     " is not supported; use structured "
+                     "bindings");
     std::vector<Value> elems;
     for (const Expr *a : call->arguments())
       elems.push_back(eval(a));
@@ -749,8 +745,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (name == "to_string") {
     Value v = eval(call->getArg(0));
     if (v.kind == Value::Kind::Int)
-      result = Value::makeString(
-          v.isUnsigned ? std::to_string(uint64_t(v.i)) : std::to_string(v.i));
+      result = Value::makeString(v.isUnsigned ? std::to_string(uint64_t(v.i))
+                                              : std::to_string(v.i));
     else
       result = Value::makeString(std::to_string(v.f));
     return true;
@@ -805,9 +801,8 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       } else {
         int64_t cf = args.at(1).i;
         if (cf <= 0)
-          throw DslError{"chunk_factor must be positive, got " +
-                             std::to_string(cf),
-                         {}};
+          throw DslError{
+              "chunk_factor must be positive, got " + std::to_string(cf), {}};
         c.chunkFactor = cf;
         c.inplace = args.at(2).i != 0;
         if (n == "AllGather") {
@@ -882,8 +877,8 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       break;
     case DslClass::MemoryChannel:
       obj->type = DslObject::Type::MemoryChannel;
-      obj->a = builder_.newMemoryChannel(args.at(0).i, args.at(1).i,
-                                         irLoc(begin()));
+      obj->a =
+          builder_.newMemoryChannel(args.at(0).i, args.at(1).i, irLoc(begin()));
       break;
     case DslClass::PortChannel:
       obj->type = DslObject::Type::PortChannel;
@@ -898,7 +893,8 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       break;
     case DslClass::Semaphore:
       obj->type = DslObject::Type::Semaphore;
-      obj->a = builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin()));
+      obj->a =
+          builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin()));
       break;
     case DslClass::LoopIterationContext:
       obj->type = DslObject::Type::Loop;
@@ -968,8 +964,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
         f.push_back(Value::makeInt(int64_t(c.type)));
         f.push_back(Value::makeInt(c.index));
         f.push_back(Value::makeInt(c.size));
-        const CXXRecordDecl *chunkRd =
-            site->getType()->getAsCXXRecordDecl();
+        const CXXRecordDecl *chunkRd = site->getType()->getAsCXXRecordDecl();
         return Value::makeAgg(std::move(f), chunkRd);
       }
       if (method == "size")
@@ -997,8 +992,8 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
         if (!bufferObjects_[slot]) {
           auto b = std::make_shared<DslObject>();
           b->type = DslObject::Type::Buffer;
-          b->buffer = input ? builder_.inputBuffer(o.a)
-                            : builder_.outputBuffer(o.a);
+          b->buffer =
+              input ? builder_.inputBuffer(o.a) : builder_.outputBuffer(o.a);
           bufferObjects_[slot] = std::move(b);
         }
         return Value::makeObject(bufferObjects_[slot]);
@@ -1032,10 +1027,9 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       if (method == "signal" || method == "wait") {
         const Value &opts = args.at(0);
         const Value *rel = field(opts, "relaxed");
-        builder_.signalOrWait(h, optInt(field(opts, "tb")),
-                              syncBits(field(opts, "data_sync")),
-                              rel && rel->i != 0, method == "signal",
-                              irLoc(irAt));
+        builder_.signalOrWait(
+            h, optInt(field(opts, "tb")), syncBits(field(opts, "data_sync")),
+            rel && rel->i != 0, method == "signal", irLoc(irAt));
         return Value::makeVoid();
       }
       if (method == "flush") {
@@ -1096,8 +1090,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       if (method == "broadcast" || method == "broadcast_packets") {
         const Value &opts = args.at(base + 3);
         builder_.switchBroadcast(h, rank, chunkArg(base), args.at(base + 1).i,
-                                 args.at(base + 2).i,
-                                 optInt(field(opts, "tb")),
+                                 args.at(base + 2).i, optInt(field(opts, "tb")),
                                  method == "broadcast_packets", irLoc(irAt));
         return Value::makeVoid();
       }

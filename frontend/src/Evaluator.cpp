@@ -102,8 +102,8 @@ void Evaluator::error(LazyLoc loc, std::string message) {
 }
 
 void Evaluator::stepLimitExceeded(const Stmt *at) {
-  SourceLocation loc = isa<Expr>(at) ? cast<Expr>(at)->getExprLoc()
-                                     : at->getBeginLoc();
+  SourceLocation loc =
+      isa<Expr>(at) ? cast<Expr>(at)->getExprLoc() : at->getBeginLoc();
   error(loc, "evaluation exceeded the limit of " +
                  std::to_string(limits_.maxSteps) +
                  " steps; is there an endless loop? (raise the limit with "
@@ -409,7 +409,8 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         std::vector<Value> kv;
         kv.push_back(entry.first);
         kv.push_back(entry.second);
-        f.owned.push_back(std::make_unique<Value>(Value::makeAgg(std::move(kv))));
+        f.owned.push_back(
+            std::make_unique<Value>(Value::makeAgg(std::move(kv))));
         Value *pair = f.owned.back().get();
         if (dd) {
           auto bindings = dd->bindings();
@@ -485,8 +486,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
                             "code; use loops with break/continue");
   case Stmt::CXXTryStmtClass:
   case Stmt::CXXThrowExprClass:
-    error(s->getBeginLoc(),
-          "exceptions are not supported in algorithm code");
+    error(s->getBeginLoc(), "exceptions are not supported in algorithm code");
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
     error(s->getBeginLoc(), "inline assembly is not supported");
@@ -660,8 +660,8 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
     if (v.kind == Value::Kind::Float) {
       double d = std::trunc(v.f);
       if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19)
-        error(loc, "floating-point value out of range of '" +
-                       t.getAsString() + "'");
+        error(loc,
+              "floating-point value out of range of '" + t.getAsString() + "'");
       return makeTyped(__int128(d), t, loc, true);
     }
     return v;
@@ -669,7 +669,8 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   if (t->isRealFloatingType()) {
     if (v.kind == Value::Kind::Int)
       return Value::makeFloat(double(v.wide()));
-    if (v.kind == Value::Kind::Float && t->isSpecificBuiltinType(BuiltinType::Float))
+    if (v.kind == Value::Kind::Float &&
+        t->isSpecificBuiltinType(BuiltinType::Float))
       return Value::makeFloat(double(float(v.f)));
     return v;
   }
@@ -677,8 +678,7 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
 }
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
-                       QualType operandType, QualType resultType,
-                       LazyLoc loc) {
+                       QualType operandType, QualType resultType, LazyLoc loc) {
   if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
     error(loc, "value is used uninitialised");
   bool isFloat = l.kind == Value::Kind::Float || r.kind == Value::Kind::Float;
@@ -1143,15 +1143,14 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::DeclRefExprClass: {
     const auto *dre = cast<DeclRefExpr>(e);
     if (const auto *ec = dyn_cast<EnumConstantDecl>(dre->getDecl()))
-      return makeTyped(__int128(ec->getInitVal().getSExtValue()),
-                       e->getType(), e, false);
+      return makeTyped(__int128(ec->getInitVal().getSExtValue()), e->getType(),
+                       e, false);
     if (isa<FunctionDecl>(dre->getDecl()))
       error(e->getExprLoc(), "functions cannot be used as values; wrap the "
                              "call in a lambda");
     Value *slot = evalLValue(e);
     if (slot->kind == Value::Kind::Uninit)
-      error(e->getExprLoc(), "variable '" +
-                                 dre->getDecl()->getNameAsString() +
+      error(e->getExprLoc(), "variable '" + dre->getDecl()->getNameAsString() +
                                  "' is used uninitialised; give it a value "
                                  "where it is declared");
     return *slot;
@@ -1171,9 +1170,8 @@ Value Evaluator::eval(const Expr *e) {
       QualType t = ue->getTypeOfArgument();
       if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
         // sizeof(arr) / sizeof(arr[0]) is the classic element count idiom.
-        return makeTyped(
-            __int128(ctx_.getTypeSizeInChars(t).getQuantity()), e->getType(),
-            e->getExprLoc(), false);
+        return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
+                         e->getType(), e->getExprLoc(), false);
         (void)cat;
       }
       if (t->isScalarType())
@@ -1250,8 +1248,8 @@ bool Evaluator::isConstantInitializer(const Expr *e) {
         break;
       }
     if (const auto *ce = dyn_cast<CXXConstructExpr>(e))
-      pure = pure && classifyStd(ce->getConstructor()->getParent()) !=
-                         StdClass::None;
+      pure = pure &&
+             classifyStd(ce->getConstructor()->getParent()) != StdClass::None;
     break;
   default:
     pure = false;
@@ -1372,9 +1370,9 @@ Value *Evaluator::evalLValue(const Expr *e) {
       error(loc, "value is used uninitialised");
     QualType compT = cao->getComputationResultType();
     Value lhsC = convert(cur, cao->getComputationLHSType(), loc);
-    Value res = arith(BinaryOperator::getOpForCompoundAssignment(
-                          bo->getOpcode()),
-                      lhsC, rhs, compT, compT, loc);
+    Value res =
+        arith(BinaryOperator::getOpForCompoundAssignment(bo->getOpcode()), lhsC,
+              rhs, compT, compT, loc);
     *slot = convert(res, lt, loc);
     return slot;
   }
@@ -1461,15 +1459,15 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     // Like clang's "in call to ...": show the chain of calls (innermost
     // first), but not hundreds of frames of a runaway recursion.
     if (e.notes.size() < 3) {
-      std::string call = closure ? std::string("lambda")
-                                 : def->getNameAsString();
+      std::string call =
+          closure ? std::string("lambda") : def->getNameAsString();
       call += "(";
       const Frame &f = *frames_.back();
       for (unsigned i = 0; i < def->getNumParams(); ++i) {
         auto it = f.vars.find(def->getParamDecl(i));
-        call += (i ? ", " : "") +
-                (it == f.vars.end() ? std::string("?")
-                                    : describeValue(*it->second));
+        call +=
+            (i ? ", " : "") + (it == f.vars.end() ? std::string("?")
+                                                  : describeValue(*it->second));
       }
       e.notes.push_back({loc, "in call to '" + call + ")'"});
     }
@@ -1494,8 +1492,7 @@ static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm) {
     return false;
   if (sm.isInSystemHeader(fd->getLocation()))
     return false;
-  for (const DeclContext *dc = fd->getDeclContext(); dc;
-       dc = dc->getParent())
+  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
       if (ns->getName() == "dsl" || ns->getName() == "mscclpp")
         return false;
@@ -1527,10 +1524,10 @@ Value Evaluator::evalCall(const CallExpr *call) {
   // Lambda invocation: operator() of a closure type.
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     if (md->getParent()->isLambda()) {
-      const Expr *objE = isa<CXXOperatorCallExpr>(call)
-                             ? call->getArg(0)
-                             : cast<CXXMemberCallExpr>(call)
-                                   ->getImplicitObjectArgument();
+      const Expr *objE =
+          isa<CXXOperatorCallExpr>(call)
+              ? call->getArg(0)
+              : cast<CXXMemberCallExpr>(call)->getImplicitObjectArgument();
       Value *obj = evalObject(objE);
       if (obj->kind != Value::Kind::Closure)
         error(loc, "this lambda value cannot be called");

@@ -178,8 +178,7 @@ private:
                    llvm::ArrayRef<const clang::Expr *> args,
                    const clang::Expr *site, Value &result);
   chunk::Chunk toChunk(const Value &v, LazyLoc loc);
-  std::vector<chunk::Chunk> toChunkList(const Value &v,
-                                        LazyLoc loc);
+  std::vector<chunk::Chunk> toChunkList(const Value &v, LazyLoc loc);
   std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);
   const Value *field(const Value &agg, llvm::StringRef name);
   TbSelection tbSelection(const Value &opts, LazyLoc loc);

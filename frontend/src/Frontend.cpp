@@ -18,16 +18,16 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
-#include "clang/Frontend/FrontendActions.h"
 
 #include <chrono>
-#include <fstream>
 #include <cstdlib>
+#include <fstream>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
@@ -40,8 +40,6 @@
 using namespace clang;
 
 namespace mscclc::frontend {
-
-
 
 std::string dslIncludeDir() {
   if (const char *env = std::getenv("MSCCLC_INCLUDE_DIR"))
@@ -93,9 +91,9 @@ public:
             const std::string &message) {
     unsigned id = diags_.getCustomDiagID(level, "%0");
     clang::SourceLocation cl =
-        loc.rawClangLoc ? clang::SourceLocation::getFromRawEncoding(
-                              loc.rawClangLoc)
-                        : clang::SourceLocation();
+        loc.rawClangLoc
+            ? clang::SourceLocation::getFromRawEncoding(loc.rawClangLoc)
+            : clang::SourceLocation();
     diags_.Report(cl, id) << message;
   }
 
@@ -154,10 +152,9 @@ public:
         if (f->getNameAsString() == *opts_.algorithm)
           fn = f;
       if (!fn) {
-        sink.error(mapLoc(fileStart), "no algorithm named '" +
-                                          *opts_.algorithm +
-                                          "' in this file; it defines: " +
-                                          listNames());
+        sink.error(mapLoc(fileStart),
+                   "no algorithm named '" + *opts_.algorithm +
+                       "' in this file; it defines: " + listNames());
         return;
       }
     } else if (algos.size() > 1) {
@@ -218,8 +215,8 @@ public:
       auto ms = [](auto a, auto b) {
         return std::chrono::duration<double, std::milli>(b - a).count();
       };
-      llvm::errs() << "time: evaluate " << ms(t0, t1) << " ms ("
-                   << eval.steps() << " steps, recorded " << recordedOps
+      llvm::errs() << "time: evaluate " << ms(t0, t1) << " ms (" << eval.steps()
+                   << " steps, recorded " << recordedOps
                    << " ops), passes+output " << ms(t1, t2) << " ms\n";
     }
   }
@@ -285,8 +282,7 @@ private:
         if (!p->hasDefaultArg()) {
           sink.error(mapLoc(p->getLocation()),
                      "parameter '" + pname +
-                         "' has no default value; pass -P " + pname +
-                         "=VALUE");
+                         "' has no default value; pass -P " + pname + "=VALUE");
           return false;
         }
         try {
@@ -301,7 +297,8 @@ private:
       if (!v) {
         sink.error(mapLoc(p->getLocation()),
                    "invalid value '" + *given + "' for parameter '" + pname +
-                       "' of type '" + describeType(p->getType(), p->getASTContext()) + "'");
+                       "' of type '" +
+                       describeType(p->getType(), p->getASTContext()) + "'");
         return false;
       }
       args.push_back(std::move(*v));
@@ -369,8 +366,7 @@ public:
       : opts_(opts), consume_(consume), committed_(committed) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
-    return std::make_unique<AlgorithmConsumer>(opts_, consume_, ci,
-                                               committed_);
+    return std::make_unique<AlgorithmConsumer>(opts_, consume_, ci, committed_);
   }
 
 private:
@@ -437,8 +433,8 @@ std::string cacheDir() {
   return "";
 }
 
-std::optional<std::string> precompiledDslHeader(
-    const std::vector<std::string> &baseArgs) {
+std::optional<std::string>
+precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   if (std::getenv("MSCCLC_NO_PCH"))
     return std::nullopt;
   std::string header = dslIncludeDir() + "/mscclpp/dsl.hpp";
@@ -451,8 +447,9 @@ std::optional<std::string> precompiledDslHeader(
   std::string keyText = (*buf)->getBuffer().str();
   for (const auto &a : baseArgs)
     keyText += "\n" + a;
-  keyText += "\n" + std::to_string(
-                         st.getLastModificationTime().time_since_epoch().count());
+  keyText +=
+      "\n" +
+      std::to_string(st.getLastModificationTime().time_since_epoch().count());
   keyText += "\npch-format: skip-function-bodies v1";
   uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
   std::string dir = cacheDir();
@@ -491,9 +488,9 @@ std::optional<std::string> precompiledDslHeader(
   probe.push_back("-include-pch");
   probe.push_back(tmp);
   IgnoringDiagConsumer ignore;
-  bool valid = tooling::runToolOnCodeWithArgs(
-      std::make_unique<SyntaxOnlyAction>(), "int mscclc_probe;", probe,
-      "probe.cpp");
+  bool valid =
+      tooling::runToolOnCodeWithArgs(std::make_unique<SyntaxOnlyAction>(),
+                                     "int mscclc_probe;", probe, "probe.cpp");
   (void)ignore;
   if (!valid) {
     llvm::sys::fs::remove(tmp);

@@ -33,8 +33,7 @@ std::string bufferName(BufferType t) {
 
 std::string describe(const Chunk &c) {
   return "rank " + std::to_string(c.rank) + " " + bufferName(c.type) + "[" +
-         std::to_string(c.index) + ":" + std::to_string(c.index + c.size) +
-         "]";
+         std::to_string(c.index) + ":" + std::to_string(c.index + c.size) + "]";
 }
 
 [[noreturn]] static void fail(std::string message,
@@ -170,8 +169,8 @@ Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
   int64_t b = start.value_or(0);
   int64_t e = stop.value_or(length);
   if (b < 0 || e < 0)
-    fail("slice bounds must not be negative, got [" + std::to_string(b) +
-         ":" + std::to_string(e) + "]");
+    fail("slice bounds must not be negative, got [" + std::to_string(b) + ":" +
+         std::to_string(e) + "]");
   if (b > e)
     fail("slice start " + std::to_string(b) + " is greater than its stop " +
          std::to_string(e));
@@ -207,8 +206,8 @@ int32_t ProgramBuilder::newMemoryChannel(int64_t dstRank, int64_t srcRank,
   int32_t id = int32_t(g->connectedTo.size());
   g->connectedTo.push_back(int32_t(dstRank));
   g->createdAt.push_back(loc);
-  peerChannels_.push_back({ChannelType::Memory, int32_t(srcRank),
-                           int32_t(dstRank), id, loc});
+  peerChannels_.push_back(
+      {ChannelType::Memory, int32_t(srcRank), int32_t(dstRank), id, loc});
   return int32_t(peerChannels_.size() - 1);
 }
 
@@ -318,8 +317,7 @@ ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
   if (sel.group) {
     int32_t n = int32_t(sel.group->size());
     for (int32_t i = 0; i < n; ++i)
-      out.push_back({checkTb((*sel.group)[i], method),
-                     chunk::TbgInfo{i, n}});
+      out.push_back({checkTb((*sel.group)[i], method), chunk::TbgInfo{i, n}});
     return out;
   }
   fail(std::string(method) +
@@ -358,9 +356,10 @@ void ProgramBuilder::appendOp(int32_t rank, int32_t tb, Op op) {
 void ProgramBuilder::checkSameSize(const Chunk &a, const Chunk &b,
                                    const char *what) const {
   if (a.size != b.size)
-    fail(std::string(what) + ": chunk sizes differ (" + describe(a) +
-         " has " + std::to_string(a.size) + ", " + describe(b) + " has " +
-         std::to_string(b.size) + "); both sides must cover the same number "
+    fail(std::string(what) + ": chunk sizes differ (" + describe(a) + " has " +
+         std::to_string(a.size) + ", " + describe(b) + " has " +
+         std::to_string(b.size) +
+         "); both sides must cover the same number "
          "of chunks");
 }
 
@@ -476,8 +475,8 @@ void ProgramBuilder::barrier(int64_t rank, const std::vector<int64_t> &tbs,
 // ------------------------------------------------- memory / port ops --
 
 void ProgramBuilder::signalOrWait(int32_t channel, std::optional<int64_t> tb,
-                                  uint8_t dataSync, bool relaxed,
-                                  bool isSignal, SourceLocation loc) {
+                                  uint8_t dataSync, bool relaxed, bool isSignal,
+                                  SourceLocation loc) {
   requireProgram();
   const PeerChannel ch = peerChannels_[channel];
   int32_t t = checkTb(tb, isSignal ? "signal" : "wait");
@@ -509,10 +508,10 @@ void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
                               SourceLocation loc) {
   requireProgram();
   const PeerChannel ch = peerChannels_[channel];
-  const char *method = kind == OpKind::Put    ? "put"
-                       : kind == OpKind::Pws  ? "put_with_signal"
-                       : kind == OpKind::Pwsf ? "put_with_signal_and_flush"
-                       : kind == OpKind::Ppkt ? "put_packets"
+  const char *method = kind == OpKind::Put     ? "put"
+                       : kind == OpKind::Pws   ? "put_with_signal"
+                       : kind == OpKind::Pwsf  ? "put_with_signal_and_flush"
+                       : kind == OpKind::Ppkt  ? "put_packets"
                        : kind == OpKind::Rppkt ? "read_put_packets"
                                                : "get";
   std::vector<DiagNote> chNote = {
@@ -674,8 +673,7 @@ void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
              " is not on a rank of the switch channel's group",
          {{st.createdAt, "switch channel created here"}});
   if (bufferOffset < 0 || size < 0)
-    fail(std::string(method) +
-         ": buffer offset and size must not be negative");
+    fail(std::string(method) + ": buffer offset and size must not be negative");
   if (packets) {
     checkScratch(src, "broadcast_packets source");
     if (st.bufferType != BufferType::Scratch)
@@ -684,8 +682,8 @@ void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
   }
   if (src.size != size)
     fail(std::string(method) + ": source chunk " + describe(src) +
-         " has size " + std::to_string(src.size) + " but the broadcast covers " +
-         std::to_string(size) + " chunks");
+         " has size " + std::to_string(src.size) +
+         " but the broadcast covers " + std::to_string(size) + " chunks");
   for (int64_t r : st.ranks) {
     int64_t avail = program_.ranks[r].bufferChunks(st.bufferType);
     if (avail < bufferOffset + size)

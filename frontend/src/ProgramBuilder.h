@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "mscclc/ir/ChunkIR.h"
 #include "mscclc/frontend/Frontend.h"
+#include "mscclc/ir/ChunkIR.h"
 #include "mscclc/ir/Diagnostics.h"
 
 #include <map>
@@ -77,9 +77,9 @@ public:
   };
   explicit ProgramBuilder(Limits limits,
                           std::shared_ptr<BarrierRegistry> barriers = nullptr)
-      : limits_(limits), barrierIds_(barriers ? std::move(barriers)
-                                              : std::make_shared<
-                                                    BarrierRegistry>()) {}
+      : limits_(limits),
+        barrierIds_(barriers ? std::move(barriers)
+                             : std::make_shared<BarrierRegistry>()) {}
   ProgramBuilder() : ProgramBuilder(Limits{}) {}
 
   // ---- program lifetime
@@ -102,8 +102,7 @@ public:
   // ---- resources (return handles)
   int32_t newMemoryChannel(int64_t dstRank, int64_t srcRank,
                            SourceLocation loc);
-  int32_t newPortChannel(int64_t dstRank, int64_t srcRank,
-                         SourceLocation loc);
+  int32_t newPortChannel(int64_t dstRank, int64_t srcRank, SourceLocation loc);
   int32_t newSwitchChannel(const std::vector<int64_t> &ranks,
                            chunk::BufferType bufferType, SourceLocation loc);
   int32_t newSemaphore(int64_t rank, int64_t initialValue, SourceLocation loc);
@@ -203,8 +202,7 @@ private:
   void appendOp(int32_t rank, int32_t tb, chunk::Op op);
   void checkSameSize(const chunk::Chunk &a, const chunk::Chunk &b,
                      const char *what) const;
-  void checkOnRank(const chunk::Chunk &c, int64_t rank,
-                   const char *what) const;
+  void checkOnRank(const chunk::Chunk &c, int64_t rank, const char *what) const;
   void checkScratch(const chunk::Chunk &c, const char *what) const;
 
   Limits limits_;

@@ -56,9 +56,9 @@ using MapStore = std::map<Value, Value, ValueLess>;
 
 struct Value {
   enum class Kind : uint8_t {
-    Uninit,  // declared without initialiser; reading it is an error
+    Uninit, // declared without initialiser; reading it is an error
     Void,
-    Int,     // integers, bools, enums (type decides width/signedness)
+    Int, // integers, bools, enums (type decides width/signedness)
     Float,
     String,
     Null,    // empty std::optional

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 
 namespace mscclc::chunk {
 
@@ -117,17 +117,17 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
 } // namespace
 
 void print(const Program &p, std::ostream &os) {
-  os << "program \"" << (p.name ? *p.name : "") << "\" collective="
-     << p.collective << " ranks=" << p.ranks.size()
+  os << "program \"" << (p.name ? *p.name : "")
+     << "\" collective=" << p.collective << " ranks=" << p.ranks.size()
      << " protocol=" << plan::toString(p.protocol)
      << " inplace=" << (p.inplace ? "true" : "false")
-     << " instances=" << p.instances
-     << (p.replicated ? " (replicated)" : "") << "\n";
+     << " instances=" << p.instances << (p.replicated ? " (replicated)" : "")
+     << "\n";
   for (size_t r = 0; r < p.ranks.size(); ++r) {
     const Rank &rank = p.ranks[r];
     os << "rank " << r << " input=" << rank.inputChunks
-       << " output=" << rank.outputChunks
-       << " scratch=" << rank.scratchChunks << "\n";
+       << " output=" << rank.outputChunks << " scratch=" << rank.scratchChunks
+       << "\n";
     for (const auto &g : rank.channelGroups) {
       os << "  channels " << plan::toString(g.kind) << " ->";
       for (size_t i = 0; i < g.connectedTo.size(); ++i)
@@ -209,8 +209,8 @@ void assignVersions(Program &program) {
       readVersion(c);
     for (auto &c : op.remoteSrc)
       readVersion(c);
-    if (op.switchChunk && (op.kind == OpKind::Gstore ||
-                           op.kind == OpKind::Gstorepkt))
+    if (op.switchChunk &&
+        (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt))
       readVersion(*op.switchChunk);
     for (auto &c : op.localDst)
       writeVersion(c);

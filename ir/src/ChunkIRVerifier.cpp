@@ -51,8 +51,7 @@ struct Verifier {
         continue;
       }
       const ChannelGroup *g = rank.group(ch.kind);
-      if (!g || ch.globalId < 0 ||
-          size_t(ch.globalId) >= g->connectedTo.size())
+      if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
         fail(r, t, o, "nonexistent channel");
     }
     for (auto s : o.semaphoreIds)

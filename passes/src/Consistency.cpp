@@ -22,8 +22,8 @@ std::string range(const Chunk &c) {
 }
 
 template <typename F> void forEachChunk(const Op &op, F f) {
-  for (const auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
-                           &op.pktDst, &op.remoteDst})
+  for (const auto *list :
+       {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
     for (const auto &c : *list)
       f(c);
   if (op.switchChunk)
@@ -69,13 +69,16 @@ private:
         int64_t available = rank.semaphores[s] + releases[s];
         int64_t n = int64_t(acquires[s].size());
         if (n > available) {
-          const Op *first = acquires[s][size_t(std::max<int64_t>(available, 0))];
+          const Op *first =
+              acquires[s][size_t(std::max<int64_t>(available, 0))];
           diags.error(first->loc,
                       "semaphore " + std::to_string(s) + " of rank " +
                           std::to_string(r) + " is acquired " +
-                          std::to_string(n) + " time(s) but has initial "
-                          "value " + std::to_string(rank.semaphores[s]) +
-                          " and " + std::to_string(releases[s]) +
+                          std::to_string(n) +
+                          " time(s) but has initial "
+                          "value " +
+                          std::to_string(rank.semaphores[s]) + " and " +
+                          std::to_string(releases[s]) +
                           " release(s): this acquire can never succeed; "
                           "add a matching release on another thread block");
           ok = false;
@@ -135,10 +138,9 @@ private:
         for (const auto &op : tb.ops)
           visit(op, visit);
     for (auto &[key, list] : accesses) {
-      std::stable_sort(list.begin(), list.end(),
-                       [](const Access &a, const Access &b) {
-                         return a.index < b.index;
-                       });
+      std::stable_sort(
+          list.begin(), list.end(),
+          [](const Access &a, const Access &b) { return a.index < b.index; });
       // Each access must be identical to, or disjoint from, every other.
       int64_t maxEnd = -1;
       const Access *maxAcc = nullptr;
@@ -150,9 +152,9 @@ private:
           Chunk y{key.first, BufferType(key.second), a.index, a.size, 0};
           diags.error(
               a.op->loc,
-              "with instances = " + std::to_string(p.instances) +
-                  ", rank " + std::to_string(key.first) + "'s chunks " +
-                  range(x) + " and " + range(y) +
+              "with instances = " + std::to_string(p.instances) + ", rank " +
+                  std::to_string(key.first) + "'s chunks " + range(x) +
+                  " and " + range(y) +
                   " overlap with different granularity; interleaved "
                   "replication would place their instances inconsistently. "
                   "Access each region with one chunk size",

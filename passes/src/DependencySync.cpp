@@ -17,7 +17,7 @@ namespace {
 using namespace chunk;
 
 struct Access {
-  int space; // BufferType
+  int space;      // BufferType
   int64_t lo, hi; // inclusive
   bool write;
   uint64_t op;

@@ -98,11 +98,9 @@ std::vector<Op> fuseList(std::vector<Op> ops);
 
 void concatTransfer(Op &a, const Op &b) {
   a.localSrc.insert(a.localSrc.end(), b.localSrc.begin(), b.localSrc.end());
-  a.remoteSrc.insert(a.remoteSrc.end(), b.remoteSrc.begin(),
-                     b.remoteSrc.end());
+  a.remoteSrc.insert(a.remoteSrc.end(), b.remoteSrc.begin(), b.remoteSrc.end());
   a.localDst.insert(a.localDst.end(), b.localDst.begin(), b.localDst.end());
-  a.remoteDst.insert(a.remoteDst.end(), b.remoteDst.begin(),
-                     b.remoteDst.end());
+  a.remoteDst.insert(a.remoteDst.end(), b.remoteDst.begin(), b.remoteDst.end());
   a.channels.insert(a.channels.end(), b.channels.begin(), b.channels.end());
 }
 
@@ -144,22 +142,20 @@ bool tryFuse(Op &a, const Op &b) {
     return false;
   case OpKind::Get:
     if (bk == OpKind::Get && a.remoteSrc[0].size == b.remoteSrc[0].size &&
-        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg)
-      {
-        concatTransfer(a, b);
-        return true;
-      }
+        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
+      concatTransfer(a, b);
+      return true;
+    }
     return false;
   case OpKind::Put:
   case OpKind::Ppkt:
   case OpKind::Pws:
   case OpKind::Pwsf:
     if (bk == ak && a.localSrc[0].size == b.localSrc[0].size &&
-        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg)
-      {
-        concatTransfer(a, b);
-        return true;
-      }
+        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
+      concatTransfer(a, b);
+      return true;
+    }
     return false;
   case OpKind::Rppkt:
     if (bk == OpKind::Rppkt && sameChunks(a.localSrc, b.localSrc) &&
@@ -167,8 +163,7 @@ bool tryFuse(Op &a, const Op &b) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
-      r.channels.insert(r.channels.end(), b.channels.begin(),
-                        b.channels.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(), b.channels.end());
       return true;
     }
     return false;
@@ -189,8 +184,7 @@ bool tryFuse(Op &a, const Op &b) {
                         b.localSrc.end());
       r.remoteSrc.insert(r.remoteSrc.end(), b.remoteSrc.begin(),
                          b.remoteSrc.end());
-      r.channels.insert(r.channels.end(), b.channels.begin(),
-                        b.channels.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(), b.channels.end());
       r.kind = reduceName(r, packet);
       return true;
     }
@@ -201,19 +195,17 @@ bool tryFuse(Op &a, const Op &b) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
-      r.channels.insert(r.channels.end(), b.channels.begin(),
-                        b.channels.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(), b.channels.end());
       r.kind = reduceName(r, false);
       return true;
     }
-    if ((ak == OpKind::Repkt || ak == OpKind::Respkt) &&
-        bk == OpKind::Ppkt && opChannelKind(b) == ChannelType::Memory &&
+    if ((ak == OpKind::Repkt || ak == OpKind::Respkt) && bk == OpKind::Ppkt &&
+        opChannelKind(b) == ChannelType::Memory &&
         a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
-      r.channels.insert(r.channels.end(), b.channels.begin(),
-                        b.channels.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(), b.channels.end());
       r.kind = reduceName(r, true);
       return true;
     }
@@ -231,8 +223,7 @@ bool tryFuse(Op &a, const Op &b) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
-      r.channels.insert(r.channels.end(), b.channels.begin(),
-                        b.channels.end());
+      r.channels.insert(r.channels.end(), b.channels.begin(), b.channels.end());
       r.kind = reduceName(r, true);
       return true;
     }

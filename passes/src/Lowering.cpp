@@ -97,9 +97,8 @@ public:
       break;
     case OpKind::Get:
       for (size_t i = 0; i < op.remoteSrc.size(); ++i)
-        p.src.push_back(BufferRef::remote(remoteSrcIds[i],
-                                          op.remoteSrc[i].index,
-                                          op.remoteSrc[i].size));
+        p.src.push_back(BufferRef::remote(
+            remoteSrcIds[i], op.remoteSrc[i].index, op.remoteSrc[i].size));
       for (const auto &c : op.localDst)
         p.dst.push_back(local(c));
       p.channelIds = chIds;
@@ -115,9 +114,8 @@ public:
       for (const auto &c : op.localSrc)
         p.src.push_back(local(c));
       for (size_t i = 0; i < op.remoteDst.size(); ++i)
-        p.dst.push_back(BufferRef::remote(remoteDstIds[i],
-                                          op.remoteDst[i].index,
-                                          op.remoteDst[i].size));
+        p.dst.push_back(BufferRef::remote(
+            remoteDstIds[i], op.remoteDst[i].index, op.remoteDst[i].size));
       if (kind == ChannelType::Port) {
         p.channelIds = chIds;
         p.hasChannelIds = true;
@@ -136,17 +134,15 @@ public:
       for (const auto &c : op.localSrc)
         p.src.push_back(local(c));
       for (size_t i = 0; i < op.remoteSrc.size(); ++i)
-        p.src.push_back(BufferRef::remote(remoteSrcIds[i],
-                                          op.remoteSrc[i].index,
-                                          op.remoteSrc[i].size));
+        p.src.push_back(BufferRef::remote(
+            remoteSrcIds[i], op.remoteSrc[i].index, op.remoteSrc[i].size));
       for (const auto &c : op.localDst)
         p.dst.push_back(local(c));
       for (const auto &c : op.pktDst)
         p.dst.push_back(local(c));
       for (size_t i = 0; i < op.remoteDst.size(); ++i)
-        p.dst.push_back(BufferRef::remote(remoteDstIds[i],
-                                          op.remoteDst[i].index,
-                                          op.remoteDst[i].size));
+        p.dst.push_back(BufferRef::remote(
+            remoteDstIds[i], op.remoteDst[i].index, op.remoteDst[i].size));
       if (kind != ChannelType::None) {
         p.channelType = kind;
         p.hasChannelType = true;
@@ -158,8 +154,7 @@ public:
       p.bufferOffset = op.switchSrcOffsets[0];
       p.size = op.switchSize;
       p.dstChunk = BufferRef::full(op.switchChunk->rank, op.switchChunk->type,
-                                   op.switchChunk->index,
-                                   op.switchChunk->size);
+                                   op.switchChunk->index, op.switchChunk->size);
       p.channelIds = chIds;
       p.hasChannelIds = true;
       p.channelType = ChannelType::Switch;
@@ -168,10 +163,9 @@ public:
       break;
     case OpKind::Gstore:
     case OpKind::Gstorepkt:
-      p.src.push_back(BufferRef::full(op.switchChunk->rank,
-                                      op.switchChunk->type,
-                                      op.switchChunk->index,
-                                      op.switchChunk->size));
+      p.src.push_back(
+          BufferRef::full(op.switchChunk->rank, op.switchChunk->type,
+                          op.switchChunk->index, op.switchChunk->size));
       p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
                                            op.switchSize));
       p.channelType = ChannelType::Switch;

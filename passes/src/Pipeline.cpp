@@ -17,8 +17,8 @@
 namespace mscclc::passes {
 
 std::vector<std::string> pipelinePassNames() {
-  return {"validate",        "signal-wait-pairing", "consistency", "fusion",
-          "sync-insertion",  "dependency-sync",     "replication"};
+  return {"validate",       "signal-wait-pairing", "consistency", "fusion",
+          "sync-insertion", "dependency-sync",     "replication"};
 }
 
 std::optional<plan::Plan> runPipeline(chunk::Program &program,
@@ -47,9 +47,10 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
     if (options.verifyEachPass || i + 1 == steps.size()) {
       std::vector<std::string> problems = chunk::verify(program);
       if (!problems.empty()) {
-        diags.error(SourceLocation{},
-                    "internal compiler error: chunk IR is invalid after pass '" +
-                        std::string(step.pass->name()) + "': " + problems[0]);
+        diags.error(
+            SourceLocation{},
+            "internal compiler error: chunk IR is invalid after pass '" +
+                std::string(step.pass->name()) + "': " + problems[0]);
         return std::nullopt;
       }
     }

@@ -70,8 +70,8 @@ private:
       for (auto &tb : op.barrierTbs)
         tb = tb * n + k;
     }
-    for (auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst,
-                       &op.remoteDst})
+    for (auto *list :
+         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
       for (auto &c : *list)
         c.index = index(c.index, c.size, n, k, interleave);
     for (auto &o : op.switchSrcOffsets)

@@ -53,10 +53,9 @@ public:
         size_t i = 0;
         for (const auto *e : *events) {
           if (i++ == maxNotes) {
-            notes.push_back({e->loc, "(and " +
-                                         std::to_string(events->size() -
-                                                        maxNotes) +
-                                         " more " + what + ")"});
+            notes.push_back(
+                {e->loc, "(and " + std::to_string(events->size() - maxNotes) +
+                             " more " + what + ")"});
             break;
           }
           notes.push_back({e->loc, std::string(what) + " issued here (rank " +

@@ -61,24 +61,23 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
       if (n > t.maxOpsPerThreadBlock)
         fail(nth ? nth->loc : SourceLocation{},
              where(gpu, tb) + " has " + std::to_string(n) +
-                 " ops, more than the " + std::to_string(t.maxOpsPerThreadBlock) +
-                 " the " + t.name +
+                 " ops, more than the " +
+                 std::to_string(t.maxOpsPerThreadBlock) + " the " + t.name +
                  " executor allows per thread block (pipeline bodies and the "
                  "nop syncs inserted for data dependencies count); spread "
                  "the work over more thread blocks");
       for (const auto &ch : tb.channels)
         if (int64_t(ch.ids.size()) > t.maxChannelsPerKind)
           fail(tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
-               where(gpu, tb) + " uses " + std::to_string(ch.ids.size()) +
-                   " " + std::string(plan::toString(ch.type)) +
+               where(gpu, tb) + " uses " + std::to_string(ch.ids.size()) + " " +
+                   std::string(plan::toString(ch.type)) +
                    " channels, more than the " +
                    std::to_string(t.maxChannelsPerKind) + " the " + t.name +
                    " executor allows per thread block");
       for (const auto &rb : tb.remoteBufferRefs)
         if (int64_t(rb.ids.size()) > t.maxRemoteBuffersPerKind)
           fail(tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
-               where(gpu, tb) + " references " +
-                   std::to_string(rb.ids.size()) +
+               where(gpu, tb) + " references " + std::to_string(rb.ids.size()) +
                    " remote buffers through " +
                    std::string(plan::toString(rb.accessType)) +
                    " channels, more than the " +
@@ -101,12 +100,12 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
                             "split the peers over several thread blocks");
         if (int64_t(op->src.size()) > t.maxBuffersPerOp ||
             int64_t(op->dst.size()) > t.maxBuffersPerOp)
-          fail(op->loc, "'" + name + "' on " + where(gpu, tb) + " has " +
-                            std::to_string(std::max(op->src.size(),
-                                                    op->dst.size())) +
-                            " source or destination buffers, more than the " +
-                            std::to_string(t.maxBuffersPerOp) +
-                            " the executor allows per op (after fusion)");
+          fail(op->loc,
+               "'" + name + "' on " + where(gpu, tb) + " has " +
+                   std::to_string(std::max(op->src.size(), op->dst.size())) +
+                   " source or destination buffers, more than the " +
+                   std::to_string(t.maxBuffersPerOp) +
+                   " the executor allows per op (after fusion)");
         if (int64_t(op->semaphoreIds.size()) > t.maxSemaphoreIdsPerOp)
           fail(op->loc, "'" + name + "' on " + where(gpu, tb) + " uses " +
                             std::to_string(op->semaphoreIds.size()) +
@@ -115,8 +114,8 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
                             " allowed per op");
         if (op->kind == plan::OpKind::Barrier &&
             op->barrierId >= t.maxBarrierId)
-          fail(op->loc, "barrier id " + std::to_string(op->barrierId) +
-                            " on " + where(gpu, tb) + " exceeds the " +
+          fail(op->loc, "barrier id " + std::to_string(op->barrierId) + " on " +
+                            where(gpu, tb) + " exceeds the " +
                             std::to_string(t.maxBarrierId) +
                             " barriers the executor supports per rank");
       }

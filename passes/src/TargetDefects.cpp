@@ -72,8 +72,7 @@ const std::vector<DefectCheck> &defectChecks() {
        "writes the wrong bytes on the 0.9 executor (it swaps the offsets)",
        "get into a destination chunk at the same index as the source, or "
        "have the peer put the data instead"},
-      {"flush-noop", false,
-       "'flush' does nothing on the 0.9 executor",
+      {"flush-noop", false, "'flush' does nothing on the 0.9 executor",
        "use put_with_signal_and_flush for the last put instead"},
       {"memory-put-with-signal", false,
        "put_with_signal over a memory channel sends no signal on the 0.9 "
@@ -145,8 +144,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
   auto chunkBytes = [&](const plan::Gpu &gpu) -> double {
     if (plan.maxMessageSize == UINT64_MAX)
       return 0;
-    int64_t chunks = plan.collective == "allgather" ? gpu.outputChunks
-                                                    : gpu.inputChunks;
+    int64_t chunks =
+        plan.collective == "allgather" ? gpu.outputChunks : gpu.inputChunks;
     if (chunks <= 0)
       chunks = gpu.inputChunks > 0 ? gpu.inputChunks : gpu.outputChunks;
     return chunks > 0 ? double(plan.maxMessageSize) / double(chunks) : 0;
@@ -154,8 +153,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
 
   for (const auto &gpu : plan.gpus)
     for (const auto &tb : gpu.threadblocks) {
-      std::string where = "rank " + std::to_string(gpu.id) +
-                          " thread block " + std::to_string(tb.id);
+      std::string where = "rank " + std::to_string(gpu.id) + " thread block " +
+                          std::to_string(tb.id);
       std::function<void(const plan::Op &)> visit = [&](const plan::Op &op) {
         switch (op.kind) {
         case OpKind::Glre:
@@ -215,9 +214,9 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
     }
   for (const auto &[id, n] : counts)
     if (n > 4)
-      diags.warning(SourceLocation{},
-                    std::to_string(n - 4) + " more place(s) with [" + id +
-                        "] not shown");
+      diags.warning(SourceLocation{}, std::to_string(n - 4) +
+                                          " more place(s) with [" + id +
+                                          "] not shown");
   return ok;
 }
 

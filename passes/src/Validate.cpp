@@ -38,8 +38,8 @@ private:
     if (c.index < 0 || c.size < 0 || c.index + c.size > avail) {
       diags.error(op.loc, "chunk " + bufName(c.type) + "[" +
                               std::to_string(c.index) + ":" +
-                              std::to_string(c.index + c.size) +
-                              "] of rank " + std::to_string(c.rank) +
+                              std::to_string(c.index + c.size) + "] of rank " +
+                              std::to_string(c.rank) +
                               " is out of range: the buffer has " +
                               std::to_string(avail) + " chunks");
       ok_ = false;
@@ -47,8 +47,7 @@ private:
   }
   void check(const Program &p, const Op &op, DiagnosticSink &diags) {
     for (const auto *list :
-         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst,
-          &op.remoteDst})
+         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
       for (const auto &c : *list)
         checkChunk(p, c, op, diags);
     if (op.switchChunk)

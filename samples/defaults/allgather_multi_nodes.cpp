@@ -23,8 +23,7 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void allgather_multi_nodes(
     std::string_view name = "allgather_multi_nodes", int world_size = 16,
     int nranks_per_node = 8, bool in_place = false, int instances = 1,
-    int num_threads_per_block = 1024,
-    std::uint64_t min_message_size = 1 << 10,
+    int num_threads_per_block = 1024, std::uint64_t min_message_size = 1 << 10,
     std::uint64_t max_message_size = 8 << 20) {
   AllGather collective(world_size, /*chunk_factor=*/1, in_place);
   const AlgoSpec spec{.name = name,
@@ -45,8 +44,7 @@ MSCCLPP_ALGORITHM void allgather_multi_nodes(
   // Upstream's checks (the AllGather type is fixed by construction).
   if (spec.protocol != Protocol::LL)
     return; // requires protocol LL
-  if (spec.nranks_per_node <= 0 ||
-      spec.world_size % spec.nranks_per_node != 0)
+  if (spec.nranks_per_node <= 0 || spec.world_size % spec.nranks_per_node != 0)
     return; // world_size must be divisible by nranks_per_node
   if (collective.chunk_factor() != 1)
     return; // requires chunk_factor 1
@@ -207,8 +205,7 @@ MSCCLPP_ALGORITHM void allgather_multi_nodes(
                          (gpus_per_node - 1) * node_slot;
           intra_ch.at(std::make_pair(dst, fwd))
               .read_put_packets(scratch[dst].slice(slot, slot + 1),
-                                scratch[fwd].slice(recv, recv + 1),
-                                {.tb = tb});
+                                scratch[fwd].slice(recv, recv + 1), {.tb = tb});
         }
       }
     }
@@ -225,11 +222,12 @@ MSCCLPP_ALGORITHM void allgather_multi_nodes(
             continue;
           // The chunk's owner: the forwarder's counterpart on from_node.
           const int owner = fwd_local + from_node * gpus_per_node;
-          const int peer = peer_slot(dst_local, fwd_local) +
-                           (gpus_per_node - 1) * node_slot;
-          rank.unpack_packets(rank.get_output_buffer().slice(owner, owner + 1),
-                              scratch[dst].slice(fanout + peer, fanout + peer + 1),
-                              {.tb = p2_unpack_tb + peer});
+          const int peer =
+              peer_slot(dst_local, fwd_local) + (gpus_per_node - 1) * node_slot;
+          rank.unpack_packets(
+              rank.get_output_buffer().slice(owner, owner + 1),
+              scratch[dst].slice(fanout + peer, fanout + peer + 1),
+              {.tb = p2_unpack_tb + peer});
         }
       }
     }

@@ -24,12 +24,13 @@
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
-MSCCLPP_ALGORITHM void allreduce_multi_nodes(
-    std::string_view name = "allreduce_multi_nodes", int world_size = 16,
-    int nranks_per_node = 8, int instances = 1,
-    int num_threads_per_block = 1024, std::uint64_t min_message_size = 0,
-    std::uint64_t max_message_size = UINT64_MAX,
-    int thread_block_group_size = 1) {
+MSCCLPP_ALGORITHM void
+allreduce_multi_nodes(std::string_view name = "allreduce_multi_nodes",
+                      int world_size = 16, int nranks_per_node = 8,
+                      int instances = 1, int num_threads_per_block = 1024,
+                      std::uint64_t min_message_size = 0,
+                      std::uint64_t max_message_size = UINT64_MAX,
+                      int thread_block_group_size = 1) {
   // Upstream validates nothing here; these guards only keep bad knobs from
   // turning into a division by zero or an empty thread-block group (no
   // program is created, so mscclc reports that none was).

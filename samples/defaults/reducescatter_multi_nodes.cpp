@@ -47,8 +47,7 @@ MSCCLPP_ALGORITHM void reducescatter_multi_nodes(
   // Upstream's checks (the ReduceScatter type is fixed by construction).
   if (spec.protocol != Protocol::LL)
     return; // requires protocol LL
-  if (spec.nranks_per_node <= 0 ||
-      spec.world_size % spec.nranks_per_node != 0)
+  if (spec.nranks_per_node <= 0 || spec.world_size % spec.nranks_per_node != 0)
     return; // world_size must be divisible by nranks_per_node
   if (collective.chunk_factor() != 1)
     return; // requires chunk_factor 1

@@ -90,7 +90,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   bool bytes = actualText == expectedText;
-  std::cout << "PASS: equal as JSON; byte-identical: "
-            << (bytes ? "yes" : "no") << "\n";
+  std::cout << "PASS: equal as JSON; byte-identical: " << (bytes ? "yes" : "no")
+            << "\n";
   return 0;
 }

@@ -171,8 +171,7 @@ TEST_CASE("builder: slice bounds are checked", "[builder]") {
   }
 }
 
-TEST_CASE("builder: channel ids count per source rank and kind",
-          "[builder]") {
+TEST_CASE("builder: channel ids count per source rank and kind", "[builder]") {
   ProgramBuilder b;
   b.beginProgram(settings(3, 1, 1), L);
 
@@ -210,8 +209,7 @@ TEST_CASE("builder: channel ids count per source rank and kind",
         std::vector<int32_t>{1, 2, 1});
   CHECK(p.ranks[0].channelGroups[0].createdAt.size() == 3);
   CHECK(p.ranks[0].channelGroups[1].kind == ChannelType::Port);
-  CHECK(p.ranks[0].channelGroups[1].connectedTo ==
-        std::vector<int32_t>{1, 2});
+  CHECK(p.ranks[0].channelGroups[1].connectedTo == std::vector<int32_t>{1, 2});
   // Rank 1: only memory.
   REQUIRE(p.ranks[1].channelGroups.size() == 1);
   CHECK(p.ranks[1].channelGroups[0].connectedTo == std::vector<int32_t>{0});
@@ -229,10 +227,8 @@ TEST_CASE("builder: switch channels get per-rank ids on every member",
   int32_t s21 = b.newSwitchChannel({2, 1}, BufferType::Input, L);
   CHECK(b.switchRanks(s01) == std::vector<int64_t>{0, 1});
   CHECK(b.switchRanks(s21) == std::vector<int64_t>{2, 1});
-  CHECK_THROWS_AS(b.newSwitchChannel({0, 0}, BufferType::Output, L),
-                  DslError);
-  CHECK_THROWS_AS(b.newSwitchChannel({0, 3}, BufferType::Output, L),
-                  DslError);
+  CHECK_THROWS_AS(b.newSwitchChannel({0, 0}, BufferType::Output, L), DslError);
+  CHECK_THROWS_AS(b.newSwitchChannel({0, 3}, BufferType::Output, L), DslError);
   CHECK_THAT(dslErrorOf([&] { b.checkSwitchMember(s21, 0); }),
              Catch::Contains("not in the switch channel's group"));
 
@@ -308,7 +304,9 @@ TEST_CASE("builder: barrier ids are per ordered thread-block list",
   b.barrier(0, {1}, L);       // single tb: a nop
 
   CHECK_THROWS_AS(b.barrier(0, {}, L), DslError);
-  CHECK_THAT(dslErrorOf([&] { b.barrier(0, {0, 0}, L); }),
+  CHECK_THAT(dslErrorOf([&] {
+               b.barrier(0, {0, 0}, L);
+             }),
              Catch::Contains("appears twice"));
   CHECK_THROWS_AS(b.barrier(0, {0, -1}, L), DslError);
 
@@ -326,8 +324,7 @@ TEST_CASE("builder: barrier ids are per ordered thread-block list",
   CHECK(p.ranks[0].tbs[1].ops.back().kind == OpKind::Nop);
   CHECK(ids(p.ranks[0].tbs[2].ops) == std::vector<int32_t>{2});
   CHECK(p.ranks[0].tbs[0].ops[1].barrierTbs == std::vector<int32_t>{1, 0});
-  CHECK(p.ranks[0].tbs[2].ops[0].barrierTbs ==
-        std::vector<int32_t>{0, 1, 2});
+  CHECK(p.ranks[0].tbs[2].ops[0].barrierTbs == std::vector<int32_t>{0, 1, 2});
   REQUIRE(p.ranks[1].tbs.size() == 2);
   CHECK(ids(p.ranks[1].tbs[0].ops) == std::vector<int32_t>{0});
   CHECK(ids(p.ranks[1].tbs[1].ops) == std::vector<int32_t>{0});
@@ -341,8 +338,8 @@ TEST_CASE("builder: tb_group records one op per member with tbg_info",
 
   b.copy(0, out(b, 0, 0, 2), in(b, 0, 0, 2), onGroup({2, 0, 5}), OpKind::Copy,
          L);
-  b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1),
-             onGroup({1, 3}), L);
+  b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1), onGroup({1, 3}),
+             L);
   b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(4), OpKind::Copy, L);
 
   CHECK_THROWS_AS(b.checkThreadBlockGroup({}), DslError);
@@ -468,9 +465,9 @@ TEST_CASE("builder: rank out of range", "[builder][errors]") {
              Catch::Contains("channel source rank 3"));
   CHECK_THROWS_AS(b.newSemaphore(2, 0, L), DslError);
   CHECK_THROWS_AS(b.barrier(2, {0, 1}, L), DslError);
-  CHECK_THROWS_AS(b.copy(2, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(0),
-                         OpKind::Copy, L),
-                  DslError);
+  CHECK_THROWS_AS(
+      b.copy(2, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(0), OpKind::Copy, L),
+      DslError);
 }
 
 TEST_CASE("builder: size mismatches", "[builder][errors]") {
@@ -478,19 +475,19 @@ TEST_CASE("builder: size mismatches", "[builder][errors]") {
   b.beginProgram(settings(2, 4, 4), L);
   int32_t m01 = b.newMemoryChannel(1, 0, L);
   CHECK_THAT(dslErrorOf([&] {
-               b.copy(0, out(b, 0, 0, 2), in(b, 0, 0, 1), onTb(0),
-                      OpKind::Copy, L);
+               b.copy(0, out(b, 0, 0, 2), in(b, 0, 0, 1), onTb(0), OpKind::Copy,
+                      L);
              }),
              Catch::Contains("chunk sizes differ"));
-  CHECK_THROWS_AS(b.transfer(m01, OpKind::Put, out(b, 1, 0, 1),
-                             in(b, 0, 0, 2), onTb(0), L),
-                  DslError);
+  CHECK_THROWS_AS(
+      b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 2), onTb(0), L),
+      DslError);
   CHECK_THROWS_AS(b.reduce(0, in(b, 0, 0, 1), {in(b, 0, 1, 3)}, onTb(0),
                            std::nullopt, chunk::ReduceOp::Sum, false, L),
                   DslError);
   CHECK_THROWS_AS(b.channelReduce(m01, in(b, 0, 0, 1), {in(b, 1, 0, 2)},
-                                  onTb(0), std::nullopt,
-                                  chunk::ReduceOp::Sum, L),
+                                  onTb(0), std::nullopt, chunk::ReduceOp::Sum,
+                                  L),
                   DslError);
   // Nothing was recorded by the failed calls.
   b.endProgram();
@@ -512,8 +509,8 @@ TEST_CASE("builder: a thread block is required", "[builder][errors]") {
                               L);
              }),
              Catch::Contains("signal needs a thread block"));
-  CHECK_THROWS_AS(b.transfer(m01, OpKind::Put, out(b, 1, 0, 1),
-                             in(b, 0, 0, 1), TbSelection{}, L),
+  CHECK_THROWS_AS(b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1),
+                             TbSelection{}, L),
                   DslError);
   CHECK_THROWS_AS(b.flush(m01, std::nullopt, chunk::SyncBoth, L), DslError);
   CHECK_THAT(dslErrorOf([&] {
@@ -536,9 +533,9 @@ TEST_CASE("builder: tb and tb_group together are rejected",
                       L);
              }),
              Catch::Contains("got both tb and tb_group"));
-  CHECK_THROWS_AS(b.transfer(m01, OpKind::Put, out(b, 1, 0, 1),
-                             in(b, 0, 0, 1), both, L),
-                  DslError);
+  CHECK_THROWS_AS(
+      b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1), both, L),
+      DslError);
   b.endProgram();
   chunk::Program p = b.takeProgram();
   CHECK(countOps(p) == 0);
@@ -572,9 +569,9 @@ TEST_CASE("builder: other misuse", "[builder][errors]") {
     ProgramBuilder b;
     b.beginProgram(settings(2, 2, 2), L);
     int32_t m01 = b.newMemoryChannel(1, 0, L);
-    CHECK_THROWS_AS(b.copy(0, out(b, 1, 0, 1), in(b, 0, 0, 1), onTb(0),
-                           OpKind::Copy, L),
-                    DslError);
+    CHECK_THROWS_AS(
+        b.copy(0, out(b, 1, 0, 1), in(b, 0, 0, 1), onTb(0), OpKind::Copy, L),
+        DslError);
     CHECK_THAT(dslErrorOf([&] {
                  b.transfer(m01, OpKind::Put, out(b, 0, 0, 1), in(b, 0, 0, 1),
                             onTb(0), L);

@@ -108,14 +108,13 @@ TEST_CASE("chunk IR: countOps counts pipeline bodies", "[chunk-ir]") {
   p.ranks.resize(2);
   p.ranks[0].tbs.resize(2);
   // tb 0: copy, pipeline { copy, copy }  -> 1 + 1 + 2
+  p.ranks[0].tbs[0].ops.push_back(copyOp(chunkOf(0, BufferType::Input, 0, 1),
+                                         chunkOf(0, BufferType::Output, 0, 1)));
   p.ranks[0].tbs[0].ops.push_back(
-      copyOp(chunkOf(0, BufferType::Input, 0, 1),
-             chunkOf(0, BufferType::Output, 0, 1)));
-  p.ranks[0].tbs[0].ops.push_back(pipelineOp(
-      {copyOp(chunkOf(0, BufferType::Input, 0, 1),
-              chunkOf(0, BufferType::Output, 0, 1)),
-       copyOp(chunkOf(0, BufferType::Input, 1, 1),
-              chunkOf(0, BufferType::Output, 1, 1))}));
+      pipelineOp({copyOp(chunkOf(0, BufferType::Input, 0, 1),
+                         chunkOf(0, BufferType::Output, 0, 1)),
+                  copyOp(chunkOf(0, BufferType::Input, 1, 1),
+                         chunkOf(0, BufferType::Output, 1, 1))}));
   // tb 1: nop
   p.ranks[0].tbs[1].ops.push_back(nopOp());
   // rank 1: an empty pipeline still counts as one op
@@ -133,8 +132,7 @@ TEST_CASE("chunk IR: the verifier accepts a valid program", "[chunk-ir]") {
   CHECK(problems.empty());
 }
 
-TEST_CASE("chunk IR: the verifier reports out-of-bounds chunks",
-          "[chunk-ir]") {
+TEST_CASE("chunk IR: the verifier reports out-of-bounds chunks", "[chunk-ir]") {
   Program p = validProgram();
   SECTION("local chunk past the end of its buffer") {
     // input has 2 chunks; [1:3) overruns it
@@ -170,8 +168,7 @@ TEST_CASE("chunk IR: the verifier reports out-of-bounds chunks",
   }
 }
 
-TEST_CASE("chunk IR: the verifier reports nonexistent channels",
-          "[chunk-ir]") {
+TEST_CASE("chunk IR: the verifier reports nonexistent channels", "[chunk-ir]") {
   Program p = validProgram();
   Op signal;
   signal.kind = OpKind::Signal;
@@ -222,9 +219,9 @@ TEST_CASE("chunk IR: the verifier reports nested pipelines", "[chunk-ir]") {
     CHECK(anyContains(problems, "pipelines do not nest"));
   }
   SECTION("a flat pipeline is fine") {
-    p.ranks[0].tbs[0].ops.push_back(pipelineOp(
-        {nopOp(), copyOp(chunkOf(0, BufferType::Input, 0, 1),
-                         chunkOf(0, BufferType::Output, 1, 1))}));
+    p.ranks[0].tbs[0].ops.push_back(
+        pipelineOp({nopOp(), copyOp(chunkOf(0, BufferType::Input, 0, 1),
+                                    chunkOf(0, BufferType::Output, 1, 1))}));
     CHECK(verify(p).empty());
   }
   SECTION("ops inside a pipeline are checked too") {
@@ -237,9 +234,9 @@ TEST_CASE("chunk IR: the verifier reports nested pipelines", "[chunk-ir]") {
 
 TEST_CASE("chunk IR: the printer shows one line per op", "[chunk-ir]") {
   Program p = validProgram();
-  p.ranks[0].tbs[0].ops.push_back(pipelineOp(
-      {copyOp(chunkOf(0, BufferType::Output, 1, 1),
-              chunkOf(0, BufferType::Input, 0, 1))}));
+  p.ranks[0].tbs[0].ops.push_back(
+      pipelineOp({copyOp(chunkOf(0, BufferType::Output, 1, 1),
+                         chunkOf(0, BufferType::Input, 0, 1))}));
   Op barrier;
   barrier.kind = OpKind::Barrier;
   barrier.barrierId = 3;
@@ -256,10 +253,9 @@ TEST_CASE("chunk IR: the printer shows one line per op", "[chunk-ir]") {
   CHECK_THAT(text,
              Catch::Contains("    put i[1:2]#0 -> r1.o[0:1] via memory#0\n"));
   CHECK_THAT(text, Catch::Contains("    signal.both memory#0\n"));
-  CHECK_THAT(text,
-             Catch::Contains("    pipeline unit=1024 chunks=4 {\n"
-                             "      copy o[1:2]#0 -> i[0:1]#0\n"
-                             "    }\n"));
+  CHECK_THAT(text, Catch::Contains("    pipeline unit=1024 chunks=4 {\n"
+                                   "      copy o[1:2]#0 -> i[0:1]#0\n"
+                                   "    }\n"));
   CHECK_THAT(text, Catch::Contains("    barrier id=3 tbs=[0,1]\n"));
   // Deterministic.
   CHECK(printed(p) == text);
@@ -287,11 +283,16 @@ TEST_CASE("chunk IR: assignVersions gives reads the latest write's version",
   const auto I = BufferType::Input, O = BufferType::Output,
              S = BufferType::Scratch;
   // Recording order is seq order, not tb order: the first write is on tb 1.
-  tb1.push_back(copyOp(chunkOf(0, I, 0, 2), chunkOf(0, O, 0, 2), 1)); // W1 o[0:2]
-  tb0.push_back(copyOp(chunkOf(0, O, 0, 1), chunkOf(0, S, 0, 1), 2)); // R o[0:1]
-  tb0.push_back(copyOp(chunkOf(0, I, 0, 1), chunkOf(0, O, 1, 1), 3)); // W2 o[1:2]
-  tb0.push_back(copyOp(chunkOf(0, O, 1, 1), chunkOf(0, S, 1, 1), 4)); // R o[1:2]
-  tb0.push_back(copyOp(chunkOf(0, O, 0, 1), chunkOf(0, S, 2, 1), 5)); // R o[0:1]
+  tb1.push_back(
+      copyOp(chunkOf(0, I, 0, 2), chunkOf(0, O, 0, 2), 1)); // W1 o[0:2]
+  tb0.push_back(
+      copyOp(chunkOf(0, O, 0, 1), chunkOf(0, S, 0, 1), 2)); // R o[0:1]
+  tb0.push_back(
+      copyOp(chunkOf(0, I, 0, 1), chunkOf(0, O, 1, 1), 3)); // W2 o[1:2]
+  tb0.push_back(
+      copyOp(chunkOf(0, O, 1, 1), chunkOf(0, S, 1, 1), 4)); // R o[1:2]
+  tb0.push_back(
+      copyOp(chunkOf(0, O, 0, 1), chunkOf(0, S, 2, 1), 5)); // R o[0:1]
 
   assignVersions(p);
 
@@ -317,9 +318,9 @@ TEST_CASE("chunk IR: assignVersions gives reads the latest write's version",
   // The printer shows the versions.
   std::string text = printed(p);
   INFO(text);
-  CHECK_THAT(text, Catch::Contains(
-                       "copy o[1:2]#" + std::to_string(w2.localDst[0].version) +
-                       " -> s[1:2]#"));
+  CHECK_THAT(text, Catch::Contains("copy o[1:2]#" +
+                                   std::to_string(w2.localDst[0].version) +
+                                   " -> s[1:2]#"));
 }
 
 TEST_CASE("chunk IR: assignVersions reaches into pipelines and remote "
@@ -328,9 +329,9 @@ TEST_CASE("chunk IR: assignVersions reaches into pipelines and remote "
   Program p = validProgram();
   // put (seq 2) writes rank 1's o[0:1]; a later copy on rank 1 reads it.
   p.ranks[1].tbs.resize(1);
-  p.ranks[1].tbs[0].ops.push_back(pipelineOp({copyOp(
-      chunkOf(1, BufferType::Output, 0, 1), chunkOf(1, BufferType::Input, 0, 1),
-      10)}));
+  p.ranks[1].tbs[0].ops.push_back(
+      pipelineOp({copyOp(chunkOf(1, BufferType::Output, 0, 1),
+                         chunkOf(1, BufferType::Input, 0, 1), 10)}));
   assignVersions(p);
   const Op &put = p.ranks[0].tbs[0].ops[1];
   const Op &inner = p.ranks[1].tbs[0].ops[0].body[0];

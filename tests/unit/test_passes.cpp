@@ -109,8 +109,7 @@ public:
   void reduce(int64_t rank, const Chunk &src, std::vector<Chunk> others,
               int64_t tb, std::optional<Chunk> dst = std::nullopt,
               bool packet = false) {
-    b.reduce(rank, src, others, onTb(tb), dst, chunk::ReduceOp::Sum, packet,
-             L);
+    b.reduce(rank, src, others, onTb(tb), dst, chunk::ReduceOp::Sum, packet, L);
   }
   void barrier(int64_t rank, std::vector<int64_t> tbs) {
     b.barrier(rank, tbs, L);
@@ -232,8 +231,8 @@ chunk::Program buildAlltoall(int n, int instances) {
         continue;
       int index = slot(dst, src);
       r.wait(ch[{dst, src}], index, chunk::SyncAfter);
-      r.copy(src, r.i(src, dst, dst + 1),
-             r.s(scratch[src], index, index + 1), index);
+      r.copy(src, r.i(src, dst, dst + 1), r.s(scratch[src], index, index + 1),
+             index);
     }
   return r.take();
 }
@@ -449,8 +448,7 @@ TEST_CASE("Fusion: switch reduce then broadcast is glres storing at the "
     CHECK(ops[0].switchSrcOffsets == std::vector<int64_t>{0});
     CHECK(ops[0].switchDstOffsets == std::vector<int64_t>{2});
     CHECK(ops[0].switchSize == 1);
-    CHECK(ops[0].channels ==
-          std::vector<ChannelRef>{{ChannelType::Switch, 0}});
+    CHECK(ops[0].channels == std::vector<ChannelRef>{{ChannelType::Switch, 0}});
 
     runPass(createReplicationPass(), p);
     plan::Plan pl = lowerToPlan(p);
@@ -582,8 +580,7 @@ TEST_CASE("SyncInsertion: nops around data-sync ops by their flags",
   chunk::Program p = r.take();
   runPass(createSyncInsertionPass(), p);
   const auto &ops = tbOps(p, 0, 0);
-  CHECK(names(ops) ==
-        "nop signal wait nop flush nop sem_acquire nop pipeline");
+  CHECK(names(ops) == "nop signal wait nop flush nop sem_acquire nop pipeline");
   REQUIRE(ops.back().kind == OpKind::Pipeline);
   CHECK(names(ops.back().body) == "nop wait nop");
 }
@@ -739,8 +736,8 @@ TEST_CASE("Replication: alltoall with two instances (Appendix D.4)",
   // tb 2 is instance 0 of the original tb 1 (peer 2, channel 1 -> 2).
   CHECK(r0.tbs[2].ops[5].channels ==
         std::vector<ChannelRef>{{ChannelType::Memory, 2}});
-  CHECK(sameCoords(r0.tbs[2].ops[5].localSrc,
-                   {ck(0, BufferType::Input, 4, 1)}));
+  CHECK(
+      sameCoords(r0.tbs[2].ops[5].localSrc, {ck(0, BufferType::Input, 4, 1)}));
 
   // Lowered: tb-local ids and buffer_ids are those of the unreplicated tb.
   plan::Plan pl = lowerToPlan(p);
@@ -760,32 +757,30 @@ TEST_CASE("Replication: alltoall with two instances (Appendix D.4)",
           std::vector<plan::RemoteBufferRefs>{{ChannelType::Memory, {0}}});
     REQUIRE(tb.ops.size() == 11);
     CHECK(tb.ops[1].channelIds == std::vector<int32_t>{0});
-    CHECK(tb.ops[5].src ==
-          std::vector<BufferRef>{BufferRef::local(BufferType::Input, 2 + k,
-                                                  1)});
+    CHECK(tb.ops[5].src == std::vector<BufferRef>{
+                               BufferRef::local(BufferType::Input, 2 + k, 1)});
     CHECK(tb.ops[5].dst == std::vector<BufferRef>{BufferRef::remote(0, k, 1)});
     CHECK(tb.ops[10].src ==
           std::vector<BufferRef>{BufferRef::local(BufferType::Scratch, k, 1)});
-    CHECK(tb.ops[10].dst ==
-          std::vector<BufferRef>{BufferRef::local(BufferType::Input, 2 + k,
-                                                  1)});
+    CHECK(tb.ops[10].dst == std::vector<BufferRef>{
+                                BufferRef::local(BufferType::Input, 2 + k, 1)});
   }
 }
 
 TEST_CASE("Replication: id and index formulas", "[passes][replication]") {
   const int n = 3;
-  auto policy = GENERATE(ReplicationPolicy::Interleaved,
-                         ReplicationPolicy::None);
+  auto policy =
+      GENERATE(ReplicationPolicy::Interleaved, ReplicationPolicy::None);
   const bool interleaved = policy == ReplicationPolicy::Interleaved;
   INFO((interleaved ? "interleaved" : "none"));
 
   Rec r(2, 4, 4, n, policy);
-  r.mem(1, 0);                    // global memory id 0
-  int32_t c1 = r.mem(1, 0);       // global memory id 1
-  r.b.newSemaphore(0, 5, L);      // semaphore 0
+  r.mem(1, 0);                              // global memory id 0
+  int32_t c1 = r.mem(1, 0);                 // global memory id 1
+  r.b.newSemaphore(0, 5, L);                // semaphore 0
   int32_t sem1 = r.b.newSemaphore(0, 7, L); // semaphore 1
-  r.barrier(0, {0, 1});           // barrier id 0
-  r.barrier(0, {1, 0});           // barrier id 1
+  r.barrier(0, {0, 1});                     // barrier id 0
+  r.barrier(0, {1, 0});                     // barrier id 1
   r.put(c1, r.o(1, 2, 4), r.i(0, 2, 4), 1);
   r.b.semaphoreOp(sem1, 1, chunk::SyncNone, true, L);
   chunk::Program p = r.take();
@@ -861,8 +856,7 @@ TEST_CASE("Replication: switch channels and offsets (Appendix D.5 shape)",
     INFO("instance " << k);
     const auto &ops = tbOps(p, 0, size_t(k));
     REQUIRE(names(ops) == "glres");
-    CHECK(ops[0].channels ==
-          std::vector<ChannelRef>{{ChannelType::Switch, k}});
+    CHECK(ops[0].channels == std::vector<ChannelRef>{{ChannelType::Switch, k}});
     CHECK(ops[0].switchSrcOffsets == std::vector<int64_t>{3 * 2 + k});
     CHECK(ops[0].switchDstOffsets == std::vector<int64_t>{3 * 2 + k});
   }
@@ -870,8 +864,7 @@ TEST_CASE("Replication: switch channels and offsets (Appendix D.5 shape)",
 
 // ======================================================= SignalWaitPairing
 
-TEST_CASE("SignalWaitPairing: balanced programs pass",
-          "[passes][pairing]") {
+TEST_CASE("SignalWaitPairing: balanced programs pass", "[passes][pairing]") {
   SECTION("signal_wait_fuse") {
     const int gpus = 2;
     Rec r(gpus, 0, 0);
@@ -1152,8 +1145,7 @@ TEST_CASE("TargetChecks: the default target is MSCCL++ 0.9",
   CHECK(findTarget("no-such-target") == nullptr);
 }
 
-TEST_CASE("TargetChecks: at most 64 ops per thread block",
-          "[passes][target]") {
+TEST_CASE("TargetChecks: at most 64 ops per thread block", "[passes][target]") {
   const TargetLimits &t = knownTargets().front();
   SECTION("64 ops pass") {
     CollectingDiagnosticSink diags;

@@ -6,9 +6,11 @@
 // options struct:
 //
 //   Python:  ch.signal(tb=0, data_sync=SyncType.after, relaxed=True)
-//   C++:     ch.signal({.tb = 0, .data_sync = SyncType::after, .relaxed = true});
+//   C++:     ch.signal({.tb = 0, .data_sync = SyncType::after, .relaxed =
+//   true});
 //
-//   Python:  buf[a:b]            C++:  buf.slice(a, b)   (buf.slice() is buf[:])
+//   Python:  buf[a:b]            C++:  buf.slice(a, b)   (buf.slice() is
+//   buf[:])
 //
 // The header declares everything and defines nothing that matters: mscclc
 // never runs algorithm code, it evaluates the function body itself. Any C++20
@@ -207,8 +209,7 @@ public:
   BaseBuffer get_input_buffer() const;
   BaseBuffer get_output_buffer() const;
   void copy(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
-  void copy_packets(Chunk dst_chunk, Chunk src_chunk,
-                    OpOptions options) const;
+  void copy_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
   void unpack_packets(Chunk dst_chunk, Chunk src_chunk,
                       OpOptions options) const;
   void reduce(Chunk src_chunk, std::vector<Chunk> other_chunks,
@@ -297,8 +298,8 @@ public:
               SwitchReduceOptions options) const;
   void broadcast(int rank, Chunk src_chunk, int buffer_offset, int size,
                  TbOptions options) const;
-  void broadcast_packets(int rank, Chunk src_chunk, int buffer_offset,
-                         int size, TbOptions options) const;
+  void broadcast_packets(int rank, Chunk src_chunk, int buffer_offset, int size,
+                         TbOptions options) const;
 };
 
 // Intra-rank, cross-thread-block semaphore.

@@ -32,13 +32,13 @@ using BarrierRegistry = std::vector<std::map<std::vector<int64_t>, int32_t>>;
 
 struct FrontendOptions {
   std::string inputFile;
-  std::vector<std::string> defines;     // -D NAME[=VALUE]
-  std::vector<std::string> undefines;   // -U NAME
-  std::vector<std::string> includeDirs; // -I DIR
-  std::optional<std::string> algorithm; // --algo NAME
+  std::vector<std::string> defines;                        // -D NAME[=VALUE]
+  std::vector<std::string> undefines;                      // -U NAME
+  std::vector<std::string> includeDirs;                    // -I DIR
+  std::optional<std::string> algorithm;                    // --algo NAME
   std::vector<std::pair<std::string, std::string>> params; // -P name=value
-  bool verify = false;                  // -verify
-  bool warningsAsErrors = false;        // -Werror
+  bool verify = false;                                     // -verify
+  bool warningsAsErrors = false;                           // -Werror
   uint64_t maxSteps = 200'000'000;
   unsigned maxCallDepth = 256;
   size_t maxContainerElements = 1u << 24;

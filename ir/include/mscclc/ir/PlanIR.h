@@ -60,20 +60,21 @@ enum class OpKind : uint8_t {
   Pipeline,
 };
 
-std::string_view toString(BufferType t);   // "i", "o", "s"
-std::string_view toString(ChannelType t);  // "memory", "port", "switch", "none"
-std::string_view toString(ReduceOp op);    // "sum", "min", "max"
-std::string_view toString(Protocol p);     // "Simple", "LL"
-std::string_view toString(OpKind k);       // JSON op name
+std::string_view toString(BufferType t);  // "i", "o", "s"
+std::string_view toString(ChannelType t); // "memory", "port", "switch", "none"
+std::string_view toString(ReduceOp op);   // "sum", "min", "max"
+std::string_view toString(Protocol p);    // "Simple", "LL"
+std::string_view toString(OpKind k);      // JSON op name
 std::optional<BufferType> parseBufferType(std::string_view s);
 std::optional<ChannelType> parseChannelType(std::string_view s);
 std::optional<ReduceOp> parseReduceOp(std::string_view s);
 std::optional<Protocol> parseProtocol(std::string_view s);
 std::optional<OpKind> parseOpKind(std::string_view s);
 
-bool isReduceFamily(OpKind k);   // re, repkt, recpkt, res, respkt, recspkt, rre, rres
-bool isDataSyncOp(OpKind k);     // signal, wait, rlx*, flush, sem_*
-bool isPutFamily(OpKind k);      // put, pws, pwsf, ppkt, rppkt
+bool isReduceFamily(
+    OpKind k); // re, repkt, recpkt, res, respkt, recspkt, rre, rres
+bool isDataSyncOp(OpKind k); // signal, wait, rlx*, flush, sem_*
+bool isPutFamily(OpKind k);  // put, pws, pwsf, ppkt, rppkt
 
 // One entry of an op's src_buff / dst_buff.
 struct BufferRef {

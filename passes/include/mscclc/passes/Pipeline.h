@@ -20,7 +20,7 @@
 namespace mscclc::passes {
 
 struct PipelineOptions {
-  int optLevel = 2;           // -O0 disables fusion
+  int optLevel = 2; // -O0 disables fusion
   std::string target = "mscclpp-0.9";
   std::vector<std::string> printAfter; // pass names
   bool printAfterAll = false;

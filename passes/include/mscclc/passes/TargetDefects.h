@@ -23,10 +23,10 @@
 namespace mscclc::passes {
 
 struct DefectCheck {
-  const char *id;       // stable name, e.g. "flush-noop"
-  bool isError;         // the executor cannot run it at all
-  const char *problem;  // what goes wrong
-  const char *fix;      // how to avoid it
+  const char *id;      // stable name, e.g. "flush-noop"
+  bool isError;        // the executor cannot run it at all
+  const char *problem; // what goes wrong
+  const char *fix;     // how to avoid it
 };
 
 // The table, for documentation and tests.
