@@ -677,6 +677,27 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   return v;
 }
 
+// The six comparisons, for any ordered type; nothing for other operators.
+template <typename T>
+static std::optional<bool> comparison(BinaryOperatorKind op, T a, T b) {
+  switch (op) {
+  case BO_LT:
+    return a < b;
+  case BO_GT:
+    return a > b;
+  case BO_LE:
+    return a <= b;
+  case BO_GE:
+    return a >= b;
+  case BO_EQ:
+    return a == b;
+  case BO_NE:
+    return a != b;
+  default:
+    return std::nullopt;
+  }
+}
+
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
                        QualType operandType, QualType resultType, LazyLoc loc) {
   if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
@@ -696,19 +717,9 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       if (b == 0)
         error(loc, "division by zero");
       return Value::makeFloat(a / b);
-    case BO_LT:
-      return Value::makeInt(a < b);
-    case BO_GT:
-      return Value::makeInt(a > b);
-    case BO_LE:
-      return Value::makeInt(a <= b);
-    case BO_GE:
-      return Value::makeInt(a >= b);
-    case BO_EQ:
-      return Value::makeInt(a == b);
-    case BO_NE:
-      return Value::makeInt(a != b);
     default:
+      if (auto c = comparison(op, a, b))
+        return Value::makeInt(*c);
       error(loc, "operator not supported on floating-point values");
     }
   }
@@ -753,19 +764,9 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
     return makeTyped(a | b, resultType, loc, false);
   case BO_Xor:
     return makeTyped(a ^ b, resultType, loc, false);
-  case BO_LT:
-    return Value::makeInt(a < b);
-  case BO_GT:
-    return Value::makeInt(a > b);
-  case BO_LE:
-    return Value::makeInt(a <= b);
-  case BO_GE:
-    return Value::makeInt(a >= b);
-  case BO_EQ:
-    return Value::makeInt(a == b);
-  case BO_NE:
-    return Value::makeInt(a != b);
   default:
+    if (auto c = comparison(op, a, b))
+      return Value::makeInt(*c);
     break;
   }
   (void)operandType;

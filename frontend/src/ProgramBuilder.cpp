@@ -190,46 +190,35 @@ Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
 
 // ---------------------------------------------------------- resources --
 
-int32_t ProgramBuilder::newMemoryChannel(int64_t dstRank, int64_t srcRank,
-                                         SourceLocation loc) {
+int32_t ProgramBuilder::newPeerChannel(ChannelType kind, int64_t dstRank,
+                                       int64_t srcRank, SourceLocation loc) {
   checkRank(srcRank, "channel source rank");
   checkRank(dstRank, "channel destination rank");
   auto &r = rankState(srcRank);
   chunk::ChannelGroup *g = nullptr;
   for (auto &grp : r.channelGroups)
-    if (grp.kind == ChannelType::Memory)
+    if (grp.kind == kind)
       g = &grp;
   if (!g) {
-    r.channelGroups.push_back({ChannelType::Memory, {}, {}});
+    // Groups are listed in the order their kind was first constructed.
+    r.channelGroups.push_back({kind, {}, {}});
     g = &r.channelGroups.back();
   }
   int32_t id = int32_t(g->connectedTo.size());
   g->connectedTo.push_back(int32_t(dstRank));
   g->createdAt.push_back(loc);
-  peerChannels_.push_back(
-      {ChannelType::Memory, int32_t(srcRank), int32_t(dstRank), id, loc});
+  peerChannels_.push_back({kind, int32_t(srcRank), int32_t(dstRank), id, loc});
   return int32_t(peerChannels_.size() - 1);
+}
+
+int32_t ProgramBuilder::newMemoryChannel(int64_t dstRank, int64_t srcRank,
+                                         SourceLocation loc) {
+  return newPeerChannel(ChannelType::Memory, dstRank, srcRank, loc);
 }
 
 int32_t ProgramBuilder::newPortChannel(int64_t dstRank, int64_t srcRank,
                                        SourceLocation loc) {
-  checkRank(srcRank, "channel source rank");
-  checkRank(dstRank, "channel destination rank");
-  auto &r = rankState(srcRank);
-  chunk::ChannelGroup *g = nullptr;
-  for (auto &grp : r.channelGroups)
-    if (grp.kind == ChannelType::Port)
-      g = &grp;
-  if (!g) {
-    r.channelGroups.push_back({ChannelType::Port, {}, {}});
-    g = &r.channelGroups.back();
-  }
-  int32_t id = int32_t(g->connectedTo.size());
-  g->connectedTo.push_back(int32_t(dstRank));
-  g->createdAt.push_back(loc);
-  peerChannels_.push_back(
-      {ChannelType::Port, int32_t(srcRank), int32_t(dstRank), id, loc});
-  return int32_t(peerChannels_.size() - 1);
+  return newPeerChannel(ChannelType::Port, dstRank, srcRank, loc);
 }
 
 int32_t ProgramBuilder::newSwitchChannel(const std::vector<int64_t> &ranks,

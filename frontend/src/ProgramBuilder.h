@@ -193,6 +193,8 @@ private:
   };
 
   chunk::Rank &rankState(int64_t rank) { return program_.ranks[rank]; }
+  int32_t newPeerChannel(chunk::ChannelType kind, int64_t dstRank,
+                         int64_t srcRank, SourceLocation loc);
   int32_t checkTb(std::optional<int64_t> tb, const char *method) const;
   std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>>
   selectTbs(const TbSelection &sel, const char *method) const;
