@@ -22,38 +22,37 @@ MSCCLPP_ALGORITHM void allreduce_allpairs(int num_ranks = 8, int num_tbs = 8) {
         if (p != r)
           channel[r][t].emplace(p, MemoryChannel(p, r));
   }
-  auto peers_of = [&](int r) {
-    std::vector<int> peers;
-    for (int p = 0; p < num_ranks; ++p)
-      if (p != r)
-        peers.push_back(p);
-    return peers;
-  };
-
   for (int r = 0; r < num_ranks; ++r) {
     BaseBuffer input = Rank(r).get_input_buffer();
     for (int t = 0; t < num_tbs; ++t) {
       const int index = r * num_tbs + t;
       Chunk own = input.slice(index, index + 1);
       // Every peer's copy of the chunk is ready to be read.
-      for (int p : peers_of(r))
-        channel[r][t].at(p).signal({.tb = t, .relaxed = true});
-      for (int p : peers_of(r))
-        channel[r][t].at(p).wait(
-            {.tb = t, .data_sync = SyncType::after, .relaxed = true});
+      for (int p = 0; p < num_ranks; ++p)
+        if (p != r)
+          channel[r][t].at(p).signal({.tb = t, .relaxed = true});
+      for (int p = 0; p < num_ranks; ++p)
+        if (p != r)
+          channel[r][t].at(p).wait(
+              {.tb = t, .data_sync = SyncType::after, .relaxed = true});
       // Reduce, then broadcast the sum (fused into one rres).
-      for (int p : peers_of(r))
-        channel[r][t].at(p).reduce(
-            own, {Rank(p).get_input_buffer().slice(index, index + 1)},
-            {.tb = t});
-      for (int p : peers_of(r))
-        channel[r][t].at(p).put(
-            Rank(p).get_input_buffer().slice(index, index + 1), own, {.tb = t});
+      for (int p = 0; p < num_ranks; ++p)
+        if (p != r)
+          channel[r][t].at(p).reduce(
+              own, {Rank(p).get_input_buffer().slice(index, index + 1)},
+              {.tb = t});
+      for (int p = 0; p < num_ranks; ++p)
+        if (p != r)
+          channel[r][t].at(p).put(
+              Rank(p).get_input_buffer().slice(index, index + 1), own,
+              {.tb = t});
       // Results have landed everywhere before anyone returns.
-      for (int p : peers_of(r))
-        channel[r][t].at(p).signal({.tb = t, .data_sync = SyncType::before});
-      for (int p : peers_of(r))
-        channel[r][t].at(p).wait({.tb = t});
+      for (int p = 0; p < num_ranks; ++p)
+        if (p != r)
+          channel[r][t].at(p).signal({.tb = t, .data_sync = SyncType::before});
+      for (int p = 0; p < num_ranks; ++p)
+        if (p != r)
+          channel[r][t].at(p).wait({.tb = t});
     }
   }
 }

@@ -212,7 +212,7 @@ static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
 Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   LazyLoc loc(ce);
   const CXXRecordDecl *rd = ce->getConstructor()->getParent();
-  std::vector<const Expr *> args;
+  llvm::SmallVector<const Expr *, 4> args;
   for (const Expr *a : ce->arguments())
     if (!isa<CXXDefaultArgExpr>(a))
       args.push_back(a);

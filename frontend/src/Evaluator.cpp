@@ -959,6 +959,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     if (rd->getNumBases() > 0)
       error(loc, "aggregates with base classes are not supported");
     std::vector<Value> fields;
+    fields.reserve(ile->getNumInits());
     unsigned i = 0;
     for (const FieldDecl *fd : rd->fields()) {
       if (i < ile->getNumInits())
@@ -1070,10 +1071,17 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
 Value Evaluator::eval(const Expr *e) {
   step(e);
   switch (e->getStmtClass()) {
-  case Stmt::IntegerLiteralClass:
-    return makeTyped(
-        __int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
-        e->getType(), e, false);
+  case Stmt::IntegerLiteralClass: {
+    // Literals are constants: convert each once.
+    auto it = constantInits_.find(e);
+    if (it != constantInits_.end())
+      return it->second;
+    Value v =
+        makeTyped(__int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
+                  e->getType(), e, false);
+    constantInits_[e] = v;
+    return v;
+  }
   case Stmt::CXXBoolLiteralExprClass:
     return Value::makeInt(cast<CXXBoolLiteralExpr>(e)->getValue());
   case Stmt::CharacterLiteralClass:
@@ -1551,6 +1559,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
     if (cls != DslClass::None) {
       Value *self = evalObject(mce->getImplicitObjectArgument());
       std::vector<Value> args;
+      args.reserve(mce->getNumArgs());
       for (const Expr *a : mce->arguments())
         args.push_back(eval(a));
       return dslMethod(cls, *self, mce->getMethodDecl()->getName(),
@@ -1561,6 +1570,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
   }
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
     std::vector<Value> args;
+    args.reserve(call->getNumArgs());
     for (const Expr *a : call->arguments())
       args.push_back(eval(a));
     return dslFreeFunction(fd, std::move(args), call);
@@ -1599,6 +1609,7 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
       dc != DslClass::Chunk) {
     std::vector<Value> args;
+    args.reserve(ce->getNumArgs());
     for (const Expr *a : ce->arguments())
       args.push_back(eval(a));
     return dslConstruct(dc, rd, std::move(args), ce);
