@@ -293,6 +293,15 @@ private:
         }
         continue;
       }
+      if (!isSettableType(t)) {
+        sink.error(mapLoc(p->getLocation()),
+                   "parameter '" + pname + "' of type '" +
+                       describeType(p->getType(), p->getASTContext()) +
+                       "' cannot be set with -P; only integer, bool, "
+                       "floating-point and string parameters can (keep its "
+                       "default or change it in the source)");
+        return false;
+      }
       std::optional<Value> v = parseParam(*given, t, p->getASTContext());
       if (!v) {
         sink.error(mapLoc(p->getLocation()),
@@ -308,6 +317,14 @@ private:
 
   Value evalDefault(Evaluator &eval, const ParmVarDecl *p) {
     return eval.evaluateExpression(p->getDefaultArg(), p->getType());
+  }
+
+  static bool isSettableType(QualType t) {
+    if (t->isBooleanType() || t->isIntegerType() || t->isRealFloatingType())
+      return true;
+    auto cls = Evaluator::classifyStd(t->getAsCXXRecordDecl());
+    return cls == Evaluator::StdClass::String ||
+           cls == Evaluator::StdClass::StringView;
   }
 
   static std::optional<Value> parseParam(const std::string &text, QualType t,
