@@ -332,7 +332,7 @@ void ProgramBuilder::registerRemote(int32_t rank, const Chunk &remote,
   rbs.push_back({remote.rank, remote.type, {access}});
 }
 
-void ProgramBuilder::appendOp(int32_t rank, int32_t tb, Op op) {
+void ProgramBuilder::appendOp(int32_t rank, int32_t tb, Op &&op) {
   ensureTb(rank, tb);
   op.seq = nextSeq_++;
   if (loop_) {

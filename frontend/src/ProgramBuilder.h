@@ -201,7 +201,7 @@ private:
   void ensureTb(int32_t rank, int32_t tb);
   void registerRemote(int32_t rank, const chunk::Chunk &remote,
                       chunk::ChannelType access);
-  void appendOp(int32_t rank, int32_t tb, chunk::Op op);
+  void appendOp(int32_t rank, int32_t tb, chunk::Op &&op);
   void checkSameSize(const chunk::Chunk &a, const chunk::Chunk &b,
                      const char *what) const;
   void checkOnRank(const chunk::Chunk &c, int64_t rank, const char *what) const;
