@@ -143,6 +143,15 @@ TbSelection Evaluator::tbSelection(const Value &opts, LazyLoc loc) {
 }
 
 chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
+  if (v.kind == Value::Kind::Chunk) {
+    // Made by slice(), which validated it.
+    chunk::Chunk c;
+    c.rank = v.chunkRank;
+    c.type = chunk::BufferType(v.chunkType);
+    c.index = v.i;
+    c.size = v.chunkSize;
+    return c;
+  }
   if (v.kind != Value::Kind::Agg || v.elems.size() != 4)
     error(loc, "expected a Chunk");
   chunk::Chunk c;
@@ -959,13 +968,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
           b = args[1].i;
         }
         chunk::Chunk c = builder_.slice(o.buffer, a, b);
-        std::vector<Value> f;
-        f.push_back(Value::makeInt(c.rank));
-        f.push_back(Value::makeInt(int64_t(c.type)));
-        f.push_back(Value::makeInt(c.index));
-        f.push_back(Value::makeInt(c.size));
-        const CXXRecordDecl *chunkRd = site->getType()->getAsCXXRecordDecl();
-        return Value::makeAgg(std::move(f), chunkRd);
+        return Value::makeChunk(c, site->getType()->getAsCXXRecordDecl());
       }
       if (method == "size")
         return Value::makeInt(o.buffer.end - o.buffer.offset);

@@ -16,6 +16,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <cmath>
+#include <tuple>
 
 using namespace clang;
 
@@ -58,6 +59,11 @@ int compareValues(const Value &a, const Value &b) {
   }
   case Value::Kind::Object:
     return a.obj == b.obj ? 0 : a.obj < b.obj ? -1 : 1;
+  case Value::Kind::Chunk: {
+    auto ka = std::make_tuple(a.chunkRank, a.chunkType, a.i, a.chunkSize);
+    auto kb = std::make_tuple(b.chunkRank, b.chunkType, b.i, b.chunkSize);
+    return ka < kb ? -1 : kb < ka ? 1 : 0;
+  }
   default:
     return 0;
   }
@@ -83,6 +89,13 @@ std::string describeValue(const Value &v) {
   }
   case Value::Kind::Object:
     return "<DSL object>";
+  case Value::Kind::Chunk:
+    return "Chunk{rank " + std::to_string(v.chunkRank) + ", " +
+           (v.chunkType == 0   ? "input"
+            : v.chunkType == 1 ? "output"
+                               : "scratch") +
+           "[" + std::to_string(v.i) + ":" + std::to_string(v.i + v.chunkSize) +
+           "]}";
   default:
     return "<value>";
   }
@@ -247,6 +260,7 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
     f.owned.push_back(std::make_unique<Value>(eval(init)));
     whole = f.owned.back().get();
   }
+  whole->expandChunk();
   if (whole->kind != Value::Kind::Agg)
     error(dd->getLocation(),
           "structured bindings need a pair, tuple, array or struct");
@@ -442,6 +456,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
           f.owned.push_back(std::make_unique<Value>(*elem));
           whole = f.owned.back().get();
         }
+        whole->expandChunk();
         auto bindings = dd->bindings();
         if (whole->kind != Value::Kind::Agg ||
             bindings.size() != whole->elems.size())
@@ -1329,6 +1344,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     if (!fd)
       error(loc, "only data members can be accessed here");
     Value *base = evalObject(me->getBase());
+    base->expandChunk();
     if (base->kind != Value::Kind::Agg)
       error(loc, "member '" + fd->getNameAsString() +
                      "' cannot be read from this value");

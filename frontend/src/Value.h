@@ -66,11 +66,15 @@ struct Value {
     Map,     // std::map, in `map`
     Object,  // DSL object
     Closure, // lambda
+    Chunk,   // a DSL Chunk, stored inline (the most copied aggregate)
   };
   Kind kind = Kind::Uninit;
   bool isUnsigned = false;
-  int64_t i = 0;
+  uint8_t chunkType = 0; // Chunk: buffer type
+  int32_t chunkRank = 0; // Chunk: rank
+  int64_t i = 0;         // Int value; Chunk: index
   double f = 0;
+  int64_t chunkSize = 0; // Chunk: size
   std::string s;
   std::vector<Value> elems;
   // Map: owned exclusively (deep-copied with the value).
@@ -81,11 +85,13 @@ struct Value {
 
   Value() = default;
   Value(const Value &o)
-      : kind(o.kind), isUnsigned(o.isUnsigned), i(o.i), f(o.f),
+      : kind(o.kind), isUnsigned(o.isUnsigned), chunkType(o.chunkType),
+        chunkRank(o.chunkRank), i(o.i), f(o.f), chunkSize(o.chunkSize),
         record(o.record) {
-    // Scalars are by far the most copied values: skip the heavy members.
+    // Scalars and chunks are by far the most copied values: skip the heavy
+    // members.
     if (kind == Kind::Int || kind == Kind::Float || kind == Kind::Null ||
-        kind == Kind::Uninit || kind == Kind::Void)
+        kind == Kind::Uninit || kind == Kind::Void || kind == Kind::Chunk)
       return;
     s = o.s;
     elems = o.elems;
@@ -146,6 +152,30 @@ struct Value {
     r.kind = Kind::Map;
     r.map = std::make_unique<MapStore>();
     return r;
+  }
+  static Value makeChunk(const chunk::Chunk &c,
+                         const clang::RecordDecl *chunkRecord) {
+    Value r;
+    r.kind = Kind::Chunk;
+    r.chunkRank = c.rank;
+    r.chunkType = uint8_t(c.type);
+    r.i = c.index;
+    r.chunkSize = c.size;
+    r.record = chunkRecord;
+    return r;
+  }
+  // Turns an inline chunk into the equivalent struct {rank, buffer, index,
+  // size}, so its fields can be read and written like any struct's.
+  void expandChunk() {
+    if (kind != Kind::Chunk)
+      return;
+    std::vector<Value> fields;
+    fields.push_back(makeInt(chunkRank));
+    fields.push_back(makeInt(chunkType));
+    fields.push_back(makeInt(i));
+    fields.push_back(makeInt(chunkSize));
+    const clang::RecordDecl *rd = record;
+    *this = makeAgg(std::move(fields), rd);
   }
   static Value makeObject(std::shared_ptr<const DslObject> o) {
     Value r;

@@ -99,6 +99,17 @@ TEST_CASE("Evaluator: containers, lambdas and bindings", "[evaluator]") {
               "Buffer b(0, x + *o + (o.has_value() ? 1 : 0));") == 11);
 }
 
+TEST_CASE("Evaluator: chunks behave as plain structs", "[evaluator]") {
+  CHECK(value("Chunk c = Rank(0).get_input_buffer().slice(1, 3); "
+              "Chunk d = c; c.index += 1; auto [r, t, i, s] = d; "
+              "Buffer b(0, c.index * 10 + c.size + i * 100 + r);") ==
+        2 * 10 + 2 + 100);
+  CHECK(value("std::vector<Chunk> cs = {Rank(1).get_input_buffer().slice(0, "
+              "1)}; cs.push_back(Rank(1).get_input_buffer().slice(2, 4)); "
+              "int s = 0; for (const Chunk &c : cs) s += c.size; "
+              "Buffer b(0, s);") == 3);
+}
+
 TEST_CASE("Evaluator: DSL objects are shared handles", "[evaluator]") {
   // Copying a channel must not create a new one: one channel, two signals.
   Result r = compile("MemoryChannel a(1, 0); MemoryChannel b = a; "
