@@ -131,14 +131,13 @@ std::optional<int64_t> Evaluator::optInt(const Value *v) {
   return v->i;
 }
 
-TbSelection Evaluator::tbSelection(const Value &opts, LazyLoc loc) {
+TbSelection Evaluator::tbSelection(const Value &opts) {
   TbSelection sel;
   sel.tb = optInt(field(opts, "tb"));
   if (const Value *g = field(opts, "tb_group");
       g && g->kind == Value::Kind::Object) {
     sel.group = g->obj->list;
   }
-  (void)loc;
   return sel;
 }
 
@@ -773,10 +772,6 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
 
 // ------------------------------------------------------------- DSL calls --
 
-namespace {
-struct DslCallGuard {};
-} // namespace
-
 static uint8_t syncBits(const Value *v) {
   return v ? uint8_t(v->i & 3) : uint8_t(3);
 }
@@ -1006,14 +1001,14 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
         chunk::OpKind k = method == "copy"           ? chunk::OpKind::Copy
                           : method == "copy_packets" ? chunk::OpKind::Cpkt
                                                      : chunk::OpKind::Upkt;
-        builder_.copy(o.a, chunkArg(0), chunkArg(1),
-                      tbSelection(args.at(2), loc), k, irLoc(irAt));
+        builder_.copy(o.a, chunkArg(0), chunkArg(1), tbSelection(args.at(2)), k,
+                      irLoc(irAt));
         return Value::makeVoid();
       }
       if (method == "reduce") {
         const Value &opts = args.at(2);
         builder_.reduce(o.a, chunkArg(0), toChunkList(args.at(1), loc),
-                        tbSelection(opts, loc), optChunk(opts, "dst_chunk"),
+                        tbSelection(opts), optChunk(opts, "dst_chunk"),
                         reduceOp(opts), field(opts, "packet")->i != 0,
                         irLoc(irAt));
         return Value::makeVoid();
@@ -1056,15 +1051,14 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
         k = chunk::OpKind::Pwsf;
       if (k != chunk::OpKind::Nop) {
         builder_.transfer(h, k, chunkArg(0), chunkArg(1),
-                          tbSelection(args.at(2), loc), irLoc(irAt));
+                          tbSelection(args.at(2)), irLoc(irAt));
         return Value::makeVoid();
       }
       if (method == "reduce") {
         const Value &opts = args.at(2);
-        builder_.channelReduce(h, chunkArg(0), toChunkList(args.at(1), loc),
-                               tbSelection(opts, loc),
-                               optChunk(opts, "local_dst_chunk"),
-                               reduceOp(opts), irLoc(irAt));
+        builder_.channelReduce(
+            h, chunkArg(0), toChunkList(args.at(1), loc), tbSelection(opts),
+            optChunk(opts, "local_dst_chunk"), reduceOp(opts), irLoc(irAt));
         return Value::makeVoid();
       }
       break;

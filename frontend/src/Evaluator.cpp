@@ -714,7 +714,7 @@ static std::optional<bool> comparison(BinaryOperatorKind op, T a, T b) {
 }
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
-                       QualType operandType, QualType resultType, LazyLoc loc) {
+                       QualType resultType, LazyLoc loc) {
   if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
     error(loc, "value is used uninitialised");
   bool isFloat = l.kind == Value::Kind::Float || r.kind == Value::Kind::Float;
@@ -784,7 +784,6 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       return Value::makeInt(*c);
     break;
   }
-  (void)operandType;
   error(loc, "operator not supported in algorithm code");
 }
 
@@ -827,7 +826,7 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
     error(loc, "pointer arithmetic is not supported in algorithm code");
   Value l = eval(bo->getLHS());
   Value r = eval(bo->getRHS());
-  return arith(op, l, r, bo->getLHS()->getType(), bo->getType(), loc);
+  return arith(op, l, r, bo->getType(), loc);
 }
 
 Value Evaluator::evalUnary(const UnaryOperator *uo) {
@@ -1192,13 +1191,8 @@ Value Evaluator::eval(const Expr *e) {
     const auto *ue = cast<UnaryExprOrTypeTraitExpr>(e);
     if (ue->getKind() == UETT_SizeOf) {
       QualType t = ue->getTypeOfArgument();
-      if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
-        // sizeof(arr) / sizeof(arr[0]) is the classic element count idiom.
-        return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
-                         e->getType(), e->getExprLoc(), false);
-        (void)cat;
-      }
-      if (t->isScalarType())
+      // sizeof(arr) / sizeof(arr[0]) is the classic element-count idiom.
+      if (ctx_.getAsConstantArrayType(t) || t->isScalarType())
         return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
                          e->getType(), e, false);
     }
@@ -1397,7 +1391,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     Value lhsC = convert(cur, cao->getComputationLHSType(), loc);
     Value res =
         arith(BinaryOperator::getOpForCompoundAssignment(bo->getOpcode()), lhsC,
-              rhs, compT, compT, loc);
+              rhs, compT, loc);
     *slot = convert(res, lt, loc);
     return slot;
   }

@@ -154,8 +154,7 @@ private:
                      llvm::ArrayRef<const clang::Expr *> args,
                      const Closure *closure, const clang::Expr *callSite);
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
-              clang::QualType operandType, clang::QualType resultType,
-              LazyLoc loc);
+              clang::QualType resultType, LazyLoc loc);
   Value convert(const Value &v, clang::QualType to, LazyLoc loc);
   Value defaultValue(clang::QualType t, LazyLoc loc);
   Value makeTyped(__int128 v, clang::QualType t, LazyLoc loc,
@@ -181,7 +180,7 @@ private:
   std::vector<chunk::Chunk> toChunkList(const Value &v, LazyLoc loc);
   std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);
   const Value *field(const Value &agg, llvm::StringRef name);
-  TbSelection tbSelection(const Value &opts, LazyLoc loc);
+  TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);
   Value *mapFind(Value &map, const Value &key);
   Value *mapInsert(Value &map, Value key, Value val, bool overwrite);

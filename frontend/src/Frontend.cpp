@@ -477,7 +477,15 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   std::string pch = dir + name;
   if (llvm::sys::fs::exists(pch + ".bad"))
     return std::nullopt;
-  if (llvm::sys::fs::exists(pch))
+  // A PCH is used only if it is exactly the file that passed validation.
+  auto recordedSize = [&]() -> uint64_t {
+    std::ifstream in(pch + ".ok");
+    uint64_t n = 0;
+    return in >> n ? n : 0;
+  };
+  uint64_t size = 0;
+  if (!llvm::sys::fs::file_size(pch, size) && size > 0 &&
+      size == recordedSize())
     return pch;
 
   // Build it in-process (to a temporary name, then rename: concurrent
@@ -504,20 +512,29 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   std::vector<std::string> probe = baseArgs;
   probe.push_back("-include-pch");
   probe.push_back(tmp);
-  IgnoringDiagConsumer ignore;
-  bool valid =
-      tooling::runToolOnCodeWithArgs(std::make_unique<SyntaxOnlyAction>(),
-                                     "int mscclc_probe;", probe, "probe.cpp");
-  (void)ignore;
+  bool valid;
+  {
+    tooling::FixedCompilationDatabase db(".", probe);
+    tooling::ClangTool tool(db, {"mscclc-pch-probe.cpp"});
+    tool.mapVirtualFile("mscclc-pch-probe.cpp", "int mscclc_probe;\n");
+    tool.setPrintErrorMessage(false);
+    IgnoringDiagConsumer quiet;
+    tool.setDiagnosticConsumer(&quiet);
+    auto factory = tooling::newFrontendActionFactory<SyntaxOnlyAction>();
+    valid = tool.run(factory.get()) == 0;
+  }
   if (!valid) {
     llvm::sys::fs::remove(tmp);
     std::ofstream(pch + ".bad") << "clang could not use this PCH\n";
     return std::nullopt;
   }
-  if (llvm::sys::fs::rename(tmp, pch)) {
+  if (llvm::sys::fs::file_size(tmp, size) || llvm::sys::fs::rename(tmp, pch)) {
     llvm::sys::fs::remove(tmp);
     return std::nullopt;
   }
+  std::string okTmp = pch + ".ok.tmp." + std::to_string(getpid());
+  std::ofstream(okTmp) << size << "\n";
+  llvm::sys::fs::rename(okTmp, pch + ".ok");
   return pch;
 }
 
