@@ -5,6 +5,10 @@
 // remote buffers, semaphores, scratch size) and, per thread block, the ops in
 // program order. Ops name channels by (kind, global id) and chunks by
 // (rank, buffer, index, size); lowering to plan IR allocates tb-local ids.
+// GPU-level ids (a channel's position in connected_to, a remote buffer's
+// position in remote_buffers) are fixed while recording: the reference
+// numbers them in global call order across thread blocks, which the per-tb
+// op lists no longer show once ops are fused.
 //
 // It is SSA-like: every local chunk operand carries a version. A write to a
 // chunk slot defines a new version of the slots it covers; a read names the
