@@ -288,23 +288,6 @@ std::vector<BufferRef> readBufferList(const Json &v, const PathNode *p) {
   return refs;
 }
 
-// Kinds whose reference encoding always has src_buff and dst_buff; for them
-// the two keys are required. Must agree with the writer.
-bool movesData(OpKind k) {
-  switch (k) {
-  case OpKind::Copy:
-  case OpKind::Cpkt:
-  case OpKind::Upkt:
-  case OpKind::Get:
-  case OpKind::Gstore:
-  case OpKind::Gstorepkt:
-  case OpKind::Glres:
-    return true;
-  default:
-    return isReduceFamily(k) || isPutFamily(k);
-  }
-}
-
 const KeyList AllOpKeys = {"name",
                            "barrier_id",
                            "num_threadblocks",
@@ -409,7 +392,7 @@ Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
     break;
   }
 
-  if (movesData(op.kind)) {
+  if (plan::movesData(op.kind)) {
     op.src = readMember(v, p, "src_buff", readBufferList);
     op.dst = readMember(v, p, "dst_buff", readBufferList);
   } else {

@@ -217,22 +217,6 @@ private:
   }
 };
 
-// Ops whose reference encoding always carries src_buff and dst_buff.
-bool movesData(OpKind k) {
-  switch (k) {
-  case OpKind::Copy:
-  case OpKind::Cpkt:
-  case OpKind::Upkt:
-  case OpKind::Get:
-  case OpKind::Gstore:
-  case OpKind::Gstorepkt:
-  case OpKind::Glres:
-    return true;
-  default:
-    return isReduceFamily(k) || isPutFamily(k);
-  }
-}
-
 void writeBufferRef(Emitter &e, const BufferRef &r) {
   e.beginObject();
   switch (r.form) {
@@ -314,7 +298,7 @@ void writeOp(Emitter &e, const Op &op) {
   default:
     break;
   }
-  bool data = movesData(op.kind);
+  bool data = plan::movesData(op.kind);
   if (data || !op.src.empty())
     writeBufferList(e, "src_buff", op.src);
   if (data || !op.dst.empty())
@@ -468,7 +452,7 @@ size_t bufferListSize(size_t ind, const std::vector<BufferRef> &refs) {
 size_t estimateOpSize(const Op &op, size_t ind) {
   size_t f = ind + 2; // field indentation
   size_t n = 2 * line(ind, 2) + line(f, 20);
-  if (movesData(op.kind) || !op.src.empty() || !op.dst.empty())
+  if (plan::movesData(op.kind) || !op.src.empty() || !op.dst.empty())
     n += bufferListSize(f, op.src) + bufferListSize(f, op.dst);
   if (op.hasChannelIds)
     n += intListSize(f, op.channelIds.size());

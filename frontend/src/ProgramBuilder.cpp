@@ -19,21 +19,10 @@ using chunk::Chunk;
 using chunk::Op;
 using chunk::OpKind;
 
-std::string bufferName(BufferType t) {
-  switch (t) {
-  case BufferType::Input:
-    return "input";
-  case BufferType::Output:
-    return "output";
-  case BufferType::Scratch:
-    return "scratch";
-  }
-  return "?";
-}
-
 std::string describe(const Chunk &c) {
-  return "rank " + std::to_string(c.rank) + " " + bufferName(c.type) + "[" +
-         std::to_string(c.index) + ":" + std::to_string(c.index + c.size) + "]";
+  return "rank " + std::to_string(c.rank) + " " +
+         std::string(plan::bufferName(c.type)) + "[" + std::to_string(c.index) +
+         ":" + std::to_string(c.index + c.size) + "]";
 }
 
 [[noreturn]] static void fail(std::string message,
@@ -177,9 +166,9 @@ Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
   if (buf.offset + e > buf.end)
     fail("chunk [" + std::to_string(buf.offset + b) + ":" +
          std::to_string(buf.offset + e) + "] is out of range: rank " +
-         std::to_string(buf.rank) + "'s " + bufferName(buf.type) +
-         " buffer has " + std::to_string(length) + " chunk" +
-         (length == 1 ? "" : "s"));
+         std::to_string(buf.rank) + "'s " +
+         std::string(plan::bufferName(buf.type)) + " buffer has " +
+         std::to_string(length) + " chunk" + (length == 1 ? "" : "s"));
   Chunk c;
   c.rank = buf.rank;
   c.type = buf.type;
@@ -633,8 +622,9 @@ void ProgramBuilder::switchReduce(int32_t channel, int64_t rank,
     if (avail < bufferOffset + size)
       fail("switch reduce: chunks [" + std::to_string(bufferOffset) + ":" +
                std::to_string(bufferOffset + size) + "] exceed rank " +
-               std::to_string(r) + "'s " + bufferName(st.bufferType) +
-               " buffer of " + std::to_string(avail) + " chunks",
+               std::to_string(r) + "'s " +
+               std::string(plan::bufferName(st.bufferType)) + " buffer of " +
+               std::to_string(avail) + " chunks",
            {{st.createdAt, "switch channel created here"}});
   }
   Op op;
@@ -678,8 +668,9 @@ void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
     if (avail < bufferOffset + size)
       fail(std::string(method) + ": chunks [" + std::to_string(bufferOffset) +
                ":" + std::to_string(bufferOffset + size) + "] exceed rank " +
-               std::to_string(r) + "'s " + bufferName(st.bufferType) +
-               " buffer of " + std::to_string(avail) + " chunks",
+               std::to_string(r) + "'s " +
+               std::string(plan::bufferName(st.bufferType)) + " buffer of " +
+               std::to_string(avail) + " chunks",
            {{st.createdAt, "switch channel created here"}});
   }
   Op op;

@@ -222,6 +222,5 @@ private:
 };
 
 std::string describe(const chunk::Chunk &c);
-std::string bufferName(chunk::BufferType t);
 
 } // namespace mscclc::frontend

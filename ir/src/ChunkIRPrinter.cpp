@@ -11,15 +11,12 @@ namespace mscclc::chunk {
 
 namespace {
 
-const char *bufLetter(BufferType t) {
-  return t == BufferType::Input ? "i" : t == BufferType::Output ? "o" : "s";
-}
-
 std::string chunkText(const Chunk &c, int32_t ownRank, bool withVersion) {
   std::ostringstream os;
   if (c.rank != ownRank)
     os << "r" << c.rank << ".";
-  os << bufLetter(c.type) << "[" << c.index << ":" << c.index + c.size << "]";
+  os << plan::toString(c.type) << "[" << c.index << ":" << c.index + c.size
+     << "]";
   if (withVersion)
     os << "#" << c.version;
   return os.str();
@@ -53,11 +50,11 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
   }
   if (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) {
     line << " " << chunkText(*op.switchChunk, rank, true) << " -> switch."
-         << bufLetter(op.switchBuffer) << "[" << op.switchDstOffsets[0] << ":"
-         << op.switchDstOffsets[0] + op.switchSize << "]";
+         << plan::toString(op.switchBuffer) << "[" << op.switchDstOffsets[0]
+         << ":" << op.switchDstOffsets[0] + op.switchSize << "]";
   }
   if (op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
-    line << " switch." << bufLetter(op.switchBuffer) << "["
+    line << " switch." << plan::toString(op.switchBuffer) << "["
          << op.switchSrcOffsets[0] << ":"
          << op.switchSrcOffsets[0] + op.switchSize << "]";
   }
@@ -70,7 +67,7 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
     if (op.kind == OpKind::Glre)
       line << " " << chunkText(*op.switchChunk, rank, true);
     if (op.kind == OpKind::Glres)
-      line << " switch." << bufLetter(op.switchBuffer) << "["
+      line << " switch." << plan::toString(op.switchBuffer) << "["
            << op.switchDstOffsets[0] << ":"
            << op.switchDstOffsets[0] + op.switchSize << "]";
   }
@@ -136,7 +133,8 @@ void print(const Program &p, std::ostream &os) {
     }
     for (size_t i = 0; i < rank.switchChannels.size(); ++i) {
       const auto &s = rank.switchChannels[i];
-      os << "  switch #" << i << " " << bufLetter(s.bufferType) << " ranks=[";
+      os << "  switch #" << i << " " << plan::toString(s.bufferType)
+         << " ranks=[";
       for (size_t k = 0; k < s.ranks.size(); ++k)
         os << (k ? "," : "") << s.ranks[k];
       os << "]\n";
@@ -144,7 +142,7 @@ void print(const Program &p, std::ostream &os) {
     if (!rank.remoteBuffers.empty()) {
       os << "  remote";
       for (const auto &rb : rank.remoteBuffers)
-        os << " r" << rb.rank << "." << bufLetter(rb.type);
+        os << " r" << rb.rank << "." << plan::toString(rb.type);
       os << "\n";
     }
     if (!rank.semaphores.empty()) {

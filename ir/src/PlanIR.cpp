@@ -148,6 +148,50 @@ bool isReduceFamily(OpKind k) {
   }
 }
 
+bool isPacketOp(OpKind k) {
+  switch (k) {
+  case OpKind::Ppkt:
+  case OpKind::Rppkt:
+  case OpKind::Cpkt:
+  case OpKind::Upkt:
+  case OpKind::Repkt:
+  case OpKind::Recpkt:
+  case OpKind::Respkt:
+  case OpKind::Recspkt:
+  case OpKind::Gstorepkt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool movesData(OpKind k) {
+  switch (k) {
+  case OpKind::Copy:
+  case OpKind::Cpkt:
+  case OpKind::Upkt:
+  case OpKind::Get:
+  case OpKind::Gstore:
+  case OpKind::Gstorepkt:
+  case OpKind::Glres:
+    return true;
+  default:
+    return isReduceFamily(k) || isPutFamily(k);
+  }
+}
+
+std::string_view bufferName(BufferType t) {
+  switch (t) {
+  case BufferType::Input:
+    return "input";
+  case BufferType::Output:
+    return "output";
+  case BufferType::Scratch:
+    return "scratch";
+  }
+  return "?";
+}
+
 bool isDataSyncOp(OpKind k) {
   switch (k) {
   case OpKind::Signal:

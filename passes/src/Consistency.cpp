@@ -10,15 +10,9 @@ namespace {
 
 using namespace chunk;
 
-std::string bufName(BufferType t) {
-  return t == BufferType::Input    ? "input"
-         : t == BufferType::Output ? "output"
-                                   : "scratch";
-}
-
 std::string range(const Chunk &c) {
-  return bufName(c.type) + "[" + std::to_string(c.index) + ":" +
-         std::to_string(c.index + c.size) + "]";
+  return std::string(plan::bufferName(c.type)) + "[" + std::to_string(c.index) +
+         ":" + std::to_string(c.index + c.size) + "]";
 }
 
 template <typename F> void forEachChunk(const Op &op, F f) {

@@ -16,8 +16,7 @@ namespace {
 using namespace chunk;
 
 bool isPacketReduce(OpKind k) {
-  return k == OpKind::Repkt || k == OpKind::Recpkt || k == OpKind::Respkt ||
-         k == OpKind::Recspkt;
+  return plan::isReduceFamily(k) && plan::isPacketOp(k);
 }
 
 bool isReduce(OpKind k) { return plan::isReduceFamily(k); }

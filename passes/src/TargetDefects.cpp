@@ -15,29 +15,6 @@ using plan::OpKind;
 
 namespace {
 
-bool isPacketOp(OpKind k) {
-  switch (k) {
-  case OpKind::Ppkt:
-  case OpKind::Rppkt:
-  case OpKind::Cpkt:
-  case OpKind::Upkt:
-  case OpKind::Repkt:
-  case OpKind::Recpkt:
-  case OpKind::Respkt:
-  case OpKind::Recspkt:
-  case OpKind::Gstorepkt:
-    return true;
-  default:
-    return false;
-  }
-}
-
-struct Context {
-  const plan::Plan &plan;
-  const plan::Gpu &gpu;
-  const plan::Op *pipeline; // enclosing pipeline, if any
-};
-
 // A remote reference to scratch, resolved through the tb's refs.
 bool touchesRemoteScratch(const plan::Gpu &gpu, const plan::ThreadBlock &tb,
                           const plan::Op &op) {
@@ -201,11 +178,12 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
         default:
           break;
         }
-        if (plan.protocol == plan::Protocol::Simple && isPacketOp(op.kind))
+        if (plan.protocol == plan::Protocol::Simple &&
+            plan::isPacketOp(op.kind))
           report("packets-under-simple", op, where);
         if (op.reduceOp && *op.reduceOp != plan::ReduceOp::Sum)
           report("non-sum-reduce", op, where);
-        if (plan.useDoubleScratchBuffer && !isPacketOp(op.kind) &&
+        if (plan.useDoubleScratchBuffer && !plan::isPacketOp(op.kind) &&
             touchesRemoteScratch(gpu, tb, op))
           report("double-scratch-non-packet", op, where);
       };

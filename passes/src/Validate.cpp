@@ -6,12 +6,6 @@ namespace {
 
 using namespace chunk;
 
-std::string bufName(BufferType t) {
-  return t == BufferType::Input    ? "input"
-         : t == BufferType::Output ? "output"
-                                   : "scratch";
-}
-
 class ValidatePass : public Pass {
 public:
   std::string_view name() const override { return "validate"; }
@@ -36,8 +30,8 @@ private:
     }
     int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
     if (c.index < 0 || c.size < 0 || c.index + c.size > avail) {
-      diags.error(op.loc, "chunk " + bufName(c.type) + "[" +
-                              std::to_string(c.index) + ":" +
+      diags.error(op.loc, "chunk " + std::string(plan::bufferName(c.type)) +
+                              "[" + std::to_string(c.index) + ":" +
                               std::to_string(c.index + c.size) + "] of rank " +
                               std::to_string(c.rank) +
                               " is out of range: the buffer has " +

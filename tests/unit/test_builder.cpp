@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramBuilder.h"
+#include "TestHelpers.h"
 
 #include <catch2/catch.hpp>
 
@@ -43,17 +44,8 @@ ProgramSettings settings(int64_t ranks, int64_t input, int64_t output) {
   return s;
 }
 
-TbSelection onTb(int64_t tb) {
-  TbSelection s;
-  s.tb = tb;
-  return s;
-}
-
-TbSelection onGroup(std::vector<int64_t> tbs) {
-  TbSelection s;
-  s.group = std::move(tbs);
-  return s;
-}
+using test::onGroup;
+using test::onTb;
 
 template <typename F> std::string dslErrorOf(F &&f) {
   try {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramBuilder.h"
+#include "TestHelpers.h"
 
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/passes/Lowering.h"
@@ -42,17 +43,8 @@ namespace {
 
 const SourceLocation L{};
 
-TbSelection onTb(int64_t tb) {
-  TbSelection s;
-  s.tb = tb;
-  return s;
-}
-
-TbSelection onGroup(std::vector<int64_t> tbs) {
-  TbSelection s;
-  s.group = std::move(tbs);
-  return s;
-}
+using test::onGroup;
+using test::onTb;
 
 // Records a program through ProgramBuilder with short helpers for the calls
 // the tests need. Chunks must be made before take().

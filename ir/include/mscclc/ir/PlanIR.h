@@ -75,6 +75,11 @@ bool isReduceFamily(
     OpKind k); // re, repkt, recpkt, res, respkt, recspkt, rre, rres
 bool isDataSyncOp(OpKind k); // signal, wait, rlx*, flush, sem_*
 bool isPutFamily(OpKind k);  // put, pws, pwsf, ppkt, rppkt
+bool isPacketOp(OpKind k);   // ops that read or write LL packets
+// Ops whose reference JSON encoding always carries src_buff and dst_buff.
+bool movesData(OpKind k);
+// "input", "output", "scratch" (toString gives the JSON letters).
+std::string_view bufferName(BufferType t);
 
 // One entry of an op's src_buff / dst_buff.
 struct BufferRef {
