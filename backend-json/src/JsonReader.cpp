@@ -54,17 +54,14 @@ void renderPath(const PathNode *p, std::string &out) {
 }
 
 struct ReadError {
-  std::string message;
+  Diagnostic diag;
 };
 
-[[noreturn]] void fail(const PathNode *p, const std::string &msg) {
-  std::string text;
-  renderPath(p, text);
-  // Errors about the root object carry no path prefix.
-  if (!text.empty())
-    text += ": ";
-  text += msg;
-  throw ReadError{std::move(text)};
+[[noreturn]] void fail(const PathNode *p, diag::ID id,
+                       std::initializer_list<DiagArg> args) {
+  Diagnostic d = makeDiagnostic(id, {}, args);
+  renderPath(p, d.planPath);
+  throw ReadError{std::move(d)};
 }
 
 std::string jsonQuote(std::string_view s) {
@@ -82,18 +79,18 @@ std::string describe(const Json &v) {
 
 void expectObject(const Json &v, const PathNode *p) {
   if (!v.is_object())
-    fail(p, "expected an object, got " + describe(v));
+    fail(p, diag::err_json_expected_type, {"an object", describe(v)});
 }
 
 void expectArray(const Json &v, const PathNode *p) {
   if (!v.is_array())
-    fail(p, "expected an array, got " + describe(v));
+    fail(p, diag::err_json_expected_type, {"an array", describe(v)});
 }
 
 const Json &member(const Json &obj, const PathNode *p, std::string_view key) {
   auto it = obj.find(key);
   if (it == obj.end())
-    fail(p, "missing key " + jsonQuote(key));
+    fail(p, diag::err_json_missing_key, {jsonQuote(key)});
   return *it;
 }
 
@@ -102,53 +99,74 @@ const Json *optionalMember(const Json &obj, std::string_view key) {
   return it == obj.end() ? nullptr : &*it;
 }
 
-using KeyList = std::initializer_list<std::string_view>;
+// A small set of keys; no allocation, since it is built for every op.
+class KeyList {
+public:
+  KeyList(std::initializer_list<std::string_view> keys) {
+    for (std::string_view k : keys)
+      add(k);
+  }
+  void add(std::string_view k) {
+    if (n_ < keys_.size())
+      keys_[n_++] = k;
+  }
+  const std::string_view *begin() const { return keys_.data(); }
+  const std::string_view *end() const { return keys_.data() + n_; }
 
-bool contains(KeyList keys, std::string_view k) {
+private:
+  std::array<std::string_view, 20> keys_{};
+  size_t n_ = 0;
+};
+
+bool contains(const KeyList &keys, std::string_view k) {
   return std::find(keys.begin(), keys.end(), k) != keys.end();
 }
 
 // Rejects keys outside `allowed`. Keys listed in `knownElsewhere` belong to
 // a sibling form of the same object (another op kind, another channel type)
 // and get a message saying so instead of "unknown".
-void checkKeys(const Json &obj, const PathNode *p, KeyList allowed,
-               KeyList knownElsewhere = {}, std::string_view what = {}) {
+void checkKeys(const Json &obj, const PathNode *p, const KeyList &allowed,
+               const KeyList &knownElsewhere = {}, std::string_view what = {}) {
   std::vector<std::string_view> unknown;
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     std::string_view k = it.key();
     if (contains(allowed, k))
       continue;
     if (contains(knownElsewhere, k))
-      fail(p, "key " + jsonQuote(k) + " is not valid for " + std::string(what));
+      fail(p, diag::err_json_key_not_valid, {jsonQuote(k), what});
     unknown.push_back(k);
   }
   if (unknown.empty())
     return;
-  std::string msg = unknown.size() == 1 ? "unknown key " : "unknown keys ";
+  std::string list;
   for (size_t i = 0; i < unknown.size(); ++i) {
     if (i)
-      msg += ", ";
-    msg += jsonQuote(unknown[i]);
+      list += ", ";
+    list += jsonQuote(unknown[i]);
   }
-  fail(p, msg);
+  fail(p,
+       unknown.size() == 1 ? diag::err_json_unknown_key
+                           : diag::err_json_unknown_keys,
+       {list});
 }
 
 // Integers are range-checked against the IR field they land in; every
 // count, index and id in a plan is non-negative.
 int64_t readInt(const Json &v, const PathNode *p, int64_t min, int64_t max) {
   if (!v.is_number_integer())
-    fail(p, "expected an integer, got " + describe(v));
+    fail(p, diag::err_json_expected_type, {"an integer", describe(v)});
   if (v.is_number_unsigned()) {
     uint64_t u = v.get<uint64_t>();
     if (u > static_cast<uint64_t>(max))
-      fail(p, "integer " + v.dump() + " is out of range (at most " +
-                  std::to_string(max) + ")");
+      fail(p, diag::err_json_int_too_large, {v.dump(), max});
     return static_cast<int64_t>(u);
   }
   int64_t s = v.get<int64_t>();
-  if (s < min)
-    fail(p, min == 0 ? "expected a non-negative integer, got " + v.dump()
-                     : "integer " + v.dump() + " is out of range");
+  if (s < min) {
+    if (min == 0)
+      fail(p, diag::err_json_int_negative, {v.dump()});
+    fail(p, diag::err_json_int_range, {v.dump()});
+  }
   return s;
 }
 
@@ -163,21 +181,21 @@ int64_t readCount(const Json &v, const PathNode *p) {
 
 uint64_t readU64(const Json &v, const PathNode *p) {
   if (!v.is_number_integer())
-    fail(p, "expected an integer, got " + describe(v));
+    fail(p, diag::err_json_expected_type, {"an integer", describe(v)});
   if (!v.is_number_unsigned())
-    fail(p, "expected a non-negative integer, got " + v.dump());
+    fail(p, diag::err_json_int_negative, {v.dump()});
   return v.get<uint64_t>();
 }
 
 bool readBool(const Json &v, const PathNode *p) {
   if (!v.is_boolean())
-    fail(p, "expected a boolean, got " + describe(v));
+    fail(p, diag::err_json_expected_type, {"a boolean", describe(v)});
   return v.get<bool>();
 }
 
 const std::string &readString(const Json &v, const PathNode *p) {
   if (!v.is_string())
-    fail(p, "expected a string, got " + describe(v));
+    fail(p, diag::err_json_expected_type, {"a string", describe(v)});
   return v.get_ref<const std::string &>();
 }
 
@@ -213,77 +231,152 @@ BufferType readBufferType(const Json &v, const PathNode *p) {
   const std::string &s = readString(v, p);
   if (auto t = parseBufferType(s))
     return *t;
-  fail(p, "unknown buffer type " + jsonQuote(s) +
-              R"( (expected "i", "o" or "s"))");
+  fail(p, diag::err_json_unknown_enum,
+       {"buffer type", jsonQuote(s), R"( (expected "i", "o" or "s"))"});
 }
 
 ChannelType readChannelType(const Json &v, const PathNode *p) {
   const std::string &s = readString(v, p);
   if (auto t = parseChannelType(s))
     return *t;
-  fail(p, "unknown channel type " + jsonQuote(s));
+  fail(p, diag::err_json_unknown_enum,
+       {"channel type", jsonQuote(s),
+        R"( (expected "memory", "port", "switch" or "none"))"});
 }
 
 Protocol readProtocol(const Json &v, const PathNode *p) {
   const std::string &s = readString(v, p);
   if (auto t = parseProtocol(s))
     return *t;
-  fail(p,
-       "unknown protocol " + jsonQuote(s) + R"( (expected "Simple" or "LL"))");
+  fail(p, diag::err_json_unknown_enum,
+       {"protocol", jsonQuote(s), R"( (expected "Simple" or "LL"))"});
 }
 
 ReduceOp readReduceOp(const Json &v, const PathNode *p) {
   const std::string &s = readString(v, p);
   if (auto t = parseReduceOp(s))
     return *t;
-  fail(p, "unknown reduce op " + jsonQuote(s));
+  fail(p, diag::err_json_unknown_enum,
+       {"reduce op", jsonQuote(s), R"( (expected "sum", "min" or "max"))"});
 }
 
-// The four encodings of dsl-semantics §4.4, told apart by their
-// distinguishing key. Mixed forms (say "type" next to "buffer_id") are
-// rejected even though the executor would let buffer_id win.
-BufferRef readBufferRef(const Json &v, const PathNode *p) {
+// The encodings of dsl-semantics §4.4, told apart by their distinguishing
+// key and checked against the role the op kind gives the entry
+// (OpKinds.def). Mixed forms (say "type" next to "buffer_id") are rejected
+// even though the executor would let buffer_id win.
+enum class Form { Local, Remote, Full, Switch };
+
+std::string_view formName(Form f) {
+  switch (f) {
+  case Form::Local:
+    return "a local buffer reference";
+  case Form::Remote:
+    return "a remote buffer reference";
+  case Form::Full:
+    return "a rank-qualified buffer reference";
+  case Form::Switch:
+    return "a switch buffer reference";
+  }
+  return "?";
+}
+
+std::string_view formKeys(Form f) {
+  switch (f) {
+  case Form::Local:
+    return R"({"type", "index", "size"})";
+  case Form::Remote:
+    return R"({"buffer_id", "index", "size"})";
+  case Form::Full:
+    return R"({"rank", "type", "index", "size"})";
+  case Form::Switch:
+    return R"({"switch_channel_id", "index", "size"})";
+  }
+  return "?";
+}
+
+Form formOf(OperandRole role) {
+  if (isFullFormRole(role))
+    return Form::Full;
+  if (isLocalRole(role))
+    return Form::Local;
+  if (role == OperandRole::Switch)
+    return Form::Switch;
+  return Form::Remote;
+}
+
+BufferRef readBufferRef(const Json &v, const PathNode *p, OperandRole role,
+                        OpKind kind, int32_t gpuId) {
   expectObject(v, p);
   static const KeyList AllKeys = {
       "type", "buffer_id", "rank", "switch_channel_id", "index", "size"};
-  BufferRef r;
+  Form form;
   if (v.contains("switch_channel_id")) {
     checkKeys(v, p, {"switch_channel_id", "index", "size"}, AllKeys,
-              "a switch buffer reference");
-    r.form = BufferRef::Form::Switch;
-    r.id = readMember(v, p, "switch_channel_id", readId);
+              formName(Form::Switch));
+    form = Form::Switch;
   } else if (v.contains("buffer_id")) {
     checkKeys(v, p, {"buffer_id", "index", "size"}, AllKeys,
-              "a remote buffer reference");
-    r.form = BufferRef::Form::Remote;
-    r.id = readMember(v, p, "buffer_id", readId);
+              formName(Form::Remote));
+    form = Form::Remote;
   } else if (v.contains("rank")) {
     checkKeys(v, p, {"rank", "type", "index", "size"}, AllKeys,
-              "a rank-qualified buffer reference");
-    r.form = BufferRef::Form::Full;
-    r.rank = readMember(v, p, "rank", readId);
-    r.type = readMember(v, p, "type", readBufferType);
+              formName(Form::Full));
+    form = Form::Full;
   } else if (v.contains("type")) {
-    checkKeys(v, p, {"type", "index", "size"}, AllKeys,
-              "a local buffer reference");
-    r.form = BufferRef::Form::Local;
-    r.type = readMember(v, p, "type", readBufferType);
+    checkKeys(v, p, {"type", "index", "size"}, AllKeys, formName(Form::Local));
+    form = Form::Local;
   } else {
     checkKeys(v, p, AllKeys);
-    fail(p, "buffer reference needs one of \"type\", \"buffer_id\", "
-            "\"switch_channel_id\" or \"rank\"");
+    fail(p, diag::err_json_buffer_form,
+         {jsonQuote(toString(kind)), formName(formOf(role)),
+          formKeys(formOf(role)), "none of these keys"});
+  }
+  if (form != formOf(role))
+    fail(p, diag::err_json_buffer_form,
+         {jsonQuote(toString(kind)), formName(formOf(role)),
+          formKeys(formOf(role)), formName(form)});
+  BufferRef r;
+  switch (form) {
+  case Form::Switch:
+    r.id = readMember(v, p, "switch_channel_id", readId);
+    break;
+  case Form::Remote:
+    r.id = readMember(v, p, "buffer_id", readId);
+    break;
+  case Form::Full: {
+    int32_t rank = readMember(v, p, "rank", readId);
+    if (rank != gpuId) {
+      PathNode rp{p, "rank"};
+      fail(&rp, diag::err_json_buffer_rank, {rank, gpuId});
+    }
+    r.type = readMember(v, p, "type", readBufferType);
+    break;
+  }
+  case Form::Local:
+    r.type = readMember(v, p, "type", readBufferType);
+    break;
   }
   r.index = readMember(v, p, "index", readCount);
   r.size = readMember(v, p, "size", readCount);
   return r;
 }
 
-std::vector<BufferRef> readBufferList(const Json &v, const PathNode *p) {
+// A src_buff/dst_buff list; its length must fit the kind's layout before
+// the entries can be read by role.
+std::vector<BufferRef> readBufferList(const Json &v, const PathNode *p,
+                                      OpKind kind, const OperandLayout &layout,
+                                      size_t otherCount, int32_t gpuId) {
   std::vector<BufferRef> refs;
   expectArray(v, p);
+  // A '=' layout is checked against the other list by the verifier.
+  if (!layout.matchOther && !layout.accepts(v.size(), otherCount))
+    fail(p, diag::err_plan_op_layout,
+         {toString(kind), p->key, v.size(),
+          "layout \"" + std::string(layout.text) + "\""});
   refs.reserve(v.size());
   readArray(v, p, [&](const Json &e, const PathNode *ep) {
-    refs.push_back(readBufferRef(e, ep));
+    refs.push_back(
+        readBufferRef(e, ep, layout.roleAt(refs.size()), kind, gpuId));
   });
   return refs;
 }
@@ -305,42 +398,49 @@ const KeyList AllOpKeys = {"name",
                            "tbg_info",
                            "ops"};
 
-// Keys any op may carry: the executor reads them generically for every
-// kind, and the writer emits them wherever they are set.
-#define MSCCLC_GENERIC_OP_KEYS                                                 \
-  "name", "src_buff", "dst_buff", "channel_ids", "channel_type", "reduce_op",  \
-      "tbg_info"
-
+// The keys an op may carry follow from its kind (OpKinds.def): the lists
+// its layouts name, channel ids and type where it takes them, reduce_op on
+// reducing ops, tbg_info on ops that move data, and its own keys.
 void checkOpKeys(const Json &v, const PathNode *p, OpKind kind) {
-  std::string what = "op " + jsonQuote(toString(kind));
-  switch (kind) {
-  case OpKind::Barrier:
-    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS, "barrier_id", "num_threadblocks"},
-              AllOpKeys, what);
+  const OpInfo &info = opInfo(kind);
+  KeyList allowed = {"name"};
+  if (!info.src.empty())
+    allowed.add("src_buff");
+  if (!info.dst.empty())
+    allowed.add("dst_buff");
+  if (info.channelIds != ChannelIdsRule::Never)
+    allowed.add("channel_ids");
+  if (info.channelType != ChannelTypeRule::Never)
+    allowed.add("channel_type");
+  if (info.is(opfamily::Reducing))
+    allowed.add("reduce_op");
+  if (info.is(opfamily::Data))
+    allowed.add("tbg_info");
+  switch (info.keys) {
+  case OpKeys::NoKeys:
     break;
-  case OpKind::SemAcquire:
-  case OpKind::SemRelease:
-    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS, "semaphore_ids"}, AllOpKeys, what);
+  case OpKeys::BarrierKeys:
+    allowed.add("barrier_id");
+    allowed.add("num_threadblocks");
     break;
-  case OpKind::Glre:
-    checkKeys(v, p,
-              {MSCCLC_GENERIC_OP_KEYS, "buffer_type", "buffer_offset", "size",
-               "dst_chunk"},
-              AllOpKeys, what);
+  case OpKeys::SemaphoreKeys:
+    allowed.add("semaphore_ids");
     break;
-  case OpKind::Pipeline:
-    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS, "iter_context", "ops"}, AllOpKeys,
-              what);
+  case OpKeys::GlreKeys:
+    for (std::string_view k :
+         {"buffer_type", "buffer_offset", "size", "dst_chunk"})
+      allowed.add(k);
     break;
-  default:
-    checkKeys(v, p, {MSCCLC_GENERIC_OP_KEYS}, AllOpKeys, what);
+  case OpKeys::PipelineKeys:
+    allowed.add("iter_context");
+    allowed.add("ops");
     break;
   }
+  checkKeys(v, p, allowed, AllOpKeys, "op " + jsonQuote(info.jsonName));
 }
 
-#undef MSCCLC_GENERIC_OP_KEYS
-
-Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
+Op readOp(const Json &v, const PathNode *p, bool insidePipeline,
+          int32_t gpuId) {
   expectObject(v, p);
   Op op;
   {
@@ -348,7 +448,7 @@ Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
     const std::string &name = readString(member(v, p, "name"), &np);
     auto kind = parseOpKind(name);
     if (!kind)
-      fail(p, "unknown op " + jsonQuote(name));
+      fail(p, diag::err_json_unknown_op, {jsonQuote(name)});
     op.kind = *kind;
   }
   checkOpKeys(v, p, op.kind);
@@ -366,13 +466,16 @@ Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
     op.bufferType = readMember(v, p, "buffer_type", readBufferType);
     op.bufferOffset = readMember(v, p, "buffer_offset", readCount);
     op.size = readMember(v, p, "size", readCount);
-    op.dstChunk = readMember(v, p, "dst_chunk", readBufferRef);
+    op.dstChunk =
+        readMember(v, p, "dst_chunk", [&](const Json &d, const PathNode *dp) {
+          return readBufferRef(d, dp, OperandRole::LocalFull, op.kind, gpuId);
+        });
     break;
   case OpKind::Pipeline: {
     // The executor flattens one level of pipeline body; the DSL cannot nest
     // loops, so a nested pipeline is a malformed plan.
     if (insidePipeline)
-      fail(p, "pipeline ops cannot be nested");
+      fail(p, diag::err_json_pipeline_nested, {});
     readMember(v, p, "iter_context", [&](const Json &ic, const PathNode *ip) {
       expectObject(ic, ip);
       checkKeys(ic, ip, {"unit_size", "num_chunks"});
@@ -383,7 +486,7 @@ Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
       expectArray(ops, op_);
       op.ops.reserve(ops.size());
       readArray(ops, op_, [&](const Json &e, const PathNode *ep) {
-        op.ops.push_back(readOp(e, ep, /*insidePipeline=*/true));
+        op.ops.push_back(readOp(e, ep, /*insidePipeline=*/true, gpuId));
       });
     });
     break;
@@ -392,28 +495,31 @@ Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
     break;
   }
 
-  if (plan::movesData(op.kind)) {
-    op.src = readMember(v, p, "src_buff", readBufferList);
-    op.dst = readMember(v, p, "dst_buff", readBufferList);
-  } else {
-    if (const Json *s = optionalMember(v, "src_buff")) {
-      PathNode kp{p, "src_buff"};
-      op.src = readBufferList(*s, &kp);
-    }
-    if (const Json *d = optionalMember(v, "dst_buff")) {
-      PathNode kp{p, "dst_buff"};
-      op.dst = readBufferList(*d, &kp);
-    }
-  }
+  // The executor reads both lists of every op that moves data.
+  const OpInfo &info = opInfo(op.kind);
+  auto listSize = [&](std::string_view key) {
+    const Json *l = optionalMember(v, key);
+    return l && l->is_array() ? l->size() : 0;
+  };
+  if (!info.src.empty())
+    op.src =
+        readMember(v, p, "src_buff", [&](const Json &l, const PathNode *lp) {
+          return readBufferList(l, lp, op.kind, info.src, listSize("dst_buff"),
+                                gpuId);
+        });
+  if (!info.dst.empty())
+    op.dst =
+        readMember(v, p, "dst_buff", [&](const Json &l, const PathNode *lp) {
+          return readBufferList(l, lp, op.kind, info.dst, listSize("src_buff"),
+                                gpuId);
+        });
   if (const Json *c = optionalMember(v, "channel_ids")) {
     PathNode kp{p, "channel_ids"};
     op.channelIds = readIdList(*c, &kp);
-    op.hasChannelIds = true;
   }
   if (const Json *c = optionalMember(v, "channel_type")) {
     PathNode kp{p, "channel_type"};
     op.channelType = readChannelType(*c, &kp);
-    op.hasChannelType = true;
   }
   if (const Json *r = optionalMember(v, "reduce_op")) {
     PathNode kp{p, "reduce_op"};
@@ -431,7 +537,7 @@ Op readOp(const Json &v, const PathNode *p, bool insidePipeline) {
   return op;
 }
 
-ThreadBlock readThreadBlock(const Json &v, const PathNode *p) {
+ThreadBlock readThreadBlock(const Json &v, const PathNode *p, int32_t gpuId) {
   expectObject(v, p);
   checkKeys(v, p, {"id", "ops", "channels", "remote_buffer_refs"});
   ThreadBlock tb;
@@ -440,7 +546,7 @@ ThreadBlock readThreadBlock(const Json &v, const PathNode *p) {
     expectArray(ops, op_);
     tb.ops.reserve(ops.size());
     readArray(ops, op_, [&](const Json &e, const PathNode *ep) {
-      tb.ops.push_back(readOp(e, ep, /*insidePipeline=*/false));
+      tb.ops.push_back(readOp(e, ep, /*insidePipeline=*/false, gpuId));
     });
   });
   readMember(v, p, "channels", [&](const Json &chs, const PathNode *cp) {
@@ -492,8 +598,7 @@ ChannelDecl readChannelDecl(const Json &v, const PathNode *p) {
     readMember(v, p, "rank_groups", [&](const Json &gs, const PathNode *gp) {
       expectArray(gs, gp);
       if (gs.size() != 1)
-        fail(gp, "expected exactly one rank group, got " +
-                     std::to_string(gs.size()));
+        fail(gp, diag::err_json_rank_groups, {gs.size()});
       PathNode ep{gp, {}, 0};
       const Json &g = gs[0];
       expectObject(g, &ep);
@@ -502,9 +607,7 @@ ChannelDecl readChannelDecl(const Json &v, const PathNode *p) {
       c.groupRanks = readMember(g, &ep, "ranks", readIdList);
       if (size != static_cast<int64_t>(c.groupRanks.size())) {
         PathNode sp{&ep, "size"};
-        fail(&sp, "size " + std::to_string(size) +
-                      " does not match the number of ranks (" +
-                      std::to_string(c.groupRanks.size()) + ")");
+        fail(&sp, diag::err_json_group_size, {size, c.groupRanks.size()});
       }
     });
     break;
@@ -534,7 +637,7 @@ Gpu readGpu(const Json &v, const PathNode *p) {
     expectArray(tbs, tp);
     gpu.threadblocks.reserve(tbs.size());
     readArray(tbs, tp, [&](const Json &e, const PathNode *ep) {
-      gpu.threadblocks.push_back(readThreadBlock(e, ep));
+      gpu.threadblocks.push_back(readThreadBlock(e, ep, gpu.id));
     });
   });
   readMember(v, p, "channels", [&](const Json &chs, const PathNode *cp) {
@@ -617,8 +720,8 @@ Plan readPlan(const Json &v) {
 // nlohmann reports how many bytes it had read, the offending one included;
 // turn that into a 1-based line and column (columns count bytes, like
 // nlohmann's own message, which we drop because it carries library noise).
-std::string syntaxError(std::string_view text,
-                        const nlohmann::json::parse_error &e) {
+Diagnostic syntaxError(std::string_view text,
+                       const nlohmann::json::parse_error &e, int32_t fileId) {
   size_t offset = e.byte > 0 ? e.byte - 1 : 0;
   offset = std::min(offset, text.size());
   size_t line = 1 + static_cast<size_t>(
@@ -637,38 +740,44 @@ std::string syntaxError(std::string_view text,
     if (colon != std::string_view::npos)
       what.remove_prefix(colon + 2);
   }
-  return std::to_string(line) + ":" + std::to_string(column) + ": " +
-         std::string(what);
+  SourceLocation loc{fileId, uint32_t(line), uint32_t(column)};
+  std::string message(what);
+  if (fileId < 0)
+    message += " (line " + std::to_string(line) + ", column " +
+               std::to_string(column) + ")";
+  return makeDiagnostic(diag::err_json_syntax, loc, {message});
 }
 
 } // namespace
 
-std::optional<Plan> readPlanJson(std::string_view text, std::string &error) {
+std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
+                                 int32_t fileId) {
   Json doc;
   try {
     doc = Json::parse(text.begin(), text.end());
   } catch (const nlohmann::json::parse_error &e) {
-    error = syntaxError(text, e);
+    diags.emit(syntaxError(text, e, fileId));
     return std::nullopt;
   }
   try {
     return readPlan(doc);
   } catch (const ReadError &e) {
-    error = e.message;
+    diags.emit(e.diag);
   } catch (const nlohmann::json::exception &e) {
     // Not expected (every access is type-checked first), but never let a
     // library exception escape as a crash.
-    error = e.what();
+    diags.report(diag::err_json_plan, {}, {e.what()});
   }
   return std::nullopt;
 }
 
-std::optional<Plan> readPlanFile(const std::string &path, std::string &error) {
+std::optional<Plan> readPlanFile(const std::string &path, DiagnosticSink &diags,
+                                 std::shared_ptr<SourceFiles> *filesOut) {
   std::string text;
   bool fromStdin = path == "-";
   FILE *f = fromStdin ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) {
-    error = path + ": cannot open: " + std::strerror(errno);
+    diags.report(diag::err_cannot_read, {}, {path, std::strerror(errno)});
     return std::nullopt;
   }
   char buf[1 << 16];
@@ -680,19 +789,15 @@ std::optional<Plan> readPlanFile(const std::string &path, std::string &error) {
   if (!fromStdin)
     std::fclose(f);
   if (readFailed) {
-    error = path + ": cannot read: " + std::strerror(savedErrno);
+    diags.report(diag::err_cannot_read, {}, {path, std::strerror(savedErrno)});
     return std::nullopt;
   }
-
-  std::string inner;
-  auto plan = readPlanJson(text, inner);
-  if (!plan) {
-    // "file:L:C: msg" for syntax errors, like a compiler; "file: path: msg"
-    // otherwise.
-    bool positional = !inner.empty() && inner[0] >= '0' && inner[0] <= '9';
-    error = path + (positional ? ":" : ": ") + inner;
-  }
-  return plan;
+  // The text is kept only while reading: syntax errors are located in it.
+  auto files = std::make_shared<SourceFiles>();
+  int32_t id = files->add(path, std::move(text));
+  if (filesOut)
+    *filesOut = files;
+  return readPlanJson(files->text(id), diags, id);
 }
 
 } // namespace mscclc::json

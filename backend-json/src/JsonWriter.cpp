@@ -12,13 +12,8 @@
 
 #include "mscclc/json/JsonWriter.h"
 
-#include <atomic>
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <fcntl.h>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 using namespace mscclc::plan;
@@ -217,22 +212,21 @@ private:
   }
 };
 
-void writeBufferRef(Emitter &e, const BufferRef &r) {
+// The entry's JSON form follows from its role in the op (OpKinds.def):
+// local {"type"}, remote {"buffer_id"}, switch {"switch_channel_id"}, and
+// the rank-qualified local form {"rank", "type"} of switch ops.
+void writeBufferRef(Emitter &e, const BufferRef &r, OperandRole role,
+                    int32_t rank) {
   e.beginObject();
-  switch (r.form) {
-  case BufferRef::Form::Local:
+  if (isFullFormRole(role)) {
+    e.field("rank", rank);
     e.field("type", toString(r.type));
-    break;
-  case BufferRef::Form::Remote:
-    e.field("buffer_id", r.id);
-    break;
-  case BufferRef::Form::Full:
-    e.field("rank", r.rank);
+  } else if (isLocalRole(role)) {
     e.field("type", toString(r.type));
-    break;
-  case BufferRef::Form::Switch:
+  } else if (role == OperandRole::Switch) {
     e.field("switch_channel_id", r.id);
-    break;
+  } else {
+    e.field("buffer_id", r.id);
   }
   e.field("index", r.index);
   e.field("size", r.size);
@@ -240,24 +234,26 @@ void writeBufferRef(Emitter &e, const BufferRef &r) {
 }
 
 void writeBufferList(Emitter &e, std::string_view k,
-                     const std::vector<BufferRef> &refs) {
+                     const std::vector<BufferRef> &refs,
+                     const OperandLayout &layout, int32_t rank) {
   e.key(k);
   e.beginArray();
-  for (const BufferRef &r : refs) {
+  for (size_t i = 0; i < refs.size(); ++i) {
     e.element();
-    writeBufferRef(e, r);
+    writeBufferRef(e, refs[i], layout.roleAt(i), rank);
   }
   e.endArray();
 }
 
-void writeOp(Emitter &e, const Op &op);
+void writeOp(Emitter &e, const Op &op, int32_t rank);
 
-void writeOpList(Emitter &e, std::string_view k, const std::vector<Op> &ops) {
+void writeOpList(Emitter &e, std::string_view k, const std::vector<Op> &ops,
+                 int32_t rank) {
   e.key(k);
   e.beginArray();
   for (const Op &op : ops) {
     e.element();
-    writeOp(e, op);
+    writeOp(e, op, rank);
   }
   e.endArray();
 }
@@ -267,11 +263,11 @@ void writeOpList(Emitter &e, std::string_view k, const std::vector<Op> &ops) {
 //   name, barrier_id, num_threadblocks, semaphore_ids, buffer_type,
 //   buffer_offset, size, dst_chunk, iter_context, src_buff, dst_buff,
 //   channel_ids, channel_type, reduce_op, tbg_info, ops
-// A flag set on a kind whose reference never emits that field therefore
-// lands in the same relative place as in the kinds that do.
-void writeOp(Emitter &e, const Op &op) {
+// Which optional keys an op carries follows from its kind (OpKinds.def).
+void writeOp(Emitter &e, const Op &op, int32_t rank) {
+  const OpInfo &info = opInfo(op.kind);
   e.beginObject();
-  e.field("name", toString(op.kind));
+  e.field("name", info.jsonName);
   switch (op.kind) {
   case OpKind::Barrier:
     e.field("barrier_id", op.barrierId);
@@ -286,7 +282,7 @@ void writeOp(Emitter &e, const Op &op) {
     e.field("buffer_offset", op.bufferOffset);
     e.field("size", op.size);
     e.key("dst_chunk");
-    writeBufferRef(e, op.dstChunk);
+    writeBufferRef(e, op.dstChunk, OperandRole::LocalFull, rank);
     break;
   case OpKind::Pipeline:
     e.key("iter_context");
@@ -298,14 +294,27 @@ void writeOp(Emitter &e, const Op &op) {
   default:
     break;
   }
-  bool data = plan::movesData(op.kind);
-  if (data || !op.src.empty())
-    writeBufferList(e, "src_buff", op.src);
-  if (data || !op.dst.empty())
-    writeBufferList(e, "dst_buff", op.dst);
-  if (op.hasChannelIds)
+  if (!info.src.empty())
+    writeBufferList(e, "src_buff", op.src, info.src, rank);
+  if (!info.dst.empty())
+    writeBufferList(e, "dst_buff", op.dst, info.dst, rank);
+  bool ids = false;
+  switch (info.channelIds) {
+  case ChannelIdsRule::Never:
+    break;
+  case ChannelIdsRule::PortOnly:
+    ids = op.channelType == ChannelType::Port;
+    break;
+  case ChannelIdsRule::Always:
+  case ChannelIdsRule::One:
+    ids = true;
+    break;
+  }
+  if (ids)
     e.intArray("channel_ids", op.channelIds);
-  if (op.hasChannelType)
+  if (info.channelType == ChannelTypeRule::Always ||
+      (info.channelType == ChannelTypeRule::IfSet &&
+       op.channelType != ChannelType::None))
     e.field("channel_type", toString(op.channelType));
   if (op.reduceOp)
     e.field("reduce_op", toString(*op.reduceOp));
@@ -317,14 +326,14 @@ void writeOp(Emitter &e, const Op &op) {
     e.endObject();
   }
   if (op.kind == OpKind::Pipeline)
-    writeOpList(e, "ops", op.ops);
+    writeOpList(e, "ops", op.ops, rank);
   e.endObject();
 }
 
-void writeThreadBlock(Emitter &e, const ThreadBlock &tb) {
+void writeThreadBlock(Emitter &e, const ThreadBlock &tb, int32_t rank) {
   e.beginObject();
   e.field("id", tb.id);
-  writeOpList(e, "ops", tb.ops);
+  writeOpList(e, "ops", tb.ops, rank);
   e.key("channels");
   e.beginArray();
   for (const ChannelRefs &c : tb.channels) {
@@ -387,7 +396,7 @@ void writeGpu(Emitter &e, const Gpu &gpu) {
   e.beginArray();
   for (const ThreadBlock &tb : gpu.threadblocks) {
     e.element();
-    writeThreadBlock(e, tb);
+    writeThreadBlock(e, tb, gpu.id);
   }
   e.endArray();
   e.key("channels");
@@ -442,24 +451,19 @@ size_t intListSize(size_t ind, size_t n) {
 
 size_t bufferListSize(size_t ind, const std::vector<BufferRef> &refs) {
   size_t n = line(ind, 16) + line(ind, 2);
-  // Each entry: braces plus three "key": value lines (four with a rank).
-  for (const BufferRef &r : refs)
-    n += 2 * line(ind + 2, 2) +
-         (r.form == BufferRef::Form::Full ? 4 : 3) * line(ind + 4, 14);
+  // Each entry: braces plus three or four "key": value lines.
+  n += refs.size() * (2 * line(ind + 2, 2) + 4 * line(ind + 4, 14));
   return n;
 }
 
 size_t estimateOpSize(const Op &op, size_t ind) {
   size_t f = ind + 2; // field indentation
   size_t n = 2 * line(ind, 2) + line(f, 20);
-  if (plan::movesData(op.kind) || !op.src.empty() || !op.dst.empty())
-    n += bufferListSize(f, op.src) + bufferListSize(f, op.dst);
-  if (op.hasChannelIds)
-    n += intListSize(f, op.channelIds.size());
+  n += bufferListSize(f, op.src) + bufferListSize(f, op.dst);
+  n += intListSize(f, op.channelIds.size());
   if (op.kind == OpKind::SemAcquire || op.kind == OpKind::SemRelease)
     n += intListSize(f, op.semaphoreIds.size());
-  n += (op.hasChannelType + op.reduceOp.has_value() +
-        2 * (op.kind == OpKind::Barrier)) *
+  n += (1 + op.reduceOp.has_value() + 2 * (op.kind == OpKind::Barrier)) *
        line(f, 26);
   if (op.tbg)
     n += 2 * line(f, 14) + 2 * line(f + 2, 16);
@@ -527,76 +531,6 @@ std::string writePlanJson(const Plan &plan) {
   e.endObject();
   out += '\n';
   return out;
-}
-
-namespace {
-
-std::string errnoText(std::string_view what, const std::string &path) {
-  return std::string(what) + " '" + path + "': " + std::strerror(errno);
-}
-
-bool writeAll(int fd, std::string_view content) {
-  const char *p = content.data();
-  size_t left = content.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
-  }
-  return true;
-}
-
-} // namespace
-
-bool writeFileAtomically(const std::string &path, std::string_view content,
-                         std::string &error) {
-  if (path == "-") {
-    if (!writeAll(STDOUT_FILENO, content)) {
-      error = std::string("cannot write to stdout: ") + std::strerror(errno);
-      return false;
-    }
-    return true;
-  }
-
-  // The temporary must live in the target's directory: rename() is only
-  // atomic within one file system. open(O_EXCL, 0666) rather than mkstemp so
-  // the plan gets the usual umask-derived permissions without touching the
-  // process-wide umask; a name clash just means trying the next name.
-  static std::atomic<unsigned> counter{0};
-  std::string tmp;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
-          std::to_string(counter++);
-    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST)
-      break;
-  }
-  if (fd < 0) {
-    error = errnoText("cannot create temporary file for", path);
-    return false;
-  }
-
-  bool ok = writeAll(fd, content);
-  if (!ok)
-    error = errnoText("cannot write", tmp);
-  // close() can report a deferred write error (NFS, full disk).
-  if (::close(fd) != 0 && ok) {
-    error = errnoText("cannot write", tmp);
-    ok = false;
-  }
-  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = errnoText("cannot rename temporary file to", path);
-    ok = false;
-  }
-  if (!ok)
-    ::unlink(tmp.c_str());
-  return ok;
 }
 
 } // namespace mscclc::json

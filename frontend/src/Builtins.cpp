@@ -772,6 +772,24 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
 
 // ------------------------------------------------------------- DSL calls --
 
+// The options CollectiveProgram's ProgramOptions and AlgoSpec share, under
+// the same field names.
+void Evaluator::readProgramOptions(const Value &o, ProgramSettings &s) {
+  chunk::ProgramSettings &p = s.program;
+  s.instances = field(o, "instances")->i;
+  p.protocol = chunk::Protocol(field(o, "protocol")->i);
+  p.instrFusion = field(o, "instr_fusion")->i != 0;
+  p.autoSync = field(o, "auto_sync")->i != 0;
+  p.replicationPolicy =
+      chunk::ReplicationPolicy(field(o, "replication_policy")->i);
+  p.reuseResources = field(o, "reuse_resources")->i != 0;
+  p.numThreadsPerBlock = field(o, "num_threads_per_block")->i;
+  p.useDoubleScratchBuffer = field(o, "use_double_scratch_buffer")->i != 0;
+  p.bufferAlignment = field(o, "buffer_alignment")->i;
+  p.minMessageSize = uint64_t(field(o, "min_message_size")->i);
+  p.maxMessageSize = uint64_t(field(o, "max_message_size")->i);
+}
+
 static uint8_t syncBits(const Value *v) {
   return v ? uint8_t(v->i & 3) : uint8_t(3);
 }
@@ -835,24 +853,12 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
     case DslClass::CollectiveProgram: {
       ProgramSettings s;
       if (args.at(0).kind == Value::Kind::String)
-        s.name = args[0].s;
+        s.program.name = args[0].s;
       if (args.at(1).kind != Value::Kind::Object)
         throw DslError{"expected a collective", {}};
       s.collective = args[1].obj->collective;
       s.numRanks = args.at(2).i;
-      const Value &o = args.at(3);
-      s.instances = field(o, "instances")->i;
-      s.protocol = chunk::Protocol(field(o, "protocol")->i);
-      s.instrFusion = field(o, "instr_fusion")->i != 0;
-      s.autoSync = field(o, "auto_sync")->i != 0;
-      s.replicationPolicy =
-          chunk::ReplicationPolicy(field(o, "replication_policy")->i);
-      s.reuseResources = field(o, "reuse_resources")->i != 0;
-      s.numThreadsPerBlock = field(o, "num_threads_per_block")->i;
-      s.useDoubleScratchBuffer = field(o, "use_double_scratch_buffer")->i != 0;
-      s.bufferAlignment = field(o, "buffer_alignment")->i;
-      s.minMessageSize = uint64_t(field(o, "min_message_size")->i);
-      s.maxMessageSize = uint64_t(field(o, "max_message_size")->i);
+      readProgramOptions(args.at(3), s);
       builder_.beginProgram(s, irLoc(begin()));
       obj->type = DslObject::Type::Program;
       break;
@@ -1128,25 +1134,13 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
       ProgramSettings s;
       const Value *name = field(spec, "name");
       if (name && name->kind == Value::Kind::String)
-        s.name = name->s;
+        s.program.name = name->s;
       const Value *coll = field(spec, "collective");
       if (!coll || coll->kind != Value::Kind::Object)
         error(loc, "AlgoSpec.collective must be a collective");
       s.collective = coll->obj->collective;
       s.numRanks = field(spec, "world_size")->i;
-      s.instances = field(spec, "instances")->i;
-      s.protocol = chunk::Protocol(field(spec, "protocol")->i);
-      s.instrFusion = field(spec, "instr_fusion")->i != 0;
-      s.autoSync = field(spec, "auto_sync")->i != 0;
-      s.replicationPolicy =
-          chunk::ReplicationPolicy(field(spec, "replication_policy")->i);
-      s.reuseResources = field(spec, "reuse_resources")->i != 0;
-      s.numThreadsPerBlock = field(spec, "num_threads_per_block")->i;
-      s.useDoubleScratchBuffer =
-          field(spec, "use_double_scratch_buffer")->i != 0;
-      s.bufferAlignment = field(spec, "buffer_alignment")->i;
-      s.minMessageSize = uint64_t(field(spec, "min_message_size")->i);
-      s.maxMessageSize = uint64_t(field(spec, "max_message_size")->i);
+      readProgramOptions(spec, s);
       try {
         builder_.beginProgram(s, irLoc(site->getBeginLoc()));
       } catch (DslError &e) {

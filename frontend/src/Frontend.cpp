@@ -10,6 +10,7 @@
 #include "mscclc/frontend/Frontend.h"
 
 #include "Evaluator.h"
+#include "PchCache.h"
 #include "ProgramBuilder.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -20,13 +21,13 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
@@ -60,73 +61,116 @@ std::string dslIncludeDir() {
 
 namespace {
 
-// Reports IR-level diagnostics through Clang, mapping locations back.
-class ClangDiagnosticSink : public DiagnosticSink {
+// Maps Clang locations to (file table id, line, column), adding each file
+// to the table the first time a location points into it. File 0 is the
+// algorithm file under the name the user gave.
+class LocationTable {
 public:
-  explicit ClangDiagnosticSink(DiagnosticsEngine &diags) : diags_(diags) {}
-  void report(Severity severity, mscclc::SourceLocation loc,
-              const std::string &message,
-              const std::vector<DiagNote> &notes) override {
-    DiagnosticsEngine::Level level = DiagnosticsEngine::Error;
-    switch (severity) {
-    case Severity::Error:
-      level = DiagnosticsEngine::Error;
-      break;
-    case Severity::Warning:
-      level = DiagnosticsEngine::Warning;
-      break;
-    case Severity::Note:
-      level = DiagnosticsEngine::Note;
-      break;
-    case Severity::Remark:
-      level = DiagnosticsEngine::Remark;
-      break;
-    }
-    emit(level, loc, message);
-    for (const auto &n : notes)
-      emit(DiagnosticsEngine::Note, n.loc, n.message);
-  }
-  void emit(DiagnosticsEngine::Level level, mscclc::SourceLocation loc,
-            const std::string &message) {
-    unsigned id = diags_.getCustomDiagID(level, "%0");
-    clang::SourceLocation cl =
-        loc.rawClangLoc
-            ? clang::SourceLocation::getFromRawEncoding(loc.rawClangLoc)
-            : clang::SourceLocation();
-    diags_.Report(cl, id) << message;
+  LocationTable(std::shared_ptr<SourceFiles> files, std::string mainName)
+      : files_(std::move(files)), mainName_(std::move(mainName)) {}
+
+  void setSourceManager(const clang::SourceManager *sm) { sm_ = sm; }
+
+  mscclc::SourceLocation map(clang::SourceLocation l) {
+    mscclc::SourceLocation out;
+    if (!sm_ || l.isInvalid())
+      return out;
+    clang::SourceLocation e = sm_->getExpansionLoc(l);
+    clang::FileID fid = sm_->getFileID(e);
+    if (fid.isInvalid())
+      return out;
+    auto [it, fresh] = ids_.try_emplace(fid.getHashValue(), -1);
+    if (fresh)
+      it->second = addFile(fid);
+    if (it->second < 0)
+      return out;
+    bool bad = false;
+    unsigned line = sm_->getSpellingLineNumber(e, &bad);
+    unsigned col = bad ? 0 : sm_->getSpellingColumnNumber(e, &bad);
+    if (bad)
+      return out;
+    out.fileId = it->second;
+    out.line = line;
+    out.column = col;
+    return out;
   }
 
 private:
-  DiagnosticsEngine &diags_;
+  int32_t addFile(clang::FileID fid) {
+    bool isMain = fid == sm_->getMainFileID();
+    std::string name;
+    if (isMain)
+      name = mainName_;
+    else if (auto ref = sm_->getFileEntryRefForID(fid))
+      name = ref->getName().str();
+    else
+      return -1;
+    if (int32_t id = files_->find(name); id >= 0)
+      return id;
+    std::optional<llvm::StringRef> text = sm_->getBufferDataOrNone(fid);
+    return files_->add(name, text ? text->str() : std::string());
+  }
+
+  std::shared_ptr<SourceFiles> files_;
+  std::string mainName_;
+  const clang::SourceManager *sm_ = nullptr;
+  llvm::DenseMap<unsigned, int32_t> ids_;
+};
+
+// Hands Clang's own diagnostics (syntax and type errors, warnings) to the
+// DiagnosticSink every other stage reports to.
+class ForwardingClangConsumer : public clang::DiagnosticConsumer {
+public:
+  ForwardingClangConsumer(DiagnosticSink &diags, LocationTable &locs)
+      : diags_(diags), locs_(locs) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    diag::ID id;
+    switch (level) {
+    case DiagnosticsEngine::Ignored:
+      return;
+    case DiagnosticsEngine::Note:
+      id = diag::note_clang;
+      break;
+    case DiagnosticsEngine::Remark:
+      id = diag::remark_clang;
+      break;
+    case DiagnosticsEngine::Warning:
+      id = diag::warn_clang;
+      break;
+    case DiagnosticsEngine::Error:
+    case DiagnosticsEngine::Fatal:
+      id = diag::err_clang;
+      break;
+    }
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    if (info.hasSourceManager())
+      locs_.setSourceManager(&info.getSourceManager());
+    diags_.report(id, locs_.map(info.getLocation()), {std::string(text)});
+  }
+
+private:
+  DiagnosticSink &diags_;
+  LocationTable &locs_;
 };
 
 class AlgorithmConsumer : public ASTConsumer {
 public:
-  AlgorithmConsumer(const FrontendOptions &opts, const ProgramConsumer &consume,
-                    CompilerInstance &ci, bool &committed)
-      : opts_(opts), consume_(consume), ci_(ci), committed_(committed) {}
+  AlgorithmConsumer(const FrontendOptions &opts, FrontendResult &result,
+                    DiagnosticSink &diags, LocationTable &locs,
+                    CompilerInstance &ci)
+      : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     auto t0 = std::chrono::steady_clock::now();
-    DiagnosticsEngine &diags = ci_.getDiagnostics();
-    if (diags.hasErrorOccurred())
+    if (ci_.getDiagnostics().hasErrorOccurred())
       return;
-    ClangDiagnosticSink sink(diags);
-    sink.setWarningsAsErrors(opts_.warningsAsErrors);
     SourceManager &sm = ctx.getSourceManager();
-    auto mapLoc = [&sm](clang::SourceLocation l) {
-      mscclc::SourceLocation out;
-      if (l.isInvalid())
-        return out;
-      PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
-      if (p.isInvalid())
-        return out;
-      out.fileId = 0;
-      out.line = p.getLine();
-      out.column = p.getColumn();
-      out.rawClangLoc = l.getRawEncoding();
-      return out;
-    };
+    locs_.setSourceManager(&sm);
+    auto mapLoc = [this](clang::SourceLocation l) { return locs_.map(l); };
 
     // Find algorithm functions defined in the main file.
     std::vector<const FunctionDecl *> algos;
@@ -140,9 +184,7 @@ public:
       return s;
     };
     if (algos.empty()) {
-      sink.error(mapLoc(fileStart),
-                 "no algorithm in this file: mark the algorithm function "
-                 "with MSCCLPP_ALGORITHM");
+      diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
       return;
     }
     const FunctionDecl *fn = nullptr;
@@ -151,22 +193,19 @@ public:
         if (f->getNameAsString() == *opts_.algorithm)
           fn = f;
       if (!fn) {
-        sink.error(mapLoc(fileStart),
-                   "no algorithm named '" + *opts_.algorithm +
-                       "' in this file; it defines: " + listNames());
+        diags_.report(diag::err_unknown_algorithm, mapLoc(fileStart),
+                      {*opts_.algorithm, listNames()});
         return;
       }
     } else if (algos.size() > 1) {
-      sink.error(mapLoc(algos[1]->getLocation()),
-                 "this file defines several algorithms (" + listNames() +
-                     "); choose one with --algo NAME");
+      diags_.report(diag::err_several_algorithms,
+                    mapLoc(algos[1]->getLocation()), {listNames()});
       return;
     } else {
       fn = algos[0];
     }
     if (!fn->getReturnType()->isVoidType()) {
-      sink.error(mapLoc(fn->getLocation()),
-                 "an algorithm function must return void");
+      diags_.report(diag::err_algorithm_not_void, mapLoc(fn->getLocation()));
       return;
     }
 
@@ -177,46 +216,34 @@ public:
     limits.maxContainerElements = opts_.maxContainerElements;
     Evaluator eval(ctx, builder, limits, mapLoc);
 
-    auto reportEval = [&](const EvalError &e) {
-      unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
-      diags.Report(e.loc, id) << e.message;
-      for (const auto &n : e.notes) {
-        unsigned nid = diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-        diags.Report(n.first, nid) << n.second;
-      }
-      for (const auto &n : e.irNotes)
-        sink.emit(DiagnosticsEngine::Note, n.loc, n.message);
-    };
-
     std::vector<Value> args;
-    if (!bindParameters(fn, eval, args, sink, mapLoc))
+    if (!bindParameters(fn, eval, args))
       return;
     try {
       eval.run(fn, std::move(args));
     } catch (const EvalError &e) {
-      reportEval(e);
+      auto d = diags_.report(diag::err_eval, mapLoc(e.loc), {e.message});
+      for (const auto &n : e.notes)
+        d.note(diag::note_eval, mapLoc(n.first), {n.second});
+      for (const auto &n : e.irNotes)
+        d.note(n);
       return;
     }
+    result_.evaluationSteps = eval.steps();
     if (!builder.hasProgram()) {
-      sink.error(mapLoc(fn->getLocation()),
-                 "algorithm '" + fn->getNameAsString() +
-                     "' did not create a CollectiveProgram");
+      diags_.report(diag::err_no_program, mapLoc(fn->getLocation()),
+                    {fn->getNameAsString()});
       return;
     }
-    chunk::Program program = builder.takeProgram();
-    if (diags.hasErrorOccurred())
+    if (ci_.getDiagnostics().hasErrorOccurred())
       return;
-    size_t recordedOps = opts_.timePhases ? chunk::countOps(program) : 0;
-    auto t1 = std::chrono::steady_clock::now();
-    committed_ = consume_(program, sink);
-    auto t2 = std::chrono::steady_clock::now();
+    result_.program = builder.takeProgram();
     if (opts_.timePhases) {
-      auto ms = [](auto a, auto b) {
-        return std::chrono::duration<double, std::milli>(b - a).count();
-      };
-      llvm::errs() << "time: evaluate " << ms(t0, t1) << " ms (" << eval.steps()
-                   << " steps, recorded " << recordedOps
-                   << " ops), passes+output " << ms(t1, t2) << " ms\n";
+      auto t1 = std::chrono::steady_clock::now();
+      llvm::errs() << "time: evaluate "
+                   << std::chrono::duration<double, std::milli>(t1 - t0).count()
+                   << " ms (" << eval.steps() << " steps, recorded "
+                   << chunk::countOps(*result_.program) << " ops)\n";
     }
   }
 
@@ -250,8 +277,9 @@ private:
   }
 
   bool bindParameters(const FunctionDecl *fn, Evaluator &eval,
-                      std::vector<Value> &args, ClangDiagnosticSink &sink,
-                      const Evaluator::LocationMapper &mapLoc) {
+                      std::vector<Value> &args) {
+    DiagnosticSink &sink = diags_;
+    auto mapLoc = [this](clang::SourceLocation l) { return locs_.map(l); };
     std::string list;
     for (const ParmVarDecl *p : fn->parameters()) {
       list += "\n  " + p->getNameAsString() + " (" +
@@ -263,10 +291,9 @@ private:
         if (p->getNameAsString() == name)
           found = true;
       if (!found) {
-        sink.error(mapLoc(fn->getLocation()),
-                   "unknown parameter '" + name + "' for algorithm '" +
-                       fn->getNameAsString() + "'; its parameters are:" +
-                       (list.empty() ? std::string(" (none)") : list));
+        sink.report(diag::err_unknown_parameter, mapLoc(fn->getLocation()),
+                    {name, fn->getNameAsString(),
+                     list.empty() ? std::string(" (none)") : list});
         return false;
       }
     }
@@ -279,34 +306,28 @@ private:
       QualType t = p->getType().getNonReferenceType().getCanonicalType();
       if (!given) {
         if (!p->hasDefaultArg()) {
-          sink.error(mapLoc(p->getLocation()),
-                     "parameter '" + pname +
-                         "' has no default value; pass -P " + pname + "=VALUE");
+          sink.report(diag::err_parameter_no_default, mapLoc(p->getLocation()),
+                      {pname});
           return false;
         }
         try {
           args.push_back(evalDefault(eval, p));
         } catch (const EvalError &e) {
-          sink.error(mapLoc(e.loc), e.message);
+          sink.report(diag::err_eval, mapLoc(e.loc), {e.message});
           return false;
         }
         continue;
       }
       if (!isSettableType(t)) {
-        sink.error(mapLoc(p->getLocation()),
-                   "parameter '" + pname + "' of type '" +
-                       describeType(p->getType(), p->getASTContext()) +
-                       "' cannot be set with -P; only integer, bool, "
-                       "floating-point and string parameters can (keep its "
-                       "default or change it in the source)");
+        sink.report(diag::err_parameter_not_settable, mapLoc(p->getLocation()),
+                    {pname, describeType(p->getType(), p->getASTContext())});
         return false;
       }
       std::optional<Value> v = parseParam(*given, t, p->getASTContext());
       if (!v) {
-        sink.error(mapLoc(p->getLocation()),
-                   "invalid value '" + *given + "' for parameter '" + pname +
-                       "' of type '" +
-                       describeType(p->getType(), p->getASTContext()) + "'");
+        sink.report(
+            diag::err_parameter_bad_value, mapLoc(p->getLocation()),
+            {*given, pname, describeType(p->getType(), p->getASTContext())});
         return false;
       }
       args.push_back(std::move(*v));
@@ -370,179 +391,72 @@ private:
   }
 
   const FrontendOptions &opts_;
-  const ProgramConsumer &consume_;
+  FrontendResult &result_;
+  DiagnosticSink &diags_;
+  LocationTable &locs_;
   CompilerInstance &ci_;
-  bool &committed_;
 };
 
 class AlgorithmAction : public ASTFrontendAction {
 public:
-  AlgorithmAction(const FrontendOptions &opts, const ProgramConsumer &consume,
-                  bool &committed)
-      : opts_(opts), consume_(consume), committed_(committed) {}
+  AlgorithmAction(const FrontendOptions &opts, FrontendResult &result,
+                  DiagnosticSink &diags, LocationTable &locs)
+      : opts_(opts), result_(result), diags_(diags), locs_(locs) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
-    return std::make_unique<AlgorithmConsumer>(opts_, consume_, ci, committed_);
+    locs_.setSourceManager(&ci.getSourceManager());
+    return std::make_unique<AlgorithmConsumer>(opts_, result_, diags_, locs_,
+                                               ci);
   }
 
 private:
   const FrontendOptions &opts_;
-  const ProgramConsumer &consume_;
-  bool &committed_;
+  FrontendResult &result_;
+  DiagnosticSink &diags_;
+  LocationTable &locs_;
 };
 
 class AlgorithmActionFactory : public tooling::FrontendActionFactory {
 public:
-  AlgorithmActionFactory(const FrontendOptions &opts,
-                         const ProgramConsumer &consume, bool &committed)
-      : opts_(opts), consume_(consume), committed_(committed) {}
+  AlgorithmActionFactory(const FrontendOptions &opts, FrontendResult &result,
+                         DiagnosticSink &diags, LocationTable &locs)
+      : opts_(opts), result_(result), diags_(diags), locs_(locs) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AlgorithmAction>(opts_, consume_, committed_);
+    return std::make_unique<AlgorithmAction>(opts_, result_, diags_, locs_);
   }
 
 private:
   const FrontendOptions &opts_;
-  const ProgramConsumer &consume_;
-  bool &committed_;
+  FrontendResult &result_;
+  DiagnosticSink &diags_;
+  LocationTable &locs_;
 };
 
 } // namespace
 
-namespace {
-
-class SkipBodiesPchAction : public GeneratePCHAction {
-public:
-  explicit SkipBodiesPchAction(std::string out) : out_(std::move(out)) {}
-  bool BeginInvocation(CompilerInstance &ci) override {
-    ci.getFrontendOpts().SkipFunctionBodies = true;
-    ci.getFrontendOpts().OutputFile = out_;
-    return GeneratePCHAction::BeginInvocation(ci);
-  }
-
-private:
-  std::string out_;
-};
-
-class SkipBodiesPchFactory : public tooling::FrontendActionFactory {
-public:
-  explicit SkipBodiesPchFactory(std::string out) : out_(std::move(out)) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<SkipBodiesPchAction>(out_);
-  }
-
-private:
-  std::string out_;
-};
-
-// The DSL header pulls in <vector>, <map>, <optional> and <string_view>;
-// parsing them costs most of a small compile. mscclc therefore keeps a
-// precompiled header of <mscclpp/dsl.hpp> in a cache directory, keyed by the
-// header's contents and the flags that shape it, built once with clang-19 and
-// validated before first use. Any failure simply means no PCH.
-std::string cacheDir() {
-  if (const char *d = std::getenv("MSCCLC_CACHE_DIR"))
-    return d;
-  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x)
-    return std::string(x) + "/mscclc";
-  if (const char *h = std::getenv("HOME"); h && *h)
-    return std::string(h) + "/.cache/mscclc";
-  return "";
-}
-
-std::optional<std::string>
-precompiledDslHeader(const std::vector<std::string> &baseArgs) {
-  if (std::getenv("MSCCLC_NO_PCH"))
-    return std::nullopt;
-  std::string header = dslIncludeDir() + "/mscclpp/dsl.hpp";
-  auto buf = llvm::MemoryBuffer::getFile(header);
-  if (!buf)
-    return std::nullopt;
-  llvm::sys::fs::file_status st;
-  if (llvm::sys::fs::status(header, st))
-    return std::nullopt;
-  std::string keyText = (*buf)->getBuffer().str();
-  for (const auto &a : baseArgs)
-    keyText += "\n" + a;
-  keyText +=
-      "\n" +
-      std::to_string(st.getLastModificationTime().time_since_epoch().count());
-  keyText += "\npch-format: skip-function-bodies v1";
-  uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
-  std::string dir = cacheDir();
-  if (dir.empty() || llvm::sys::fs::create_directories(dir))
-    return std::nullopt;
-  char name[64];
-  snprintf(name, sizeof(name), "/dsl-%016llx.pch", (unsigned long long)key);
-  std::string pch = dir + name;
-  if (llvm::sys::fs::exists(pch + ".bad"))
-    return std::nullopt;
-  // A PCH is used only if it is exactly the file that passed validation.
-  auto recordedSize = [&]() -> uint64_t {
-    std::ifstream in(pch + ".ok");
-    uint64_t n = 0;
-    return in >> n ? n : 0;
-  };
-  uint64_t size = 0;
-  if (!llvm::sys::fs::file_size(pch, size) && size > 0 &&
-      size == recordedSize())
-    return pch;
-
-  // Build it in-process (to a temporary name, then rename: concurrent
-  // compiles are safe). Function bodies of the headers are skipped, as
-  // clangd does for preambles: mscclc implements the library calls it
-  // supports itself, and skipping them saves both the PCH load and the
-  // instantiation of every standard-library member the algorithm uses.
-  std::string tmp = pch + ".tmp." + std::to_string(getpid());
+FrontendResult runFrontend(const FrontendOptions &options,
+                           DiagnosticSink &diags,
+                           std::shared_ptr<SourceFiles> files) {
+  FrontendResult result;
+  if (!files)
+    files = std::make_shared<SourceFiles>();
+  result.files = files;
+  // File 0 is the algorithm file, under the name the user gave, so that
+  // -verify and carets work even when Clang stops before any location.
   {
-    std::vector<std::string> args = baseArgs;
-    args.push_back("-xc++-header");
-    tooling::FixedCompilationDatabase db(".", args);
-    tooling::ClangTool tool(db, {header});
-    tool.setPrintErrorMessage(false);
-    IgnoringDiagConsumer quiet;
-    tool.setDiagnosticConsumer(&quiet);
-    SkipBodiesPchFactory factory(tmp);
-    if (tool.run(&factory) != 0 || !llvm::sys::fs::exists(tmp)) {
-      llvm::sys::fs::remove(tmp);
-      return std::nullopt;
+    auto buf = llvm::MemoryBuffer::getFile(options.inputFile);
+    if (!buf) {
+      diags.report(diag::err_cannot_read, {},
+                   {options.inputFile, buf.getError().message()});
+      return result;
     }
+    files->add(options.inputFile, (*buf)->getBuffer().str());
   }
-  // Validate: an empty translation unit must compile with it.
-  std::vector<std::string> probe = baseArgs;
-  probe.push_back("-include-pch");
-  probe.push_back(tmp);
-  bool valid;
-  {
-    tooling::FixedCompilationDatabase db(".", probe);
-    tooling::ClangTool tool(db, {"mscclc-pch-probe.cpp"});
-    tool.mapVirtualFile("mscclc-pch-probe.cpp", "int mscclc_probe;\n");
-    tool.setPrintErrorMessage(false);
-    IgnoringDiagConsumer quiet;
-    tool.setDiagnosticConsumer(&quiet);
-    auto factory = tooling::newFrontendActionFactory<SyntaxOnlyAction>();
-    valid = tool.run(factory.get()) == 0;
-  }
-  if (!valid) {
-    llvm::sys::fs::remove(tmp);
-    std::ofstream(pch + ".bad") << "clang could not use this PCH\n";
-    return std::nullopt;
-  }
-  if (llvm::sys::fs::file_size(tmp, size) || llvm::sys::fs::rename(tmp, pch)) {
-    llvm::sys::fs::remove(tmp);
-    return std::nullopt;
-  }
-  std::string okTmp = pch + ".ok.tmp." + std::to_string(getpid());
-  std::ofstream(okTmp) << size << "\n";
-  llvm::sys::fs::rename(okTmp, pch + ".ok");
-  return pch;
-}
-
-} // namespace
-
-int compileAlgorithmFile(const FrontendOptions &options,
-                         const ProgramConsumer &consume) {
+  // -fno-caret-diagnostics also stops Clang's own "N errors generated"
+  // line: the driver prints one summary for every stage.
   std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
-                                   "-Wno-unused-parameter"};
+                                   "-Wno-unused-parameter",
+                                   "-fno-caret-diagnostics"};
   if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
     args.push_back("-resource-dir");
     args.push_back(res);
@@ -560,31 +474,25 @@ int compileAlgorithmFile(const FrontendOptions &options,
     args.push_back("-U" + u);
   for (const auto &i : options.includeDirs)
     args.push_back("-I" + i);
-  if (options.verify) {
-    args.push_back("-Xclang");
-    args.push_back("-verify");
-  }
-  if (options.warningsAsErrors)
-    args.push_back("-Werror");
   tooling::FixedCompilationDatabase db(".", args);
   tooling::ClangTool tool(db, {options.inputFile});
   // Our diagnostics already say what went wrong.
   tool.setPrintErrorMessage(false);
-  bool committed = false;
-  AlgorithmActionFactory factory(options, consume, committed);
+  LocationTable locs(files, options.inputFile);
+  ForwardingClangConsumer forward(diags, locs);
+  tool.setDiagnosticConsumer(&forward);
+  AlgorithmActionFactory factory(options, result, diags, locs);
   auto start = std::chrono::steady_clock::now();
-  int rc = tool.run(&factory);
+  tool.run(&factory);
   if (options.timePhases)
-    llvm::errs() << "time: total front end + pipeline "
+    llvm::errs() << "time: front end "
                  << std::chrono::duration<double, std::milli>(
                         std::chrono::steady_clock::now() - start)
                         .count()
                  << " ms\n";
-  if (rc != 0)
-    return 1;
-  if (options.verify)
-    return 0;
-  return committed ? 0 : 1;
+  if (result.program)
+    result.program->files = files;
+  return result;
 }
 
 } // namespace mscclc::frontend

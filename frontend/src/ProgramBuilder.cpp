@@ -59,33 +59,24 @@ void ProgramBuilder::beginProgram(const ProgramSettings &s,
     fail("instances " + std::to_string(s.instances) +
          " exceeds the supported maximum of " +
          std::to_string(limits_.maxInstances));
-  if (s.numThreadsPerBlock <= 0 || s.numThreadsPerBlock > 1024)
+  const chunk::ProgramSettings &ps = s.program;
+  if (ps.numThreadsPerBlock <= 0 || ps.numThreadsPerBlock > 1024)
     fail("num_threads_per_block must be in 1..1024, got " +
-         std::to_string(s.numThreadsPerBlock));
-  if (s.bufferAlignment <= 0)
+         std::to_string(ps.numThreadsPerBlock));
+  if (ps.bufferAlignment <= 0)
     fail("buffer_alignment must be positive, got " +
-         std::to_string(s.bufferAlignment));
-  if (s.minMessageSize > s.maxMessageSize)
-    fail("min_message_size (" + std::to_string(s.minMessageSize) +
+         std::to_string(ps.bufferAlignment));
+  if (ps.minMessageSize > ps.maxMessageSize)
+    fail("min_message_size (" + std::to_string(ps.minMessageSize) +
          ") is larger than max_message_size (" +
-         std::to_string(s.maxMessageSize) + ")");
+         std::to_string(ps.maxMessageSize) + ")");
 
   started_ = active_ = true;
   program_ = chunk::Program{};
-  program_.name = s.name;
+  static_cast<chunk::ProgramSettings &>(program_) = ps;
   program_.collective = s.collective.name;
   program_.inplace = s.collective.inplace;
-  program_.protocol = s.protocol;
   program_.instances = int32_t(s.instances);
-  program_.instrFusion = s.instrFusion;
-  program_.autoSync = s.autoSync;
-  program_.replicationPolicy = s.replicationPolicy;
-  program_.reuseResources = s.reuseResources;
-  program_.numThreadsPerBlock = s.numThreadsPerBlock;
-  program_.useDoubleScratchBuffer = s.useDoubleScratchBuffer;
-  program_.bufferAlignment = s.bufferAlignment;
-  program_.minMessageSize = s.minMessageSize;
-  program_.maxMessageSize = s.maxMessageSize;
   program_.loc = loc;
   program_.ranks.resize(size_t(s.numRanks));
   for (auto &r : program_.ranks) {

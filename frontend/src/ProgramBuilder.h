@@ -50,22 +50,14 @@ struct CollectiveDesc {
   int64_t outputSize = 0;
 };
 
+// What a CollectiveProgram (or AlgoSpec::from_spec) asks for: the program
+// settings as chunk IR keeps them, plus the values that are checked before
+// they are narrowed into them.
 struct ProgramSettings {
-  std::optional<std::string> name;
+  chunk::ProgramSettings program; // collective and inplace come from below
   CollectiveDesc collective;
   int64_t numRanks = 0;
   int64_t instances = 1;
-  chunk::Protocol protocol = chunk::Protocol::Simple;
-  bool instrFusion = true;
-  bool autoSync = true;
-  chunk::ReplicationPolicy replicationPolicy =
-      chunk::ReplicationPolicy::Interleaved;
-  bool reuseResources = false;
-  int64_t numThreadsPerBlock = 1024;
-  bool useDoubleScratchBuffer = false;
-  int64_t bufferAlignment = 16;
-  uint64_t minMessageSize = 0;
-  uint64_t maxMessageSize = UINT64_MAX;
 };
 
 class ProgramBuilder {

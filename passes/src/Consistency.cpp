@@ -65,16 +65,8 @@ private:
         if (n > available) {
           const Op *first =
               acquires[s][size_t(std::max<int64_t>(available, 0))];
-          diags.error(first->loc,
-                      "semaphore " + std::to_string(s) + " of rank " +
-                          std::to_string(r) + " is acquired " +
-                          std::to_string(n) +
-                          " time(s) but has initial "
-                          "value " +
-                          std::to_string(rank.semaphores[s]) + " and " +
-                          std::to_string(releases[s]) +
-                          " release(s): this acquire can never succeed; "
-                          "add a matching release on another thread block");
+          diags.report(diag::err_semaphore_never_available, first->loc,
+                       {s, r, n, rank.semaphores[s], releases[s]});
           ok = false;
         }
       }
@@ -94,16 +86,10 @@ private:
             forEachChunk(inner, [&](const Chunk &c) {
               if (reported || c.size == op.numChunks)
                 return;
-              diags.error(inner.loc,
-                          "chunk " + range(c) + " of rank " +
-                              std::to_string(c.rank) + " covers " +
-                              std::to_string(c.size) +
-                              " chunk(s), but the enclosing pipeline has "
-                              "num_chunks = " +
-                              std::to_string(op.numChunks) +
-                              "; every op in a pipeline must span "
-                              "num_chunks chunks",
-                          {{op.loc, "pipeline created here"}});
+              diags
+                  .report(diag::err_pipeline_chunk_span, inner.loc,
+                          {range(c), c.rank, c.size, op.numChunks})
+                  .note(diag::note_pipeline_created_here, op.loc);
               reported = true;
               ok = false;
             });
@@ -144,15 +130,10 @@ private:
           Chunk x{key.first, BufferType(key.second), maxAcc->index,
                   maxAcc->size, 0};
           Chunk y{key.first, BufferType(key.second), a.index, a.size, 0};
-          diags.error(
-              a.op->loc,
-              "with instances = " + std::to_string(p.instances) + ", rank " +
-                  std::to_string(key.first) + "'s chunks " + range(x) +
-                  " and " + range(y) +
-                  " overlap with different granularity; interleaved "
-                  "replication would place their instances inconsistently. "
-                  "Access each region with one chunk size",
-              {{maxAcc->op->loc, range(x) + " is accessed here"}});
+          diags
+              .report(diag::err_interleaved_granularity, a.op->loc,
+                      {p.instances, key.first, range(x), range(y)})
+              .note(diag::note_accessed_here, maxAcc->op->loc, {range(x)});
           return false;
         }
         if (a.index + a.size > maxEnd) {

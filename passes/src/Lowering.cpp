@@ -58,133 +58,83 @@ public:
     for (const auto &ch : op.channels)
       chIds.push_back(t.channel(ch.kind, ch.globalId));
 
+    const plan::OpInfo &info = plan::opInfo(op.kind);
     plan::Op p;
     p.kind = op.kind;
     p.loc = op.loc;
     p.tbg = op.tbg;
+    if (info.is(plan::opfamily::Reducing))
+      p.reduceOp = op.reduceOp;
+    // The operand lists follow the layouts of OpKinds.def: local operands
+    // first, then (reduce family) the packet copy, then remote ones.
     auto local = [](const Chunk &c) {
       return BufferRef::local(c.type, c.index, c.size);
     };
-    switch (op.kind) {
-    case OpKind::Nop:
+    for (const auto &c : op.localSrc)
+      p.src.push_back(local(c));
+    for (size_t i = 0; i < op.remoteSrc.size(); ++i)
+      p.src.push_back(BufferRef::remote(remoteSrcIds[i], op.remoteSrc[i].index,
+                                        op.remoteSrc[i].size));
+    for (const auto &c : op.localDst)
+      p.dst.push_back(local(c));
+    for (const auto &c : op.pktDst)
+      p.dst.push_back(local(c));
+    for (size_t i = 0; i < op.remoteDst.size(); ++i)
+      p.dst.push_back(BufferRef::remote(remoteDstIds[i], op.remoteDst[i].index,
+                                        op.remoteDst[i].size));
+    switch (info.channelIds) {
+    case plan::ChannelIdsRule::Never:
       break;
+    case plan::ChannelIdsRule::PortOnly:
+      if (kind == ChannelType::Port)
+        p.channelIds = chIds;
+      break;
+    case plan::ChannelIdsRule::Always:
+    case plan::ChannelIdsRule::One:
+      p.channelIds = chIds;
+      break;
+    }
+    if (info.channelType != plan::ChannelTypeRule::Never)
+      p.channelType = kind;
+    // A set in the reference; ascending order is what it prints for dense
+    // ids and is semantically a set (Q-SETORDER).
+    if (info.is(plan::opfamily::DataSync))
+      std::sort(p.channelIds.begin(), p.channelIds.end());
+
+    switch (op.kind) {
     case OpKind::Barrier:
       p.barrierId = op.barrierId;
       p.numThreadblocks = int32_t(op.barrierTbs.size());
-      break;
-    case OpKind::Copy:
-    case OpKind::Cpkt:
-    case OpKind::Upkt:
-      p.src.push_back(local(op.localSrc[0]));
-      p.dst.push_back(local(op.localDst[0]));
       break;
     case OpKind::SemAcquire:
     case OpKind::SemRelease:
       p.semaphoreIds = op.semaphoreIds;
       break;
-    case OpKind::Signal:
-    case OpKind::Wait:
-    case OpKind::RlxSignal:
-    case OpKind::RlxWait:
-    case OpKind::Flush:
-      // A set in the reference; ascending order is what it prints for
-      // dense ids and is semantically a set (Q-SETORDER).
-      p.channelIds = chIds;
-      std::sort(p.channelIds.begin(), p.channelIds.end());
-      p.hasChannelIds = true;
-      p.channelType = kind;
-      p.hasChannelType = true;
-      break;
-    case OpKind::Get:
-      for (size_t i = 0; i < op.remoteSrc.size(); ++i)
-        p.src.push_back(BufferRef::remote(
-            remoteSrcIds[i], op.remoteSrc[i].index, op.remoteSrc[i].size));
-      for (const auto &c : op.localDst)
-        p.dst.push_back(local(c));
-      p.channelIds = chIds;
-      p.hasChannelIds = true;
-      p.channelType = kind;
-      p.hasChannelType = true;
-      break;
-    case OpKind::Put:
-    case OpKind::Pws:
-    case OpKind::Pwsf:
-    case OpKind::Ppkt:
-    case OpKind::Rppkt:
-      for (const auto &c : op.localSrc)
-        p.src.push_back(local(c));
-      for (size_t i = 0; i < op.remoteDst.size(); ++i)
-        p.dst.push_back(BufferRef::remote(
-            remoteDstIds[i], op.remoteDst[i].index, op.remoteDst[i].size));
-      if (kind == ChannelType::Port) {
-        p.channelIds = chIds;
-        p.hasChannelIds = true;
-      }
-      p.channelType = kind;
-      p.hasChannelType = true;
-      break;
-    case OpKind::Re:
-    case OpKind::Repkt:
-    case OpKind::Recpkt:
-    case OpKind::Res:
-    case OpKind::Respkt:
-    case OpKind::Recspkt:
-    case OpKind::Rre:
-    case OpKind::Rres:
-      for (const auto &c : op.localSrc)
-        p.src.push_back(local(c));
-      for (size_t i = 0; i < op.remoteSrc.size(); ++i)
-        p.src.push_back(BufferRef::remote(
-            remoteSrcIds[i], op.remoteSrc[i].index, op.remoteSrc[i].size));
-      for (const auto &c : op.localDst)
-        p.dst.push_back(local(c));
-      for (const auto &c : op.pktDst)
-        p.dst.push_back(local(c));
-      for (size_t i = 0; i < op.remoteDst.size(); ++i)
-        p.dst.push_back(BufferRef::remote(
-            remoteDstIds[i], op.remoteDst[i].index, op.remoteDst[i].size));
-      if (kind != ChannelType::None) {
-        p.channelType = kind;
-        p.hasChannelType = true;
-      }
-      p.reduceOp = op.reduceOp;
-      break;
     case OpKind::Glre:
       p.bufferType = op.switchBuffer;
       p.bufferOffset = op.switchSrcOffsets[0];
       p.size = op.switchSize;
-      p.dstChunk = BufferRef::full(op.switchChunk->rank, op.switchChunk->type,
-                                   op.switchChunk->index, op.switchChunk->size);
-      p.channelIds = chIds;
-      p.hasChannelIds = true;
-      p.channelType = ChannelType::Switch;
-      p.hasChannelType = true;
-      p.reduceOp = op.reduceOp;
+      p.dstChunk = local(*op.switchChunk);
       break;
     case OpKind::Gstore:
     case OpKind::Gstorepkt:
-      p.src.push_back(
-          BufferRef::full(op.switchChunk->rank, op.switchChunk->type,
-                          op.switchChunk->index, op.switchChunk->size));
+      p.src.push_back(local(*op.switchChunk));
       p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
                                            op.switchSize));
-      p.channelType = ChannelType::Switch;
-      p.hasChannelType = true;
       break;
     case OpKind::Glres:
       p.src.push_back(BufferRef::switchRef(chIds[0], op.switchSrcOffsets[0],
                                            op.switchSize));
       p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
                                            op.switchSize));
-      p.channelType = ChannelType::Switch;
-      p.hasChannelType = true;
-      p.reduceOp = op.reduceOp;
       break;
     case OpKind::Pipeline:
       p.unitSize = op.unitSize;
       p.numChunks = op.numChunks;
       for (const auto &inner : op.body)
         p.ops.push_back(lower(inner, t));
+      break;
+    default:
       break;
     }
     return p;
@@ -205,16 +155,8 @@ private:
 
 plan::Plan lowerToPlan(const Program &program) {
   plan::Plan out;
-  out.name = program.name;
-  out.collective = program.collective;
-  out.protocol = program.protocol;
-  out.inplace = program.inplace;
-  out.reuseResources = program.reuseResources;
-  out.numThreadsPerBlock = program.numThreadsPerBlock;
-  out.useDoubleScratchBuffer = program.useDoubleScratchBuffer;
-  out.bufferAlignment = program.bufferAlignment;
-  out.minMessageSize = program.minMessageSize;
-  out.maxMessageSize = program.maxMessageSize;
+  static_cast<plan::PlanSettings &>(out) = program;
+  out.files = program.files;
   out.gpus.reserve(program.ranks.size());
   for (size_t r = 0; r < program.ranks.size(); ++r) {
     const Rank &rank = program.ranks[r];

@@ -35,16 +35,10 @@ public:
       if (ns == nw)
         continue;
       ok = false;
-      std::string kindName(plan::toString(ChannelType(kind)));
-      std::string msg = "signal/wait mismatch on " + kindName +
-                        " channels: rank " + std::to_string(a) + " issues " +
-                        std::to_string(ns) + " signal(s) to rank " +
-                        std::to_string(b) + ", but rank " + std::to_string(b) +
-                        " performs " + std::to_string(nw) +
-                        " wait(s) for rank " + std::to_string(a) +
-                        "; every signal must be matched by one wait on the "
-                        "peer over a channel of the same kind";
-      std::vector<DiagNote> notes;
+      // Point the error at the side with the surplus.
+      const auto &surplus = ns > nw ? s->second : w->second;
+      auto d = diags.report(diag::err_signal_wait_mismatch, surplus.back()->loc,
+                            {plan::toString(ChannelType(kind)), a, ns, b, nw});
       const size_t maxNotes = 4;
       auto addNotes = [&](const std::vector<const SyncEvent *> *events,
                           const char *what) {
@@ -53,21 +47,15 @@ public:
         size_t i = 0;
         for (const auto *e : *events) {
           if (i++ == maxNotes) {
-            notes.push_back(
-                {e->loc, "(and " + std::to_string(events->size() - maxNotes) +
-                             " more " + what + ")"});
+            d.note(diag::note_sync_more, e->loc,
+                   {events->size() - maxNotes, what});
             break;
           }
-          notes.push_back({e->loc, std::string(what) + " issued here (rank " +
-                                       std::to_string(e->src) + " -> rank " +
-                                       std::to_string(e->dst) + ")"});
+          d.note(diag::note_sync_issued_here, e->loc, {what, e->src, e->dst});
         }
       };
       addNotes(s == signals.end() ? nullptr : &s->second, "signal");
       addNotes(w == waits.end() ? nullptr : &w->second, "wait");
-      // Point the error at the side with the surplus.
-      const auto &surplus = ns > nw ? s->second : w->second;
-      diags.error(surplus.back()->loc, msg, notes);
     }
     return ok;
   }

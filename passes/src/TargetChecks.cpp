@@ -38,99 +38,79 @@ void countOps(const std::vector<plan::Op> &ops, int64_t &n,
 } // namespace
 
 bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
-                       DiagnosticSink &diags, bool asWarnings) {
-  bool ok = true;
+                       DiagnosticSink &diags) {
+  // Errors by default; --allow-limit-violations demotes the group to
+  // warnings, and then the plan counts as acceptable.
+  unsigned errorsBefore = diags.errorCount();
   // Report the first few violations in full; a plan that breaks a limit
   // usually breaks it on every rank, and thousands of lines help nobody.
   const size_t maxReported = 8;
   size_t violations = 0;
-  auto fail = [&](SourceLocation loc, const std::string &msg) {
-    ok = ok && asWarnings;
+  auto fail = [&](diag::ID id, SourceLocation loc, const std::string &path,
+                  std::initializer_list<DiagArg> args) {
     if (++violations > maxReported)
       return;
-    if (asWarnings)
-      diags.warning(loc, msg);
-    else
-      diags.error(loc, msg);
+    diags.report(id, loc, args).at(path);
   };
   for (const auto &gpu : plan.gpus) {
     for (const auto &tb : gpu.threadblocks) {
+      std::string tbPath = "gpus[" + std::to_string(gpu.id) +
+                           "].threadblocks[" + std::to_string(tb.id) + "]";
       int64_t n = 0;
       const plan::Op *nth = nullptr;
       countOps(tb.ops, n, nth, t.maxOpsPerThreadBlock);
       if (n > t.maxOpsPerThreadBlock)
-        fail(nth ? nth->loc : SourceLocation{},
-             where(gpu, tb) + " has " + std::to_string(n) +
-                 " ops, more than the " +
-                 std::to_string(t.maxOpsPerThreadBlock) + " the " + t.name +
-                 " executor allows per thread block (pipeline bodies and the "
-                 "nop syncs inserted for data dependencies count); spread "
-                 "the work over more thread blocks");
+        fail(diag::err_limit_ops_per_tb, nth ? nth->loc : SourceLocation{},
+             tbPath + ".ops",
+             {where(gpu, tb), n, t.maxOpsPerThreadBlock, t.name});
       for (const auto &ch : tb.channels)
         if (int64_t(ch.ids.size()) > t.maxChannelsPerKind)
-          fail(tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
-               where(gpu, tb) + " uses " + std::to_string(ch.ids.size()) + " " +
-                   std::string(plan::toString(ch.type)) +
-                   " channels, more than the " +
-                   std::to_string(t.maxChannelsPerKind) + " the " + t.name +
-                   " executor allows per thread block");
+          fail(diag::err_limit_channels_per_tb,
+               tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
+               tbPath + ".channels",
+               {where(gpu, tb), ch.ids.size(), plan::toString(ch.type),
+                t.maxChannelsPerKind, t.name});
       for (const auto &rb : tb.remoteBufferRefs)
         if (int64_t(rb.ids.size()) > t.maxRemoteBuffersPerKind)
-          fail(tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
-               where(gpu, tb) + " references " + std::to_string(rb.ids.size()) +
-                   " remote buffers through " +
-                   std::string(plan::toString(rb.accessType)) +
-                   " channels, more than the " +
-                   std::to_string(t.maxRemoteBuffersPerKind) + " allowed");
-      std::vector<const plan::Op *> stack;
-      for (const auto &op : tb.ops)
-        stack.push_back(&op);
+          fail(diag::err_limit_remote_buffers_per_tb,
+               tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
+               tbPath + ".remote_buffer_refs",
+               {where(gpu, tb), rb.ids.size(), plan::toString(rb.accessType),
+                t.maxRemoteBuffersPerKind});
+      std::vector<std::pair<const plan::Op *, std::string>> stack;
+      for (size_t i = 0; i < tb.ops.size(); ++i)
+        stack.push_back(
+            {&tb.ops[i], tbPath + ".ops[" + std::to_string(i) + "]"});
       while (!stack.empty()) {
-        const plan::Op *op = stack.back();
+        auto [op, path] = std::move(stack.back());
         stack.pop_back();
-        for (const auto &inner : op->ops)
-          stack.push_back(&inner);
+        for (size_t i = 0; i < op->ops.size(); ++i)
+          stack.push_back(
+              {&op->ops[i], path + ".ops[" + std::to_string(i) + "]"});
         std::string name(plan::toString(op->kind));
         if (int64_t(op->channelIds.size()) > t.maxChannelIdsPerOp)
-          fail(op->loc, "'" + name + "' on " + where(gpu, tb) + " uses " +
-                            std::to_string(op->channelIds.size()) +
-                            " channels, more than the " +
-                            std::to_string(t.maxChannelIdsPerOp) +
-                            " the executor allows per op (after fusion); "
-                            "split the peers over several thread blocks");
+          fail(diag::err_limit_channels_per_op, op->loc, path,
+               {name, where(gpu, tb), op->channelIds.size(),
+                t.maxChannelIdsPerOp});
         if (int64_t(op->src.size()) > t.maxBuffersPerOp ||
             int64_t(op->dst.size()) > t.maxBuffersPerOp)
-          fail(op->loc,
-               "'" + name + "' on " + where(gpu, tb) + " has " +
-                   std::to_string(std::max(op->src.size(), op->dst.size())) +
-                   " source or destination buffers, more than the " +
-                   std::to_string(t.maxBuffersPerOp) +
-                   " the executor allows per op (after fusion)");
+          fail(diag::err_limit_buffers_per_op, op->loc, path,
+               {name, where(gpu, tb), std::max(op->src.size(), op->dst.size()),
+                t.maxBuffersPerOp});
         if (int64_t(op->semaphoreIds.size()) > t.maxSemaphoreIdsPerOp)
-          fail(op->loc, "'" + name + "' on " + where(gpu, tb) + " uses " +
-                            std::to_string(op->semaphoreIds.size()) +
-                            " semaphores, more than the " +
-                            std::to_string(t.maxSemaphoreIdsPerOp) +
-                            " allowed per op");
+          fail(diag::err_limit_semaphores_per_op, op->loc, path,
+               {name, where(gpu, tb), op->semaphoreIds.size(),
+                t.maxSemaphoreIdsPerOp});
         if (op->kind == plan::OpKind::Barrier &&
             op->barrierId >= t.maxBarrierId)
-          fail(op->loc, "barrier id " + std::to_string(op->barrierId) + " on " +
-                            where(gpu, tb) + " exceeds the " +
-                            std::to_string(t.maxBarrierId) +
-                            " barriers the executor supports per rank");
+          fail(diag::err_limit_barrier_id, op->loc, path,
+               {op->barrierId, where(gpu, tb), t.maxBarrierId});
       }
     }
   }
-  if (violations > maxReported) {
-    std::string msg = std::to_string(violations - maxReported) +
-                      " more violation(s) of the " + t.name +
-                      " executor's limits not shown";
-    if (asWarnings)
-      diags.warning(SourceLocation{}, msg);
-    else
-      diags.error(SourceLocation{}, msg);
-  }
-  return ok;
+  if (violations > maxReported)
+    diags.report(diag::err_limit_more, {}, {violations - maxReported, t.name});
+  return diags.errorCount() == errorsBefore;
 }
 
 } // namespace mscclc::passes

@@ -22,20 +22,18 @@ private:
   void checkChunk(const Program &p, const Chunk &c, const Op &op,
                   DiagnosticSink &diags) {
     if (c.rank < 0 || size_t(c.rank) >= p.ranks.size()) {
-      diags.error(op.loc, "chunk on rank " + std::to_string(c.rank) +
-                              " is out of range: the program has " +
-                              std::to_string(p.ranks.size()) + " ranks");
+      diags.report(diag::err_chunk_rank_out_of_range, op.loc,
+                   {c.rank, p.ranks.size()});
       ok_ = false;
       return;
     }
     int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
     if (c.index < 0 || c.size < 0 || c.index + c.size > avail) {
-      diags.error(op.loc, "chunk " + std::string(plan::bufferName(c.type)) +
-                              "[" + std::to_string(c.index) + ":" +
-                              std::to_string(c.index + c.size) + "] of rank " +
-                              std::to_string(c.rank) +
-                              " is out of range: the buffer has " +
-                              std::to_string(avail) + " chunks");
+      diags.report(diag::err_chunk_out_of_range, op.loc,
+                   {plan::bufferName(c.type),
+                    "[" + std::to_string(c.index) + ":" +
+                        std::to_string(c.index + c.size) + "]",
+                    c.rank, avail});
       ok_ = false;
     }
   }

@@ -8,7 +8,7 @@ MSCCLPP_ALGORITHM void switch_reduce_unfused() {
   CollectiveProgram program("switch_reduce_unfused", collective, 2);
   SwitchChannel ch({0, 1}, BufferType::input);
   Buffer scratch(0, 1);
-  // expected-error@+2 {{rank 0 thread block 0: an unfused switch reduce (glre) is rejected by the executor [glre-unfused]}}
+  // expected-error@+2 {{rank 0 thread block 0: an unfused switch reduce (glre) is rejected by the executor [-Wglre-unfused]}}
   // expected-note@+1 {{fix: follow the switch reduce with a broadcast of the same chunk on the same thread block so they fuse into glres}}
   ch.at_rank(0).reduce(0, 1, scratch.slice(0, 1), {.tb = 0});
 }

@@ -11,7 +11,7 @@ MSCCLPP_ALGORITHM void werror_double_scratch_non_packet() {
                             {.use_double_scratch_buffer = true});
   MemoryChannel ch(1, 0);
   Buffer scratch(1, 1);
-  // expected-error@+2 {{rank 0 thread block 0: use_double_scratch_buffer is only coherent for packet traffic; this op exchanges plain data through remote scratch [double-scratch-non-packet] [-Werror]}}
+  // expected-error@+2 {{rank 0 thread block 0: use_double_scratch_buffer is only coherent for packet traffic; this op exchanges plain data through remote scratch [-Werror,-Wdouble-scratch-non-packet]}}
   // expected-note@+1 {{fix: use packet ops for scratch exchange, or disable use_double_scratch_buffer}}
   ch.put(scratch.slice(0, 1), Rank(0).get_input_buffer().slice(0, 1),
          {.tb = 0});

@@ -10,7 +10,7 @@ MSCCLPP_ALGORITHM void werror_flush() {
   PortChannel ch(1, 0);
   ch.put(Rank(1).get_output_buffer().slice(0, 1),
          Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-  // expected-error@+2 {{rank 0 thread block 0: 'flush' does nothing on the 0.9 executor [flush-noop] [-Werror]}}
+  // expected-error@+2 {{rank 0 thread block 0: 'flush' does nothing on the 0.9 executor [-Werror,-Wflush-noop]}}
   // expected-note@+1 {{fix: use put_with_signal_and_flush for the last put instead}}
   ch.flush({.tb = 0});
 }

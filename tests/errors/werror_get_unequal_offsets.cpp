@@ -10,7 +10,7 @@ MSCCLPP_ALGORITHM void werror_get_unequal_offsets() {
   MemoryChannel ch(1, 0);
   BaseBuffer dst = Rank(0).get_output_buffer();
   BaseBuffer src = Rank(1).get_input_buffer();
-  // expected-error@+2 {{rank 0 thread block 0: 'get' with different source and destination offsets reads and writes the wrong bytes on the 0.9 executor (it swaps the offsets) [get-unequal-offsets] [-Werror]}}
+  // expected-error@+2 {{rank 0 thread block 0: 'get' with different source and destination offsets reads and writes the wrong bytes on the 0.9 executor (it swaps the offsets) [-Werror,-Wget-unequal-offsets]}}
   // expected-note@+1 {{fix: get into a destination chunk at the same index as the source, or have the peer put the data instead}}
   ch.get(dst.slice(0, 1), src.slice(1, 2), {.tb = 0});
 }

@@ -9,7 +9,7 @@ MSCCLPP_ALGORITHM void werror_non_sum_reduce() {
   CollectiveProgram program("werror_non_sum_reduce", collective, 1);
   Rank r(0);
   BaseBuffer in = r.get_input_buffer();
-  // expected-error@+2 {{rank 0 thread block 0: the 0.9 executor ignores reduce_op and always sums [non-sum-reduce] [-Werror]}}
+  // expected-error@+2 {{rank 0 thread block 0: the 0.9 executor ignores reduce_op and always sums [-Werror,-Wnon-sum-reduce]}}
   // expected-note@+1 {{fix: use ReduceOperationType::sum}}
   r.reduce(in.slice(0, 1), {in.slice(1, 2)},
            {.tb = 0, .reduce_op = ReduceOperationType::max});

@@ -10,7 +10,7 @@ MSCCLPP_ALGORITHM void werror_packets_under_simple() {
                             {.protocol = Protocol::Simple});
   Rank r(0);
   Buffer scratch(0, 1);
-  // expected-error@+2 {{rank 0 thread block 0: packet ops in a plan with protocol Simple get a scratch buffer half the size they need [packets-under-simple] [-Werror]}}
+  // expected-error@+2 {{rank 0 thread block 0: packet ops in a plan with protocol Simple get a scratch buffer half the size they need [-Werror,-Wpackets-under-simple]}}
   // expected-note@+1 {{fix: set .protocol = Protocol::LL}}
   r.copy_packets(scratch.slice(0, 1), r.get_input_buffer().slice(0, 1),
                  {.tb = 0});

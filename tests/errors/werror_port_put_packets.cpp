@@ -10,7 +10,7 @@ MSCCLPP_ALGORITHM void werror_port_put_packets() {
                             {.protocol = Protocol::LL});
   PortChannel ch(1, 0);
   Buffer scratch(1, 1);
-  // expected-error@+2 {{rank 0 thread block 0: put_packets over a port channel reads from the wrong memory on the 0.9 executor when more than one plan uses its proxy [port-put-packets] [-Werror]}}
+  // expected-error@+2 {{rank 0 thread block 0: put_packets over a port channel reads from the wrong memory on the 0.9 executor when more than one plan uses its proxy [-Werror,-Wport-put-packets]}}
   // expected-note@+1 {{fix: copy_packets into scratch, then read_put_packets over the port channel}}
   ch.put_packets(scratch.slice(0, 1), Rank(0).get_input_buffer().slice(0, 1),
                  {.tb = 0});

@@ -35,7 +35,7 @@ const SourceLocation L{};
 
 ProgramSettings settings(int64_t ranks, int64_t input, int64_t output) {
   ProgramSettings s;
-  s.name = "test";
+  s.program.name = "test";
   s.collective.name = "test";
   s.collective.numRanks = ranks;
   s.collective.inputSize = input;

@@ -39,13 +39,14 @@ Result compile(const std::string &body,
   fe.inputFile = path;
   fe.params = std::move(params);
   Result r;
-  r.status = frontend::compileAlgorithmFile(
-      fe, [&](chunk::Program &p, DiagnosticSink &) {
-        for (const auto &rank : p.ranks)
-          r.scratch.push_back(rank.scratchChunks);
-        r.ops = chunk::countOps(p);
-        return true;
-      });
+  CollectingDiagnosticSink diags;
+  frontend::FrontendResult fe_result = frontend::runFrontend(fe, diags);
+  r.status = fe_result.program && diags.errorCount() == 0 ? 0 : 1;
+  if (fe_result.program) {
+    for (const auto &rank : fe_result.program->ranks)
+      r.scratch.push_back(rank.scratchChunks);
+    r.ops = chunk::countOps(*fe_result.program);
+  }
   std::remove(path.c_str());
   return r;
 }

@@ -2,11 +2,12 @@
 //
 // The central property: every reference plan read into plan IR and written
 // back is byte-identical to the reference text. The remaining cases pin down
-// error messages (they are user-facing), escaping, u64 handling, the atomic
-// file write and Op equality.
+// error messages (they are user-facing), escaping, u64 handling and Op
+// equality.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mscclc/ir/Diagnostics.h"
 #include "mscclc/ir/PlanIR.h"
 #include "mscclc/json/JsonReader.h"
 #include "mscclc/json/JsonWriter.h"
@@ -38,6 +39,27 @@ std::string slurp(const fs::path &p) {
 }
 
 Op makeNop() { return Op{}; }
+
+// The first problem the reader reports, as "path: message" (or
+// "line:col: message" for a syntax error); "" when there was none.
+std::string firstError(const mscclc::CollectingDiagnosticSink &diags) {
+  if (diags.entries.empty())
+    return "";
+  const auto &d = diags.entries.front();
+  if (d.loc.isValid())
+    return std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) +
+           ": " + d.message;
+  return (d.planPath.empty() ? "" : d.planPath + ": ") + d.message;
+}
+
+std::optional<Plan> readJson(std::string_view text, std::string &error) {
+  mscclc::CollectingDiagnosticSink diags;
+  mscclc::SourceFiles files;
+  int32_t id = files.add("plan.json", std::string(text));
+  auto plan = readPlanJson(files.text(id), diags, id);
+  error = firstError(diags);
+  return plan;
+}
 
 // A small but complete plan: two ranks, rank 1 has four thread blocks and
 // its last one has eight ops, so paths like gpus[1].threadblocks[3].ops[7]
@@ -71,12 +93,86 @@ template <typename F> std::string readEdited(F &&edit) {
   auto doc = nlohmann::json::parse(writePlanJson(makeSmallPlan()));
   edit(doc);
   std::string error;
-  auto plan = readPlanJson(doc.dump(2), error);
+  auto plan = readJson(doc.dump(2), error);
   return plan ? std::string() : error;
 }
 
-// One op of every kind, every buffer-reference form and every optional
-// field, including flags on kinds whose reference output never has them.
+// One op of every kind with every list its layout (OpKinds.def) allows,
+// every buffer-reference role, and the optional fields each kind carries.
+Op makeOpOfKind(OpKind kind, int variant) {
+  const OpInfo &info = opInfo(kind);
+  Op op;
+  op.kind = kind;
+  auto refFor = [&](OperandRole role, int64_t i) {
+    switch (role) {
+    case OperandRole::Remote:
+    case OperandRole::RemotePacket:
+      return BufferRef::remote(0, 3 + i, 1);
+    case OperandRole::Switch:
+      return BufferRef::switchRef(0, 2, 1);
+    case OperandRole::LocalPacket:
+    case OperandRole::LocalFullPacket:
+      return BufferRef::local(BufferType::Scratch, i, 1);
+    default:
+      return BufferRef::local(BufferType::Input, 1 + i, 2);
+    }
+  };
+  size_t n = 1 + size_t(variant % 3);
+  auto fill = [&](std::vector<BufferRef> &list, const OperandLayout &l) {
+    if (l.empty())
+      return;
+    size_t count = l.matchOther ? n : l.headCount + (l.hasTail ? n : 0);
+    for (size_t i = 0; i < count; ++i)
+      list.push_back(refFor(l.roleAt(i), int64_t(i)));
+  };
+  fill(op.src, info.src);
+  fill(op.dst, info.dst);
+  bool port =
+      variant % 2 == 1 && !info.is(opfamily::Switch) && kind != OpKind::Get;
+  if (info.channelType == ChannelTypeRule::Always ||
+      (info.channelType == ChannelTypeRule::IfSet && variant % 2 == 0))
+    op.channelType = info.is(opfamily::Switch) ? ChannelType::Switch
+                     : port                    ? ChannelType::Port
+                                               : ChannelType::Memory;
+  switch (info.channelIds) {
+  case ChannelIdsRule::Never:
+    break;
+  case ChannelIdsRule::PortOnly:
+    if (op.channelType == ChannelType::Port)
+      for (size_t i = 0; i < op.dst.size(); ++i)
+        op.channelIds.push_back(int32_t(i));
+    break;
+  case ChannelIdsRule::Always:
+    op.channelIds = {1, 0};
+    break;
+  case ChannelIdsRule::One:
+    op.channelIds = {0};
+    break;
+  }
+  if (info.is(opfamily::Reducing))
+    op.reduceOp = static_cast<ReduceOp>(variant % 3);
+  if (info.is(opfamily::Data) && variant % 2 == 0)
+    op.tbg = TbgInfo{1, 3};
+  if (kind == OpKind::SemAcquire || kind == OpKind::SemRelease)
+    op.semaphoreIds = {0, 1};
+  if (kind == OpKind::Barrier) {
+    op.barrierId = 2;
+    op.numThreadblocks = 2;
+  }
+  if (kind == OpKind::Glre) {
+    op.bufferType = BufferType::Scratch;
+    op.bufferOffset = 9;
+    op.size = 3;
+    op.dstChunk = BufferRef::local(BufferType::Input, 4, 1);
+  }
+  if (kind == OpKind::Pipeline) {
+    op.unitSize = uint64_t(1) << 40;
+    op.numChunks = 2;
+    op.ops = {makeOpOfKind(OpKind::Copy, 0), makeNop()};
+  }
+  return op;
+}
+
 Plan makeKitchenSinkPlan() {
   Plan plan;
   plan.name.reset();
@@ -114,65 +210,9 @@ Plan makeKitchenSinkPlan() {
   tb.channels.push_back({ChannelType::Switch, {0}});
   tb.channels.push_back({ChannelType::Memory, {0, 1}});
   tb.remoteBufferRefs.push_back({ChannelType::Memory, {0}});
-  for (int k = 0; k <= static_cast<int>(OpKind::Pipeline); ++k) {
-    Op op;
-    op.kind = static_cast<OpKind>(k);
-    op.src = {BufferRef::local(BufferType::Input, 1, 2),
-              BufferRef::remote(0, 3, 1)};
-    op.dst = {BufferRef::full(1, BufferType::Output, 0, 1),
-              BufferRef::switchRef(0, 2, 1)};
-    op.hasChannelIds = k % 2 == 0;
-    op.channelIds = {k % 3, 7};
-    op.hasChannelType = k % 3 != 0;
-    op.channelType = static_cast<ChannelType>(k % 4);
-    if (k % 4 == 1)
-      op.reduceOp = static_cast<ReduceOp>(k % 3);
-    if (k % 5 == 2)
-      op.tbg = TbgInfo{1, 3};
-    op.semaphoreIds = {k, k + 1};
-    op.barrierId = 2;
-    op.numThreadblocks = 4;
-    op.bufferType = BufferType::Scratch;
-    op.bufferOffset = 9;
-    op.size = 3;
-    op.dstChunk = BufferRef::full(1, BufferType::Input, 4, 1);
-    op.unitSize = uint64_t(1) << 40;
-    op.numChunks = 2;
-    // Fields that do not belong to a kind are not serialised, so clear
-    // them to keep the read-back comparable.
-    bool usesBuffers = op.kind != OpKind::Nop && op.kind != OpKind::Barrier;
-    if (!usesBuffers) {
-      op.src.clear();
-      op.dst.clear();
-    }
-    if (!op.hasChannelIds)
-      op.channelIds.clear();
-    if (!op.hasChannelType)
-      op.channelType = ChannelType::None;
-    if (op.kind != OpKind::SemAcquire && op.kind != OpKind::SemRelease)
-      op.semaphoreIds.clear();
-    if (op.kind != OpKind::Barrier) {
-      op.barrierId = 0;
-      op.numThreadblocks = 0;
-    }
-    if (op.kind != OpKind::Glre) {
-      op.bufferType = BufferType::Input;
-      op.bufferOffset = 0;
-      op.size = 0;
-      op.dstChunk = BufferRef();
-    }
-    if (op.kind == OpKind::Pipeline) {
-      Op inner;
-      inner.kind = OpKind::Copy;
-      inner.src = {BufferRef::local(BufferType::Input, 0, 1)};
-      inner.dst = {BufferRef::local(BufferType::Scratch, 0, 1)};
-      op.ops = {inner, makeNop()};
-    } else {
-      op.unitSize = 0;
-      op.numChunks = 0;
-    }
-    tb.ops.push_back(op);
-  }
+  for (size_t k = 0; k < NumOpKinds; ++k)
+    for (int variant = 0; variant < 2; ++variant)
+      tb.ops.push_back(makeOpOfKind(static_cast<OpKind>(k), int(k) + variant));
   gpu.threadblocks.push_back(tb);
   ThreadBlock empty;
   empty.id = 1;
@@ -202,7 +242,7 @@ TEST_CASE("reference plans round-trip byte-identically", "[json]") {
     INFO("plan: " << file.filename().string());
     std::string text = slurp(file);
     std::string error;
-    auto plan = readPlanJson(text, error);
+    auto plan = readJson(text, error);
     INFO("error: " << error);
     REQUIRE(plan);
     std::string out = writePlanJson(*plan);
@@ -228,7 +268,7 @@ TEST_CASE("reference plans round-trip byte-identically", "[json]") {
                                              << expected.substr(from, 160));
     }
     // And the IR survives its own text.
-    auto again = readPlanJson(out, error);
+    auto again = readJson(out, error);
     REQUIRE(again);
     CHECK(*again == *plan);
   }
@@ -237,11 +277,11 @@ TEST_CASE("reference plans round-trip byte-identically", "[json]") {
     WARN("reference plan " << f << " has no trailing newline");
 }
 
-TEST_CASE("every op kind and form round-trips through the IR", "[json]") {
+TEST_CASE("every op kind and role round-trips through the IR", "[json]") {
   Plan plan = makeKitchenSinkPlan();
   std::string text = writePlanJson(plan);
   std::string error;
-  auto back = readPlanJson(text, error);
+  auto back = readJson(text, error);
   INFO(error);
   REQUIRE(back);
   CHECK(*back == plan);
@@ -256,9 +296,7 @@ TEST_CASE("writer layout follows json.dumps(indent=2)", "[json]") {
   ThreadBlock tb;
   Op op;
   op.kind = OpKind::Signal;
-  op.hasChannelIds = true;
   op.channelIds = {0, 1};
-  op.hasChannelType = true;
   op.channelType = ChannelType::Memory;
   tb.ops.push_back(op);
   gpu.threadblocks.push_back(tb);
@@ -307,27 +345,33 @@ TEST_CASE("writer layout follows json.dumps(indent=2)", "[json]") {
   CHECK(writePlanJson(plan) == expected);
 }
 
-TEST_CASE("flags place optional fields in the canonical order", "[json]") {
+TEST_CASE("optional fields follow the op kind, in canonical order", "[json]") {
   Plan plan;
   plan.collective = "c";
   Gpu gpu;
   ThreadBlock tb;
-  Op nop;
-  nop.hasChannelType = true;
-  nop.channelType = ChannelType::Port;
-  nop.tbg = TbgInfo{0, 2};
-  nop.reduceOp = ReduceOp::Max;
-  nop.hasChannelIds = true; // empty list
-  tb.ops.push_back(nop);
+  Op res = makeOpOfKind(OpKind::Res, 0); // channel type, reduce op, tbg
+  Op get = makeOpOfKind(OpKind::Get, 0); // channel ids and type
+  Op put = makeOpOfKind(OpKind::Put, 0); // memory: no channel ids
+  tb.ops = {res, get, put};
   gpu.threadblocks.push_back(tb);
   plan.gpus.push_back(gpu);
   auto doc = nlohmann::ordered_json::parse(writePlanJson(plan));
-  const auto &op = doc["gpus"][0]["threadblocks"][0]["ops"][0];
-  std::vector<std::string> keys;
-  for (auto it = op.begin(); it != op.end(); ++it)
-    keys.push_back(it.key());
-  CHECK(keys == std::vector<std::string>{"name", "channel_ids", "channel_type",
-                                         "reduce_op", "tbg_info"});
+  auto keysOf = [&](int i) {
+    const auto &op = doc["gpus"][0]["threadblocks"][0]["ops"][i];
+    std::vector<std::string> keys;
+    for (auto it = op.begin(); it != op.end(); ++it)
+      keys.push_back(it.key());
+    return keys;
+  };
+  CHECK(keysOf(0) == std::vector<std::string>{"name", "src_buff", "dst_buff",
+                                              "channel_type", "reduce_op",
+                                              "tbg_info"});
+  CHECK(keysOf(1) == std::vector<std::string>{"name", "src_buff", "dst_buff",
+                                              "channel_ids", "channel_type",
+                                              "tbg_info"});
+  CHECK(keysOf(2) == std::vector<std::string>{"name", "src_buff", "dst_buff",
+                                              "channel_type", "tbg_info"});
   CHECK(writePlanJson(plan).find("\"name\": null") != std::string::npos);
 }
 
@@ -345,7 +389,7 @@ TEST_CASE("writer escapes like ensure_ascii", "[json]") {
     return static_cast<unsigned char>(c) < 0x80;
   }));
   std::string error;
-  auto back = readPlanJson(text, error);
+  auto back = readJson(text, error);
   REQUIRE(back);
   CHECK(back->name == plan.name);
 
@@ -365,7 +409,7 @@ TEST_CASE("u64 message sizes round-trip", "[json]") {
   CHECK(text.find("\"min_message_size\": 18446744073709551614,") !=
         std::string::npos);
   std::string error;
-  auto back = readPlanJson(text, error);
+  auto back = readJson(text, error);
   REQUIRE(back);
   CHECK(back->maxMessageSize == UINT64_MAX);
   CHECK(back->minMessageSize == UINT64_MAX - 1);
@@ -376,9 +420,9 @@ TEST_CASE("syntax errors report line and column", "[json][errors]") {
   std::string error;
   // The stray token is on line 3, starting at column 17.
   std::string text = "{\n  \"name\": \"x\",\n  \"collective\" \"y\"\n}\n";
-  CHECK_FALSE(readPlanJson(text, error));
+  CHECK_FALSE(readJson(text, error));
   CHECK(error.rfind("3:", 0) == 0);
-  CHECK(error.find("syntax error") != std::string::npos);
+  CHECK(error.find("invalid JSON: syntax error") != std::string::npos);
   CHECK(error.find("json.exception") == std::string::npos);
 
   // Our position agrees with nlohmann's own line/column report.
@@ -396,9 +440,9 @@ TEST_CASE("syntax errors report line and column", "[json][errors]") {
     CHECK(error.rfind(line + ":" + column + ": ", 0) == 0);
   }
 
-  CHECK_FALSE(readPlanJson("", error));
+  CHECK_FALSE(readJson("", error));
   CHECK(error.rfind("1:1: ", 0) == 0);
-  CHECK_FALSE(readPlanJson("{\"a\": 1,\n\n  }", error));
+  CHECK_FALSE(readJson("{\"a\": 1,\n\n  }", error));
   CHECK(error.rfind("3:3: ", 0) == 0);
 }
 
@@ -434,7 +478,7 @@ TEST_CASE("wrong types are reported with the path", "[json][errors]") {
         }) == "gpus[0].threadblocks[0].ops[0].src_buff[0].type: unknown "
               "buffer type \"x\" (expected \"i\", \"o\" or \"s\")");
   std::string error;
-  CHECK_FALSE(readPlanJson("[1, 2]", error));
+  CHECK_FALSE(readJson("[1, 2]", error));
   CHECK(error == "expected an object, got array");
 }
 
@@ -480,52 +524,33 @@ TEST_CASE("unknown and misplaced keys are rejected", "[json][errors]") {
               R"(memory channel)");
 }
 
-TEST_CASE("readPlanFile prefixes errors with the path", "[json][errors]") {
+TEST_CASE("readPlanFile locates syntax errors in the file", "[json][errors]") {
   fs::path dir = fs::temp_directory_path() /
                  ("mscclc-json-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path file = dir / "bad.json";
   std::ofstream(file) << "{\n  oops\n}\n";
-  std::string error;
-  CHECK_FALSE(readPlanFile(file.string(), error));
-  CHECK(error.rfind(file.string() + ":2:3: ", 0) == 0);
-
-  std::ofstream(file) << "{}";
-  CHECK_FALSE(readPlanFile(file.string(), error));
-  CHECK(error == file.string() + R"(: missing key "name")");
-
-  CHECK_FALSE(readPlanFile((dir / "absent.json").string(), error));
-  CHECK(error.rfind((dir / "absent.json").string() + ": cannot open", 0) == 0);
-  fs::remove_all(dir);
-}
-
-TEST_CASE("atomic writes", "[json][io]") {
-  fs::path dir = fs::temp_directory_path() /
-                 ("mscclc-json-atomic-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  std::string error;
-
-  SECTION("a missing directory fails and creates nothing") {
-    fs::path target = dir / "no" / "such" / "plan.json";
-    CHECK_FALSE(writeFileAtomically(target.string(), "{}\n", error));
-    CHECK(error.find(target.string()) != std::string::npos);
-    CHECK_FALSE(fs::exists(target));
-    CHECK_FALSE(fs::exists(dir));
+  {
+    mscclc::CollectingDiagnosticSink diags;
+    std::shared_ptr<mscclc::SourceFiles> files;
+    CHECK_FALSE(readPlanFile(file.string(), diags, &files));
+    REQUIRE(diags.entries.size() == 1);
+    const auto &d = diags.entries[0];
+    REQUIRE(files);
+    CHECK(files->describe(d.loc) == file.string() + ":2:3");
+    CHECK(files->lineText(d.loc) == "  oops");
   }
-
-  SECTION("success replaces the file and leaves no temporary behind") {
-    fs::create_directories(dir);
-    fs::path target = dir / "plan.json";
-    std::ofstream(target) << "old contents that are longer";
-    std::string text = writePlanJson(makeSmallPlan());
-    REQUIRE(writeFileAtomically(target.string(), text, error));
-    CHECK(slurp(target) == text);
-    size_t entries =
-        std::distance(fs::directory_iterator(dir), fs::directory_iterator());
-    CHECK(entries == 1);
-    // The result is an ordinary, readable file, not mkstemp's 0600.
-    auto perms = fs::status(target).permissions();
-    CHECK((perms & fs::perms::owner_read) != fs::perms::none);
+  {
+    std::ofstream(file) << "{}";
+    mscclc::CollectingDiagnosticSink diags;
+    CHECK_FALSE(readPlanFile(file.string(), diags));
+    CHECK(firstError(diags) == R"(missing key "name")");
+  }
+  {
+    mscclc::CollectingDiagnosticSink diags;
+    CHECK_FALSE(readPlanFile((dir / "absent.json").string(), diags));
+    CHECK(firstError(diags).rfind(
+              "cannot read '" + (dir / "absent.json").string() + "'", 0) == 0);
   }
   fs::remove_all(dir);
 }
@@ -540,7 +565,7 @@ TEST_CASE("Op equality ignores the source location", "[ir]") {
   b.loc.line = 42;
   b.loc.column = 7;
   CHECK(a == b);
-  b.hasChannelIds = true;
+  b.channelType = ChannelType::Port;
   CHECK_FALSE(a == b);
 
   Op p;
@@ -564,7 +589,7 @@ TEST_CASE("countOps includes pipeline bodies", "[ir]") {
 }
 
 TEST_CASE("enum names round-trip", "[ir]") {
-  for (int k = 0; k <= static_cast<int>(OpKind::Pipeline); ++k) {
+  for (size_t k = 0; k < NumOpKinds; ++k) {
     auto kind = static_cast<OpKind>(k);
     CHECK(parseOpKind(toString(kind)) == kind);
   }

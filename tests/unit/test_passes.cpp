@@ -53,14 +53,14 @@ public:
   Rec(int64_t ranks, int64_t input, int64_t output, int64_t instances = 1,
       ReplicationPolicy policy = ReplicationPolicy::Interleaved) {
     ProgramSettings s;
-    s.name = "test";
+    s.program.name = "test";
     s.collective.name = "test";
     s.collective.numRanks = ranks;
     s.collective.inputSize = input;
     s.collective.outputSize = output;
     s.numRanks = ranks;
     s.instances = instances;
-    s.replicationPolicy = policy;
+    s.program.replicationPolicy = policy;
     b.beginProgram(s, L);
   }
 
@@ -1008,16 +1008,13 @@ TEST_CASE("Lowering: put emits channel_ids only for port channels",
   REQUIRE(names(tb.ops) == "put put");
 
   const plan::Op &memPut = tb.ops[0];
-  CHECK_FALSE(memPut.hasChannelIds);
   CHECK(memPut.channelIds.empty());
-  CHECK(memPut.hasChannelType);
   CHECK(memPut.channelType == ChannelType::Memory);
   CHECK(memPut.src ==
         std::vector<BufferRef>{BufferRef::local(BufferType::Input, 0, 1)});
   CHECK(memPut.dst == std::vector<BufferRef>{BufferRef::remote(0, 0, 1)});
 
   const plan::Op &portPut = tb.ops[1];
-  CHECK(portPut.hasChannelIds);
   CHECK(portPut.channelIds == std::vector<int32_t>{0});
   CHECK(portPut.channelType == ChannelType::Port);
   CHECK(portPut.dst == std::vector<BufferRef>{BufferRef::remote(0, 1, 1)});
@@ -1056,9 +1053,7 @@ TEST_CASE("Lowering: the reduce family has no channel_ids",
   const plan::ThreadBlock &tb0 = pl.gpus[0].threadblocks.at(0);
   REQUIRE(names(tb0.ops) == "rre re");
   const plan::Op &rre = tb0.ops[0];
-  CHECK_FALSE(rre.hasChannelIds);
   CHECK(rre.channelIds.empty());
-  CHECK(rre.hasChannelType);
   CHECK(rre.channelType == ChannelType::Memory);
   CHECK(rre.reduceOp == chunk::ReduceOp::Sum);
   CHECK(rre.src ==
@@ -1071,9 +1066,8 @@ TEST_CASE("Lowering: the reduce family has no channel_ids",
         std::vector<plan::ChannelRefs>{{ChannelType::Memory, {0}}});
 
   const plan::Op &re = tb0.ops[1];
-  CHECK_FALSE(re.hasChannelIds);
   CHECK(re.channelIds.empty());
-  CHECK_FALSE(re.hasChannelType);
+  CHECK(re.channelType == ChannelType::None);
   CHECK(re.reduceOp == chunk::ReduceOp::Sum);
   CHECK(re.src ==
         std::vector<BufferRef>{BufferRef::local(BufferType::Input, 1, 1),
@@ -1082,7 +1076,6 @@ TEST_CASE("Lowering: the reduce family has no channel_ids",
   const plan::ThreadBlock &tb1 = pl.gpus[0].threadblocks.at(1);
   REQUIRE(names(tb1.ops) == "rres");
   const plan::Op &rres = tb1.ops[0];
-  CHECK_FALSE(rres.hasChannelIds);
   CHECK(rres.channelIds.empty());
   CHECK(rres.channelType == ChannelType::Memory);
   // r1.i is GPU remote buffer 0, r1.o is 1; tb-local in first-use order.
@@ -1118,9 +1111,7 @@ plan::Op signalWith(int nChannels) {
   op.kind = OpKind::Signal;
   for (int k = 0; k < nChannels; ++k)
     op.channelIds.push_back(k);
-  op.hasChannelIds = true;
   op.channelType = ChannelType::Memory;
-  op.hasChannelType = true;
   return op;
 }
 
@@ -1166,8 +1157,8 @@ TEST_CASE("TargetChecks: at most 64 ops per thread block", "[passes][target]") {
   }
   SECTION("as warnings") {
     CollectingDiagnosticSink diags;
-    CHECK(checkTargetLimits(planWithOps(std::vector<plan::Op>(65)), t, diags,
-                            true));
+    diags.demoteGroup("executor-limits");
+    CHECK(checkTargetLimits(planWithOps(std::vector<plan::Op>(65)), t, diags));
     CHECK(diags.errorCount() == 0);
     REQUIRE(diags.entries.size() == 1);
     CHECK(diags.entries[0].severity == Severity::Warning);

@@ -9,7 +9,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "mscclc/ir/Diagnostics.h"
 #include "mscclc/ir/PlanIR.h"
+
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -17,14 +20,17 @@
 
 namespace mscclc::json {
 
-// Parses `text`. On failure returns nullopt and sets `error` to either
-// "LINE:COL: <syntax problem>" or "<json path>: <problem>", e.g.
+// Parses `text`. Problems are reported to `diags`: syntax errors at a
+// location in file `fileId` (when it is an id of the caller's SourceFiles),
+// structural ones with the JSON path of the offending value, e.g.
 // `gpus[1].threadblocks[3].ops[7]: unknown op "foo"`.
-std::optional<mscclc::plan::Plan> readPlanJson(std::string_view text,
-                                               std::string &error);
+std::optional<mscclc::plan::Plan>
+readPlanJson(std::string_view text, DiagnosticSink &diags, int32_t fileId = -1);
 
-// Reads and parses a file; errors are prefixed with "<path>: ".
-std::optional<mscclc::plan::Plan> readPlanFile(const std::string &path,
-                                               std::string &error);
+// Reads and parses a file ("-" is stdin). With `files`, returns a table
+// holding the file's text (for locating syntax errors).
+std::optional<mscclc::plan::Plan>
+readPlanFile(const std::string &path, DiagnosticSink &diags,
+             std::shared_ptr<SourceFiles> *files = nullptr);
 
 } // namespace mscclc::json

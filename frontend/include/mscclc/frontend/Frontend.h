@@ -2,10 +2,11 @@
 //
 // Parses an algorithm file with Clang (full Sema against <mscclpp/dsl.hpp>),
 // picks the algorithm function, binds its parameters from -P arguments and
-// evaluates it into chunk IR. The consumer callback runs while the Clang
-// source manager is alive, so diagnostics from later stages (passes,
-// lowering, target checks) still print with file:line:col and a caret, and
-// `-verify` checks them too.
+// evaluates it into chunk IR, which it returns. Clang is gone when it
+// returns: the result owns the program and the source files its locations
+// point into, so every later stage reports `file:line:col` with a caret
+// through the same DiagnosticSink. Clang's own diagnostics are forwarded to
+// that sink too.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -14,7 +15,6 @@
 #include "mscclc/ir/Diagnostics.h"
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,8 +37,6 @@ struct FrontendOptions {
   std::vector<std::string> includeDirs;                    // -I DIR
   std::optional<std::string> algorithm;                    // --algo NAME
   std::vector<std::pair<std::string, std::string>> params; // -P name=value
-  bool verify = false;                                     // -verify
-  bool warningsAsErrors = false;                           // -Werror
   uint64_t maxSteps = 200'000'000;
   unsigned maxCallDepth = 256;
   size_t maxContainerElements = 1u << 24;
@@ -46,15 +44,21 @@ struct FrontendOptions {
   std::shared_ptr<BarrierRegistry> sharedBarriers; // null: fresh per program
 };
 
-// Returns true when the consumer's work succeeded and should be committed.
-using ProgramConsumer =
-    std::function<bool(chunk::Program &program, DiagnosticSink &diags)>;
+struct FrontendResult {
+  // The program, when parsing and evaluation succeeded.
+  std::optional<chunk::Program> program;
+  // The files diagnostics and op locations point into; file 0 is the
+  // algorithm file (set whenever the file could be read).
+  std::shared_ptr<const SourceFiles> files;
+  uint64_t evaluationSteps = 0;
+};
 
-// Runs the front end and then `consume`. Returns the process exit status:
-// 0 on success (or, with verify, when every expectation was met), 1 on a
-// compile error.
-int compileAlgorithmFile(const FrontendOptions &options,
-                         const ProgramConsumer &consume);
+// Parses and evaluates the algorithm; every problem is reported to `diags`.
+// Locations go into `files` (which a diagnostic printer may already hold);
+// a fresh table is made when it is null.
+FrontendResult runFrontend(const FrontendOptions &options,
+                           DiagnosticSink &diags,
+                           std::shared_ptr<SourceFiles> files = nullptr);
 
 // Where <mscclpp/dsl.hpp> is found (MSCCLC_INCLUDE_DIR, then next to the
 // executable, then the source tree).

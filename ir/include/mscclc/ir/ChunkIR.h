@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -169,27 +170,25 @@ struct SyncEvent {
   SourceLocation loc;
 };
 
-struct Program {
-  std::optional<std::string> name;
-  std::string collective;
-  bool inplace = false;
-  Protocol protocol = Protocol::Simple;
+// What the program's options say: the plan's settings plus what only the
+// compiler acts on. The DSL's options struct, the recording layer, chunk IR
+// and plan IR all use these fields; lowering copies the PlanSettings part.
+struct ProgramSettings : plan::PlanSettings {
   int32_t instances = 1;
   bool instrFusion = true;
   bool autoSync = true;
   ReplicationPolicy replicationPolicy = ReplicationPolicy::Interleaved;
-  bool reuseResources = false;
-  int64_t numThreadsPerBlock = 1024;
-  bool useDoubleScratchBuffer = false;
-  int64_t bufferAlignment = 16;
-  uint64_t minMessageSize = 0;
-  uint64_t maxMessageSize = UINT64_MAX;
+};
+
+struct Program : ProgramSettings {
   SourceLocation loc; // where the CollectiveProgram was created
 
   std::vector<Rank> ranks;
   std::vector<SyncEvent> syncEvents;
   // Set by the replication pass; the verifier and later passes check it.
   bool replicated = false;
+  // The files locations point into (the front end fills it).
+  std::shared_ptr<const SourceFiles> files;
 
   size_t numRanks() const { return ranks.size(); }
 };

@@ -9,9 +9,11 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "mscclc/ir/OpKinds.h"
 #include "mscclc/ir/SourceLocation.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,111 +26,37 @@ enum class ChannelType : uint8_t { Memory, Port, Switch, None };
 enum class ReduceOp : uint8_t { Sum, Min, Max };
 enum class Protocol : uint8_t { Simple, LL };
 
-// Every op name the 0.9.0 DSL can emit (glre included, although the executor
-// rejects it).
-enum class OpKind : uint8_t {
-  Nop,
-  Barrier,
-  Copy,
-  Cpkt,
-  Upkt,
-  Re,
-  Repkt,
-  Recpkt,
-  Res,
-  Respkt,
-  Recspkt,
-  Rre,
-  Rres,
-  SemAcquire,
-  SemRelease,
-  Signal,
-  Wait,
-  RlxSignal,
-  RlxWait,
-  Flush,
-  Get,
-  Put,
-  Pws,
-  Pwsf,
-  Ppkt,
-  Rppkt,
-  Glre,
-  Gstore,
-  Gstorepkt,
-  Glres,
-  Pipeline,
-};
-
 std::string_view toString(BufferType t);  // "i", "o", "s"
 std::string_view toString(ChannelType t); // "memory", "port", "switch", "none"
 std::string_view toString(ReduceOp op);   // "sum", "min", "max"
 std::string_view toString(Protocol p);    // "Simple", "LL"
-std::string_view toString(OpKind k);      // JSON op name
 std::optional<BufferType> parseBufferType(std::string_view s);
 std::optional<ChannelType> parseChannelType(std::string_view s);
 std::optional<ReduceOp> parseReduceOp(std::string_view s);
 std::optional<Protocol> parseProtocol(std::string_view s);
-std::optional<OpKind> parseOpKind(std::string_view s);
 
-bool isReduceFamily(
-    OpKind k); // re, repkt, recpkt, res, respkt, recspkt, rre, rres
-bool isDataSyncOp(OpKind k); // signal, wait, rlx*, flush, sem_*
-bool isPutFamily(OpKind k);  // put, pws, pwsf, ppkt, rppkt
-bool isPacketOp(OpKind k);   // ops that read or write LL packets
-// Ops whose reference JSON encoding always carries src_buff and dst_buff.
-bool movesData(OpKind k);
 // "input", "output", "scratch" (toString gives the JSON letters).
 std::string_view bufferName(BufferType t);
 
-// One entry of an op's src_buff / dst_buff.
+// One entry of an op's src_buff / dst_buff. What the entry *is* (local,
+// remote, packet, switch) follows from the op kind and its position: see
+// OpKinds.def and opInfo(kind).src/.dst.roleAt(i). PlanQuery resolves it.
 struct BufferRef {
-  enum class Form : uint8_t {
-    Local,  // {"type", "index", "size"}
-    Remote, // {"buffer_id", "index", "size"}
-    Full,   // {"rank", "type", "index", "size"} (switch ops)
-    Switch, // {"switch_channel_id", "index", "size"}
-  };
-  Form form = Form::Local;
-  BufferType type = BufferType::Input; // Local, Full
-  int32_t rank = 0;                    // Full
-  int32_t id = 0;                      // Remote: buffer_id; Switch: channel id
+  BufferType type = BufferType::Input; // local roles (L, P, F, G)
+  // Remote roles: index into the tb's remote buffers of the op's channel
+  // type; switch role: index into the tb's switch channels.
+  int32_t id = 0;
   int64_t index = 0;
   int64_t size = 0;
 
   static BufferRef local(BufferType t, int64_t index, int64_t size) {
-    BufferRef r;
-    r.form = Form::Local;
-    r.type = t;
-    r.index = index;
-    r.size = size;
-    return r;
+    return {t, 0, index, size};
   }
   static BufferRef remote(int32_t bufferId, int64_t index, int64_t size) {
-    BufferRef r;
-    r.form = Form::Remote;
-    r.id = bufferId;
-    r.index = index;
-    r.size = size;
-    return r;
-  }
-  static BufferRef full(int32_t rank, BufferType t, int64_t index,
-                        int64_t size) {
-    BufferRef r;
-    r.form = Form::Full;
-    r.rank = rank;
-    r.type = t;
-    r.index = index;
-    r.size = size;
-    return r;
+    return {BufferType::Input, bufferId, index, size};
   }
   static BufferRef switchRef(int32_t channelId, int64_t index, int64_t size) {
-    BufferRef r;
-    r.form = Form::Switch;
-    r.id = channelId;
-    r.index = index;
-    r.size = size;
-    return r;
+    return {BufferType::Input, channelId, index, size};
   }
   bool operator==(const BufferRef &) const = default;
 };
@@ -145,11 +73,8 @@ struct Op {
   std::vector<BufferRef> dst;
   // tb-local channel indices (signal/wait/flush/get/port puts/glre).
   std::vector<int32_t> channelIds;
-  // Whether "channel_ids" is present in the JSON (put-family ops emit it
-  // only for port channels).
-  bool hasChannelIds = false;
+  // The channel type the op works through; None when it names none.
   ChannelType channelType = ChannelType::None;
-  bool hasChannelType = false;
   std::optional<ReduceOp> reduceOp;
   std::optional<TbgInfo> tbg;
   std::vector<int32_t> semaphoreIds;
@@ -160,7 +85,7 @@ struct Op {
   BufferType bufferType = BufferType::Input;
   int64_t bufferOffset = 0;
   int64_t size = 0;
-  BufferRef dstChunk; // Full form
+  BufferRef dstChunk; // a local buffer (role F)
   // pipeline
   uint64_t unitSize = 0;
   int64_t numChunks = 0;
@@ -220,19 +145,32 @@ struct Gpu {
   bool operator==(const Gpu &) const = default;
 };
 
-struct Plan {
+// The plan-wide settings, as the JSON's top level carries them. Chunk IR's
+// ProgramSettings extends this with what only the compiler needs, so a
+// setting is declared once from the DSL to the JSON.
+struct PlanSettings {
   std::optional<std::string> name; // null in JSON when absent
   std::string collective;
   Protocol protocol = Protocol::Simple;
   bool inplace = false;
   bool reuseResources = false;
-  std::vector<Gpu> gpus;
   int64_t numThreadsPerBlock = 1024;
   bool useDoubleScratchBuffer = false;
   int64_t bufferAlignment = 16;
   uint64_t minMessageSize = 0;
   uint64_t maxMessageSize = UINT64_MAX;
-  bool operator==(const Plan &) const = default;
+  bool operator==(const PlanSettings &) const = default;
+};
+
+struct Plan : PlanSettings {
+  std::vector<Gpu> gpus;
+  // The source files op locations point into (null for plans read from
+  // JSON); not part of the plan's identity.
+  std::shared_ptr<const SourceFiles> files;
+
+  bool operator==(const Plan &o) const {
+    return static_cast<const PlanSettings &>(*this) == o && gpus == o.gpus;
+  }
 };
 
 // Total op count of a plan (pipeline inner ops included).

@@ -1,27 +1,63 @@
 //===- SourceLocation.h - user source positions carried through the IR ---===//
 //
-// A plain file:line:col triple. The IR never depends on Clang; the front end
-// converts clang::SourceLocation into this, and diagnostics produced after
-// the front end (passes, target checks) map it back for Clang-style output.
+// A location is a (file, line, column) triple whose file is an index into a
+// SourceFiles table. The table owns each file's name and text, so anything
+// holding a program or plan can print `file:line:col` with the source line
+// and a caret long after Clang is gone: the simulator, the CUDA backend and
+// the driver all render diagnostics the same way. The IR never depends on
+// Clang; the front end fills the table while it maps Clang's locations.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace mscclc {
 
 struct SourceLocation {
-  // Index into the owning program's file table; -1 when unknown.
+  // Index into the owning SourceFiles table; -1 when unknown.
   int32_t fileId = -1;
   uint32_t line = 0;
   uint32_t column = 0;
-  // Opaque encoding of the Clang location, so the front end can re-emit
-  // notes with carets. 0 when unknown.
-  uint32_t rawClangLoc = 0;
 
   bool isValid() const { return fileId >= 0 && line > 0; }
+  bool operator==(const SourceLocation &) const = default;
+  bool operator<(const SourceLocation &o) const {
+    if (fileId != o.fileId)
+      return fileId < o.fileId;
+    if (line != o.line)
+      return line < o.line;
+    return column < o.column;
+  }
+};
+
+// The files a program's locations point into: the algorithm file first,
+// then any header a location or diagnostic mentions.
+class SourceFiles {
+public:
+  // Adds a file and returns its id.
+  int32_t add(std::string path, std::string text);
+  // The id of a file added under `path`, or -1.
+  int32_t find(std::string_view path) const;
+  size_t size() const { return files_.size(); }
+  const std::string &path(int32_t id) const {
+    return files_.at(size_t(id)).path;
+  }
+  std::string_view text(int32_t id) const { return files_.at(size_t(id)).text; }
+  // The text of `loc`'s line without its newline ("" when unknown).
+  std::string_view lineText(SourceLocation loc) const;
+  // "path:line:col", or "" for an invalid location.
+  std::string describe(SourceLocation loc) const;
+
+private:
+  struct File {
+    std::string path;
+    std::string text;
+  };
+  std::vector<File> files_;
 };
 
 } // namespace mscclc

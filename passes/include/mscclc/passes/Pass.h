@@ -14,11 +14,6 @@
 
 namespace mscclc::passes {
 
-struct PassStatistics {
-  size_t opsBefore = 0;
-  size_t opsAfter = 0;
-};
-
 class Pass {
 public:
   virtual ~Pass();

@@ -1,8 +1,9 @@
 //===- Pipeline.h - the pass pipeline in one list -------------------------===//
 //
-// validate → signal-wait-pairing → consistency → fusion → sync-insertion →
-// dependency-sync → replication → lowering → target checks.
-// The order matters for byte-identical output with the reference DSL.
+// The chunk-IR passes in order (pipelinePasses(), the one spelling of the
+// list), then lowering to plan IR and checkPlan. The order matters for
+// byte-identical output with the reference DSL. Pipeline.cpp reads top to
+// bottom as what mscclc does to a program.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -10,11 +11,13 @@
 #include "mscclc/ir/ChunkIR.h"
 #include "mscclc/ir/Diagnostics.h"
 #include "mscclc/ir/PlanIR.h"
+#include "mscclc/passes/Pass.h"
 
-#include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mscclc::passes {
@@ -28,14 +31,27 @@ struct PipelineOptions {
   // Run the chunk IR verifier after every pass (--verify-each); by default
   // it runs once, after the last pass.
   bool verifyEachPass = false;
-  bool allowLimitViolations = false; // target limits become warnings
 };
 
-// Names of the passes, in order (for --print-after validation and help).
-std::vector<std::string> pipelinePassNames();
+struct PassEntry {
+  std::string_view name; // as in --print-after=NAME and --run-pass=NAME
+  std::unique_ptr<Pass> (*create)();
+  // Whether the pipeline runs it for this program and these options.
+  bool (*enabled)(const chunk::Program &, const PipelineOptions &);
+};
 
-// Runs every pass over `program` and lowers it. Returns the plan, or
-// nothing when an error was reported.
+// Every chunk-IR pass, in pipeline order.
+const std::vector<PassEntry> &pipelinePasses();
+std::vector<std::string> pipelinePassNames();
+const PassEntry *findPass(std::string_view name);
+
+// Runs the enabled passes over `program` in place (verifying and printing
+// as the options say). Returns false when an error was reported.
+bool runPasses(chunk::Program &program, const PipelineOptions &options,
+               DiagnosticSink &diags);
+
+// Passes, lowering and checkPlan. Returns the plan, or nothing when an
+// error was reported.
 std::optional<plan::Plan> runPipeline(chunk::Program &program,
                                       const PipelineOptions &options,
                                       DiagnosticSink &diags);

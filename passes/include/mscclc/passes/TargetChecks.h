@@ -36,7 +36,10 @@ const TargetLimits *findTarget(const std::string &name);
 // Returns false when an error was reported. With `asWarnings` violations
 // are reported as warnings instead (--allow-limit-violations: for
 // reproducing reference plans that break the executor's limits).
+// Reports every limit the plan breaks (group "executor-limits": errors
+// unless the sink demotes the group). Returns false when an error was
+// reported.
 bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &target,
-                       DiagnosticSink &diags, bool asWarnings = false);
+                       DiagnosticSink &diags);
 
 } // namespace mscclc::passes

@@ -22,11 +22,12 @@
 
 namespace mscclc::passes {
 
+// One known defect: its diagnostic (whose warning group, e.g.
+// "flush-noop", names it; an error when the executor cannot run the op at
+// all) and the note that says how to avoid it.
 struct DefectCheck {
-  const char *id;      // stable name, e.g. "flush-noop"
-  bool isError;        // the executor cannot run it at all
-  const char *problem; // what goes wrong
-  const char *fix;     // how to avoid it
+  diag::ID diag;
+  diag::ID fix;
 };
 
 // The table, for documentation and tests.
@@ -34,7 +35,8 @@ const std::vector<DefectCheck> &defectChecks();
 
 // Returns false when an error was reported. `allowViolations` reports the
 // errors as warnings (--allow-limit-violations).
-bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags,
-                        bool allowViolations = false);
+// Reports each defect the plan would hit. Returns false when an error was
+// reported.
+bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags);
 
 } // namespace mscclc::passes

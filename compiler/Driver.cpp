@@ -1,0 +1,208 @@
+//===- Driver.cpp - shared option groups, loadPlan, output ---------------===//
+#include "Driver.h"
+
+#include "mscclc/ir/ChunkIRPrinter.h"
+#include "mscclc/json/JsonReader.h"
+#include "mscclc/passes/CheckPlan.h"
+#include "mscclc/passes/TargetChecks.h"
+#include "mscclc/support/AtomicFile.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+namespace mscclc::driver {
+
+void usageError(const std::string &message) {
+  std::cerr << "mscclc: error: " << message << "\n";
+}
+
+void CompileOptions::addTo(CLI::App &app) {
+  app.add_option("-P,--param", params,
+                 "set an algorithm parameter: -P name=value")
+      ->allow_extra_args(false);
+  app.add_option("-D", frontend.defines, "define a macro: -D NAME[=VALUE]")
+      ->allow_extra_args(false);
+  app.add_option("-U", frontend.undefines, "undefine a macro")
+      ->allow_extra_args(false);
+  app.add_option("-I", frontend.includeDirs, "add an include directory")
+      ->allow_extra_args(false);
+  app.add_option("--algo", frontend.algorithm,
+                 "the algorithm to compile when the file defines several");
+  app.add_option("-O", pipeline.optLevel,
+                 "optimisation level (0 disables fusion)")
+      ->check(CLI::Range(0, 3));
+  app.add_option("--print-after", pipeline.printAfter,
+                 "print the chunk IR after the named pass (to stderr)")
+      ->allow_extra_args(false);
+  app.add_flag("--print-after-all", pipeline.printAfterAll,
+               "print the chunk IR after every pass (to stderr)");
+  app.add_flag("--verify-each", pipeline.verifyEachPass,
+               "run the chunk IR verifier after every pass");
+  app.add_flag("--allow-limit-violations", allowLimitViolations,
+               "report plans that exceed the target executor's limits as "
+               "warnings instead of errors (such plans can corrupt the "
+               "executor; use only to reproduce reference plans); same as "
+               "-Wno-error=executor-limits -Wno-error=glre-unfused");
+  app.add_option("--target", pipeline.target, "target executor")
+      ->default_val(pipeline.target);
+  app.add_option("--max-steps", frontend.maxSteps,
+                 "evaluation step limit (catches endless loops)")
+      ->default_val(frontend.maxSteps);
+  app.add_option("--max-depth", frontend.maxCallDepth, "call depth limit")
+      ->default_val(frontend.maxCallDepth);
+  app.add_flag("--time-phases", frontend.timePhases,
+               "print how long each phase took (to stderr)");
+}
+
+bool CompileOptions::finish() {
+  for (const auto &p : params) {
+    auto eq = p.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      usageError("-P expects name=value, got '" + p + "'");
+      return false;
+    }
+    std::string name = p.substr(0, eq);
+    for (const auto &[seen, value] : frontend.params)
+      if (seen == name) {
+        usageError("parameter '" + name + "' is given twice (-P " + seen + "=" +
+                   value + " and -P " + p + ")");
+        return false;
+      }
+    frontend.params.emplace_back(name, p.substr(eq + 1));
+  }
+  if (!passes::findTarget(pipeline.target)) {
+    std::string known;
+    for (const auto &t : passes::knownTargets())
+      known += " " + t.name;
+    usageError("unknown target '" + pipeline.target +
+               "'; known targets:" + known);
+    return false;
+  }
+  for (const auto &name : pipeline.printAfter)
+    if (!passes::findPass(name)) {
+      std::string all;
+      for (const auto &n : passes::pipelinePassNames())
+        all += " " + n;
+      usageError("unknown pass '" + name +
+                 "' in --print-after; passes are:" + all);
+      return false;
+    }
+  for (const std::string &flag : warningFlags) {
+    std::string_view f(flag);
+    f.remove_prefix(2); // "-W"
+    if (f == "error" || f == "no-error")
+      continue;
+    for (std::string_view prefix : {"error=", "no-error=", "no-"})
+      if (f.substr(0, prefix.size()) == prefix) {
+        f.remove_prefix(prefix.size());
+        break;
+      }
+    if (!findDiagGroup(f)) {
+      std::string groups;
+      for (std::string_view g : diagGroups())
+        groups += " " + std::string(g);
+      usageError("unknown warning option '" + flag + "'; groups:" + groups);
+      return false;
+    }
+  }
+  pipeline.printStream = &std::cerr;
+  return true;
+}
+
+void CompileOptions::configure(DiagnosticSink &diags) const {
+  if (allowLimitViolations) {
+    diags.demoteGroup("executor-limits");
+    diags.demoteGroup("glre-unfused");
+  }
+  for (const std::string &flag : warningFlags) {
+    std::string_view f(flag);
+    f.remove_prefix(2);
+    if (f == "error")
+      diags.setWarningsAsErrors(true);
+    else if (f == "no-error")
+      diags.setWarningsAsErrors(false);
+    else if (f.substr(0, 6) == "error=")
+      diags.promoteGroup(f.substr(6));
+    else if (f.substr(0, 9) == "no-error=")
+      diags.demoteGroup(f.substr(9));
+    else if (f.substr(0, 3) == "no-")
+      diags.ignoreGroup(f.substr(3));
+    else
+      diags.enableGroup(f);
+  }
+}
+
+void extractWarningFlags(std::vector<std::string> &args,
+                         std::vector<std::string> &flags) {
+  std::vector<std::string> rest;
+  for (auto &a : args) {
+    if (a.size() > 2 && a.compare(0, 2, "-W") == 0 &&
+        a.compare(0, 3, "-Wl") != 0)
+      flags.push_back(a);
+    else
+      rest.push_back(std::move(a));
+  }
+  args = std::move(rest);
+}
+
+InputKind classifyInput(const std::string &path) {
+  return std::filesystem::path(path).extension() == ".json" ? InputKind::Plan
+                                                            : InputKind::Source;
+}
+
+std::unique_ptr<TextDiagnosticPrinter>
+makePrinter(const std::string &path, const CompileOptions &options,
+            std::shared_ptr<SourceFiles> files) {
+  auto printer = std::make_unique<TextDiagnosticPrinter>(std::cerr);
+  printer->setSubject(path);
+  printer->setFiles(std::move(files));
+  options.configure(*printer);
+  return printer;
+}
+
+LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
+                    DiagnosticSink &diags, std::shared_ptr<SourceFiles> files) {
+  LoadedPlan out;
+  const passes::TargetLimits *target =
+      passes::findTarget(options.pipeline.target);
+  if (!files)
+    files = std::make_shared<SourceFiles>();
+  out.files = files;
+  if (classifyInput(path) == InputKind::Plan) {
+    std::shared_ptr<SourceFiles> planText;
+    auto plan = json::readPlanFile(path, diags, &planText);
+    if (!plan) {
+      // Keep the text only when a syntax error points into it.
+      if (planText)
+        out.files = planText;
+      return out;
+    }
+    if (!passes::checkPlan(*plan, *target, diags, passes::PlanOrigin::External))
+      return out;
+    out.plan = std::move(plan);
+    return out;
+  }
+  frontend::FrontendResult fe = runFrontend(options.frontend, diags, files);
+  if (!fe.program || diags.errorCount() > 0)
+    return out;
+  out.program = std::move(fe.program);
+  if (options.printVersions)
+    chunk::assignVersions(*out.program);
+  auto plan = passes::runPipeline(*out.program, options.pipeline, diags);
+  if (!plan)
+    return out;
+  out.plan = std::move(plan);
+  return out;
+}
+
+bool writeOutput(const std::string &path, std::string_view text,
+                 DiagnosticSink &diags) {
+  std::string err;
+  if (support::writeFileAtomically(path, text, err))
+    return true;
+  diags.report(diag::err_cannot_write, {}, {err});
+  return false;
+}
+
+} // namespace mscclc::driver

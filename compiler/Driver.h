@@ -1,0 +1,92 @@
+//===- Driver.h - what every mscclc subcommand shares ---------------------===//
+//
+// The driver is a dispatcher (main.cpp) over subcommands, one file each in
+// commands/. They share: exit codes, the option groups of a compile
+// (front end, pipeline, warnings), the diagnostic printer, and loadPlan(),
+// which turns either kind of input into a checked plan:
+//
+//   algo.cpp   → runFrontend → runPipeline (passes, lowering, checkPlan)
+//   plan.json  → readPlanFile → checkPlan
+//
+// so every consumer of plans (check-plan today; sim, diff, viz and
+// emit-cuda next) accepts both.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mscclc/frontend/Frontend.h"
+#include "mscclc/ir/DiagnosticPrinter.h"
+#include "mscclc/ir/PlanIR.h"
+#include "mscclc/passes/Pipeline.h"
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mscclc::driver {
+
+enum ExitCode : int {
+  Success = 0,
+  Failure = 1,       // the input has errors (diagnostics printed)
+  UsageError = 2,    // the command line is wrong
+  InternalError = 3, // a bug in mscclc
+};
+
+// The options of anything that compiles a source or checks a plan.
+struct CompileOptions {
+  frontend::FrontendOptions frontend;
+  passes::PipelineOptions pipeline;
+  std::vector<std::string> params;       // -P name=value, as given
+  std::vector<std::string> warningFlags; // -W..., in order
+  bool allowLimitViolations = false;
+  // Number SSA versions before the passes, for printed chunk IR.
+  bool printVersions = false;
+
+  // Registers the options on `app`. With `sourceOnly` false, the options
+  // that only make sense for a .cpp input are still accepted for a plan.
+  void addTo(CLI::App &app);
+  // Checks what CLI11 cannot (-P syntax, -W groups, target, pass names);
+  // prints the problem and returns false on a usage error.
+  bool finish();
+  // Applies -W flags and --allow-limit-violations to `diags`.
+  void configure(DiagnosticSink &diags) const;
+};
+
+// Removes every -W... argument from `args` into `flags` (CLI11 cannot
+// express -Wno-GROUP); keeps -Wl,... alone.
+void extractWarningFlags(std::vector<std::string> &args,
+                         std::vector<std::string> &flags);
+
+enum class InputKind { Source, Plan };
+// By extension: .json is a plan, anything else an algorithm source.
+InputKind classifyInput(const std::string &path);
+
+// A checked plan and where it came from.
+struct LoadedPlan {
+  std::optional<plan::Plan> plan;           // set when loading succeeded
+  std::optional<chunk::Program> program;    // the chunk IR, for a source
+  std::shared_ptr<const SourceFiles> files; // what locations point into
+};
+
+// Compiles a source (with the front end and the pipeline) or reads a plan,
+// then checks it; reports to `diags`, whose printer may hold `files`.
+LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
+                    DiagnosticSink &diags,
+                    std::shared_ptr<SourceFiles> files = nullptr);
+
+// A printer on stderr for `path`'s diagnostics, configured by `options`.
+std::unique_ptr<TextDiagnosticPrinter>
+makePrinter(const std::string &path, const CompileOptions &options,
+            std::shared_ptr<SourceFiles> files);
+
+// Writes `text` to `path` atomically; reports a failure to `diags`.
+bool writeOutput(const std::string &path, std::string_view text,
+                 DiagnosticSink &diags);
+
+// "mscclc: error: MESSAGE" on stderr (usage problems, before any input).
+void usageError(const std::string &message);
+
+} // namespace mscclc::driver

@@ -1,0 +1,118 @@
+//===- Compile.cpp - mscclc algo.cpp -o plan.json
+//--------------------------===//
+//
+// The default command. Reads like the pipeline it drives:
+//   parse → evaluate → passes → lowering → checkPlan → emit (JSON or IR)
+// A .json input is handed to check-plan; --verify checks expectation
+// comments instead of writing anything.
+//
+//===----------------------------------------------------------------------===//
+#include "../Driver.h"
+#include "Commands.h"
+
+#include "mscclc/ir/ChunkIRPrinter.h"
+#include "mscclc/json/JsonWriter.h"
+
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+namespace mscclc::driver {
+
+namespace {
+
+class CompileCommand : public Command {
+public:
+  const char *name() const override { return "compile"; }
+  const char *summary() const override {
+    return "compile an algorithm to an MSCCL++ plan (the default command)";
+  }
+
+  void setup(CLI::App &app) override {
+    app.add_option("input", input_,
+                   "algorithm source file (.cpp), or a JSON plan to check");
+    app.add_option(
+        "-o,--output", output_,
+        "output file ('-' for stdout; default: <program name>.json)");
+    app.add_flag("--emit-ir", emitIr_,
+                 "print the chunk IR after all passes instead of JSON");
+    app.add_flag("--verify", verify_,
+                 "check `// expected-error {{...}}` comments instead of "
+                 "compiling (like clang -verify)");
+    options_.addTo(app);
+  }
+
+  int run() override {
+    options_.warningFlags = warningFlags;
+    if (!options_.finish())
+      return UsageError;
+    if (input_.empty()) {
+      usageError("no input file (see mscclc --help)");
+      return UsageError;
+    }
+    if (!std::filesystem::exists(input_)) {
+      usageError("no such file: '" + input_ + "'");
+      return Failure;
+    }
+    if (classifyInput(input_) == InputKind::Plan)
+      return checkPlanFile(input_, output_, options_);
+    options_.frontend.inputFile = input_;
+    options_.printVersions = emitIr_ || !options_.pipeline.printAfter.empty() ||
+                             options_.pipeline.printAfterAll;
+    return verify_ ? runVerify() : runCompile();
+  }
+
+private:
+  int runCompile() {
+    auto files = std::make_shared<SourceFiles>();
+    auto printer = makePrinter(input_, options_, files);
+    LoadedPlan loaded = loadPlan(input_, options_, *printer, files);
+    printer->printSummary();
+    if (!loaded.plan)
+      return Failure;
+    std::string text;
+    std::string out = output_;
+    if (emitIr_) {
+      std::ostringstream os;
+      chunk::print(*loaded.program, os);
+      text = os.str();
+      if (out.empty())
+        out = "-";
+    } else {
+      text = json::writePlanJson(*loaded.plan);
+    }
+    if (out.empty()) {
+      const auto &name = loaded.plan->name;
+      out = (name && !name->empty()
+                 ? *name
+                 : std::filesystem::path(input_).stem().string()) +
+            ".json";
+    }
+    return writeOutput(out, text, *printer) ? Success : Failure;
+  }
+
+  // Everything is reported to a collector, then held against the file's
+  // expected-* comments; only the mismatches are printed.
+  int runVerify() {
+    auto files = std::make_shared<SourceFiles>();
+    CollectingDiagnosticSink collected;
+    options_.configure(collected);
+    loadPlan(input_, options_, collected, files);
+    return verifyExpectations(*files, collected.entries, std::cerr) ? Success
+                                                                    : Failure;
+  }
+
+  std::string input_;
+  std::string output_;
+  bool emitIr_ = false;
+  bool verify_ = false;
+  CompileOptions options_;
+};
+
+} // namespace
+
+std::unique_ptr<Command> makeCompileCommand() {
+  return std::make_unique<CompileCommand>();
+}
+
+} // namespace mscclc::driver

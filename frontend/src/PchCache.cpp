@@ -1,0 +1,156 @@
+//===- PchCache.cpp - a precompiled <mscclpp/dsl.hpp>, cached on disk ----===//
+//
+// The DSL header pulls in <vector>, <map>, <optional> and <string_view>;
+// parsing them costs most of a small compile. mscclc therefore keeps a
+// precompiled header of <mscclpp/dsl.hpp> in a cache directory, keyed by the
+// header's contents and the flags that shape it, built once with clang-19 and
+// validated before first use. Any failure simply means no PCH.
+//
+//===----------------------------------------------------------------------===//
+#include "PchCache.h"
+
+#include "mscclc/frontend/Frontend.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+namespace {
+
+class SkipBodiesPchAction : public GeneratePCHAction {
+public:
+  explicit SkipBodiesPchAction(std::string out) : out_(std::move(out)) {}
+  bool BeginInvocation(CompilerInstance &ci) override {
+    ci.getFrontendOpts().SkipFunctionBodies = true;
+    ci.getFrontendOpts().OutputFile = out_;
+    return GeneratePCHAction::BeginInvocation(ci);
+  }
+
+private:
+  std::string out_;
+};
+
+class SkipBodiesPchFactory : public tooling::FrontendActionFactory {
+public:
+  explicit SkipBodiesPchFactory(std::string out) : out_(std::move(out)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<SkipBodiesPchAction>(out_);
+  }
+
+private:
+  std::string out_;
+};
+
+std::string cacheDir() {
+  if (const char *d = std::getenv("MSCCLC_CACHE_DIR"))
+    return d;
+  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x)
+    return std::string(x) + "/mscclc";
+  if (const char *h = std::getenv("HOME"); h && *h)
+    return std::string(h) + "/.cache/mscclc";
+  return "";
+}
+
+} // namespace
+
+std::optional<std::string>
+precompiledDslHeader(const std::vector<std::string> &baseArgs) {
+  if (std::getenv("MSCCLC_NO_PCH"))
+    return std::nullopt;
+  std::string header = dslIncludeDir() + "/mscclpp/dsl.hpp";
+  auto buf = llvm::MemoryBuffer::getFile(header);
+  if (!buf)
+    return std::nullopt;
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(header, st))
+    return std::nullopt;
+  std::string keyText = (*buf)->getBuffer().str();
+  for (const auto &a : baseArgs)
+    keyText += "\n" + a;
+  keyText +=
+      "\n" +
+      std::to_string(st.getLastModificationTime().time_since_epoch().count());
+  keyText += "\npch-format: skip-function-bodies v1";
+  uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
+  std::string dir = cacheDir();
+  if (dir.empty() || llvm::sys::fs::create_directories(dir))
+    return std::nullopt;
+  char name[64];
+  snprintf(name, sizeof(name), "/dsl-%016llx.pch", (unsigned long long)key);
+  std::string pch = dir + name;
+  if (llvm::sys::fs::exists(pch + ".bad"))
+    return std::nullopt;
+  // A PCH is used only if it is exactly the file that passed validation.
+  auto recordedSize = [&]() -> uint64_t {
+    std::ifstream in(pch + ".ok");
+    uint64_t n = 0;
+    return in >> n ? n : 0;
+  };
+  uint64_t size = 0;
+  if (!llvm::sys::fs::file_size(pch, size) && size > 0 &&
+      size == recordedSize())
+    return pch;
+
+  // Build it in-process (to a temporary name, then rename: concurrent
+  // compiles are safe). Function bodies of the headers are skipped, as
+  // clangd does for preambles: mscclc implements the library calls it
+  // supports itself, and skipping them saves both the PCH load and the
+  // instantiation of every standard-library member the algorithm uses.
+  std::string tmp = pch + ".tmp." + std::to_string(getpid());
+  {
+    std::vector<std::string> args = baseArgs;
+    args.push_back("-xc++-header");
+    tooling::FixedCompilationDatabase db(".", args);
+    tooling::ClangTool tool(db, {header});
+    tool.setPrintErrorMessage(false);
+    IgnoringDiagConsumer quiet;
+    tool.setDiagnosticConsumer(&quiet);
+    SkipBodiesPchFactory factory(tmp);
+    if (tool.run(&factory) != 0 || !llvm::sys::fs::exists(tmp)) {
+      llvm::sys::fs::remove(tmp);
+      return std::nullopt;
+    }
+  }
+  // Validate: an empty translation unit must compile with it.
+  std::vector<std::string> probe = baseArgs;
+  probe.push_back("-include-pch");
+  probe.push_back(tmp);
+  bool valid;
+  {
+    tooling::FixedCompilationDatabase db(".", probe);
+    tooling::ClangTool tool(db, {"mscclc-pch-probe.cpp"});
+    tool.mapVirtualFile("mscclc-pch-probe.cpp", "int mscclc_probe;\n");
+    tool.setPrintErrorMessage(false);
+    IgnoringDiagConsumer quiet;
+    tool.setDiagnosticConsumer(&quiet);
+    auto factory = tooling::newFrontendActionFactory<SyntaxOnlyAction>();
+    valid = tool.run(factory.get()) == 0;
+  }
+  if (!valid) {
+    llvm::sys::fs::remove(tmp);
+    std::ofstream(pch + ".bad") << "clang could not use this PCH\n";
+    return std::nullopt;
+  }
+  if (llvm::sys::fs::file_size(tmp, size) || llvm::sys::fs::rename(tmp, pch)) {
+    llvm::sys::fs::remove(tmp);
+    return std::nullopt;
+  }
+  std::string okTmp = pch + ".ok.tmp." + std::to_string(getpid());
+  std::ofstream(okTmp) << size << "\n";
+  llvm::sys::fs::rename(okTmp, pch + ".ok");
+  return pch;
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,302 @@
+//===- DiagnosticPrinter.cpp - text rendering and expectation checks -----===//
+#include "mscclc/ir/DiagnosticPrinter.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+namespace mscclc {
+
+std::string_view severityName(Severity s) {
+  switch (s) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  case Severity::Remark:
+    return "remark";
+  case Severity::Ignored:
+    break;
+  }
+  return "ignored";
+}
+
+std::string displayedMessage(const Diagnostic &d) {
+  if (d.id >= diag::NumDiagnostics)
+    return d.message;
+  std::string_view group = diagInfo(d.id).group;
+  if (group.empty())
+    return d.message;
+  if (!d.werrorGroup.empty())
+    return d.message + " [-Werror,-W" + std::string(group) + "]";
+  return d.message + " [-W" + std::string(group) + "]";
+}
+
+// ------------------------------------------------------------ SourceFiles
+
+int32_t SourceFiles::add(std::string path, std::string text) {
+  files_.push_back({std::move(path), std::move(text)});
+  return int32_t(files_.size() - 1);
+}
+
+int32_t SourceFiles::find(std::string_view path) const {
+  for (size_t i = 0; i < files_.size(); ++i)
+    if (files_[i].path == path)
+      return int32_t(i);
+  return -1;
+}
+
+std::string_view SourceFiles::lineText(SourceLocation loc) const {
+  if (!loc.isValid() || size_t(loc.fileId) >= files_.size())
+    return {};
+  std::string_view text = files_[size_t(loc.fileId)].text;
+  size_t pos = 0;
+  for (uint32_t l = 1; l < loc.line; ++l) {
+    pos = text.find('\n', pos);
+    if (pos == std::string_view::npos)
+      return {};
+    ++pos;
+  }
+  size_t end = text.find('\n', pos);
+  std::string_view line = text.substr(
+      pos, end == std::string_view::npos ? std::string_view::npos : end - pos);
+  if (!line.empty() && line.back() == '\r')
+    line.remove_suffix(1);
+  return line;
+}
+
+std::string SourceFiles::describe(SourceLocation loc) const {
+  if (!loc.isValid() || size_t(loc.fileId) >= files_.size())
+    return "";
+  return files_[size_t(loc.fileId)].path + ":" + std::to_string(loc.line) +
+         ":" + std::to_string(loc.column);
+}
+
+// ------------------------------------------------------------ printing
+
+void TextDiagnosticPrinter::line(Severity sev, SourceLocation loc,
+                                 const std::string &planPath,
+                                 const std::string &message) {
+  std::string where;
+  if (files_ && loc.isValid())
+    where = files_->describe(loc);
+  if (where.empty()) {
+    where = subject_.empty() ? "mscclc" : subject_;
+    if (!planPath.empty())
+      where += ": " + planPath;
+  }
+  os_ << where << ": " << severityName(sev) << ": " << message << "\n";
+  if (!showSource_ || !files_ || !loc.isValid())
+    return;
+  std::string_view text = files_->lineText(loc);
+  if (text.empty())
+    return;
+  std::string number = std::to_string(loc.line);
+  os_ << " " << number << " | " << text << "\n";
+  os_ << " " << std::string(number.size(), ' ') << " | ";
+  // Keep tabs so the caret lines up under the same column.
+  uint32_t col = loc.column > 0 ? loc.column - 1 : 0;
+  for (uint32_t i = 0; i < col && i < text.size(); ++i)
+    os_ << (text[i] == '\t' ? '\t' : ' ');
+  os_ << "^\n";
+}
+
+void TextDiagnosticPrinter::handle(const Diagnostic &d) {
+  line(d.severity, d.loc, d.planPath, displayedMessage(d));
+  // A note without a place of its own belongs where its diagnostic is.
+  for (const DiagNote &n : d.notes)
+    line(Severity::Note, n.loc,
+         n.planPath.empty() && !n.loc.isValid() ? d.planPath : n.planPath,
+         n.message);
+  os_.flush();
+}
+
+void TextDiagnosticPrinter::printSummary() {
+  auto count = [](unsigned n, const char *what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  unsigned w = warningCount(), e = errorCount();
+  if (w && e)
+    os_ << count(w, "warning") << " and " << count(e, "error")
+        << " generated.\n";
+  else if (w || e)
+    os_ << (w ? count(w, "warning") : count(e, "error")) << " generated.\n";
+}
+
+// ------------------------------------------------------------ -verify
+
+namespace {
+
+struct Expectation {
+  Severity severity;
+  uint32_t line; // 0: matches diagnostics without a location
+  std::string text;
+  unsigned min = 1; // how many must match
+  unsigned max = 1; // UINT_MAX for "N+"
+  unsigned seen = 0;
+  uint32_t writtenAt; // the line the directive is on
+};
+
+struct Seen {
+  Severity severity;
+  SourceLocation loc;
+  std::string text;
+  bool matched = false;
+};
+
+bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
+                       std::ostream &err, const std::string &path) {
+  static const std::pair<std::string_view, Severity> Kinds[] = {
+      {"expected-error", Severity::Error},
+      {"expected-warning", Severity::Warning},
+      {"expected-note", Severity::Note},
+      {"expected-remark", Severity::Remark}};
+  bool ok = true;
+  uint32_t line = 1;
+  size_t lineStart = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      lineStart = i + 1;
+      continue;
+    }
+    if (text[i] != 'e' || text.compare(i, 9, "expected-") != 0)
+      continue;
+    // Only inside a // comment on this line.
+    std::string_view before = text.substr(lineStart, i - lineStart);
+    if (before.find("//") == std::string_view::npos)
+      continue;
+    const std::pair<std::string_view, Severity> *kind = nullptr;
+    for (const auto &k : Kinds)
+      if (text.compare(i, k.first.size(), k.first) == 0)
+        kind = &k;
+    if (!kind)
+      continue;
+    size_t p = i + kind->first.size();
+    Expectation e;
+    e.severity = kind->second;
+    e.line = line;
+    e.writtenAt = line;
+    auto bad = [&](const std::string &what) {
+      err << path << ":" << line << ": error: " << what << "\n";
+      ok = false;
+    };
+    if (p < text.size() && text[p] == '@') {
+      ++p;
+      bool rel = p < text.size() && (text[p] == '+' || text[p] == '-');
+      bool neg = rel && text[p] == '-';
+      if (rel)
+        ++p;
+      size_t start = p;
+      while (p < text.size() && std::isdigit((unsigned char)text[p]))
+        ++p;
+      if (p == start) {
+        bad("expected a line number after '@'");
+        continue;
+      }
+      long n = std::strtol(std::string(text.substr(start, p - start)).c_str(),
+                           nullptr, 10);
+      long target = rel ? (neg ? long(line) - n : long(line) + n) : n;
+      if (target <= 0) {
+        bad("line offset points before the file");
+        continue;
+      }
+      e.line = uint32_t(target);
+    }
+    while (p < text.size() && text[p] == ' ')
+      ++p;
+    if (p < text.size() && std::isdigit((unsigned char)text[p])) {
+      size_t start = p;
+      while (p < text.size() && std::isdigit((unsigned char)text[p]))
+        ++p;
+      e.min = e.max = unsigned(std::strtoul(
+          std::string(text.substr(start, p - start)).c_str(), nullptr, 10));
+      if (p < text.size() && text[p] == '+') {
+        e.max = ~0u;
+        ++p;
+      }
+      while (p < text.size() && text[p] == ' ')
+        ++p;
+    }
+    if (text.compare(p, 2, "{{") != 0) {
+      bad("expected '{{' after '" + std::string(kind->first) + "'");
+      continue;
+    }
+    size_t close = text.find("}}", p + 2);
+    size_t eol = text.find('\n', p);
+    if (close == std::string_view::npos || close > eol) {
+      bad("expected '}}' to close the expected text on the same line");
+      continue;
+    }
+    e.text = std::string(text.substr(p + 2, close - p - 2));
+    out.push_back(std::move(e));
+    i = close + 1;
+  }
+  return ok;
+}
+
+} // namespace
+
+bool verifyExpectations(const SourceFiles &files,
+                        const std::vector<Diagnostic> &diags,
+                        std::ostream &out) {
+  if (files.size() == 0) {
+    out << "mscclc: error: -verify needs a source file\n";
+    return false;
+  }
+  std::vector<Expectation> expected;
+  bool ok = parseExpectations(files.text(0), expected, out, files.path(0));
+
+  std::vector<Seen> seen;
+  for (const Diagnostic &d : diags) {
+    seen.push_back({d.severity, d.loc, displayedMessage(d)});
+    for (const DiagNote &n : d.notes)
+      seen.push_back({Severity::Note, n.loc, n.message});
+  }
+  // Each expectation takes up to `max` matching diagnostics on its line.
+  for (Expectation &e : expected)
+    for (Seen &s : seen) {
+      if (s.matched || s.severity != e.severity || e.seen >= e.max)
+        continue;
+      bool here =
+          s.loc.isValid() ? (s.loc.fileId == 0 && s.loc.line == e.line) : false;
+      if (here && s.text.find(e.text) != std::string::npos) {
+        s.matched = true;
+        ++e.seen;
+      }
+    }
+
+  const std::string &path = files.path(0);
+  for (Severity sev :
+       {Severity::Error, Severity::Warning, Severity::Remark, Severity::Note}) {
+    std::string missing, extra;
+    for (const Expectation &e : expected)
+      if (e.severity == sev && e.seen < e.min)
+        missing += "  File " + path + " Line " + std::to_string(e.line) +
+                   " (directive at line " + std::to_string(e.writtenAt) +
+                   "): " + e.text + "\n";
+    for (const Seen &s : seen)
+      if (s.severity == sev && !s.matched)
+        extra += "  " +
+                 (s.loc.isValid() ? "File " + files.path(s.loc.fileId) +
+                                        " Line " + std::to_string(s.loc.line)
+                                  : std::string("(no location)")) +
+                 ": " + s.text + "\n";
+    std::string name(severityName(sev));
+    if (!missing.empty()) {
+      out << "error: '" << name << "' diagnostics expected but not seen:\n"
+          << missing;
+      ok = false;
+    }
+    if (!extra.empty()) {
+      out << "error: '" << name << "' diagnostics seen but not expected:\n"
+          << extra;
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+} // namespace mscclc

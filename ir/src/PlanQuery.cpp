@@ -1,0 +1,194 @@
+//===- PlanQuery.cpp - resolving a plan's ids -----------------------------===//
+#include "mscclc/ir/PlanQuery.h"
+
+namespace mscclc::plan {
+
+const std::vector<int32_t> PlanQuery::Empty;
+
+namespace {
+
+// Index of a channel type in the per-type arrays; None has no slot.
+int slotOf(ChannelType t) {
+  switch (t) {
+  case ChannelType::Memory:
+    return 0;
+  case ChannelType::Port:
+    return 1;
+  case ChannelType::Switch:
+    return 2;
+  case ChannelType::None:
+    break;
+  }
+  return -1;
+}
+
+int32_t at(const std::vector<int32_t> &v, int32_t i) {
+  return i >= 0 && size_t(i) < v.size() ? v[size_t(i)] : -1;
+}
+
+} // namespace
+
+int64_t bufferChunks(const Gpu &gpu, BufferType t) {
+  switch (t) {
+  case BufferType::Input:
+    return gpu.inputChunks;
+  case BufferType::Output:
+    return gpu.outputChunks;
+  case BufferType::Scratch:
+    return gpu.scratchChunks;
+  }
+  return 0;
+}
+
+PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
+  gpus_.resize(plan.gpus.size());
+  for (size_t r = 0; r < plan.gpus.size(); ++r) {
+    const Gpu &gpu = plan.gpus[r];
+    GpuIndex &g = gpus_[r];
+    for (size_t c = 0; c < gpu.channels.size(); ++c) {
+      const ChannelDecl &d = gpu.channels[c];
+      if (d.type == ChannelType::Switch)
+        g.channels[2].push_back(int32_t(c));
+      else if (int s = slotOf(d.type); s >= 0)
+        for (int32_t peer : d.connectedTo)
+          g.channels[size_t(s)].push_back(peer);
+    }
+    g.tbs.resize(gpu.threadblocks.size());
+    for (size_t t = 0; t < gpu.threadblocks.size(); ++t) {
+      const ThreadBlock &tb = gpu.threadblocks[t];
+      TbIndex &ti = g.tbs[t];
+      for (const ChannelRefs &refs : tb.channels)
+        if (int s = slotOf(refs.type); s >= 0)
+          ti.channels[size_t(s)].insert(ti.channels[size_t(s)].end(),
+                                        refs.ids.begin(), refs.ids.end());
+      for (const RemoteBufferRefs &refs : tb.remoteBufferRefs)
+        if (int s = slotOf(refs.accessType); s >= 0 && s < 2)
+          ti.remote[size_t(s)].insert(ti.remote[size_t(s)].end(),
+                                      refs.ids.begin(), refs.ids.end());
+    }
+  }
+}
+
+const std::vector<int32_t> &PlanQuery::gpuChannels(int32_t rank,
+                                                   ChannelType t) const {
+  int s = slotOf(t);
+  if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0)
+    return Empty;
+  return gpus_[size_t(rank)].channels[size_t(s)];
+}
+
+int32_t PlanQuery::peerOf(int32_t rank, ChannelType t,
+                          int32_t gpuChannel) const {
+  if (t != ChannelType::Memory && t != ChannelType::Port)
+    return -1;
+  return at(gpuChannels(rank, t), gpuChannel);
+}
+
+const ChannelDecl *PlanQuery::switchDecl(int32_t rank,
+                                         int32_t gpuChannel) const {
+  int32_t decl = at(gpuChannels(rank, ChannelType::Switch), gpuChannel);
+  return decl < 0 ? nullptr : &plan_.gpus[size_t(rank)].channels[size_t(decl)];
+}
+
+const std::vector<int32_t> &PlanQuery::tbChannels(int32_t rank, int32_t tb,
+                                                  ChannelType t) const {
+  int s = slotOf(t);
+  if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0)
+    return Empty;
+  const auto &tbs = gpus_[size_t(rank)].tbs;
+  if (tb < 0 || size_t(tb) >= tbs.size())
+    return Empty;
+  return tbs[size_t(tb)].channels[size_t(s)];
+}
+
+const std::vector<int32_t> &
+PlanQuery::tbRemoteBuffers(int32_t rank, int32_t tb, ChannelType access) const {
+  int s = slotOf(access);
+  if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0 || s > 1)
+    return Empty;
+  const auto &tbs = gpus_[size_t(rank)].tbs;
+  if (tb < 0 || size_t(tb) >= tbs.size())
+    return Empty;
+  return tbs[size_t(tb)].remote[size_t(s)];
+}
+
+int32_t PlanQuery::gpuChannel(int32_t rank, int32_t tb, ChannelType t,
+                              int32_t local) const {
+  return at(tbChannels(rank, tb, t), local);
+}
+
+int32_t PlanQuery::gpuRemoteBuffer(int32_t rank, int32_t tb, ChannelType access,
+                                   int32_t local) const {
+  return at(tbRemoteBuffers(rank, tb, access), local);
+}
+
+std::vector<ChannelEnd> PlanQuery::channelsOf(int32_t rank, int32_t tb,
+                                              const Op &op) const {
+  std::vector<ChannelEnd> ends;
+  ends.reserve(op.channelIds.size());
+  for (int32_t local : op.channelIds) {
+    ChannelEnd e;
+    e.type = op.channelType;
+    e.local = local;
+    e.gpuChannel = gpuChannel(rank, tb, op.channelType, local);
+    e.peer = peerOf(rank, op.channelType, e.gpuChannel);
+    ends.push_back(e);
+  }
+  return ends;
+}
+
+int64_t PlanQuery::bufferChunks(int32_t rank, BufferType t) const {
+  if (rank < 0 || size_t(rank) >= plan_.gpus.size())
+    return -1;
+  return plan::bufferChunks(plan_.gpus[size_t(rank)], t);
+}
+
+std::optional<ResolvedBuffer> PlanQuery::operand(int32_t rank, int32_t tb,
+                                                 const Op &op, Operand which,
+                                                 size_t i) const {
+  const std::vector<BufferRef> &list = which == Operand::Src ? op.src : op.dst;
+  if (i >= list.size() || rank < 0 || size_t(rank) >= plan_.gpus.size())
+    return std::nullopt;
+  const OpInfo &info = opInfo(op.kind);
+  const OperandLayout &layout = which == Operand::Src ? info.src : info.dst;
+  const BufferRef &ref = list[i];
+  ResolvedBuffer b;
+  b.role = layout.roleAt(i);
+  b.index = ref.index;
+  b.size = ref.size;
+  if (isLocalRole(b.role)) {
+    b.rank = rank;
+    b.type = ref.type;
+    return b;
+  }
+  if (b.role == OperandRole::Switch) {
+    b.gpuSwitchChannel = gpuChannel(rank, tb, ChannelType::Switch, ref.id);
+    const ChannelDecl *d = switchDecl(rank, b.gpuSwitchChannel);
+    if (!d)
+      return std::nullopt;
+    b.rank = rank;
+    b.type = d->bufferType;
+    b.switchRanks = &d->groupRanks;
+    return b;
+  }
+  b.gpuRemoteBuffer = gpuRemoteBuffer(rank, tb, op.channelType, ref.id);
+  const auto &decls = plan_.gpus[size_t(rank)].remoteBuffers;
+  if (b.gpuRemoteBuffer < 0 || size_t(b.gpuRemoteBuffer) >= decls.size())
+    return std::nullopt;
+  const RemoteBufferDecl &d = decls[size_t(b.gpuRemoteBuffer)];
+  b.rank = d.rank;
+  b.type = d.type;
+  return b;
+}
+
+ResolvedBuffer PlanQuery::glreDestination(int32_t rank, const Op &op) const {
+  ResolvedBuffer b;
+  b.role = OperandRole::LocalFull;
+  b.rank = rank;
+  b.type = op.dstChunk.type;
+  b.index = op.dstChunk.index;
+  b.size = op.dstChunk.size;
+  return b;
+}
+
+} // namespace mscclc::plan

@@ -1,0 +1,528 @@
+//===- PlanVerifier.cpp - structural checks of plan IR --------------------===//
+#include "mscclc/ir/PlanVerifier.h"
+
+#include "mscclc/ir/PlanQuery.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace mscclc::plan {
+
+namespace {
+
+std::string roleName(OperandRole r) {
+  switch (r) {
+  case OperandRole::Local:
+  case OperandRole::LocalFull:
+    return "a local buffer";
+  case OperandRole::LocalPacket:
+  case OperandRole::LocalFullPacket:
+    return "local packets";
+  case OperandRole::Remote:
+    return "a remote buffer";
+  case OperandRole::RemotePacket:
+    return "remote packets";
+  case OperandRole::Switch:
+    return "a switch buffer";
+  }
+  return "?";
+}
+
+std::string range(int64_t index, int64_t size) {
+  return "[" + std::to_string(index) + ":" + std::to_string(index + size) + "]";
+}
+
+class Verifier {
+public:
+  Verifier(const Plan &plan, DiagnosticSink &diags, unsigned maxReported)
+      : plan_(plan), q_(plan), diags_(diags), max_(maxReported) {}
+
+  bool run() {
+    int32_t n = int32_t(plan_.gpus.size());
+    for (int32_t r = 0; r < n; ++r)
+      gpu(r);
+    switchGroups();
+    waitsHaveSignallers();
+    if (problems_ > max_)
+      diags_.report(diag::err_plan_more_problems, {}, {problems_ - max_});
+    return problems_ == 0;
+  }
+
+private:
+  const Plan &plan_;
+  PlanQuery q_;
+  DiagnosticSink &diags_;
+  unsigned max_;
+  unsigned problems_ = 0;
+  // (rank, channel type, peer) -> number of signalling ops / waits.
+  std::set<std::tuple<int32_t, ChannelType, int32_t>> signals_;
+  std::vector<
+      std::tuple<int32_t, ChannelType, int32_t, std::string, SourceLocation>>
+      waits_;
+
+  void problem(diag::ID id, const std::string &path, SourceLocation loc,
+               std::initializer_list<DiagArg> args) {
+    if (++problems_ > max_)
+      return;
+    diags_.report(id, loc, args).at(path);
+  }
+
+  int32_t numRanks() const { return int32_t(plan_.gpus.size()); }
+  bool rankInRange(int32_t r) const { return r >= 0 && r < numRanks(); }
+
+  void gpu(int32_t r) {
+    const Gpu &g = plan_.gpus[size_t(r)];
+    std::string path = "gpus[" + std::to_string(r) + "]";
+    if (g.id != r)
+      problem(diag::err_plan_gpu_id, path + ".id", {}, {g.id, r});
+    for (size_t c = 0; c < g.channels.size(); ++c) {
+      const ChannelDecl &d = g.channels[c];
+      std::string cp = path + ".channels[" + std::to_string(c) + "]";
+      if (d.type == ChannelType::Switch) {
+        for (size_t k = 0; k < d.groupRanks.size(); ++k)
+          if (!rankInRange(d.groupRanks[k]))
+            problem(diag::err_plan_channel_rank,
+                    cp + ".rank_groups[0].ranks[" + std::to_string(k) + "]", {},
+                    {d.groupRanks[k], numRanks()});
+        if (std::find(d.groupRanks.begin(), d.groupRanks.end(), r) ==
+            d.groupRanks.end())
+          problem(diag::err_plan_switch_not_member, cp + ".rank_groups[0]", {},
+                  {r});
+        continue;
+      }
+      for (size_t k = 0; k < d.connectedTo.size(); ++k)
+        if (!rankInRange(d.connectedTo[k]))
+          problem(diag::err_plan_channel_rank,
+                  cp + ".connected_to[" + std::to_string(k) + "]", {},
+                  {d.connectedTo[k], numRanks()});
+    }
+    for (size_t b = 0; b < g.remoteBuffers.size(); ++b) {
+      const RemoteBufferDecl &d = g.remoteBuffers[b];
+      std::string bp = path + ".remote_buffers[" + std::to_string(b) + "]";
+      if (!rankInRange(d.rank))
+        problem(diag::err_plan_remote_buffer_rank, bp + ".rank", {},
+                {d.rank, numRanks()});
+      if (d.accessChannelTypes.empty())
+        problem(diag::err_plan_remote_buffer_no_access,
+                bp + ".access_channel_types", {}, {});
+      for (size_t k = 0; k < d.accessChannelTypes.size(); ++k) {
+        ChannelType t = d.accessChannelTypes[k];
+        if (t != ChannelType::Memory && t != ChannelType::Port)
+          problem(diag::err_plan_remote_buffer_access,
+                  bp + ".access_channel_types[" + std::to_string(k) + "]", {},
+                  {toString(t)});
+      }
+    }
+    for (size_t t = 0; t < g.threadblocks.size(); ++t)
+      threadBlock(r, int32_t(t));
+    barriers(r);
+  }
+
+  void threadBlock(int32_t r, int32_t t) {
+    const Gpu &g = plan_.gpus[size_t(r)];
+    const ThreadBlock &tb = g.threadblocks[size_t(t)];
+    std::string path = "gpus[" + std::to_string(r) + "].threadblocks[" +
+                       std::to_string(t) + "]";
+    if (tb.id != t)
+      problem(diag::err_plan_tb_id, path + ".id", {}, {tb.id, t});
+    for (size_t c = 0; c < tb.channels.size(); ++c) {
+      const ChannelRefs &refs = tb.channels[c];
+      std::string cp = path + ".channels[" + std::to_string(c) + "]";
+      if (!isRealChannel(refs.type)) {
+        problem(diag::err_plan_tb_channel_type, cp + ".channel_type", {},
+                {toString(refs.type)});
+        continue;
+      }
+      size_t have = q_.gpuChannels(r, refs.type).size();
+      for (size_t k = 0; k < refs.ids.size(); ++k)
+        if (refs.ids[k] < 0 || size_t(refs.ids[k]) >= have)
+          problem(diag::err_plan_tb_channel_id,
+                  cp + ".channel_ids[" + std::to_string(k) + "]", {},
+                  {refs.ids[k], toString(refs.type), have});
+    }
+    for (size_t c = 0; c < tb.remoteBufferRefs.size(); ++c) {
+      const RemoteBufferRefs &refs = tb.remoteBufferRefs[c];
+      std::string cp = path + ".remote_buffer_refs[" + std::to_string(c) + "]";
+      if (refs.accessType != ChannelType::Memory &&
+          refs.accessType != ChannelType::Port) {
+        problem(diag::err_plan_remote_buffer_access,
+                cp + ".access_channel_type", {}, {toString(refs.accessType)});
+        continue;
+      }
+      for (size_t k = 0; k < refs.ids.size(); ++k) {
+        int32_t id = refs.ids[k];
+        std::string ip = cp + ".remote_buffer_ids[" + std::to_string(k) + "]";
+        if (id < 0 || size_t(id) >= g.remoteBuffers.size()) {
+          problem(diag::err_plan_tb_remote_buffer_id, ip, {},
+                  {id, g.remoteBuffers.size()});
+          continue;
+        }
+        const auto &types = g.remoteBuffers[size_t(id)].accessChannelTypes;
+        if (std::find(types.begin(), types.end(), refs.accessType) ==
+            types.end())
+          problem(diag::err_plan_tb_remote_buffer_access, ip, {},
+                  {id, toString(refs.accessType)});
+      }
+    }
+    for (size_t i = 0; i < tb.ops.size(); ++i)
+      op(r, t, tb.ops[i], path + ".ops[" + std::to_string(i) + "]", false);
+  }
+
+  void op(int32_t r, int32_t t, const Op &o, const std::string &path,
+          bool inPipeline) {
+    const OpInfo &info = opInfo(o.kind);
+    const Gpu &g = plan_.gpus[size_t(r)];
+    SourceLocation loc = o.loc;
+    std::string name(info.jsonName);
+
+    // Channel type and channel ids.
+    bool remote = false;
+    for (const auto *list : {&o.src, &o.dst}) {
+      const OperandLayout &l = list == &o.src ? info.src : info.dst;
+      for (size_t i = 0; i < list->size(); ++i)
+        remote = remote || isRemoteRole(l.roleAt(i));
+    }
+    switch (info.channelType) {
+    case ChannelTypeRule::Never:
+      if (o.channelType != ChannelType::None)
+        problem(diag::err_plan_op_channel_type_unexpected,
+                path + ".channel_type", loc, {name});
+      break;
+    case ChannelTypeRule::Always:
+      if (!isRealChannel(o.channelType))
+        problem(diag::err_plan_op_channel_type_missing, path, loc, {name});
+      break;
+    case ChannelTypeRule::IfSet:
+      break;
+    }
+    if (info.is(opfamily::Switch) && o.channelType != ChannelType::Switch &&
+        isRealChannel(o.channelType))
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
+              {name, toString(o.channelType), "switch"});
+    if (!info.is(opfamily::Switch) && o.channelType == ChannelType::Switch)
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
+              {name, "switch", "memory or port"});
+    if (remote && o.channelType != ChannelType::Memory &&
+        o.channelType != ChannelType::Port)
+      problem(diag::err_plan_op_remote_needs_channel, path, loc, {name});
+    if (o.kind == OpKind::Get && o.channelType == ChannelType::Port)
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
+              {name, "port", "memory"});
+
+    size_t remoteCount = 0;
+    for (size_t i = 0; i < o.dst.size(); ++i)
+      remoteCount += isRemoteRole(info.dst.roleAt(i));
+    for (size_t i = 0; i < o.src.size(); ++i)
+      remoteCount += isRemoteRole(info.src.roleAt(i));
+    bool idsOk = true;
+    auto countProblem = [&](const std::string &want) {
+      problem(diag::err_plan_op_channel_id_count, path + ".channel_ids", loc,
+              {name, o.channelIds.size(), want});
+      idsOk = false;
+    };
+    switch (info.channelIds) {
+    case ChannelIdsRule::Never:
+      if (!o.channelIds.empty())
+        countProblem("none");
+      break;
+    case ChannelIdsRule::Always:
+      if (o.channelIds.empty())
+        countProblem("at least one");
+      break;
+    case ChannelIdsRule::One:
+      if (o.channelIds.size() != 1)
+        countProblem("exactly one");
+      break;
+    case ChannelIdsRule::PortOnly:
+      if (o.channelType == ChannelType::Port &&
+          o.channelIds.size() != remoteCount)
+        countProblem("one per remote destination (" +
+                     std::to_string(remoteCount) + ") over port channels");
+      else if (o.channelType != ChannelType::Port && !o.channelIds.empty())
+        countProblem("none over memory channels");
+      break;
+    }
+    std::vector<ChannelEnd> ends;
+    if (isRealChannel(o.channelType)) {
+      const auto &list = q_.tbChannels(r, t, o.channelType);
+      for (size_t k = 0; k < o.channelIds.size(); ++k)
+        if (o.channelIds[k] < 0 || size_t(o.channelIds[k]) >= list.size()) {
+          problem(diag::err_plan_op_channel_id,
+                  path + ".channel_ids[" + std::to_string(k) + "]", loc,
+                  {o.channelIds[k], toString(o.channelType), list.size()});
+          idsOk = false;
+        }
+      if (idsOk)
+        ends = q_.channelsOf(r, t, o);
+    }
+    std::set<int32_t> seenChannels;
+    if (idsOk &&
+        (info.is(opfamily::Signal) || info.is(opfamily::Wait) ||
+         o.kind == OpKind::Flush) &&
+        !info.is(opfamily::Put)) {
+      for (size_t k = 0; k < ends.size(); ++k)
+        if (!seenChannels.insert(ends[k].gpuChannel).second)
+          problem(diag::err_plan_op_channel_repeated,
+                  path + ".channel_ids[" + std::to_string(k) + "]", loc,
+                  {name, ends[k].local});
+    }
+    if (idsOk && o.channelType != ChannelType::Switch)
+      for (size_t k = 0; k < ends.size(); ++k) {
+        const ChannelEnd &e = ends[k];
+        bool sig = info.is(opfamily::Signal), wait = info.is(opfamily::Wait);
+        if (!sig && !wait)
+          continue;
+        if (sig)
+          signals_.insert({r, e.type, e.peer});
+        if (wait)
+          waits_.push_back({r, e.type, e.peer, path, loc});
+        checkPaired(r, e, path + ".channel_ids[" + std::to_string(k) + "]", loc,
+                    name);
+      }
+
+    // Operands.
+    for (Operand which : {Operand::Src, Operand::Dst}) {
+      const auto &list = which == Operand::Src ? o.src : o.dst;
+      const auto &other = which == Operand::Src ? o.dst : o.src;
+      const OperandLayout &l = which == Operand::Src ? info.src : info.dst;
+      std::string key = which == Operand::Src ? "src_buff" : "dst_buff";
+      if (!l.accepts(list.size(), other.size())) {
+        std::string want =
+            l.empty() ? std::string("none")
+            : l.matchOther
+                ? "one per " +
+                      std::string(which == Operand::Src ? "dst_buff"
+                                                        : "src_buff") +
+                      " entry (" + std::to_string(other.size()) + ")"
+                : "layout \"" + std::string(l.text) + "\"";
+        problem(diag::err_plan_op_layout, path + "." + key, loc,
+                {name, key, list.size(), want});
+        continue;
+      }
+      for (size_t i = 0; i < list.size(); ++i)
+        operand(r, t, o, which, i,
+                path + "." + key + "[" + std::to_string(i) + "]",
+                idsOk ? &ends : nullptr);
+    }
+    if (o.kind == OpKind::Glre) {
+      const BufferRef &d = o.dstChunk;
+      int64_t have = bufferChunks(g, d.type);
+      if (d.index < 0 || d.size < 0 || d.index + d.size > have)
+        problem(diag::err_plan_op_range, path + ".dst_chunk", loc,
+                {name, range(d.index, d.size), bufferName(d.type), r, have});
+    }
+
+    // Kind-specific fields.
+    for (size_t k = 0; k < o.semaphoreIds.size(); ++k)
+      if (o.semaphoreIds[k] < 0 ||
+          size_t(o.semaphoreIds[k]) >= g.semaphores.size())
+        problem(diag::err_plan_op_semaphore,
+                path + ".semaphore_ids[" + std::to_string(k) + "]", loc,
+                {o.semaphoreIds[k], g.semaphores.size()});
+    if ((o.kind == OpKind::SemAcquire || o.kind == OpKind::SemRelease) &&
+        o.semaphoreIds.empty())
+      problem(diag::err_plan_op_semaphore_none, path + ".semaphore_ids", loc,
+              {name});
+    if (o.reduceOp && !info.is(opfamily::Reducing))
+      problem(diag::err_plan_op_key_unexpected, path + ".reduce_op", loc,
+              {"reduce_op", name});
+    if (o.tbg) {
+      if (!info.is(opfamily::Data))
+        problem(diag::err_plan_op_key_unexpected, path + ".tbg_info", loc,
+                {"tbg_info", name});
+      else if (o.tbg->tbgSize < 1 || o.tbg->tbId < 0 ||
+               o.tbg->tbId >= o.tbg->tbgSize)
+        problem(diag::err_plan_op_tbg, path + ".tbg_info", loc,
+                {o.tbg->tbId, o.tbg->tbgSize});
+    }
+    if (o.kind == OpKind::Barrier &&
+        (o.numThreadblocks < 1 ||
+         size_t(o.numThreadblocks) > g.threadblocks.size()))
+      problem(diag::err_plan_barrier_size, path + ".num_threadblocks", loc,
+              {o.numThreadblocks, g.threadblocks.size()});
+    if (o.kind == OpKind::Pipeline) {
+      if (inPipeline)
+        problem(diag::err_plan_pipeline_nested, path, loc, {});
+      if (o.unitSize == 0)
+        problem(diag::err_plan_pipeline_field, path + ".iter_context.unit_size",
+                loc, {"unit_size"});
+      if (o.numChunks <= 0)
+        problem(diag::err_plan_pipeline_field,
+                path + ".iter_context.num_chunks", loc, {"num_chunks"});
+      for (size_t i = 0; i < o.ops.size(); ++i) {
+        const Op &inner = o.ops[i];
+        std::string ip = path + ".ops[" + std::to_string(i) + "]";
+        if (inner.kind == OpKind::Barrier)
+          problem(diag::err_plan_pipeline_barrier, ip, inner.loc, {});
+        op(r, t, inner, ip, true);
+      }
+    } else if (!o.ops.empty()) {
+      problem(diag::err_plan_op_key_unexpected, path + ".ops", loc,
+              {"ops", name});
+    }
+  }
+
+  void operand(int32_t r, int32_t t, const Op &o, Operand which, size_t i,
+               const std::string &path, const std::vector<ChannelEnd> *ends) {
+    const OpInfo &info = opInfo(o.kind);
+    std::string name(info.jsonName);
+    const BufferRef &ref = (which == Operand::Src ? o.src : o.dst)[i];
+    OperandRole role = (which == Operand::Src ? info.src : info.dst).roleAt(i);
+    SourceLocation loc = o.loc;
+    if (ref.index < 0 || ref.size < 0) {
+      problem(diag::err_plan_op_negative, path, loc, {name});
+      return;
+    }
+    if (isRemoteRole(role)) {
+      const auto &list = q_.tbRemoteBuffers(r, t, o.channelType);
+      if (ref.id < 0 || size_t(ref.id) >= list.size()) {
+        if (o.channelType == ChannelType::Memory ||
+            o.channelType == ChannelType::Port)
+          problem(diag::err_plan_op_remote_buffer_id, path + ".buffer_id", loc,
+                  {ref.id, toString(o.channelType), list.size()});
+        return;
+      }
+    }
+    if (role == OperandRole::Switch) {
+      const auto &list = q_.tbChannels(r, t, ChannelType::Switch);
+      if (ref.id < 0 || size_t(ref.id) >= list.size()) {
+        problem(diag::err_plan_op_switch_id, path + ".switch_channel_id", loc,
+                {ref.id, list.size()});
+        return;
+      }
+    }
+    std::optional<ResolvedBuffer> b = q_.operand(r, t, o, which, i);
+    if (!b || (!rankInRange(b->rank)))
+      return; // the declaration was reported already
+    if (isPacketRole(role) && b->type != BufferType::Scratch)
+      problem(diag::err_plan_op_packet_not_scratch, path, loc,
+              {name, roleName(role), bufferName(b->type)});
+    if (role == OperandRole::Switch) {
+      for (int32_t member : *b->switchRanks) {
+        if (!rankInRange(member))
+          continue;
+        int64_t have = q_.bufferChunks(member, b->type);
+        if (ref.index + ref.size > have) {
+          problem(diag::err_plan_op_range, path, loc,
+                  {name, range(ref.index, ref.size), bufferName(b->type),
+                   member, have});
+          break;
+        }
+      }
+      return;
+    }
+    int64_t have = q_.bufferChunks(b->rank, b->type);
+    if (ref.index + ref.size > have)
+      problem(diag::err_plan_op_range, path, loc,
+              {name, range(ref.index, ref.size), bufferName(b->type), b->rank,
+               have});
+    // Over port channels, data travels on the channel listed for it.
+    if (ends && isRemoteRole(role) && o.channelType == ChannelType::Port &&
+        info.channelIds == ChannelIdsRule::PortOnly) {
+      size_t k = 0;
+      for (size_t j = 0; j < i; ++j)
+        k += isRemoteRole(
+            (which == Operand::Src ? info.src : info.dst).roleAt(j));
+      if (k < ends->size() && (*ends)[k].peer != b->rank)
+        problem(diag::err_plan_op_port_peer, path, loc,
+                {name, (*ends)[k].local, (*ends)[k].peer, b->rank});
+    }
+  }
+
+  void barriers(int32_t r) {
+    const Gpu &g = plan_.gpus[size_t(r)];
+    // barrier id -> (num_threadblocks, occurrences, first path)
+    std::map<int32_t, std::tuple<int32_t, int64_t, std::string>> seen;
+    for (size_t t = 0; t < g.threadblocks.size(); ++t) {
+      const auto &ops = g.threadblocks[t].ops;
+      for (size_t i = 0; i < ops.size(); ++i) {
+        const Op &o = ops[i];
+        if (o.kind != OpKind::Barrier)
+          continue;
+        std::string path = "gpus[" + std::to_string(r) + "].threadblocks[" +
+                           std::to_string(t) + "].ops[" + std::to_string(i) +
+                           "]";
+        auto [it, fresh] =
+            seen.try_emplace(o.barrierId, o.numThreadblocks, 0, path);
+        ++std::get<1>(it->second);
+        if (!fresh && std::get<0>(it->second) != o.numThreadblocks)
+          problem(diag::err_plan_barrier_inconsistent,
+                  path + ".num_threadblocks", o.loc,
+                  {o.barrierId, o.numThreadblocks, std::get<0>(it->second),
+                   std::get<2>(it->second)});
+      }
+    }
+    for (const auto &[id, info] : seen) {
+      auto [size, count, path] = info;
+      if (size >= 1 && count % size != 0)
+        problem(diag::err_plan_barrier_count, path, {}, {id, r, count, size});
+    }
+  }
+
+  // The k-th channel from A to B pairs with the k-th from B to A
+  // (executor-semantics §4.2). A signal or wait on a channel without a
+  // partner is never seen or never ends.
+  void checkPaired(int32_t r, const ChannelEnd &e, const std::string &path,
+                   SourceLocation loc, const std::string &name) {
+    if (!rankInRange(e.peer))
+      return;
+    const auto &mine = q_.gpuChannels(r, e.type);
+    int64_t k = 0;
+    for (int32_t g = 0; g < e.gpuChannel; ++g)
+      k += mine[size_t(g)] == e.peer;
+    int64_t back = 0;
+    for (int32_t peer : q_.gpuChannels(e.peer, e.type))
+      back += peer == r;
+    if (back <= k)
+      problem(diag::err_plan_channel_unpaired, path, loc,
+              {name, toString(e.type), r, e.peer, k + 1, back});
+  }
+
+  // A switch group must be declared by each of its members with the same
+  // ranks and buffer type, in the same order relative to their other
+  // groups.
+  void switchGroups() {
+    for (int32_t r = 0; r < numRanks(); ++r) {
+      const auto &mine = q_.gpuChannels(r, ChannelType::Switch);
+      for (size_t k = 0; k < mine.size(); ++k) {
+        const ChannelDecl &d = plan_.gpus[size_t(r)].channels[size_t(mine[k])];
+        for (int32_t member : d.groupRanks) {
+          if (member == r || !rankInRange(member))
+            continue;
+          bool found = false;
+          for (int32_t decl : q_.gpuChannels(member, ChannelType::Switch)) {
+            const ChannelDecl &o =
+                plan_.gpus[size_t(member)].channels[size_t(decl)];
+            found = found || (o.groupRanks == d.groupRanks &&
+                              o.bufferType == d.bufferType);
+          }
+          if (!found)
+            problem(diag::err_plan_switch_unmatched,
+                    "gpus[" + std::to_string(r) + "].channels[" +
+                        std::to_string(mine[k]) + "]",
+                    {}, {r, member});
+        }
+      }
+    }
+  }
+
+  void waitsHaveSignallers() {
+    for (const auto &[r, type, peer, path, loc] : waits_) {
+      if (!rankInRange(peer))
+        continue;
+      if (!signals_.count({peer, type, r}))
+        problem(diag::err_plan_wait_without_signal, path, loc,
+                {r, peer, toString(type)});
+    }
+  }
+};
+
+} // namespace
+
+bool verify(const Plan &plan, DiagnosticSink &diags, unsigned maxReported) {
+  return Verifier(plan, diags, maxReported).run();
+}
+
+} // namespace mscclc::plan

@@ -1,0 +1,32 @@
+//===- CheckPlan.h - every check a plan passes before it is used ---------===//
+//
+// One entry point for plans from both sources: the .cpp path (after
+// lowering) and the .json path (after reading). It runs, in order,
+//
+//   plan::verify      structure: ids resolve, ranges fit, ends agree
+//   checkTargetLimits the executor's hard limits (errors; the group
+//                     "executor-limits" can be demoted to warnings)
+//   checkTargetDefects  known executor defects (warnings with a fix)
+//
+// The limit and defect checks index into the plan, so they run only on a
+// plan that verified.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mscclc/ir/Diagnostics.h"
+#include "mscclc/ir/PlanIR.h"
+#include "mscclc/passes/TargetChecks.h"
+
+namespace mscclc::passes {
+
+enum class PlanOrigin {
+  Compiled, // lowered by mscclc: a structural problem is mscclc's bug
+  External, // read from a file: a structural problem is the file's
+};
+
+// Returns false when an error was reported.
+bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
+               DiagnosticSink &diags, PlanOrigin origin);
+
+} // namespace mscclc::passes

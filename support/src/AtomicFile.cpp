@@ -1,0 +1,82 @@
+//===- AtomicFile.cpp - temporary file and rename -------------------------===//
+#include "mscclc/support/AtomicFile.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace mscclc::support {
+
+namespace {
+
+std::string errnoText(std::string_view what, const std::string &path) {
+  return std::string(what) + " '" + path + "': " + std::strerror(errno);
+}
+
+bool writeAll(int fd, std::string_view content) {
+  const char *p = content.data();
+  size_t left = content.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+} // namespace
+
+bool writeFileAtomically(const std::string &path, std::string_view content,
+                         std::string &error) {
+  if (path == "-") {
+    if (!writeAll(STDOUT_FILENO, content)) {
+      error = std::string("cannot write to stdout: ") + std::strerror(errno);
+      return false;
+    }
+    return true;
+  }
+
+  // The temporary must live in the target's directory: rename() is only
+  // atomic within one file system. open(O_EXCL, 0666) rather than mkstemp so
+  // the plan gets the usual umask-derived permissions without touching the
+  // process-wide umask; a name clash just means trying the next name.
+  static std::atomic<unsigned> counter{0};
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
+          std::to_string(counter++);
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST)
+      break;
+  }
+  if (fd < 0) {
+    error = errnoText("cannot create temporary file for", path);
+    return false;
+  }
+
+  bool ok = writeAll(fd, content);
+  if (!ok)
+    error = errnoText("cannot write", tmp);
+  // close() can report a deferred write error (NFS, full disk).
+  if (::close(fd) != 0 && ok) {
+    error = errnoText("cannot write", tmp);
+    ok = false;
+  }
+  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
+    error = errnoText("cannot rename temporary file to", path);
+    ok = false;
+  }
+  if (!ok)
+    ::unlink(tmp.c_str());
+  return ok;
+}
+
+} // namespace mscclc::support
