@@ -127,7 +127,7 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
-    diag::ID id;
+    diag::ID id = diag::err_clang;
     switch (level) {
     case DiagnosticsEngine::Ignored:
       return;

@@ -69,6 +69,10 @@ struct DiagNote {
   SourceLocation loc;
   std::string message;
   std::string planPath;
+
+  DiagNote() = default;
+  DiagNote(SourceLocation loc, std::string message, std::string planPath = {})
+      : loc(loc), message(std::move(message)), planPath(std::move(planPath)) {}
 };
 
 struct Diagnostic {
