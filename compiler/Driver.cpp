@@ -1,17 +1,34 @@
 //===- Driver.cpp - shared option groups, loadPlan, output ---------------===//
 #include "Driver.h"
 
+#include "mscclc/ir/ChunkIRParser.h"
 #include "mscclc/ir/ChunkIRPrinter.h"
+#include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/json/JsonReader.h"
 #include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/TargetChecks.h"
 #include "mscclc/support/AtomicFile.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace mscclc::driver {
+
+namespace {
+std::optional<std::string> readWholeFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+} // namespace
 
 void usageError(const std::string &message) {
   std::cerr << "mscclc: error: " << message << "\n";
@@ -37,6 +54,10 @@ void CompileOptions::addTo(CLI::App &app) {
       ->allow_extra_args(false);
   app.add_flag("--print-after-all", pipeline.printAfterAll,
                "print the chunk IR after every pass (to stderr)");
+  app.add_option("--run-pass", runPasses,
+                 "with a .cir input: run only this pass (repeatable, in "
+                 "order) and print the chunk IR")
+      ->allow_extra_args(false);
   app.add_flag("--verify-each", pipeline.verifyEachPass,
                "run the chunk IR verifier after every pass");
   app.add_flag("--allow-limit-violations", allowLimitViolations,
@@ -86,6 +107,15 @@ bool CompileOptions::finish() {
         all += " " + n;
       usageError("unknown pass '" + name +
                  "' in --print-after; passes are:" + all);
+      return false;
+    }
+  for (const auto &name : runPasses)
+    if (!passes::findPass(name)) {
+      std::string all;
+      for (const auto &n : passes::pipelinePassNames())
+        all += " " + n;
+      usageError("unknown pass '" + name +
+                 "' in --run-pass; passes are:" + all);
       return false;
     }
   for (const std::string &flag : warningFlags) {
@@ -147,8 +177,33 @@ void extractWarningFlags(std::vector<std::string> &args,
 }
 
 InputKind classifyInput(const std::string &path) {
-  return std::filesystem::path(path).extension() == ".json" ? InputKind::Plan
-                                                            : InputKind::Source;
+  auto ext = std::filesystem::path(path).extension();
+  if (ext == ".json")
+    return InputKind::Plan;
+  if (ext == ".cir")
+    return InputKind::ChunkIR;
+  return InputKind::Source;
+}
+
+std::optional<chunk::Program> loadChunkIR(const std::string &path,
+                                          DiagnosticSink &diags,
+                                          std::shared_ptr<SourceFiles> files) {
+  auto buf = readWholeFile(path);
+  if (!buf) {
+    diags.report(diag::err_cannot_read, {}, {path, std::strerror(errno)});
+    return std::nullopt;
+  }
+  int32_t id = files->add(path, std::move(*buf));
+  auto program = chunk::parse(files->text(id), id, files, diags);
+  if (!program)
+    return std::nullopt;
+  std::vector<std::string> problems = chunk::verify(*program);
+  if (!problems.empty()) {
+    for (const std::string &p : problems)
+      diags.report(diag::err_cir_invalid, SourceLocation{id, 0, 0}, {p});
+    return std::nullopt;
+  }
+  return program;
 }
 
 std::unique_ptr<TextDiagnosticPrinter>
@@ -183,10 +238,16 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
     out.plan = std::move(plan);
     return out;
   }
-  frontend::FrontendResult fe = runFrontend(options.frontend, diags, files);
-  if (!fe.program || diags.errorCount() > 0)
-    return out;
-  out.program = std::move(fe.program);
+  if (classifyInput(path) == InputKind::ChunkIR) {
+    out.program = loadChunkIR(path, diags, files);
+    if (!out.program)
+      return out;
+  } else {
+    frontend::FrontendResult fe = runFrontend(options.frontend, diags, files);
+    if (!fe.program || diags.errorCount() > 0)
+      return out;
+    out.program = std::move(fe.program);
+  }
   if (options.printVersions)
     chunk::assignVersions(*out.program);
   auto plan = passes::runPipeline(*out.program, options.pipeline, diags);

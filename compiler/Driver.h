@@ -44,6 +44,8 @@ struct CompileOptions {
   bool allowLimitViolations = false;
   // Number SSA versions before the passes, for printed chunk IR.
   bool printVersions = false;
+  // --run-pass=NAME: run only these passes (chunk IR input).
+  std::vector<std::string> runPasses;
 
   // Registers the options on `app`. With `sourceOnly` false, the options
   // that only make sense for a .cpp input are still accepted for a plan.
@@ -60,9 +62,15 @@ struct CompileOptions {
 void extractWarningFlags(std::vector<std::string> &args,
                          std::vector<std::string> &flags);
 
-enum class InputKind { Source, Plan };
-// By extension: .json is a plan, anything else an algorithm source.
+enum class InputKind { Source, Plan, ChunkIR };
+// By extension: .json is a plan, .cir chunk IR text, anything else an
+// algorithm source.
 InputKind classifyInput(const std::string &path);
+
+// Reads chunk IR text and checks it with the chunk IR verifier.
+std::optional<chunk::Program> loadChunkIR(const std::string &path,
+                                          DiagnosticSink &diags,
+                                          std::shared_ptr<SourceFiles> files);
 
 // A checked plan and where it came from.
 struct LoadedPlan {
@@ -71,8 +79,9 @@ struct LoadedPlan {
   std::shared_ptr<const SourceFiles> files; // what locations point into
 };
 
-// Compiles a source (with the front end and the pipeline) or reads a plan,
-// then checks it; reports to `diags`, whose printer may hold `files`.
+// Compiles a source (with the front end and the pipeline) or chunk IR
+// (with the pipeline), or reads a plan, then checks it; reports to `diags`,
+// whose printer may hold `files`.
 LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
                     DiagnosticSink &diags,
                     std::shared_ptr<SourceFiles> files = nullptr);

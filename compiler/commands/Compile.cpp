@@ -11,6 +11,7 @@
 #include "Commands.h"
 
 #include "mscclc/ir/ChunkIRPrinter.h"
+#include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/json/JsonWriter.h"
 
 #include <filesystem>
@@ -56,6 +57,14 @@ public:
     }
     if (classifyInput(input_) == InputKind::Plan)
       return checkPlanFile(input_, output_, options_);
+    if (!options_.runPasses.empty()) {
+      if (classifyInput(input_) != InputKind::ChunkIR) {
+        usageError("--run-pass needs a chunk IR input (.cir), as printed by "
+                   "--emit-ir");
+        return UsageError;
+      }
+      return runPasses();
+    }
     options_.frontend.inputFile = input_;
     options_.printVersions = emitIr_ || !options_.pipeline.printAfter.empty() ||
                              options_.pipeline.printAfterAll;
@@ -89,6 +98,35 @@ private:
             ".json";
     }
     return writeOutput(out, text, *printer) ? Success : Failure;
+  }
+
+  // Runs the --run-pass passes on a .cir input and prints the result.
+  int runPasses() {
+    auto files = std::make_shared<SourceFiles>();
+    auto printer = makePrinter(input_, options_, files);
+    std::optional<chunk::Program> program =
+        loadChunkIR(input_, *printer, files);
+    bool ok = program.has_value();
+    for (size_t i = 0; ok && i < options_.runPasses.size(); ++i) {
+      const passes::PassEntry *entry = passes::findPass(options_.runPasses[i]);
+      ok = entry->create()->run(*program, *printer) &&
+           printer->errorCount() == 0;
+      if (ok && options_.pipeline.verifyEachPass) {
+        std::vector<std::string> problems = chunk::verify(*program);
+        for (const std::string &p : problems)
+          printer->report(diag::err_ir_invalid_after_pass, {},
+                          {entry->name, p});
+        ok = problems.empty();
+      }
+    }
+    printer->printSummary();
+    if (!ok)
+      return Failure;
+    std::ostringstream os;
+    chunk::print(*program, os);
+    return writeOutput(output_.empty() ? "-" : output_, os.str(), *printer)
+               ? Success
+               : Failure;
   }
 
   // Everything is reported to a collector, then held against the file's

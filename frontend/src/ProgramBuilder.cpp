@@ -455,7 +455,6 @@ void ProgramBuilder::signalOrWait(int32_t channel, std::optional<int64_t> tb,
   op.dataSync = dataSync;
   op.channels = {{ch.kind, ch.globalId}};
   op.loc = loc;
-  program_.syncEvents.push_back({ch.src, ch.dst, ch.kind, isSignal, loc});
   appendOp(ch.src, t, std::move(op));
 }
 
@@ -521,8 +520,6 @@ void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
     }
     op.tbg = tbg;
     op.loc = loc;
-    if (kind == OpKind::Pws || kind == OpKind::Pwsf)
-      program_.syncEvents.push_back({ch.src, ch.dst, ch.kind, true, loc});
     appendOp(ch.src, tb, std::move(op));
   }
 }

@@ -11,15 +11,32 @@ namespace mscclc::chunk {
 
 namespace {
 
-std::string chunkText(const Chunk &c, int32_t ownRank, bool withVersion) {
+// Local operands print as `o[2:3]#4` (with their version), remote ones as
+// `r1.o[2:3]` (always with the rank, even a self-channel's own).
+std::string chunkText(const Chunk &c, int32_t ownRank, bool withVersion,
+                      bool remote = false) {
   std::ostringstream os;
-  if (c.rank != ownRank)
+  if (remote || c.rank != ownRank)
     os << "r" << c.rank << ".";
   os << plan::toString(c.type) << "[" << c.index << ":" << c.index + c.size
      << "]";
   if (withVersion)
     os << "#" << c.version;
   return os.str();
+}
+
+std::string quoted(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
 }
 
 std::string syncText(uint8_t s) {
@@ -35,14 +52,15 @@ std::string syncText(uint8_t s) {
   }
 }
 
-void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
+void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
+             int32_t sourceFile) {
   std::ostringstream line;
   line << std::string(size_t(indent), ' ') << plan::toString(op.kind);
   if (op.isDataSync())
     line << "." << syncText(op.dataSync);
-  auto list = [&](const std::vector<Chunk> &cs, bool versions) {
+  auto list = [&](const std::vector<Chunk> &cs, bool local) {
     for (size_t i = 0; i < cs.size(); ++i)
-      line << (i ? ", " : " ") << chunkText(cs[i], rank, versions);
+      line << (i ? ", " : " ") << chunkText(cs[i], rank, local, !local);
   };
   if (!op.localSrc.empty() || !op.remoteSrc.empty() || op.switchChunk) {
     list(op.localSrc, true);
@@ -100,13 +118,15 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
   os << text;
   if (op.loc.isValid()) {
     size_t pad = text.size() < 56 ? 56 - text.size() : 1;
-    os << std::string(pad, ' ') << "; line " << op.loc.line << ":"
-       << op.loc.column;
+    os << std::string(pad, ' ') << "; ";
+    if (op.loc.fileId != sourceFile)
+      os << "file " << op.loc.fileId - sourceFile << " ";
+    os << "line " << op.loc.line << ":" << op.loc.column;
   }
   os << "\n";
   if (op.kind == OpKind::Pipeline) {
     for (const auto &inner : op.body)
-      printOp(inner, rank, os, indent + 2);
+      printOp(inner, rank, os, indent + 2, sourceFile);
     os << std::string(size_t(indent), ' ') << "}\n";
   }
 }
@@ -114,12 +134,35 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent) {
 } // namespace
 
 void print(const Program &p, std::ostream &os) {
-  os << "program \"" << (p.name ? *p.name : "")
-     << "\" collective=" << p.collective << " ranks=" << p.ranks.size()
+  os << "program " << (p.name ? quoted(*p.name) : std::string("null"))
+     << " collective=" << p.collective << " ranks=" << p.ranks.size()
      << " protocol=" << plan::toString(p.protocol)
      << " inplace=" << (p.inplace ? "true" : "false")
-     << " instances=" << p.instances << (p.replicated ? " (replicated)" : "")
-     << "\n";
+     << " instances=" << p.instances;
+  // Settings other than the defaults, in the order of ProgramOptions.
+  const ProgramSettings defaults;
+  if (p.instrFusion != defaults.instrFusion)
+    os << " instr_fusion=" << (p.instrFusion ? "true" : "false");
+  if (p.autoSync != defaults.autoSync)
+    os << " auto_sync=" << (p.autoSync ? "true" : "false");
+  if (p.replicationPolicy != defaults.replicationPolicy)
+    os << " replication_policy="
+       << (p.replicationPolicy == ReplicationPolicy::None ? "none"
+                                                          : "interleaved");
+  if (p.reuseResources != defaults.reuseResources)
+    os << " reuse_resources=" << (p.reuseResources ? "true" : "false");
+  if (p.numThreadsPerBlock != defaults.numThreadsPerBlock)
+    os << " num_threads_per_block=" << p.numThreadsPerBlock;
+  if (p.useDoubleScratchBuffer != defaults.useDoubleScratchBuffer)
+    os << " use_double_scratch_buffer="
+       << (p.useDoubleScratchBuffer ? "true" : "false");
+  if (p.bufferAlignment != defaults.bufferAlignment)
+    os << " buffer_alignment=" << p.bufferAlignment;
+  if (p.minMessageSize != defaults.minMessageSize)
+    os << " min_message_size=" << p.minMessageSize;
+  if (p.maxMessageSize != defaults.maxMessageSize)
+    os << " max_message_size=" << p.maxMessageSize;
+  os << (p.replicated ? " (replicated)" : "") << "\n";
   for (size_t r = 0; r < p.ranks.size(); ++r) {
     const Rank &rank = p.ranks[r];
     os << "rank " << r << " input=" << rank.inputChunks
@@ -141,8 +184,12 @@ void print(const Program &p, std::ostream &os) {
     }
     if (!rank.remoteBuffers.empty()) {
       os << "  remote";
-      for (const auto &rb : rank.remoteBuffers)
-        os << " r" << rb.rank << "." << plan::toString(rb.type);
+      for (const auto &rb : rank.remoteBuffers) {
+        os << " r" << rb.rank << "." << plan::toString(rb.type) << "(";
+        for (size_t k = 0; k < rb.accessKinds.size(); ++k)
+          os << (k ? "," : "") << plan::toString(rb.accessKinds[k]);
+        os << ")";
+      }
       os << "\n";
     }
     if (!rank.semaphores.empty()) {
@@ -154,7 +201,7 @@ void print(const Program &p, std::ostream &os) {
     for (size_t t = 0; t < rank.tbs.size(); ++t) {
       os << "  tb " << t << "\n";
       for (const auto &op : rank.tbs[t].ops)
-        printOp(op, int32_t(r), os, 4);
+        printOp(op, int32_t(r), os, 4, p.sourceFile);
     }
   }
 }

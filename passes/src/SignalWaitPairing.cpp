@@ -1,6 +1,7 @@
 //===- SignalWaitPairing.cpp - every signal has its wait -----------------===//
 #include "mscclc/passes/SignalWaitPairing.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -10,13 +11,53 @@ namespace {
 
 using namespace chunk;
 
+// A signal or wait, with where it was issued.
+struct SyncEvent {
+  int32_t src = 0;
+  int32_t dst = 0;
+  ChannelType kind = ChannelType::Memory;
+  bool isSignal = true;
+  SourceLocation loc;
+  uint64_t seq = 0;
+};
+
+// Every signalling op (signal, relaxed signal, put_with_signal*) and every
+// wait, one event per channel, in recording order.
+std::vector<SyncEvent> collectEvents(const Program &program) {
+  std::vector<SyncEvent> events;
+  auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
+    for (const Op &inner : op.body)
+      self(inner, r, self);
+    bool sig = plan::isSignalOp(op.kind), wait = plan::isWaitOp(op.kind);
+    if (!sig && !wait)
+      return;
+    const Rank &rank = program.ranks[size_t(r)];
+    for (const ChannelRef &ch : op.channels) {
+      const ChannelGroup *g = rank.group(ch.kind);
+      if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
+        continue; // the verifier reports it
+      events.push_back({r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig,
+                        op.loc, op.seq});
+    }
+  };
+  for (size_t r = 0; r < program.ranks.size(); ++r)
+    for (const auto &tb : program.ranks[r].tbs)
+      for (const auto &op : tb.ops)
+        visit(op, int32_t(r), visit);
+  std::stable_sort(
+      events.begin(), events.end(),
+      [](const SyncEvent &a, const SyncEvent &b) { return a.seq < b.seq; });
+  return events;
+}
+
 class SignalWaitPairingPass : public Pass {
 public:
   std::string_view name() const override { return "signal-wait-pairing"; }
   bool run(Program &program, DiagnosticSink &diags) override {
     using Key = std::tuple<int32_t, int32_t, int>; // issuer, peer, kind
+    std::vector<SyncEvent> events = collectEvents(program);
     std::map<Key, std::vector<const SyncEvent *>> signals, waits;
-    for (const auto &e : program.syncEvents) {
+    for (const auto &e : events) {
       Key k{e.src, e.dst, int(e.kind)};
       (e.isSignal ? signals : waits)[k].push_back(&e);
     }

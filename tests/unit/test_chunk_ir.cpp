@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mscclc/ir/ChunkIR.h"
+#include "mscclc/ir/ChunkIRParser.h"
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
 
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+using namespace mscclc;
 using namespace mscclc::chunk;
 
 namespace {
@@ -247,7 +249,7 @@ TEST_CASE("chunk IR: the printer shows one line per op", "[chunk-ir]") {
 
   CHECK_THAT(text, Catch::Contains("rank 0 input=2 output=2 scratch=0\n"));
   CHECK_THAT(text, Catch::Contains("  channels memory -> #0:r1\n"));
-  CHECK_THAT(text, Catch::Contains("  remote r1.o\n"));
+  CHECK_THAT(text, Catch::Contains("  remote r1.o(memory)\n"));
   CHECK_THAT(text, Catch::Contains("  tb 0\n"));
   CHECK_THAT(text, Catch::Contains("    copy i[0:1]#0 -> o[0:1]#0\n"));
   CHECK_THAT(text,
@@ -259,6 +261,51 @@ TEST_CASE("chunk IR: the printer shows one line per op", "[chunk-ir]") {
   CHECK_THAT(text, Catch::Contains("    barrier id=3 tbs=[0,1]\n"));
   // Deterministic.
   CHECK(printed(p) == text);
+}
+
+TEST_CASE("chunk IR: text round-trips through the parser", "[chunk-ir]") {
+  Program p = validProgram();
+  p.name = "odd \"name\"; with\\ specials";
+  p.instrFusion = false;
+  p.replicationPolicy = ReplicationPolicy::None;
+  p.maxMessageSize = 1 << 20;
+  p.ranks[0].tbs[0].ops.push_back(
+      pipelineOp({copyOp(chunkOf(0, BufferType::Output, 1, 1),
+                         chunkOf(0, BufferType::Input, 0, 1))}));
+  p.ranks[0].tbs[0].ops[0].loc = {0, 12, 5};
+  std::string text = printed(p);
+  INFO(text);
+  auto files = std::make_shared<SourceFiles>();
+  int32_t id = files->add("test.cir", text);
+  CollectingDiagnosticSink diags;
+  std::optional<Program> back = parse(files->text(id), id, files, diags);
+  for (const auto &d : diags.entries)
+    INFO(d.message);
+  REQUIRE(back);
+  CHECK(back->name == p.name);
+  CHECK_FALSE(back->instrFusion);
+  CHECK(back->replicationPolicy == ReplicationPolicy::None);
+  CHECK(printed(*back) == text);
+  // Locations come back pointing at the algorithm source, not the .cir.
+  SourceLocation loc = back->ranks[0].tbs[0].ops[0].loc;
+  CHECK(loc.line == 12);
+  CHECK(files->path(loc.fileId) == "<source>");
+}
+
+TEST_CASE("chunk IR: parse errors are located", "[chunk-ir]") {
+  auto files = std::make_shared<SourceFiles>();
+  std::string text = "program \"p\" collective=c ranks=1 protocol=Simple "
+                     "inplace=false instances=1\n"
+                     "rank 0 input=1 output=1 scratch=0\n"
+                     "  tb 0\n"
+                     "    copi i[0:1]#0 -> o[0:1]#0\n";
+  int32_t id = files->add("bad.cir", text);
+  CollectingDiagnosticSink diags;
+  CHECK_FALSE(parse(files->text(id), id, files, diags));
+  REQUIRE(diags.entries.size() == 1);
+  CHECK(diags.entries[0].loc.line == 4);
+  CHECK(diags.entries[0].loc.column == 5);
+  CHECK_THAT(diags.entries[0].message, Catch::Contains("unknown op 'copi'"));
 }
 
 TEST_CASE("chunk IR: the printer appends the source line when known",

@@ -161,15 +161,6 @@ struct Rank {
   }
 };
 
-// A signal or wait counted by the pairing check, with where it was issued.
-struct SyncEvent {
-  int32_t src = 0;
-  int32_t dst = 0;
-  ChannelType kind = ChannelType::Memory;
-  bool isSignal = true;
-  SourceLocation loc;
-};
-
 // What the program's options say: the plan's settings plus what only the
 // compiler acts on. The DSL's options struct, the recording layer, chunk IR
 // and plan IR all use these fields; lowering copies the PlanSettings part.
@@ -184,11 +175,12 @@ struct Program : ProgramSettings {
   SourceLocation loc; // where the CollectiveProgram was created
 
   std::vector<Rank> ranks;
-  std::vector<SyncEvent> syncEvents;
   // Set by the replication pass; the verifier and later passes check it.
   bool replicated = false;
-  // The files locations point into (the front end fills it).
+  // The files locations point into (the front end fills it), and the id of
+  // the algorithm file among them (printed locations are relative to it).
   std::shared_ptr<const SourceFiles> files;
+  int32_t sourceFile = 0;
 
   size_t numRanks() const { return ranks.size(); }
 };

@@ -4,7 +4,8 @@
 // source issues (signal, relaxed signal, put_with_signal*) with the waits
 // the peer performs for it (dsl-semantics.md §3.3). A mismatch is an error
 // naming the ranks, the channel kind and both counts, with notes at the
-// calls. Requires: recorded sync events. Changes nothing.
+// calls. Reads the ops in recording order (before fusion, one channel per
+// signal or wait). Changes nothing.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

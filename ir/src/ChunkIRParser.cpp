@@ -1,0 +1,598 @@
+//===- ChunkIRParser.cpp - the chunk IR text format, read back -----------===//
+//
+// A line-oriented recursive reader: each line is a header (program, rank,
+// channels, switch, remote, semaphores, tb), an op, or the `}` closing a
+// pipeline body. Errors unwind by an internal exception and are reported
+// once, at the line and column of the offending token.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/ir/ChunkIRParser.h"
+
+#include <charconv>
+#include <limits>
+
+namespace mscclc::chunk {
+
+namespace {
+
+struct ParseError {
+  uint32_t column;
+  std::string message;
+};
+
+struct Token {
+  std::string_view text;
+  uint32_t column; // 1-based
+};
+
+std::vector<Token> tokenize(std::string_view code) {
+  std::vector<Token> tokens;
+  size_t i = 0;
+  while (i < code.size()) {
+    while (i < code.size() && (code[i] == ' ' || code[i] == '\t'))
+      ++i;
+    if (i >= code.size())
+      break;
+    size_t start = i;
+    if (code[i] == '"') { // a quoted string, escapes included
+      ++i;
+      while (i < code.size() && code[i] != '"')
+        i += code[i] == '\\' ? 2 : 1;
+      ++i;
+    } else {
+      while (i < code.size() && code[i] != ' ' && code[i] != '\t')
+        ++i;
+    }
+    tokens.push_back({code.substr(start, std::min(i, code.size()) - start),
+                      uint32_t(start + 1)});
+  }
+  return tokens;
+}
+
+[[noreturn]] void fail(const Token &t, std::string message) {
+  throw ParseError{t.column, std::move(message)};
+}
+
+template <typename T> T number(const Token &t, std::string_view s) {
+  T v{};
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size())
+    fail(t, "expected a number, got '" + std::string(s) + "'");
+  return v;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+bool parseBool(const Token &t, std::string_view s) {
+  if (s == "true")
+    return true;
+  if (s == "false")
+    return false;
+  fail(t, "expected true or false, got '" + std::string(s) + "'");
+}
+
+BufferType bufferType(const Token &t, std::string_view s) {
+  if (auto b = plan::parseBufferType(s))
+    return *b;
+  fail(t, "unknown buffer '" + std::string(s) + "' (expected i, o or s)");
+}
+
+ChannelType channelType(const Token &t, std::string_view s) {
+  if (auto c = plan::parseChannelType(s); c && *c != ChannelType::None)
+    return *c;
+  fail(t, "unknown channel kind '" + std::string(s) +
+              "' (expected memory, port or switch)");
+}
+
+std::vector<int64_t> intList(const Token &t, std::string_view s) {
+  // "[a,b,c]"
+  if (s.size() < 2 || s.front() != '[' || s.back() != ']')
+    fail(t, "expected a list like [0,1], got '" + std::string(s) + "'");
+  s = s.substr(1, s.size() - 2);
+  std::vector<int64_t> out;
+  while (!s.empty()) {
+    size_t comma = s.find(',');
+    out.push_back(number<int64_t>(t, s.substr(0, comma)));
+    if (comma == std::string_view::npos)
+      break;
+    s.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+std::string unquote(const Token &t) {
+  std::string_view s = t.text;
+  if (s.size() < 2 || s.front() != '"' || s.back() != '"')
+    fail(t, "expected a quoted string");
+  std::string out;
+  for (size_t i = 1; i + 1 < s.size(); ++i) {
+    if (s[i] == '\\' && i + 2 < s.size()) {
+      char c = s[++i];
+      out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// `T[a:b]` → (type, index, size).
+void range(const Token &t, std::string_view s, BufferType &type, int64_t &index,
+           int64_t &size) {
+  size_t open = s.find('['), colon = s.find(':'), close = s.find(']');
+  if (open == std::string_view::npos || colon == std::string_view::npos ||
+      close == std::string_view::npos || !(open < colon && colon < close) ||
+      close + 1 != s.size())
+    fail(t, "expected a chunk like o[2:3], got '" + std::string(s) + "'");
+  type = bufferType(t, s.substr(0, open));
+  index = number<int64_t>(t, s.substr(open + 1, colon - open - 1));
+  int64_t end = number<int64_t>(t, s.substr(colon + 1, close - colon - 1));
+  if (end < index)
+    fail(t, "chunk range ends before it starts");
+  size = end - index;
+}
+
+class Parser {
+public:
+  Parser(std::shared_ptr<SourceFiles> files) : files_(std::move(files)) {
+    sourceFile_ = files_->add("<source>", "");
+  }
+
+  void line(std::string_view text) {
+    std::string_view code = text;
+    std::string_view comment;
+    if (size_t semi = text.find(';'); semi != std::string_view::npos) {
+      // A ';' inside a quoted program name is not a comment.
+      size_t quote = text.find('"');
+      size_t lastQuote = text.rfind('"');
+      if (quote == std::string_view::npos || semi > lastQuote || semi < quote) {
+        code = text.substr(0, semi);
+        comment = text.substr(semi + 1);
+      }
+    }
+    std::vector<Token> tokens = tokenize(code);
+    if (tokens.empty())
+      return;
+    std::string_view head = tokens[0].text;
+    if (head == "program")
+      program(tokens);
+    else if (!started_)
+      fail(tokens[0], "chunk IR starts with a 'program' line");
+    else if (head == "rank")
+      rank(tokens);
+    else if (head == "channels")
+      channels(tokens);
+    else if (head == "switch")
+      switchDecl(tokens);
+    else if (head == "remote")
+      remote(tokens);
+    else if (head == "semaphores")
+      semaphores(tokens);
+    else if (head == "tb")
+      threadBlock(tokens);
+    else if (head == "}")
+      closePipeline(tokens[0]);
+    else
+      op(tokens, comment);
+  }
+
+  Program finish(const Token &end) {
+    if (!started_)
+      fail(end, "no 'program' line");
+    if (pipeline_)
+      fail(end, "pipeline body is not closed with '}'");
+    if (program_.ranks.size() != declaredRanks_)
+      fail(end, "the program declares " + std::to_string(declaredRanks_) +
+                    " ranks but " + std::to_string(program_.ranks.size()) +
+                    " are listed");
+    program_.files = files_;
+    program_.sourceFile = sourceFile_;
+    return std::move(program_);
+  }
+
+private:
+  void program(const std::vector<Token> &t) {
+    if (started_)
+      fail(t[0], "a second 'program' line");
+    started_ = true;
+    if (t.size() < 2)
+      fail(t[0], "expected the program's name");
+    if (t[1].text != "null")
+      program_.name = unquote(t[1]);
+    for (size_t i = 2; i < t.size(); ++i) {
+      std::string_view s = t[i].text;
+      if (s == "(replicated)") {
+        program_.replicated = true;
+        continue;
+      }
+      size_t eq = s.find('=');
+      if (eq == std::string_view::npos)
+        fail(t[i], "expected key=value, got '" + std::string(s) + "'");
+      std::string_view k = s.substr(0, eq), v = s.substr(eq + 1);
+      const Token &tok = t[i];
+      if (k == "collective")
+        program_.collective = std::string(v);
+      else if (k == "ranks")
+        declaredRanks_ = number<size_t>(tok, v);
+      else if (k == "protocol") {
+        auto p = plan::parseProtocol(v);
+        if (!p)
+          fail(tok, "unknown protocol '" + std::string(v) + "'");
+        program_.protocol = *p;
+      } else if (k == "inplace")
+        program_.inplace = parseBool(tok, v);
+      else if (k == "instances")
+        program_.instances = number<int32_t>(tok, v);
+      else if (k == "instr_fusion")
+        program_.instrFusion = parseBool(tok, v);
+      else if (k == "auto_sync")
+        program_.autoSync = parseBool(tok, v);
+      else if (k == "replication_policy") {
+        if (v != "none" && v != "interleaved")
+          fail(tok, "replication_policy is none or interleaved");
+        program_.replicationPolicy = v == "none"
+                                         ? ReplicationPolicy::None
+                                         : ReplicationPolicy::Interleaved;
+      } else if (k == "reuse_resources")
+        program_.reuseResources = parseBool(tok, v);
+      else if (k == "num_threads_per_block")
+        program_.numThreadsPerBlock = number<int64_t>(tok, v);
+      else if (k == "use_double_scratch_buffer")
+        program_.useDoubleScratchBuffer = parseBool(tok, v);
+      else if (k == "buffer_alignment")
+        program_.bufferAlignment = number<int64_t>(tok, v);
+      else if (k == "min_message_size")
+        program_.minMessageSize = number<uint64_t>(tok, v);
+      else if (k == "max_message_size")
+        program_.maxMessageSize = number<uint64_t>(tok, v);
+      else
+        fail(tok, "unknown program setting '" + std::string(k) + "'");
+    }
+    if (declaredRanks_ > 65536)
+      fail(t[0], "too many ranks");
+  }
+
+  Rank &currentRank(const Token &t) {
+    if (program_.ranks.empty())
+      fail(t, "expected a 'rank' line first");
+    return program_.ranks.back();
+  }
+
+  void rank(const std::vector<Token> &t) {
+    if (t.size() < 2)
+      fail(t[0], "expected the rank number");
+    size_t r = number<size_t>(t[1], t[1].text);
+    if (r != program_.ranks.size())
+      fail(t[1],
+           "expected rank " + std::to_string(program_.ranks.size()) + " next");
+    if (r >= declaredRanks_)
+      fail(t[1], "rank " + std::to_string(r) + " is beyond the program's " +
+                     std::to_string(declaredRanks_) + " ranks");
+    closeOpenPipeline(t[0]);
+    Rank &rank = program_.ranks.emplace_back();
+    for (size_t i = 2; i < t.size(); ++i) {
+      std::string_view s = t[i].text;
+      size_t eq = s.find('=');
+      std::string_view k = s.substr(0, eq);
+      if (eq == std::string_view::npos)
+        fail(t[i], "expected input=, output= or scratch=");
+      int64_t v = number<int64_t>(t[i], s.substr(eq + 1));
+      if (k == "input")
+        rank.inputChunks = v;
+      else if (k == "output")
+        rank.outputChunks = v;
+      else if (k == "scratch")
+        rank.scratchChunks = v;
+      else
+        fail(t[i], "expected input=, output= or scratch=");
+    }
+  }
+
+  void channels(const std::vector<Token> &t) {
+    Rank &rank = currentRank(t[0]);
+    if (t.size() < 3 || t[2].text != "->")
+      fail(t[0], "expected 'channels KIND -> #0:rN ...'");
+    ChannelGroup g;
+    g.kind = channelType(t[1], t[1].text);
+    for (size_t i = 3; i < t.size(); ++i) {
+      std::string_view s = t[i].text; // "#k:rN"
+      size_t colon = s.find(":r");
+      if (s.empty() || s[0] != '#' || colon == std::string_view::npos)
+        fail(t[i], "expected #k:rN");
+      size_t k = number<size_t>(t[i], s.substr(1, colon - 1));
+      if (k != g.connectedTo.size())
+        fail(t[i], "channels are numbered in order");
+      g.connectedTo.push_back(number<int32_t>(t[i], s.substr(colon + 2)));
+    }
+    g.createdAt.resize(g.connectedTo.size());
+    rank.channelGroups.push_back(std::move(g));
+  }
+
+  void switchDecl(const std::vector<Token> &t) {
+    Rank &rank = currentRank(t[0]);
+    if (t.size() != 4 || !startsWith(t[3].text, "ranks="))
+      fail(t[0], "expected 'switch #k BUF ranks=[...]'");
+    size_t k = number<size_t>(t[1], t[1].text.substr(1));
+    if (t[1].text.empty() || t[1].text[0] != '#' ||
+        k != rank.switchChannels.size())
+      fail(t[1], "switch channels are numbered in order");
+    SwitchDecl d;
+    d.bufferType = bufferType(t[2], t[2].text);
+    for (int64_t r : intList(t[3], t[3].text.substr(6)))
+      d.ranks.push_back(int32_t(r));
+    rank.switchChannels.push_back(std::move(d));
+  }
+
+  void remote(const std::vector<Token> &t) {
+    Rank &rank = currentRank(t[0]);
+    for (size_t i = 1; i < t.size(); ++i) {
+      std::string_view s = t[i].text; // rN.T(kind,kind)
+      size_t dot = s.find('.'), open = s.find('(');
+      if (s.empty() || s[0] != 'r' || dot == std::string_view::npos ||
+          open == std::string_view::npos || s.back() != ')')
+        fail(t[i], "expected rN.T(memory,...)");
+      RemoteBufferDecl d;
+      d.rank = number<int32_t>(t[i], s.substr(1, dot - 1));
+      d.type = bufferType(t[i], s.substr(dot + 1, open - dot - 1));
+      std::string_view kinds = s.substr(open + 1, s.size() - open - 2);
+      while (!kinds.empty()) {
+        size_t comma = kinds.find(',');
+        d.accessKinds.push_back(channelType(t[i], kinds.substr(0, comma)));
+        if (comma == std::string_view::npos)
+          break;
+        kinds.remove_prefix(comma + 1);
+      }
+      rank.remoteBuffers.push_back(std::move(d));
+    }
+  }
+
+  void semaphores(const std::vector<Token> &t) {
+    Rank &rank = currentRank(t[0]);
+    for (size_t i = 1; i < t.size(); ++i)
+      rank.semaphores.push_back(number<int64_t>(t[i], t[i].text));
+  }
+
+  void threadBlock(const std::vector<Token> &t) {
+    Rank &rank = currentRank(t[0]);
+    closeOpenPipeline(t[0]);
+    if (t.size() != 2)
+      fail(t[0], "expected 'tb N'");
+    size_t n = number<size_t>(t[1], t[1].text);
+    if (n != rank.tbs.size())
+      fail(t[1], "expected tb " + std::to_string(rank.tbs.size()) + " next");
+    rank.tbs.emplace_back();
+  }
+
+  void closeOpenPipeline(const Token &t) {
+    if (pipeline_)
+      fail(t, "pipeline body is not closed with '}'");
+  }
+
+  void closePipeline(const Token &t) {
+    if (!pipeline_)
+      fail(t, "'}' without an open pipeline");
+    pipeline_ = false;
+  }
+
+  SourceLocation location(std::string_view comment) {
+    std::vector<Token> t = tokenize(comment);
+    size_t i = 0;
+    int32_t file = 0;
+    if (t.size() >= 2 && t[0].text == "file") {
+      file = number<int32_t>(t[1], t[1].text);
+      i = 2;
+    }
+    if (t.size() != i + 2 || t[i].text != "line")
+      return {}; // some other comment
+    std::string_view lc = t[i + 1].text;
+    size_t colon = lc.find(':');
+    if (colon == std::string_view::npos)
+      return {};
+    SourceLocation loc;
+    loc.line = number<uint32_t>(t[i + 1], lc.substr(0, colon));
+    loc.column = number<uint32_t>(t[i + 1], lc.substr(colon + 1));
+    while (file >= int32_t(sourceIds_.size())) {
+      std::string name =
+          sourceIds_.empty()
+              ? std::string()
+              : "<source " + std::to_string(sourceIds_.size()) + ">";
+      sourceIds_.push_back(sourceIds_.empty() ? sourceFile_
+                                              : files_->add(name, ""));
+    }
+    loc.fileId = sourceIds_[size_t(file)];
+    return loc;
+  }
+
+  void op(const std::vector<Token> &t, std::string_view comment) {
+    Rank &rank = currentRank(t[0]);
+    if (rank.tbs.empty())
+      fail(t[0], "expected a 'tb' line before ops");
+    int32_t ownRank = int32_t(program_.ranks.size() - 1);
+    Op op;
+    std::string_view name = t[0].text;
+    size_t dot = name.find('.');
+    auto kind = plan::parseOpKind(name.substr(0, dot));
+    if (!kind)
+      fail(t[0], "unknown op '" + std::string(name.substr(0, dot)) + "'");
+    op.kind = *kind;
+    if (dot != std::string_view::npos) {
+      std::string_view sync = name.substr(dot + 1);
+      op.dataSync = sync == "none"     ? SyncNone
+                    : sync == "before" ? SyncBefore
+                    : sync == "after"  ? SyncAfter
+                    : sync == "both"   ? SyncBoth
+                                       : 0xFF;
+      if (op.dataSync == 0xFF)
+        fail(t[0], "data sync is none, before, after or both");
+    }
+    bool dst = false, opens = false;
+    bool pkt = op.kind == OpKind::Recpkt || op.kind == OpKind::Recspkt;
+    bool storeSrc = op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt;
+    for (size_t i = 1; i < t.size(); ++i) {
+      const Token &tok = t[i];
+      std::string_view s = tok.text;
+      if (s == "->") {
+        dst = true;
+      } else if (s == "via") {
+        if (i + 1 == t.size())
+          fail(tok, "expected channels after 'via'");
+        channelsOf(t[++i], op);
+      } else if (s == "{") {
+        if (op.kind != OpKind::Pipeline)
+          fail(tok, "only a pipeline has a body");
+        opens = true;
+      } else if (startsWith(s, "sem#")) {
+        for (int64_t v : intList(tok, "[" + std::string(s.substr(4)) + "]"))
+          op.semaphoreIds.push_back(int32_t(v));
+      } else if (startsWith(s, "id=")) {
+        op.barrierId = number<int32_t>(tok, s.substr(3));
+      } else if (startsWith(s, "tbs=")) {
+        for (int64_t v : intList(tok, s.substr(4)))
+          op.barrierTbs.push_back(int32_t(v));
+      } else if (startsWith(s, "op=")) {
+        auto r = plan::parseReduceOp(s.substr(3));
+        if (!r)
+          fail(tok, "reduce op is sum, min or max");
+        op.reduceOp = *r;
+      } else if (startsWith(s, "tbg=")) {
+        size_t slash = s.find('/');
+        if (slash == std::string_view::npos)
+          fail(tok, "expected tbg=i/n");
+        op.tbg = TbgInfo{number<int32_t>(tok, s.substr(4, slash - 4)),
+                         number<int32_t>(tok, s.substr(slash + 1))};
+      } else if (startsWith(s, "unit=")) {
+        op.unitSize = number<uint64_t>(tok, s.substr(5));
+      } else if (startsWith(s, "chunks=")) {
+        op.numChunks = number<int64_t>(tok, s.substr(7));
+      } else if (startsWith(s, "memory#") || startsWith(s, "port#") ||
+                 startsWith(s, "switch#")) {
+        channelsOf(tok, op);
+      } else {
+        operand(tok, s, op, dst, ownRank, pkt, storeSrc);
+      }
+    }
+    op.loc = location(comment);
+    op.seq = nextSeq_++;
+    auto &ops =
+        pipeline_ ? rank.tbs.back().ops.back().body : rank.tbs.back().ops;
+    if (opens && pipeline_)
+      fail(t[0], "pipelines do not nest");
+    ops.push_back(std::move(op));
+    if (opens)
+      pipeline_ = true;
+  }
+
+  void channelsOf(const Token &tok, Op &op) {
+    std::string_view s = tok.text;
+    while (!s.empty()) {
+      size_t comma = s.find(',');
+      std::string_view one = s.substr(0, comma);
+      size_t hash = one.find('#');
+      if (hash == std::string_view::npos)
+        fail(tok, "expected KIND#N");
+      op.channels.push_back({channelType(tok, one.substr(0, hash)),
+                             number<int32_t>(tok, one.substr(hash + 1))});
+      if (comma == std::string_view::npos)
+        break;
+      s.remove_prefix(comma + 1);
+    }
+  }
+
+  void operand(const Token &tok, std::string_view s, Op &op, bool dst,
+               int32_t ownRank, bool pkt, bool storeSrc) {
+    if (!s.empty() && s.back() == ',')
+      s.remove_suffix(1);
+    if (startsWith(s, "switch.")) {
+      BufferType type;
+      int64_t index, size;
+      range(tok, s.substr(7), type, index, size);
+      op.switchBuffer = type;
+      op.switchSize = size;
+      (dst ? op.switchDstOffsets : op.switchSrcOffsets) = {index};
+      return;
+    }
+    Chunk c;
+    c.rank = ownRank;
+    std::string_view body = s;
+    bool prefixed = !body.empty() && body[0] == 'r';
+    if (prefixed) {
+      size_t dot = body.find('.');
+      if (dot == std::string_view::npos)
+        fail(tok, "expected rN.T[a:b]");
+      c.rank = number<int32_t>(tok, body.substr(1, dot - 1));
+      body.remove_prefix(dot + 1);
+    }
+    size_t hash = body.find('#');
+    bool versioned = hash != std::string_view::npos;
+    if (versioned) {
+      c.version = number<uint32_t>(tok, body.substr(hash + 1));
+      body = body.substr(0, hash);
+    }
+    range(tok, body, c.type, c.index, c.size);
+    // Local operands carry a version; remote ones a rank prefix and none.
+    if (!versioned) {
+      if (!prefixed)
+        fail(tok, "a local chunk needs its version (#N); a remote one its "
+                  "rank (rN.)");
+      (dst ? op.remoteDst : op.remoteSrc).push_back(c);
+      return;
+    }
+    if (!dst) {
+      if (storeSrc)
+        op.switchChunk = c;
+      else
+        op.localSrc.push_back(c);
+    } else if (op.kind == OpKind::Glre) {
+      op.switchChunk = c;
+    } else if (pkt && !op.localDst.empty()) {
+      op.pktDst.push_back(c);
+    } else {
+      op.localDst.push_back(c);
+    }
+  }
+
+  std::shared_ptr<SourceFiles> files_;
+  int32_t sourceFile_;
+  std::vector<int32_t> sourceIds_;
+  Program program_;
+  bool started_ = false;
+  bool pipeline_ = false;
+  size_t declaredRanks_ = 0;
+  uint64_t nextSeq_ = 0;
+};
+
+} // namespace
+
+std::optional<Program> parse(std::string_view text, int32_t fileId,
+                             std::shared_ptr<SourceFiles> files,
+                             DiagnosticSink &diags) {
+  Parser parser(files);
+  uint32_t lineNo = 0;
+  size_t pos = 0;
+  try {
+    while (pos <= text.size()) {
+      size_t end = text.find('\n', pos);
+      std::string_view line = text.substr(
+          pos, end == std::string_view::npos ? text.size() - pos : end - pos);
+      ++lineNo;
+      if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+      size_t first = line.find_first_not_of(" \t");
+      if (first != std::string_view::npos &&
+          !startsWith(line.substr(first), "//") && line[first] != ';')
+        parser.line(line);
+      if (end == std::string_view::npos)
+        break;
+      pos = end + 1;
+    }
+    return parser.finish(Token{"", 1});
+  } catch (const ParseError &e) {
+    diags.report(diag::err_cir_syntax, SourceLocation{fileId, lineNo, e.column},
+                 {e.message});
+  }
+  return std::nullopt;
+}
+
+} // namespace mscclc::chunk
