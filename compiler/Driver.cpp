@@ -225,14 +225,9 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
     files = std::make_shared<SourceFiles>();
   out.files = files;
   if (classifyInput(path) == InputKind::Plan) {
-    std::shared_ptr<SourceFiles> planText;
-    auto plan = json::readPlanFile(path, diags, &planText);
-    if (!plan) {
-      // Keep the text only when a syntax error points into it.
-      if (planText)
-        out.files = planText;
+    auto plan = json::readPlanFile(path, diags, files);
+    if (!plan)
       return out;
-    }
     if (!passes::checkPlan(*plan, *target, diags, passes::PlanOrigin::External))
       return out;
     out.plan = std::move(plan);

@@ -772,7 +772,7 @@ std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
 }
 
 std::optional<Plan> readPlanFile(const std::string &path, DiagnosticSink &diags,
-                                 std::shared_ptr<SourceFiles> *filesOut) {
+                                 std::shared_ptr<SourceFiles> files) {
   std::string text;
   bool fromStdin = path == "-";
   FILE *f = fromStdin ? stdin : std::fopen(path.c_str(), "rb");
@@ -792,12 +792,15 @@ std::optional<Plan> readPlanFile(const std::string &path, DiagnosticSink &diags,
     diags.report(diag::err_cannot_read, {}, {path, std::strerror(savedErrno)});
     return std::nullopt;
   }
-  // The text is kept only while reading: syntax errors are located in it.
-  auto files = std::make_shared<SourceFiles>();
+  // The text is kept only while reading: syntax errors are located in it
+  // (and a printer holding `files` shows the line).
+  if (!files)
+    files = std::make_shared<SourceFiles>();
   int32_t id = files->add(path, std::move(text));
-  if (filesOut)
-    *filesOut = files;
-  return readPlanJson(files->text(id), diags, id);
+  auto plan = readPlanJson(files->text(id), diags, id);
+  if (plan)
+    files->dropText(id);
+  return plan;
 }
 
 } // namespace mscclc::json

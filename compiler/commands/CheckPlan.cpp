@@ -13,17 +13,64 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <sstream>
 
 namespace mscclc::driver {
 
+namespace {
+
+// One line for the plan and one per rank: what the plan declares and how
+// many ops of each kind it has (pipeline bodies included). Tests check
+// plans' shapes with it, and it is a quick look at any plan.
+std::string planStats(const plan::Plan &p) {
+  std::ostringstream os;
+  os << "plan " << (p.name ? "\"" + *p.name + "\"" : std::string("null"))
+     << " collective=" << p.collective
+     << " protocol=" << plan::toString(p.protocol)
+     << " inplace=" << (p.inplace ? "true" : "false")
+     << " double_scratch=" << (p.useDoubleScratchBuffer ? "true" : "false")
+     << " gpus=" << p.gpus.size() << "\n";
+  for (const plan::Gpu &g : p.gpus) {
+    std::map<std::string_view, size_t> ops;
+    auto count = [&](const plan::Op &op, auto &self) -> void {
+      ++ops[plan::toString(op.kind)];
+      for (const plan::Op &inner : op.ops)
+        self(inner, self);
+    };
+    for (const plan::ThreadBlock &tb : g.threadblocks)
+      for (const plan::Op &op : tb.ops)
+        count(op, count);
+    std::map<std::string_view, size_t> channels;
+    for (const plan::ChannelDecl &c : g.channels)
+      channels[plan::toString(c.type)] +=
+          c.type == plan::ChannelType::Switch ? 1 : c.connectedTo.size();
+    os << "gpu " << g.id << ": input=" << g.inputChunks
+       << " output=" << g.outputChunks << " scratch=" << g.scratchChunks
+       << " threadblocks=" << g.threadblocks.size() << " channels:";
+    for (const auto &[kind, n] : channels)
+      os << " " << kind << "=" << n;
+    os << " remote_buffers=" << g.remoteBuffers.size()
+       << " semaphores=" << g.semaphores.size() << " ops:";
+    for (const auto &[kind, n] : ops)
+      os << " " << kind << "=" << n;
+    os << "\n";
+  }
+  return os.str();
+}
+
+} // namespace
+
 int checkPlanFile(const std::string &input, const std::string &output,
-                  const CompileOptions &options) {
+                  const CompileOptions &options, bool stats) {
   auto files = std::make_shared<SourceFiles>();
   auto printer = makePrinter(input, options, files);
   LoadedPlan loaded = loadPlan(input, options, *printer, files);
   printer->printSummary();
   if (!loaded.plan)
     return Failure;
+  if (stats)
+    std::cout << planStats(*loaded.plan);
   if (!output.empty() &&
       !writeOutput(output, json::writePlanJson(*loaded.plan), *printer))
     return Failure;
@@ -44,6 +91,8 @@ public:
         ->required();
     app.add_option("-o,--output", output_,
                    "write the plan back in canonical form ('-' for stdout)");
+    app.add_flag("--stats", stats_,
+                 "print what each rank declares and its op counts by kind");
     options_.addTo(app);
   }
   int run() override {
@@ -55,12 +104,13 @@ public:
       return Failure;
     }
     options_.frontend.inputFile = input_;
-    return checkPlanFile(input_, output_, options_);
+    return checkPlanFile(input_, output_, options_, stats_);
   }
 
 private:
   std::string input_;
   std::string output_;
+  bool stats_ = false;
   CompileOptions options_;
 };
 

@@ -38,7 +38,7 @@ std::unique_ptr<Command> makeCompileCommand();
 // What `mscclc plan.json` and `mscclc check-plan` do: read, check and, with
 // an output path, write the plan back in canonical form.
 int checkPlanFile(const std::string &input, const std::string &output,
-                  const CompileOptions &options);
+                  const CompileOptions &options, bool stats = false);
 std::unique_ptr<Command> makeCheckPlanCommand();
 std::unique_ptr<Command> makeInstallDefaultsCommand();
 

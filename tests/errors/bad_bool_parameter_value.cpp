@@ -1,4 +1,5 @@
-// ARGS: -P inplace=maybe
+// RUN: mscclc --verify -P inplace=maybe %s
+// RUN: %expect-error mscclc -P inplace=maybe %s
 // -P gives a bool parameter a value that is not a boolean.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,4 +1,5 @@
-// ARGS: -P num_gpus=abc
+// RUN: mscclc --verify -P num_gpus=abc %s
+// RUN: %expect-error mscclc -P num_gpus=abc %s
 // -P gives an int parameter a value that is not an integer.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A barrier listing the same thread block twice.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

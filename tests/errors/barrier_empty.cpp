@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A barrier with an empty thread block list.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // broadcast_packets over a switch channel bound to the output buffers.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A DSL call after the CollectiveProgram went out of scope.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

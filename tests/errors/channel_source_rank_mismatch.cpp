@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // put whose source chunk is not on the channel's source rank.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

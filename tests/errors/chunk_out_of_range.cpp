@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Chunk slice past the end of the buffer (the input buffer has 2 chunks).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

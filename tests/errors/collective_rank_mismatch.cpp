@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // The collective is built for 4 ranks but the program for 2.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

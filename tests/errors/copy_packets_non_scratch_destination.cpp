@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // copy_packets into the output buffer: packets live in scratch.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

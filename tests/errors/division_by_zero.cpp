@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Integer division by zero (a parameter used as a divisor defaults to 0).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

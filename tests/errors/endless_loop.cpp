@@ -1,4 +1,5 @@
-// ARGS: --max-steps=100000
+// RUN: mscclc --verify --max-steps=100000 %s
+// RUN: %expect-error mscclc --max-steps=100000 %s
 // A loop whose condition never becomes false (the step limit stops it).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A helper called twice; the second call indexes past the buffer end.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

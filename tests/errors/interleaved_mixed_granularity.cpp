@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // With two interleaved instances, the same region is accessed as [0:2] and
 // as [0:1]; replication would place the instances of the two inconsistently.
 #include <mscclpp/dsl.hpp>

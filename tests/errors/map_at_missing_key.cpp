@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // std::map::at with a key that is not in the map.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

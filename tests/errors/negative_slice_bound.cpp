@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Negative slice bound (Python-style negative indexing is not supported).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A LoopIterationContext opened inside another one.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // The file has no function marked MSCCLPP_ALGORITHM.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

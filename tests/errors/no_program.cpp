@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // The algorithm never creates a CollectiveProgram.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

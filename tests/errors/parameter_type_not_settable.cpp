@@ -1,4 +1,5 @@
-// ARGS: -P peers=3
+// RUN: mscclc --verify -P peers=3 %s
+// RUN: %expect-error mscclc -P peers=3 %s
 // A container parameter cannot be given on the command line.
 #include <mscclpp/dsl.hpp>
 #include <vector>

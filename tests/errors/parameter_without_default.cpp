@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A parameter without a default value, and no -P to set it.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A copy of one chunk inside a pipeline over two chunks.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // put between chunks of different sizes.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

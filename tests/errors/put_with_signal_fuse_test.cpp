@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Port of upstream python/mscclpp/language/tests/unit_tests/put/
 // put_with_signal_fuse_test.py, as written there. Each rank issues three
 // signals to its peer over the port channel (one signal, two

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Rank(5) in a program with 2 ranks.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A reduce with no other chunks to reduce with.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A semaphore with initial value 0 that is acquired but never released.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Two algorithms in one file and no --algo to choose between them.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Rank 0 signals rank 1 twice but rank 1 waits only once.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

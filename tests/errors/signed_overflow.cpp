@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Signed integer overflow in the algorithm's arithmetic.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

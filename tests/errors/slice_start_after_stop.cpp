@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Slice whose start is greater than its stop.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // at_rank() with a rank that is not in the switch channel's group.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A switch channel listing the same rank twice.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

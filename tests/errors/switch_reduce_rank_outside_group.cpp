@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // SwitchChannel::reduce on a rank that is not in the channel's group.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A switch reduce whose destination chunk is smaller than the reduction.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

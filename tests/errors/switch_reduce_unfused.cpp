@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A switch reduce (glre) that no broadcast of the same chunk follows, so it
 // does not fuse into glres: the executor rejects a lone glre.
 #include <mscclpp/dsl.hpp>

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // C++ syntax error: a declaration without its semicolon.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // An op given both tb and tb_group.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

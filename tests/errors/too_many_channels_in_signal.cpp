@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // More than 8 channels fused into one signal op (executor limit).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // More than 64 operations in one thread block (executor limit).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // The algorithm creates a second CollectiveProgram after the first.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

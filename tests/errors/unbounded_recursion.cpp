@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A recursive helper without a base case (the call depth limit stops it).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

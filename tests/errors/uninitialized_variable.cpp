@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Reading a variable that was never given a value.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Reading an uninitialised variable through an options field ({.tb = tb}).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,4 +1,5 @@
-// ARGS: --algo third
+// RUN: mscclc --verify --algo third %s
+// RUN: %expect-error mscclc --algo third %s
 // --algo names an algorithm the file does not define.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,4 +1,5 @@
-// ARGS: -P nosuch=1
+// RUN: mscclc --verify -P nosuch=1 %s
+// RUN: %expect-error mscclc -P nosuch=1 %s
 // -P sets a parameter the algorithm does not have.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // unpack_packets reading from the input buffer: packets live in scratch.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Unsupported construct: calling a library function (printf) outside the DSL.
 #include <cstdio>
 #include <mscclpp/dsl.hpp>

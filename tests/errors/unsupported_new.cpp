@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Unsupported construct: dynamic allocation with new.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Unsupported construct: a pointer to a DSL object.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

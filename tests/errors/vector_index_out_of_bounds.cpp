@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // Indexing a std::vector one past its end (off-by-one loop bound).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -1,4 +1,5 @@
-// ARGS: -Werror
+// RUN: mscclc --verify -Werror %s
+// RUN: %expect-error mscclc -Werror %s
 // flush on a port channel does nothing on the 0.9 executor (a warning;
 // -Werror makes it an error).
 #include <mscclpp/dsl.hpp>

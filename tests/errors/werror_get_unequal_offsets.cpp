@@ -1,4 +1,5 @@
-// ARGS: -Werror
+// RUN: mscclc --verify -Werror %s
+// RUN: %expect-error mscclc -Werror %s
 // A get whose source and destination offsets differ: the 0.9 executor swaps
 // them (a warning; -Werror makes it an error).
 #include <mscclpp/dsl.hpp>

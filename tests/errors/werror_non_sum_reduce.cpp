@@ -1,4 +1,5 @@
-// ARGS: -Werror
+// RUN: mscclc --verify -Werror %s
+// RUN: %expect-error mscclc -Werror %s
 // A max reduction: the 0.9 executor ignores reduce_op and always sums (a
 // warning; -Werror makes it an error).
 #include <mscclpp/dsl.hpp>

@@ -1,4 +1,5 @@
-// ARGS: -Werror
+// RUN: mscclc --verify -Werror %s
+// RUN: %expect-error mscclc -Werror %s
 // A packet op in a plan with protocol Simple: the scratch buffer is half the
 // size packets need (a warning; -Werror makes it an error).
 #include <mscclpp/dsl.hpp>

@@ -1,4 +1,5 @@
-// ARGS: -Werror
+// RUN: mscclc --verify -Werror %s
+// RUN: %expect-error mscclc -Werror %s
 // A pipeline that runs 65536 iterations at max_message_size: 2 chunks of
 // (2^26 bytes / 2 input chunks) each, in units of 1024 bytes, is
 // 2 * 2^25 / 2^10 = 65536, one more than the executor's 16-bit counter holds

@@ -1,4 +1,5 @@
-// ARGS: -Werror
+// RUN: mscclc --verify -Werror %s
+// RUN: %expect-error mscclc -Werror %s
 // A pipeline unit of 1000 bytes, not a multiple of 16 (a warning; -Werror
 // makes it an error).
 #include <mscclpp/dsl.hpp>

@@ -1,3 +1,5 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
 // A program with instances = 0 (instances must be at least 1).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

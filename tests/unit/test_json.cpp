@@ -532,8 +532,8 @@ TEST_CASE("readPlanFile locates syntax errors in the file", "[json][errors]") {
   std::ofstream(file) << "{\n  oops\n}\n";
   {
     mscclc::CollectingDiagnosticSink diags;
-    std::shared_ptr<mscclc::SourceFiles> files;
-    CHECK_FALSE(readPlanFile(file.string(), diags, &files));
+    auto files = std::make_shared<mscclc::SourceFiles>();
+    CHECK_FALSE(readPlanFile(file.string(), diags, files));
     REQUIRE(diags.entries.size() == 1);
     const auto &d = diags.entries[0];
     REQUIRE(files);

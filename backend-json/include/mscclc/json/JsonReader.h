@@ -27,10 +27,11 @@ namespace mscclc::json {
 std::optional<mscclc::plan::Plan>
 readPlanJson(std::string_view text, DiagnosticSink &diags, int32_t fileId = -1);
 
-// Reads and parses a file ("-" is stdin). With `files`, returns a table
-// holding the file's text (for locating syntax errors).
+// Reads and parses a file ("-" is stdin). The file is added to `files`
+// (when given), so a printer holding the table shows the line of a syntax
+// error; its text is dropped again once the plan has been read.
 std::optional<mscclc::plan::Plan>
 readPlanFile(const std::string &path, DiagnosticSink &diags,
-             std::shared_ptr<SourceFiles> *files = nullptr);
+             std::shared_ptr<SourceFiles> files = nullptr);
 
 } // namespace mscclc::json

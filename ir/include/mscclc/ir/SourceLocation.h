@@ -49,6 +49,9 @@ public:
   std::string_view text(int32_t id) const { return files_.at(size_t(id)).text; }
   // The text of `loc`'s line without its newline ("" when unknown).
   std::string_view lineText(SourceLocation loc) const;
+  // Frees a file's text (its name stays): for large inputs that are no
+  // longer needed for carets.
+  void dropText(int32_t id) { std::string().swap(files_.at(size_t(id)).text); }
   // "path:line:col", or "" for an invalid location.
   std::string describe(SourceLocation loc) const;
 

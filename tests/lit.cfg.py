@@ -1,0 +1,44 @@
+# lit configuration for mscclc's file-driven tests: pass tests on chunk IR
+# (tests/passes), user mistakes (tests/errors), sample goldens
+# (tests/golden), plans of programs the reference cannot run
+# (tests/failures) and the conformance corpus (tests/conformance).
+#
+# Run through ctest (one ctest test per folder), or directly, e.g.
+#   /usr/lib/llvm-19/build/utils/lit/lit.py -sv tests/errors
+# which uses the build in build/ (or --param mscclc_site_config=PATH).
+import os
+import sys
+
+import lit.formats
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "tools"))
+
+site = lit_config.params.get(
+    "mscclc_site_config",
+    os.path.join(os.path.dirname(__file__), "..", "build", "tests",
+                 "lit.site.cfg.py"))
+if not os.path.exists(site):
+    lit_config.fatal("no lit.site.cfg.py at %s: configure the build first "
+                     "(./scripts/setup)" % site)
+lit_config.load_config(config, site)
+
+config.name = "mscclc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cir", ".cpp", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "tools", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mscclc_build_dir, "tests", "lit-out")
+
+# mscclc, FileCheck, not and split-file by their plain names.
+path = [os.path.dirname(config.mscclc), config.llvm_tools_dir,
+        os.path.dirname(config.plan_compare)]
+config.environment["PATH"] = os.pathsep.join(
+    path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("HOME", "MSCCLC_CACHE_DIR", "XDG_CACHE_HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+tools = os.path.join(config.test_source_root, "tools")
+config.substitutions.append(("%samples", os.path.join(config.mscclc_source_dir, "samples")))
+config.substitutions.append(("%ports", os.path.join(config.test_source_root, "conformance")))
+config.substitutions.append(("%expect-error", os.path.join(tools, "expect-error")))
