@@ -42,7 +42,7 @@ struct CompileOptions {
   std::vector<std::string> params;       // -P name=value, as given
   std::vector<std::string> warningFlags; // -W..., in order
   bool allowLimitViolations = false;
-  // Number SSA versions before the passes, for printed chunk IR.
+  // Number data versions before the passes, for printed chunk IR.
   bool printVersions = false;
   // --run-pass=NAME: run only these passes (chunk IR input).
   std::vector<std::string> runPasses;

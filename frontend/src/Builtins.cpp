@@ -3,8 +3,8 @@
 // The evaluator does not interpret libstdc++'s templates: calls to the
 // supported std:: classes and functions are recognised by name and
 // implemented here with the same observable behaviour. DSL calls are
-// forwarded to the ProgramBuilder; its DslErrors become diagnostics at the
-// call.
+// forwarded to the ProgramBuilder; the diagnostics it throws without a
+// location are placed at the call.
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
@@ -152,7 +152,7 @@ chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
     return c;
   }
   if (v.kind != Value::Kind::Agg || v.elems.size() != 4)
-    error(loc, "expected a Chunk");
+    error(loc, diag::err_dsl_expected_chunk);
   chunk::Chunk c;
   c.rank = int32_t(v.elems[0].i);
   c.type = chunk::BufferType(v.elems[1].i);
@@ -160,18 +160,19 @@ chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
   c.size = v.elems[3].i;
   try {
     builder_.checkRank(v.elems[0].i, "chunk rank");
-  } catch (DslError &e) {
-    throw EvalError{loc, e.message, {}, e.notes};
+  } catch (DiagnosticError &e) {
+    locateDslError(e, loc);
+    throw;
   }
   if (c.index < 0 || c.size < 0)
-    error(loc, "chunk " + describe(c) + " has a negative index or size");
+    error(loc, diag::err_dsl_chunk_negative, {describe(c)});
   return c;
 }
 
 std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v, LazyLoc loc) {
   std::vector<chunk::Chunk> out;
   if (v.kind != Value::Kind::Agg)
-    error(loc, "expected a list of chunks");
+    error(loc, diag::err_dsl_expected_chunk_list);
   for (const Value &e : v.elems)
     out.push_back(toChunk(e, loc));
   return out;
@@ -180,10 +181,10 @@ std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v, LazyLoc loc) {
 std::vector<int64_t> Evaluator::toIntList(const Value &v, LazyLoc loc) {
   std::vector<int64_t> out;
   if (v.kind != Value::Kind::Agg)
-    error(loc, "expected a list of integers");
+    error(loc, diag::err_dsl_expected_int_list);
   for (const Value &e : v.elems) {
     if (e.kind != Value::Kind::Int)
-      error(loc, "expected a list of integers");
+      error(loc, diag::err_dsl_expected_int_list);
     out.push_back(e.i);
   }
   return out;
@@ -244,10 +245,9 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     }
     Value n = eval(args[0]);
     if (n.kind != Value::Kind::Int)
-      error(loc, "this std::vector constructor is not supported; use a "
-                 "count, a count and a value, or a brace list");
+      error(loc, diag::err_std_vector_ctor);
     if (n.wide() < 0)
-      error(loc, "vector size must not be negative");
+      error(loc, diag::err_std_vector_negative_size);
     checkContainerSize(size_t(n.i), loc);
     QualType et = templateArgType(rd, 0);
     Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
@@ -265,7 +265,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
         mapInsert(m, kv.elems[0], kv.elems[1], false);
       return m;
     }
-    error(loc, "this std::map constructor is not supported");
+    error(loc, diag::err_std_map_ctor);
   }
   case StdClass::Pair:
   case StdClass::Tuple: {
@@ -311,8 +311,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       return Value::makeString("");
     Value v = eval(args[0]);
     if (v.kind != Value::Kind::String)
-      error(loc, "strings can only be made from string literals or other "
-                 "strings");
+      error(loc, diag::err_std_string_ctor);
     if (args.size() == 2) {
       Value n = eval(args[1]);
       if (n.kind == Value::Kind::Int && n.i >= 0 && size_t(n.i) <= v.s.size())
@@ -331,7 +330,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   case StdClass::None:
     break;
   }
-  error(loc, "this standard library constructor is not supported");
+  error(loc, diag::err_std_ctor);
 }
 
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
@@ -383,19 +382,18 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   auto needUninit = [&]() {
     if (self->kind == Value::Kind::Uninit)
-      error(loc, "value is used uninitialised");
+      error(loc, diag::err_eval_uninitialised);
   };
   needUninit();
   auto index = [&](const Expr *e) -> size_t {
     Value i = eval(e);
     if (i.kind != Value::Kind::Int)
-      error(e->getExprLoc(), "index must be an integer");
+      error(e->getExprLoc(), diag::err_std_index_type);
     if (i.wide() < 0 || i.wide() >= __int128(self->elems.size()))
       error(e->getExprLoc(),
-            "index " + std::to_string(int64_t(i.wide())) +
-                " is out of bounds for a container of " +
-                std::to_string(self->elems.size()) +
-                (self->elems.size() == 1 ? " element" : " elements"));
+            self->elems.size() == 1 ? diag::err_std_index_range_one
+                                    : diag::err_std_index_range,
+            {int64_t(i.wide()), self->elems.size()});
     return size_t(i.i);
   };
   switch (cls) {
@@ -414,7 +412,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return &self->elems[index(args[0])];
     if (name == "back" || name == "front") {
       if (self->elems.empty())
-        error(loc, name.str() + "() on an empty container");
+        error(loc, diag::err_std_empty_container, {name.str()});
       return name == "back" ? &self->elems.back() : &self->elems.front();
     }
     if (cls == StdClass::Vector) {
@@ -453,15 +451,14 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         } else if (args.size() == 1) {
           v = convert(eval(args[0]), et, loc);
         } else {
-          error(loc, "emplace_back with these arguments is not supported; "
-                     "use push_back(T(...))");
+          error(loc, diag::err_std_emplace_back);
         }
         self->elems.push_back(std::move(v));
         return &self->elems.back();
       }
       if (name == "pop_back") {
         if (self->elems.empty())
-          error(loc, "pop_back() on an empty vector");
+          error(loc, diag::err_std_pop_back_empty);
         self->elems.pop_back();
         result = Value::makeVoid();
         return nullptr;
@@ -478,7 +475,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (name == "resize") {
         Value n = eval(args[0]);
         if (n.wide() < 0)
-          error(loc, "vector size must not be negative");
+          error(loc, diag::err_std_vector_negative_size);
         checkContainerSize(size_t(n.i), loc);
         QualType et = templateArgType(md->getParent(), 0);
         Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
@@ -521,10 +518,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       Value k = eval(args[0]);
       Value *v = mapFind(*self, k);
       if (!v)
-        error(loc, "map::at: key " + describeValue(k) +
-                       " is not in the map (it has " +
-                       std::to_string(self->map->size()) + " entr" +
-                       (self->map->size() == 1 ? "y" : "ies") + ")");
+        error(loc,
+              self->map->size() == 1 ? diag::err_std_map_at_missing_one
+                                     : diag::err_std_map_at_missing,
+              {describeValue(k), self->map->size()});
       return v;
     }
     if (name == "operator[]") {
@@ -540,14 +537,14 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (args.size() == 1) {
         Value kv = eval(args[0]);
         if (kv.kind != Value::Kind::Agg || kv.elems.size() != 2)
-          error(loc, "insert needs a key/value pair");
+          error(loc, diag::err_std_map_insert_pair);
         k = kv.elems[0];
         v = kv.elems[1];
       } else if (args.size() == 2) {
         k = eval(args[0]);
         v = eval(args[1]);
       } else {
-        error(loc, "this map insertion is not supported");
+        error(loc, diag::err_std_map_insert);
       }
       QualType kt = templateArgType(md->getParent(), 0);
       if (k.kind == Value::Kind::Int)
@@ -570,7 +567,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     }
     if (name == "value" || name == "operator*") {
       if (self->kind == Value::Kind::Null)
-        error(loc, "the optional is empty");
+        error(loc, diag::err_std_optional_empty);
       return self;
     }
     if (name == "value_or") {
@@ -597,7 +594,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (name == "operator+=") {
       Value v = eval(args[0]);
       if (v.kind != Value::Kind::String)
-        error(loc, "only strings can be appended");
+        error(loc, diag::err_std_string_append);
       self->s += v.s;
       return self;
     }
@@ -609,8 +606,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::None:
     break;
   }
-  error(loc, "'" + md->getQualifiedNameAsString() +
-                 "' is not supported in algorithm code");
+  error(loc, diag::err_std_unsupported, {md->getQualifiedNameAsString()});
 }
 
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
@@ -622,8 +618,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     if (cls == StdClass::None)
       return false;
     if (md->isStatic())
-      error(loc, "'" + md->getQualifiedNameAsString() +
-                     "' is not supported in algorithm code");
+      error(loc, diag::err_std_unsupported, {md->getQualifiedNameAsString()});
     const Expr *objE;
     llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
     if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
@@ -643,7 +638,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     OverloadedOperatorKind op = fd->getOverloadedOperator();
     Value l = eval(call->getArg(0));
     if (call->getNumArgs() == 1)
-      error(loc, "this operator is not supported in algorithm code");
+      error(loc, diag::err_eval_unsupported_operator);
     Value r = eval(call->getArg(1));
     auto isNullopt = [&](const Expr *e) {
       return classifyStd(e->getType()->getAsCXXRecordDecl()) ==
@@ -682,8 +677,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     default:
       break;
     }
-    error(loc, "this operator on standard types is not supported in "
-               "algorithm code");
+    error(loc, diag::err_std_operator);
   }
   if (name == "move" || name == "forward" || name == "as_const") {
     *lvalueResult = evalObject(call->getArg(0));
@@ -699,7 +693,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       vals.push_back(eval(call->getArg(1)));
     }
     if (vals.empty())
-      error(loc, "std::" + name.str() + " of an empty list");
+      error(loc, diag::err_std_minmax_empty, {name.str()});
     Value best = vals[0];
     for (size_t i = 1; i < vals.size(); ++i) {
       int c = compareValues(vals[i], best);
@@ -721,9 +715,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (name == "make_pair" || name == "make_tuple" || name == "tie" ||
       name == "forward_as_tuple") {
     if (name == "tie" || name == "forward_as_tuple")
-      error(loc, "std::" + name.str() +
-                     " is not supported; use structured "
-                     "bindings");
+      error(loc, diag::err_std_tie, {name.str()});
     std::vector<Value> elems;
     for (const Expr *a : call->arguments())
       elems.push_back(eval(a));
@@ -734,11 +726,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     const TemplateArgumentList *targs = fd->getTemplateSpecializationArgs();
     if (!targs || targs->size() == 0 ||
         (*targs)[0].getKind() != TemplateArgument::Integral)
-      error(loc, "only std::get<N> with an index is supported");
+      error(loc, diag::err_std_get_index);
     uint64_t i = (*targs)[0].getAsIntegral().getZExtValue();
     Value *obj = evalObject(call->getArg(0));
     if (obj->kind != Value::Kind::Agg || i >= obj->elems.size())
-      error(loc, "std::get index out of range");
+      error(loc, diag::err_std_get_range);
     *lvalueResult = &obj->elems[i];
     return true;
   }
@@ -766,8 +758,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     result = Value::makeVoid();
     return true;
   }
-  error(loc, "'" + fd->getQualifiedNameAsString() +
-                 "' is not supported in algorithm code");
+  error(loc, diag::err_std_unsupported, {fd->getQualifiedNameAsString()});
 }
 
 // ------------------------------------------------------------- DSL calls --
@@ -807,24 +798,20 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       obj->type = DslObject::Type::Collective;
       int64_t r = args.at(0).i;
       if (r <= 0)
-        throw DslError{"a collective needs a positive number of ranks, got " +
-                           std::to_string(r),
-                       {}};
+        error(loc, diag::err_dsl_collective_ranks, {r});
       c.numRanks = r;
       if (n == "TestCollective") {
         c.name = "test";
         c.inputSize = args.at(1).i;
         c.outputSize = args.at(2).i;
         if (c.inputSize < 0 || c.outputSize < 0)
-          throw DslError{"TestCollective buffer sizes must not be negative",
-                         {}};
+          error(loc, diag::err_dsl_test_collective_sizes);
         c.inplace = false;
         c.chunkFactor = 1;
       } else {
         int64_t cf = args.at(1).i;
         if (cf <= 0)
-          throw DslError{
-              "chunk_factor must be positive, got " + std::to_string(cf), {}};
+          error(loc, diag::err_dsl_chunk_factor, {cf});
         c.chunkFactor = cf;
         c.inplace = args.at(2).i != 0;
         if (n == "AllGather") {
@@ -845,7 +832,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
           c.name = "sendrecv";
           c.inputSize = c.outputSize = cf;
         } else {
-          throw DslError{"'" + n.str() + "' cannot be constructed", {}};
+          error(loc, diag::err_dsl_collective_unknown, {n.str()});
         }
       }
       break;
@@ -855,7 +842,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       if (args.at(0).kind == Value::Kind::String)
         s.program.name = args[0].s;
       if (args.at(1).kind != Value::Kind::Object)
-        throw DslError{"expected a collective", {}};
+        error(loc, diag::err_dsl_expected_collective);
       s.collective = args[1].obj->collective;
       s.numRanks = args.at(2).i;
       readProgramOptions(args.at(3), s);
@@ -911,11 +898,11 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin()));
       break;
     default:
-      error(loc, "'" + rd->getNameAsString() +
-                     "' cannot be constructed in algorithm code");
+      error(loc, diag::err_dsl_not_constructible, {rd->getNameAsString()});
     }
-  } catch (DslError &e) {
-    throw EvalError{loc, e.message, {}, e.notes};
+  } catch (DiagnosticError &e) {
+    locateDslError(e, loc);
+    throw;
   }
   return Value::makeObject(std::move(obj));
 }
@@ -932,7 +919,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
   if (at.isInvalid())
     at = site->getBeginLoc();
   if (self.kind != Value::Kind::Object)
-    error(loc, "this DSL object was never constructed");
+    error(loc, diag::err_dsl_not_constructed);
   const DslObject &o = *self.obj;
   auto chunkArg = [&](size_t i) { return toChunk(args.at(i), loc); };
   auto optChunk = [&](const Value &opts,
@@ -981,9 +968,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
         for (size_t i = 0; i < o.list.size(); ++i)
           if (o.list[i] == args.at(0).i)
             return Value::makeInt(int64_t(i));
-        throw DslError{"thread block " + std::to_string(args.at(0).i) +
-                           " is not in the group",
-                       {}};
+        error(at, diag::err_dsl_tb_not_in_group, {args.at(0).i});
       }
       break;
     case DslClass::Rank: {
@@ -1111,10 +1096,11 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
     default:
       break;
     }
-  } catch (DslError &e) {
-    throw EvalError{at, e.message, {}, e.notes};
+  } catch (DiagnosticError &e) {
+    locateDslError(e, at);
+    throw;
   }
-  error(loc, "'" + method.str() + "' is not supported on this DSL object");
+  error(loc, diag::err_dsl_unsupported_method, {method.str()});
 }
 
 Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
@@ -1137,24 +1123,23 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
         s.program.name = name->s;
       const Value *coll = field(spec, "collective");
       if (!coll || coll->kind != Value::Kind::Object)
-        error(loc, "AlgoSpec.collective must be a collective");
+        error(loc, diag::err_dsl_algospec_collective);
       s.collective = coll->obj->collective;
       s.numRanks = field(spec, "world_size")->i;
       readProgramOptions(spec, s);
       try {
         builder_.beginProgram(s, irLoc(site->getBeginLoc()));
-      } catch (DslError &e) {
-        throw EvalError{loc, e.message, {}, e.notes};
+      } catch (DiagnosticError &e) {
+        locateDslError(e, loc);
+        throw;
       }
       auto obj = std::make_shared<DslObject>();
       obj->type = DslObject::Type::Program;
       return Value::makeObject(std::move(obj));
     }
   }
-  error(loc, "'" + fd->getQualifiedNameAsString() +
-                 "' is not supported in algorithm code (only the DSL API, "
-                 "functions defined in the algorithm file and a few std:: "
-                 "helpers can be called)");
+  error(loc, diag::err_eval_unsupported_function,
+        {fd->getQualifiedNameAsString()});
 }
 
 } // namespace mscclc::frontend

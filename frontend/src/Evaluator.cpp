@@ -15,6 +15,7 @@
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -110,24 +111,28 @@ Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {}
 
-void Evaluator::error(LazyLoc loc, std::string message) {
-  throw EvalError{loc, std::move(message), {}, {}};
+void Evaluator::error(LazyLoc loc, diag::ID id,
+                      std::initializer_list<DiagArg> args) {
+  callNotes_ = 0;
+  throwDiagnostic(id, irLoc(loc), args);
+}
+
+void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
+  if (!e.diag.loc.isValid())
+    e.diag.loc = irLoc(loc);
+  callNotes_ = 0;
 }
 
 void Evaluator::stepLimitExceeded(const Stmt *at) {
   SourceLocation loc =
       isa<Expr>(at) ? cast<Expr>(at)->getExprLoc() : at->getBeginLoc();
-  error(loc, "evaluation exceeded the limit of " +
-                 std::to_string(limits_.maxSteps) +
-                 " steps; is there an endless loop? (raise the limit with "
-                 "--max-steps=N)");
+  error(loc, diag::err_eval_step_limit, {limits_.maxSteps});
 }
 
 void Evaluator::checkContainerSize(size_t n, LazyLoc loc) {
   if (n > limits_.maxContainerElements)
-    error(loc, "container would hold " + std::to_string(n) +
-                   " elements, more than the limit of " +
-                   std::to_string(limits_.maxContainerElements));
+    error(loc, diag::err_eval_container_limit,
+          {n, limits_.maxContainerElements});
 }
 
 Value *Evaluator::temp(Value v) {
@@ -193,33 +198,28 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
         return &g->second;
       QualType t = vd->getType();
       if (!t.isConstQualified() && !vd->isConstexpr())
-        error(loc, "global variable '" + vd->getNameAsString() +
-                       "' is not constant; algorithm code may only read "
-                       "const or constexpr globals");
+        error(loc, diag::err_eval_global_not_const, {vd->getNameAsString()});
       const Expr *init = vd->getInit();
       if (!init)
-        error(loc, "global constant '" + vd->getNameAsString() +
-                       "' has no initialiser visible here");
+        error(loc, diag::err_eval_global_no_init, {vd->getNameAsString()});
       Value v = eval(init);
       auto [pos, _] = globals_.try_emplace(vd, std::move(v));
       return &pos->second;
     }
   }
-  error(loc, "'" + d->getNameAsString() +
-                 "' cannot be used here (it is not a variable of this "
-                 "function, or a lambda does not capture it)");
+  error(loc, diag::err_eval_not_in_scope, {d->getNameAsString()});
 }
 
 void Evaluator::declare(const VarDecl *vd) {
   Frame &f = *frames_.back();
   SourceLocation loc = vd->getLocation();
   if (vd->isStaticLocal())
-    error(loc, "static local variables are not supported in algorithm code");
+    error(loc, diag::err_eval_static_local);
   QualType t = vd->getType();
   const Expr *init = vd->getInit();
   if (t->isReferenceType()) {
     if (!init)
-      error(loc, "reference without initialiser");
+      error(loc, diag::err_eval_reference_no_init);
     Value *target = evalObject(init);
     if (!init->isGLValue()) {
       // Lifetime-extended temporary: give it a slot of its own.
@@ -262,11 +262,10 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   }
   whole->expandChunk();
   if (whole->kind != Value::Kind::Agg)
-    error(dd->getLocation(),
-          "structured bindings need a pair, tuple, array or struct");
+    error(dd->getLocation(), diag::err_eval_binding_type);
   auto bindings = dd->bindings();
   if (bindings.size() != whole->elems.size())
-    error(dd->getLocation(), "structured binding count does not match");
+    error(dd->getLocation(), diag::err_eval_binding_count);
   for (size_t i = 0; i < bindings.size(); ++i)
     f.vars[bindings[i]] = &whole->elems[i];
   f.vars[dd] = whole;
@@ -312,8 +311,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
                    UsingDirectiveDecl, StaticAssertDecl>(d))
         continue;
       else
-        error(d->getLocation(),
-              "this declaration is not supported in algorithm code");
+        error(d->getLocation(), diag::err_eval_unsupported_decl);
     }
     return Flow::Normal;
   case Stmt::ReturnStmtClass: {
@@ -329,7 +327,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   case Stmt::IfStmtClass: {
     const auto *is = cast<IfStmt>(s);
     if (is->isConsteval())
-      error(s->getBeginLoc(), "'if consteval' is not supported");
+      error(s->getBeginLoc(), diag::err_eval_if_consteval);
     if (is->getInit())
       if (Flow fl = exec(is->getInit()); fl != Flow::Normal)
         return fl;
@@ -409,8 +407,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       range = ownedRange.get();
     }
     if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
-      error(rangeInit->getExprLoc(),
-            "range-for needs a container (vector, array, map, list)");
+      error(rangeInit->getExprLoc(), diag::err_eval_range_for);
     const VarDecl *lv = rs->getLoopVariable();
     bool byRef = lv->getType()->isReferenceType();
     const auto *dd = dyn_cast<DecompositionDecl>(lv);
@@ -429,7 +426,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         if (dd) {
           auto bindings = dd->bindings();
           if (bindings.size() != 2)
-            error(lv->getLocation(), "structured binding count does not match");
+            error(lv->getLocation(), diag::err_eval_binding_count);
           f.vars[bindings[0]] = &pair->elems[0];
           f.vars[bindings[1]] = &pair->elems[1];
         } else {
@@ -460,7 +457,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         auto bindings = dd->bindings();
         if (whole->kind != Value::Kind::Agg ||
             bindings.size() != whole->elems.size())
-          error(lv->getLocation(), "structured binding count does not match");
+          error(lv->getLocation(), diag::err_eval_binding_count);
         for (size_t b = 0; b < bindings.size(); ++b)
           f.vars[bindings[b]] = &whole->elems[b];
       } else if (byRef) {
@@ -497,22 +494,20 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   case Stmt::GotoStmtClass:
   case Stmt::IndirectGotoStmtClass:
   case Stmt::LabelStmtClass:
-    error(s->getBeginLoc(), "goto and labels are not supported in algorithm "
-                            "code; use loops with break/continue");
+    error(s->getBeginLoc(), diag::err_eval_goto);
   case Stmt::CXXTryStmtClass:
   case Stmt::CXXThrowExprClass:
-    error(s->getBeginLoc(), "exceptions are not supported in algorithm code");
+    error(s->getBeginLoc(), diag::err_eval_exceptions);
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
-    error(s->getBeginLoc(), "inline assembly is not supported");
+    error(s->getBeginLoc(), diag::err_eval_inline_asm);
   default:
     if (const auto *e = dyn_cast<Expr>(s)) {
       eval(e);
       return Flow::Normal;
     }
-    error(s->getBeginLoc(), std::string("'") + s->getStmtClassName() +
-                                "' statements are not supported in "
-                                "algorithm code");
+    error(s->getBeginLoc(), diag::err_eval_unsupported_stmt,
+          {s->getStmtClassName()});
   }
 }
 
@@ -546,7 +541,7 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
   Value cond = eval(ss->getCond());
   const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
   if (!body)
-    error(ss->getBeginLoc(), "switch body must be a compound statement");
+    error(ss->getBeginLoc(), diag::err_eval_switch_body);
   // Find the top-level statement carrying the matching label.
   auto matches = [&](const SwitchCase *sc) -> bool {
     if (const auto *c = dyn_cast<CaseStmt>(sc)) {
@@ -619,15 +614,15 @@ Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
     return Value::makeInt(v != 0);
   unsigned width = info.width;
   if (width > 64)
-    error(loc, "integers wider than 64 bits are not supported");
+    error(loc, diag::err_eval_int_too_wide);
   bool isSigned = info.isSigned;
   if (isSigned) {
     __int128 lo = -(__int128(1) << (width - 1));
     __int128 hi = (__int128(1) << (width - 1)) - 1;
     if (v < lo || v > hi) {
       if (checkOverflow)
-        error(loc, "signed integer overflow: the result does not fit in '" +
-                       t.getCanonicalType().getAsString() + "'");
+        error(loc, diag::err_eval_signed_overflow,
+              {t.getCanonicalType().getAsString()});
       unsigned __int128 m = (unsigned __int128)v;
       m &= (width == 64) ? ~(unsigned __int128)0 >> 64
                          : (((unsigned __int128)1 << width) - 1);
@@ -653,16 +648,16 @@ bool Evaluator::truthy(const Value &v, LazyLoc loc) {
   case Value::Kind::Null:
     return false;
   case Value::Kind::Uninit:
-    error(loc, "value is used uninitialised");
+    error(loc, diag::err_eval_uninitialised);
   default:
-    error(loc, "this value cannot be used as a condition");
+    error(loc, diag::err_eval_not_a_condition);
   }
 }
 
 Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   QualType t = to.getNonReferenceType().getCanonicalType();
   if (v.kind == Value::Kind::Uninit)
-    error(loc, "value is used uninitialised");
+    error(loc, diag::err_eval_uninitialised);
   if (t->isBooleanType()) {
     if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float ||
         v.kind == Value::Kind::Null)
@@ -675,8 +670,7 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
     if (v.kind == Value::Kind::Float) {
       double d = std::trunc(v.f);
       if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19)
-        error(loc,
-              "floating-point value out of range of '" + t.getAsString() + "'");
+        error(loc, diag::err_eval_float_out_of_range, {t.getAsString()});
       return makeTyped(__int128(d), t, loc, true);
     }
     return v;
@@ -716,7 +710,7 @@ static std::optional<bool> comparison(BinaryOperatorKind op, T a, T b) {
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
                        QualType resultType, LazyLoc loc) {
   if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
-    error(loc, "value is used uninitialised");
+    error(loc, diag::err_eval_uninitialised);
   bool isFloat = l.kind == Value::Kind::Float || r.kind == Value::Kind::Float;
   if (isFloat) {
     double a = l.kind == Value::Kind::Float ? l.f : double(l.wide());
@@ -730,12 +724,12 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       return Value::makeFloat(a * b);
     case BO_Div:
       if (b == 0)
-        error(loc, "division by zero");
+        error(loc, diag::err_eval_division_by_zero);
       return Value::makeFloat(a / b);
     default:
       if (auto c = comparison(op, a, b))
         return Value::makeInt(*c);
-      error(loc, "operator not supported on floating-point values");
+      error(loc, diag::err_eval_float_operator);
     }
   }
   if (l.kind != Value::Kind::Int || r.kind != Value::Kind::Int) {
@@ -743,7 +737,7 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       bool eq = valuesEqual(l, r);
       return Value::makeInt(op == BO_EQ ? eq : !eq);
     }
-    error(loc, "operator needs numbers");
+    error(loc, diag::err_eval_operator_needs_numbers);
   }
   __int128 a = l.wide(), b = r.wide();
   switch (op) {
@@ -756,18 +750,17 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
   case BO_Div:
   case BO_Rem:
     if (b == 0)
-      error(loc, op == BO_Div ? "division by zero" : "remainder by zero");
+      error(loc, op == BO_Div ? diag::err_eval_division_by_zero
+                              : diag::err_eval_remainder_by_zero);
     return makeTyped(op == BO_Div ? a / b : a % b, resultType, loc, true);
   case BO_Shl:
   case BO_Shr: {
     unsigned width = unsigned(ctx_.getIntWidth(resultType));
     if (b < 0 || b >= width)
-      error(loc, "shift amount " + std::to_string(int64_t(b)) +
-                     " is out of range for a " + std::to_string(width) +
-                     "-bit value");
+      error(loc, diag::err_eval_shift_amount, {int64_t(b), width});
     if (op == BO_Shl) {
       if (a < 0)
-        error(loc, "left shift of a negative value");
+        error(loc, diag::err_eval_shift_negative);
       return makeTyped(a << int(b), resultType, loc,
                        resultType->isSignedIntegerOrEnumerationType());
     }
@@ -784,7 +777,7 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       return Value::makeInt(*c);
     break;
   }
-  error(loc, "operator not supported in algorithm code");
+  error(loc, diag::err_eval_operator);
 }
 
 // ---------------------------------------------------------- expressions --
@@ -817,13 +810,13 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
   case BO_PtrMemD:
   case BO_PtrMemI:
   case BO_Cmp:
-    error(loc, "this operator is not supported in algorithm code");
+    error(loc, diag::err_eval_unsupported_operator);
   default:
     break;
   }
   if (bo->getLHS()->getType()->isPointerType() ||
       bo->getRHS()->getType()->isPointerType())
-    error(loc, "pointer arithmetic is not supported in algorithm code");
+    error(loc, diag::err_eval_pointer_arithmetic);
   Value l = eval(bo->getLHS());
   Value r = eval(bo->getRHS());
   return arith(op, l, r, bo->getType(), loc);
@@ -840,7 +833,7 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
     Value *slot = evalLValue(uo->getSubExpr());
     Value old = *slot;
     if (old.kind == Value::Kind::Uninit)
-      error(loc, "value is used uninitialised");
+      error(loc, diag::err_eval_uninitialised);
     QualType t = uo->getSubExpr()->getType();
     if (old.kind == Value::Kind::Float)
       *slot = Value::makeFloat(old.f + (uo->isIncrementOp() ? 1 : -1));
@@ -856,26 +849,25 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
     if (v.kind == Value::Kind::Float)
       return Value::makeFloat(-v.f);
     if (v.kind != Value::Kind::Int)
-      error(loc, "unary minus needs a number");
+      error(loc, diag::err_eval_unary_minus);
     return makeTyped(-v.wide(), uo->getType(), loc,
                      uo->getType()->isSignedIntegerOrEnumerationType());
   }
   case UO_Not: {
     Value v = eval(uo->getSubExpr());
     if (v.kind != Value::Kind::Int)
-      error(loc, "'~' needs an integer");
+      error(loc, diag::err_eval_bitwise_not);
     return makeTyped(~v.wide(), uo->getType(), loc, false);
   }
   case UO_LNot:
     return Value::makeInt(!truthy(eval(uo->getSubExpr()), loc));
   case UO_Deref:
   case UO_AddrOf:
-    error(loc, "pointers are not supported in algorithm code; use "
-               "references or values");
+    error(loc, diag::err_eval_pointers_use_references);
   case UO_Extension:
     return eval(uo->getSubExpr());
   default:
-    error(loc, "this operator is not supported in algorithm code");
+    error(loc, diag::err_eval_unsupported_operator);
   }
 }
 
@@ -886,12 +878,10 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   case CK_LValueToRValue: {
     Value *slot = evalLValue(sub);
     if (slot->kind == Value::Kind::Uninit) {
-      std::string name;
       if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
-        name = " '" + dre->getDecl()->getNameAsString() + "'";
-      error(sub->getExprLoc(), "variable" + name +
-                                   " is used uninitialised; give it a value "
-                                   "where it is declared");
+        error(sub->getExprLoc(), diag::err_eval_uninitialised_variable,
+              {dre->getDecl()->getNameAsString()});
+      error(sub->getExprLoc(), diag::err_eval_uninitialised_unnamed);
     }
     return *slot;
   }
@@ -911,8 +901,7 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   case CK_ArrayToPointerDecay: {
     if (isa<StringLiteral>(sub->IgnoreParens()))
       return eval(sub);
-    error(loc, "arrays decaying to pointers are not supported; pass the "
-               "array by reference or use std::vector");
+    error(loc, diag::err_eval_array_decay);
   }
   case CK_IntegralCast:
   case CK_IntegralToBoolean:
@@ -924,10 +913,9 @@ Value Evaluator::evalCast(const CastExpr *ce) {
     return convert(eval(sub), ce->getType(), loc);
   case CK_NullToPointer:
   case CK_NullToMemberPointer:
-    error(loc, "null pointers are not supported in algorithm code");
+    error(loc, diag::err_eval_null_pointer);
   default:
-    error(loc, std::string("the conversion '") + ce->getCastKindName() +
-                   "' is not supported in algorithm code");
+    error(loc, diag::err_eval_unsupported_conversion, {ce->getCastKindName()});
   }
 }
 
@@ -968,10 +956,9 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       return defaultValue(t, loc);
     }
     if (sc != StdClass::None)
-      error(loc, "brace initialisation of this standard type is not "
-                 "supported here");
+      error(loc, diag::err_eval_std_brace_init);
     if (rd->getNumBases() > 0)
-      error(loc, "aggregates with base classes are not supported");
+      error(loc, diag::err_eval_aggregate_bases);
     std::vector<Value> fields;
     fields.reserve(ile->getNumInits());
     unsigned i = 0;
@@ -984,7 +971,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     }
     return Value::makeAgg(std::move(fields), rd);
   }
-  error(loc, "this initialiser list is not supported in algorithm code");
+  error(loc, diag::err_eval_init_list);
 }
 
 Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
@@ -1043,9 +1030,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
     DslClass dc = classifyDsl(rd);
     if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
         dc != DslClass::Chunk)
-      error(loc, "'" + rd->getNameAsString() +
-                     "' has no default value; construct it with its "
-                     "arguments");
+      error(loc, diag::err_eval_no_default_value, {rd->getNameAsString()});
     std::vector<Value> fields;
     for (const FieldDecl *fd : rd->fields()) {
       if (const Expr *init = fd->getInClassInitializer())
@@ -1055,8 +1040,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
     }
     return Value::makeAgg(std::move(fields), rd);
   }
-  error(loc, "values of type '" + t.getAsString() +
-                 "' are not supported in algorithm code");
+  error(loc, diag::err_eval_unsupported_type, {t.getAsString()});
 }
 
 Value Evaluator::evalLambda(const LambdaExpr *le) {
@@ -1064,7 +1048,7 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
   cl->lambda = le;
   for (const LambdaCapture &cap : le->captures()) {
     if (!cap.capturesVariable())
-      error(cap.getLocation(), "capturing 'this' is not supported");
+      error(cap.getLocation(), diag::err_eval_capture_this);
     const ValueDecl *vd = cap.getCapturedVar();
     if (const auto *var = dyn_cast<VarDecl>(vd); var && var->isInitCapture()) {
       cl->byCopy.push_back({vd, std::make_unique<Value>(eval(var->getInit()))});
@@ -1107,7 +1091,7 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::StringLiteralClass: {
     const auto *sl = cast<StringLiteral>(e);
     if (sl->getCharByteWidth() != 1)
-      error(e->getExprLoc(), "only narrow string literals are supported");
+      error(e->getExprLoc(), diag::err_eval_wide_string);
     return Value::makeString(sl->getString().str());
   }
   case Stmt::ParenExprClass:
@@ -1150,8 +1134,7 @@ Value Evaluator::eval(const Expr *e) {
     return evalCast(cast<CastExpr>(e));
   case Stmt::CXXReinterpretCastExprClass:
   case Stmt::CXXDynamicCastExprClass:
-    error(e->getExprLoc(), "reinterpret_cast and dynamic_cast are not "
-                           "supported in algorithm code");
+    error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
   case Stmt::BinaryOperatorClass:
   case Stmt::CompoundAssignOperatorClass:
     return evalBinary(cast<BinaryOperator>(e));
@@ -1169,13 +1152,11 @@ Value Evaluator::eval(const Expr *e) {
       return makeTyped(__int128(ec->getInitVal().getSExtValue()), e->getType(),
                        e, false);
     if (isa<FunctionDecl>(dre->getDecl()))
-      error(e->getExprLoc(), "functions cannot be used as values; wrap the "
-                             "call in a lambda");
+      error(e->getExprLoc(), diag::err_eval_function_value);
     Value *slot = evalLValue(e);
     if (slot->kind == Value::Kind::Uninit)
-      error(e->getExprLoc(), "variable '" + dre->getDecl()->getNameAsString() +
-                                 "' is used uninitialised; give it a value "
-                                 "where it is declared");
+      error(e->getExprLoc(), diag::err_eval_uninitialised_variable,
+            {dre->getDecl()->getNameAsString()});
     return *slot;
   }
   case Stmt::LambdaExprClass:
@@ -1196,23 +1177,20 @@ Value Evaluator::eval(const Expr *e) {
         return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
                          e->getType(), e, false);
     }
-    error(e->getExprLoc(), "this operator is not supported in algorithm "
-                           "code; use std::size or .size()");
+    error(e->getExprLoc(), diag::err_eval_sizeof);
   }
   case Stmt::MemberExprClass:
   case Stmt::ArraySubscriptExprClass:
     return *evalLValue(e);
   case Stmt::CXXNullPtrLiteralExprClass:
-    error(e->getExprLoc(), "pointers are not supported in algorithm code");
+    error(e->getExprLoc(), diag::err_eval_pointers);
   case Stmt::CXXNewExprClass:
   case Stmt::CXXDeleteExprClass:
-    error(e->getExprLoc(), "dynamic allocation is not supported in algorithm "
-                           "code; use std::vector");
+    error(e->getExprLoc(), diag::err_eval_dynamic_allocation);
   case Stmt::CXXThrowExprClass:
-    error(e->getExprLoc(), "exceptions are not supported in algorithm code");
+    error(e->getExprLoc(), diag::err_eval_exceptions);
   case Stmt::CXXThisExprClass:
-    error(e->getExprLoc(), "classes with member functions are not supported "
-                           "in algorithm code");
+    error(e->getExprLoc(), diag::err_eval_this);
   case Stmt::CXXNoexceptExprClass:
   case Stmt::TypeTraitExprClass:
   case Stmt::CXXUuidofExprClass: {
@@ -1225,9 +1203,8 @@ Value Evaluator::eval(const Expr *e) {
   default:
     break;
   }
-  error(e->getExprLoc(), std::string("'") + e->getStmtClassName() +
-                             "' expressions are not supported in algorithm "
-                             "code");
+  error(e->getExprLoc(), diag::err_eval_unsupported_expr,
+        {e->getStmtClassName()});
 }
 
 bool Evaluator::isConstantInitializer(const Expr *e) {
@@ -1333,22 +1310,20 @@ Value *Evaluator::evalLValue(const Expr *e) {
   case Stmt::MemberExprClass: {
     const auto *me = cast<MemberExpr>(e);
     if (me->isArrow())
-      error(loc, "pointers are not supported in algorithm code");
+      error(loc, diag::err_eval_pointers);
     const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
     if (!fd)
-      error(loc, "only data members can be accessed here");
+      error(loc, diag::err_eval_member_not_field);
     Value *base = evalObject(me->getBase());
     base->expandChunk();
     if (base->kind != Value::Kind::Agg)
-      error(loc, "member '" + fd->getNameAsString() +
-                     "' cannot be read from this value");
+      error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
     unsigned idx = fd->getFieldIndex();
     if (const auto *rd = fd->getParent();
         rd && classifyStd(dyn_cast<CXXRecordDecl>(rd)) == StdClass::Pair)
       idx = fd->getName() == "first" ? 0 : 1;
     if (idx >= base->elems.size())
-      error(loc, "member '" + fd->getNameAsString() +
-                     "' cannot be read from this value");
+      error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
     return &base->elems[idx];
   }
   case Stmt::ArraySubscriptExprClass: {
@@ -1357,12 +1332,10 @@ Value *Evaluator::evalLValue(const Expr *e) {
     Value *base = evalObject(baseE);
     Value idx = eval(ae->getIdx());
     if (base->kind != Value::Kind::Agg || idx.kind != Value::Kind::Int)
-      error(loc, "subscript needs an array and an integer index");
+      error(loc, diag::err_eval_subscript);
     if (idx.wide() < 0 || idx.wide() >= __int128(base->elems.size()))
-      error(ae->getIdx()->getExprLoc(),
-            "index " + std::to_string(int64_t(idx.wide())) +
-                " is out of bounds for an array of " +
-                std::to_string(base->elems.size()) + " elements");
+      error(ae->getIdx()->getExprLoc(), diag::err_eval_array_index,
+            {int64_t(idx.wide()), base->elems.size()});
     return &base->elems[size_t(idx.i)];
   }
   case Stmt::BinaryOperatorClass:
@@ -1386,7 +1359,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     const auto *cao = cast<CompoundAssignOperator>(bo);
     Value cur = *slot;
     if (cur.kind == Value::Kind::Uninit)
-      error(loc, "value is used uninitialised");
+      error(loc, diag::err_eval_uninitialised);
     QualType compT = cao->getComputationResultType();
     Value lhsC = convert(cur, cao->getComputationLHSType(), loc);
     Value res =
@@ -1400,7 +1373,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
       Value *slot = evalLValue(uo->getSubExpr());
       if (slot->kind == Value::Kind::Uninit)
-        error(loc, "value is used uninitialised");
+        error(loc, diag::err_eval_uninitialised);
       QualType t = uo->getSubExpr()->getType();
       int d = uo->getOpcode() == UO_PreInc ? 1 : -1;
       if (slot->kind == Value::Kind::Float)
@@ -1436,15 +1409,11 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
   if (!body || !def)
-    error(loc, "function '" + fd->getNameAsString() +
-                   "' has no body that mscclc can evaluate; define it in the "
-                   "algorithm file");
+    error(loc, diag::err_eval_no_body, {fd->getNameAsString()});
   if (frames_.size() >= limits_.maxCallDepth)
-    error(loc, "call depth exceeds the limit of " +
-                   std::to_string(limits_.maxCallDepth) +
-                   " (unbounded recursion?)");
+    error(loc, diag::err_eval_call_depth, {limits_.maxCallDepth});
   if (args.size() != def->getNumParams())
-    error(loc, "variadic calls are not supported in algorithm code");
+    error(loc, diag::err_eval_variadic_call);
   auto frame = std::make_unique<Frame>();
   frame->fn = def;
   frame->closure = closure;
@@ -1474,10 +1443,11 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   Flow fl;
   try {
     fl = exec(body);
-  } catch (EvalError &e) {
+  } catch (DiagnosticError &e) {
     // Like clang's "in call to ...": show the chain of calls (innermost
-    // first), but not hundreds of frames of a runaway recursion.
-    if (e.notes.size() < 3) {
+    // first, before the notes of the error itself), but not hundreds of
+    // frames of a runaway recursion.
+    if (callNotes_ < 3) {
       std::string call =
           closure ? std::string("lambda") : def->getNameAsString();
       call += "(";
@@ -1488,7 +1458,11 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
             (i ? ", " : "") + (it == f.vars.end() ? std::string("?")
                                                   : describeValue(*it->second));
       }
-      e.notes.push_back({loc, "in call to '" + call + ")'"});
+      call += ")";
+      auto &notes = e.diag.notes;
+      notes.insert(notes.begin() + std::min<size_t>(callNotes_, notes.size()),
+                   makeNote(diag::note_eval_in_call, irLoc(loc), {call}));
+      ++callNotes_;
     }
     throw;
   }
@@ -1497,8 +1471,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   if (!rt->isVoidType() && fl != Flow::Return)
     error(def->getBodyRBrace().isValid() ? def->getBodyRBrace()
                                          : SourceLocation(loc),
-          "function '" + def->getNameAsString() +
-              "' ended without returning a value");
+          diag::err_eval_no_return, {def->getNameAsString()});
   if (rt->isVoidType())
     return Value::makeVoid();
   if (ret.kind == Value::Kind::Int || ret.kind == Value::Kind::Float)
@@ -1536,9 +1509,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
   LazyLoc loc(call);
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd) {
-    error(loc, "indirect calls (function pointers, std::function) are not "
-               "supported in algorithm code; call lambdas through an 'auto' "
-               "variable");
+    error(loc, diag::err_eval_indirect_call);
   }
   // Lambda invocation: operator() of a closure type.
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
@@ -1549,7 +1520,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
               : cast<CXXMemberCallExpr>(call)->getImplicitObjectArgument();
       Value *obj = evalObject(objE);
       if (obj->kind != Value::Kind::Closure)
-        error(loc, "this lambda value cannot be called");
+        error(loc, diag::err_eval_lambda_not_callable);
       std::shared_ptr<Closure> keep = obj->closure;
       llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
       if (isa<CXXOperatorCallExpr>(call))
@@ -1575,8 +1546,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return dslMethod(cls, *self, mce->getMethodDecl()->getName(),
                        std::move(args), call);
     }
-    error(loc, "member functions of '" + rd->getNameAsString() +
-                   "' are not supported in algorithm code");
+    error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
   }
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
     std::vector<Value> args;
@@ -1606,7 +1576,7 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   if (rd->isLambda()) {
     if (ce->getNumArgs() == 1)
       return eval(ce->getArg(0));
-    error(loc, "this lambda construction is not supported");
+    error(loc, diag::err_eval_lambda_construct);
   }
   if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
     Value v = eval(ce->getArg(0));
@@ -1630,9 +1600,7 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
     return defaultValue(ce->getType(), loc);
   if (ctor->isImplicit() && ctor->isDefaultConstructor())
     return defaultValue(ce->getType(), loc);
-  error(loc, "constructing '" + rd->getNameAsString() +
-                 "' is not supported in algorithm code; use aggregates "
-                 "(plain structs) initialised with braces");
+  error(loc, diag::err_eval_construct, {rd->getNameAsString()});
 }
 
 } // namespace mscclc::frontend

@@ -4,7 +4,8 @@
 // type-checked Clang AST of the algorithm function and interprets the
 // restricted dialect (scalars, control flow, functions, lambdas, standard
 // containers, DSL objects), calling the ProgramBuilder for every DSL call.
-// Anything outside the dialect is an error at its source location. Step,
+// Anything outside the dialect is an error at its source location, thrown
+// as a DiagnosticError (catalog ids err_eval_*, err_std_*, err_dsl_*). Step,
 // recursion and container-size limits keep hostile or buggy input from
 // hanging or exhausting the compiler.
 //
@@ -56,15 +57,6 @@ private:
   clang::SourceLocation loc_;
 };
 
-// A located evaluation error; notes may point into the AST or at IR
-// locations (from the builder).
-struct EvalError {
-  clang::SourceLocation loc;
-  std::string message;
-  std::vector<std::pair<clang::SourceLocation, std::string>> notes;
-  std::vector<DiagNote> irNotes;
-};
-
 class Evaluator {
 public:
   using LocationMapper = std::function<SourceLocation(clang::SourceLocation)>;
@@ -73,11 +65,11 @@ public:
             LocationMapper mapLoc);
 
   // Runs `fn` with the given argument values (one per parameter).
-  // Throws EvalError.
+  // Throws DiagnosticError.
   void run(const clang::FunctionDecl *fn, std::vector<Value> args);
 
   // Evaluates one standalone expression (a parameter's default argument)
-  // and converts it to `type`. Throws EvalError.
+  // and converts it to `type`. Throws DiagnosticError.
   Value evaluateExpression(const clang::Expr *e, clang::QualType type);
 
   uint64_t steps() const { return steps_; }
@@ -188,7 +180,12 @@ private:
   void checkContainerSize(size_t n, LazyLoc loc);
   void finishProgramIfActive();
 
-  [[noreturn]] void error(LazyLoc loc, std::string message);
+  // Throws the catalog diagnostic `id` at `loc` (mapped only now).
+  [[noreturn]] void error(LazyLoc loc, diag::ID id,
+                          std::initializer_list<DiagArg> args = {});
+  // A builder diagnostic has no location: give it the DSL call's. Rethrown
+  // by the caller.
+  void locateDslError(DiagnosticError &e, LazyLoc loc);
   void step(const clang::Stmt *at) {
     if (++steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
@@ -228,6 +225,10 @@ private:
   std::deque<Value> temps_;
   size_t tempTop_ = 0;
   uint64_t steps_ = 0;
+  // "in call to" notes already added to the diagnostic being unwound: they
+  // come first (innermost call first), before the notes of its origin, and
+  // at most three are shown.
+  unsigned callNotes_ = 0;
   llvm::DenseMap<const clang::VarDecl *, Value> globals_;
 };
 

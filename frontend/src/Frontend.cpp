@@ -2,9 +2,10 @@
 //
 // Builds a Clang invocation (C++20, the DSL header's directory, the resource
 // directory for builtin headers, the user's -D/-I), finds the algorithm, binds
-// parameters and evaluates it. All user-facing errors go through Clang's
-// DiagnosticsEngine, so they print as `file:line:col: error:` with a caret
-// and work with `-verify`.
+// parameters and evaluates it. Clang's own diagnostics are forwarded to the
+// DiagnosticSink, and the DiagnosticErrors the evaluator throws are emitted
+// to it here, so every message prints as `file:line:col: error:` with a
+// caret and works with `-verify`.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/frontend/Frontend.h"
@@ -221,12 +222,8 @@ public:
       return;
     try {
       eval.run(fn, std::move(args));
-    } catch (const EvalError &e) {
-      auto d = diags_.report(diag::err_eval, mapLoc(e.loc), {e.message});
-      for (const auto &n : e.notes)
-        d.note(diag::note_eval, mapLoc(n.first), {n.second});
-      for (const auto &n : e.irNotes)
-        d.note(n);
+    } catch (DiagnosticError &e) {
+      diags_.emit(std::move(e.diag));
       return;
     }
     result_.evaluationSteps = eval.steps();
@@ -312,8 +309,8 @@ private:
         }
         try {
           args.push_back(evalDefault(eval, p));
-        } catch (const EvalError &e) {
-          sink.report(diag::err_eval, mapLoc(e.loc), {e.message});
+        } catch (DiagnosticError &e) {
+          sink.emit(std::move(e.diag));
           return false;
         }
         continue;

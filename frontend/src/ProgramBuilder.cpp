@@ -25,9 +25,12 @@ std::string describe(const Chunk &c) {
          ":" + std::to_string(c.index + c.size) + "]";
 }
 
-[[noreturn]] static void fail(std::string message,
+// A misuse of the DSL: a diagnostic without a location, which the evaluator
+// places at the DSL call.
+[[noreturn]] static void fail(diag::ID id,
+                              std::initializer_list<DiagArg> args = {},
                               std::vector<DiagNote> notes = {}) {
-  throw DslError{std::move(message), std::move(notes)};
+  throwDiagnostic(id, SourceLocation(), args, std::move(notes));
 }
 
 // ------------------------------------------------------------ program --
@@ -35,41 +38,30 @@ std::string describe(const Chunk &c) {
 void ProgramBuilder::beginProgram(const ProgramSettings &s,
                                   SourceLocation loc) {
   if (active_)
-    fail("a CollectiveProgram is already active; an algorithm builds exactly "
-         "one program",
-         {{program_.loc, "the active program was created here"}});
+    fail(diag::err_dsl_program_active, {},
+         {makeNote(diag::note_dsl_active_program, program_.loc)});
   if (started_)
-    fail("this algorithm already built a program; an algorithm builds "
-         "exactly one program (split the algorithms into separate "
-         "MSCCLPP_ALGORITHM functions)",
-         {{program_.loc, "the first program was created here"}});
+    fail(diag::err_dsl_program_twice, {},
+         {makeNote(diag::note_dsl_first_program, program_.loc)});
   if (s.numRanks <= 0)
-    fail("num_ranks must be positive, got " + std::to_string(s.numRanks));
+    fail(diag::err_dsl_num_ranks, {s.numRanks});
   if (s.numRanks > limits_.maxRanks)
-    fail("num_ranks " + std::to_string(s.numRanks) +
-         " exceeds the supported maximum of " +
-         std::to_string(limits_.maxRanks));
+    fail(diag::err_dsl_num_ranks_max, {s.numRanks, limits_.maxRanks});
   if (s.collective.numRanks != s.numRanks)
-    fail("the collective has " + std::to_string(s.collective.numRanks) +
-         " ranks but the program has " + std::to_string(s.numRanks) +
-         "; pass the same rank count to both");
+    fail(diag::err_dsl_rank_count_mismatch,
+         {s.collective.numRanks, s.numRanks});
   if (s.instances <= 0)
-    fail("instances must be at least 1, got " + std::to_string(s.instances));
+    fail(diag::err_dsl_instances, {s.instances});
   if (s.instances > limits_.maxInstances)
-    fail("instances " + std::to_string(s.instances) +
-         " exceeds the supported maximum of " +
-         std::to_string(limits_.maxInstances));
+    fail(diag::err_dsl_instances_max, {s.instances, limits_.maxInstances});
   const chunk::ProgramSettings &ps = s.program;
   if (ps.numThreadsPerBlock <= 0 || ps.numThreadsPerBlock > 1024)
-    fail("num_threads_per_block must be in 1..1024, got " +
-         std::to_string(ps.numThreadsPerBlock));
+    fail(diag::err_dsl_threads_per_block, {ps.numThreadsPerBlock});
   if (ps.bufferAlignment <= 0)
-    fail("buffer_alignment must be positive, got " +
-         std::to_string(ps.bufferAlignment));
+    fail(diag::err_dsl_buffer_alignment, {ps.bufferAlignment});
   if (ps.minMessageSize > ps.maxMessageSize)
-    fail("min_message_size (" + std::to_string(ps.minMessageSize) +
-         ") is larger than max_message_size (" +
-         std::to_string(ps.maxMessageSize) + ")");
+    fail(diag::err_dsl_message_size_range,
+         {ps.minMessageSize, ps.maxMessageSize});
 
   started_ = active_ = true;
   program_ = chunk::Program{};
@@ -98,11 +90,9 @@ chunk::Program ProgramBuilder::takeProgram() { return std::move(program_); }
 void ProgramBuilder::requireProgram() const {
   if (!active_) {
     if (started_)
-      fail("no program in context: the CollectiveProgram has gone out of "
-           "scope",
-           {{program_.loc, "the program was created here"}});
-    fail("no program in context: create a CollectiveProgram before using "
-         "the DSL");
+      fail(diag::err_dsl_program_out_of_scope, {},
+           {makeNote(diag::note_dsl_program_created, program_.loc)});
+    fail(diag::err_dsl_no_program);
   }
 }
 
@@ -110,13 +100,12 @@ void ProgramBuilder::requireProgram() const {
 
 void ProgramBuilder::checkRank(int64_t rank, const char *what) const {
   requireProgram();
-  if (rank < 0 || rank >= int64_t(program_.ranks.size()))
-    fail(std::string(what) + " " + std::to_string(rank) +
-         " is out of range: the program has " +
-         (program_.ranks.size() == 1
-              ? std::string("1 rank (rank 0)")
-              : std::to_string(program_.ranks.size()) + " ranks (0.." +
-                    std::to_string(program_.ranks.size() - 1) + ")"));
+  if (rank >= 0 && rank < int64_t(program_.ranks.size()))
+    return;
+  size_t n = program_.ranks.size();
+  if (n == 1)
+    fail(diag::err_dsl_rank_range_one, {what, rank});
+  fail(diag::err_dsl_rank_range, {what, rank, n, n - 1});
 }
 
 BufferDesc ProgramBuilder::inputBuffer(int64_t rank) const {
@@ -134,8 +123,7 @@ BufferDesc ProgramBuilder::outputBuffer(int64_t rank) const {
 BufferDesc ProgramBuilder::allocScratch(int64_t rank, int64_t size) {
   checkRank(rank, "scratch buffer rank");
   if (size < 0)
-    fail("scratch buffer size must not be negative, got " +
-         std::to_string(size));
+    fail(diag::err_dsl_scratch_size, {size});
   auto &r = rankState(rank);
   BufferDesc d{int32_t(rank), BufferType::Scratch, r.scratchChunks,
                r.scratchChunks + size};
@@ -149,17 +137,14 @@ Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
   int64_t b = start.value_or(0);
   int64_t e = stop.value_or(length);
   if (b < 0 || e < 0)
-    fail("slice bounds must not be negative, got [" + std::to_string(b) + ":" +
-         std::to_string(e) + "]");
+    fail(diag::err_dsl_slice_negative, {b, e});
   if (b > e)
-    fail("slice start " + std::to_string(b) + " is greater than its stop " +
-         std::to_string(e));
+    fail(diag::err_dsl_slice_reversed, {b, e});
   if (buf.offset + e > buf.end)
-    fail("chunk [" + std::to_string(buf.offset + b) + ":" +
-         std::to_string(buf.offset + e) + "] is out of range: rank " +
-         std::to_string(buf.rank) + "'s " +
-         std::string(plan::bufferName(buf.type)) + " buffer has " +
-         std::to_string(length) + " chunk" + (length == 1 ? "" : "s"));
+    fail(length == 1 ? diag::err_dsl_slice_range_one
+                     : diag::err_dsl_slice_range,
+         {buf.offset + b, buf.offset + e, buf.rank, plan::bufferName(buf.type),
+          length});
   Chunk c;
   c.rank = buf.rank;
   c.type = buf.type;
@@ -206,13 +191,12 @@ int32_t ProgramBuilder::newSwitchChannel(const std::vector<int64_t> &ranks,
                                          SourceLocation loc) {
   requireProgram();
   if (ranks.empty())
-    fail("a switch channel needs at least one rank");
+    fail(diag::err_dsl_switch_no_ranks);
   std::set<int64_t> seen;
   for (int64_t r : ranks) {
     checkRank(r, "switch channel rank");
     if (!seen.insert(r).second)
-      fail("rank " + std::to_string(r) +
-           " appears twice in the switch channel's rank list");
+      fail(diag::err_dsl_switch_duplicate_rank, {r});
   }
   SwitchChannelState st;
   st.ranks = ranks;
@@ -232,8 +216,7 @@ int32_t ProgramBuilder::newSemaphore(int64_t rank, int64_t initialValue,
                                      SourceLocation) {
   checkRank(rank, "semaphore rank");
   if (initialValue < 0)
-    fail("semaphore initial value must not be negative, got " +
-         std::to_string(initialValue));
+    fail(diag::err_dsl_semaphore_initial, {initialValue});
   auto &rs = rankState(rank);
   int32_t id = int32_t(rs.semaphores.size());
   rs.semaphores.push_back(initialValue);
@@ -244,15 +227,13 @@ int32_t ProgramBuilder::newSemaphore(int64_t rank, int64_t initialValue,
 void ProgramBuilder::checkThreadBlockGroup(
     const std::vector<int64_t> &tbs) const {
   if (tbs.empty())
-    fail("a thread block group needs at least one thread block");
+    fail(diag::err_dsl_tbg_empty);
   std::set<int64_t> seen;
   for (int64_t tb : tbs) {
     if (tb < 0)
-      fail("thread block " + std::to_string(tb) +
-           " in the group is negative; thread blocks are numbered from 0");
+      fail(diag::err_dsl_tbg_negative, {tb});
     if (!seen.insert(tb).second)
-      fail("thread block " + std::to_string(tb) +
-           " appears twice in the thread block group");
+      fail(diag::err_dsl_tbg_duplicate, {tb});
   }
 }
 
@@ -261,14 +242,11 @@ void ProgramBuilder::checkThreadBlockGroup(
 int32_t ProgramBuilder::checkTb(std::optional<int64_t> tb,
                                 const char *method) const {
   if (!tb)
-    fail(std::string(method) + " needs a thread block: pass .tb = N");
+    fail(diag::err_dsl_tb_missing, {method});
   if (*tb < 0)
-    fail("thread block " + std::to_string(*tb) +
-         " is negative; thread blocks are numbered from 0");
+    fail(diag::err_dsl_tb_negative, {*tb});
   if (*tb >= limits_.maxThreadBlocks)
-    fail("thread block " + std::to_string(*tb) +
-         " is beyond the supported maximum of " +
-         std::to_string(limits_.maxThreadBlocks - 1));
+    fail(diag::err_dsl_tb_max, {*tb, limits_.maxThreadBlocks - 1});
   return int32_t(*tb);
 }
 
@@ -276,9 +254,7 @@ std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>>
 ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
   std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>> out;
   if (sel.tb && sel.group)
-    fail(std::string(method) +
-         " got both tb and tb_group; give one of them (tb_group records the "
-         "op on every thread block of the group)");
+    fail(diag::err_dsl_tb_and_group, {method});
   if (sel.tb) {
     out.push_back({checkTb(sel.tb, method), std::nullopt});
     return out;
@@ -289,8 +265,7 @@ ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
       out.push_back({checkTb((*sel.group)[i], method), chunk::TbgInfo{i, n}});
     return out;
   }
-  fail(std::string(method) +
-       " needs a thread block: pass .tb = N or .tb_group = group");
+  fail(diag::err_dsl_tb_or_group_missing, {method});
 }
 
 void ProgramBuilder::ensureTb(int32_t rank, int32_t tb) {
@@ -325,24 +300,19 @@ void ProgramBuilder::appendOp(int32_t rank, int32_t tb, Op &&op) {
 void ProgramBuilder::checkSameSize(const Chunk &a, const Chunk &b,
                                    const char *what) const {
   if (a.size != b.size)
-    fail(std::string(what) + ": chunk sizes differ (" + describe(a) + " has " +
-         std::to_string(a.size) + ", " + describe(b) + " has " +
-         std::to_string(b.size) +
-         "); both sides must cover the same number "
-         "of chunks");
+    fail(diag::err_dsl_size_mismatch,
+         {what, describe(a), a.size, describe(b), b.size});
 }
 
 void ProgramBuilder::checkOnRank(const Chunk &c, int64_t rank,
                                  const char *what) const {
   if (c.rank != rank)
-    fail(std::string(what) + " " + describe(c) + " must be on rank " +
-         std::to_string(rank));
+    fail(diag::err_dsl_chunk_wrong_rank, {what, describe(c), rank});
 }
 
 void ProgramBuilder::checkScratch(const Chunk &c, const char *what) const {
   if (c.type != BufferType::Scratch)
-    fail(std::string(what) + " " + describe(c) +
-         " must be in a scratch buffer (packets live in scratch)");
+    fail(diag::err_dsl_chunk_not_scratch, {what, describe(c)});
 }
 
 // ----------------------------------------------------------- rank ops --
@@ -383,7 +353,7 @@ void ProgramBuilder::reduce(int64_t rank, const Chunk &src,
   checkOnRank(src, rank, "reduce source chunk");
   checkSameSize(d, src, "reduce");
   if (others.empty())
-    fail("reduce needs at least one other chunk to reduce with");
+    fail(diag::err_dsl_reduce_no_operands);
   for (const auto &o : others) {
     checkOnRank(o, rank, "reduce operand");
     checkSameSize(src, o, "reduce");
@@ -407,13 +377,12 @@ void ProgramBuilder::barrier(int64_t rank, const std::vector<int64_t> &tbs,
                              SourceLocation loc) {
   checkRank(rank, "rank");
   if (tbs.empty())
-    fail("barrier needs at least one thread block");
+    fail(diag::err_dsl_barrier_empty);
   std::set<int64_t> seen;
   for (int64_t tb : tbs) {
     checkTb(tb, "barrier");
     if (!seen.insert(tb).second)
-      fail("thread block " + std::to_string(tb) +
-           " appears twice in the barrier's thread block list");
+      fail(diag::err_dsl_barrier_duplicate_tb, {tb});
   }
   if (tbs.size() == 1) {
     Op op;
@@ -483,22 +452,17 @@ void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
                        : kind == OpKind::Rppkt ? "read_put_packets"
                                                : "get";
   std::vector<DiagNote> chNote = {
-      {ch.createdAt, "channel from rank " + std::to_string(ch.src) +
-                         " to rank " + std::to_string(ch.dst) +
-                         " created here"}};
+      makeNote(diag::note_dsl_channel_created, ch.createdAt, {ch.src, ch.dst})};
   bool isGet = kind == OpKind::Get;
   const Chunk &local = isGet ? dst : src;
   const Chunk &remote = isGet ? src : dst;
   if (local.rank != ch.src)
-    fail(std::string(method) + ": " + (isGet ? "destination" : "source") +
-             " chunk " + describe(local) +
-             " must be on the channel's source rank " + std::to_string(ch.src),
+    fail(diag::err_dsl_chunk_not_on_channel_source,
+         {method, isGet ? "destination" : "source", describe(local), ch.src},
          chNote);
   if (remote.rank != ch.dst)
-    fail(std::string(method) + ": " + (isGet ? "source" : "destination") +
-             " chunk " + describe(remote) +
-             " must be on the channel's destination rank " +
-             std::to_string(ch.dst),
+    fail(diag::err_dsl_chunk_not_on_channel_destination,
+         {method, isGet ? "source" : "destination", describe(remote), ch.dst},
          chNote);
   checkSameSize(dst, src, method);
   if (kind == OpKind::Ppkt || kind == OpKind::Rppkt)
@@ -532,28 +496,21 @@ void ProgramBuilder::channelReduce(int32_t channel, const Chunk &localSrc,
   requireProgram();
   const PeerChannel ch = peerChannels_[channel];
   std::vector<DiagNote> chNote = {
-      {ch.createdAt, "channel from rank " + std::to_string(ch.src) +
-                         " to rank " + std::to_string(ch.dst) +
-                         " created here"}};
+      makeNote(diag::note_dsl_channel_created, ch.createdAt, {ch.src, ch.dst})};
   Chunk d = localDst.value_or(localSrc);
   if (localSrc.rank != ch.src)
-    fail("reduce: local source chunk " + describe(localSrc) +
-             " must be on the channel's source rank " + std::to_string(ch.src),
-         chNote);
+    fail(diag::err_dsl_chunk_not_on_channel_source,
+         {"reduce", "local source", describe(localSrc), ch.src}, chNote);
   if (d.rank != ch.src)
-    fail("reduce: local destination chunk " + describe(d) +
-             " must be on the channel's source rank " + std::to_string(ch.src),
-         chNote);
+    fail(diag::err_dsl_chunk_not_on_channel_source,
+         {"reduce", "local destination", describe(d), ch.src}, chNote);
   checkSameSize(d, localSrc, "reduce");
   if (remoteSrcs.empty())
-    fail("reduce needs at least one remote source chunk (for a purely local "
-         "reduction use Rank::reduce)");
+    fail(diag::err_dsl_reduce_no_remote);
   for (const auto &r : remoteSrcs) {
     if (r.rank != ch.dst)
-      fail("reduce: remote source chunk " + describe(r) +
-               " must be on the channel's destination rank " +
-               std::to_string(ch.dst),
-           chNote);
+      fail(diag::err_dsl_chunk_not_on_channel_destination,
+           {"reduce", "remote source", describe(r), ch.dst}, chNote);
     checkSameSize(localSrc, r, "reduce");
   }
   for (auto &[tb, tbg] : selectTbs(sel, "reduce")) {
@@ -582,9 +539,8 @@ void ProgramBuilder::checkSwitchMember(int32_t channel, int64_t rank) const {
     std::string list;
     for (auto r : st.ranks)
       list += (list.empty() ? "" : ", ") + std::to_string(r);
-    fail("rank " + std::to_string(rank) +
-             " is not in the switch channel's group {" + list + "}",
-         {{st.createdAt, "switch channel created here"}});
+    fail(diag::err_dsl_switch_not_member, {rank, list},
+         {makeNote(diag::note_dsl_switch_created, st.createdAt)});
   }
 }
 
@@ -596,24 +552,20 @@ void ProgramBuilder::switchReduce(int32_t channel, int64_t rank,
   const auto &st = switchChannels_[channel];
   int32_t t = checkTb(tb, "switch reduce");
   if (!st.idOnRank.count(dst.rank))
-    fail("switch reduce: destination chunk " + describe(dst) +
-             " is not on a rank of the switch channel's group",
-         {{st.createdAt, "switch channel created here"}});
+    fail(diag::err_dsl_switch_chunk_outside_group,
+         {"switch reduce", "destination", describe(dst)},
+         {makeNote(diag::note_dsl_switch_created, st.createdAt)});
   if (bufferOffset < 0 || size < 0)
-    fail("switch reduce: buffer offset and size must not be negative");
+    fail(diag::err_dsl_switch_negative, {"switch reduce"});
   if (dst.size != size)
-    fail("switch reduce: destination chunk " + describe(dst) + " has size " +
-         std::to_string(dst.size) + " but the reduction covers " +
-         std::to_string(size) + " chunks");
+    fail(diag::err_dsl_switch_reduce_size, {describe(dst), dst.size, size});
   for (int64_t r : st.ranks) {
     int64_t avail = program_.ranks[r].bufferChunks(st.bufferType);
     if (avail < bufferOffset + size)
-      fail("switch reduce: chunks [" + std::to_string(bufferOffset) + ":" +
-               std::to_string(bufferOffset + size) + "] exceed rank " +
-               std::to_string(r) + "'s " +
-               std::string(plan::bufferName(st.bufferType)) + " buffer of " +
-               std::to_string(avail) + " chunks",
-           {{st.createdAt, "switch channel created here"}});
+      fail(diag::err_dsl_switch_buffer_range,
+           {"switch reduce", bufferOffset, bufferOffset + size, r,
+            plan::bufferName(st.bufferType), avail},
+           {makeNote(diag::note_dsl_switch_created, st.createdAt)});
   }
   Op op;
   op.kind = OpKind::Glre;
@@ -636,30 +588,27 @@ void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
   const char *method = packets ? "broadcast_packets" : "broadcast";
   int32_t t = checkTb(tb, method);
   if (!st.idOnRank.count(src.rank))
-    fail(std::string(method) + ": source chunk " + describe(src) +
-             " is not on a rank of the switch channel's group",
-         {{st.createdAt, "switch channel created here"}});
+    fail(diag::err_dsl_switch_chunk_outside_group,
+         {method, "source", describe(src)},
+         {makeNote(diag::note_dsl_switch_created, st.createdAt)});
   if (bufferOffset < 0 || size < 0)
-    fail(std::string(method) + ": buffer offset and size must not be negative");
+    fail(diag::err_dsl_switch_negative, {method});
   if (packets) {
     checkScratch(src, "broadcast_packets source");
     if (st.bufferType != BufferType::Scratch)
-      fail("broadcast_packets needs a switch channel over the scratch buffer",
-           {{st.createdAt, "switch channel created here"}});
+      fail(diag::err_dsl_broadcast_packets_buffer, {},
+           {makeNote(diag::note_dsl_switch_created, st.createdAt)});
   }
   if (src.size != size)
-    fail(std::string(method) + ": source chunk " + describe(src) +
-         " has size " + std::to_string(src.size) +
-         " but the broadcast covers " + std::to_string(size) + " chunks");
+    fail(diag::err_dsl_switch_broadcast_size,
+         {method, describe(src), src.size, size});
   for (int64_t r : st.ranks) {
     int64_t avail = program_.ranks[r].bufferChunks(st.bufferType);
     if (avail < bufferOffset + size)
-      fail(std::string(method) + ": chunks [" + std::to_string(bufferOffset) +
-               ":" + std::to_string(bufferOffset + size) + "] exceed rank " +
-               std::to_string(r) + "'s " +
-               std::string(plan::bufferName(st.bufferType)) + " buffer of " +
-               std::to_string(avail) + " chunks",
-           {{st.createdAt, "switch channel created here"}});
+      fail(diag::err_dsl_switch_buffer_range,
+           {method, bufferOffset, bufferOffset + size, r,
+            plan::bufferName(st.bufferType), avail},
+           {makeNote(diag::note_dsl_switch_created, st.createdAt)});
   }
   Op op;
   op.kind = packets ? OpKind::Gstorepkt : OpKind::Gstore;
@@ -694,13 +643,12 @@ void ProgramBuilder::beginLoop(uint64_t unit, int64_t numChunks,
                                SourceLocation loc) {
   requireProgram();
   if (loop_)
-    fail("nested pipelines are not supported",
-         {{loop_->loc, "the enclosing pipeline starts here"}});
+    fail(diag::err_dsl_pipeline_nested, {},
+         {makeNote(diag::note_dsl_enclosing_pipeline, loop_->loc)});
   if (unit == 0)
-    fail("pipeline unit size must be positive");
+    fail(diag::err_dsl_pipeline_unit);
   if (numChunks <= 0)
-    fail("pipeline num_chunks must be positive, got " +
-         std::to_string(numChunks));
+    fail(diag::err_dsl_pipeline_num_chunks, {numChunks});
   loop_ = LoopState{unit, numChunks, loc, {}};
 }
 

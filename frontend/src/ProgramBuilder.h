@@ -4,8 +4,8 @@
 // arguments exactly where the reference DSL does (and where it should have:
 // negative ranks, sizes, thread blocks, self-channels ...), registers
 // resources in first-use order and appends chunk IR ops to thread blocks.
-// A misuse throws DslError; the evaluator turns it into a diagnostic at the
-// call's source location.
+// A misuse throws a DiagnosticError without a location (the builder knows
+// nothing of Clang); the evaluator fills in the DSL call's source location.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -21,11 +21,6 @@
 #include <vector>
 
 namespace mscclc::frontend {
-
-struct DslError {
-  std::string message;
-  std::vector<DiagNote> notes;
-};
 
 // A buffer of one rank: chunks [offset, end) of its input, output or scratch.
 struct BufferDesc {

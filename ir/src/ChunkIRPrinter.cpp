@@ -1,4 +1,4 @@
-//===- ChunkIRPrinter.cpp - chunk IR as text and SSA versions -------------===//
+//===- ChunkIRPrinter.cpp - chunk IR as text and data versions ------------===//
 #include "mscclc/ir/ChunkIRPrinter.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // The builder is what the evaluator calls for every DSL API call: these
 // cases pin down resource numbering (scratch offsets, channel ids, remote
 // buffers, barrier ids), thread-block expansion, pipeline grouping and the
-// DslErrors users see for misuse (dsl-semantics.md §1, §3.1–3.2).
+// diagnostics users see for misuse (dsl-semantics.md §1, §3.1–3.2).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,10 +23,10 @@ using chunk::ChannelType;
 using chunk::Chunk;
 using chunk::OpKind;
 
-// Unexpected DslErrors (in this file or any other unit test) print their
-// message instead of "Unknown exception".
-CATCH_TRANSLATE_EXCEPTION(mscclc::frontend::DslError &e) {
-  return "DslError: " + e.message;
+// Unexpected DiagnosticErrors (in this file or any other unit test) print
+// their message instead of "Unknown exception".
+CATCH_TRANSLATE_EXCEPTION(mscclc::DiagnosticError &e) {
+  return "DiagnosticError: " + e.diag.message;
 }
 
 namespace {
@@ -50,10 +50,10 @@ using test::onTb;
 template <typename F> std::string dslErrorOf(F &&f) {
   try {
     f();
-  } catch (const DslError &e) {
-    return e.message;
+  } catch (const DiagnosticError &e) {
+    return e.diag.message;
   }
-  return "<no DslError>";
+  return "<no DiagnosticError>";
 }
 
 // Chunk [a, b) of a rank's input / output buffer.
@@ -138,19 +138,19 @@ TEST_CASE("builder: slice bounds are checked", "[builder]") {
     CHECK(empty.size == 0);
   }
   SECTION("stop past the end") {
-    REQUIRE_THROWS_AS(b.slice(input, 0, 5), DslError);
+    REQUIRE_THROWS_AS(b.slice(input, 0, 5), DiagnosticError);
     std::string msg = dslErrorOf([&] { b.slice(input, 2, 5); });
     CHECK_THAT(msg, Catch::Contains("[2:5] is out of range"));
     CHECK_THAT(msg, Catch::Contains("input buffer has 4 chunks"));
   }
   SECTION("negative bounds") {
-    REQUIRE_THROWS_AS(b.slice(input, -1, 2), DslError);
-    REQUIRE_THROWS_AS(b.slice(input, 0, -1), DslError);
+    REQUIRE_THROWS_AS(b.slice(input, -1, 2), DiagnosticError);
+    REQUIRE_THROWS_AS(b.slice(input, 0, -1), DiagnosticError);
     CHECK_THAT(dslErrorOf([&] { b.slice(input, -1, 2); }),
                Catch::Contains("must not be negative"));
   }
   SECTION("start after stop") {
-    REQUIRE_THROWS_AS(b.slice(input, 3, 2), DslError);
+    REQUIRE_THROWS_AS(b.slice(input, 3, 2), DiagnosticError);
     CHECK_THAT(dslErrorOf([&] { b.slice(input, 3, 2); }),
                Catch::Contains("greater than its stop"));
   }
@@ -158,8 +158,8 @@ TEST_CASE("builder: slice bounds are checked", "[builder]") {
     b.allocScratch(1, 2);
     BufferDesc s = b.allocScratch(1, 2); // [2, 4)
     CHECK(b.slice(s, 0, 2).index == 2);
-    REQUIRE_THROWS_AS(b.slice(s, 0, 3), DslError);
-    REQUIRE_THROWS_AS(b.slice(s, 2, 3), DslError);
+    REQUIRE_THROWS_AS(b.slice(s, 0, 3), DiagnosticError);
+    REQUIRE_THROWS_AS(b.slice(s, 2, 3), DiagnosticError);
   }
 }
 
@@ -219,8 +219,10 @@ TEST_CASE("builder: switch channels get per-rank ids on every member",
   int32_t s21 = b.newSwitchChannel({2, 1}, BufferType::Input, L);
   CHECK(b.switchRanks(s01) == std::vector<int64_t>{0, 1});
   CHECK(b.switchRanks(s21) == std::vector<int64_t>{2, 1});
-  CHECK_THROWS_AS(b.newSwitchChannel({0, 0}, BufferType::Output, L), DslError);
-  CHECK_THROWS_AS(b.newSwitchChannel({0, 3}, BufferType::Output, L), DslError);
+  CHECK_THROWS_AS(b.newSwitchChannel({0, 0}, BufferType::Output, L),
+                  DiagnosticError);
+  CHECK_THROWS_AS(b.newSwitchChannel({0, 3}, BufferType::Output, L),
+                  DiagnosticError);
   CHECK_THAT(dslErrorOf([&] { b.checkSwitchMember(s21, 0); }),
              Catch::Contains("not in the switch channel's group"));
 
@@ -295,12 +297,12 @@ TEST_CASE("builder: barrier ids are per ordered thread-block list",
   b.barrier(1, {1, 0}, L);    // per rank: id 0 on rank 1
   b.barrier(0, {1}, L);       // single tb: a nop
 
-  CHECK_THROWS_AS(b.barrier(0, {}, L), DslError);
+  CHECK_THROWS_AS(b.barrier(0, {}, L), DiagnosticError);
   CHECK_THAT(dslErrorOf([&] {
                b.barrier(0, {0, 0}, L);
              }),
              Catch::Contains("appears twice"));
-  CHECK_THROWS_AS(b.barrier(0, {0, -1}, L), DslError);
+  CHECK_THROWS_AS(b.barrier(0, {0, -1}, L), DiagnosticError);
 
   b.endProgram();
   chunk::Program p = b.takeProgram();
@@ -334,9 +336,9 @@ TEST_CASE("builder: tb_group records one op per member with tbg_info",
              L);
   b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(4), OpKind::Copy, L);
 
-  CHECK_THROWS_AS(b.checkThreadBlockGroup({}), DslError);
-  CHECK_THROWS_AS(b.checkThreadBlockGroup({0, 1, 0}), DslError);
-  CHECK_THROWS_AS(b.checkThreadBlockGroup({-1}), DslError);
+  CHECK_THROWS_AS(b.checkThreadBlockGroup({}), DiagnosticError);
+  CHECK_THROWS_AS(b.checkThreadBlockGroup({0, 1, 0}), DiagnosticError);
+  CHECK_THROWS_AS(b.checkThreadBlockGroup({-1}), DiagnosticError);
   CHECK_NOTHROW(b.checkThreadBlockGroup({3, 1}));
 
   b.endProgram();
@@ -432,8 +434,8 @@ TEST_CASE("builder: pipelines group ops per (rank, tb) in first-appearance "
 TEST_CASE("builder: loop parameters and open loops", "[builder]") {
   ProgramBuilder b;
   b.beginProgram(settings(1, 2, 2), L);
-  CHECK_THROWS_AS(b.beginLoop(0, 4, L), DslError);
-  CHECK_THROWS_AS(b.beginLoop(1024, 0, L), DslError);
+  CHECK_THROWS_AS(b.beginLoop(0, 4, L), DiagnosticError);
+  CHECK_THROWS_AS(b.beginLoop(1024, 0, L), DiagnosticError);
   b.beginLoop(1024, 2, L);
   b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(0), OpKind::Copy, L);
   // endProgram closes the loop.
@@ -449,17 +451,17 @@ TEST_CASE("builder: rank out of range", "[builder][errors]") {
   CHECK_THAT(dslErrorOf([&] { b.inputBuffer(2); }),
              Catch::Contains("rank 2 is out of range: the program has 2 "
                              "ranks (0..1)"));
-  CHECK_THROWS_AS(b.outputBuffer(-1), DslError);
-  CHECK_THROWS_AS(b.allocScratch(5, 1), DslError);
+  CHECK_THROWS_AS(b.outputBuffer(-1), DiagnosticError);
+  CHECK_THROWS_AS(b.allocScratch(5, 1), DiagnosticError);
   CHECK_THAT(dslErrorOf([&] { b.newMemoryChannel(2, 0, L); }),
              Catch::Contains("channel destination rank 2"));
   CHECK_THAT(dslErrorOf([&] { b.newPortChannel(0, 3, L); }),
              Catch::Contains("channel source rank 3"));
-  CHECK_THROWS_AS(b.newSemaphore(2, 0, L), DslError);
-  CHECK_THROWS_AS(b.barrier(2, {0, 1}, L), DslError);
+  CHECK_THROWS_AS(b.newSemaphore(2, 0, L), DiagnosticError);
+  CHECK_THROWS_AS(b.barrier(2, {0, 1}, L), DiagnosticError);
   CHECK_THROWS_AS(
       b.copy(2, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(0), OpKind::Copy, L),
-      DslError);
+      DiagnosticError);
 }
 
 TEST_CASE("builder: size mismatches", "[builder][errors]") {
@@ -473,14 +475,14 @@ TEST_CASE("builder: size mismatches", "[builder][errors]") {
              Catch::Contains("chunk sizes differ"));
   CHECK_THROWS_AS(
       b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 2), onTb(0), L),
-      DslError);
+      DiagnosticError);
   CHECK_THROWS_AS(b.reduce(0, in(b, 0, 0, 1), {in(b, 0, 1, 3)}, onTb(0),
                            std::nullopt, chunk::ReduceOp::Sum, false, L),
-                  DslError);
+                  DiagnosticError);
   CHECK_THROWS_AS(b.channelReduce(m01, in(b, 0, 0, 1), {in(b, 1, 0, 2)},
                                   onTb(0), std::nullopt, chunk::ReduceOp::Sum,
                                   L),
-                  DslError);
+                  DiagnosticError);
   // Nothing was recorded by the failed calls.
   b.endProgram();
   chunk::Program p = b.takeProgram();
@@ -503,8 +505,9 @@ TEST_CASE("builder: a thread block is required", "[builder][errors]") {
              Catch::Contains("signal needs a thread block"));
   CHECK_THROWS_AS(b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1),
                              TbSelection{}, L),
-                  DslError);
-  CHECK_THROWS_AS(b.flush(m01, std::nullopt, chunk::SyncBoth, L), DslError);
+                  DiagnosticError);
+  CHECK_THROWS_AS(b.flush(m01, std::nullopt, chunk::SyncBoth, L),
+                  DiagnosticError);
   CHECK_THAT(dslErrorOf([&] {
                b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), onTb(-1),
                       OpKind::Copy, L);
@@ -527,7 +530,7 @@ TEST_CASE("builder: tb and tb_group together are rejected",
              Catch::Contains("got both tb and tb_group"));
   CHECK_THROWS_AS(
       b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1), both, L),
-      DslError);
+      DiagnosticError);
   b.endProgram();
   chunk::Program p = b.takeProgram();
   CHECK(countOps(p) == 0);
@@ -545,9 +548,9 @@ TEST_CASE("builder: other misuse", "[builder][errors]") {
   SECTION("one program per algorithm") {
     ProgramBuilder b;
     b.beginProgram(settings(2, 2, 2), L);
-    CHECK_THROWS_AS(b.beginProgram(settings(2, 2, 2), L), DslError);
+    CHECK_THROWS_AS(b.beginProgram(settings(2, 2, 2), L), DiagnosticError);
     b.endProgram();
-    CHECK_THROWS_AS(b.beginProgram(settings(2, 2, 2), L), DslError);
+    CHECK_THROWS_AS(b.beginProgram(settings(2, 2, 2), L), DiagnosticError);
     // Out of scope: the program is no longer active.
     CHECK_THAT(dslErrorOf([&] { b.requireProgram(); }),
                Catch::Contains("gone out of scope"));
@@ -563,7 +566,7 @@ TEST_CASE("builder: other misuse", "[builder][errors]") {
     int32_t m01 = b.newMemoryChannel(1, 0, L);
     CHECK_THROWS_AS(
         b.copy(0, out(b, 1, 0, 1), in(b, 0, 0, 1), onTb(0), OpKind::Copy, L),
-        DslError);
+        DiagnosticError);
     CHECK_THAT(dslErrorOf([&] {
                  b.transfer(m01, OpKind::Put, out(b, 0, 0, 1), in(b, 0, 0, 1),
                             onTb(0), L);

@@ -1,4 +1,4 @@
-//===- test_chunk_ir.cpp - chunk IR: counting, verifier, printer, SSA ----===//
+//===- test_chunk_ir.cpp - chunk IR: counting, verifier, printer, versions===//
 //
 // Programs here are built by hand (no front end), so every field the
 // verifier and printer look at is spelled out in the test.

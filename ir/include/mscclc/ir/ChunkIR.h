@@ -10,11 +10,13 @@
 // numbers them in global call order across thread blocks, which the per-tb
 // op lists no longer show once ops are fused.
 //
-// It is SSA-like: every local chunk operand carries a version. A write to a
-// chunk slot defines a new version of the slots it covers; a read names the
-// version it sees (the newest write before it in recording order). The
-// printer shows versions as `o[2:3]#4`, so "who produced this data?" can be
-// answered from the text.
+// Local chunk operands carry a data version, numbered once before the
+// passes run (assignVersions in ChunkIRPrinter.h): a write to a chunk slot
+// gets the next version of its (rank, buffer), a read shows the newest
+// version written before it in recording order. The printer shows them as
+// `o[2:3]#4`, so "who produced this data?" can be answered from the text.
+// They are an annotation, not SSA: no pass reads them, and the dependency
+// analysis (DependencySync) works on byte intervals, as the reference does.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -52,7 +54,8 @@ struct Chunk {
   BufferType type = BufferType::Input;
   int64_t index = 0;
   int64_t size = 0;
-  // SSA version of the data this operand reads or defines (0 = initial).
+  // Version of the data this operand reads or writes (0 = initial); see
+  // the header comment.
   uint32_t version = 0;
 
   // Field-wise equality of coordinates (versions are not compared), as the
