@@ -371,8 +371,7 @@ std::vector<BufferRef> readBufferList(const Json &v, const PathNode *p,
   // A '=' layout is checked against the other list by the verifier.
   if (!layout.matchOther && !layout.accepts(v.size(), otherCount))
     fail(p, diag::err_plan_op_layout,
-         {toString(kind), p->key, v.size(),
-          "layout \"" + std::string(layout.text) + "\""});
+         {toString(kind), p->key, v.size(), describeLayout(layout)});
   refs.reserve(v.size());
   readArray(v, p, [&](const Json &e, const PathNode *ep) {
     refs.push_back(

@@ -58,9 +58,13 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
   line << std::string(size_t(indent), ' ') << plan::toString(op.kind);
   if (op.isDataSync())
     line << "." << syncText(op.dataSync);
+  // One comma-separated list per side, across the operand kinds.
+  bool firstOfSide = true;
   auto list = [&](const std::vector<Chunk> &cs, bool local) {
-    for (size_t i = 0; i < cs.size(); ++i)
-      line << (i ? ", " : " ") << chunkText(cs[i], rank, local, !local);
+    for (const Chunk &c : cs) {
+      line << (firstOfSide ? " " : ", ") << chunkText(c, rank, local, !local);
+      firstOfSide = false;
+    }
   };
   if (!op.localSrc.empty() || !op.remoteSrc.empty() || op.switchChunk) {
     list(op.localSrc, true);
@@ -79,6 +83,7 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
   if (!op.localDst.empty() || !op.remoteDst.empty() || !op.pktDst.empty() ||
       op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
     line << " ->";
+    firstOfSide = true;
     list(op.localDst, true);
     list(op.pktDst, true);
     list(op.remoteDst, false);

@@ -121,6 +121,39 @@ char roleLetter(OperandRole r) {
   return Letters[static_cast<size_t>(r)];
 }
 
+std::string describeLayout(const OperandLayout &l) {
+  auto role = [](OperandRole r, bool plural) -> std::string {
+    switch (r) {
+    case OperandRole::Local:
+    case OperandRole::LocalFull:
+      return plural ? "local buffers" : "a local buffer";
+    case OperandRole::LocalPacket:
+    case OperandRole::LocalFullPacket:
+      return plural ? "local scratch packet buffers"
+                    : "a local scratch packet buffer";
+    case OperandRole::Remote:
+      return plural ? "remote buffers" : "a remote buffer";
+    case OperandRole::RemotePacket:
+      return plural ? "remote scratch packet buffers"
+                    : "a remote scratch packet buffer";
+    case OperandRole::Switch:
+      return plural ? "switch buffers" : "a switch buffer";
+    }
+    return "?";
+  };
+  if (l.empty())
+    return "none";
+  if (l.matchOther)
+    return "one of " + role(l.tail, true) + " per entry of the other list";
+  std::string out;
+  for (size_t i = 0; i < l.headCount; ++i)
+    out += (i ? ", then " : "") + role(l.head[i], false);
+  if (l.hasTail)
+    out += std::string(l.headCount ? ", then " : "") +
+           (l.tailMin ? "one or more " : "any number of ") + role(l.tail, true);
+  return out;
+}
+
 const OpInfo &opInfo(OpKind kind) { return Table[static_cast<size_t>(kind)]; }
 
 std::optional<OpKind> parseOpKind(std::string_view jsonName) {

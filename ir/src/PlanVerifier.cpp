@@ -44,9 +44,10 @@ public:
     for (int32_t r = 0; r < n; ++r)
       gpu(r);
     switchGroups();
+    switchOrder();
     waitsHaveSignallers();
     if (problems_ > max_)
-      diags_.report(diag::err_plan_more_problems, {}, {problems_ - max_});
+      diags_.report(diag::note_plan_more_problems, {}, {problems_ - max_});
     return problems_ == 0;
   }
 
@@ -86,6 +87,12 @@ private:
             problem(diag::err_plan_channel_rank,
                     cp + ".rank_groups[0].ranks[" + std::to_string(k) + "]", {},
                     {d.groupRanks[k], numRanks()});
+        std::set<int32_t> seen;
+        for (size_t k = 0; k < d.groupRanks.size(); ++k)
+          if (!seen.insert(d.groupRanks[k]).second)
+            problem(diag::err_plan_switch_duplicate_rank,
+                    cp + ".rank_groups[0].ranks[" + std::to_string(k) + "]",
+                    {}, {d.groupRanks[k]});
         if (std::find(d.groupRanks.begin(), d.groupRanks.end(), r) ==
             d.groupRanks.end())
           problem(diag::err_plan_switch_not_member, cp + ".rank_groups[0]", {},
@@ -207,9 +214,16 @@ private:
     if (remote && o.channelType != ChannelType::Memory &&
         o.channelType != ChannelType::Port)
       problem(diag::err_plan_op_remote_needs_channel, path, loc, {name});
-    if (o.kind == OpKind::Get && o.channelType == ChannelType::Port)
-      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
-              {name, "port", "memory"});
+    // The executor reads get's and the reduce family's remote operands
+    // through the memory-channel tables whatever channel_type says, and
+    // flushes only port channels (executor-semantics §1.8, §3.5, §3.6).
+    if ((o.kind == OpKind::Get || (info.is(opfamily::Reduce) && remote)) &&
+        o.channelType == ChannelType::Port)
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type",
+              loc, {name, "port", "memory"});
+    if (o.kind == OpKind::Flush && o.channelType == ChannelType::Memory)
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type",
+              loc, {name, "memory", "port"});
 
     size_t remoteCount = 0;
     for (size_t i = 0; i < o.dst.size(); ++i)
@@ -266,7 +280,8 @@ private:
         if (!seenChannels.insert(ends[k].gpuChannel).second)
           problem(diag::err_plan_op_channel_repeated,
                   path + ".channel_ids[" + std::to_string(k) + "]", loc,
-                  {name, ends[k].local});
+                  {name, toString(ends[k].type), ends[k].gpuChannel,
+                   ends[k].peer});
     }
     if (idsOk && o.channelType != ChannelType::Switch)
       for (size_t k = 0; k < ends.size(); ++k) {
@@ -296,7 +311,7 @@ private:
                       std::string(which == Operand::Src ? "dst_buff"
                                                         : "src_buff") +
                       " entry (" + std::to_string(other.size()) + ")"
-                : "layout \"" + std::string(l.text) + "\"";
+                : describeLayout(l);
         problem(diag::err_plan_op_layout, path + "." + key, loc,
                 {name, key, list.size(), want});
         continue;
@@ -305,6 +320,26 @@ private:
         operand(r, t, o, which, i,
                 path + "." + key + "[" + std::to_string(i) + "]",
                 idsOk ? &ends : nullptr);
+    }
+    if (o.kind == OpKind::Glre && idsOk && !ends.empty()) {
+      // The multicast range it reduces lies in the switch buffer of every
+      // member of the group.
+      const ChannelDecl *sw = q_.switchDecl(r, ends[0].gpuChannel);
+      if (sw && sw->bufferType != o.bufferType)
+        problem(diag::err_plan_glre_buffer_type, path + ".buffer_type", loc,
+                {toString(o.bufferType), toString(sw->bufferType)});
+      else if (sw)
+        for (int32_t member : sw->groupRanks) {
+          int64_t have = q_.bufferChunks(member, o.bufferType);
+          if (rankInRange(member) &&
+              (o.bufferOffset < 0 || o.size < 0 ||
+               o.bufferOffset + o.size > have)) {
+            problem(diag::err_plan_op_range, path + ".buffer_offset", loc,
+                    {name, range(o.bufferOffset, o.size),
+                     bufferName(o.bufferType), member, have});
+            break;
+          }
+        }
     }
     if (o.kind == OpKind::Glre) {
       const BufferRef &d = o.dstChunk;
@@ -506,6 +541,34 @@ private:
         }
       }
     }
+  }
+
+  // Members connect shared groups collectively, each in its own order, so
+  // two ranks must list the groups they share in the same order
+  // (executor-semantics §4.5).
+  void switchOrder() {
+    for (int32_t a = 0; a < numRanks(); ++a)
+      for (int32_t b = a + 1; b < numRanks(); ++b) {
+        auto shared = [&](int32_t self, int32_t other) {
+          std::vector<const ChannelDecl *> out;
+          for (int32_t decl : q_.gpuChannels(self, ChannelType::Switch)) {
+            const ChannelDecl &d = plan_.gpus[size_t(self)].channels[size_t(decl)];
+            if (std::count(d.groupRanks.begin(), d.groupRanks.end(), other))
+              out.push_back(&d);
+          }
+          return out;
+        };
+        auto x = shared(a, b), y = shared(b, a);
+        if (x.size() != y.size())
+          continue; // a missing group is reported by switchGroups()
+        for (size_t k = 0; k < x.size(); ++k)
+          if (x[k]->groupRanks != y[k]->groupRanks ||
+              x[k]->bufferType != y[k]->bufferType) {
+            problem(diag::err_plan_switch_order,
+                    "gpus[" + std::to_string(b) + "].channels", {}, {a, b});
+            break;
+          }
+      }
   }
 
   void waitsHaveSignallers() {

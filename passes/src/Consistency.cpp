@@ -105,18 +105,32 @@ private:
     };
     // (rank, buffer) -> distinct accesses.
     std::map<std::pair<int32_t, int>, std::vector<Access>> accesses;
-    auto visit = [&](const Op &op, auto &self) -> void {
+    auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
       for (const auto &inner : op.body)
-        self(inner, self);
+        self(inner, r, self);
       forEachChunk(op, [&](const Chunk &c) {
         if (c.size > 0)
           accesses[{c.rank, int(c.type)}].push_back({c.index, c.size, &op});
       });
+      // Replication shifts multicast offsets with the same formula, so a
+      // switch range is an access to that buffer on every group member.
+      if (op.switchSize > 0 && !op.channels.empty() &&
+          op.channels[0].kind == ChannelType::Switch) {
+        const Rank &rank = p.ranks[size_t(r)];
+        int32_t id = op.channels[0].globalId;
+        if (id >= 0 && size_t(id) < rank.switchChannels.size())
+          for (int32_t member : rank.switchChannels[size_t(id)].ranks)
+            for (const auto *offsets :
+                 {&op.switchSrcOffsets, &op.switchDstOffsets})
+              for (int64_t off : *offsets)
+                accesses[{member, int(op.switchBuffer)}].push_back(
+                    {off, op.switchSize, &op});
+      }
     };
-    for (const auto &rank : p.ranks)
-      for (const auto &tb : rank.tbs)
+    for (size_t r = 0; r < p.ranks.size(); ++r)
+      for (const auto &tb : p.ranks[r].tbs)
         for (const auto &op : tb.ops)
-          visit(op, visit);
+          visit(op, int32_t(r), visit);
     for (auto &[key, list] : accesses) {
       std::stable_sort(
           list.begin(), list.end(),

@@ -55,6 +55,10 @@ const PassEntry *findPass(std::string_view name) {
 
 bool runPasses(chunk::Program &program, const PipelineOptions &options,
                DiagnosticSink &diags) {
+  // A program marked replicated has been through the whole list already
+  // (chunk IR printed by --emit-ir): it goes straight to lowering.
+  if (program.replicated)
+    return true;
   const auto &passes = pipelinePasses();
   for (size_t i = 0; i < passes.size(); ++i) {
     const PassEntry &entry = passes[i];

@@ -9,7 +9,12 @@ using namespace chunk;
 class ReplicationPass : public Pass {
 public:
   std::string_view name() const override { return "replication"; }
-  bool run(Program &program, DiagnosticSink &) override {
+  bool run(Program &program, DiagnosticSink &diags) override {
+    // Replicating twice would multiply every id by instances again.
+    if (program.replicated) {
+      diags.report(diag::err_already_replicated, program.loc);
+      return false;
+    }
     const int32_t n = program.instances;
     const bool interleave =
         program.replicationPolicy == ReplicationPolicy::Interleaved;

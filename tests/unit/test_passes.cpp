@@ -142,16 +142,6 @@ std::string names(const std::vector<chunk::Op> &ops) {
   return s;
 }
 
-std::string names(const std::vector<plan::Op> &ops) {
-  std::string s;
-  for (const auto &op : ops) {
-    if (!s.empty())
-      s += ' ';
-    s += std::string(plan::toString(op.kind));
-  }
-  return s;
-}
-
 // Runs one pass, which must succeed silently and leave valid chunk IR.
 void runPass(std::unique_ptr<Pass> pass, chunk::Program &p) {
   CollectingDiagnosticSink diags;
@@ -172,13 +162,6 @@ void runAllPasses(chunk::Program &p) {
   runPass(createSyncInsertionPass(), p);
   runPass(createDependencySyncPass(), p);
   runPass(createReplicationPass(), p);
-}
-
-const std::vector<chunk::Op> &tbOps(const chunk::Program &p, size_t rank,
-                                    size_t tb) {
-  REQUIRE(rank < p.ranks.size());
-  REQUIRE(tb < p.ranks[rank].tbs.size());
-  return p.ranks[rank].tbs[tb].ops;
 }
 
 const ChannelRef mem0{ChannelType::Memory, 0};

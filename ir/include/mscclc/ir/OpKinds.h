@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace mscclc::plan {
@@ -117,6 +118,8 @@ struct OpInfo {
 };
 
 const OpInfo &opInfo(OpKind kind);
+// A layout in words: "a local buffer, then one or more remote buffers".
+std::string describeLayout(const OperandLayout &layout);
 std::optional<OpKind> parseOpKind(std::string_view jsonName);
 std::string_view toString(OpKind k); // JSON op name
 
