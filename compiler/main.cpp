@@ -1,7 +1,7 @@
 //===- main.cpp - the mscclc driver: a dispatcher -------------------------===//
 //
 //   mscclc algo.cpp -o plan.json [-P name=value]... [--algo NAME]
-//   mscclc SUBCOMMAND ...        (check-plan, install-defaults)
+//   mscclc SUBCOMMAND ...        (check-plan, install-defaults, diagnostics)
 //
 // Picks the subcommand by the first argument (none: compile), lets it
 // register its options, parses, and runs it. Exit status: 0 success,
@@ -37,6 +37,7 @@ int dispatch(int argc, char **argv) {
   commands.push_back(makeCompileCommand());
   commands.push_back(makeCheckPlanCommand());
   commands.push_back(makeInstallDefaultsCommand());
+  commands.push_back(makeListDiagnosticsCommand());
 
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i)

@@ -4,6 +4,7 @@
 //   compile           mscclc algo.cpp|plan.json [options]  (the default)
 //   check-plan        mscclc check-plan plan.json|algo.cpp
 //   install-defaults  mscclc install-defaults [--dir DIR] [--list]
+//   diagnostics       mscclc diagnostics [--markdown]
 // A command registers its options on a CLI11 app; main.cpp picks the
 // command by its first argument.
 //
@@ -41,5 +42,6 @@ int checkPlanFile(const std::string &input, const std::string &output,
                   const CompileOptions &options, bool stats = false);
 std::unique_ptr<Command> makeCheckPlanCommand();
 std::unique_ptr<Command> makeInstallDefaultsCommand();
+std::unique_ptr<Command> makeListDiagnosticsCommand();
 
 } // namespace mscclc::driver

@@ -67,7 +67,8 @@ void printMarkdown(std::ostream &os) {
   }
   std::vector<Section> secs = sections();
   for (size_t s = 0; s < secs.size(); ++s) {
-    size_t end = s + 1 < secs.size() ? secs[s + 1].first : diag::NumDiagnostics;
+    size_t end =
+        s + 1 < secs.size() ? secs[s + 1].first : size_t(diag::NumDiagnostics);
     os << "\n## " << secs[s].title << "\n\n| id | severity | message |\n"
        << "|---|---|---|\n";
     for (size_t i = secs[s].first; i < end; ++i) {
