@@ -30,8 +30,9 @@ std::optional<std::string> readWholeFile(const std::string &path) {
 }
 } // namespace
 
-void usageError(const std::string &message) {
-  std::cerr << "mscclc: error: " << message << "\n";
+void usageError(diag::ID id, std::initializer_list<DiagArg> args) {
+  TextDiagnosticPrinter printer(std::cerr);
+  printer.report(id, {}, args);
 }
 
 void CompileOptions::addTo(CLI::App &app) {
@@ -80,14 +81,13 @@ bool CompileOptions::finish() {
   for (const auto &p : params) {
     auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0) {
-      usageError("-P expects name=value, got '" + p + "'");
+      usageError(diag::err_usage_param_syntax, {p});
       return false;
     }
     std::string name = p.substr(0, eq);
     for (const auto &[seen, value] : frontend.params)
       if (seen == name) {
-        usageError("parameter '" + name + "' is given twice (-P " + seen + "=" +
-                   value + " and -P " + p + ")");
+        usageError(diag::err_usage_param_twice, {name, value, p});
         return false;
       }
     frontend.params.emplace_back(name, p.substr(eq + 1));
@@ -96,8 +96,7 @@ bool CompileOptions::finish() {
     std::string known;
     for (const auto &t : passes::knownTargets())
       known += " " + t.name;
-    usageError("unknown target '" + pipeline.target +
-               "'; known targets:" + known);
+    usageError(diag::err_usage_unknown_target, {pipeline.target, known});
     return false;
   }
   for (const auto &name : pipeline.printAfter)
@@ -105,8 +104,7 @@ bool CompileOptions::finish() {
       std::string all;
       for (const auto &n : passes::pipelinePassNames())
         all += " " + n;
-      usageError("unknown pass '" + name +
-                 "' in --print-after; passes are:" + all);
+      usageError(diag::err_usage_unknown_pass, {name, "--print-after", all});
       return false;
     }
   for (const auto &name : runPasses)
@@ -114,8 +112,7 @@ bool CompileOptions::finish() {
       std::string all;
       for (const auto &n : passes::pipelinePassNames())
         all += " " + n;
-      usageError("unknown pass '" + name +
-                 "' in --run-pass; passes are:" + all);
+      usageError(diag::err_usage_unknown_pass, {name, "--run-pass", all});
       return false;
     }
   for (const std::string &flag : warningFlags) {
@@ -132,7 +129,7 @@ bool CompileOptions::finish() {
       std::string groups;
       for (std::string_view g : diagGroups())
         groups += " " + std::string(g);
-      usageError("unknown warning option '" + flag + "'; groups:" + groups);
+      usageError(diag::err_usage_unknown_warning, {flag, groups});
       return false;
     }
   }

@@ -96,6 +96,6 @@ bool writeOutput(const std::string &path, std::string_view text,
                  DiagnosticSink &diags);
 
 // "mscclc: error: MESSAGE" on stderr (usage problems, before any input).
-void usageError(const std::string &message);
+void usageError(diag::ID id, std::initializer_list<DiagArg> args = {});
 
 } // namespace mscclc::driver

@@ -94,9 +94,9 @@ int main(int argc, char **argv) {
   try {
     return dispatch(argc, argv);
   } catch (const std::exception &e) {
-    std::cerr << "mscclc: internal error: " << e.what() << "\n";
+    usageError(mscclc::diag::err_internal_exception, {e.what()});
   } catch (...) {
-    std::cerr << "mscclc: internal error: unknown exception\n";
+    usageError(mscclc::diag::err_internal_exception, {"unknown exception"});
   }
   return InternalError;
 }

@@ -100,7 +100,7 @@ public:
     if (!options_.finish())
       return UsageError;
     if (!std::filesystem::exists(input_)) {
-      usageError("no such file: '" + input_ + "'");
+      usageError(diag::err_usage_no_such_file, {input_});
       return Failure;
     }
     options_.frontend.inputFile = input_;

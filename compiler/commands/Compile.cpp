@@ -48,19 +48,18 @@ public:
     if (!options_.finish())
       return UsageError;
     if (input_.empty()) {
-      usageError("no input file (see mscclc --help)");
+      usageError(diag::err_usage_no_input);
       return UsageError;
     }
     if (!std::filesystem::exists(input_)) {
-      usageError("no such file: '" + input_ + "'");
+      usageError(diag::err_usage_no_such_file, {input_});
       return Failure;
     }
     if (classifyInput(input_) == InputKind::Plan)
       return checkPlanFile(input_, output_, options_);
     if (!options_.runPasses.empty()) {
       if (classifyInput(input_) != InputKind::ChunkIR) {
-        usageError("--run-pass needs a chunk IR input (.cir), as printed by "
-                   "--emit-ir");
+        usageError(diag::err_usage_run_pass_input);
         return UsageError;
       }
       return runPasses();

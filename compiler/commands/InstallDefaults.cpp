@@ -91,7 +91,8 @@ public:
     fs::path target = dir_.empty() ? runtimeDefaultsDir() : fs::path(dir_);
     std::ifstream table(source / "DEFAULTS.tsv");
     if (!table) {
-      usageError("cannot read " + (source / "DEFAULTS.tsv").string());
+      usageError(diag::err_install_cannot_read_table,
+                 {(source / "DEFAULTS.tsv").string()});
       return Failure;
     }
     std::vector<Row> rows = readTable(table);
@@ -109,15 +110,15 @@ public:
     fs::remove_all(staging, ec);
     fs::create_directories(staging, ec);
     if (ec) {
-      usageError("cannot create " + staging.string() + ": " + ec.message());
+      usageError(diag::err_install_cannot_create,
+                 {staging.string(), ec.message()});
       return Failure;
     }
     options_.frontend.sharedBarriers =
         std::make_shared<frontend::BarrierRegistry>();
     for (const auto &r : rows) {
       if (!installRow(source, staging, target, r)) {
-        std::cerr << "mscclc: error: compiling " << r.file
-                  << " failed; nothing was installed\n";
+        usageError(diag::err_install_failed, {r.file});
         fs::remove_all(staging, ec);
         return Failure;
       }
@@ -129,8 +130,8 @@ public:
       fs::rename(target, old, ec);
     fs::rename(staging, target, ec);
     if (ec) {
-      usageError("cannot install into " + target.string() + ": " +
-                 ec.message());
+      usageError(diag::err_install_cannot_install,
+                 {target.string(), ec.message()});
       if (fs::exists(old))
         fs::rename(old, target, ec);
       fs::remove_all(staging, ec);

@@ -91,7 +91,7 @@ public:
   }
   int run() override {
     if (!warningFlags.empty()) {
-      usageError("'mscclc diagnostics' takes no -W options");
+      usageError(diag::err_usage_no_warning_options, {name()});
       return UsageError;
     }
     if (markdown_) {

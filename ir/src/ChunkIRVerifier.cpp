@@ -40,12 +40,60 @@ struct Verifier {
           fail(r, t, op,
                "remote buffer r" + std::to_string(c.rank) + "." +
                    std::string(plan::toString(c.type)) +
-                   " is not declared for " +
-                   std::string(plan::toString(kind)) + " access");
+                   " is not declared for " + std::string(plan::toString(kind)) +
+                   " access");
         return;
       }
     fail(r, t, op, "remote chunk without a remote buffer declaration");
   }
+  // The operands lower into src_buff/dst_buff lists that must fit the
+  // op's layout in OpKinds.def: 'l' local, 'r' remote, 's' multicast.
+  void shape(size_t r, size_t t, const Op &o) {
+    const plan::OpInfo &info = plan::opInfo(o.kind);
+    std::string src, dst;
+    bool store = o.kind == OpKind::Gstore || o.kind == OpKind::Gstorepkt;
+    src.append(o.localSrc.size(), 'l').append(o.remoteSrc.size(), 'r');
+    if (store && o.switchChunk)
+      src += 'l';
+    if (o.kind == OpKind::Glres && !o.switchSrcOffsets.empty())
+      src += 's';
+    dst.append(o.localDst.size() + o.pktDst.size(), 'l')
+        .append(o.remoteDst.size(), 'r');
+    if ((store || o.kind == OpKind::Glres) && !o.switchDstOffsets.empty())
+      dst += 's';
+    auto fits = [&](const std::string &kinds, const plan::OperandLayout &l,
+                    size_t other) {
+      if (!l.accepts(kinds.size(), other))
+        return false;
+      for (size_t i = 0; i < kinds.size(); ++i) {
+        plan::OperandRole role = l.roleAt(i);
+        char want = plan::isLocalRole(role)    ? 'l'
+                    : plan::isRemoteRole(role) ? 'r'
+                                               : 's';
+        if (kinds[i] != want)
+          return false;
+      }
+      return true;
+    };
+    if ((!info.src.empty() || !src.empty()) && !fits(src, info.src, dst.size()))
+      fail(r, t, o,
+           "sources do not fit its layout (" + plan::describeLayout(info.src) +
+               ")");
+    if ((!info.dst.empty() || !dst.empty()) && !fits(dst, info.dst, src.size()))
+      fail(r, t, o,
+           "destinations do not fit its layout (" +
+               plan::describeLayout(info.dst) + ")");
+    if (o.kind == OpKind::Glre &&
+        (!o.switchChunk || o.switchSrcOffsets.empty()))
+      fail(r, t, o, "needs a local chunk and a multicast range");
+    // Whatever reaches a peer or a switch names the channel it goes through.
+    bool reaches = !o.remoteSrc.empty() || !o.remoteDst.empty() ||
+                   info.is(plan::opfamily::Switch);
+    if ((reaches || info.channelIds == plan::ChannelIdsRule::Always) &&
+        o.channels.empty())
+      fail(r, t, o, "needs a channel");
+  }
+
   void op(size_t r, size_t t, const Op &o, bool inPipeline) {
     const Rank &rank = p.ranks[r];
     for (const auto &c : o.localSrc)
@@ -99,46 +147,17 @@ struct Verifier {
         fail(r, t, o, "barrier does not list its own thread block");
       for (int32_t b : o.barrierTbs)
         if (b < 0 || size_t(b) >= rank.tbs.size())
-          fail(r, t, o, "barrier over nonexistent thread block " +
-                            std::to_string(b));
+          fail(r, t, o,
+               "barrier over nonexistent thread block " + std::to_string(b));
     }
-    switch (o.kind) {
-    case OpKind::Copy:
-    case OpKind::Cpkt:
-    case OpKind::Upkt:
-      if (o.localSrc.size() != 1 || o.localDst.size() != 1)
-        fail(r, t, o, "needs one source and one destination");
-      break;
-    case OpKind::Put:
-    case OpKind::Pws:
-    case OpKind::Pwsf:
-    case OpKind::Ppkt:
-    case OpKind::Rppkt:
-      if (o.localSrc.empty() || o.remoteDst.empty() || o.channels.empty())
-        fail(r, t, o, "needs sources, remote destinations and channels");
-      break;
-    case OpKind::Get:
-      if (o.remoteSrc.empty() || o.localDst.empty() || o.channels.empty())
-        fail(r, t, o, "needs remote sources, destinations and channels");
-      break;
-    case OpKind::Glre:
-    case OpKind::Gstore:
-    case OpKind::Gstorepkt:
-      if (!o.switchChunk || o.channels.empty())
-        fail(r, t, o, "needs a local chunk and a switch channel");
-      break;
-    case OpKind::Pipeline:
+    if (o.kind == OpKind::Pipeline) {
       if (inPipeline)
         fail(r, t, o, "pipelines do not nest");
       for (const auto &inner : o.body)
         op(r, t, inner, true);
-      break;
-    default:
-      if (plan::isReduceFamily(o.kind) &&
-          (o.localSrc.empty() || o.localDst.empty()))
-        fail(r, t, o, "reduction needs a source and a destination");
-      break;
+      return;
     }
+    shape(r, t, o);
   }
 };
 

@@ -76,54 +76,30 @@ void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
   out.push_back({int(c.type), c.index, c.index + c.size - 1, write, op});
 }
 
-// Local accesses of one op, reads before writes (dsl-semantics.md §3.6).
+// Local accesses of one op, reads before writes (dsl-semantics.md §3.6):
+// the operands whose role in the op's layout (OpKinds.def) is a plain local
+// buffer. Packets are synchronised by their flags, not by __syncthreads
+// (hence the Q-PKTREAD fix: a packet reduce's regular source is read, its
+// packet sources are not); remote and multicast operands are another
+// rank's memory; switch ops are not tracked at all, as in the reference
+// (Q-SWITCHNOSYNC), which their local operand's role (F, G) says.
 void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
-  switch (op.kind) {
-  case OpKind::Copy:
-    addChunk(out, op.localSrc[0], false, id);
-    addChunk(out, op.localDst[0], true, id);
-    break;
-  case OpKind::Cpkt:
-    addChunk(out, op.localSrc[0], false, id);
-    break;
-  case OpKind::Upkt:
-  case OpKind::Get:
-    for (const auto &c : op.localDst)
-      addChunk(out, c, true, id);
-    break;
-  case OpKind::Put:
-  case OpKind::Pws:
-  case OpKind::Pwsf:
-  case OpKind::Ppkt:
-    for (const auto &c : op.localSrc)
-      addChunk(out, c, false, id);
-    break;
-  case OpKind::Re:
-  case OpKind::Rre:
-  case OpKind::Res:
-  case OpKind::Rres:
-    for (const auto &c : op.localSrc)
-      addChunk(out, c, false, id);
-    for (const auto &c : op.localDst)
-      addChunk(out, c, true, id);
-    break;
-  case OpKind::Repkt:
-  case OpKind::Recpkt:
-  case OpKind::Respkt:
-  case OpKind::Recspkt:
-    // Q-PKTREAD fix: the regular source is read; packet sources are
-    // synchronised by their flags, not by __syncthreads.
-    addChunk(out, op.localSrc[0], false, id);
-    for (const auto &c : op.localDst)
-      addChunk(out, c, true, id);
-    break;
-  case OpKind::Pipeline:
+  if (op.kind == OpKind::Pipeline) {
     for (const auto &inner : op.body)
       accessesOf(inner, id, out);
-    break;
-  default:
-    break;
+    return;
   }
+  const plan::OpInfo &info = plan::opInfo(op.kind);
+  // Local sources come first in the src layout, then remote ones; local
+  // destinations, then the packet copy, then remote ones.
+  for (size_t i = 0; i < op.localSrc.size(); ++i)
+    if (info.src.roleAt(i) == plan::OperandRole::Local)
+      addChunk(out, op.localSrc[i], false, id);
+  size_t pos = 0;
+  for (const auto *list : {&op.localDst, &op.pktDst})
+    for (const Chunk &c : *list)
+      if (info.dst.roleAt(pos++) == plan::OperandRole::Local)
+        addChunk(out, c, true, id);
 }
 
 std::vector<Op> resolve(std::vector<Op> ops, uint64_t &nextId) {
