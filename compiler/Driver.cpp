@@ -50,8 +50,13 @@ void CompileOptions::addTo(CLI::App &app) {
   app.add_option("-O", pipeline.optLevel,
                  "optimisation level (0 disables fusion)")
       ->check(CLI::Range(0, 3));
+  std::string passList;
+  for (const auto &n : passes::pipelinePassNames())
+    passList += " " + n;
   app.add_option("--print-after", pipeline.printAfter,
-                 "print the chunk IR after the named pass (to stderr)")
+                 "print the chunk IR after the named pass (to stderr); "
+                 "passes, in order:" +
+                     passList)
       ->allow_extra_args(false);
   app.add_flag("--print-after-all", pipeline.printAfterAll,
                "print the chunk IR after every pass (to stderr)");

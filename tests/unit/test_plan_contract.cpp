@@ -1,0 +1,221 @@
+//===- test_plan_contract.cpp - op table, verifier and PlanQuery APIs ----===//
+//
+// Plan IR is the contract the simulator, the CUDA backend, diff and viz
+// consume: the op table says what each kind is, plan::verify what every
+// plan satisfies, PlanQuery what its ids mean. Each malformed-plan message
+// is tested in tests/errors/plan_*.test; these cases pin the APIs.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/ir/Diagnostics.h"
+#include "mscclc/ir/PlanQuery.h"
+#include "mscclc/ir/PlanVerifier.h"
+#include "mscclc/json/JsonReader.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace mscclc;
+using namespace mscclc::plan;
+namespace fs = std::filesystem;
+
+#ifndef MSCCLC_CONFORMANCE_DIR
+#define MSCCLC_CONFORMANCE_DIR ""
+#endif
+
+namespace {
+
+Plan parsePlan(const std::string &text) {
+  CollectingDiagnosticSink diags;
+  auto plan = json::readPlanJson(text, diags);
+  for (const auto &d : diags.entries)
+    INFO(d.planPath << ": " << d.message);
+  REQUIRE(plan);
+  return *plan;
+}
+
+// Two ranks. Rank 0: memory channels to 1 and 1 again, a port channel to 1,
+// a switch channel over {0,1}; remote buffer 0 = rank 1's output (memory
+// and port), 1 = rank 1's scratch (memory). Its thread block lists memory
+// channels [1, 0] and remote buffers (memory) [1, 0].
+const char *SmallPlan = R"({
+  "name": "q", "collective": "test", "protocol": "LL", "inplace": false,
+  "gpus": [
+    {"id": 0, "input_chunks": 2, "output_chunks": 2, "scratch_chunks": 2,
+     "threadblocks": [
+       {"id": 0,
+        "ops": [
+          {"name": "signal", "channel_ids": [0, 1], "channel_type": "memory"},
+          {"name": "put", "src_buff": [{"type": "i", "index": 0, "size": 1}],
+           "dst_buff": [{"buffer_id": 1, "index": 1, "size": 1}],
+           "channel_type": "memory"},
+          {"name": "rppkt", "src_buff": [{"type": "s", "index": 1, "size": 1}],
+           "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}],
+           "channel_type": "memory"},
+          {"name": "gstore",
+           "src_buff": [{"rank": 0, "type": "o", "index": 0, "size": 1}],
+           "dst_buff": [{"switch_channel_id": 0, "index": 1, "size": 1}],
+           "channel_type": "switch"}
+        ],
+        "channels": [{"channel_type": "memory", "channel_ids": [1, 0]},
+                     {"channel_type": "switch", "channel_ids": [0]}],
+        "remote_buffer_refs": [{"access_channel_type": "memory",
+                                "remote_buffer_ids": [1, 0]}]}
+     ],
+     "channels": [{"channel_type": "memory", "connected_to": [1, 1]},
+                  {"channel_type": "port", "connected_to": [1]},
+                  {"channel_type": "switch", "buffer_type": "o",
+                   "rank_groups": [{"size": 2, "ranks": [0, 1]}]}],
+     "remote_buffers": [
+       {"rank": 1, "type": "o", "access_channel_types": ["memory", "port"]},
+       {"rank": 1, "type": "s", "access_channel_types": ["memory"]}]},
+    {"id": 1, "input_chunks": 2, "output_chunks": 2, "scratch_chunks": 2,
+     "threadblocks": [
+       {"id": 0,
+        "ops": [{"name": "wait", "channel_ids": [0, 1],
+                 "channel_type": "memory"}],
+        "channels": [{"channel_type": "memory", "channel_ids": [0, 1]}]}],
+     "channels": [{"channel_type": "memory", "connected_to": [0, 0]},
+                  {"channel_type": "port", "connected_to": [0]},
+                  {"channel_type": "switch", "buffer_type": "o",
+                   "rank_groups": [{"size": 2, "ranks": [0, 1]}]}],
+     "remote_buffers": []}
+  ]
+})";
+
+} // namespace
+
+TEST_CASE("op table: names are unique and every layout is usable",
+          "[plan][op-table]") {
+  std::set<std::string_view> names;
+  for (size_t k = 0; k < NumOpKinds; ++k) {
+    const OpInfo &info = opInfo(OpKind(k));
+    INFO(info.jsonName);
+    CHECK(info.kind == OpKind(k));
+    CHECK(names.insert(info.jsonName).second);
+    CHECK(parseOpKind(info.jsonName) == OpKind(k));
+    // Data-moving ops have both lists; the rest have none.
+    CHECK(info.is(opfamily::Data) == (!info.src.empty() && !info.dst.empty()));
+    // A packet op has a packet operand somewhere, and only packet ops do.
+    bool packetRole = false;
+    for (const OperandLayout *l : {&info.src, &info.dst}) {
+      for (size_t i = 0; i < l->headCount; ++i)
+        packetRole |= isPacketRole(l->head[i]);
+      packetRole |= (l->hasTail || l->matchOther) && isPacketRole(l->tail);
+    }
+    CHECK(packetRole == info.is(opfamily::Packet));
+  }
+  CHECK(describeLayout(opInfo(OpKind::Rre).src) ==
+        "a local buffer, then one or more remote buffers");
+  CHECK(describeLayout(opInfo(OpKind::Put).dst) ==
+        "one of remote buffers per entry of the other list");
+  CHECK(opInfo(OpKind::Recspkt).dst.roleAt(1) == OperandRole::LocalPacket);
+  CHECK(opInfo(OpKind::Recspkt).dst.roleAt(5) == OperandRole::RemotePacket);
+}
+
+TEST_CASE("PlanQuery: tb-local ids resolve to GPU channels, peers and "
+          "buffers",
+          "[plan][query]") {
+  Plan plan = parsePlan(SmallPlan);
+  CollectingDiagnosticSink diags;
+  REQUIRE(verify(plan, diags));
+  PlanQuery q(plan);
+
+  CHECK(q.gpuChannels(0, ChannelType::Memory) == std::vector<int32_t>{1, 1});
+  CHECK(q.gpuChannels(0, ChannelType::Port) == std::vector<int32_t>{1});
+  CHECK(q.tbChannels(0, 0, ChannelType::Memory) == std::vector<int32_t>{1, 0});
+  CHECK(q.gpuChannel(0, 0, ChannelType::Memory, 0) == 1);
+  CHECK(q.gpuChannel(0, 0, ChannelType::Memory, 2) == -1); // out of range
+  CHECK(q.peerOf(0, ChannelType::Memory, 1) == 1);
+  CHECK(q.peerOf(0, ChannelType::Switch, 0) == -1);
+  const ChannelDecl *sw = q.switchDecl(0, 0);
+  REQUIRE(sw);
+  CHECK(sw->groupRanks == std::vector<int32_t>{0, 1});
+
+  const auto &ops = plan.gpus[0].threadblocks[0].ops;
+  std::vector<ChannelEnd> ends = q.channelsOf(0, 0, ops[0]);
+  REQUIRE(ends.size() == 2);
+  CHECK(ends[0].gpuChannel == 1);
+  CHECK(ends[1].gpuChannel == 0);
+  CHECK(ends[0].peer == 1);
+
+  // put: local source, remote destination (tb remote id 1 = GPU buffer 0).
+  auto src = q.operand(0, 0, ops[1], Operand::Src, 0);
+  REQUIRE(src);
+  CHECK(src->role == OperandRole::Local);
+  CHECK(src->rank == 0);
+  CHECK(src->type == BufferType::Input);
+  auto dst = q.operand(0, 0, ops[1], Operand::Dst, 0);
+  REQUIRE(dst);
+  CHECK(dst->role == OperandRole::Remote);
+  CHECK(dst->gpuRemoteBuffer == 0);
+  CHECK(dst->rank == 1);
+  CHECK(dst->type == BufferType::Output);
+  CHECK((dst->index == 1 && dst->size == 1));
+
+  // rppkt: local packets in scratch to the peer's scratch (GPU buffer 1).
+  auto pkt = q.operand(0, 0, ops[2], Operand::Dst, 0);
+  REQUIRE(pkt);
+  CHECK(pkt->role == OperandRole::RemotePacket);
+  CHECK(pkt->rank == 1);
+  CHECK(pkt->type == BufferType::Scratch);
+  CHECK(q.operand(0, 0, ops[2], Operand::Src, 0)->role ==
+        OperandRole::LocalPacket);
+
+  // gstore: the multicast destination is the switch channel's buffer.
+  auto mc = q.operand(0, 0, ops[3], Operand::Dst, 0);
+  REQUIRE(mc);
+  CHECK(mc->role == OperandRole::Switch);
+  CHECK(mc->type == BufferType::Output);
+  REQUIRE(mc->switchRanks);
+  CHECK(*mc->switchRanks == std::vector<int32_t>{0, 1});
+  CHECK(q.operand(0, 0, ops[3], Operand::Src, 0)->role ==
+        OperandRole::LocalFull);
+
+  CHECK_FALSE(q.operand(0, 0, ops[1], Operand::Dst, 1)); // no such entry
+  CHECK(q.bufferChunks(1, BufferType::Scratch) == 2);
+  CHECK(q.bufferChunks(5, BufferType::Scratch) == -1);
+}
+
+TEST_CASE("plan::verify reports with JSON paths and caps the report",
+          "[plan][verify]") {
+  Plan plan = parsePlan(SmallPlan);
+  plan.gpus[0].threadblocks[0].ops[0].channelIds = {0, 7};
+  for (int i = 0; i < 30; ++i)
+    plan.gpus[0].threadblocks[0].ops.push_back(
+        plan.gpus[0].threadblocks[0].ops[0]);
+  CollectingDiagnosticSink diags;
+  CHECK_FALSE(verify(plan, diags, 5));
+  REQUIRE(diags.entries.size() == 6);
+  CHECK(diags.entries[0].planPath ==
+        "gpus[0].threadblocks[0].ops[0].channel_ids[1]");
+  CHECK(diags.entries[0].id == diag::err_plan_op_channel_id);
+  CHECK(diags.entries[5].severity == Severity::Note);
+  CHECK(diags.errorCount() == 5);
+}
+
+TEST_CASE("plan::verify accepts every reference plan", "[plan][verify]") {
+  fs::path dir = MSCCLC_CONFORMANCE_DIR;
+  if (dir.empty() || !fs::is_directory(dir)) {
+    WARN("conformance directory '" << dir.string() << "' not found; skipping");
+    return;
+  }
+  size_t n = 0;
+  for (const auto &entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json")
+      continue;
+    INFO(entry.path().filename().string());
+    CollectingDiagnosticSink diags;
+    auto plan = json::readPlanFile(entry.path().string(), diags);
+    REQUIRE(plan);
+    CHECK(verify(*plan, diags));
+    for (const auto &d : diags.entries)
+      INFO(d.planPath << ": " << d.message);
+    CHECK(diags.entries.empty());
+    ++n;
+  }
+  CHECK(n > 0);
+}
