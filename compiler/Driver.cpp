@@ -104,22 +104,21 @@ bool CompileOptions::finish() {
     usageError(diag::err_usage_unknown_target, {pipeline.target, known});
     return false;
   }
-  for (const auto &name : pipeline.printAfter)
-    if (!passes::findPass(name)) {
-      std::string all;
-      for (const auto &n : passes::pipelinePassNames())
-        all += " " + n;
-      usageError(diag::err_usage_unknown_pass, {name, "--print-after", all});
-      return false;
-    }
-  for (const auto &name : runPasses)
-    if (!passes::findPass(name)) {
-      std::string all;
-      for (const auto &n : passes::pipelinePassNames())
-        all += " " + n;
-      usageError(diag::err_usage_unknown_pass, {name, "--run-pass", all});
-      return false;
-    }
+  auto knownPasses = [](const std::vector<std::string> &names,
+                        const char *option) {
+    for (const auto &name : names)
+      if (!passes::findPass(name)) {
+        std::string all;
+        for (const auto &n : passes::pipelinePassNames())
+          all += " " + n;
+        usageError(diag::err_usage_unknown_pass, {name, option, all});
+        return false;
+      }
+    return true;
+  };
+  if (!knownPasses(pipeline.printAfter, "--print-after") ||
+      !knownPasses(runPasses, "--run-pass"))
+    return false;
   for (const std::string &flag : warningFlags) {
     std::string_view f(flag);
     f.remove_prefix(2); // "-W"
