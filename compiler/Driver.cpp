@@ -198,12 +198,8 @@ std::optional<chunk::Program> loadChunkIR(const std::string &path,
   auto program = chunk::parse(files->text(id), id, files, diags);
   if (!program)
     return std::nullopt;
-  std::vector<std::string> problems = chunk::verify(*program);
-  if (!problems.empty()) {
-    for (const std::string &p : problems)
-      diags.report(diag::err_cir_invalid, SourceLocation{id, 0, 0}, {p});
+  if (!chunk::verify(*program, diags))
     return std::nullopt;
-  }
   return program;
 }
 
@@ -253,12 +249,18 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
   return out;
 }
 
-bool writeOutput(const std::string &path, std::string_view text,
-                 DiagnosticSink &diags) {
-  std::string err;
-  if (support::writeFileAtomically(path, text, err))
+bool writeOutput(const std::string &path, std::string_view text) {
+  support::WriteFailure f;
+  if (support::writeFileAtomically(path, text, f))
     return true;
-  diags.report(diag::err_cannot_write, {}, {err});
+  diag::ID id = f.step == support::WriteFailure::Stdout ? diag::err_write_stdout
+                : f.step == support::WriteFailure::CreateTemp
+                    ? diag::err_write_create_temp
+                : f.step == support::WriteFailure::Rename
+                    ? diag::err_write_rename
+                    : diag::err_write;
+  // About the output, not the input: "mscclc: error: ...".
+  usageError(id, {f.path, std::strerror(f.error)});
   return false;
 }
 

@@ -91,9 +91,8 @@ std::unique_ptr<TextDiagnosticPrinter>
 makePrinter(const std::string &path, const CompileOptions &options,
             std::shared_ptr<SourceFiles> files);
 
-// Writes `text` to `path` atomically; reports a failure to `diags`.
-bool writeOutput(const std::string &path, std::string_view text,
-                 DiagnosticSink &diags);
+// Writes `text` to `path` atomically; reports a failure on stderr.
+bool writeOutput(const std::string &path, std::string_view text);
 
 // "mscclc: error: MESSAGE" on stderr (usage problems, before any input).
 void usageError(diag::ID id, std::initializer_list<DiagArg> args = {});

@@ -81,9 +81,16 @@ int dispatch(int argc, char **argv) {
   std::reverse(args.begin(), args.end()); // CLI11 wants them reversed
   try {
     app.parse(args);
+  } catch (const CLI::CallForHelp &e) {
+    return app.exit(e) == 0 ? Success : UsageError;
+  } catch (const CLI::CallForAllHelp &e) {
+    return app.exit(e) == 0 ? Success : UsageError;
+  } catch (const CLI::CallForVersion &e) {
+    return app.exit(e) == 0 ? Success : UsageError;
   } catch (const CLI::ParseError &e) {
-    int rc = app.exit(e);
-    return rc == 0 ? Success : UsageError;
+    // CLI11's own words, through the same channel as every other message.
+    usageError(mscclc::diag::err_usage_command_line, {e.what(), appName});
+    return UsageError;
   }
   return command->run();
 }

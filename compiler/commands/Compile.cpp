@@ -96,7 +96,7 @@ private:
                  : std::filesystem::path(input_).stem().string()) +
             ".json";
     }
-    return writeOutput(out, text, *printer) ? Success : Failure;
+    return writeOutput(out, text) ? Success : Failure;
   }
 
   // Runs the --run-pass passes on a .cir input and prints the result.
@@ -111,11 +111,10 @@ private:
       ok = entry->create()->run(*program, *printer) &&
            printer->errorCount() == 0;
       if (ok && options_.pipeline.verifyEachPass) {
-        std::vector<std::string> problems = chunk::verify(*program);
-        for (const std::string &p : problems)
-          printer->report(diag::err_ir_invalid_after_pass, {},
-                          {entry->name, p});
-        ok = problems.empty();
+        InternalErrorSink ice(
+            *printer,
+            makeNote(diag::note_ir_invalid_after_pass, {}, {entry->name}));
+        ok = chunk::verify(*program, ice);
       }
     }
     printer->printSummary();
@@ -123,9 +122,8 @@ private:
       return Failure;
     std::ostringstream os;
     chunk::print(*program, os);
-    return writeOutput(output_.empty() ? "-" : output_, os.str(), *printer)
-               ? Success
-               : Failure;
+    return writeOutput(output_.empty() ? "-" : output_, os.str()) ? Success
+                                                                  : Failure;
   }
 
   // Everything is reported to a collector, then held against the file's

@@ -166,7 +166,7 @@ private:
     // The runtime's own installer writes the plan without a newline.
     if (!text.empty() && text.back() == '\n')
       text.pop_back();
-    if (!writeOutput((staging / r.file).string(), text, *printer))
+    if (!writeOutput((staging / r.file).string(), text))
       return false;
     std::cout << "wrote " << (target / r.file).string() << " ("
               << loaded.plan->gpus.size() << " ranks, "

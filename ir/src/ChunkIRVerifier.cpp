@@ -9,22 +9,30 @@ namespace {
 
 struct Verifier {
   const Program &p;
-  std::vector<std::string> problems;
+  DiagnosticSink &diags;
+  unsigned problems = 0;
 
-  void fail(size_t rank, size_t tb, const Op &op, const std::string &what) {
-    if (problems.size() < 20)
-      problems.push_back("rank " + std::to_string(rank) + " tb " +
-                         std::to_string(tb) + " op '" +
-                         std::string(plan::toString(op.kind)) + "': " + what);
+  // Reported at the op's source line, with where it sits in the IR.
+  void fail(size_t rank, size_t tb, const Op &op, diag::ID id,
+            std::initializer_list<DiagArg> args = {}) {
+    if (++problems > 20)
+      return;
+    diags.report(id, op.loc, args)
+        .at("rank " + std::to_string(rank) + " tb " + std::to_string(tb) +
+            " op '" + std::string(plan::toString(op.kind)) + "'");
   }
   void chunk(size_t r, size_t t, const Op &op, const Chunk &c) {
     if (c.rank < 0 || size_t(c.rank) >= p.ranks.size()) {
-      fail(r, t, op, "chunk on nonexistent rank " + std::to_string(c.rank));
+      fail(r, t, op, diag::err_cir_chunk_rank, {c.rank});
       return;
     }
     int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
     if (c.index < 0 || c.size < 0 || c.index + c.size > avail)
-      fail(r, t, op, "chunk out of bounds");
+      fail(r, t, op, diag::err_cir_chunk_bounds,
+           {plan::bufferName(c.type), c.rank,
+            "[" + std::to_string(c.index) + ":" +
+                std::to_string(c.index + c.size) + "]",
+            avail});
   }
   void remote(size_t r, size_t t, const Op &op, const Chunk &c) {
     chunk(r, t, op, c);
@@ -37,14 +45,12 @@ struct Verifier {
         if (kind != ChannelType::None &&
             std::find(rb.accessKinds.begin(), rb.accessKinds.end(), kind) ==
                 rb.accessKinds.end())
-          fail(r, t, op,
-               "remote buffer r" + std::to_string(c.rank) + "." +
-                   std::string(plan::toString(c.type)) +
-                   " is not declared for " + std::string(plan::toString(kind)) +
-                   " access");
+          fail(r, t, op, diag::err_cir_remote_access,
+               {c.rank, plan::toString(c.type), plan::toString(kind)});
         return;
       }
-    fail(r, t, op, "remote chunk without a remote buffer declaration");
+    fail(r, t, op, diag::err_cir_remote_undeclared,
+         {c.rank, plan::toString(c.type)});
   }
   // The operands lower into src_buff/dst_buff lists that must fit the
   // op's layout in OpKinds.def: 'l' local, 'r' remote, 's' multicast.
@@ -76,22 +82,20 @@ struct Verifier {
       return true;
     };
     if ((!info.src.empty() || !src.empty()) && !fits(src, info.src, dst.size()))
-      fail(r, t, o,
-           "sources do not fit its layout (" + plan::describeLayout(info.src) +
-               ")");
+      fail(r, t, o, diag::err_cir_layout,
+           {"sources", plan::describeLayout(info.src)});
     if ((!info.dst.empty() || !dst.empty()) && !fits(dst, info.dst, src.size()))
-      fail(r, t, o,
-           "destinations do not fit its layout (" +
-               plan::describeLayout(info.dst) + ")");
+      fail(r, t, o, diag::err_cir_layout,
+           {"destinations", plan::describeLayout(info.dst)});
     if (o.kind == OpKind::Glre &&
         (!o.switchChunk || o.switchSrcOffsets.empty()))
-      fail(r, t, o, "needs a local chunk and a multicast range");
+      fail(r, t, o, diag::err_cir_glre_operands);
     // Whatever reaches a peer or a switch names the channel it goes through.
     bool reaches = !o.remoteSrc.empty() || !o.remoteDst.empty() ||
                    info.is(plan::opfamily::Switch);
     if ((reaches || info.channelIds == plan::ChannelIdsRule::Always) &&
         o.channels.empty())
-      fail(r, t, o, "needs a channel");
+      fail(r, t, o, diag::err_cir_needs_channel);
   }
 
   void op(size_t r, size_t t, const Op &o, bool inPipeline) {
@@ -120,39 +124,36 @@ struct Verifier {
         if (g && ch.globalId >= 0 &&
             size_t(ch.globalId) < g->connectedTo.size() &&
             g->connectedTo[size_t(ch.globalId)] != c.rank)
-          fail(r, t, o,
-               std::string(plan::toString(ch.kind)) + " channel " +
-                   std::to_string(ch.globalId) + " leads to rank " +
-                   std::to_string(g->connectedTo[size_t(ch.globalId)]) +
-                   " but its remote chunk is on rank " +
-                   std::to_string(c.rank));
+          fail(r, t, o, diag::err_cir_channel_peer,
+               {plan::toString(ch.kind), ch.globalId,
+                g->connectedTo[size_t(ch.globalId)], c.rank});
       }
     for (const auto &ch : o.channels) {
       if (ch.kind == ChannelType::Switch) {
         if (ch.globalId < 0 ||
             size_t(ch.globalId) >= rank.switchChannels.size())
-          fail(r, t, o, "nonexistent switch channel");
+          fail(r, t, o, diag::err_cir_channel, {"switch", ch.globalId});
         continue;
       }
       const ChannelGroup *g = rank.group(ch.kind);
       if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
-        fail(r, t, o, "nonexistent channel");
+        fail(r, t, o, diag::err_cir_channel,
+             {plan::toString(ch.kind), ch.globalId});
     }
     for (auto s : o.semaphoreIds)
       if (s < 0 || size_t(s) >= rank.semaphores.size())
-        fail(r, t, o, "nonexistent semaphore");
+        fail(r, t, o, diag::err_cir_semaphore, {s});
     if (o.kind == OpKind::Barrier) {
       if (std::find(o.barrierTbs.begin(), o.barrierTbs.end(), int32_t(t)) ==
           o.barrierTbs.end())
-        fail(r, t, o, "barrier does not list its own thread block");
+        fail(r, t, o, diag::err_cir_barrier_self);
       for (int32_t b : o.barrierTbs)
         if (b < 0 || size_t(b) >= rank.tbs.size())
-          fail(r, t, o,
-               "barrier over nonexistent thread block " + std::to_string(b));
+          fail(r, t, o, diag::err_cir_barrier_tb, {b});
     }
     if (o.kind == OpKind::Pipeline) {
       if (inPipeline)
-        fail(r, t, o, "pipelines do not nest");
+        fail(r, t, o, diag::err_cir_pipeline_nested);
       for (const auto &inner : o.body)
         op(r, t, inner, true);
       return;
@@ -163,26 +164,35 @@ struct Verifier {
 
 } // namespace
 
-std::vector<std::string> verify(const Program &program) {
-  Verifier v{program, {}};
+bool verify(const Program &program, DiagnosticSink &diags) {
+  Verifier v{program, diags};
   // The settings the DSL range-checks when a program is built.
-  if (program.instances < 1 || program.instances > 1024)
-    v.problems.push_back("instances must be in 1..1024, got " +
-                         std::to_string(program.instances));
-  if (program.numThreadsPerBlock < 1 || program.numThreadsPerBlock > 1024)
-    v.problems.push_back("num_threads_per_block must be in 1..1024, got " +
-                         std::to_string(program.numThreadsPerBlock));
-  if (program.bufferAlignment <= 0)
-    v.problems.push_back("buffer_alignment must be positive");
-  if (program.minMessageSize > program.maxMessageSize)
-    v.problems.push_back("min_message_size exceeds max_message_size");
-  if (!v.problems.empty())
-    return v.problems;
+  auto setting = [&](bool ok, const char *name, const char *range,
+                     int64_t value) {
+    if (!ok) {
+      ++v.problems;
+      diags.report(diag::err_cir_setting, program.loc, {name, range, value});
+    }
+  };
+  setting(program.instances >= 1 && program.instances <= 1024, "instances",
+          "1..1024", program.instances);
+  setting(program.numThreadsPerBlock >= 1 && program.numThreadsPerBlock <= 1024,
+          "num_threads_per_block", "1..1024", program.numThreadsPerBlock);
+  setting(program.bufferAlignment > 0, "buffer_alignment", "1 or more",
+          program.bufferAlignment);
+  if (program.minMessageSize > program.maxMessageSize) {
+    ++v.problems;
+    diags.report(diag::err_cir_message_sizes, program.loc);
+  }
+  if (v.problems)
+    return false;
   for (size_t r = 0; r < program.ranks.size(); ++r)
     for (size_t t = 0; t < program.ranks[r].tbs.size(); ++t)
       for (const auto &op : program.ranks[r].tbs[t].ops)
         v.op(r, t, op, false);
-  return v.problems;
+  if (v.problems > 20)
+    diags.report(diag::note_cir_more_problems, {}, {v.problems - 20});
+  return v.problems == 0;
 }
 
 } // namespace mscclc::chunk

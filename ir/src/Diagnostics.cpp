@@ -168,4 +168,14 @@ void DiagnosticSink::emit(Diagnostic d) {
 
 void ForwardingDiagnosticSink::handle(const Diagnostic &d) { next_.emit(d); }
 
+void InternalErrorSink::handle(const Diagnostic &d) {
+  Diagnostic ice = d;
+  if (ice.severity == Severity::Error)
+    ice.message = "internal compiler error: " + d.message;
+  if (context_)
+    ice.notes.push_back(*context_);
+  ice.notes.push_back(makeNote(diag::note_internal_bug, {}));
+  next_.emit(std::move(ice));
+}
+
 } // namespace mscclc

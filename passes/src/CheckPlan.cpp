@@ -6,28 +6,6 @@
 
 namespace mscclc::passes {
 
-namespace {
-
-// Turns structural problems of a compiled plan into internal errors: the
-// user cannot fix them, but must see where they came from.
-class InternalErrorSink : public DiagnosticSink {
-public:
-  explicit InternalErrorSink(DiagnosticSink &next) : next_(next) {}
-
-protected:
-  void handle(const Diagnostic &d) override {
-    Diagnostic ice = d;
-    ice.message = "internal compiler error: " + d.message;
-    ice.notes.push_back(makeNote(diag::note_internal_bug, {}));
-    next_.emit(std::move(ice));
-  }
-
-private:
-  DiagnosticSink &next_;
-};
-
-} // namespace
-
 bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
                DiagnosticSink &diags, PlanOrigin origin) {
   bool structureOk;

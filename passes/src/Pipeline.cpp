@@ -68,12 +68,10 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
     if (!pass->run(program, diags))
       return false;
     if (options.verifyEachPass || i + 1 == passes.size()) {
-      std::vector<std::string> problems = chunk::verify(program);
-      if (!problems.empty()) {
-        diags.report(diag::err_ir_invalid_after_pass, {},
-                     {entry.name, problems[0]});
+      InternalErrorSink ice(
+          diags, makeNote(diag::note_ir_invalid_after_pass, {}, {entry.name}));
+      if (!chunk::verify(program, ice))
         return false;
-      }
     }
     if (options.printStream &&
         (options.printAfterAll ||

@@ -11,10 +11,6 @@ namespace mscclc::support {
 
 namespace {
 
-std::string errnoText(std::string_view what, const std::string &path) {
-  return std::string(what) + " '" + path + "': " + std::strerror(errno);
-}
-
 bool writeAll(int fd, std::string_view content) {
   const char *p = content.data();
   size_t left = content.size();
@@ -34,12 +30,14 @@ bool writeAll(int fd, std::string_view content) {
 } // namespace
 
 bool writeFileAtomically(const std::string &path, std::string_view content,
-                         std::string &error) {
+                         WriteFailure &failure) {
+  auto fail = [&](WriteFailure::Step step, const std::string &file) {
+    failure = {step, file, errno};
+    return false;
+  };
   if (path == "-") {
-    if (!writeAll(STDOUT_FILENO, content)) {
-      error = std::string("cannot write to stdout: ") + std::strerror(errno);
-      return false;
-    }
+    if (!writeAll(STDOUT_FILENO, content))
+      return fail(WriteFailure::Stdout, "-");
     return true;
   }
 
@@ -57,21 +55,19 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
     if (fd < 0 && errno != EEXIST)
       break;
   }
-  if (fd < 0) {
-    error = errnoText("cannot create temporary file for", path);
-    return false;
-  }
+  if (fd < 0)
+    return fail(WriteFailure::CreateTemp, path);
 
   bool ok = writeAll(fd, content);
   if (!ok)
-    error = errnoText("cannot write", tmp);
+    failure = {WriteFailure::Write, tmp, errno};
   // close() can report a deferred write error (NFS, full disk).
   if (::close(fd) != 0 && ok) {
-    error = errnoText("cannot write", tmp);
+    failure = {WriteFailure::Write, tmp, errno};
     ok = false;
   }
   if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = errnoText("cannot rename temporary file to", path);
+    failure = {WriteFailure::Rename, path, errno};
     ok = false;
   }
   if (!ok)

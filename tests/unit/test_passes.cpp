@@ -149,9 +149,11 @@ void runPass(std::unique_ptr<Pass> pass, chunk::Program &p) {
   INFO("pass " << pass->name());
   REQUIRE(ok);
   REQUIRE(diags.entries.empty());
-  std::vector<std::string> problems = chunk::verify(p);
-  INFO((problems.empty() ? std::string() : problems.front()));
-  REQUIRE(problems.empty());
+  CollectingDiagnosticSink problems;
+  bool valid = chunk::verify(p, problems);
+  INFO((problems.entries.empty() ? std::string()
+                                 : problems.entries.front().message));
+  REQUIRE(valid);
 }
 
 // The passes of Pipeline.cpp, in order (validate and pairing included).

@@ -15,12 +15,14 @@ TEST_CASE("atomic writes", "[support][io]") {
   fs::path dir = fs::temp_directory_path() /
                  ("mscclc-atomic-" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  std::string error;
+  mscclc::support::WriteFailure error;
 
   SECTION("a missing directory fails and creates nothing") {
     fs::path target = dir / "no" / "such" / "plan.json";
     CHECK_FALSE(writeFileAtomically(target.string(), "{}\n", error));
-    CHECK(error.find(target.string()) != std::string::npos);
+    CHECK(error.step == mscclc::support::WriteFailure::CreateTemp);
+    CHECK(error.path == target.string());
+    CHECK(error.error == ENOENT);
     CHECK_FALSE(fs::exists(target));
     CHECK_FALSE(fs::exists(dir));
   }

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -177,6 +178,24 @@ public:
 
 protected:
   void handle(const Diagnostic &d) override { entries.push_back(d); }
+};
+
+// Turns what a check finds into internal compiler errors: for checks of
+// something mscclc produced (the plan it lowered, the IR after a pass),
+// where a problem is mscclc's bug, not the user's. Adds `context` (when
+// given) and a note asking for a report.
+class InternalErrorSink : public DiagnosticSink {
+public:
+  explicit InternalErrorSink(DiagnosticSink &next,
+                             std::optional<DiagNote> context = std::nullopt)
+      : next_(next), context_(std::move(context)) {}
+
+protected:
+  void handle(const Diagnostic &d) override;
+
+private:
+  DiagnosticSink &next_;
+  std::optional<DiagNote> context_;
 };
 
 // Forwards to another sink (a stage that wants its own error count).

@@ -13,9 +13,17 @@
 
 namespace mscclc::support {
 
+// What failed, for the caller to report (the driver's catalog has one
+// message per step).
+struct WriteFailure {
+  enum Step { Stdout, CreateTemp, Write, Rename } step = Write;
+  std::string path; // the file involved (the temporary for Write)
+  int error = 0;    // errno
+};
+
 // Writes `content` to `path` ("-" writes to stdout). On failure returns
-// false and sets `error` (which names the path).
+// false and fills `failure`; nothing is left behind.
 bool writeFileAtomically(const std::string &path, std::string_view content,
-                         std::string &error);
+                         WriteFailure &failure);
 
 } // namespace mscclc::support
