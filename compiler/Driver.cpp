@@ -16,6 +16,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <sys/stat.h>
 
 namespace mscclc::driver {
 
@@ -249,16 +250,39 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
   return out;
 }
 
-bool writeOutput(const std::string &path, std::string_view text) {
+bool writeOutput(const std::string &path, std::string_view text,
+                 const std::string &input) {
+  // Never overwrite the input (-o algo.cpp would replace the source).
+  struct stat in, out;
+  if (!input.empty() && path != "-" && ::stat(input.c_str(), &in) == 0 &&
+      ::stat(path.c_str(), &out) == 0 && in.st_dev == out.st_dev &&
+      in.st_ino == out.st_ino) {
+    usageError(diag::err_write_input, {path});
+    return false;
+  }
   support::WriteFailure f;
   if (support::writeFileAtomically(path, text, f))
     return true;
-  diag::ID id = f.step == support::WriteFailure::Stdout ? diag::err_write_stdout
-                : f.step == support::WriteFailure::CreateTemp
-                    ? diag::err_write_create_temp
-                : f.step == support::WriteFailure::Rename
-                    ? diag::err_write_rename
-                    : diag::err_write;
+  diag::ID id = diag::err_write;
+  switch (f.step) {
+  case support::WriteFailure::Stdout:
+    id = diag::err_write_stdout;
+    break;
+  case support::WriteFailure::Resolve:
+    id = diag::err_write_resolve;
+    break;
+  case support::WriteFailure::NotRegular:
+    id = diag::err_write_not_regular;
+    break;
+  case support::WriteFailure::CreateTemp:
+    id = diag::err_write_create_temp;
+    break;
+  case support::WriteFailure::Write:
+    break;
+  case support::WriteFailure::Rename:
+    id = diag::err_write_rename;
+    break;
+  }
   // About the output, not the input: "mscclc: error: ...".
   usageError(id, {f.path, std::strerror(f.error)});
   return false;

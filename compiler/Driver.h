@@ -91,8 +91,10 @@ std::unique_ptr<TextDiagnosticPrinter>
 makePrinter(const std::string &path, const CompileOptions &options,
             std::shared_ptr<SourceFiles> files);
 
-// Writes `text` to `path` atomically; reports a failure on stderr.
-bool writeOutput(const std::string &path, std::string_view text);
+// Writes `text` to `path` atomically; reports a failure on stderr. Refuses
+// to write over `input` (the file being compiled or read).
+bool writeOutput(const std::string &path, std::string_view text,
+                 const std::string &input = "");
 
 // "mscclc: error: MESSAGE" on stderr (usage problems, before any input).
 void usageError(diag::ID id, std::initializer_list<DiagArg> args = {});

@@ -72,7 +72,7 @@ int checkPlanFile(const std::string &input, const std::string &output,
   if (stats)
     std::cout << planStats(*loaded.plan);
   if (!output.empty() &&
-      !writeOutput(output, json::writePlanJson(*loaded.plan)))
+      !writeOutput(output, json::writePlanJson(*loaded.plan), input))
     return Failure;
   return Success;
 }

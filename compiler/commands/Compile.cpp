@@ -96,7 +96,7 @@ private:
                  : std::filesystem::path(input_).stem().string()) +
             ".json";
     }
-    return writeOutput(out, text) ? Success : Failure;
+    return writeOutput(out, text, input_) ? Success : Failure;
   }
 
   // Runs the --run-pass passes on a .cir input and prints the result.
@@ -122,8 +122,9 @@ private:
       return Failure;
     std::ostringstream os;
     chunk::print(*program, os);
-    return writeOutput(output_.empty() ? "-" : output_, os.str()) ? Success
-                                                                  : Failure;
+    return writeOutput(output_.empty() ? "-" : output_, os.str(), input_)
+               ? Success
+               : Failure;
   }
 
   // Everything is reported to a collector, then held against the file's

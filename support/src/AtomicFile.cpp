@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace mscclc::support {
@@ -27,6 +28,31 @@ bool writeAll(int fd, std::string_view content) {
   return true;
 }
 
+// Follows symbolic links (relative ones from the link's directory), so the
+// rename replaces the file a link names, not the link. Gives up after 40
+// hops, like the kernel.
+bool resolveLinks(std::string &path) {
+  for (int hop = 0; hop < 40; ++hop) {
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode))
+      return true;
+    std::string target(size_t(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
+    ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
+    if (n < 0)
+      return false;
+    target.resize(size_t(n));
+    if (!target.empty() && target[0] != '/') {
+      size_t slash = path.rfind('/');
+      target = (slash == std::string::npos ? std::string()
+                                           : path.substr(0, slash + 1)) +
+               target;
+    }
+    path = std::move(target);
+  }
+  errno = ELOOP;
+  return false;
+}
+
 } // namespace
 
 bool writeFileAtomically(const std::string &path, std::string_view content,
@@ -40,6 +66,17 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
       return fail(WriteFailure::Stdout, "-");
     return true;
   }
+  // Only regular files are replaced: renaming over a device node, a FIFO
+  // or a directory would destroy it (as root, `-o /dev/null` would turn
+  // /dev/null into a plan).
+  std::string target = path;
+  if (!resolveLinks(target))
+    return fail(WriteFailure::Resolve, path);
+  struct stat st;
+  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    errno = 0;
+    return fail(WriteFailure::NotRegular, path);
+  }
 
   // The temporary must live in the target's directory: rename() is only
   // atomic within one file system. open(O_EXCL, 0666) rather than mkstemp so
@@ -49,14 +86,14 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
   std::string tmp;
   int fd = -1;
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
+    tmp = target + ".tmp." + std::to_string(::getpid()) + "." +
           std::to_string(counter++);
     fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
       break;
   }
   if (fd < 0)
-    return fail(WriteFailure::CreateTemp, path);
+    return fail(WriteFailure::CreateTemp, target);
 
   bool ok = writeAll(fd, content);
   if (!ok)
@@ -66,8 +103,8 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
     failure = {WriteFailure::Write, tmp, errno};
     ok = false;
   }
-  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) {
-    failure = {WriteFailure::Rename, path, errno};
+  if (ok && ::rename(tmp.c_str(), target.c_str()) != 0) {
+    failure = {WriteFailure::Rename, target, errno};
     ok = false;
   }
   if (!ok)

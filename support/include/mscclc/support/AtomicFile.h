@@ -3,7 +3,10 @@
 // Every file mscclc writes (plans, CUDA sources, installed defaults) goes
 // through here: the content is written to a temporary file in the target's
 // directory and renamed over the target, so readers never see a partial file
-// and a failure leaves any previous file untouched.
+// and a failure leaves any previous file untouched. A symbolic link is
+// followed (the file it names is replaced, the link stays); a target that
+// exists and is not a regular file (a device, a FIFO, a directory) is
+// refused rather than replaced.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -16,7 +19,14 @@ namespace mscclc::support {
 // What failed, for the caller to report (the driver's catalog has one
 // message per step).
 struct WriteFailure {
-  enum Step { Stdout, CreateTemp, Write, Rename } step = Write;
+  enum Step {
+    Stdout,
+    Resolve,    // a symbolic link could not be followed
+    NotRegular, // the target exists and is not a regular file
+    CreateTemp,
+    Write,
+    Rename
+  } step = Write;
   std::string path; // the file involved (the temporary for Write)
   int error = 0;    // errno
 };
