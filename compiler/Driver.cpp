@@ -142,6 +142,30 @@ bool CompileOptions::finish() {
   return true;
 }
 
+std::string CompileOptions::sourceOnlyOption() const {
+  if (!params.empty())
+    return "-P";
+  if (!frontend.defines.empty())
+    return "-D";
+  if (!frontend.undefines.empty())
+    return "-U";
+  if (!frontend.includeDirs.empty())
+    return "-I";
+  if (frontend.algorithm)
+    return "--algo";
+  if (!pipeline.printAfter.empty())
+    return "--print-after";
+  if (pipeline.printAfterAll)
+    return "--print-after-all";
+  if (!runPasses.empty())
+    return "--run-pass";
+  if (pipeline.verifyEachPass)
+    return "--verify-each";
+  if (pipeline.optLevel != passes::PipelineOptions().optLevel)
+    return "-O";
+  return "";
+}
+
 void CompileOptions::configure(DiagnosticSink &diags) const {
   if (allowLimitViolations) {
     diags.demoteGroup("executor-limits");
@@ -243,7 +267,11 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
   }
   if (options.printVersions)
     chunk::assignVersions(*out.program);
-  auto plan = passes::runPipeline(*out.program, options.pipeline, diags);
+  // Chunk IR read from text is the user's: its problems are not mscclc's.
+  auto plan = passes::runPipeline(*out.program, options.pipeline, diags,
+                                  classifyInput(path) == InputKind::ChunkIR
+                                      ? passes::PlanOrigin::External
+                                      : passes::PlanOrigin::Compiled);
   if (!plan)
     return out;
   out.plan = std::move(plan);

@@ -53,6 +53,9 @@ struct CompileOptions {
   // Checks what CLI11 cannot (-P syntax, -W groups, target, pass names);
   // prints the problem and returns false on a usage error.
   bool finish();
+  // The first option given that only applies to a source (or chunk IR)
+  // input, for rejecting it with a plan input; "" when none was given.
+  std::string sourceOnlyOption() const;
   // Applies -W flags and --allow-limit-violations to `diags`.
   void configure(DiagnosticSink &diags) const;
 };

@@ -46,10 +46,11 @@ int dispatch(int argc, char **argv) {
   std::string appName = "mscclc";
   if (!args.empty())
     for (auto &c : commands)
-      if (args[0] == c->name() && c.get() != commands[0].get()) {
+      if (args[0] == c->name()) {
         command = c.get();
         appName += std::string(" ") + c->name();
         args.erase(args.begin());
+        break;
       }
   extractWarningFlags(args, command->warningFlags);
 

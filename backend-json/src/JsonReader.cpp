@@ -8,7 +8,7 @@
 //
 // Errors carry the JSON path of the offending value. The path is a chain of
 // stack nodes rendered only when an error is reported, so the happy path
-// pays nothing for it. Errors unwind by an internal exception, caught at the
+// pays nothing for it. Errors unwind as a DiagnosticError, caught at the
 // entry points; nothing escapes this file.
 //
 //===----------------------------------------------------------------------===//
@@ -53,15 +53,11 @@ void renderPath(const PathNode *p, std::string &out) {
   }
 }
 
-struct ReadError {
-  Diagnostic diag;
-};
-
 [[noreturn]] void fail(const PathNode *p, diag::ID id,
                        std::initializer_list<DiagArg> args) {
   Diagnostic d = makeDiagnostic(id, {}, args);
   renderPath(p, d.planPath);
-  throw ReadError{std::move(d)};
+  throw DiagnosticError{std::move(d)};
 }
 
 std::string jsonQuote(std::string_view s) {
@@ -757,10 +753,18 @@ std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
   } catch (const nlohmann::json::parse_error &e) {
     diags.emit(syntaxError(text, e, fileId));
     return std::nullopt;
+  } catch (const nlohmann::json::exception &e) {
+    // A number too large for any JSON number type (1e999, 400 digits):
+    // nlohmann reports it without a position.
+    std::string_view what = e.what();
+    if (size_t close = what.find("] "); close != std::string_view::npos)
+      what.remove_prefix(close + 2);
+    diags.report(diag::err_json_syntax, {}, {what});
+    return std::nullopt;
   }
   try {
     return readPlan(doc);
-  } catch (const ReadError &e) {
+  } catch (const DiagnosticError &e) {
     diags.emit(e.diag);
   } catch (const nlohmann::json::exception &e) {
     // Not expected (every access is type-checked first), but never let a

@@ -55,8 +55,18 @@ public:
       usageError(diag::err_usage_no_such_file, {input_});
       return Failure;
     }
-    if (classifyInput(input_) == InputKind::Plan)
+    if (classifyInput(input_) == InputKind::Plan) {
+      // A plan is read and checked, not compiled: options that shape a
+      // compile would be silently ignored, so they are refused.
+      std::string option = options_.sourceOnlyOption();
+      if (option.empty() && (emitIr_ || verify_))
+        option = emitIr_ ? "--emit-ir" : "--verify";
+      if (!option.empty()) {
+        usageError(diag::err_usage_option_for_plan, {option, input_});
+        return UsageError;
+      }
       return checkPlanFile(input_, output_, options_);
+    }
     if (!options_.runPasses.empty()) {
       if (classifyInput(input_) != InputKind::ChunkIR) {
         usageError(diag::err_usage_run_pass_input);

@@ -10,6 +10,7 @@
 #include "PchCache.h"
 
 #include "mscclc/frontend/Frontend.h"
+#include "mscclc/support/AtomicFile.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -140,16 +141,19 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   }
   if (!valid) {
     llvm::sys::fs::remove(tmp);
-    std::ofstream(pch + ".bad") << "clang could not use this PCH\n";
+    support::WriteFailure ignored;
+    support::writeFileAtomically(pch + ".bad", "clang could not use this PCH\n",
+                                 ignored);
     return std::nullopt;
   }
   if (llvm::sys::fs::file_size(tmp, size) || llvm::sys::fs::rename(tmp, pch)) {
     llvm::sys::fs::remove(tmp);
     return std::nullopt;
   }
-  std::string okTmp = pch + ".ok.tmp." + std::to_string(getpid());
-  std::ofstream(okTmp) << size << "\n";
-  llvm::sys::fs::rename(okTmp, pch + ".ok");
+  // A failure only means the PCH is rebuilt next time.
+  support::WriteFailure ignored;
+  support::writeFileAtomically(pch + ".ok", std::to_string(size) + "\n",
+                               ignored);
   return pch;
 }
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "mscclc/ir/ChunkIRParser.h"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -15,17 +16,17 @@ namespace mscclc::chunk {
 
 namespace {
 
-struct ParseError {
-  uint32_t column;
-  std::string message;
-};
+// Limits that keep hostile text from making the tables huge.
+constexpr size_t MaxRanks = 65536;
+constexpr int32_t MaxSourceFiles = 256;
 
 struct Token {
   std::string_view text;
-  uint32_t column; // 1-based
+  SourceLocation loc; // of its first character in the .cir file
 };
 
-std::vector<Token> tokenize(std::string_view code) {
+// `start` is the location of code[0].
+std::vector<Token> tokenize(std::string_view code, SourceLocation start) {
   std::vector<Token> tokens;
   size_t i = 0;
   while (i < code.size()) {
@@ -33,7 +34,7 @@ std::vector<Token> tokenize(std::string_view code) {
       ++i;
     if (i >= code.size())
       break;
-    size_t start = i;
+    size_t first = i;
     if (code[i] == '"') { // a quoted string, escapes included
       ++i;
       while (i < code.size() && code[i] != '"')
@@ -43,21 +44,24 @@ std::vector<Token> tokenize(std::string_view code) {
       while (i < code.size() && code[i] != ' ' && code[i] != '\t')
         ++i;
     }
-    tokens.push_back({code.substr(start, std::min(i, code.size()) - start),
-                      uint32_t(start + 1)});
+    tokens.push_back(
+        {code.substr(first, std::min(i, code.size()) - first),
+         {start.fileId, start.line, start.column + uint32_t(first)}});
   }
   return tokens;
 }
 
-[[noreturn]] void fail(const Token &t, std::string message) {
-  throw ParseError{t.column, std::move(message)};
+// Errors point at the offending token.
+[[noreturn]] void fail(const Token &t, diag::ID id,
+                       std::initializer_list<DiagArg> args = {}) {
+  throwDiagnostic(id, t.loc, args);
 }
 
 template <typename T> T number(const Token &t, std::string_view s) {
   T v{};
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size())
-    fail(t, "expected a number, got '" + std::string(s) + "'");
+    fail(t, diag::err_cir_expected_got, {"a number", s});
   return v;
 }
 
@@ -70,26 +74,25 @@ bool parseBool(const Token &t, std::string_view s) {
     return true;
   if (s == "false")
     return false;
-  fail(t, "expected true or false, got '" + std::string(s) + "'");
+  fail(t, diag::err_cir_expected_got, {"true or false", s});
 }
 
 BufferType bufferType(const Token &t, std::string_view s) {
   if (auto b = plan::parseBufferType(s))
     return *b;
-  fail(t, "unknown buffer '" + std::string(s) + "' (expected i, o or s)");
+  fail(t, diag::err_cir_unknown, {"buffer", s, "i, o or s"});
 }
 
 ChannelType channelType(const Token &t, std::string_view s) {
   if (auto c = plan::parseChannelType(s); c && *c != ChannelType::None)
     return *c;
-  fail(t, "unknown channel kind '" + std::string(s) +
-              "' (expected memory, port or switch)");
+  fail(t, diag::err_cir_unknown, {"channel kind", s, "memory, port or switch"});
 }
 
 std::vector<int64_t> intList(const Token &t, std::string_view s) {
   // "[a,b,c]"
   if (s.size() < 2 || s.front() != '[' || s.back() != ']')
-    fail(t, "expected a list like [0,1], got '" + std::string(s) + "'");
+    fail(t, diag::err_cir_expected_got, {"a list like [0,1]", s});
   s = s.substr(1, s.size() - 2);
   std::vector<int64_t> out;
   while (!s.empty()) {
@@ -102,10 +105,18 @@ std::vector<int64_t> intList(const Token &t, std::string_view s) {
   return out;
 }
 
+// A list entry or id that lands in a 32-bit field.
+int32_t narrow(const Token &t, int64_t v) {
+  if (v < std::numeric_limits<int32_t>::min() ||
+      v > std::numeric_limits<int32_t>::max())
+    fail(t, diag::err_cir_expected_got, {"a 32-bit number", v});
+  return int32_t(v);
+}
+
 std::string unquote(const Token &t) {
   std::string_view s = t.text;
   if (s.size() < 2 || s.front() != '"' || s.back() != '"')
-    fail(t, "expected a quoted string");
+    fail(t, diag::err_cir_expected, {"a quoted string"});
   std::string out;
   for (size_t i = 1; i + 1 < s.size(); ++i) {
     if (s[i] == '\\' && i + 2 < s.size()) {
@@ -125,13 +136,15 @@ void range(const Token &t, std::string_view s, BufferType &type, int64_t &index,
   if (open == std::string_view::npos || colon == std::string_view::npos ||
       close == std::string_view::npos || !(open < colon && colon < close) ||
       close + 1 != s.size())
-    fail(t, "expected a chunk like o[2:3], got '" + std::string(s) + "'");
+    fail(t, diag::err_cir_expected_got, {"a chunk like o[2:3]", s});
   type = bufferType(t, s.substr(0, open));
   index = number<int64_t>(t, s.substr(open + 1, colon - open - 1));
   int64_t end = number<int64_t>(t, s.substr(colon + 1, close - colon - 1));
+  if (index < 0)
+    fail(t, diag::err_cir_expected_got, {"a chunk index of 0 or more", index});
   if (end < index)
-    fail(t, "chunk range ends before it starts");
-  size = end - index;
+    fail(t, diag::err_cir_range_backwards);
+  size = end - index; // cannot overflow: 0 <= index <= end
 }
 
 class Parser {
@@ -140,7 +153,7 @@ public:
     sourceFile_ = files_->add("<source>", "");
   }
 
-  void line(std::string_view text) {
+  void line(std::string_view text, SourceLocation at) {
     std::string_view code = text;
     std::string_view comment;
     if (size_t semi = text.find(';'); semi != std::string_view::npos) {
@@ -152,14 +165,14 @@ public:
         comment = text.substr(semi + 1);
       }
     }
-    std::vector<Token> tokens = tokenize(code);
+    std::vector<Token> tokens = tokenize(code, at);
     if (tokens.empty())
       return;
     std::string_view head = tokens[0].text;
     if (head == "program")
       program(tokens);
     else if (!started_)
-      fail(tokens[0], "chunk IR starts with a 'program' line");
+      fail(tokens[0], diag::err_cir_expected, {"a 'program' line first"});
     else if (head == "rank")
       rank(tokens);
     else if (head == "channels")
@@ -175,18 +188,21 @@ public:
     else if (head == "}")
       closePipeline(tokens[0]);
     else
-      op(tokens, comment);
+      op(tokens, comment,
+         comment.empty() ? at
+                         : SourceLocation{at.fileId, at.line,
+                                          at.column + uint32_t(comment.data() -
+                                                               text.data())});
   }
 
   Program finish(const Token &end) {
     if (!started_)
-      fail(end, "no 'program' line");
+      fail(end, diag::err_cir_expected, {"a 'program' line"});
     if (pipeline_)
-      fail(end, "pipeline body is not closed with '}'");
+      fail(end, diag::err_cir_pipeline_open);
     if (program_.ranks.size() != declaredRanks_)
-      fail(end, "the program declares " + std::to_string(declaredRanks_) +
-                    " ranks but " + std::to_string(program_.ranks.size()) +
-                    " are listed");
+      fail(end, diag::err_cir_rank_count,
+           {declaredRanks_, program_.ranks.size()});
     program_.files = files_;
     program_.sourceFile = sourceFile_;
     return std::move(program_);
@@ -195,12 +211,13 @@ public:
 private:
   void program(const std::vector<Token> &t) {
     if (started_)
-      fail(t[0], "a second 'program' line");
+      fail(t[0], diag::err_cir_twice, {"a 'program' line"});
     started_ = true;
     if (t.size() < 2)
-      fail(t[0], "expected the program's name");
+      fail(t[0], diag::err_cir_expected, {"the program's name"});
     if (t[1].text != "null")
       program_.name = unquote(t[1]);
+    std::vector<std::string_view> settingsSeen;
     for (size_t i = 2; i < t.size(); ++i) {
       std::string_view s = t[i].text;
       if (s == "(replicated)") {
@@ -209,9 +226,13 @@ private:
       }
       size_t eq = s.find('=');
       if (eq == std::string_view::npos)
-        fail(t[i], "expected key=value, got '" + std::string(s) + "'");
+        fail(t[i], diag::err_cir_expected_got, {"key=value", s});
       std::string_view k = s.substr(0, eq), v = s.substr(eq + 1);
       const Token &tok = t[i];
+      if (std::find(settingsSeen.begin(), settingsSeen.end(), k) !=
+          settingsSeen.end())
+        fail(tok, diag::err_cir_twice, {k});
+      settingsSeen.push_back(k);
       if (k == "collective")
         program_.collective = std::string(v);
       else if (k == "ranks")
@@ -219,7 +240,7 @@ private:
       else if (k == "protocol") {
         auto p = plan::parseProtocol(v);
         if (!p)
-          fail(tok, "unknown protocol '" + std::string(v) + "'");
+          fail(tok, diag::err_cir_unknown, {"protocol", v, "Simple or LL"});
         program_.protocol = *p;
       } else if (k == "inplace")
         program_.inplace = parseBool(tok, v);
@@ -231,7 +252,8 @@ private:
         program_.autoSync = parseBool(tok, v);
       else if (k == "replication_policy") {
         if (v != "none" && v != "interleaved")
-          fail(tok, "replication_policy is none or interleaved");
+          fail(tok, diag::err_cir_unknown,
+               {"replication_policy", v, "none or interleaved"});
         program_.replicationPolicy = v == "none"
                                          ? ReplicationPolicy::None
                                          : ReplicationPolicy::Interleaved;
@@ -248,28 +270,26 @@ private:
       else if (k == "max_message_size")
         program_.maxMessageSize = number<uint64_t>(tok, v);
       else
-        fail(tok, "unknown program setting '" + std::string(k) + "'");
+        fail(tok, diag::err_cir_unknown_name, {"program setting", k});
     }
-    if (declaredRanks_ > 65536)
-      fail(t[0], "too many ranks");
+    if (declaredRanks_ > MaxRanks)
+      fail(t[0], diag::err_cir_too_many, {"ranks", MaxRanks});
   }
 
   Rank &currentRank(const Token &t) {
     if (program_.ranks.empty())
-      fail(t, "expected a 'rank' line first");
+      fail(t, diag::err_cir_expected, {"a 'rank' line first"});
     return program_.ranks.back();
   }
 
   void rank(const std::vector<Token> &t) {
     if (t.size() < 2)
-      fail(t[0], "expected the rank number");
+      fail(t[0], diag::err_cir_expected, {"the rank number"});
     size_t r = number<size_t>(t[1], t[1].text);
     if (r != program_.ranks.size())
-      fail(t[1],
-           "expected rank " + std::to_string(program_.ranks.size()) + " next");
+      fail(t[1], diag::err_cir_expected_next, {"rank", program_.ranks.size()});
     if (r >= declaredRanks_)
-      fail(t[1], "rank " + std::to_string(r) + " is beyond the program's " +
-                     std::to_string(declaredRanks_) + " ranks");
+      fail(t[1], diag::err_cir_rank_beyond, {r, declaredRanks_});
     closeOpenPipeline(t[0]);
     Rank &rank = program_.ranks.emplace_back();
     for (size_t i = 2; i < t.size(); ++i) {
@@ -277,7 +297,7 @@ private:
       size_t eq = s.find('=');
       std::string_view k = s.substr(0, eq);
       if (eq == std::string_view::npos)
-        fail(t[i], "expected input=, output= or scratch=");
+        fail(t[i], diag::err_cir_expected, {"input=, output= or scratch="});
       int64_t v = number<int64_t>(t[i], s.substr(eq + 1));
       if (k == "input")
         rank.inputChunks = v;
@@ -286,24 +306,30 @@ private:
       else if (k == "scratch")
         rank.scratchChunks = v;
       else
-        fail(t[i], "expected input=, output= or scratch=");
+        fail(t[i], diag::err_cir_expected, {"input=, output= or scratch="});
     }
   }
 
   void channels(const std::vector<Token> &t) {
     Rank &rank = currentRank(t[0]);
     if (t.size() < 3 || t[2].text != "->")
-      fail(t[0], "expected 'channels KIND -> #0:rN ...'");
+      fail(t[0], diag::err_cir_expected, {"'channels KIND -> #0:rN ...'"});
     ChannelGroup g;
     g.kind = channelType(t[1], t[1].text);
+    if (g.kind == ChannelType::Switch)
+      fail(t[1], diag::err_cir_expected,
+           {"memory or port ('switch #k' lines declare switch channels)"});
+    if (rank.group(g.kind))
+      fail(t[0], diag::err_cir_twice, {"a 'channels' line of one kind"});
     for (size_t i = 3; i < t.size(); ++i) {
       std::string_view s = t[i].text; // "#k:rN"
       size_t colon = s.find(":r");
       if (s.empty() || s[0] != '#' || colon == std::string_view::npos)
-        fail(t[i], "expected #k:rN");
+        fail(t[i], diag::err_cir_expected, {"#k:rN"});
       size_t k = number<size_t>(t[i], s.substr(1, colon - 1));
       if (k != g.connectedTo.size())
-        fail(t[i], "channels are numbered in order");
+        fail(t[i], diag::err_cir_expected_next,
+             {"channel #", g.connectedTo.size()});
       g.connectedTo.push_back(number<int32_t>(t[i], s.substr(colon + 2)));
     }
     g.createdAt.resize(g.connectedTo.size());
@@ -313,15 +339,16 @@ private:
   void switchDecl(const std::vector<Token> &t) {
     Rank &rank = currentRank(t[0]);
     if (t.size() != 4 || !startsWith(t[3].text, "ranks="))
-      fail(t[0], "expected 'switch #k BUF ranks=[...]'");
+      fail(t[0], diag::err_cir_expected, {"'switch #k BUF ranks=[...]'"});
     size_t k = number<size_t>(t[1], t[1].text.substr(1));
     if (t[1].text.empty() || t[1].text[0] != '#' ||
         k != rank.switchChannels.size())
-      fail(t[1], "switch channels are numbered in order");
+      fail(t[1], diag::err_cir_expected_next,
+           {"switch #", rank.switchChannels.size()});
     SwitchDecl d;
     d.bufferType = bufferType(t[2], t[2].text);
     for (int64_t r : intList(t[3], t[3].text.substr(6)))
-      d.ranks.push_back(int32_t(r));
+      d.ranks.push_back(narrow(t[3], r));
     rank.switchChannels.push_back(std::move(d));
   }
 
@@ -332,7 +359,7 @@ private:
       size_t dot = s.find('.'), open = s.find('(');
       if (s.empty() || s[0] != 'r' || dot == std::string_view::npos ||
           open == std::string_view::npos || s.back() != ')')
-        fail(t[i], "expected rN.T(memory,...)");
+        fail(t[i], diag::err_cir_expected, {"rN.T(memory,...)"});
       RemoteBufferDecl d;
       d.rank = number<int32_t>(t[i], s.substr(1, dot - 1));
       d.type = bufferType(t[i], s.substr(dot + 1, open - dot - 1));
@@ -358,30 +385,32 @@ private:
     Rank &rank = currentRank(t[0]);
     closeOpenPipeline(t[0]);
     if (t.size() != 2)
-      fail(t[0], "expected 'tb N'");
+      fail(t[0], diag::err_cir_expected, {"'tb N'"});
     size_t n = number<size_t>(t[1], t[1].text);
     if (n != rank.tbs.size())
-      fail(t[1], "expected tb " + std::to_string(rank.tbs.size()) + " next");
+      fail(t[1], diag::err_cir_expected_next, {"tb", rank.tbs.size()});
     rank.tbs.emplace_back();
   }
 
   void closeOpenPipeline(const Token &t) {
     if (pipeline_)
-      fail(t, "pipeline body is not closed with '}'");
+      fail(t, diag::err_cir_pipeline_open);
   }
 
   void closePipeline(const Token &t) {
     if (!pipeline_)
-      fail(t, "'}' without an open pipeline");
+      fail(t, diag::err_cir_pipeline_close);
     pipeline_ = false;
   }
 
-  SourceLocation location(std::string_view comment) {
-    std::vector<Token> t = tokenize(comment);
+  SourceLocation location(std::string_view comment, SourceLocation at) {
+    std::vector<Token> t = tokenize(comment, at);
     size_t i = 0;
     int32_t file = 0;
     if (t.size() >= 2 && t[0].text == "file") {
       file = number<int32_t>(t[1], t[1].text);
+      if (file < 0 || file >= MaxSourceFiles)
+        fail(t[1], diag::err_cir_file_number, {file, MaxSourceFiles - 1});
       i = 2;
     }
     if (t.size() != i + 2 || t[i].text != "line")
@@ -405,17 +434,18 @@ private:
     return loc;
   }
 
-  void op(const std::vector<Token> &t, std::string_view comment) {
+  void op(const std::vector<Token> &t, std::string_view comment,
+          SourceLocation commentAt) {
     Rank &rank = currentRank(t[0]);
     if (rank.tbs.empty())
-      fail(t[0], "expected a 'tb' line before ops");
+      fail(t[0], diag::err_cir_expected, {"a 'tb' line before ops"});
     int32_t ownRank = int32_t(program_.ranks.size() - 1);
     Op op;
     std::string_view name = t[0].text;
     size_t dot = name.find('.');
     auto kind = plan::parseOpKind(name.substr(0, dot));
     if (!kind)
-      fail(t[0], "unknown op '" + std::string(name.substr(0, dot)) + "'");
+      fail(t[0], diag::err_cir_unknown_name, {"op", name.substr(0, dot)});
     op.kind = *kind;
     if (dot != std::string_view::npos) {
       std::string_view sync = name.substr(dot + 1);
@@ -425,60 +455,79 @@ private:
                     : sync == "both"   ? SyncBoth
                                        : 0xFF;
       if (op.dataSync == 0xFF)
-        fail(t[0], "data sync is none, before, after or both");
+        fail(t[0], diag::err_cir_unknown,
+             {"data sync", sync, "none, before, after or both"});
     }
     bool dst = false, opens = false;
+    std::vector<std::string_view> seen;
+    auto once = [&](const Token &tok, std::string_view key) {
+      if (std::find(seen.begin(), seen.end(), key) != seen.end())
+        fail(tok, diag::err_cir_twice, {key});
+      seen.push_back(key);
+    };
     bool pkt = op.kind == OpKind::Recpkt || op.kind == OpKind::Recspkt;
     bool storeSrc = op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt;
     for (size_t i = 1; i < t.size(); ++i) {
       const Token &tok = t[i];
       std::string_view s = tok.text;
       if (s == "->") {
+        once(tok, "->");
         dst = true;
       } else if (s == "via") {
         if (i + 1 == t.size())
-          fail(tok, "expected channels after 'via'");
+          fail(tok, diag::err_cir_expected, {"channels after 'via'"});
+        once(tok, "channels");
         channelsOf(t[++i], op);
       } else if (s == "{") {
         if (op.kind != OpKind::Pipeline)
-          fail(tok, "only a pipeline has a body");
+          fail(tok, diag::err_cir_body_not_pipeline);
         opens = true;
       } else if (startsWith(s, "sem#")) {
+        once(tok, "sem#");
         for (int64_t v : intList(tok, "[" + std::string(s.substr(4)) + "]"))
-          op.semaphoreIds.push_back(int32_t(v));
+          op.semaphoreIds.push_back(narrow(tok, v));
       } else if (startsWith(s, "id=")) {
+        once(tok, "id=");
         op.barrierId = number<int32_t>(tok, s.substr(3));
       } else if (startsWith(s, "tbs=")) {
+        once(tok, "tbs=");
         for (int64_t v : intList(tok, s.substr(4)))
-          op.barrierTbs.push_back(int32_t(v));
+          op.barrierTbs.push_back(narrow(tok, v));
       } else if (startsWith(s, "op=")) {
+        once(tok, "op=");
         auto r = plan::parseReduceOp(s.substr(3));
         if (!r)
-          fail(tok, "reduce op is sum, min or max");
+          fail(tok, diag::err_cir_unknown,
+               {"reduce op", s.substr(3), "sum, min or max"});
         op.reduceOp = *r;
       } else if (startsWith(s, "tbg=")) {
+        once(tok, "tbg=");
         size_t slash = s.find('/');
         if (slash == std::string_view::npos)
-          fail(tok, "expected tbg=i/n");
+          fail(tok, diag::err_cir_expected, {"tbg=i/n"});
         op.tbg = TbgInfo{number<int32_t>(tok, s.substr(4, slash - 4)),
                          number<int32_t>(tok, s.substr(slash + 1))};
       } else if (startsWith(s, "unit=")) {
+        once(tok, "unit=");
         op.unitSize = number<uint64_t>(tok, s.substr(5));
       } else if (startsWith(s, "chunks=")) {
+        once(tok, "chunks=");
         op.numChunks = number<int64_t>(tok, s.substr(7));
       } else if (startsWith(s, "memory#") || startsWith(s, "port#") ||
                  startsWith(s, "switch#")) {
+        once(tok, "channels");
         channelsOf(tok, op);
       } else {
         operand(tok, s, op, dst, ownRank, pkt, storeSrc);
       }
     }
-    op.loc = location(comment);
+    op.loc = location(comment, commentAt);
+    op.textLoc = t[0].loc;
     op.seq = nextSeq_++;
     auto &ops =
         pipeline_ ? rank.tbs.back().ops.back().body : rank.tbs.back().ops;
     if (opens && pipeline_)
-      fail(t[0], "pipelines do not nest");
+      fail(t[0], diag::err_cir_pipeline_nested_text);
     ops.push_back(std::move(op));
     if (opens)
       pipeline_ = true;
@@ -491,7 +540,7 @@ private:
       std::string_view one = s.substr(0, comma);
       size_t hash = one.find('#');
       if (hash == std::string_view::npos)
-        fail(tok, "expected KIND#N");
+        fail(tok, diag::err_cir_expected, {"KIND#N"});
       op.channels.push_back({channelType(tok, one.substr(0, hash)),
                              number<int32_t>(tok, one.substr(hash + 1))});
       if (comma == std::string_view::npos)
@@ -510,7 +559,10 @@ private:
       range(tok, s.substr(7), type, index, size);
       op.switchBuffer = type;
       op.switchSize = size;
-      (dst ? op.switchDstOffsets : op.switchSrcOffsets) = {index};
+      auto &offsets = dst ? op.switchDstOffsets : op.switchSrcOffsets;
+      if (!offsets.empty())
+        fail(tok, diag::err_cir_twice, {"a switch operand on one side"});
+      offsets = {index};
       return;
     }
     Chunk c;
@@ -520,7 +572,7 @@ private:
     if (prefixed) {
       size_t dot = body.find('.');
       if (dot == std::string_view::npos)
-        fail(tok, "expected rN.T[a:b]");
+        fail(tok, diag::err_cir_expected, {"rN.T[a:b]"});
       c.rank = number<int32_t>(tok, body.substr(1, dot - 1));
       body.remove_prefix(dot + 1);
     }
@@ -534,8 +586,7 @@ private:
     // Local operands carry a version; remote ones a rank prefix and none.
     if (!versioned) {
       if (!prefixed)
-        fail(tok, "a local chunk needs its version (#N); a remote one its "
-                  "rank (rN.)");
+        fail(tok, diag::err_cir_operand_form);
       (dst ? op.remoteDst : op.remoteSrc).push_back(c);
       return;
     }
@@ -582,15 +633,14 @@ std::optional<Program> parse(std::string_view text, int32_t fileId,
       size_t first = line.find_first_not_of(" \t");
       if (first != std::string_view::npos &&
           !startsWith(line.substr(first), "//") && line[first] != ';')
-        parser.line(line);
+        parser.line(line, SourceLocation{fileId, lineNo, 1});
       if (end == std::string_view::npos)
         break;
       pos = end + 1;
     }
-    return parser.finish(Token{"", 1});
-  } catch (const ParseError &e) {
-    diags.report(diag::err_cir_syntax, SourceLocation{fileId, lineNo, e.column},
-                 {e.message});
+    return parser.finish(Token{"", SourceLocation{fileId, lineNo, 1}});
+  } catch (const DiagnosticError &e) {
+    diags.emit(e.diag);
   }
   return std::nullopt;
 }

@@ -235,23 +235,51 @@ void assignVersions(Program &program) {
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return ops[a]->seq < ops[b]->seq;
   });
-  // Version of each unit slot, and a counter per (rank, buffer).
-  std::map<std::tuple<int32_t, int, int64_t>, uint32_t> slot;
+  // Per (rank, buffer): the version of each written range, as disjoint
+  // intervals keyed by start (linear in the ops, whatever the chunk
+  // counts), and a counter of writes.
+  struct Span {
+    int64_t end;
+    uint32_t version;
+  };
+  std::map<std::pair<int32_t, int>, std::map<int64_t, Span>> written;
   std::map<std::pair<int32_t, int>, uint32_t> counter;
+  // The first span that may overlap [begin, ...).
+  auto firstOverlap = [](std::map<int64_t, Span> &spans, int64_t begin) {
+    auto it = spans.upper_bound(begin);
+    if (it != spans.begin() && std::prev(it)->second.end > begin)
+      --it;
+    return it;
+  };
   auto readVersion = [&](Chunk &c) {
     uint32_t v = 0;
-    for (int64_t i = c.index; i < c.index + c.size; ++i) {
-      auto it = slot.find({c.rank, int(c.type), i});
-      if (it != slot.end())
-        v = std::max(v, it->second);
-    }
-    c.version = v;
+    auto &spans = written[{c.rank, int(c.type)}];
+    int64_t end = c.index + c.size;
+    for (auto it = firstOverlap(spans, c.index);
+         it != spans.end() && it->first < end; ++it)
+      v = std::max(v, it->second.version);
+    c.version = c.size > 0 ? v : 0;
   };
   auto writeVersion = [&](Chunk &c) {
     uint32_t v = ++counter[{c.rank, int(c.type)}];
-    for (int64_t i = c.index; i < c.index + c.size; ++i)
-      slot[{c.rank, int(c.type), i}] = v;
     c.version = v;
+    if (c.size <= 0)
+      return;
+    auto &spans = written[{c.rank, int(c.type)}];
+    int64_t begin = c.index, end = c.index + c.size;
+    // Keep the parts of overlapped spans outside [begin, end).
+    std::vector<std::pair<int64_t, Span>> kept;
+    auto it = firstOverlap(spans, begin);
+    while (it != spans.end() && it->first < end) {
+      if (it->first < begin)
+        kept.push_back({it->first, {begin, it->second.version}});
+      if (it->second.end > end)
+        kept.push_back({end, {it->second.end, it->second.version}});
+      it = spans.erase(it);
+    }
+    for (auto &[start, span] : kept)
+      spans.emplace(start, span);
+    spans.emplace(begin, Span{end, v});
   };
   for (size_t idx : order) {
     Op &op = *ops[idx];

@@ -17,7 +17,7 @@ struct Verifier {
             std::initializer_list<DiagArg> args = {}) {
     if (++problems > 20)
       return;
-    diags.report(id, op.loc, args)
+    diags.report(id, op.textLoc.isValid() ? op.textLoc : op.loc, args)
         .at("rank " + std::to_string(rank) + " tb " + std::to_string(tb) +
             " op '" + std::string(plan::toString(op.kind)) + "'");
   }
@@ -27,7 +27,7 @@ struct Verifier {
       return;
     }
     int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
-    if (c.index < 0 || c.size < 0 || c.index + c.size > avail)
+    if (!plan::rangeFits(c.index, c.size, avail))
       fail(r, t, op, diag::err_cir_chunk_bounds,
            {plan::bufferName(c.type), c.rank,
             "[" + std::to_string(c.index) + ":" +
@@ -183,6 +183,22 @@ bool verify(const Program &program, DiagnosticSink &diags) {
   if (program.minMessageSize > program.maxMessageSize) {
     ++v.problems;
     diags.report(diag::err_cir_message_sizes, program.loc);
+  }
+  for (size_t r = 0; r < program.ranks.size(); ++r) {
+    const Rank &rank = program.ranks[r];
+    for (size_t k = 0; k < rank.semaphores.size(); ++k)
+      if (rank.semaphores[k] < 0) {
+        ++v.problems;
+        diags.report(diag::err_cir_semaphore_initial, program.loc,
+                     {r, k, rank.semaphores[k]});
+      }
+    for (BufferType t :
+         {BufferType::Input, BufferType::Output, BufferType::Scratch})
+      if (rank.bufferChunks(t) < 0) {
+        ++v.problems;
+        diags.report(diag::err_cir_negative_buffer, program.loc,
+                     {r, plan::bufferName(t), rank.bufferChunks(t)});
+      }
   }
   if (v.problems)
     return false;

@@ -88,18 +88,30 @@ void TextDiagnosticPrinter::line(Severity sev, SourceLocation loc,
       where += ": " + planPath;
   }
   os_ << where << ": " << severityName(sev) << ": " << message << "\n";
-  if (!showSource_ || !files_ || !loc.isValid())
+  if (!files_ || !loc.isValid())
     return;
   std::string_view text = files_->lineText(loc);
   if (text.empty())
     return;
+  // A long line (a minified plan is one line) is shown as a window around
+  // the column, so the caret stays on screen.
+  const size_t Window = 160;
+  size_t col = loc.column > 0 ? loc.column - 1 : 0;
+  std::string prefix;
+  if (text.size() > Window) {
+    size_t from = col > Window / 2 ? col - Window / 2 : 0;
+    from = std::min(from, text.size() - Window);
+    prefix = from > 0 ? "..." : "";
+    text = text.substr(from, Window);
+    col = col - from + prefix.size();
+  }
   std::string number = std::to_string(loc.line);
-  os_ << " " << number << " | " << text << "\n";
+  os_ << " " << number << " | " << prefix << text << "\n";
   os_ << " " << std::string(number.size(), ' ') << " | ";
   // Keep tabs so the caret lines up under the same column.
-  uint32_t col = loc.column > 0 ? loc.column - 1 : 0;
-  for (uint32_t i = 0; i < col && i < text.size(); ++i)
-    os_ << (text[i] == '\t' ? '\t' : ' ');
+  std::string shown = prefix + std::string(text);
+  for (size_t i = 0; i < col && i < shown.size(); ++i)
+    os_ << (shown[i] == '\t' ? '\t' : ' ');
   os_ << "^\n";
 }
 

@@ -131,17 +131,16 @@ DiagnosticBuilder &DiagnosticBuilder::notes(std::vector<DiagNote> ns) {
 
 DiagnosticSink::~DiagnosticSink() = default;
 
+bool DiagnosticSink::isIgnored(diag::ID id) const {
+  std::string_view group = diagInfo(id).group;
+  return diagInfo(id).severity == Severity::Warning && !group.empty() &&
+         ignored_.count(group);
+}
+
 void DiagnosticSink::enableGroup(std::string_view group) {
   auto it = ignored_.find(group);
   if (it != ignored_.end())
     ignored_.erase(it);
-}
-
-void DiagnosticSink::copyOptions(const DiagnosticSink &other) {
-  warningsAsErrors_ = other.warningsAsErrors_;
-  ignored_ = other.ignored_;
-  promoted_ = other.promoted_;
-  demoted_ = other.demoted_;
 }
 
 void DiagnosticSink::emit(Diagnostic d) {
@@ -152,7 +151,10 @@ void DiagnosticSink::emit(Diagnostic d) {
   if (d.severity == Severity::Warning && !group.empty()) {
     if (ignored_.count(group))
       return;
-    if (warningsAsErrors_ || promoted_.count(group)) {
+    // -Werror=GROUP always promotes; -Werror does, unless
+    // -Wno-error=GROUP exempted the group (as in clang).
+    if (promoted_.count(group) ||
+        (warningsAsErrors_ && !demoted_.count(group))) {
       d.severity = Severity::Error;
       d.werrorGroup = group;
     }
@@ -166,12 +168,11 @@ void DiagnosticSink::emit(Diagnostic d) {
   handle(d);
 }
 
-void ForwardingDiagnosticSink::handle(const Diagnostic &d) { next_.emit(d); }
-
 void InternalErrorSink::handle(const Diagnostic &d) {
   Diagnostic ice = d;
   if (ice.severity == Severity::Error)
-    ice.message = "internal compiler error: " + d.message;
+    ice.message = formatDiagnostic(diagInfo(diag::err_internal_wrapper).format,
+                                   {d.message});
   if (context_)
     ice.notes.push_back(*context_);
   ice.notes.push_back(makeNote(diag::note_internal_bug, {}));

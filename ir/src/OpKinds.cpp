@@ -116,11 +116,6 @@ bool isPacketRole(OperandRole r) {
 bool isFullFormRole(OperandRole r) {
   return r == OperandRole::LocalFull || r == OperandRole::LocalFullPacket;
 }
-char roleLetter(OperandRole r) {
-  constexpr char Letters[] = "LPRQSFG";
-  return Letters[static_cast<size_t>(r)];
-}
-
 std::string describeLayout(const OperandLayout &l) {
   auto role = [](OperandRole r, bool plural) -> std::string {
     switch (r) {
@@ -144,7 +139,7 @@ std::string describeLayout(const OperandLayout &l) {
   if (l.empty())
     return "none";
   if (l.matchOther)
-    return "one of " + role(l.tail, true) + " per entry of the other list";
+    return "as many " + role(l.tail, true) + " as the other list has entries";
   std::string out;
   for (size_t i = 0; i < l.headCount; ++i)
     out += (i ? ", then " : "") + role(l.head[i], false);

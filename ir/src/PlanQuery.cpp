@@ -181,14 +181,4 @@ std::optional<ResolvedBuffer> PlanQuery::operand(int32_t rank, int32_t tb,
   return b;
 }
 
-ResolvedBuffer PlanQuery::glreDestination(int32_t rank, const Op &op) const {
-  ResolvedBuffer b;
-  b.role = OperandRole::LocalFull;
-  b.rank = rank;
-  b.type = op.dstChunk.type;
-  b.index = op.dstChunk.index;
-  b.size = op.dstChunk.size;
-  return b;
-}
-
 } // namespace mscclc::plan

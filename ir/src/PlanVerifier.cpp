@@ -30,8 +30,19 @@ std::string roleName(OperandRole r) {
   return "?";
 }
 
+// "[a:b]"; the end is computed wide, since hostile values may overflow.
 std::string range(int64_t index, int64_t size) {
-  return "[" + std::to_string(index) + ":" + std::to_string(index + size) + "]";
+  __int128 end = __int128(index) + size;
+  std::string digits;
+  bool negative = end < 0;
+  unsigned __int128 u =
+      negative ? (unsigned __int128)(-(end + 1)) + 1 : (unsigned __int128)end;
+  do {
+    digits.insert(digits.begin(), char('0' + int(u % 10)));
+    u /= 10;
+  } while (u);
+  return "[" + std::to_string(index) + ":" + (negative ? "-" : "") + digits +
+         "]";
 }
 
 class Verifier {
@@ -40,6 +51,7 @@ public:
       : plan_(plan), q_(plan), diags_(diags), max_(maxReported) {}
 
   bool run() {
+    settings();
     int32_t n = int32_t(plan_.gpus.size());
     for (int32_t r = 0; r < n; ++r)
       gpu(r);
@@ -71,6 +83,19 @@ private:
   }
 
   int32_t numRanks() const { return int32_t(plan_.gpus.size()); }
+
+  // What the executor assumes of the top level (executor-semantics §1.1).
+  void settings() {
+    if (plan_.numThreadsPerBlock < 1 || plan_.numThreadsPerBlock > 1024)
+      problem(diag::err_plan_setting, "num_threads_per_block", {},
+              {"num_threads_per_block", "1..1024", plan_.numThreadsPerBlock});
+    if (plan_.bufferAlignment < 1)
+      problem(diag::err_plan_setting, "buffer_alignment", {},
+              {"buffer_alignment", "1 or more", plan_.bufferAlignment});
+    if (plan_.minMessageSize > plan_.maxMessageSize)
+      problem(diag::err_plan_message_sizes, "min_message_size", {},
+              {plan_.minMessageSize, plan_.maxMessageSize});
+  }
   bool rankInRange(int32_t r) const { return r >= 0 && r < numRanks(); }
 
   void gpu(int32_t r) {
@@ -78,6 +103,11 @@ private:
     std::string path = "gpus[" + std::to_string(r) + "]";
     if (g.id != r)
       problem(diag::err_plan_gpu_id, path + ".id", {}, {g.id, r});
+    for (auto [key, n] : {std::pair{"input_chunks", g.inputChunks},
+                          std::pair{"output_chunks", g.outputChunks},
+                          std::pair{"scratch_chunks", g.scratchChunks}})
+      if (n < 0)
+        problem(diag::err_plan_negative_count, path + "." + key, {}, {key, n});
     for (size_t c = 0; c < g.channels.size(); ++c) {
       const ChannelDecl &d = g.channels[c];
       std::string cp = path + ".channels[" + std::to_string(c) + "]";
@@ -91,8 +121,8 @@ private:
         for (size_t k = 0; k < d.groupRanks.size(); ++k)
           if (!seen.insert(d.groupRanks[k]).second)
             problem(diag::err_plan_switch_duplicate_rank,
-                    cp + ".rank_groups[0].ranks[" + std::to_string(k) + "]",
-                    {}, {d.groupRanks[k]});
+                    cp + ".rank_groups[0].ranks[" + std::to_string(k) + "]", {},
+                    {d.groupRanks[k]});
         if (std::find(d.groupRanks.begin(), d.groupRanks.end(), r) ==
             d.groupRanks.end())
           problem(diag::err_plan_switch_not_member, cp + ".rank_groups[0]", {},
@@ -116,6 +146,13 @@ private:
                 bp + ".access_channel_types", {}, {});
       for (size_t k = 0; k < d.accessChannelTypes.size(); ++k) {
         ChannelType t = d.accessChannelTypes[k];
+        // Each listed type appends the buffer to that type's index space
+        // (executor-semantics §4.3): listing one twice shifts every later id.
+        if (std::count(d.accessChannelTypes.begin(),
+                       d.accessChannelTypes.begin() + long(k), t))
+          problem(diag::err_plan_remote_buffer_access_twice,
+                  bp + ".access_channel_types[" + std::to_string(k) + "]", {},
+                  {toString(t)});
         if (t != ChannelType::Memory && t != ChannelType::Port)
           problem(diag::err_plan_remote_buffer_access,
                   bp + ".access_channel_types[" + std::to_string(k) + "]", {},
@@ -219,11 +256,11 @@ private:
     // flushes only port channels (executor-semantics §1.8, §3.5, §3.6).
     if ((o.kind == OpKind::Get || (info.is(opfamily::Reduce) && remote)) &&
         o.channelType == ChannelType::Port)
-      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type",
-              loc, {name, "port", "memory"});
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
+              {name, "port", "memory"});
     if (o.kind == OpKind::Flush && o.channelType == ChannelType::Memory)
-      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type",
-              loc, {name, "memory", "port"});
+      problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
+              {name, "memory", "port"});
 
     size_t remoteCount = 0;
     for (size_t i = 0; i < o.dst.size(); ++i)
@@ -278,10 +315,10 @@ private:
         !info.is(opfamily::Put)) {
       for (size_t k = 0; k < ends.size(); ++k)
         if (!seenChannels.insert(ends[k].gpuChannel).second)
-          problem(diag::err_plan_op_channel_repeated,
-                  path + ".channel_ids[" + std::to_string(k) + "]", loc,
-                  {name, toString(ends[k].type), ends[k].gpuChannel,
-                   ends[k].peer});
+          problem(
+              diag::err_plan_op_channel_repeated,
+              path + ".channel_ids[" + std::to_string(k) + "]", loc,
+              {name, toString(ends[k].type), ends[k].gpuChannel, ends[k].peer});
     }
     if (idsOk && o.channelType != ChannelType::Switch)
       for (size_t k = 0; k < ends.size(); ++k) {
@@ -331,9 +368,7 @@ private:
       else if (sw)
         for (int32_t member : sw->groupRanks) {
           int64_t have = q_.bufferChunks(member, o.bufferType);
-          if (rankInRange(member) &&
-              (o.bufferOffset < 0 || o.size < 0 ||
-               o.bufferOffset + o.size > have)) {
+          if (rankInRange(member) && !rangeFits(o.bufferOffset, o.size, have)) {
             problem(diag::err_plan_op_range, path + ".buffer_offset", loc,
                     {name, range(o.bufferOffset, o.size),
                      bufferName(o.bufferType), member, have});
@@ -344,7 +379,7 @@ private:
     if (o.kind == OpKind::Glre) {
       const BufferRef &d = o.dstChunk;
       int64_t have = bufferChunks(g, d.type);
-      if (d.index < 0 || d.size < 0 || d.index + d.size > have)
+      if (!rangeFits(d.index, d.size, have))
         problem(diag::err_plan_op_range, path + ".dst_chunk", loc,
                 {name, range(d.index, d.size), bufferName(d.type), r, have});
     }
@@ -372,6 +407,9 @@ private:
         problem(diag::err_plan_op_tbg, path + ".tbg_info", loc,
                 {o.tbg->tbId, o.tbg->tbgSize});
     }
+    if (o.kind == OpKind::Barrier && o.barrierId < 0)
+      problem(diag::err_plan_barrier_id, path + ".barrier_id", loc,
+              {o.barrierId});
     if (o.kind == OpKind::Barrier &&
         (o.numThreadblocks < 1 ||
          size_t(o.numThreadblocks) > g.threadblocks.size()))
@@ -439,7 +477,7 @@ private:
         if (!rankInRange(member))
           continue;
         int64_t have = q_.bufferChunks(member, b->type);
-        if (ref.index + ref.size > have) {
+        if (!rangeFits(ref.index, ref.size, have)) {
           problem(diag::err_plan_op_range, path, loc,
                   {name, range(ref.index, ref.size), bufferName(b->type),
                    member, have});
@@ -449,7 +487,7 @@ private:
       return;
     }
     int64_t have = q_.bufferChunks(b->rank, b->type);
-    if (ref.index + ref.size > have)
+    if (!rangeFits(ref.index, ref.size, have))
       problem(diag::err_plan_op_range, path, loc,
               {name, range(ref.index, ref.size), bufferName(b->type), b->rank,
                have});
@@ -552,7 +590,8 @@ private:
         auto shared = [&](int32_t self, int32_t other) {
           std::vector<const ChannelDecl *> out;
           for (int32_t decl : q_.gpuChannels(self, ChannelType::Switch)) {
-            const ChannelDecl &d = plan_.gpus[size_t(self)].channels[size_t(decl)];
+            const ChannelDecl &d =
+                plan_.gpus[size_t(self)].channels[size_t(decl)];
             if (std::count(d.groupRanks.begin(), d.groupRanks.end(), other))
               out.push_back(&d);
           }

@@ -64,7 +64,7 @@ private:
         int64_t n = int64_t(acquires[s].size());
         if (n > available) {
           const Op *first =
-              acquires[s][size_t(std::max<int64_t>(available, 0))];
+              acquires[s][size_t(std::clamp<int64_t>(available, 0, n - 1))];
           diags.report(diag::err_semaphore_never_available, first->loc,
                        {s, r, n, rank.semaphores[s], releases[s]});
           ok = false;

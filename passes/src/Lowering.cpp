@@ -13,7 +13,6 @@ using plan::BufferRef;
 // Per-thread-block first-use tables.
 struct TbTables {
   plan::ThreadBlock *tb;
-  std::vector<std::pair<ChannelType, std::vector<int32_t>>> *unused = nullptr;
 
   int32_t channel(ChannelType kind, int32_t globalId) {
     for (auto &refs : tb->channels)

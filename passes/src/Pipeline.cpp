@@ -86,17 +86,20 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
 
 std::optional<plan::Plan> runPipeline(chunk::Program &program,
                                       const PipelineOptions &options,
-                                      DiagnosticSink &diags) {
+                                      DiagnosticSink &diags,
+                                      PlanOrigin origin) {
   const TargetLimits *target = findTarget(options.target);
   if (!target) {
-    diags.report(diag::err_unknown_target, {}, {options.target});
+    std::string known;
+    for (const auto &t : knownTargets())
+      known += " " + t.name;
+    diags.report(diag::err_usage_unknown_target, {}, {options.target, known});
     return std::nullopt;
   }
   if (!runPasses(program, options, diags))
     return std::nullopt;
   plan::Plan plan = lowerToPlan(program);
-  if (!checkPlan(plan, *target, diags, PlanOrigin::Compiled) ||
-      diags.errorCount() > 0)
+  if (!checkPlan(plan, *target, diags, origin) || diags.errorCount() > 0)
     return std::nullopt;
   return plan;
 }

@@ -54,7 +54,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
   std::string path; // of the op being visited
   auto report = [&](diag::ID id, const plan::Op &op, const std::string &where,
                     const std::string &detail = "") {
-    if (op.loc.isValid() && !seen.insert({id, op.loc}).second)
+    if (diags.isIgnored(id) ||
+        (op.loc.isValid() && !seen.insert({id, op.loc}).second))
       return;
     if (++counts[id] > 4)
       return;

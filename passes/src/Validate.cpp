@@ -28,7 +28,7 @@ private:
       return;
     }
     int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
-    if (c.index < 0 || c.size < 0 || c.index + c.size > avail) {
+    if (!plan::rangeFits(c.index, c.size, avail)) {
       diags.report(diag::err_chunk_out_of_range, op.loc,
                    {plan::bufferName(c.type),
                     "[" + std::to_string(c.index) + ":" +

@@ -111,7 +111,7 @@ TEST_CASE("op table: names are unique and every layout is usable",
   CHECK(describeLayout(opInfo(OpKind::Rre).src) ==
         "a local buffer, then one or more remote buffers");
   CHECK(describeLayout(opInfo(OpKind::Put).dst) ==
-        "one of remote buffers per entry of the other list");
+        "as many remote buffers as the other list has entries");
   CHECK(opInfo(OpKind::Recspkt).dst.roleAt(1) == OperandRole::LocalPacket);
   CHECK(opInfo(OpKind::Recspkt).dst.roleAt(5) == OperandRole::RemotePacket);
 }

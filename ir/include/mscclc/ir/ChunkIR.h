@@ -104,6 +104,9 @@ struct Op {
   std::vector<Op> body;
 
   SourceLocation loc;
+  // Where the op was read from chunk IR text (invalid when the front end
+  // built it): problems in hand-written IR point at the .cir line.
+  SourceLocation textLoc;
   // Recording order over the whole program.
   uint64_t seq = 0;
 

@@ -39,7 +39,6 @@ public:
   // The file named in front of diagnostics without a source location (a
   // plan's path); "mscclc" when empty.
   void setSubject(std::string subject) { subject_ = std::move(subject); }
-  void setShowSourceLine(bool on) { showSource_ = on; }
   // "2 warnings and 1 error generated." (as clang), when there were any.
   void printSummary();
 
@@ -52,7 +51,6 @@ private:
   std::ostream &os_;
   std::shared_ptr<const SourceFiles> files_;
   std::string subject_;
-  bool showSource_ = true;
 };
 
 // Checks the expectations written in file 0 of `files` against `diags`

@@ -156,8 +156,8 @@ public:
   void demoteGroup(std::string_view group) { demoted_.emplace(group); }
   void enableGroup(std::string_view group);
   bool warningsAsErrors() const { return warningsAsErrors_; }
-  // Copies the warning options of `other`.
-  void copyOptions(const DiagnosticSink &other);
+  // Whether a warning of this id would be dropped (-Wno-GROUP).
+  bool isIgnored(diag::ID id) const;
 
 protected:
   virtual void handle(const Diagnostic &d) = 0;
@@ -196,20 +196,6 @@ protected:
 private:
   DiagnosticSink &next_;
   std::optional<DiagNote> context_;
-};
-
-// Forwards to another sink (a stage that wants its own error count).
-class ForwardingDiagnosticSink : public DiagnosticSink {
-public:
-  explicit ForwardingDiagnosticSink(DiagnosticSink &next) : next_(next) {
-    copyOptions(next);
-  }
-
-protected:
-  void handle(const Diagnostic &d) override;
-
-private:
-  DiagnosticSink &next_;
 };
 
 } // namespace mscclc

@@ -81,7 +81,6 @@ bool isLocalRole(OperandRole r);  // L, P, F, G
 bool isPacketRole(OperandRole r); // P, Q, G
 // Roles written with "rank" and "type" in JSON.
 bool isFullFormRole(OperandRole r);
-char roleLetter(OperandRole r);
 
 // A parsed layout: `head` entries at fixed positions, then `tail` repeated
 // at least `tailMin` times (when `hasTail`), or exactly as many entries as

@@ -173,6 +173,13 @@ struct Plan : PlanSettings {
   }
 };
 
+// Whether chunks [index, index + size) lie in a buffer of `count` chunks,
+// without overflowing for hostile values.
+inline bool rangeFits(int64_t index, int64_t size, int64_t count) {
+  return index >= 0 && size >= 0 && count >= 0 && index <= count &&
+         size <= count - index;
+}
+
 // Total op count of a plan (pipeline inner ops included).
 size_t countOps(const Plan &plan);
 

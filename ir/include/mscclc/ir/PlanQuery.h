@@ -79,9 +79,6 @@ public:
   // The role of an operand (from the op table) and where it lives.
   std::optional<ResolvedBuffer> operand(int32_t rank, int32_t tb, const Op &op,
                                         Operand which, size_t i) const;
-  // glre's local destination chunk.
-  ResolvedBuffer glreDestination(int32_t rank, const Op &op) const;
-
   // The number of chunks of a rank's buffer (-1 for a rank out of range).
   int64_t bufferChunks(int32_t rank, BufferType t) const;
 

@@ -11,6 +11,7 @@
 #include "mscclc/ir/ChunkIR.h"
 #include "mscclc/ir/Diagnostics.h"
 #include "mscclc/ir/PlanIR.h"
+#include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/Pass.h"
 
 #include <memory>
@@ -51,9 +52,12 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
                DiagnosticSink &diags);
 
 // Passes, lowering and checkPlan. Returns the plan, or nothing when an
-// error was reported.
+// error was reported. `origin` says whose fault a structural problem of the
+// lowered plan is: mscclc's for a program the front end built, the text's
+// for chunk IR read from a file.
 std::optional<plan::Plan> runPipeline(chunk::Program &program,
                                       const PipelineOptions &options,
-                                      DiagnosticSink &diags);
+                                      DiagnosticSink &diags,
+                                      PlanOrigin origin = PlanOrigin::Compiled);
 
 } // namespace mscclc::passes
