@@ -144,8 +144,10 @@ private:
     CollectingDiagnosticSink collected;
     options_.configure(collected);
     loadPlan(input_, options_, collected, files);
-    return verifyExpectations(*files, collected.entries, std::cerr) ? Success
-                                                                    : Failure;
+    auto printer = makePrinter(input_, options_, files);
+    bool ok = verifyExpectations(*files, collected.entries, *printer);
+    printer->printSummary();
+    return ok ? Success : Failure;
   }
 
   std::string input_;

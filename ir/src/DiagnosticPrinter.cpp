@@ -159,7 +159,7 @@ struct Seen {
 };
 
 bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
-                       std::ostream &err, const std::string &path) {
+                       DiagnosticSink &report) {
   static const std::pair<std::string_view, Severity> Kinds[] = {
       {"expected-error", Severity::Error},
       {"expected-warning", Severity::Warning},
@@ -191,8 +191,9 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
     e.severity = kind->second;
     e.line = line;
     e.writtenAt = line;
-    auto bad = [&](const std::string &what) {
-      err << path << ":" << line << ": error: " << what << "\n";
+    auto bad = [&](diag::ID id, std::initializer_list<DiagArg> args = {}) {
+      report.report(id, SourceLocation{0, line, uint32_t(i - lineStart + 1)},
+                    args);
       ok = false;
     };
     if (p < text.size() && text[p] == '@') {
@@ -205,14 +206,14 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
       while (p < text.size() && std::isdigit((unsigned char)text[p]))
         ++p;
       if (p == start) {
-        bad("expected a line number after '@'");
+        bad(diag::err_verify_line_number);
         continue;
       }
       long n = std::strtol(std::string(text.substr(start, p - start)).c_str(),
                            nullptr, 10);
       long target = rel ? (neg ? long(line) - n : long(line) + n) : n;
       if (target <= 0) {
-        bad("line offset points before the file");
+        bad(diag::err_verify_offset);
         continue;
       }
       e.line = uint32_t(target);
@@ -233,13 +234,13 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
         ++p;
     }
     if (text.compare(p, 2, "{{") != 0) {
-      bad("expected '{{' after '" + std::string(kind->first) + "'");
+      bad(diag::err_verify_open, {kind->first});
       continue;
     }
     size_t close = text.find("}}", p + 2);
     size_t eol = text.find('\n', p);
     if (close == std::string_view::npos || close > eol) {
-      bad("expected '}}' to close the expected text on the same line");
+      bad(diag::err_verify_close);
       continue;
     }
     e.text = std::string(text.substr(p + 2, close - p - 2));
@@ -253,13 +254,13 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
 
 bool verifyExpectations(const SourceFiles &files,
                         const std::vector<Diagnostic> &diags,
-                        std::ostream &out) {
+                        DiagnosticSink &report) {
   if (files.size() == 0) {
-    out << "mscclc: error: -verify needs a source file\n";
+    report.report(diag::err_verify_no_source);
     return false;
   }
   std::vector<Expectation> expected;
-  bool ok = parseExpectations(files.text(0), expected, out, files.path(0));
+  bool ok = parseExpectations(files.text(0), expected, report);
 
   std::vector<Seen> seen;
   for (const Diagnostic &d : diags) {
@@ -280,34 +281,20 @@ bool verifyExpectations(const SourceFiles &files,
       }
     }
 
-  const std::string &path = files.path(0);
-  for (Severity sev :
-       {Severity::Error, Severity::Warning, Severity::Remark, Severity::Note}) {
-    std::string missing, extra;
-    for (const Expectation &e : expected)
-      if (e.severity == sev && e.seen < e.min)
-        missing += "  File " + path + " Line " + std::to_string(e.line) +
-                   " (directive at line " + std::to_string(e.writtenAt) +
-                   "): " + e.text + "\n";
-    for (const Seen &s : seen)
-      if (s.severity == sev && !s.matched)
-        extra += "  " +
-                 (s.loc.isValid() ? "File " + files.path(s.loc.fileId) +
-                                        " Line " + std::to_string(s.loc.line)
-                                  : std::string("(no location)")) +
-                 ": " + s.text + "\n";
-    std::string name(severityName(sev));
-    if (!missing.empty()) {
-      out << "error: '" << name << "' diagnostics expected but not seen:\n"
-          << missing;
+  // What was expected and not seen, at the line it was expected on; what
+  // was seen and not expected, where it was reported.
+  for (const Expectation &e : expected)
+    if (e.seen < e.min) {
+      report.report(diag::err_verify_not_seen, SourceLocation{0, e.line, 1},
+                    {severityName(e.severity), e.text, e.writtenAt});
       ok = false;
     }
-    if (!extra.empty()) {
-      out << "error: '" << name << "' diagnostics seen but not expected:\n"
-          << extra;
+  for (const Seen &s : seen)
+    if (!s.matched) {
+      report.report(diag::err_verify_unexpected, s.loc,
+                    {severityName(s.severity), s.text});
       ok = false;
     }
-  }
   return ok;
 }
 

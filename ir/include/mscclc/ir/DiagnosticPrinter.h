@@ -54,10 +54,12 @@ private:
 };
 
 // Checks the expectations written in file 0 of `files` against `diags`
-// (notes included). Prints clang-style mismatch reports to `out` and
-// returns whether every expectation was met and nothing else was reported.
+// (notes included). Reports each mismatch to `report` (an expectation not
+// met, at its line; a diagnostic nobody expected, where it was reported)
+// and returns whether every expectation was met and nothing else was
+// reported.
 bool verifyExpectations(const SourceFiles &files,
                         const std::vector<Diagnostic> &diags,
-                        std::ostream &out);
+                        DiagnosticSink &report);
 
 } // namespace mscclc
