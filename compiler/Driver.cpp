@@ -83,21 +83,28 @@ void CompileOptions::addTo(CLI::App &app) {
                "print how long each phase took (to stderr)");
 }
 
-bool CompileOptions::finish() {
-  for (const auto &p : params) {
+bool parseParams(const std::vector<std::string> &given,
+                 std::vector<std::pair<std::string, std::string>> &out) {
+  for (const auto &p : given) {
     auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0) {
       usageError(diag::err_usage_param_syntax, {p});
       return false;
     }
     std::string name = p.substr(0, eq);
-    for (const auto &[seen, value] : frontend.params)
+    for (const auto &[seen, value] : out)
       if (seen == name) {
         usageError(diag::err_usage_param_twice, {name, value, p});
         return false;
       }
-    frontend.params.emplace_back(name, p.substr(eq + 1));
+    out.emplace_back(name, p.substr(eq + 1));
   }
+  return true;
+}
+
+bool CompileOptions::finish() {
+  if (!parseParams(params, frontend.params))
+    return false;
   if (!passes::findTarget(pipeline.target)) {
     std::string known;
     for (const auto &t : passes::knownTargets())

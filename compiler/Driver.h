@@ -60,6 +60,11 @@ struct CompileOptions {
   void configure(DiagnosticSink &diags) const;
 };
 
+// Parses -P name=value arguments (rejecting a missing '=' and a name given
+// twice, with a usage error).
+bool parseParams(const std::vector<std::string> &given,
+                 std::vector<std::pair<std::string, std::string>> &out);
+
 // Removes every -W... argument from `args` into `flags` (CLI11 cannot
 // express -Wno-GROUP); keeps -Wl,... alone.
 void extractWarningFlags(std::vector<std::string> &args,

@@ -3,8 +3,11 @@
 //
 // Compiles every row of the bundled DEFAULTS.tsv (in order, sharing one
 // barrier-id registry, as the reference installer's single Python process
-// does) into a temporary directory, then swaps it in place of the target
-// directory the MSCCL++ runtime loads default plans from.
+// does) and writes the plans into the directory the MSCCL++ runtime loads
+// default plans from. It writes only into a directory that is new, empty
+// or marked as its own (.mscclc-defaults lists the plans it installed), it
+// writes nothing unless every plan compiled, each file atomically, and it
+// never deletes anything but its own earlier plans.
 //
 //===----------------------------------------------------------------------===//
 #include "../Driver.h"
@@ -12,11 +15,12 @@
 
 #include "mscclc/json/JsonWriter.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
-#include <unistd.h>
 
 namespace mscclc::driver {
 
@@ -78,7 +82,8 @@ public:
   }
   void setup(CLI::App &app) override {
     app.add_option("--dir", dir_,
-                   "install into DIR instead (replaced atomically)");
+                   "install into DIR instead (a new or empty directory, or "
+                   "one mscclc installed into before)");
     app.add_flag("--list", list_, "print what would be installed and exit");
     options_.addTo(app);
   }
@@ -102,76 +107,121 @@ public:
                   << r.algo << " " << r.params << "\n";
       return Success;
     }
-    std::error_code ec;
-    fs::create_directories(target.parent_path(), ec);
-    fs::path staging =
-        target.parent_path() /
-        ("." + target.filename().string() + ".tmp." + std::to_string(getpid()));
-    fs::remove_all(staging, ec);
-    fs::create_directories(staging, ec);
-    if (ec) {
-      usageError(diag::err_install_cannot_create,
-                 {staging.string(), ec.message()});
+    std::vector<std::string> previous;
+    if (!checkTarget(target, previous))
       return Failure;
-    }
+
+    // Compile everything first: nothing is written unless every plan
+    // compiles.
     options_.frontend.sharedBarriers =
         std::make_shared<frontend::BarrierRegistry>();
+    std::vector<Compiled> plans;
     for (const auto &r : rows) {
-      if (!installRow(source, staging, target, r)) {
+      std::optional<Compiled> c = compileRow(source, r);
+      if (!c) {
         usageError(diag::err_install_failed, {r.file});
-        fs::remove_all(staging, ec);
         return Failure;
       }
+      plans.push_back(std::move(*c));
     }
-    // Swap the new directory in; the old one is removed afterwards.
-    fs::path old = target.parent_path() / ("." + target.filename().string() +
-                                           ".old." + std::to_string(getpid()));
-    if (fs::exists(target))
-      fs::rename(target, old, ec);
-    fs::rename(staging, target, ec);
+
+    std::error_code ec;
+    fs::create_directories(target, ec);
     if (ec) {
-      usageError(diag::err_install_cannot_install,
+      usageError(diag::err_install_cannot_create,
                  {target.string(), ec.message()});
-      if (fs::exists(old))
-        fs::rename(old, target, ec);
-      fs::remove_all(staging, ec);
       return Failure;
     }
-    fs::remove_all(old, ec);
+    // Each plan is written atomically; then the record of what mscclc owns
+    // here; then the plans of an earlier install that are no longer
+    // bundled. Nothing else in the directory is touched.
+    std::vector<std::string> names;
+    for (const Compiled &c : plans) {
+      if (!writeOutput((target / c.file).string(), c.text))
+        return Failure;
+      names.push_back(c.file);
+      std::cout << "wrote " << (target / c.file).string() << " (" << c.ranks
+                << " ranks, " << c.ops << " ops)\n";
+    }
+    std::string record;
+    for (const std::string &n : names)
+      record += n + "\n";
+    if (!writeOutput((target / Marker).string(), record))
+      return Failure;
+    for (const std::string &old : previous)
+      if (std::find(names.begin(), names.end(), old) == names.end())
+        fs::remove(target / old, ec);
+    std::cout << "installed " << plans.size() << " default plans in "
+              << target.string() << "\n";
     return Success;
   }
 
 private:
-  bool installRow(const fs::path &source, const fs::path &staging,
-                  const fs::path &target, const Row &r) {
+  // Names the plans mscclc installed in a directory, one per line.
+  static constexpr const char *Marker = ".mscclc-defaults";
+
+  struct Compiled {
+    std::string file;
+    std::string text;
+    size_t ranks = 0, ops = 0;
+  };
+
+  // The target must be a directory that is new, empty, or one mscclc
+  // installed into before (it holds the marker). `previous` gets the
+  // plans that install wrote.
+  bool checkTarget(const fs::path &target, std::vector<std::string> &previous) {
+    std::error_code ec;
+    fs::file_status st = fs::symlink_status(target, ec);
+    if (ec || st.type() == fs::file_type::not_found)
+      return true;
+    if (st.type() == fs::file_type::symlink)
+      st = fs::status(target, ec);
+    if (st.type() != fs::file_type::directory) {
+      usageError(diag::err_install_not_directory, {target.string()});
+      return false;
+    }
+    std::ifstream marker(target / Marker);
+    if (marker) {
+      std::string line;
+      while (std::getline(marker, line))
+        if (!line.empty() && line.find('/') == std::string::npos &&
+            line != "." && line != "..")
+          previous.push_back(line);
+      return true;
+    }
+    if (!fs::is_empty(target, ec) || ec) {
+      usageError(diag::err_install_foreign_directory, {target.string()});
+      return false;
+    }
+    return true;
+  }
+
+  std::optional<Compiled> compileRow(const fs::path &source, const Row &r) {
     CompileOptions options = options_;
     options.frontend.inputFile = (source / r.src).string();
     options.frontend.algorithm = r.algo;
     options.frontend.params.clear();
+    std::vector<std::string> given;
     std::istringstream ps(r.params);
-    std::string kv;
-    while (ps >> kv) {
-      auto eq = kv.find('=');
-      if (eq != std::string::npos)
-        options.frontend.params.emplace_back(kv.substr(0, eq),
-                                             kv.substr(eq + 1));
-    }
+    for (std::string kv; ps >> kv;)
+      given.push_back(kv);
+    if (!parseParams(given, options.frontend.params))
+      return std::nullopt;
     auto files = std::make_shared<SourceFiles>();
     auto printer = makePrinter(options.frontend.inputFile, options, files);
     LoadedPlan loaded =
         loadPlan(options.frontend.inputFile, options, *printer, files);
     if (!loaded.plan)
-      return false;
-    std::string text = json::writePlanJson(*loaded.plan);
+      return std::nullopt;
+    Compiled c;
+    c.file = r.file;
+    c.text = json::writePlanJson(*loaded.plan);
     // The runtime's own installer writes the plan without a newline.
-    if (!text.empty() && text.back() == '\n')
-      text.pop_back();
-    if (!writeOutput((staging / r.file).string(), text))
-      return false;
-    std::cout << "wrote " << (target / r.file).string() << " ("
-              << loaded.plan->gpus.size() << " ranks, "
-              << plan::countOps(*loaded.plan) << " ops)\n";
-    return true;
+    if (!c.text.empty() && c.text.back() == '\n')
+      c.text.pop_back();
+    c.ranks = loaded.plan->gpus.size();
+    c.ops = plan::countOps(*loaded.plan);
+    return c;
   }
 
   std::string dir_;
