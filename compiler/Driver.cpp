@@ -17,6 +17,7 @@
 #include <iostream>
 #include <sstream>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace mscclc::driver {
 
@@ -207,6 +208,44 @@ void extractWarningFlags(std::vector<std::string> &args,
       rest.push_back(std::move(a));
   }
   args = std::move(rest);
+}
+
+bool checkInput(const std::string &path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT)
+      usageError(diag::err_usage_no_such_file, {path});
+    else
+      usageError(diag::err_input_unreadable, {path, std::strerror(errno)});
+    return false;
+  }
+  // Only regular files: a directory, a FIFO or a device (/dev/zero) would
+  // fail deep inside a reader, or never end.
+  if (!S_ISREG(st.st_mode)) {
+    usageError(diag::err_input_not_regular, {path});
+    return false;
+  }
+  std::string ext = std::filesystem::path(path).extension().string();
+  bool known = ext == ".json" || ext == ".cir" || ext == ".cpp" ||
+               ext == ".cc" || ext == ".cxx" || ext == ".c++" || ext == ".C";
+  if (!known) {
+    usageError(diag::err_input_kind, {path});
+    return false;
+  }
+  // A cap far above any real input, so a mistaken path cannot exhaust
+  // memory: algorithm sources are small; plans reach a few hundred MB.
+  const uint64_t maxSource = uint64_t(16) << 20, maxPlan = uint64_t(2) << 30;
+  uint64_t cap = ext == ".json" || ext == ".cir" ? maxPlan : maxSource;
+  if (uint64_t(st.st_size) > cap) {
+    usageError(diag::err_input_too_large,
+               {path, uint64_t(st.st_size), cap});
+    return false;
+  }
+  if (::access(path.c_str(), R_OK) != 0) {
+    usageError(diag::err_input_unreadable, {path, std::strerror(errno)});
+    return false;
+  }
+  return true;
 }
 
 InputKind classifyInput(const std::string &path) {

@@ -70,6 +70,11 @@ bool parseParams(const std::vector<std::string> &given,
 void extractWarningFlags(std::vector<std::string> &args,
                          std::vector<std::string> &flags);
 
+// Checks that `path` is something mscclc can read: an existing, readable
+// regular file of a known kind (by extension: .cpp/.cc/.cxx/.c++/.C, .json,
+// .cir) and of a sane size. Reports the problem and returns false.
+bool checkInput(const std::string &path);
+
 enum class InputKind { Source, Plan, ChunkIR };
 // By extension: .json is a plan, .cir chunk IR text, anything else an
 // algorithm source.

@@ -99,10 +99,8 @@ public:
     options_.warningFlags = warningFlags;
     if (!options_.finish())
       return UsageError;
-    if (!std::filesystem::exists(input_)) {
-      usageError(diag::err_usage_no_such_file, {input_});
+    if (!checkInput(input_))
       return Failure;
-    }
     options_.frontend.inputFile = input_;
     if (classifyInput(input_) == InputKind::Plan) {
       std::string option = options_.sourceOnlyOption();

@@ -69,10 +69,8 @@ public:
       usageError(diag::err_usage_no_input);
       return UsageError;
     }
-    if (!std::filesystem::exists(input_)) {
-      usageError(diag::err_usage_no_such_file, {input_});
+    if (!checkInput(input_))
       return Failure;
-    }
     if (classifyInput(input_) == InputKind::Plan) {
       // A plan is read and checked, not compiled: options that shape a
       // compile would be silently ignored, so they are refused.
