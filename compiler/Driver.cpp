@@ -77,9 +77,11 @@ void CompileOptions::addTo(CLI::App &app) {
       ->default_val(pipeline.target);
   app.add_option("--max-steps", frontend.maxSteps,
                  "evaluation step limit (catches endless loops)")
-      ->default_val(frontend.maxSteps);
+      ->default_val(frontend.maxSteps)
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   app.add_option("--max-depth", frontend.maxCallDepth, "call depth limit")
-      ->default_val(frontend.maxCallDepth);
+      ->default_val(frontend.maxCallDepth)
+      ->check(CLI::Range(1u, 100000u));
   app.add_flag("--time-phases", frontend.timePhases,
                "print how long each phase took (to stderr)");
 }
@@ -106,6 +108,22 @@ bool parseParams(const std::vector<std::string> &given,
 bool CompileOptions::finish() {
   if (!parseParams(params, frontend.params))
     return false;
+  // Preprocessor options: non-empty, and the front end's own macro is not
+  // the user's to change (the precompiled DSL header depends on it).
+  for (auto [flag, list] : {std::pair{"-D", &frontend.defines},
+                            std::pair{"-U", &frontend.undefines},
+                            std::pair{"-I", &frontend.includeDirs}})
+    for (const std::string &v : *list) {
+      if (v.empty()) {
+        usageError(diag::err_usage_empty_option, {flag});
+        return false;
+      }
+      if (std::string_view(flag) != "-I" &&
+          v.substr(0, v.find('=')) == "__MSCCLC__") {
+        usageError(diag::err_usage_reserved_macro, {flag, "__MSCCLC__"});
+        return false;
+      }
+    }
   if (!passes::findTarget(pipeline.target)) {
     std::string known;
     for (const auto &t : passes::knownTargets())
@@ -237,8 +255,7 @@ bool checkInput(const std::string &path) {
   const uint64_t maxSource = uint64_t(16) << 20, maxPlan = uint64_t(2) << 30;
   uint64_t cap = ext == ".json" || ext == ".cir" ? maxPlan : maxSource;
   if (uint64_t(st.st_size) > cap) {
-    usageError(diag::err_input_too_large,
-               {path, uint64_t(st.st_size), cap});
+    usageError(diag::err_input_too_large, {path, uint64_t(st.st_size), cap});
     return false;
   }
   if (::access(path.c_str(), R_OK) != 0) {

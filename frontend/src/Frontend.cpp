@@ -166,6 +166,7 @@ public:
       : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
+    fn_ctx_ = &ctx;
     auto t0 = std::chrono::steady_clock::now();
     if (ci_.getDiagnostics().hasErrorOccurred())
       return;
@@ -336,9 +337,15 @@ private:
     return eval.evaluateExpression(p->getDefaultArg(), p->getType());
   }
 
-  static bool isSettableType(QualType t) {
-    if (t->isBooleanType() || t->isIntegerType() || t->isRealFloatingType())
+  bool isSettableType(QualType t) const {
+    if (t->isBooleanType() || t->isRealFloatingType())
       return true;
+    // -P parses into at most 64 bits (__int128 and _BitInt(N > 64) are
+    // kept at their defaults).
+    if (t->isIntegerType())
+      return t->getAsTagDecl() // an enum: its underlying integer
+                 ? true
+                 : fn_ctx_ && fn_ctx_->getIntWidth(t) <= 64;
     auto cls = Evaluator::classifyStd(t->getAsCXXRecordDecl());
     return cls == Evaluator::StdClass::String ||
            cls == Evaluator::StdClass::StringView;
@@ -392,6 +399,7 @@ private:
   DiagnosticSink &diags_;
   LocationTable &locs_;
   CompilerInstance &ci_;
+  const ASTContext *fn_ctx_ = nullptr;
 };
 
 class AlgorithmAction : public ASTFrontendAction {
