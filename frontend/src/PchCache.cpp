@@ -110,6 +110,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // supports itself, and skipping them saves both the PCH load and the
   // instantiation of every standard-library member the algorithm uses.
   std::string tmp = pch + ".tmp." + std::to_string(getpid());
+  support::TemporaryFile guard(tmp); // removed if a signal kills us
   {
     std::vector<std::string> args = baseArgs;
     args.push_back("-xc++-header");

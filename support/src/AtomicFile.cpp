@@ -3,8 +3,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -53,7 +56,57 @@ bool resolveLinks(std::string &path) {
   return false;
 }
 
+// Temporary files that a signal must not leave behind. A signal handler may
+// only touch plain memory and call async-signal-safe functions (unlink,
+// raise), so the paths live in fixed buffers.
+constexpr int MaxTemporaries = 8;
+constexpr size_t MaxPath = 4096;
+char temporaries[MaxTemporaries][MaxPath];
+volatile sig_atomic_t temporaryUsed[MaxTemporaries];
+
+extern "C" void removeTemporariesAndDie(int sig) {
+  for (int i = 0; i < MaxTemporaries; ++i)
+    if (temporaryUsed[i])
+      ::unlink(temporaries[i]);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void installSignalCleanup() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+      struct sigaction old;
+      ::sigaction(sig, nullptr, &old);
+      if (old.sa_handler == SIG_IGN)
+        continue; // keep what the parent asked for (nohup)
+      struct sigaction sa {};
+      sa.sa_handler = removeTemporariesAndDie;
+      sigemptyset(&sa.sa_mask);
+      ::sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
 } // namespace
+
+TemporaryFile::TemporaryFile(const std::string &path) {
+  installSignalCleanup();
+  if (path.size() >= MaxPath)
+    return;
+  for (int i = 0; i < MaxTemporaries; ++i)
+    if (!temporaryUsed[i]) {
+      std::memcpy(temporaries[i], path.c_str(), path.size() + 1);
+      temporaryUsed[i] = 1;
+      slot_ = i;
+      return;
+    }
+}
+
+TemporaryFile::~TemporaryFile() {
+  if (slot_ >= 0)
+    temporaryUsed[slot_] = 0;
+}
 
 bool writeFileAtomically(const std::string &path, std::string_view content,
                          WriteFailure &failure) {
@@ -95,6 +148,12 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
   if (fd < 0)
     return fail(WriteFailure::CreateTemp, target);
 
+  TemporaryFile guard(tmp);
+  // Fault injection for the tests: a signal arriving mid-write.
+  if (const char *sig = std::getenv("MSCCLC_TEST_SIGNAL_DURING_WRITE")) {
+    (void)writeAll(fd, content.substr(0, content.size() / 2));
+    ::raise(std::string_view(sig) == "INT" ? SIGINT : SIGTERM);
+  }
   bool ok = writeAll(fd, content);
   if (!ok)
     failure = {WriteFailure::Write, tmp, errno};

@@ -16,6 +16,21 @@
 
 namespace mscclc::support {
 
+// Registers a temporary file to be removed if the process is killed by
+// SIGINT, SIGTERM, SIGHUP or SIGQUIT while the guard lives (the handler
+// removes it, then dies of the same signal). Used for every temporary
+// mscclc creates: output files and the precompiled-header cache.
+class TemporaryFile {
+public:
+  explicit TemporaryFile(const std::string &path);
+  ~TemporaryFile();
+  TemporaryFile(const TemporaryFile &) = delete;
+  TemporaryFile &operator=(const TemporaryFile &) = delete;
+
+private:
+  int slot_ = -1;
+};
+
 // What failed, for the caller to report (the driver's catalog has one
 // message per step).
 struct WriteFailure {
