@@ -64,6 +64,29 @@ std::string cacheDir() {
   return "";
 }
 
+// A file's size and the xxh3 hash of its contents.
+struct Fingerprint {
+  uint64_t size = 0, hash = 0;
+  bool operator==(const Fingerprint &) const = default;
+};
+
+std::optional<Fingerprint> fingerprint(const std::string &path) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!buf || (*buf)->getBufferSize() == 0)
+    return std::nullopt;
+  return Fingerprint{(*buf)->getBufferSize(),
+                     llvm::xxh3_64bits((*buf)->getBuffer())};
+}
+
+std::optional<Fingerprint> readRecord(const std::string &path) {
+  std::ifstream in(path);
+  Fingerprint f;
+  if (in >> f.size >> f.hash)
+    return f;
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string>
@@ -93,16 +116,12 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   std::string pch = dir + name;
   if (llvm::sys::fs::exists(pch + ".bad"))
     return std::nullopt;
-  // A PCH is used only if it is exactly the file that passed validation.
-  auto recordedSize = [&]() -> uint64_t {
-    std::ifstream in(pch + ".ok");
-    uint64_t n = 0;
-    return in >> n ? n : 0;
-  };
-  uint64_t size = 0;
-  if (!llvm::sys::fs::file_size(pch, size) && size > 0 &&
-      size == recordedSize())
-    return pch;
+  // A PCH is used only if it is exactly the file that passed validation:
+  // the record holds its size and a hash of its contents, so a truncated or
+  // corrupted cache file (which would crash Clang's AST reader) is rebuilt.
+  if (auto recorded = readRecord(pch + ".ok"))
+    if (auto actual = fingerprint(pch); actual && *actual == *recorded)
+      return pch;
 
   // Build it in-process (to a temporary name, then rename: concurrent
   // compiles are safe). Function bodies of the headers are skipped, as
@@ -147,13 +166,16 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
                                  ignored);
     return std::nullopt;
   }
-  if (llvm::sys::fs::file_size(tmp, size) || llvm::sys::fs::rename(tmp, pch)) {
+  std::optional<Fingerprint> built = fingerprint(tmp);
+  if (!built || llvm::sys::fs::rename(tmp, pch)) {
     llvm::sys::fs::remove(tmp);
     return std::nullopt;
   }
   // A failure only means the PCH is rebuilt next time.
   support::WriteFailure ignored;
-  support::writeFileAtomically(pch + ".ok", std::to_string(size) + "\n",
+  support::writeFileAtomically(pch + ".ok",
+                               std::to_string(built->size) + " " +
+                                   std::to_string(built->hash) + "\n",
                                ignored);
   return pch;
 }
