@@ -20,6 +20,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
@@ -407,6 +408,12 @@ public:
   AlgorithmAction(const FrontendOptions &opts, FrontendResult &result,
                   DiagnosticSink &diags, LocationTable &locs)
       : opts_(opts), result_(result), diags_(diags), locs_(locs) {}
+  bool BeginInvocation(CompilerInstance &ci) override {
+    // `#pragma clang __debug crash` and its relatives are Clang's own test
+    // hooks: in an algorithm file they would crash the compiler.
+    ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
+    return ASTFrontendAction::BeginInvocation(ci);
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
     locs_.setSourceManager(&ci.getSourceManager());
