@@ -111,6 +111,10 @@ Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {}
 
+void Evaluator::nestingTooDeep(const Stmt *at) {
+  error(at, diag::err_eval_nesting, {limits_.maxStackBytes >> 20});
+}
+
 void Evaluator::error(LazyLoc loc, diag::ID id,
                       std::initializer_list<DiagArg> args) {
   callNotes_ = 0;

@@ -34,6 +34,9 @@ namespace mscclc::frontend {
 struct EvalLimits {
   uint64_t maxSteps = 200'000'000;
   unsigned maxCallDepth = 256;
+  // Stack the evaluation may use for nesting; the front end runs on a
+  // thread whose stack is larger (FrontendStackBytes in Frontend.cpp).
+  size_t maxStackBytes = size_t(192) << 20;
   size_t maxContainerElements = 1u << 24;
 };
 
@@ -189,8 +192,14 @@ private:
   void step(const clang::Stmt *at) {
     if (++steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
+    // Nesting (deep expressions, statements, calls) is bounded by the stack
+    // the evaluation may use, checked before the real one runs out.
+    if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
+        std::ptrdiff_t(limits_.maxStackBytes))
+      nestingTooDeep(at);
   }
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
+  [[noreturn]] void nestingTooDeep(const clang::Stmt *at);
   // Memoised: the same call site records many ops.
   SourceLocation irLoc(clang::SourceLocation loc) {
     auto [it, inserted] = locCache_.try_emplace(loc.getRawEncoding());
@@ -209,6 +218,9 @@ private:
   ProgramBuilder &builder_;
   EvalLimits limits_;
   LocationMapper mapLoc_;
+  // The stack address where evaluation started (stacks grow down here).
+  const char *stackBase_ =
+      static_cast<const char *>(__builtin_frame_address(0));
   // Default member initialisers made only of constants (the options
   // structs' `= std::nullopt`, `= SyncType::both`, ...) are evaluated once.
   bool isConstantInitializer(const clang::Expr *e);

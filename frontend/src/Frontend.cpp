@@ -27,6 +27,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/thread.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -62,6 +63,8 @@ std::string dslIncludeDir() {
 }
 
 namespace {
+
+constexpr unsigned FrontendStackBytes = 256u << 20;
 
 // Maps Clang locations to (file table id, line, column), adding each file
 // to the table the first time a location points into it. File 0 is the
@@ -495,7 +498,12 @@ FrontendResult runFrontend(const FrontendOptions &options,
   tool.setDiagnosticConsumer(&forward);
   AlgorithmActionFactory factory(options, result, diags, locs);
   auto start = std::chrono::steady_clock::now();
-  tool.run(&factory);
+  // Clang and the evaluator recurse over the AST: run them on a thread with
+  // a stack large enough for deep programs (the evaluator stops itself at
+  // EvalLimits::maxStackBytes, well before this runs out).
+  llvm::thread worker(std::optional<unsigned>(FrontendStackBytes),
+                      [&] { tool.run(&factory); });
+  worker.join();
   if (options.timePhases)
     llvm::errs() << "time: front end "
                  << std::chrono::duration<double, std::milli>(
