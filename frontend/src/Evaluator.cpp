@@ -658,6 +658,21 @@ bool Evaluator::truthy(const Value &v, LazyLoc loc) {
   }
 }
 
+// An integer converted to an enum must name one of its enumerators: the DSL
+// writes enums into plans by name, so any other value has no meaning there
+// (C++ allows some such values; mscclc refuses them).
+void Evaluator::checkEnumerator(const EnumDecl *ed, __int128 value,
+                                LazyLoc loc) {
+  std::string names;
+  for (const EnumConstantDecl *c : ed->enumerators()) {
+    if (__int128(c->getInitVal().getExtValue()) == value)
+      return;
+    names += (names.empty() ? "" : ", ") + c->getNameAsString();
+  }
+  error(loc, diag::err_eval_enum_value,
+        {int64_t(value), ed->getNameAsString(), names});
+}
+
 Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   QualType t = to.getNonReferenceType().getCanonicalType();
   if (v.kind == Value::Kind::Uninit)
@@ -669,8 +684,11 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
     return v;
   }
   if (t->isIntegralOrEnumerationType()) {
-    if (v.kind == Value::Kind::Int)
+    if (v.kind == Value::Kind::Int) {
+      if (const auto *et = t->getAs<EnumType>())
+        checkEnumerator(et->getDecl(), v.wide(), loc);
       return makeTyped(v.wide(), t, loc, false);
+    }
     if (v.kind == Value::Kind::Float) {
       double d = std::trunc(v.f);
       if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19)
@@ -756,6 +774,9 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
     if (b == 0)
       error(loc, op == BO_Div ? diag::err_eval_division_by_zero
                               : diag::err_eval_remainder_by_zero);
+    // INT_MIN % -1 is undefined like INT_MIN / -1: trap on the quotient.
+    if (op == BO_Rem)
+      (void)makeTyped(a / b, resultType, loc, true);
     return makeTyped(op == BO_Div ? a / b : a % b, resultType, loc, true);
   case BO_Shl:
   case BO_Shr: {
