@@ -984,6 +984,8 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       error(loc, diag::err_eval_std_brace_init);
     if (rd->getNumBases() > 0)
       error(loc, diag::err_eval_aggregate_bases);
+    if (classifyDsl(rd) == DslClass::None)
+      checkUserStruct(rd, loc);
     std::vector<Value> fields;
     fields.reserve(ile->getNumInits());
     unsigned i = 0;
@@ -997,6 +999,20 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     return Value::makeAgg(std::move(fields), rd);
   }
   error(loc, diag::err_eval_init_list);
+}
+
+// What the evaluator models of a struct: plain fields, no destructor (it
+// would have to run), no bit-fields (widths are not modelled), no unions
+// (which member is active is not tracked).
+void Evaluator::checkUserStruct(const CXXRecordDecl *rd, LazyLoc loc) {
+  if (rd->isUnion())
+    error(loc, diag::err_eval_union, {rd->getNameAsString()});
+  if (rd->hasUserDeclaredDestructor())
+    error(loc, diag::err_eval_destructor, {rd->getNameAsString()});
+  for (const FieldDecl *fd : rd->fields())
+    if (fd->isBitField())
+      error(loc, diag::err_eval_bit_field,
+            {fd->getNameAsString(), rd->getNameAsString()});
 }
 
 Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
@@ -1056,6 +1072,8 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
     if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
         dc != DslClass::Chunk)
       error(loc, diag::err_eval_no_default_value, {rd->getNameAsString()});
+    if (dc == DslClass::None)
+      checkUserStruct(rd, loc);
     std::vector<Value> fields;
     for (const FieldDecl *fd : rd->fields()) {
       if (const Expr *init = fd->getInClassInitializer())
@@ -1437,6 +1455,10 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     error(loc, diag::err_eval_no_body, {fd->getNameAsString()});
   if (frames_.size() >= limits_.maxCallDepth)
     error(loc, diag::err_eval_call_depth, {limits_.maxCallDepth});
+  // The evaluator returns values: a returned reference would be a copy,
+  // and an assignment through it would be lost.
+  if (fd->getReturnType()->isReferenceType())
+    error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
   if (args.size() != def->getNumParams())
     error(loc, diag::err_eval_variadic_call);
   auto frame = std::make_unique<Frame>();

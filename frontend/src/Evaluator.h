@@ -201,6 +201,7 @@ private:
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);
   void checkEnumerator(const clang::EnumDecl *ed, __int128 value, LazyLoc loc);
+  void checkUserStruct(const clang::CXXRecordDecl *rd, LazyLoc loc);
   // Memoised: the same call site records many ops.
   SourceLocation irLoc(clang::SourceLocation loc) {
     auto [it, inserted] = locCache_.try_emplace(loc.getRawEncoding());
