@@ -326,7 +326,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   case StdClass::NulloptT:
     return Value::makeNull();
   case StdClass::Array:
-    return defaultValue(ce->getType(), loc);
+    // std::array<int, N> a; leaves its elements uninitialised; a{} zeroes.
+    return defaultValue(ce->getType(), loc, ce->requiresZeroInitialization());
   case StdClass::None:
     break;
   }

@@ -239,7 +239,7 @@ void Evaluator::declare(const VarDecl *vd) {
     if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
       v = convert(v, t, loc);
   } else if (t->isRecordType() || t->isArrayType()) {
-    v = defaultValue(t, loc);
+    v = defaultValue(t, loc, /*valueInit=*/false);
   } else {
     v.kind = Value::Kind::Uninit;
   }
@@ -1015,8 +1015,14 @@ void Evaluator::checkUserStruct(const CXXRecordDecl *rd, LazyLoc loc) {
             {fd->getNameAsString(), rd->getNameAsString()});
 }
 
-Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
+Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
   t = t.getNonReferenceType().getCanonicalType();
+  if (!valueInit && (t->isBooleanType() || t->isIntegralOrEnumerationType() ||
+                     t->isRealFloatingType())) {
+    Value v;
+    v.kind = Value::Kind::Uninit;
+    return v;
+  }
   if (t->isBooleanType() || t->isIntegralOrEnumerationType())
     return makeTyped(0, t, loc, false);
   if (t->isRealFloatingType())
@@ -1027,7 +1033,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
     std::vector<Value> elems;
     elems.reserve(n);
     for (uint64_t i = 0; i < n; ++i)
-      elems.push_back(defaultValue(cat->getElementType(), loc));
+      elems.push_back(defaultValue(cat->getElementType(), loc, valueInit));
     return Value::makeAgg(std::move(elems));
   }
   if (const auto *rd = t->getAsCXXRecordDecl()) {
@@ -1049,7 +1055,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
       checkContainerSize(n, loc);
       std::vector<Value> elems;
       for (uint64_t i = 0; i < n; ++i)
-        elems.push_back(defaultValue(args[0].getAsType(), loc));
+        elems.push_back(defaultValue(args[0].getAsType(), loc, valueInit));
       return Value::makeAgg(std::move(elems));
     }
     case StdClass::Pair:
@@ -1079,7 +1085,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc) {
       if (const Expr *init = fd->getInClassInitializer())
         fields.push_back(eval(init));
       else
-        fields.push_back(defaultValue(fd->getType(), loc));
+        fields.push_back(defaultValue(fd->getType(), loc, valueInit));
     }
     return Value::makeAgg(std::move(fields), rd);
   }
@@ -1641,12 +1647,13 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
       args.push_back(eval(a));
     return dslConstruct(dc, rd, std::move(args), ce);
   }
-  if (ctor->isDefaultConstructor() && ctor->isTrivial())
-    return defaultValue(ce->getType(), loc);
-  if (ctor->isDefaultConstructor() && rd->isAggregate())
-    return defaultValue(ce->getType(), loc);
-  if (ctor->isImplicit() && ctor->isDefaultConstructor())
-    return defaultValue(ce->getType(), loc);
+  // `S s;` default-initialises (scalars without an initialiser stay
+  // uninitialised); `S s{}` and `S()` value-initialise (zeroed), which
+  // Clang marks on the construction.
+  bool valueInit = ce->requiresZeroInitialization();
+  if (ctor->isDefaultConstructor() &&
+      (ctor->isTrivial() || rd->isAggregate() || ctor->isImplicit()))
+    return defaultValue(ce->getType(), loc, valueInit);
   error(loc, diag::err_eval_construct, {rd->getNameAsString()});
 }
 

@@ -151,7 +151,10 @@ private:
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
               clang::QualType resultType, LazyLoc loc);
   Value convert(const Value &v, clang::QualType to, LazyLoc loc);
-  Value defaultValue(clang::QualType t, LazyLoc loc);
+  // The value of a `t` made without an initialiser. Value-initialisation
+  // (`T{}`, container elements) zeroes scalars; default-initialisation
+  // (`T x;`) leaves them uninitialised, so reading one is an error.
+  Value defaultValue(clang::QualType t, LazyLoc loc, bool valueInit = true);
   Value makeTyped(__int128 v, clang::QualType t, LazyLoc loc,
                   bool checkOverflow);
   bool truthy(const Value &v, LazyLoc loc);
