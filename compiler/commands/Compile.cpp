@@ -52,7 +52,8 @@ public:
                    "algorithm source file (.cpp), or a JSON plan to check");
     app.add_option(
         "-o,--output", output_,
-        "output file ('-' for stdout; default: <program name>.json)");
+        "output file ('-' for stdout; default: the program's name, made a "
+        "plain file name in the working directory, + .json)");
     app.add_flag("--emit-ir", emitIr_,
                  "print the chunk IR after all passes instead of JSON");
     app.add_flag("--verify", verify_,

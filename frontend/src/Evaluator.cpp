@@ -1179,8 +1179,11 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXStaticCastExprClass:
   case Stmt::CXXFunctionalCastExprClass:
-  case Stmt::CXXConstCastExprClass:
     return evalCast(cast<CastExpr>(e));
+  case Stmt::CXXConstCastExprClass:
+    // Casting const away to write through it is undefined for a const
+    // object; the evaluator does not track constness, so it refuses.
+    error(e->getExprLoc(), diag::err_eval_const_cast);
   case Stmt::CXXReinterpretCastExprClass:
   case Stmt::CXXDynamicCastExprClass:
     error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
@@ -1313,6 +1316,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
   step(e);
   LazyLoc loc(e);
   switch (e->getStmtClass()) {
+  case Stmt::CXXConstCastExprClass:
+    error(e->getExprLoc(), diag::err_eval_const_cast);
   case Stmt::DeclRefExprClass: {
     const auto *dre = cast<DeclRefExpr>(e);
     const ValueDecl *d = dre->getDecl();
@@ -1341,8 +1346,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
   }
   case Stmt::ImplicitCastExprClass:
   case Stmt::CXXStaticCastExprClass:
-  case Stmt::CStyleCastExprClass:
-  case Stmt::CXXConstCastExprClass: {
+  case Stmt::CStyleCastExprClass: {
     const auto *ce = cast<CastExpr>(e);
     switch (ce->getCastKind()) {
     case CK_NoOp:
