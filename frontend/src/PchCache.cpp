@@ -20,6 +20,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <unistd.h>
@@ -167,9 +168,35 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
     return std::nullopt;
   }
   std::optional<Fingerprint> built = fingerprint(tmp);
-  if (!built || llvm::sys::fs::rename(tmp, pch)) {
+  if (!built) {
     llvm::sys::fs::remove(tmp);
     return std::nullopt;
+  }
+  // Publish it under a name no later writer can replace: Clang reads a PCH
+  // more than once while loading it, and a file swapped in between by a
+  // concurrent compile would not match itself. A corrupt PCH (its record
+  // did not match above) is removed first; if another compile publishes
+  // first, its file is used once its record confirms it.
+  // Only a PCH known to be bad is removed: one whose record does not match
+  // it, or one left without a record for over a minute (a compile died
+  // between publishing and recording). A fresh unrecorded one is another
+  // compile's, being recorded right now.
+  if (auto recorded = readRecord(pch + ".ok")) {
+    if (fingerprint(pch) != recorded)
+      llvm::sys::fs::remove(pch);
+  } else if (llvm::sys::fs::file_status st;
+             !llvm::sys::fs::status(pch, st) &&
+             std::chrono::system_clock::now() - st.getLastModificationTime() >
+                 std::chrono::minutes(1)) {
+    llvm::sys::fs::remove(pch);
+  }
+  bool published = ::link(tmp.c_str(), pch.c_str()) == 0;
+  llvm::sys::fs::remove(tmp);
+  if (!published) {
+    if (auto recorded = readRecord(pch + ".ok"))
+      if (fingerprint(pch) == recorded)
+        return pch;
+    return std::nullopt; // the winner has not recorded it yet: no PCH now
   }
   // A failure only means the PCH is rebuilt next time.
   support::WriteFailure ignored;

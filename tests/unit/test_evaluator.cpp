@@ -16,6 +16,7 @@ namespace {
 
 struct Result {
   int status = -1;
+  std::string messages; // what the front end reported
   std::vector<int64_t> scratch; // per rank
   size_t ops = 0;
 };
@@ -42,6 +43,8 @@ Result compile(const std::string &body,
   CollectingDiagnosticSink diags;
   frontend::FrontendResult fe_result = frontend::runFrontend(fe, diags);
   r.status = fe_result.program && diags.errorCount() == 0 ? 0 : 1;
+  for (const auto &d : diags.entries)
+    r.messages += d.message + "\n";
   if (fe_result.program) {
     for (const auto &rank : fe_result.program->ranks)
       r.scratch.push_back(rank.scratchChunks);
@@ -53,6 +56,7 @@ Result compile(const std::string &body,
 
 int64_t value(const std::string &body) {
   Result r = compile(body);
+  INFO(r.messages);
   REQUIRE(r.status == 0);
   return r.scratch.at(0);
 }
