@@ -192,6 +192,15 @@ std::string CompileOptions::sourceOnlyOption() const {
   return "";
 }
 
+bool CompileOptions::acceptsPlanInput(const std::string &input,
+                                      const std::string &extra) const {
+  std::string option = extra.empty() ? sourceOnlyOption() : extra;
+  if (option.empty())
+    return true;
+  usageError(diag::err_usage_option_for_plan, {option, input});
+  return false;
+}
+
 void CompileOptions::configure(DiagnosticSink &diags) const {
   if (allowLimitViolations) {
     diags.demoteGroup("executor-limits");

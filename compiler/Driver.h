@@ -56,6 +56,11 @@ struct CompileOptions {
   // The first option given that only applies to a source (or chunk IR)
   // input, for rejecting it with a plan input; "" when none was given.
   std::string sourceOnlyOption() const;
+  // For a plan input: refuses (with a usage error) `extra` or any option
+  // that only shapes a compile, since a plan is read and checked, not
+  // compiled. Returns false when one was given.
+  bool acceptsPlanInput(const std::string &input,
+                        const std::string &extra = "") const;
   // Applies -W flags and --allow-limit-violations to `diags`.
   void configure(DiagnosticSink &diags) const;
 };

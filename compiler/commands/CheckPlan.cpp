@@ -102,13 +102,9 @@ public:
     if (!checkInput(input_))
       return Failure;
     options_.frontend.inputFile = input_;
-    if (classifyInput(input_) == InputKind::Plan) {
-      std::string option = options_.sourceOnlyOption();
-      if (!option.empty()) {
-        usageError(diag::err_usage_option_for_plan, {option, input_});
-        return UsageError;
-      }
-    }
+    if (classifyInput(input_) == InputKind::Plan &&
+        !options_.acceptsPlanInput(input_))
+      return UsageError;
     return checkPlanFile(input_, output_, options_, stats_);
   }
 

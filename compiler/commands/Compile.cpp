@@ -75,13 +75,11 @@ public:
     if (classifyInput(input_) == InputKind::Plan) {
       // A plan is read and checked, not compiled: options that shape a
       // compile would be silently ignored, so they are refused.
-      std::string option = options_.sourceOnlyOption();
-      if (option.empty() && (emitIr_ || verify_))
-        option = emitIr_ ? "--emit-ir" : "--verify";
-      if (!option.empty()) {
-        usageError(diag::err_usage_option_for_plan, {option, input_});
+      std::string extra =
+          emitIr_ ? "--emit-ir" : (verify_ ? "--verify" : std::string());
+      if (!options_.acceptsPlanInput(
+              input_, options_.sourceOnlyOption().empty() ? extra : ""))
         return UsageError;
-      }
       return checkPlanFile(input_, output_, options_);
     }
     if (!options_.runPasses.empty()) {

@@ -33,8 +33,24 @@ static bool inDslNamespace(const Decl *d) {
          outer->getParent()->isTranslationUnit();
 }
 
+// The classification caches are keyed by declaration address, which a
+// later compile's AST may reuse for another declaration: they are
+// per-thread (each compile runs on a thread of its own) and cleared when
+// an evaluator is made.
+namespace {
+thread_local llvm::DenseMap<const CXXRecordDecl *, Evaluator::StdClass>
+    stdClassCache;
+thread_local llvm::DenseMap<const CXXRecordDecl *, Evaluator::DslClass>
+    dslClassCache;
+} // namespace
+
+void Evaluator::resetClassCaches() {
+  stdClassCache.clear();
+  dslClassCache.clear();
+}
+
 Evaluator::StdClass Evaluator::classifyStd(const CXXRecordDecl *rd) {
-  static llvm::DenseMap<const CXXRecordDecl *, StdClass> cache;
+  auto &cache = stdClassCache;
   auto [it, inserted] = cache.try_emplace(rd, StdClass::None);
   if (inserted)
     it->second = classifyStdUncached(rd);
@@ -42,7 +58,7 @@ Evaluator::StdClass Evaluator::classifyStd(const CXXRecordDecl *rd) {
 }
 
 Evaluator::DslClass Evaluator::classifyDsl(const CXXRecordDecl *rd) {
-  static llvm::DenseMap<const CXXRecordDecl *, DslClass> cache;
+  auto &cache = dslClassCache;
   auto [it, inserted] = cache.try_emplace(rd, DslClass::None);
   if (inserted)
     it->second = classifyDslUncached(rd);

@@ -109,7 +109,9 @@ bool valuesEqual(const Value &a, const Value &b) {
 Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
                      EvalLimits limits, LocationMapper mapLoc)
     : ctx_(ctx), builder_(builder), limits_(limits),
-      mapLoc_(std::move(mapLoc)) {}
+      mapLoc_(std::move(mapLoc)) {
+  resetClassCaches();
+}
 
 void Evaluator::nestingTooDeep(const Stmt *at) {
   error(at, diag::err_eval_nesting, {limits_.maxStackBytes >> 20});

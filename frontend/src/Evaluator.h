@@ -109,6 +109,7 @@ public:
   };
   // Classification by name, memoised per declaration (hot: every call and
   // construction asks).
+  static void resetClassCaches();
   static StdClass classifyStd(const clang::CXXRecordDecl *rd);
   static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
   static StdClass classifyStdUncached(const clang::CXXRecordDecl *rd);
