@@ -8,6 +8,7 @@
 #include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/TargetChecks.h"
 #include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -79,6 +80,11 @@ void CompileOptions::addTo(CLI::App &app) {
                  "evaluation step limit (catches endless loops)")
       ->default_val(frontend.maxSteps)
       ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+  app.add_option("--max-memory", maxMemoryMiB,
+                 "memory ceiling of the whole compile, in MiB (a program or "
+                 "header that needs more stops with an error)")
+      ->default_val(maxMemoryMiB)
+      ->check(CLI::Range(uint64_t(256), uint64_t(1) << 22));
   app.add_option("--max-depth", frontend.maxCallDepth, "call depth limit")
       ->default_val(frontend.maxCallDepth)
       ->check(CLI::Range(1u, 100000u));
@@ -108,6 +114,8 @@ bool parseParams(const std::vector<std::string> &given,
 bool CompileOptions::finish() {
   if (!parseParams(params, frontend.params))
     return false;
+  frontend.maxMemoryBytes = maxMemoryMiB << 20;
+  support::limitProcessMemory(frontend.maxMemoryBytes);
   // Preprocessor options: non-empty, and the front end's own macro is not
   // the user's to change (the precompiled DSL header depends on it).
   for (auto [flag, list] : {std::pair{"-D", &frontend.defines},

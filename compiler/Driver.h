@@ -42,6 +42,7 @@ struct CompileOptions {
   std::vector<std::string> params;       // -P name=value, as given
   std::vector<std::string> warningFlags; // -W..., in order
   bool allowLimitViolations = false;
+  uint64_t maxMemoryMiB = 4096; // --max-memory
   // Number data versions before the passes, for printed chunk IR.
   bool printVersions = false;
   // --run-pass=NAME: run only these passes (chunk IR input).

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
 #include "commands/Commands.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <iostream>
 
@@ -99,6 +100,9 @@ int dispatch(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // Every subcommand runs under the default ceiling; compiles apply
+  // --max-memory once their options are parsed.
+  mscclc::support::limitProcessMemory(uint64_t(4096) << 20);
   try {
     return dispatch(argc, argv);
   } catch (const std::exception &e) {

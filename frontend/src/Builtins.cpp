@@ -208,18 +208,27 @@ std::vector<int64_t> Evaluator::toIntList(const Value &v, LazyLoc loc) {
 
 Value *Evaluator::mapFind(Value &map, const Value &key) {
   auto it = map.map->find(key);
-  return it == map.map->end() ? nullptr : &it->second;
+  return it == map.map->end() ? nullptr : &it->second.elems[1];
 }
 
-Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite) {
+Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
+                            LazyLoc loc) {
   auto it = map.map->find(key);
   if (it != map.map->end()) {
-    if (overwrite)
-      it->second = std::move(val);
-    return &it->second;
+    Value *mapped = &it->second.elems[1];
+    if (overwrite) {
+      invalidateContents(*mapped, "insert_or_assign", loc);
+      *mapped = std::move(val);
+    }
+    return mapped;
   }
-  checkContainerSize(map.map->size() + 1, SourceLocation());
-  return &map.map->emplace(std::move(key), std::move(val)).first->second;
+  checkContainerSize(map.map->size() + 1, loc);
+  std::vector<Value> entry;
+  entry.reserve(2);
+  entry.push_back(key);
+  entry.push_back(std::move(val));
+  auto pos = map.map->emplace(std::move(key), Value::makeAgg(std::move(entry)));
+  return &pos.first->second.elems[1];
 }
 
 // ------------------------------------------------------------ std calls --
@@ -278,7 +287,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     if (isInitList(args[0])) {
       Value l = eval(args[0]);
       for (Value &kv : l.elems)
-        mapInsert(m, kv.elems[0], kv.elems[1], false);
+        mapInsert(m, kv.elems[0], kv.elems[1], false, loc);
       return m;
     }
     error(loc, diag::err_std_map_ctor);
@@ -354,6 +363,17 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
   LazyLoc loc(site);
+  // C++17 evaluates the object before the arguments, and all arguments
+  // before the call: evaluate them now, with `self` tracked, since an
+  // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).
+  llvm::SmallVector<Value, 2> argv;
+  {
+    Borrow selfBorrow(*this, self);
+    for (const Expr *a : args)
+      argv.push_back(eval(a));
+    if (selfBorrow.dangling)
+      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
+  }
   // Hot path: avoid getNameAsString(), which builds a printing policy.
   llvm::StringRef name;
   if (md->getIdentifier()) {
@@ -388,12 +408,13 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   if (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator() ||
       name == "operator=") {
-    Value v = eval(args[0]);
+    Value v = std::move(argv[0]);
     if (cls == StdClass::Optional) {
       const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
       if (classifyStd(argRd) == StdClass::NulloptT)
         v = Value::makeNull();
     }
+    invalidateContents(*self, "assignment", loc);
     *self = std::move(v);
     return self;
   }
@@ -402,8 +423,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       error(loc, diag::err_eval_uninitialised);
   };
   needUninit();
-  auto index = [&](const Expr *e) -> size_t {
-    Value i = eval(e);
+  auto index = [&](size_t arg) -> size_t {
+    const Expr *e = args[arg];
+    const Value &i = argv[arg];
     if (i.kind != Value::Kind::Int)
       error(e->getExprLoc(), diag::err_std_index_type);
     if (i.wide() < 0 || i.wide() >= __int128(self->elems.size()))
@@ -426,7 +448,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if (name == "operator[]" || name == "at")
-      return &self->elems[index(args[0])];
+      return &self->elems[index(0)];
     if (name == "back" || name == "front") {
       if (self->elems.empty())
         error(loc, diag::err_std_empty_container, {name.str()});
@@ -435,10 +457,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (cls == StdClass::Vector) {
       if (name == "push_back") {
         checkContainerSize(self->elems.size() + 1, loc);
-        Value v = eval(args[0]);
+        Value v = std::move(argv[0]);
         QualType et = templateArgType(md->getParent(), 0);
         if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
           v = convert(v, et, loc);
+        invalidateGrowth(*self, 1, "push_back", loc);
         self->elems.push_back(std::move(v));
         result = Value::makeVoid();
         return nullptr;
@@ -451,36 +474,39 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         if (args.size() == 1 &&
             args[0]->getType().getCanonicalType().getUnqualifiedType() ==
                 et.getCanonicalType().getUnqualifiedType()) {
-          v = eval(args[0]);
+          v = std::move(argv[0]);
         } else if (erd && (classifyStd(erd) == StdClass::Pair ||
                            classifyStd(erd) == StdClass::Tuple)) {
-          std::vector<Value> elems;
-          for (const Expr *a : args)
-            elems.push_back(eval(a));
-          v = Value::makeAgg(std::move(elems));
+          v = Value::makeAgg(
+              std::vector<Value>(std::make_move_iterator(argv.begin()),
+                                 std::make_move_iterator(argv.end())));
         } else if (erd && classifyDsl(erd) != DslClass::None &&
                    classifyDsl(erd) != DslClass::OptionsStruct &&
                    classifyDsl(erd) != DslClass::Chunk) {
-          std::vector<Value> vals;
-          for (const Expr *a : args)
-            vals.push_back(eval(a));
-          v = dslConstruct(classifyDsl(erd), erd, std::move(vals), site);
+          v = dslConstruct(
+              classifyDsl(erd), erd,
+              std::vector<Value>(std::make_move_iterator(argv.begin()),
+                                 std::make_move_iterator(argv.end())),
+              site);
         } else if (args.size() == 1) {
-          v = convert(eval(args[0]), et, loc);
+          v = convert(argv[0], et, loc);
         } else {
           error(loc, diag::err_std_emplace_back);
         }
+        invalidateGrowth(*self, 1, "emplace_back", loc);
         self->elems.push_back(std::move(v));
         return &self->elems.back();
       }
       if (name == "pop_back") {
         if (self->elems.empty())
           error(loc, diag::err_std_pop_back_empty);
+        invalidateTail(*self, self->elems.size() - 1, "pop_back", loc);
         self->elems.pop_back();
         result = Value::makeVoid();
         return nullptr;
       }
       if (name == "clear") {
+        invalidateTail(*self, 0, "clear", loc);
         self->elems.clear();
         result = Value::makeVoid();
         return nullptr;
@@ -490,21 +516,28 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         return nullptr;
       }
       if (name == "resize") {
-        Value n = eval(args[0]);
+        const Value &n = argv[0];
         if (n.wide() < 0)
           error(loc, diag::err_std_vector_negative_size);
         checkContainerSize(size_t(n.i), loc);
         QualType et = templateArgType(md->getParent(), 0);
-        Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
-        self->elems.resize(size_t(n.i), fill);
+        Value fill = args.size() >= 2 ? argv[1] : defaultValue(et, loc);
+        size_t newSize = size_t(n.i);
+        if (newSize < self->elems.size())
+          invalidateTail(*self, newSize, "resize", loc);
+        else if (newSize > self->elems.size())
+          invalidateGrowth(*self, newSize - self->elems.size(), "resize", loc);
+        self->elems.resize(newSize, fill);
         result = Value::makeVoid();
         return nullptr;
       }
     }
     if (cls == StdClass::Array && name == "fill") {
-      Value v = eval(args[0]);
-      for (Value &e : self->elems)
+      const Value &v = argv[0];
+      for (Value &e : self->elems) {
+        invalidateContents(e, "fill", loc);
         e = v;
+      }
       result = Value::makeVoid();
       return nullptr;
     }
@@ -520,19 +553,20 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if (name == "clear") {
+      invalidateContents(*self, "clear", loc);
       self->map->clear();
       result = Value::makeVoid();
       return nullptr;
     }
     if (name == "count" || name == "contains") {
-      Value k = eval(args[0]);
+      const Value &k = argv[0];
       bool has = mapFind(*self, k) != nullptr;
       result =
           name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
       return nullptr;
     }
     if (name == "at") {
-      Value k = eval(args[0]);
+      const Value &k = argv[0];
       Value *v = mapFind(*self, k);
       if (!v)
         error(loc,
@@ -542,37 +576,43 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return v;
     }
     if (name == "operator[]") {
-      Value k = eval(args[0]);
+      Value k = std::move(argv[0]);
       if (Value *v = mapFind(*self, k))
         return v;
       QualType vt = templateArgType(md->getParent(), 1);
-      return mapInsert(*self, std::move(k), defaultValue(vt, loc), false);
+      return mapInsert(*self, std::move(k), defaultValue(vt, loc), false, loc);
     }
     if (name == "insert" || name == "emplace" || name == "try_emplace" ||
         name == "insert_or_assign") {
       Value k, v;
       if (args.size() == 1) {
-        Value kv = eval(args[0]);
+        Value kv = std::move(argv[0]);
         if (kv.kind != Value::Kind::Agg || kv.elems.size() != 2)
           error(loc, diag::err_std_map_insert_pair);
         k = kv.elems[0];
         v = kv.elems[1];
       } else if (args.size() == 2) {
-        k = eval(args[0]);
-        v = eval(args[1]);
+        k = std::move(argv[0]);
+        v = std::move(argv[1]);
       } else {
         error(loc, diag::err_std_map_insert);
       }
       QualType kt = templateArgType(md->getParent(), 0);
       if (k.kind == Value::Kind::Int)
         k = convert(k, kt, loc);
-      mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign");
+      mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",
+                loc);
       result = Value::makeVoid();
       return nullptr;
     }
     if (name == "erase") {
-      Value k = eval(args[0]);
-      result = Value::makeInt(int64_t(self->map->erase(k)), true);
+      auto it = self->map->find(argv[0]);
+      if (it != self->map->end() && hasBorrows())
+        killBorrowsWithin(it->second, "erase", loc);
+      size_t erased = it != self->map->end();
+      if (erased)
+        self->map->erase(it);
+      result = Value::makeInt(int64_t(erased), true);
       return nullptr;
     }
     break;
@@ -588,10 +628,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return self;
     }
     if (name == "value_or") {
-      result = self->kind == Value::Kind::Null ? eval(args[0]) : *self;
+      result = self->kind == Value::Kind::Null ? std::move(argv[0]) : *self;
       return nullptr;
     }
     if (name == "reset") {
+      invalidateContents(*self, "reset", loc);
       *self = Value::makeNull();
       result = Value::makeVoid();
       return nullptr;
@@ -609,9 +650,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if (name == "operator+=") {
-      Value v = eval(args[0]);
+      const Value &v = argv[0];
       if (v.kind != Value::Kind::String)
         error(loc, diag::err_std_string_append);
+      checkStringLength(self->s.size() + v.s.size(), loc);
       self->s += v.s;
       return self;
     }
@@ -687,6 +729,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       return true;
     case OO_Plus:
       if (l.kind == Value::Kind::String && r.kind == Value::Kind::String) {
+        checkStringLength(l.s.size() + r.s.size(), loc);
         result = Value::makeString(l.s + r.s);
         return true;
       }
@@ -770,7 +813,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   }
   if (name == "swap") {
     Value *a = evalObject(call->getArg(0));
+    Borrow aBorrow(*this, a);
     Value *b = evalObject(call->getArg(1));
+    if (aBorrow.dangling)
+      invalidatedDuringUse(aBorrow, diag::err_eval_object_invalidated, loc);
+    // Swapped containers keep their elements (and references to them).
     std::swap(*a, *b);
     result = Value::makeVoid();
     return true;

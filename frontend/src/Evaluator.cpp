@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
 
+#include "mscclc/support/ResourceLimits.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
@@ -17,7 +19,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <malloc.h>
+#include <new>
 #include <tuple>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MSCCLC_SANITIZED 1
+#include <sanitizer/allocator_interface.h>
+#endif
+#endif
 
 using namespace clang;
 
@@ -40,8 +51,7 @@ int compareValues(const Value &a, const Value &b) {
   case Value::Kind::Map: {
     auto ia = a.map->begin(), ib = b.map->begin();
     for (; ia != a.map->end() && ib != b.map->end(); ++ia, ++ib) {
-      if (int c = compareValues(ia->first, ib->first))
-        return c;
+      // Each entry is the pair (key, value).
       if (int c = compareValues(ia->second, ib->second))
         return c;
     }
@@ -106,11 +116,22 @@ bool valuesEqual(const Value &a, const Value &b) {
   return compareValues(a, b) == 0;
 }
 
+// Bytes the allocator has handed out and not taken back.
+static uint64_t heapInUse() {
+#if defined(MSCCLC_SANITIZED)
+  return __sanitizer_get_current_allocated_bytes();
+#else
+  struct mallinfo2 mi = mallinfo2();
+  return uint64_t(mi.uordblks) + uint64_t(mi.hblkhd);
+#endif
+}
+
 Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
                      EvalLimits limits, LocationMapper mapLoc)
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {
   resetClassCaches();
+  heapAtStart_ = heapInUse();
 }
 
 void Evaluator::nestingTooDeep(const Stmt *at) {
@@ -141,6 +162,21 @@ void Evaluator::checkContainerSize(size_t n, LazyLoc loc) {
           {n, limits_.maxContainerElements});
 }
 
+void Evaluator::checkStringLength(size_t n, LazyLoc loc) {
+  if (n > limits_.maxStringBytes)
+    error(loc, diag::err_eval_string_limit, {n, limits_.maxStringBytes});
+}
+
+void Evaluator::checkMemory(const Stmt *at) {
+  if (limits_.maxMemoryBytes &&
+      heapInUse() > heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
+    memoryLimitExceeded(at);
+}
+
+void Evaluator::memoryLimitExceeded(LazyLoc loc) {
+  error(loc, diag::err_eval_memory_limit, {limits_.maxMemoryBytes >> 20});
+}
+
 Value *Evaluator::temp(Value v) {
   if (tempTop_ < temps_.size())
     temps_[tempTop_] = std::move(v);
@@ -152,20 +188,33 @@ Value *Evaluator::temp(Value v) {
 // ------------------------------------------------------------------ run --
 
 void Evaluator::run(const FunctionDecl *fn, std::vector<Value> args) {
-  auto frame = std::make_unique<Frame>();
+  auto frame = newFrame();
   frame->fn = fn;
   for (unsigned i = 0; i < fn->getNumParams(); ++i) {
     frame->owned.push_back(std::make_unique<Value>(std::move(args[i])));
     frame->vars[fn->getParamDecl(i)] = frame->owned.back().get();
   }
   frames_.push_back(std::move(frame));
-  exec(fn->getBody());
+  {
+    // Running out of memory (the process ceiling, --max-memory) while
+    // evaluating is the program's doing: a located error.
+    support::RecoverableAllocations recoverable;
+    try {
+      exec(fn->getBody());
+    } catch (const std::bad_alloc &) {
+      frames_.clear();
+      globals_.clear();
+      temps_.clear();
+      memoryLimitExceeded(current_ ? LazyLoc(current_)
+                                   : LazyLoc(fn->getLocation()));
+    }
+  }
   frames_.pop_back();
   finishProgramIfActive();
 }
 
 Value Evaluator::evaluateExpression(const Expr *e, QualType type) {
-  frames_.push_back(std::make_unique<Frame>());
+  frames_.push_back(newFrame());
   struct Pop {
     std::vector<std::unique_ptr<Frame>> &frames;
     ~Pop() { frames.pop_back(); }
@@ -186,12 +235,15 @@ void Evaluator::finishProgramIfActive() {
 Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
   Frame &f = *frames_.back();
   auto it = f.vars.find(d);
-  if (it != f.vars.end())
+  if (it != f.vars.end()) {
+    if (it->second->kind == Value::Kind::Dangling)
+      danglingUse(d, *it->second, loc);
     return it->second;
+  }
   if (f.closure) {
-    for (auto &[vd, slot] : f.closure->byRef)
-      if (vd == d)
-        return slot;
+    for (const RefCapture &cap : f.closure->byRef)
+      if (cap.decl == d)
+        return resolveCapture(cap, loc);
     for (auto &[vd, slot] : f.closure->byCopy)
       if (vd == d)
         return slot.get();
@@ -201,16 +253,17 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
     if (!vd->hasLocalStorage()) {
       auto g = globals_.find(vd);
       if (g != globals_.end())
-        return &g->second;
+        return g->second.get();
       QualType t = vd->getType();
       if (!t.isConstQualified() && !vd->isConstexpr())
         error(loc, diag::err_eval_global_not_const, {vd->getNameAsString()});
       const Expr *init = vd->getInit();
       if (!init)
         error(loc, diag::err_eval_global_no_init, {vd->getNameAsString()});
-      Value v = eval(init);
+      auto v = std::make_unique<Value>(eval(init));
+      // Evaluating the initialiser may have defined other globals.
       auto [pos, _] = globals_.try_emplace(vd, std::move(v));
-      return &pos->second;
+      return pos->second.get();
     }
   }
   error(loc, diag::err_eval_not_in_scope, {d->getNameAsString()});
@@ -227,12 +280,14 @@ void Evaluator::declare(const VarDecl *vd) {
     if (!init)
       error(loc, diag::err_eval_reference_no_init);
     Value *target = evalObject(init);
-    if (!init->isGLValue()) {
+    if (!init->isGLValue() || isTemporary(target)) {
       // Lifetime-extended temporary: give it a slot of its own.
       f.owned.push_back(std::make_unique<Value>(*target));
       target = f.owned.back().get();
+      f.vars[vd] = target;
+      return;
     }
-    f.vars[vd] = target;
+    bindReference(f, vd, target);
     return;
   }
   Value v;
@@ -247,8 +302,12 @@ void Evaluator::declare(const VarDecl *vd) {
   }
   auto idx = f.ownedIndex.find(vd);
   if (idx != f.ownedIndex.end()) {
-    *f.owned[idx->second] = std::move(v);
-    f.vars[vd] = f.owned[idx->second].get();
+    // A new object in the old slot: what referred to the old one is stale.
+    Value &slot = *f.owned[idx->second];
+    invalidateContents(slot, "the end of its scope", loc);
+    slot = std::move(v);
+    f.vars[vd] = &slot;
+    ++f.redeclared[vd];
     return;
   }
   f.ownedIndex[vd] = f.owned.size();
@@ -260,8 +319,14 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   Frame &f = *frames_.back();
   const Expr *init = dd->getInit();
   Value *whole;
+  bool byRef = false;
   if (dd->getType()->isReferenceType() && init->isGLValue()) {
     whole = evalObject(init);
+    byRef = !isTemporary(whole);
+    if (!byRef) {
+      f.owned.push_back(std::make_unique<Value>(*whole));
+      whole = f.owned.back().get();
+    }
   } else {
     f.owned.push_back(std::make_unique<Value>(eval(init)));
     whole = f.owned.back().get();
@@ -272,6 +337,14 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   auto bindings = dd->bindings();
   if (bindings.size() != whole->elems.size())
     error(dd->getLocation(), diag::err_eval_binding_count);
+  if (byRef) {
+    // Expanding an inline chunk replaced its storage: nothing referred to
+    // its (scalar) fields before.
+    for (size_t i = 0; i < bindings.size(); ++i)
+      bindReference(f, bindings[i], &whole->elems[i]);
+    bindReference(f, dd, whole);
+    return;
+  }
   for (size_t i = 0; i < bindings.size(); ++i)
     f.vars[bindings[i]] = &whole->elems[i];
   f.vars[dd] = whole;
@@ -417,72 +490,83 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     const VarDecl *lv = rs->getLoopVariable();
     bool byRef = lv->getType()->isReferenceType();
     const auto *dd = dyn_cast<DecompositionDecl>(lv);
-    if (range->kind == Value::Kind::Map) {
-      // Iterate over (key, value) pairs; a reference loop variable writes
-      // the value back after each iteration.
-      for (auto &entry : *range->map) {
-        step(rs);
-        Frame &f = *frames_.back();
-        std::vector<Value> kv;
-        kv.push_back(entry.first);
-        kv.push_back(entry.second);
-        f.owned.push_back(
-            std::make_unique<Value>(Value::makeAgg(std::move(kv))));
-        Value *pair = f.owned.back().get();
-        if (dd) {
-          auto bindings = dd->bindings();
-          if (bindings.size() != 2)
-            error(lv->getLocation(), diag::err_eval_binding_count);
-          f.vars[bindings[0]] = &pair->elems[0];
-          f.vars[bindings[1]] = &pair->elems[1];
-        } else {
-          f.vars[lv] = pair;
-        }
-        Flow fl = exec(rs->getBody());
-        if (byRef)
-          entry.second = pair->elems[1];
-        f.owned.pop_back();
-        if (fl == Flow::Break)
-          break;
-        if (fl == Flow::Return)
-          return fl;
-      }
-      return Flow::Normal;
-    }
-    for (size_t i = 0; i < range->elems.size(); ++i) {
-      step(rs);
-      Value *elem = &range->elems[i];
+    // The loop holds the range and an iterator into it: a change of the
+    // range's size or a destruction of the current element inside the
+    // body invalidates them, which is an error once the loop goes on.
+    Borrow rangeBorrow(*this, range, /*iterating=*/true);
+    Borrow elemBorrow(*this);
+    std::unique_ptr<Value> elemCopy; // a by-value structured binding's
+    auto bindElement = [&](Value *elem) {
       Frame &f = *frames_.back();
       if (dd) {
         Value *whole = elem;
         if (!byRef) {
-          f.owned.push_back(std::make_unique<Value>(*elem));
-          whole = f.owned.back().get();
+          elemCopy = std::make_unique<Value>(*elem);
+          whole = elemCopy.get();
         }
         whole->expandChunk();
         auto bindings = dd->bindings();
         if (whole->kind != Value::Kind::Agg ||
             bindings.size() != whole->elems.size())
           error(lv->getLocation(), diag::err_eval_binding_count);
-        for (size_t b = 0; b < bindings.size(); ++b)
-          f.vars[bindings[b]] = &whole->elems[b];
-      } else if (byRef) {
-        f.vars[lv] = elem;
-      } else {
-        Value v = *elem;
-        if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
-          v = convert(v, lv->getType(), lv->getLocation());
-        auto idx = f.ownedIndex.find(lv);
-        if (idx == f.ownedIndex.end()) {
-          f.ownedIndex[lv] = f.owned.size();
-          f.owned.push_back(std::make_unique<Value>(std::move(v)));
-          f.vars[lv] = f.owned.back().get();
-        } else {
-          *f.owned[idx->second] = std::move(v);
-          f.vars[lv] = f.owned[idx->second].get();
+        for (size_t b = 0; b < bindings.size(); ++b) {
+          if (byRef)
+            bindReference(f, bindings[b], &whole->elems[b]);
+          else
+            f.vars[bindings[b]] = &whole->elems[b];
         }
+        return;
       }
+      if (byRef) {
+        bindReference(f, lv, elem);
+        return;
+      }
+      Value v = *elem;
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, lv->getType(), lv->getLocation());
+      auto idx = f.ownedIndex.find(lv);
+      if (idx == f.ownedIndex.end()) {
+        f.ownedIndex[lv] = f.owned.size();
+        f.owned.push_back(std::make_unique<Value>(std::move(v)));
+        f.vars[lv] = f.owned.back().get();
+      } else {
+        *f.owned[idx->second] = std::move(v);
+        f.vars[lv] = f.owned[idx->second].get();
+      }
+    };
+    // After the body: the loop's iterators are used again unless it ends.
+    auto checkIterators = [&](Flow fl) {
+      if (fl == Flow::Break || fl == Flow::Return)
+        return;
+      const Borrow &gone = rangeBorrow.dangling ? rangeBorrow : elemBorrow;
+      if (gone.dangling)
+        invalidatedDuringUse(gone, diag::err_eval_range_invalidated,
+                             rs->getColonLoc());
+    };
+    if (range->kind == Value::Kind::Map) {
+      // Each entry is the pair (key, value) the loop variable binds to.
+      for (auto it = range->map->begin(); it != range->map->end();) {
+        step(rs);
+        Value *entry = &it->second;
+        elemBorrow.retarget(entry);
+        bindElement(entry);
+        Flow fl = exec(rs->getBody());
+        checkIterators(fl);
+        if (fl == Flow::Break)
+          break;
+        if (fl == Flow::Return)
+          return fl;
+        ++it;
+      }
+      return Flow::Normal;
+    }
+    for (size_t i = 0; i < range->elems.size(); ++i) {
+      step(rs);
+      Value *elem = &range->elems[i];
+      elemBorrow.retarget(elem);
+      bindElement(elem);
       Flow fl = exec(rs->getBody());
+      checkIterators(fl);
       if (fl == Flow::Break)
         break;
       if (fl == Flow::Return)
@@ -1107,7 +1191,7 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
     }
     Value *slot = lookup(vd, cap.getLocation());
     if (cap.getCaptureKind() == LCK_ByRef)
-      cl->byRef.push_back({vd, slot});
+      cl->byRef.push_back(captureByReference(vd));
     else
       cl->byCopy.push_back({vd, std::make_unique<Value>(*slot)});
   }
@@ -1385,7 +1469,16 @@ Value *Evaluator::evalLValue(const Expr *e) {
     const auto *ae = cast<ArraySubscriptExpr>(e);
     const Expr *baseE = ae->getBase()->IgnoreImpCasts();
     Value *base = evalObject(baseE);
-    Value idx = eval(ae->getIdx());
+    Value idx;
+    {
+      // C++17 evaluates the array before the index; the index must not
+      // destroy it.
+      Borrow baseBorrow(*this, base);
+      idx = eval(ae->getIdx());
+      if (baseBorrow.dangling)
+        invalidatedDuringUse(baseBorrow, diag::err_eval_object_invalidated,
+                             ae->getIdx());
+    }
     if (base->kind != Value::Kind::Agg || idx.kind != Value::Kind::Int)
       error(loc, diag::err_eval_subscript);
     if (idx.wide() < 0 || idx.wide() >= __int128(base->elems.size()))
@@ -1408,6 +1501,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     if (bo->getOpcode() == BO_Assign) {
       if (rhs.kind == Value::Kind::Int || rhs.kind == Value::Kind::Float)
         rhs = convert(rhs, lt, loc);
+      invalidateContents(*slot, "assignment", bo);
       *slot = std::move(rhs);
       return slot;
     }
@@ -1459,7 +1553,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
 
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
-                              const Closure *closure, const Expr *callSite) {
+                              std::shared_ptr<const Closure> closure,
+                              const Expr *callSite) {
   LazyLoc loc(callSite);
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
@@ -1473,9 +1568,9 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
   if (args.size() != def->getNumParams())
     error(loc, diag::err_eval_variadic_call);
-  auto frame = std::make_unique<Frame>();
+  auto frame = newFrame();
   frame->fn = def;
-  frame->closure = closure;
+  frame->closure = std::move(closure);
   // Evaluate arguments in the caller's frame.
   for (size_t i = 0; i < args.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
@@ -1483,9 +1578,12 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
       Value *slot = evalObject(args[i]);
       if (!args[i]->isGLValue()) {
         frame->owned.push_back(std::make_unique<Value>(*slot));
-        slot = frame->owned.back().get();
+        frame->vars[p] = frame->owned.back().get();
+      } else {
+        // Tracked from now on: evaluating the remaining arguments may
+        // already destroy what it refers to.
+        bindReference(*frame, p, slot);
       }
-      frame->vars[p] = slot;
     } else {
       Value v = eval(args[i]);
       if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
@@ -1507,8 +1605,8 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     // first, before the notes of the error itself), but not hundreds of
     // frames of a runaway recursion.
     if (callNotes_ < 3) {
-      std::string call =
-          closure ? std::string("lambda") : def->getNameAsString();
+      std::string call = frames_.back()->closure ? std::string("lambda")
+                                                 : def->getNameAsString();
       call += "(";
       const Frame &f = *frames_.back();
       for (unsigned i = 0; i < def->getNumParams(); ++i) {
@@ -1584,7 +1682,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
       llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
       if (isa<CXXOperatorCallExpr>(call))
         args = args.drop_front();
-      return callFunction(md, args, keep.get(), call);
+      return callFunction(md, args, std::move(keep), call);
     }
   }
   Value result;
@@ -1597,12 +1695,14 @@ Value Evaluator::evalCall(const CallExpr *call) {
     const CXXRecordDecl *rd = mce->getMethodDecl()->getParent();
     DslClass cls = classifyDsl(rd);
     if (cls != DslClass::None) {
-      Value *self = evalObject(mce->getImplicitObjectArgument());
+      // DSL objects are immutable handles: a copy is the object, and it
+      // cannot be destroyed while the arguments are evaluated.
+      Value self = *evalObject(mce->getImplicitObjectArgument());
       std::vector<Value> args;
       args.reserve(mce->getNumArgs());
       for (const Expr *a : mce->arguments())
         args.push_back(eval(a));
-      return dslMethod(cls, *self, mce->getMethodDecl()->getName(),
+      return dslMethod(cls, self, mce->getMethodDecl()->getName(),
                        std::move(args), call);
     }
     error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
@@ -1620,6 +1720,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
     if (oc->getOperator() == OO_Equal) {
       Value rhs = eval(oc->getArg(1));
       Value *slot = evalLValue(oc->getArg(0));
+      invalidateContents(*slot, "assignment", call);
       *slot = std::move(rhs);
       return *slot;
     }

@@ -38,6 +38,9 @@ struct EvalLimits {
   // thread whose stack is larger (FrontendStackBytes in Frontend.cpp).
   size_t maxStackBytes = size_t(192) << 20;
   size_t maxContainerElements = 1u << 24;
+  size_t maxStringBytes = size_t(1) << 20;
+  // Heap the evaluation may add (values, the recorded program); 0: none.
+  uint64_t maxMemoryBytes = 0;
 };
 
 // A source location computed only when needed: most evaluation steps never
@@ -117,14 +120,102 @@ public:
 
 private:
   enum class Flow { Normal, Break, Continue, Return };
+  struct Frame;
+
+  // A pointer to a Value that the evaluator keeps across evaluation steps:
+  // a reference variable or parameter, a structured binding, the range and
+  // the element of a range-for, an object whose method arguments are being
+  // evaluated. Values live in containers that move or destroy them
+  // (push_back, erase, assignment, ...); every such operation first marks
+  // the borrows into what it destroys or moves as dangling, so that a later
+  // use is a located error instead of a read of freed memory. Borrows link
+  // themselves into the evaluator's list while they live.
+  struct Borrow {
+    Borrow(Evaluator &ev, const Value *target = nullptr,
+           bool iterating = false);
+    ~Borrow();
+    Borrow(const Borrow &) = delete;
+    Borrow &operator=(const Borrow &) = delete;
+    void retarget(const Value *t) {
+      target = t;
+      dangling = 0;
+    }
+    Borrow *prev = nullptr, *next = nullptr;
+    const Value *target = nullptr;
+    // A range-for over `target`: any change of its size or contents ends
+    // the iteration's validity (C++ invalidates the loop's iterators).
+    bool iterating = false;
+    // A frame variable bound to `target`: its slot in frame->vars is
+    // replaced by a Dangling value when `target` goes.
+    Frame *frame = nullptr;
+    const clang::ValueDecl *decl = nullptr;
+    // 1 + index into danglings_ once invalidated.
+    size_t dangling = 0;
+  };
+  // Why and where a borrow became dangling, for the error at its next use.
+  struct DanglingCause {
+    std::string operation; // "push_back", "erase", "assignment", ...
+    clang::SourceLocation at;
+  };
+
   struct Frame {
     llvm::DenseMap<const clang::ValueDecl *, Value *> vars;
     std::vector<std::unique_ptr<Value>> owned;
     llvm::DenseMap<const clang::ValueDecl *, size_t> ownedIndex;
+    // How often a variable was declared again (a loop body's locals are
+    // re-declared each iteration): lambdas capturing it by reference
+    // remember which declaration they saw.
+    llvm::DenseMap<const clang::ValueDecl *, uint32_t> redeclared;
+    // Reference variables and parameters, structured bindings.
+    llvm::DenseMap<const clang::ValueDecl *, std::unique_ptr<Borrow>> refs;
     Value returnValue;
-    const Closure *closure = nullptr;
+    std::shared_ptr<const Closure> closure;
     const clang::FunctionDecl *fn = nullptr;
+    uint64_t serial = 0;
   };
+  std::unique_ptr<Frame> newFrame() {
+    auto f = std::make_unique<Frame>();
+    f->serial = ++frameSerial_;
+    return f;
+  }
+  Frame *frameBySerial(uint64_t serial);
+  RefCapture captureByReference(const clang::ValueDecl *d);
+  Value *resolveCapture(const RefCapture &c, LazyLoc loc);
+  // Binds the reference variable `d` of `f` to `target`, tracked.
+  void bindReference(Frame &f, const clang::ValueDecl *d, Value *target);
+
+  // --- invalidation (C++'s rules for references into containers)
+  bool hasBorrows() const { return borrows_.next != &borrows_; }
+  // Everything `v` holds (its elements, map entries, their contents) is
+  // about to be destroyed; `v` itself stays.
+  void invalidateContents(const Value &v, llvm::StringRef operation,
+                          LazyLoc loc) {
+    if (hasBorrows() &&
+        (v.kind == Value::Kind::Agg || v.kind == Value::Kind::Map))
+      invalidateContentsSlow(v, operation, loc);
+  }
+  void invalidateContentsSlow(const Value &v, llvm::StringRef operation,
+                              LazyLoc loc);
+  // Elements [from, end) of the vector `v` are about to be destroyed.
+  void invalidateTail(const Value &v, size_t from, llvm::StringRef operation,
+                      LazyLoc loc);
+  // `v` is about to grow by `extra` elements: references to its elements
+  // go if it reallocates; range-fors over it lose their iterators.
+  void invalidateGrowth(const Value &v, size_t extra, llvm::StringRef operation,
+                        LazyLoc loc);
+  void killBorrowsAt(const Value *begin, const Value *end,
+                     llvm::StringRef operation, LazyLoc loc);
+  void killBorrowsWithin(const Value &v, llvm::StringRef operation,
+                         LazyLoc loc);
+  void killContents(const Value &v, llvm::StringRef operation, LazyLoc loc);
+  void killIterations(const Value &v, llvm::StringRef operation, LazyLoc loc);
+  void kill(Borrow &b, llvm::StringRef operation, LazyLoc loc);
+  [[noreturn]] void danglingUse(const clang::ValueDecl *d,
+                                const Value &dangling, LazyLoc loc);
+  [[noreturn]] void invalidatedDuringUse(const Borrow &b, diag::ID id,
+                                         LazyLoc loc);
+  // Whether `p` is a temporary of the full-expression being evaluated.
+  bool isTemporary(const Value *p) const;
 
   // --- statements
   Flow exec(const clang::Stmt *s);
@@ -148,7 +239,8 @@ private:
   Value evalLambda(const clang::LambdaExpr *le);
   Value callFunction(const clang::FunctionDecl *fd,
                      llvm::ArrayRef<const clang::Expr *> args,
-                     const Closure *closure, const clang::Expr *callSite);
+                     std::shared_ptr<const Closure> closure,
+                     const clang::Expr *callSite);
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
               clang::QualType resultType, LazyLoc loc);
   Value convert(const Value &v, clang::QualType to, LazyLoc loc);
@@ -183,8 +275,19 @@ private:
   TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);
   Value *mapFind(Value &map, const Value &key);
-  Value *mapInsert(Value &map, Value key, Value val, bool overwrite);
+  Value *mapInsert(Value &map, Value key, Value val, bool overwrite,
+                   LazyLoc loc);
   void checkContainerSize(size_t n, LazyLoc loc);
+  void checkStringLength(size_t n, LazyLoc loc);
+  // Every MemoryCheckInterval steps: the heap grown since the start must
+  // stay under limits_.maxMemoryBytes.
+  static constexpr uint64_t MemoryCheckInterval = 1u << 14;
+  void checkMemory(const clang::Stmt *at);
+  [[noreturn]] void memoryLimitExceeded(LazyLoc loc);
+  uint64_t heapAtStart_ = 0;
+  // The statement or expression evaluated last, for errors raised outside
+  // any (running out of memory).
+  const clang::Stmt *current_ = nullptr;
   void finishProgramIfActive();
 
   // Throws the catalog diagnostic `id` at `loc` (mapped only now).
@@ -194,8 +297,11 @@ private:
   // by the caller.
   void locateDslError(DiagnosticError &e, LazyLoc loc);
   void step(const clang::Stmt *at) {
+    current_ = at;
     if (++steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
+    if ((steps_ & (MemoryCheckInterval - 1)) == 0)
+      checkMemory(at);
     // Nesting (deep expressions, statements, calls) is bounded by the stack
     // the evaluation may use, checked before the real one runs out.
     if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
@@ -232,6 +338,12 @@ private:
   bool isConstantInitializer(const clang::Expr *e);
   llvm::DenseMap<const clang::Expr *, Value> constantInits_;
   llvm::DenseMap<const clang::Expr *, bool> constantInitKnown_;
+  // Borrows live (a circular list with this as its head) and the causes of
+  // those that went dangling; the head outlives every frame and global.
+  Borrow borrows_{*this};
+  std::vector<DanglingCause> danglings_;
+  std::deque<Value> danglingValues_;
+  uint64_t frameSerial_ = 0;
   std::vector<std::unique_ptr<Frame>> frames_;
   std::vector<std::shared_ptr<const DslObject>> rankObjects_;
   std::vector<std::shared_ptr<const DslObject>> bufferObjects_;
@@ -247,7 +359,9 @@ private:
   // come first (innermost call first), before the notes of its origin, and
   // at most three are shown.
   unsigned callNotes_ = 0;
-  llvm::DenseMap<const clang::VarDecl *, Value> globals_;
+  // Globals are stored behind pointers: references to them stay valid
+  // while more are added.
+  llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<Value>> globals_;
 };
 
 } // namespace mscclc::frontend

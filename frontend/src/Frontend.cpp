@@ -27,7 +27,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/thread.h"
+
+#include "mscclc/support/ResourceLimits.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -65,6 +68,93 @@ std::string dslIncludeDir() {
 namespace {
 
 constexpr unsigned FrontendStackBytes = 256u << 20;
+
+// What #include may open: regular files up to MaxIncludeBytes. A FIFO or a
+// device (`#include "/dev/zero"`) would block or never end, so instead of
+// its content the file reads as one #error saying why: a located error
+// (with the #include in its include stack) and nothing is opened.
+constexpr uint64_t MaxIncludeBytes = 16u << 20;
+class RefusedFile : public llvm::vfs::File {
+public:
+  RefusedFile(const llvm::vfs::Status &real, std::string why)
+      : text_("#error \"" + why + "\"\n"),
+        status_(real.getName(), real.getUniqueID(),
+                real.getLastModificationTime(), real.getUser(), real.getGroup(),
+                text_.size(), llvm::sys::fs::file_type::regular_file,
+                real.getPermissions()) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &name, int64_t, bool, bool) override {
+    return llvm::MemoryBuffer::getMemBufferCopy(text_, name);
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  std::string text_;
+  llvm::vfs::Status status_;
+};
+
+class GuardedFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &path) override {
+    llvm::ErrorOr<llvm::vfs::Status> st = status(path);
+    if (!st)
+      return st.getError();
+    if (st->getType() != llvm::sys::fs::file_type::regular_file)
+      return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
+          *st, "mscclc: this is not a regular file (a FIFO, a device or a "
+               "socket); #include reads regular files only"));
+    if (st->getSize() > MaxIncludeBytes)
+      return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
+          *st, "mscclc: this file is larger than 16 MiB; #include reads "
+               "files up to that size"));
+    return ProxyFileSystem::openFileForRead(path);
+  }
+};
+
+// The preprocessor's budget: tokens after macro expansion. The DSL header
+// comes precompiled, so algorithm files use a tiny fraction of it; a macro
+// that expands exponentially exhausts it in seconds rather than running
+// for hours.
+constexpr uint64_t MaxTokens = 20'000'000;
+
+// Where Clang is working, for the messages of limits hit inside it (the
+// token budget, the memory ceiling): the last token it lexed.
+struct ClangProgress {
+  const SourceManager *sm = nullptr;
+  clang::SourceLocation lastToken;
+  uint64_t tokens = 0;
+  std::string inputName;
+};
+
+// Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
+// where Clang cannot be unwound, so it prints directly (see exitNow).
+std::string locatedClangMessage(const ClangProgress &p, const char *message) {
+  std::string where = p.inputName;
+  if (p.sm && p.lastToken.isValid()) {
+    clang::SourceLocation at = p.sm->getExpansionLoc(p.lastToken);
+    PresumedLoc pl = p.sm->getPresumedLoc(at);
+    if (pl.isValid())
+      where = (p.sm->getFileID(at) == p.sm->getMainFileID()
+                   ? p.inputName
+                   : std::string(pl.getFilename())) +
+              ":" + std::to_string(pl.getLine()) + ":" +
+              std::to_string(pl.getColumn());
+  }
+  return where + ": error: " + message + "\n";
+}
+
+void reportClangOutOfMemory(void *context) {
+  const auto &p = *static_cast<const ClangProgress *>(context);
+  std::string text = locatedClangMessage(
+      p, ("compiling this file needs more memory than the limit of " +
+          std::to_string(support::processMemoryLimit() >> 20) +
+          " MiB (--max-memory); a template or macro expanding without bound?")
+             .c_str());
+  support::exitNow(text.c_str(), 1);
+}
 
 // Maps Clang locations to (file table id, line, column), adding each file
 // to the table the first time a location points into it. File 0 is the
@@ -220,6 +310,7 @@ public:
     limits.maxSteps = opts_.maxSteps;
     limits.maxCallDepth = opts_.maxCallDepth;
     limits.maxContainerElements = opts_.maxContainerElements;
+    limits.maxMemoryBytes = opts_.maxMemoryBytes;
     Evaluator eval(ctx, builder, limits, mapLoc);
 
     std::vector<Value> args;
@@ -409,13 +500,30 @@ private:
 class AlgorithmAction : public ASTFrontendAction {
 public:
   AlgorithmAction(const FrontendOptions &opts, FrontendResult &result,
-                  DiagnosticSink &diags, LocationTable &locs)
-      : opts_(opts), result_(result), diags_(diags), locs_(locs) {}
+                  DiagnosticSink &diags, LocationTable &locs,
+                  ClangProgress &progress)
+      : opts_(opts), result_(result), diags_(diags), locs_(locs),
+        progress_(progress) {}
   bool BeginInvocation(CompilerInstance &ci) override {
     // `#pragma clang __debug crash` and its relatives are Clang's own test
     // hooks: in an algorithm file they would crash the compiler.
     ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
     return ASTFrontendAction::BeginInvocation(ci);
+  }
+  bool BeginSourceFileAction(CompilerInstance &ci) override {
+    progress_.sm = &ci.getSourceManager();
+    ClangProgress *p = &progress_;
+    ci.getPreprocessor().setTokenWatcher([p](const clang::Token &t) {
+      p->lastToken = t.getLocation();
+      if (++p->tokens > MaxTokens)
+        support::exitNow(
+            locatedClangMessage(
+                *p, "more than 20000000 tokens after macro expansion; a "
+                    "macro expanding without bound?")
+                .c_str(),
+            1);
+    });
+    return ASTFrontendAction::BeginSourceFileAction(ci);
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
@@ -429,15 +537,19 @@ private:
   FrontendResult &result_;
   DiagnosticSink &diags_;
   LocationTable &locs_;
+  ClangProgress &progress_;
 };
 
 class AlgorithmActionFactory : public tooling::FrontendActionFactory {
 public:
   AlgorithmActionFactory(const FrontendOptions &opts, FrontendResult &result,
-                         DiagnosticSink &diags, LocationTable &locs)
-      : opts_(opts), result_(result), diags_(diags), locs_(locs) {}
+                         DiagnosticSink &diags, LocationTable &locs,
+                         ClangProgress &progress)
+      : opts_(opts), result_(result), diags_(diags), locs_(locs),
+        progress_(progress) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AlgorithmAction>(opts_, result_, diags_, locs_);
+    return std::make_unique<AlgorithmAction>(opts_, result_, diags_, locs_,
+                                             progress_);
   }
 
 private:
@@ -445,6 +557,7 @@ private:
   FrontendResult &result_;
   DiagnosticSink &diags_;
   LocationTable &locs_;
+  ClangProgress &progress_;
 };
 
 } // namespace
@@ -490,13 +603,22 @@ FrontendResult runFrontend(const FrontendOptions &options,
   for (const auto &i : options.includeDirs)
     args.push_back("-I" + i);
   tooling::FixedCompilationDatabase db(".", args);
-  tooling::ClangTool tool(db, {options.inputFile});
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(
+      new GuardedFileSystem(llvm::vfs::getRealFileSystem()));
+  tooling::ClangTool tool(db, {options.inputFile},
+                          std::make_shared<PCHContainerOperations>(), fs);
   // Our diagnostics already say what went wrong.
   tool.setPrintErrorMessage(false);
   LocationTable locs(files, options.inputFile);
   ForwardingClangConsumer forward(diags, locs);
   tool.setDiagnosticConsumer(&forward);
-  AlgorithmActionFactory factory(options, result, diags, locs);
+  ClangProgress progress;
+  progress.inputName = options.inputFile;
+  support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress);
+  struct ResetReporter {
+    ~ResetReporter() { support::setOutOfMemoryReporter(nullptr, nullptr); }
+  } resetReporter;
+  AlgorithmActionFactory factory(options, result, diags, locs, progress);
   auto start = std::chrono::steady_clock::now();
   // Clang and the evaluator recurse over the AST: run them on a thread with
   // a stack large enough for deep programs (the evaluator stops itself at

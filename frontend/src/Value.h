@@ -52,6 +52,9 @@ struct Closure;
 struct ValueLess {
   bool operator()(const Value &a, const Value &b) const;
 };
+// A std::map: key -> the entry as a pair value (key copy, mapped value), so
+// that iterating a map can bind `auto &[k, v]` or `auto &kv` to the entry
+// itself (writes through them are writes to the map, as in C++).
 using MapStore = std::map<Value, Value, ValueLess>;
 
 struct Value {
@@ -67,6 +70,9 @@ struct Value {
     Object,  // DSL object
     Closure, // lambda
     Chunk,   // a DSL Chunk, stored inline (the most copied aggregate)
+    // Stands in for the referent of a reference whose object was destroyed
+    // or moved (`i` indexes Evaluator::danglings_); reading it is an error.
+    Dangling,
   };
   Kind kind = Kind::Uninit;
   bool isUnsigned = false;
@@ -189,11 +195,24 @@ struct Value {
   }
 };
 
-// A lambda: its body plus captured variables (copies for by-value
-// captures, slots of the enclosing frame for by-reference ones).
+// A by-reference capture. It names the variable, not its slot: the frame
+// that owns the variable (by serial number) and which declaration of it
+// (a loop re-declares its body's variables), so a lambda called after the
+// variable's lifetime ended is a located error, never a read of freed
+// memory. A variable the enclosing lambda captured by copy lives in that
+// lambda's closure, which `holder` keeps alive.
+struct RefCapture {
+  const clang::ValueDecl *decl = nullptr;
+  uint64_t frameSerial = 0;
+  uint32_t generation = 0;
+  std::shared_ptr<const struct Closure> holder;
+  Value *member = nullptr; // the slot inside `holder`
+};
+
+// A lambda: its body plus captured variables.
 struct Closure {
   const clang::LambdaExpr *lambda = nullptr;
-  std::vector<std::pair<const clang::ValueDecl *, Value *>> byRef;
+  std::vector<RefCapture> byRef;
   std::vector<std::pair<const clang::ValueDecl *, std::unique_ptr<Value>>>
       byCopy;
 };

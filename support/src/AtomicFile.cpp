@@ -1,5 +1,6 @@
 //===- AtomicFile.cpp - temporary file and rename -------------------------===//
 #include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <atomic>
 #include <cerrno>
@@ -89,6 +90,14 @@ void installSignalCleanup() {
 }
 
 } // namespace
+
+void removeTemporaries() {
+  for (int i = 0; i < MaxTemporaries; ++i)
+    if (temporaryUsed[i]) {
+      ::unlink(temporaries[i]);
+      temporaryUsed[i] = 0;
+    }
+}
 
 TemporaryFile::TemporaryFile(const std::string &path) {
   installSignalCleanup();

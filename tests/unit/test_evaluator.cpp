@@ -16,7 +16,7 @@ namespace {
 
 struct Result {
   int status = -1;
-  std::string messages; // what the front end reported
+  std::string messages;         // what the front end reported
   std::vector<int64_t> scratch; // per rank
   size_t ops = 0;
 };
@@ -143,4 +143,69 @@ TEST_CASE("Evaluator: user mistakes are errors, not crashes", "[evaluator]") {
   CHECK(compile("int z = 0; int y = 1 / z; (void)y;").status == 1);
   CHECK(compile("std::vector<int> v(2); int y = v[2]; (void)y;").status == 1);
   CHECK(compile("int u; int y = u + 1; (void)y;").status == 1);
+}
+
+TEST_CASE("Evaluator: references keep C++ meaning across container changes",
+          "[evaluator][lifetimes]") {
+  // Valid C++ that moves or destroys elements, evaluated as C++ does.
+  CHECK(value("std::vector<std::vector<int>> v{{7}}; for (int i = 0; i < 20; "
+              "++i) v.push_back(v[0]); Buffer b(0, v[20][0] + "
+              "int(v.size()));") == 7 + 21);
+  CHECK(value("std::vector<int> v{1}; int &r = v[0]; r = 4; v.push_back(2); "
+              "Buffer b(0, v[0]);") == 4); // r is not used after push_back
+  CHECK(value("std::vector<int> v{3, 4}; int n = 0; for (int &x : v) { "
+              "v.push_back(x); ++n; break; } Buffer b(0, n + "
+              "int(v.size()));") == 1 + 3); // the loop ends at once
+  CHECK(value("std::map<int, int> m{{1, 3}}; int seen = 0; for (auto &[k, v] "
+              ": m) { v = 9; seen = m[k]; } Buffer b(0, seen);") == 9);
+  CHECK(value("std::map<int, int> m{{1, 3}, {2, 5}}; for (auto &kv : m) "
+              "kv.second += 10; Buffer b(0, m[1] + m[2]);") == 28);
+  CHECK(value("std::map<int, int> m{{1, 3}, {2, 5}}; for (auto [k, v] : m) { "
+              "int w = k * v; m[k] = w; } Buffer b(0, m[1] + m[2]);") == 13);
+  CHECK(value("const int &t = 6; int a = 1, c = 2; Buffer b(0, t + a + c);") ==
+        9); // a lifetime-extended temporary keeps its value
+  CHECK(value("std::array<int, 2> a{1, 2}; auto &[x, y] = a; x = 5; "
+              "std::swap(x, y); Buffer b(0, a[0] * 10 + a[1]);") == 25);
+  CHECK(value("std::map<int, std::vector<int>> m; m[1] = {5}; auto &e = "
+              "m[1]; m.erase(2); m[3] = {1}; Buffer b(0, e[0]);") == 5);
+  CHECK(value("int total = 0; auto add = [&total](int x) { total += x; }; "
+              "for (int i = 0; i < 4; ++i) { int y = i; auto get = [&y] { "
+              "return y; }; add(get()); } Buffer b(0, total);") == 6);
+}
+
+TEST_CASE("Evaluator: uses of invalidated references are located errors",
+          "[evaluator][lifetimes]") {
+  auto fails = [](const std::string &body, const std::string &message) {
+    Result r = compile(body);
+    INFO(r.messages);
+    CHECK(r.status == 1);
+    CHECK(r.messages.find(message) != std::string::npos);
+  };
+  fails("std::vector<int> v{0}; int &r = v[0]; for (int i = 0; i < 64; ++i) "
+        "v.push_back(i); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: push_back");
+  fails("std::vector<int> v{0, 1}; for (int &x : v) v.push_back(x);",
+        "changed inside the loop (push_back)");
+  fails("std::vector<int> v{0, 1}; for (int x : v) { v.pop_back(); (void)x; }",
+        "changed inside the loop (pop_back)");
+  fails("std::map<int, int> m{{1, 1}, {2, 2}}; for (auto &[k, v] : m) "
+        "m.erase(k);",
+        "changed inside the loop (erase)");
+  fails("std::map<int, std::vector<int>> m; m[1] = {1}; auto &e = m[1]; "
+        "m.erase(1); Buffer b(0, e[0]);",
+        "'e' refers to an object that no longer exists: erase");
+  fails("std::vector<std::vector<int>> vv{{1}}; "
+        "vv[0].push_back((vv.push_back({}), vv.push_back({}), 1));",
+        "destroyed or moved while its arguments were evaluated (push_back)");
+  fails("std::vector<std::vector<int>> vv{{1, 2}}; int y = "
+        "vv[0][(vv.clear(), 0)]; (void)y;",
+        "destroyed or moved while its arguments were evaluated (clear)");
+  fails("std::vector<int> v{1}; int &r = v[0]; v = {2, 3}; Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: assignment");
+  fails("std::vector<std::vector<int>> vv{{1}}; int &r = vv[0][0]; "
+        "vv.clear(); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: clear");
+  fails("std::vector<int> v{1}; auto f = [&v] { return v.size(); }; (void)f; "
+        "std::vector<int> w{2}; int &r = w[0]; w.resize(0); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: resize");
 }

@@ -40,6 +40,9 @@ struct FrontendOptions {
   uint64_t maxSteps = 200'000'000;
   unsigned maxCallDepth = 256;
   size_t maxContainerElements = 1u << 24;
+  // --max-memory: what the evaluation may add to the heap before it stops
+  // with a located error (the process ceiling itself is set by the driver).
+  uint64_t maxMemoryBytes = uint64_t(4) << 30;
   bool timePhases = false; // --time-phases: print phase times to stderr
   std::shared_ptr<BarrierRegistry> sharedBarriers; // null: fresh per program
 };

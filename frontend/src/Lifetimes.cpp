@@ -1,0 +1,216 @@
+//===- Lifetimes.cpp - references that outlive what they refer to --------===//
+//
+// The evaluator gives references C++ meaning by pointing at the Value they
+// name. Containers move and destroy Values (a vector reallocating on
+// push_back, erase, clear, assignment), so any pointer kept across
+// evaluation steps is a Borrow: every operation that destroys or moves
+// Values marks the borrows into them dangling first, following C++'s
+// invalidation rules, and the next use of a dangling borrow is a located
+// error. Nothing ever reads through a pointer to a destroyed Value.
+//
+// Lambdas capturing by reference do not hold pointers: they name the
+// variable's frame (by serial number) and declaration, resolved at call
+// time, so a lambda that outlives the variable is an error too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluator.h"
+
+#include <functional>
+
+namespace mscclc::frontend {
+
+using namespace clang;
+
+Evaluator::Borrow::Borrow(Evaluator &ev, const Value *t, bool it)
+    : target(t), iterating(it) {
+  Borrow &head = ev.borrows_;
+  if (&head == this) {
+    prev = next = this;
+    return;
+  }
+  prev = &head;
+  next = head.next;
+  head.next->prev = this;
+  head.next = this;
+}
+
+Evaluator::Borrow::~Borrow() {
+  prev->next = next;
+  next->prev = prev;
+}
+
+Evaluator::Frame *Evaluator::frameBySerial(uint64_t serial) {
+  // Frames are pushed in serial order.
+  auto it = std::lower_bound(frames_.begin(), frames_.end(), serial,
+                             [](const std::unique_ptr<Frame> &f, uint64_t s) {
+                               return f->serial < s;
+                             });
+  return it != frames_.end() && (*it)->serial == serial ? it->get() : nullptr;
+}
+
+void Evaluator::bindReference(Frame &f, const ValueDecl *d, Value *target) {
+  auto &b = f.refs[d];
+  if (!b) {
+    b = std::make_unique<Borrow>(*this, target);
+    b->frame = &f;
+    b->decl = d;
+  } else {
+    b->retarget(target);
+  }
+  f.vars[d] = target;
+}
+
+RefCapture Evaluator::captureByReference(const ValueDecl *d) {
+  Frame &f = *frames_.back();
+  RefCapture c;
+  c.decl = d;
+  if (f.vars.count(d)) {
+    c.frameSerial = f.serial;
+    c.generation = f.redeclared.lookup(d);
+    return c;
+  }
+  if (f.closure) {
+    // Captured by the enclosing lambda: by reference names the same
+    // variable; by copy names the enclosing closure's member.
+    for (const RefCapture &outer : f.closure->byRef)
+      if (outer.decl == d)
+        return outer;
+    for (const auto &[vd, slot] : f.closure->byCopy)
+      if (vd == d) {
+        c.holder = f.closure;
+        c.member = slot.get();
+        return c;
+      }
+  }
+  return c;
+}
+
+Value *Evaluator::resolveCapture(const RefCapture &c, LazyLoc loc) {
+  if (c.member)
+    return c.member;
+  if (Frame *f = frameBySerial(c.frameSerial);
+      f && f->redeclared.lookup(c.decl) == c.generation) {
+    auto it = f->vars.find(c.decl);
+    if (it != f->vars.end()) {
+      if (it->second->kind == Value::Kind::Dangling)
+        danglingUse(c.decl, *it->second, loc);
+      return it->second;
+    }
+  }
+  error(loc, diag::err_eval_capture_ended, {c.decl->getNameAsString()});
+}
+
+bool Evaluator::isTemporary(const Value *p) const {
+  for (size_t i = 0; i < tempTop_; ++i)
+    if (&temps_[i] == p)
+      return true;
+  return false;
+}
+
+void Evaluator::kill(Borrow &b, llvm::StringRef operation, LazyLoc loc) {
+  if (b.dangling)
+    return;
+  danglings_.push_back({operation.str(), loc});
+  b.dangling = danglings_.size();
+  if (b.frame && b.decl) {
+    // Later lookups of the variable find a stand-in that names the cause.
+    Value &stand = danglingValues_.emplace_back();
+    stand.kind = Value::Kind::Dangling;
+    stand.i = int64_t(b.dangling - 1);
+    b.frame->vars[b.decl] = &stand;
+  }
+}
+
+void Evaluator::killBorrowsAt(const Value *begin, const Value *end,
+                              llvm::StringRef operation, LazyLoc loc) {
+  std::less<const Value *> lt;
+  for (Borrow *b = borrows_.next; b != &borrows_; b = b->next)
+    if (b->target && !lt(b->target, begin) && lt(b->target, end))
+      kill(*b, operation, loc);
+}
+
+void Evaluator::killIterations(const Value &v, llvm::StringRef operation,
+                               LazyLoc loc) {
+  for (Borrow *b = borrows_.next; b != &borrows_; b = b->next)
+    if (b->iterating && b->target == &v)
+      kill(*b, operation, loc);
+}
+
+void Evaluator::killBorrowsWithin(const Value &v, llvm::StringRef operation,
+                                  LazyLoc loc) {
+  killBorrowsAt(&v, &v + 1, operation, loc);
+  killContents(v, operation, loc);
+}
+
+// Elements are contiguous: one range test covers them all, and only
+// elements that hold Values of their own are walked.
+void Evaluator::killContents(const Value &v, llvm::StringRef operation,
+                             LazyLoc loc) {
+  if (v.kind == Value::Kind::Agg) {
+    if (v.elems.empty())
+      return;
+    killBorrowsAt(v.elems.data(), v.elems.data() + v.elems.size(), operation,
+                  loc);
+    for (const Value &e : v.elems)
+      if (e.kind == Value::Kind::Agg || e.kind == Value::Kind::Map)
+        killContents(e, operation, loc);
+  } else if (v.kind == Value::Kind::Map) {
+    for (const auto &entry : *v.map)
+      killBorrowsWithin(entry.second, operation, loc);
+  }
+}
+
+void Evaluator::invalidateContentsSlow(const Value &v,
+                                       llvm::StringRef operation, LazyLoc loc) {
+  killIterations(v, operation, loc);
+  killContents(v, operation, loc);
+}
+
+void Evaluator::invalidateTail(const Value &v, size_t from,
+                               llvm::StringRef operation, LazyLoc loc) {
+  if (!hasBorrows())
+    return;
+  killIterations(v, operation, loc);
+  if (from >= v.elems.size())
+    return;
+  killBorrowsAt(v.elems.data() + from, v.elems.data() + v.elems.size(),
+                operation, loc);
+  for (size_t i = from; i < v.elems.size(); ++i)
+    if (v.elems[i].kind == Value::Kind::Agg ||
+        v.elems[i].kind == Value::Kind::Map)
+      killContents(v.elems[i], operation, loc);
+}
+
+void Evaluator::invalidateGrowth(const Value &v, size_t extra,
+                                 llvm::StringRef operation, LazyLoc loc) {
+  if (!hasBorrows())
+    return;
+  killIterations(v, operation, loc);
+  // A reallocation moves the elements (what they own on the heap stays
+  // put, as with C++'s move-constructed elements).
+  if (v.elems.size() + extra > v.elems.capacity() && !v.elems.empty())
+    killBorrowsAt(v.elems.data(), v.elems.data() + v.elems.size(), operation,
+                  loc);
+}
+
+void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
+                            LazyLoc loc) {
+  const DanglingCause &c = danglings_[size_t(dangling.i)];
+  callNotes_ = 0;
+  throwDiagnostic(
+      diag::err_eval_dangling_reference, irLoc(loc),
+      {d->getNameAsString(), c.operation},
+      {makeNote(diag::note_eval_invalidated_here, irLoc(c.at), {c.operation})});
+}
+
+void Evaluator::invalidatedDuringUse(const Borrow &b, diag::ID id,
+                                     LazyLoc loc) {
+  const DanglingCause &c = danglings_[b.dangling - 1];
+  callNotes_ = 0;
+  throwDiagnostic(
+      id, irLoc(loc), {c.operation},
+      {makeNote(diag::note_eval_invalidated_here, irLoc(c.at), {c.operation})});
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,55 @@
+//===- ResourceLimits.h - a memory ceiling that ends in a clean error ----===//
+//
+// `--max-memory` caps the memory the whole process may use (RLIMIT_DATA:
+// heap and anonymous mappings), so that no input — an evaluator bomb or a
+// Clang-side one such as a template or macro explosion — can exhaust the
+// machine. Running out is never a crash:
+//  - inside an AllocationScope marked recoverable (the evaluator) an
+//    allocation failure throws std::bad_alloc to our own code, which turns
+//    it into a located error;
+//  - anywhere else (inside Clang, in LLVM's allocators) the registered
+//    out-of-memory reporter runs on an emergency reserve released for it,
+//    temporaries are removed and the process exits with status 1.
+// Sanitizer builds keep their own allocator limits (RLIMIT_DATA would break
+// ASan's shadow memory).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+
+namespace mscclc::support {
+
+// Applies the ceiling (bytes) and installs the out-of-memory handlers.
+// Returns false when the limit could not be set (it is then not enforced).
+bool limitProcessMemory(uint64_t bytes);
+uint64_t processMemoryLimit(); // 0 when none was set
+
+// Called once when memory runs out outside a recoverable scope; it prints
+// what happened (it may allocate a little: a reserve was freed for it).
+// The process exits with status 1 after it returns.
+using OutOfMemoryReporter = void (*)(void *context);
+void setOutOfMemoryReporter(OutOfMemoryReporter reporter, void *context);
+
+// While one lives on this thread, allocation failures throw std::bad_alloc.
+class RecoverableAllocations {
+public:
+  RecoverableAllocations();
+  ~RecoverableAllocations();
+  RecoverableAllocations(const RecoverableAllocations &) = delete;
+  RecoverableAllocations &operator=(const RecoverableAllocations &) = delete;
+
+private:
+  bool previous_;
+};
+
+// Removes the registered temporaries now (for an exit that skips
+// destructors).
+void removeTemporaries();
+
+// Prints `message` (already formatted) to stderr, removes temporaries and
+// exits with `status`, without running destructors: for limits hit deep
+// inside Clang, where unwinding is not possible.
+[[noreturn]] void exitNow(const char *message, int status);
+
+} // namespace mscclc::support

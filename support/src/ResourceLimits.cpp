@@ -1,0 +1,103 @@
+//===- ResourceLimits.cpp - a memory ceiling that ends in a clean error --===//
+//
+// See ResourceLimits.h. The emergency reserve is what lets the reporter
+// format a located message after malloc has started failing.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/support/ResourceLimits.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define MSCCLC_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MSCCLC_SANITIZED 1
+#endif
+#endif
+
+namespace mscclc::support {
+
+namespace {
+
+thread_local bool recoverable = false;
+void *reserve = nullptr;
+uint64_t limitBytes = 0;
+OutOfMemoryReporter reporter = nullptr;
+void *reporterContext = nullptr;
+
+void outOfMemory() {
+  static bool reporting = false;
+  if (recoverable && !reporting)
+    throw std::bad_alloc();
+  if (reporting) // the reporter itself ran out: say the least possible
+    exitNow("mscclc: error: out of memory\n", 1);
+  reporting = true;
+  std::free(reserve);
+  reserve = nullptr;
+  if (reporter)
+    reporter(reporterContext);
+  else
+    std::fputs("mscclc: error: out of memory (raise the limit with "
+               "--max-memory=MiB)\n",
+               stderr);
+  exitNow("", 1);
+}
+
+} // namespace
+
+bool limitProcessMemory(uint64_t bytes) {
+  std::set_new_handler(outOfMemory);
+  if (!reserve)
+    reserve = std::malloc(32u << 20);
+#ifdef MSCCLC_SANITIZED
+  (void)bytes;
+  return false;
+#else
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_DATA, &rl) != 0)
+    return false;
+  // RLIMIT_DATA also counts reserved address space that is mostly never
+  // touched: the front end thread's 256 MiB stack and the emergency
+  // reserve. They come on top of the ceiling.
+  rlim_t want = rlim_t(bytes + (uint64_t(320) << 20));
+  if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+    want = rl.rlim_max; // never raise what the parent capped
+  rl.rlim_cur = want;
+  if (setrlimit(RLIMIT_DATA, &rl) != 0)
+    return false;
+  limitBytes = uint64_t(want);
+  return true;
+#endif
+}
+
+uint64_t processMemoryLimit() { return limitBytes; }
+
+void setOutOfMemoryReporter(OutOfMemoryReporter r, void *context) {
+  reporter = r;
+  reporterContext = context;
+}
+
+RecoverableAllocations::RecoverableAllocations() : previous_(recoverable) {
+  recoverable = true;
+}
+
+RecoverableAllocations::~RecoverableAllocations() { recoverable = previous_; }
+
+void exitNow(const char *message, int status) {
+  if (message && *message) {
+    ssize_t ignored = ::write(2, message, std::strlen(message));
+    (void)ignored;
+  }
+  removeTemporaries();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::_exit(status);
+}
+
+} // namespace mscclc::support
