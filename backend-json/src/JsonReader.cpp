@@ -57,6 +57,10 @@ void renderPath(const PathNode *p, std::string &out) {
                        std::initializer_list<DiagArg> args) {
   Diagnostic d = makeDiagnostic(id, {}, args);
   renderPath(p, d.planPath);
+  // The plan object itself (a key missing from it): a path all the same,
+  // so every structural message says where.
+  if (d.planPath.empty())
+    d.planPath = "(top level)";
   throw DiagnosticError{std::move(d)};
 }
 
@@ -715,9 +719,8 @@ Plan readPlan(const Json &v) {
 // nlohmann reports how many bytes it had read, the offending one included;
 // turn that into a 1-based line and column (columns count bytes, like
 // nlohmann's own message, which we drop because it carries library noise).
-Diagnostic syntaxError(std::string_view text,
-                       const nlohmann::json::parse_error &e, int32_t fileId) {
-  size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+Diagnostic diagnosticAt(std::string_view text, size_t offset,
+                        std::string message, int32_t fileId) {
   offset = std::min(offset, text.size());
   size_t line = 1 + static_cast<size_t>(
                         std::count(text.begin(), text.begin() + offset, '\n'));
@@ -725,7 +728,15 @@ Diagnostic syntaxError(std::string_view text,
   lineStart =
       (lineStart == std::string_view::npos || offset == 0) ? 0 : lineStart + 1;
   size_t column = offset - lineStart + 1;
+  SourceLocation loc{fileId, uint32_t(line), uint32_t(column)};
+  if (fileId < 0)
+    message += " (line " + std::to_string(line) + ", column " +
+               std::to_string(column) + ")";
+  return makeDiagnostic(diag::err_json_syntax, loc, {message});
+}
 
+Diagnostic syntaxError(std::string_view text,
+                       const nlohmann::json::parse_error &e, int32_t fileId) {
   // Drop nlohmann's "[json.exception.parse_error.101] parse error at line
   // L, column C: " prefix; we supply our own position.
   std::string_view what = e.what();
@@ -735,12 +746,34 @@ Diagnostic syntaxError(std::string_view text,
     if (colon != std::string_view::npos)
       what.remove_prefix(colon + 2);
   }
-  SourceLocation loc{fileId, uint32_t(line), uint32_t(column)};
-  std::string message(what);
-  if (fileId < 0)
-    message += " (line " + std::to_string(line) + ", column " +
-               std::to_string(column) + ")";
-  return makeDiagnostic(diag::err_json_syntax, loc, {message});
+  return diagnosticAt(text, e.byte > 0 ? e.byte - 1 : 0, std::string(what),
+                      fileId);
+}
+
+// nlohmann reports a number too large for any JSON number type (1e999,
+// 400 digits) without a position, but quotes it: find the first number
+// token spelled that way.
+size_t findNumberToken(std::string_view text, std::string_view what) {
+  size_t open = what.find('\'');
+  size_t close = open == std::string_view::npos
+                     ? std::string_view::npos
+                     : what.find('\'', open + 1);
+  if (close == std::string_view::npos || close == open + 1)
+    return 0;
+  std::string_view number = what.substr(open + 1, close - open - 1);
+  auto isNumberChar = [](char c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' ||
+           c == 'e' || c == 'E';
+  };
+  for (size_t at = text.find(number); at != std::string_view::npos;
+       at = text.find(number, at + 1)) {
+    bool startsToken = at == 0 || !isNumberChar(text[at - 1]);
+    size_t end = at + number.size();
+    bool endsToken = end >= text.size() || !isNumberChar(text[end]);
+    if (startsToken && endsToken)
+      return at;
+  }
+  return 0;
 }
 
 } // namespace
@@ -759,7 +792,8 @@ std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
     std::string_view what = e.what();
     if (size_t close = what.find("] "); close != std::string_view::npos)
       what.remove_prefix(close + 2);
-    diags.report(diag::err_json_syntax, {}, {what});
+    diags.emit(diagnosticAt(text, findNumberToken(text, what),
+                            std::string(what), fileId));
     return std::nullopt;
   }
   try {

@@ -6,6 +6,9 @@ namespace {
 
 using namespace chunk;
 
+constexpr uint64_t MaxReplicatedThreadBlocks = 4096;
+constexpr uint64_t MaxReplicatedOps = uint64_t(1) << 24;
+
 class ReplicationPass : public Pass {
 public:
   std::string_view name() const override { return "replication"; }
@@ -16,6 +19,26 @@ public:
       return false;
     }
     const int32_t n = program.instances;
+    // The builder caps thread blocks and instances separately; their
+    // product is what the plan holds, so it is capped too (a 7-line program
+    // must not become a 500 MB plan).
+    uint64_t ops = 0;
+    for (size_t r = 0; r < program.ranks.size(); ++r) {
+      const Rank &rank = program.ranks[r];
+      uint64_t tbs = uint64_t(rank.tbs.size()) * uint64_t(n);
+      if (tbs > MaxReplicatedThreadBlocks) {
+        diags.report(diag::err_replicated_threadblocks, program.loc,
+                     {n, rank.tbs.size(), r, tbs, MaxReplicatedThreadBlocks});
+        return false;
+      }
+      for (const auto &tb : rank.tbs)
+        ops += tb.ops.size();
+    }
+    if (ops * uint64_t(n) > MaxReplicatedOps) {
+      diags.report(diag::err_replicated_ops, program.loc,
+                   {ops * uint64_t(n), n, MaxReplicatedOps});
+      return false;
+    }
     const bool interleave =
         program.replicationPolicy == ReplicationPolicy::Interleaved;
     for (auto &rank : program.ranks) {

@@ -479,7 +479,7 @@ TEST_CASE("wrong types are reported with the path", "[json][errors]") {
               "buffer type \"x\" (expected \"i\", \"o\" or \"s\")");
   std::string error;
   CHECK_FALSE(readJson("[1, 2]", error));
-  CHECK(error == "expected an object, got array");
+  CHECK(error == "(top level): expected an object, got array");
 }
 
 TEST_CASE("missing keys are reported with the path", "[json][errors]") {
@@ -487,7 +487,7 @@ TEST_CASE("missing keys are reported with the path", "[json][errors]") {
           doc["gpus"][0].erase("threadblocks");
         }) == R"(gpus[0]: missing key "threadblocks")");
   CHECK(readEdited([](nlohmann::json &doc) { doc.erase("gpus"); }) ==
-        R"(missing key "gpus")");
+        R"((top level): missing key "gpus")");
   CHECK(readEdited([](nlohmann::json &doc) {
           doc["gpus"][1]["threadblocks"][0]["ops"][0] = {{"name", "put"}};
         }) == R"(gpus[1].threadblocks[0].ops[0]: missing key "src_buff")");
@@ -510,7 +510,7 @@ TEST_CASE("unknown and misplaced keys are rejected", "[json][errors]") {
   CHECK(readEdited([](nlohmann::json &doc) {
           doc["extra"] = 1;
           doc["more"] = 2;
-        }) == R"(unknown keys "extra", "more")");
+        }) == R"((top level): unknown keys "extra", "more")");
   CHECK(readEdited([](nlohmann::json &doc) {
           doc["gpus"][0]["threadblocks"][0]["ops"][0]["semaphore_ids"] =
               nlohmann::json::array();
@@ -544,7 +544,7 @@ TEST_CASE("readPlanFile locates syntax errors in the file", "[json][errors]") {
     std::ofstream(file) << "{}";
     mscclc::CollectingDiagnosticSink diags;
     CHECK_FALSE(readPlanFile(file.string(), diags));
-    CHECK(firstError(diags) == R"(missing key "name")");
+    CHECK(firstError(diags) == R"((top level): missing key "name")");
   }
   {
     mscclc::CollectingDiagnosticSink diags;

@@ -1,0 +1,39 @@
+// Unit test: port-channel put + signal + flush (pwsf), preceded by a
+// signal/wait handshake and followed by a wait for the peer's pwsf.
+// Port of python/mscclpp/language/tests/unit_tests/put/put_with_signal_and_flush_test.py.
+// Parameters: only the three common ones (the plan name is fixed).
+#include <mscclpp/dsl.hpp>
+
+using namespace mscclpp::dsl;
+
+MSCCLPP_ALGORITHM void put_with_signal_and_flush_test(
+    int num_threads_per_block = 1024, std::uint64_t min_message_size = 0,
+    std::uint64_t max_message_size = UINT64_MAX) {
+  const int gpus = 2;
+  TestCollective collective(gpus, 2, 0);
+  CollectiveProgram program("put_with_signal_and_flush_test", collective, gpus,
+                            {.protocol = Protocol::Simple,
+                             .num_threads_per_block = num_threads_per_block,
+                             .use_double_scratch_buffer = false,
+                             .min_message_size = min_message_size,
+                             .max_message_size = max_message_size});
+
+  for (int src_rank = 0; src_rank < gpus; ++src_rank) {
+    Rank rank(src_rank);
+    BaseBuffer src_buff = rank.get_input_buffer();
+    for (int dst_rank = 0; dst_rank < gpus; ++dst_rank) {
+      if (src_rank == dst_rank) {
+        continue;
+      }
+      Rank peer(dst_rank);
+      BaseBuffer dst_buff = peer.get_input_buffer();
+      PortChannel ch(dst_rank, src_rank);
+      ch.signal({.tb = 0});
+      ch.wait({.tb = 0, .data_sync = SyncType::after});
+      // Local input[0:1] -> peer input[1:2], signalling and flushing.
+      ch.put_with_signal_and_flush(dst_buff.slice(1, 2), src_buff.slice(0, 1),
+                                   {.tb = 0});
+      ch.wait({.tb = 0, .data_sync = SyncType::after});
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// Unit test: one input->output copy spread over a thread-block group of tbs
+// 0..3 (one copy op per tb, each with its tbg_info). Plan name: copy_test.
+// Port of python/mscclpp/language/tests/unit_tests/tbg/tbg_copy_test.py.
+// Parameters: only the three common ones (the plan name is fixed).
+#include <mscclpp/dsl.hpp>
+
+using namespace mscclpp::dsl;
+
+MSCCLPP_ALGORITHM void tbg_copy_test(int num_threads_per_block = 1024,
+                                     std::uint64_t min_message_size = 0,
+                                     std::uint64_t max_message_size = UINT64_MAX) {
+  const int gpus = 1;
+  TestCollective collective(gpus, 1, 1);
+  CollectiveProgram program("copy_test", collective, gpus,
+                            {.protocol = Protocol::Simple,
+                             .num_threads_per_block = num_threads_per_block,
+                             .use_double_scratch_buffer = false,
+                             .min_message_size = min_message_size,
+                             .max_message_size = max_message_size});
+
+  Rank rank(0);
+  BaseBuffer input_buffer = rank.get_input_buffer();
+  BaseBuffer output_buffer = rank.get_output_buffer();
+  ThreadBlockGroup tbg({0, 1, 2, 3});
+  rank.copy(output_buffer.slice(0, 1), input_buffer.slice(0, 1), {.tb_group = tbg});
+}
