@@ -126,8 +126,19 @@ bool CompileOptions::finish() {
         usageError(diag::err_usage_empty_option, {flag});
         return false;
       }
-      if (std::string_view(flag) != "-I" &&
-          v.substr(0, v.find('=')) == "__MSCCLC__") {
+      // A macro name is an identifier (Clang would say so without naming
+      // the option).
+      std::string name = v.substr(0, v.find('='));
+      bool identifier =
+          !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+          std::all_of(name.begin(), name.end(), [](unsigned char c) {
+            return std::isalnum(c) || c == '_';
+          });
+      if (std::string_view(flag) != "-I" && !identifier) {
+        usageError(diag::err_usage_macro_name, {flag, v});
+        return false;
+      }
+      if (std::string_view(flag) != "-I" && name == "__MSCCLC__") {
         usageError(diag::err_usage_reserved_macro, {flag, "__MSCCLC__"});
         return false;
       }
@@ -268,8 +279,9 @@ bool checkInput(const std::string &path) {
     return false;
   }
   // A cap far above any real input, so a mistaken path cannot exhaust
-  // memory: algorithm sources are small; plans reach a few hundred MB.
-  const uint64_t maxSource = uint64_t(16) << 20, maxPlan = uint64_t(2) << 30;
+  // memory: algorithm sources are small; the largest plans are tens of MB
+  // (reading one takes about three times its size).
+  const uint64_t maxSource = uint64_t(16) << 20, maxPlan = uint64_t(512) << 20;
   uint64_t cap = ext == ".json" || ext == ".cir" ? maxPlan : maxSource;
   if (uint64_t(st.st_size) > cap) {
     usageError(diag::err_input_too_large, {path, uint64_t(st.st_size), cap});
@@ -278,6 +290,27 @@ bool checkInput(const std::string &path) {
   if (::access(path.c_str(), R_OK) != 0) {
     usageError(diag::err_input_unreadable, {path, std::strerror(errno)});
     return false;
+  }
+  // Many NUL bytes mean binary data: Clang warns once per NUL byte (a
+  // megabyte of them takes minutes). A few, in comments or literals, are
+  // Clang's to report.
+  if (cap == maxSource) {
+    std::string text;
+    int error = 0;
+    if (!support::readRegularFile(path, cap, text, error)) {
+      usageError(diag::err_input_unreadable, {path, std::strerror(error)});
+      return false;
+    }
+    if (size_t nul = text.find('\0');
+        nul != std::string::npos &&
+        std::count(text.begin(), text.end(), '\0') > 256) {
+      size_t line =
+          1 + size_t(std::count(text.begin(), text.begin() + nul, '\n'));
+      size_t start = text.rfind('\n', nul);
+      size_t column = nul - (start == std::string::npos ? 0 : start + 1) + 1;
+      usageError(diag::err_input_nul_byte, {path, line, column});
+      return false;
+    }
   }
   return true;
 }
@@ -358,8 +391,10 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
   return out;
 }
 
-bool writeOutput(const std::string &path, std::string_view text,
+bool writeOutput(const std::string &requested, std::string_view text,
                  const std::string &input) {
+  // /dev/stdout names an open file, not a path to replace: it is "-".
+  const std::string path = requested == "/dev/stdout" ? "-" : requested;
   // Never overwrite the input (-o algo.cpp would replace the source).
   struct stat in, out;
   if (!input.empty() && path != "-" && ::stat(input.c_str(), &in) == 0 &&

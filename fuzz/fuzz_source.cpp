@@ -28,8 +28,7 @@ bool onlyHeaderIncludes(const std::string &text) {
   size_t pos = 0;
   while ((pos = text.find('#', pos)) != std::string::npos) {
     size_t start = text.find_first_not_of(" \t", pos + 1);
-    if (start == std::string::npos ||
-        text.compare(start, 8, "include ") != 0 ||
+    if (start == std::string::npos || text.compare(start, 8, "include ") != 0 ||
         text.find('<', start) != start + 8 ||
         text.compare(start + 9, 4, "..") == 0)
       return false;

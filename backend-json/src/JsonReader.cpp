@@ -182,9 +182,10 @@ int64_t readCount(const Json &v, const PathNode *p) {
 uint64_t readU64(const Json &v, const PathNode *p) {
   if (!v.is_number_integer())
     fail(p, diag::err_json_expected_type, {"an integer", describe(v)});
-  if (!v.is_number_unsigned())
+  if (!v.is_number_unsigned() && v.get<int64_t>() < 0)
     fail(p, diag::err_json_int_negative, {v.dump()});
-  return v.get<uint64_t>();
+  return v.is_number_unsigned() ? v.get<uint64_t>()
+                                : uint64_t(v.get<int64_t>()); // -0
 }
 
 bool readBool(const Json &v, const PathNode *p) {
@@ -720,7 +721,8 @@ Plan readPlan(const Json &v) {
 // turn that into a 1-based line and column (columns count bytes, like
 // nlohmann's own message, which we drop because it carries library noise).
 Diagnostic diagnosticAt(std::string_view text, size_t offset,
-                        std::string message, int32_t fileId) {
+                        std::string message, int32_t fileId,
+                        diag::ID id = diag::err_json_syntax) {
   offset = std::min(offset, text.size());
   size_t line = 1 + static_cast<size_t>(
                         std::count(text.begin(), text.begin() + offset, '\n'));
@@ -732,7 +734,7 @@ Diagnostic diagnosticAt(std::string_view text, size_t offset,
   if (fileId < 0)
     message += " (line " + std::to_string(line) + ", column " +
                std::to_string(column) + ")";
-  return makeDiagnostic(diag::err_json_syntax, loc, {message});
+  return makeDiagnostic(id, loc, {message});
 }
 
 Diagnostic syntaxError(std::string_view text,
@@ -755,9 +757,8 @@ Diagnostic syntaxError(std::string_view text,
 // token spelled that way.
 size_t findNumberToken(std::string_view text, std::string_view what) {
   size_t open = what.find('\'');
-  size_t close = open == std::string_view::npos
-                     ? std::string_view::npos
-                     : what.find('\'', open + 1);
+  size_t close = open == std::string_view::npos ? std::string_view::npos
+                                                : what.find('\'', open + 1);
   if (close == std::string_view::npos || close == open + 1)
     return 0;
   std::string_view number = what.substr(open + 1, close - open - 1);
@@ -774,6 +775,51 @@ size_t findNumberToken(std::string_view text, std::string_view what) {
       return at;
   }
   return 0;
+}
+
+// JSON leaves duplicate keys to the reader (nlohmann keeps the last, other
+// readers the first): in a plan one is a mistake that would silently drop
+// data, so it is an error at the second occurrence. Runs on text that
+// parsed, so it only tracks strings and brackets.
+std::optional<Diagnostic> duplicateKey(std::string_view text, int32_t fileId) {
+  struct Frame {
+    bool object;
+    bool expectKey;
+    std::vector<std::string> keys;
+  };
+  std::vector<Frame> stack;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '{' || c == '[') {
+      stack.push_back({c == '{', c == '{', {}});
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty())
+        stack.pop_back();
+    } else if (c == ',') {
+      if (!stack.empty() && stack.back().object)
+        stack.back().expectKey = true;
+    } else if (c == '"') {
+      size_t start = i++;
+      bool escaped = false;
+      for (; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\') {
+          escaped = true;
+          ++i;
+        }
+      if (stack.empty() || !stack.back().object || !stack.back().expectKey)
+        continue;
+      Frame &f = stack.back();
+      f.expectKey = false;
+      std::string key(text.substr(start + 1, i - start - 1));
+      if (escaped) // compare what the keys mean, not how they are spelled
+        key = Json::parse(text.substr(start, i - start + 1)).get<std::string>();
+      if (std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end())
+        return diagnosticAt(text, start, jsonQuote(key), fileId,
+                            diag::err_json_duplicate_key);
+      f.keys.push_back(std::move(key));
+    }
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -794,6 +840,10 @@ std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
       what.remove_prefix(close + 2);
     diags.emit(diagnosticAt(text, findNumberToken(text, what),
                             std::string(what), fileId));
+    return std::nullopt;
+  }
+  if (auto dup = duplicateKey(text, fileId)) {
+    diags.emit(std::move(*dup));
     return std::nullopt;
   }
   try {

@@ -51,9 +51,13 @@ public:
     app.add_option("input", input_,
                    "algorithm source file (.cpp), or a JSON plan to check");
     app.add_option(
-        "-o,--output", output_,
-        "output file ('-' for stdout; default: the program's name, made a "
-        "plain file name in the working directory, + .json)");
+           "-o,--output", output_,
+           "output file ('-' for stdout; default: the program's name, made a "
+           "plain file name in the working directory, + .json)")
+        ->check([](const std::string &v) {
+          return v.empty() ? std::string("an empty path names no file")
+                           : std::string();
+        });
     app.add_flag("--emit-ir", emitIr_,
                  "print the chunk IR after all passes instead of JSON");
     app.add_flag("--verify", verify_,
@@ -68,6 +72,11 @@ public:
       return UsageError;
     if (input_.empty()) {
       usageError(diag::err_usage_no_input);
+      return UsageError;
+    }
+    if (verify_ && !output_.empty()) {
+      // --verify compares diagnostics; it writes nothing.
+      usageError(diag::err_usage_conflicting_options, {"--verify", "-o"});
       return UsageError;
     }
     if (!checkInput(input_))

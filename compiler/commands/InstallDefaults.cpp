@@ -14,6 +14,10 @@
 #include "Commands.h"
 
 #include "mscclc/json/JsonWriter.h"
+#include "mscclc/support/AtomicFile.h"
+
+#include <cstring>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -43,19 +47,31 @@ fs::path bundledDefaultsDir() {
   return MSCCLC_SOURCE_DIR "/samples/defaults";
 }
 
-fs::path runtimeDefaultsDir() {
+// Where the MSCCL++ runtime loads default plans from; nothing when neither
+// MSCCLPP_CACHE_DIR nor HOME says (a literal "~" would be a directory named
+// "~" here).
+std::optional<fs::path> runtimeDefaultsDir() {
   if (const char *cache = std::getenv("MSCCLPP_CACHE_DIR"); cache && *cache)
     return fs::path(cache) / "default";
   const char *home = std::getenv("HOME");
-  return fs::path(home && *home ? home : "~") / ".cache" / "mscclpp" /
-         "default";
+  if (!home || !*home)
+    return std::nullopt;
+  return fs::path(home) / ".cache" / "mscclpp" / "default";
+}
+
+// A plan's file name in the table: a plain name ending in .json, so no row
+// can write outside the target directory or over the marker.
+bool plainPlanName(const std::string &name) {
+  return name.size() > 5 && name.find('/') == std::string::npos &&
+         name.find('\0') == std::string::npos && name[0] != '.' &&
+         name.compare(name.size() - 5, 5, ".json") == 0;
 }
 
 struct Row {
   std::string file, src, algo, params;
 };
 
-std::vector<Row> readTable(std::istream &table) {
+std::vector<Row> readTable(std::istringstream &table) {
   std::vector<Row> rows;
   std::string line;
   while (std::getline(table, line)) {
@@ -83,7 +99,8 @@ public:
   void setup(CLI::App &app) override {
     app.add_option("--dir", dir_,
                    "install into DIR instead (a new or empty directory, or "
-                   "one mscclc installed into before)");
+                   "one mscclc installed into before)")
+        ->each([this](const std::string &) { dirGiven_ = true; });
     app.add_flag("--list", list_, "print what would be installed and exit");
     options_.addTo(app);
   }
@@ -92,15 +109,42 @@ public:
     options_.warningFlags = warningFlags;
     if (!options_.finish())
       return UsageError;
+    // The bundled table says what each plan is compiled from: options that
+    // shape one compile would be silently ignored, so they are refused.
+    if (std::string option = options_.sourceOnlyOption(); !option.empty()) {
+      usageError(diag::err_usage_option_for_install, {option});
+      return UsageError;
+    }
+    if (dirGiven_ && dir_.empty()) {
+      usageError(diag::err_usage_empty_option, {"--dir"});
+      return UsageError;
+    }
     fs::path source = bundledDefaultsDir();
-    fs::path target = dir_.empty() ? runtimeDefaultsDir() : fs::path(dir_);
-    std::ifstream table(source / "DEFAULTS.tsv");
-    if (!table) {
+    std::optional<fs::path> runtimeDir = runtimeDefaultsDir();
+    if (dir_.empty() && !runtimeDir) {
+      usageError(diag::err_install_no_home);
+      return UsageError;
+    }
+    fs::path target = dir_.empty() ? *runtimeDir : fs::path(dir_);
+    std::string tablePath = (source / "DEFAULTS.tsv").string(), tableText;
+    int error = 0;
+    if (!support::readRegularFile(tablePath, uint64_t(1) << 20, tableText,
+                                  error)) {
       usageError(diag::err_install_cannot_read_table,
-                 {(source / "DEFAULTS.tsv").string()});
+                 {tablePath, std::strerror(error)});
       return Failure;
     }
+    std::istringstream table(tableText);
     std::vector<Row> rows = readTable(table);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      bool duplicate = false;
+      for (size_t j = 0; j < i; ++j)
+        duplicate |= rows[j].file == rows[i].file;
+      if (!plainPlanName(rows[i].file) || duplicate) {
+        usageError(diag::err_install_bad_row, {tablePath, rows[i].file});
+        return Failure;
+      }
+    }
     if (list_) {
       for (const auto &r : rows)
         std::cout << (target / r.file).string() << "\t" << r.src << " --algo "
@@ -117,6 +161,9 @@ public:
         std::make_shared<frontend::BarrierRegistry>();
     std::vector<Compiled> plans;
     for (const auto &r : rows) {
+      std::string input = (source / r.src).string();
+      if (!checkInput(input))
+        return Failure;
       std::optional<Compiled> c = compileRow(source, r);
       if (!c) {
         usageError(diag::err_install_failed, {r.file});
@@ -148,9 +195,15 @@ public:
       record += n + "\n";
     if (!writeOutput((target / Marker).string(), record))
       return Failure;
-    for (const std::string &old : previous)
-      if (std::find(names.begin(), names.end(), old) == names.end())
+    // Only what looks like an earlier install's plan: a regular file with a
+    // plan's name (a forged marker cannot make it delete anything else).
+    for (const std::string &old : previous) {
+      struct stat st;
+      if (std::find(names.begin(), names.end(), old) == names.end() &&
+          plainPlanName(old) && ::lstat((target / old).c_str(), &st) == 0 &&
+          S_ISREG(st.st_mode))
         fs::remove(target / old, ec);
+    }
     std::cout << "installed " << plans.size() << " default plans in "
               << target.string() << "\n";
     return Success;
@@ -180,12 +233,23 @@ private:
       usageError(diag::err_install_not_directory, {target.string()});
       return false;
     }
-    std::ifstream marker(target / Marker);
-    if (marker) {
+    // The marker must be mscclc's own: a regular file, not a link (which
+    // the rewrite would follow), a directory or a FIFO (which would block).
+    fs::path markerPath = target / Marker;
+    fs::file_status ms = fs::symlink_status(markerPath, ec);
+    if (!ec && ms.type() != fs::file_type::not_found) {
+      std::string text;
+      int error = 0;
+      if (ms.type() != fs::file_type::regular ||
+          !support::readRegularFile(markerPath.string(), uint64_t(1) << 20,
+                                    text, error)) {
+        usageError(diag::err_install_bad_marker, {markerPath.string()});
+        return false;
+      }
+      std::istringstream marker(text);
       std::string line;
       while (std::getline(marker, line))
-        if (!line.empty() && line.find('/') == std::string::npos &&
-            line != "." && line != "..")
+        if (plainPlanName(line))
           previous.push_back(line);
       return true;
     }
@@ -225,6 +289,7 @@ private:
   }
 
   std::string dir_;
+  bool dirGiven_ = false;
   bool list_ = false;
   CompileOptions options_;
 };

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
 
+#include "clang/Basic/SourceManager.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -169,6 +171,9 @@ chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
   }
   if (v.kind != Value::Kind::Agg || v.elems.size() != 4)
     error(loc, diag::err_dsl_expected_chunk);
+  for (const Value &f : v.elems)
+    if (f.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
   chunk::Chunk c;
   c.rank = int32_t(v.elems[0].i);
   c.type = chunk::BufferType(v.elems[1].i);
@@ -414,6 +419,16 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (classifyStd(argRd) == StdClass::NulloptT)
         v = Value::makeNull();
     }
+    if (cls == StdClass::Map && v.kind == Value::Kind::Agg) {
+      // m = {{k, v}, ...}: an initializer list of pairs.
+      Value m = Value::makeMap();
+      for (Value &kv : v.elems) {
+        if (kv.kind != Value::Kind::Agg || kv.elems.size() != 2)
+          error(loc, diag::err_std_map_insert_pair);
+        mapInsert(m, kv.elems[0], kv.elems[1], true, loc);
+      }
+      v = std::move(m);
+    }
     invalidateContents(*self, "assignment", loc);
     *self = std::move(v);
     return self;
@@ -510,6 +525,14 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         self->elems.clear();
         result = Value::makeVoid();
         return nullptr;
+      }
+      if (name == "reserve") {
+        // No capacity is modelled, but a request past the limit is what
+        // throws std::length_error in C++.
+        const Value &n = argv[0];
+        if (n.kind == Value::Kind::Int)
+          checkContainerSize(
+              n.isUnsigned || n.i >= 0 ? size_t(uint64_t(n.i)) : SIZE_MAX, loc);
       }
       if (name == "reserve" || name == "shrink_to_fit") {
         result = Value::makeVoid();
@@ -690,9 +713,16 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     *lvalueResult = stdMethod(cls, self, md, args, call, result);
     return true;
   }
-  if (!fd->isInStdNamespace())
+  // The C library's abs family reaches std:: through a using-declaration:
+  // std::abs(int) is ::abs.
+  bool cAbs = fd->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+              fd->getIdentifier() &&
+              (fd->getName() == "abs" || fd->getName() == "labs" ||
+               fd->getName() == "llabs") &&
+              ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
+  if (!fd->isInStdNamespace() && !cAbs)
     return false;
-  llvm::StringRef name = fd->getName();
+  llvm::StringRef name = cAbs ? llvm::StringRef("abs") : fd->getName();
   if (fd->getDeclName().getNameKind() == DeclarationName::CXXOperatorName) {
     OverloadedOperatorKind op = fd->getOverloadedOperator();
     Value l = eval(call->getArg(0));

@@ -141,7 +141,15 @@ void Evaluator::nestingTooDeep(const Stmt *at) {
 void Evaluator::error(LazyLoc loc, diag::ID id,
                       std::initializer_list<DiagArg> args) {
   callNotes_ = 0;
-  throwDiagnostic(id, irLoc(loc), args);
+  // Implicit code (a header's member initialiser, an implicit value
+  // initialisation) has no place in the algorithm file: report at the
+  // statement being evaluated.
+  mscclc::SourceLocation at = irLoc(loc);
+  if (!at.isValid() && current_)
+    at = irLoc(LazyLoc(current_));
+  if (!at.isValid() && statement_)
+    at = irLoc(LazyLoc(statement_));
+  throwDiagnostic(id, at, args);
 }
 
 void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
@@ -369,6 +377,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   if (!s)
     return Flow::Normal;
   step(s);
+  statement_ = s;
   struct TempReset {
     size_t &top;
     size_t mark;
@@ -697,6 +706,13 @@ Evaluator::IntType Evaluator::intType(QualType t) {
   return info;
 }
 
+// ++/-- on a type narrower than int computes in int (after promotion)
+// and converts back, which wraps: only int and wider can overflow.
+bool Evaluator::incrementMayOverflow(QualType t) {
+  return t->isSignedIntegerOrEnumerationType() &&
+         intType(t).width >= ctx_.getIntWidth(ctx_.IntTy);
+}
+
 Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
                            bool checkOverflow) {
   IntType info = intType(t);
@@ -749,6 +765,29 @@ bool Evaluator::truthy(const Value &v, LazyLoc loc) {
 // (C++ allows some such values; mscclc refuses them).
 void Evaluator::checkEnumerator(const EnumDecl *ed, __int128 value,
                                 LazyLoc loc) {
+  // The DSL's enums are written into the plan by name: only their
+  // enumerators exist. A user enum holds what C++ allows: any value of a
+  // fixed underlying type (makeTyped range-checks it), else the values of
+  // the narrowest bit-field holding every enumerator.
+  bool dsl = false;
+  for (const DeclContext *dc = ed->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      dsl |= ns->getName() == "dsl" || ns->getName() == "mscclpp";
+  if (!dsl) {
+    if (ed->isFixed())
+      return;
+    unsigned pos = ed->getNumPositiveBits(), neg = ed->getNumNegativeBits();
+    __int128 lo = 0, hi;
+    if (neg == 0) {
+      hi = (__int128(1) << pos) - 1;
+    } else {
+      unsigned m = std::max(neg, pos + 1);
+      lo = -(__int128(1) << (m - 1));
+      hi = (__int128(1) << (m - 1)) - 1;
+    }
+    if (value >= lo && value <= hi)
+      return;
+  }
   std::string names;
   for (const EnumConstantDecl *c : ed->enumerators()) {
     if (__int128(c->getInitVal().getExtValue()) == value)
@@ -869,12 +908,10 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
     unsigned width = unsigned(ctx_.getIntWidth(resultType));
     if (b < 0 || b >= width)
       error(loc, diag::err_eval_shift_amount, {int64_t(b), width});
-    if (op == BO_Shl) {
-      if (a < 0)
-        error(loc, diag::err_eval_shift_negative);
-      return makeTyped(a << int(b), resultType, loc,
-                       resultType->isSignedIntegerOrEnumerationType());
-    }
+    // C++20: E1 << E2 is E1 * 2^E2 modulo 2^N, also for negative E1 and
+    // for bits shifted out; only the shift amount can be undefined.
+    if (op == BO_Shl)
+      return makeTyped(a << int(b), resultType, loc, false);
     return makeTyped(a >> int(b), resultType, loc, false);
   }
   case BO_And:
@@ -950,7 +987,7 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
       *slot = Value::makeFloat(old.f + (uo->isIncrementOp() ? 1 : -1));
     else
       *slot = makeTyped(old.wide() + (uo->isIncrementOp() ? 1 : -1), t, loc,
-                        t->isSignedIntegerOrEnumerationType());
+                        incrementMayOverflow(t));
     return old;
   }
   case UO_Plus:
@@ -994,6 +1031,7 @@ Value Evaluator::evalCast(const CastExpr *ce) {
               {dre->getDecl()->getNameAsString()});
       error(sub->getExprLoc(), diag::err_eval_uninitialised_unnamed);
     }
+    chargeCopy(*slot, ce);
     return *slot;
   }
   case CK_NoOp:
@@ -1295,6 +1333,7 @@ Value Evaluator::eval(const Expr *e) {
     if (slot->kind == Value::Kind::Uninit)
       error(e->getExprLoc(), diag::err_eval_uninitialised_variable,
             {dre->getDecl()->getNameAsString()});
+    chargeCopy(*slot, e);
     return *slot;
   }
   case Stmt::LambdaExprClass:
@@ -1318,8 +1357,15 @@ Value Evaluator::eval(const Expr *e) {
     error(e->getExprLoc(), diag::err_eval_sizeof);
   }
   case Stmt::MemberExprClass:
-  case Stmt::ArraySubscriptExprClass:
-    return *evalLValue(e);
+  case Stmt::ArraySubscriptExprClass: {
+    Value *slot = evalLValue(e);
+    // A field or element never written is as uninitialised as a variable
+    // (it must not flow, as 0, into an option or a container).
+    if (slot->kind == Value::Kind::Uninit)
+      error(e->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+    chargeCopy(*slot, e);
+    return *slot;
+  }
   case Stmt::CXXNullPtrLiteralExprClass:
     error(e->getExprLoc(), diag::err_eval_pointers);
   case Stmt::CXXNewExprClass:
@@ -1528,8 +1574,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
       if (slot->kind == Value::Kind::Float)
         *slot = Value::makeFloat(slot->f + d);
       else
-        *slot = makeTyped(slot->wide() + d, t, loc,
-                          t->isSignedIntegerOrEnumerationType());
+        *slot = makeTyped(slot->wide() + d, t, loc, incrementMayOverflow(t));
       return slot;
     }
     return temp(eval(e));
@@ -1687,8 +1732,13 @@ Value Evaluator::evalCall(const CallExpr *call) {
   }
   Value result;
   Value *lv = nullptr;
-  if (tryStdCall(call, fd, result, &lv))
-    return lv ? *lv : result;
+  if (tryStdCall(call, fd, result, &lv)) {
+    if (!lv)
+      return result;
+    if (lv->kind == Value::Kind::Uninit) // a[1] of std::array<int, 3> a;
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    return *lv;
+  }
 
   // DSL member functions and free functions.
   if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {

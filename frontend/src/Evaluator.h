@@ -250,6 +250,7 @@ private:
   Value defaultValue(clang::QualType t, LazyLoc loc, bool valueInit = true);
   Value makeTyped(__int128 v, clang::QualType t, LazyLoc loc,
                   bool checkOverflow);
+  bool incrementMayOverflow(clang::QualType t);
   bool truthy(const Value &v, LazyLoc loc);
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
   Value *temp(Value v);
@@ -288,6 +289,7 @@ private:
   // The statement or expression evaluated last, for errors raised outside
   // any (running out of memory).
   const clang::Stmt *current_ = nullptr;
+  const clang::Stmt *statement_ = nullptr; // the statement executed last
   void finishProgramIfActive();
 
   // Throws the catalog diagnostic `id` at `loc` (mapped only now).
@@ -309,6 +311,17 @@ private:
       nestingTooDeep(at);
   }
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
+  // Copying a container costs a step per element (per 64 characters of a
+  // string): a loop copying a million-element vector is not "one step"
+  // per iteration, or --max-steps would never stop it.
+  void chargeCopy(const Value &v, const clang::Stmt *at) {
+    if (v.kind != Value::Kind::Agg && v.kind != Value::Kind::String &&
+        v.kind != Value::Kind::Map)
+      return;
+    steps_ += v.elems.size() + (v.s.size() >> 6) + (v.map ? v.map->size() : 0);
+    if (steps_ > limits_.maxSteps)
+      stepLimitExceeded(at);
+  }
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);
   void checkEnumerator(const clang::EnumDecl *ed, __int128 value, LazyLoc loc);
   void checkUserStruct(const clang::CXXRecordDecl *rd, LazyLoc loc);

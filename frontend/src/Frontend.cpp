@@ -11,6 +11,7 @@
 #include "mscclc/frontend/Frontend.h"
 
 #include "Evaluator.h"
+#include "GuardedFileSystem.h"
 #include "PchCache.h"
 #include "ProgramBuilder.h"
 
@@ -20,6 +21,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -33,7 +36,9 @@
 #include "mscclc/support/ResourceLimits.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <pthread.h>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
@@ -67,52 +72,7 @@ std::string dslIncludeDir() {
 
 namespace {
 
-constexpr unsigned FrontendStackBytes = 256u << 20;
-
-// What #include may open: regular files up to MaxIncludeBytes. A FIFO or a
-// device (`#include "/dev/zero"`) would block or never end, so instead of
-// its content the file reads as one #error saying why: a located error
-// (with the #include in its include stack) and nothing is opened.
-constexpr uint64_t MaxIncludeBytes = 16u << 20;
-class RefusedFile : public llvm::vfs::File {
-public:
-  RefusedFile(const llvm::vfs::Status &real, std::string why)
-      : text_("#error \"" + why + "\"\n"),
-        status_(real.getName(), real.getUniqueID(),
-                real.getLastModificationTime(), real.getUser(), real.getGroup(),
-                text_.size(), llvm::sys::fs::file_type::regular_file,
-                real.getPermissions()) {}
-  llvm::ErrorOr<llvm::vfs::Status> status() override { return status_; }
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
-  getBuffer(const llvm::Twine &name, int64_t, bool, bool) override {
-    return llvm::MemoryBuffer::getMemBufferCopy(text_, name);
-  }
-  std::error_code close() override { return {}; }
-
-private:
-  std::string text_;
-  llvm::vfs::Status status_;
-};
-
-class GuardedFileSystem : public llvm::vfs::ProxyFileSystem {
-public:
-  using ProxyFileSystem::ProxyFileSystem;
-  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
-  openFileForRead(const llvm::Twine &path) override {
-    llvm::ErrorOr<llvm::vfs::Status> st = status(path);
-    if (!st)
-      return st.getError();
-    if (st->getType() != llvm::sys::fs::file_type::regular_file)
-      return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
-          *st, "mscclc: this is not a regular file (a FIFO, a device or a "
-               "socket); #include reads regular files only"));
-    if (st->getSize() > MaxIncludeBytes)
-      return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
-          *st, "mscclc: this file is larger than 16 MiB; #include reads "
-               "files up to that size"));
-    return ProxyFileSystem::openFileForRead(path);
-  }
-};
+constexpr unsigned FrontendStackBytes = 512u << 20;
 
 // The preprocessor's budget: tokens after macro expansion. The DSL header
 // comes precompiled, so algorithm files use a tiny fraction of it; a macro
@@ -145,6 +105,89 @@ std::string locatedClangMessage(const ClangProgress &p, const char *message) {
   }
   return where + ": error: " + message + "\n";
 }
+
+// Macro expansions are counted too: a macro exploding inside #if never
+// reaches the parser's token stream.
+constexpr uint64_t MaxMacroExpansions = 10'000'000;
+class ExpansionBudget : public PPCallbacks {
+public:
+  explicit ExpansionBudget(ClangProgress &p) : p_(p) {}
+  void MacroExpands(const clang::Token &name, const MacroDefinition &,
+                    SourceRange, const MacroArgs *) override {
+    if (++expansions_ > MaxMacroExpansions) {
+      p_.lastToken = name.getLocation();
+      support::exitNow(
+          locatedClangMessage(p_, "more than 10000000 macro expansions; a "
+                                  "macro expanding without bound?")
+              .c_str(),
+          1);
+    }
+  }
+
+private:
+  ClangProgress &p_;
+  uint64_t expansions_ = 0;
+};
+
+// Clang's parser recurses once per nested operator (60,000 unary minuses)
+// and has no limit of its own. If the front end's stack runs out anyway, a
+// handler on an alternate stack reports it at the last token and ends the
+// process cleanly, instead of a crash.
+struct StackGuard {
+  static inline ClangProgress *progress = nullptr;
+  static inline char *stackLow = nullptr, *stackHigh = nullptr;
+  static inline struct sigaction previous[2];
+
+  static void onFault(int sig, siginfo_t *info, void *) {
+    char *addr = static_cast<char *>(info->si_addr);
+    bool overflow = stackLow && addr >= stackLow - (1 << 20) &&
+                    addr < stackLow + (64 << 10);
+    if (!overflow || !progress) {
+      // Not ours: the previous handler (or the default action) takes it
+      // when the instruction faults again.
+      ::sigaction(sig, &previous[sig == SIGSEGV ? 0 : 1], nullptr);
+      return;
+    }
+    support::exitNow(
+        locatedClangMessage(*progress,
+                            "nested too deeply for the compiler's stack here; "
+                            "split the expression")
+            .c_str(),
+        1);
+  }
+
+  // On the front end's thread, before Clang runs.
+  static void install(ClangProgress &p) {
+    progress = &p;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void *low = nullptr;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &low, &size) == 0) {
+        stackLow = static_cast<char *>(low);
+        stackHigh = stackLow + size;
+      }
+      pthread_attr_destroy(&attr);
+    }
+    static thread_local std::vector<char> altStack(256 << 10);
+    stack_t ss{};
+    ss.ss_sp = altStack.data();
+    ss.ss_size = altStack.size();
+    ::sigaltstack(&ss, nullptr);
+    struct sigaction sa {};
+    sa.sa_sigaction = onFault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGSEGV, &sa, &previous[0]);
+    ::sigaction(SIGBUS, &sa, &previous[1]);
+  }
+
+  static void remove() {
+    ::sigaction(SIGSEGV, &previous[0], nullptr);
+    ::sigaction(SIGBUS, &previous[1], nullptr);
+    progress = nullptr;
+  }
+};
 
 void reportClangOutOfMemory(void *context) {
   const auto &p = *static_cast<const ClangProgress *>(context);
@@ -244,12 +287,20 @@ public:
     info.FormatDiagnostic(text);
     if (info.hasSourceManager())
       locs_.setSourceManager(&info.getSourceManager());
-    diags_.report(id, locs_.map(info.getLocation()), {std::string(text)});
+    mscclc::SourceLocation loc = locs_.map(info.getLocation());
+    // A few of Clang's messages have no place ("too many errors emitted,
+    // stopping now"): they belong where the last one was.
+    if (loc.isValid())
+      last_ = loc;
+    else if (id == diag::err_clang)
+      loc = last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
+    diags_.report(id, loc, {std::string(text)});
   }
 
 private:
   DiagnosticSink &diags_;
   LocationTable &locs_;
+  mscclc::SourceLocation last_;
 };
 
 class AlgorithmConsumer : public ASTConsumer {
@@ -523,6 +574,8 @@ public:
                 .c_str(),
             1);
     });
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<ExpansionBudget>(progress_));
     return ASTFrontendAction::BeginSourceFileAction(ci);
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
@@ -582,9 +635,12 @@ FrontendResult runFrontend(const FrontendOptions &options,
   }
   // -fno-caret-diagnostics also stops Clang's own "N errors generated"
   // line: the driver prints one summary for every stage.
-  std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
-                                   "-Wno-unused-parameter",
-                                   "-fno-caret-diagnostics"};
+  std::vector<std::string> args = {
+      "-std=c++20", "-fsyntax-only", "-Wno-unused-parameter",
+      // Undefined behaviour Clang proves:
+      // i++ + i++, a view or reference of
+      // an object about to be destroyed.
+      "-Werror=unsequenced", "-Werror=dangling", "-fno-caret-diagnostics"};
   if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
     args.push_back("-resource-dir");
     args.push_back(res);
@@ -623,9 +679,12 @@ FrontendResult runFrontend(const FrontendOptions &options,
   // Clang and the evaluator recurse over the AST: run them on a thread with
   // a stack large enough for deep programs (the evaluator stops itself at
   // EvalLimits::maxStackBytes, well before this runs out).
-  llvm::thread worker(std::optional<unsigned>(FrontendStackBytes),
-                      [&] { tool.run(&factory); });
+  llvm::thread worker(std::optional<unsigned>(FrontendStackBytes), [&] {
+    StackGuard::install(progress);
+    tool.run(&factory);
+  });
   worker.join();
+  StackGuard::remove();
   if (options.timePhases)
     llvm::errs() << "time: front end "
                  << std::chrono::duration<double, std::milli>(

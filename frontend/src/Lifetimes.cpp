@@ -119,6 +119,13 @@ void Evaluator::kill(Borrow &b, llvm::StringRef operation, LazyLoc loc) {
     stand.kind = Value::Kind::Dangling;
     stand.i = int64_t(b.dangling - 1);
     b.frame->vars[b.decl] = &stand;
+    // The names of a structured binding refer into the object it binds:
+    // when the object goes, they go (they may still point into storage
+    // that moved along with it).
+    if (const auto *dd = llvm::dyn_cast<DecompositionDecl>(b.decl))
+      for (const BindingDecl *binding : dd->bindings())
+        if (auto it = b.frame->refs.find(binding); it != b.frame->refs.end())
+          kill(*it->second, operation, loc);
   }
 }
 

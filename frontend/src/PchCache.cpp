@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PchCache.h"
+#include "GuardedFileSystem.h"
 
 #include "mscclc/frontend/Frontend.h"
 #include "mscclc/support/AtomicFile.h"
@@ -22,7 +23,8 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace clang;
@@ -71,21 +73,51 @@ struct Fingerprint {
   bool operator==(const Fingerprint &) const = default;
 };
 
-std::optional<Fingerprint> fingerprint(const std::string &path) {
+// Cache entries are mscclc's own regular files: a link (to /dev/zero, to a
+// file elsewhere), a FIFO or a directory in their place is never read.
+bool ownRegularFile(const std::string &path, uint64_t *size = nullptr) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+    return false;
+  if (size)
+    *size = uint64_t(st.st_size);
+  return true;
+}
+
+// The fingerprint of `path`; with `expected`, a file of another size is
+// rejected before its contents are read.
+std::optional<Fingerprint>
+fingerprint(const std::string &path,
+            std::optional<Fingerprint> expected = std::nullopt) {
+  uint64_t size = 0;
+  if (!ownRegularFile(path, &size) || size == 0 ||
+      (expected && expected->size != size))
+    return std::nullopt;
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
-  if (!buf || (*buf)->getBufferSize() == 0)
+  if (!buf || (*buf)->getBufferSize() != size)
     return std::nullopt;
-  return Fingerprint{(*buf)->getBufferSize(),
-                     llvm::xxh3_64bits((*buf)->getBuffer())};
+  return Fingerprint{size, llvm::xxh3_64bits((*buf)->getBuffer())};
 }
 
 std::optional<Fingerprint> readRecord(const std::string &path) {
-  std::ifstream in(path);
+  std::string text;
+  int error = 0;
+  if (!ownRegularFile(path) ||
+      !support::readRegularFile(path, 256, text, error))
+    return std::nullopt;
+  std::istringstream in(text);
   Fingerprint f;
   if (in >> f.size >> f.hash)
     return f;
   return std::nullopt;
+}
+
+// Cache entries are replaced, never written through: a link in the cache
+// is replaced by the file, not followed.
+void writeEntry(const std::string &path, const std::string &text) {
+  support::WriteFailure ignored; // a failure only means a rebuild later
+  support::writeFileAtomically(path, text, ignored, /*followLinks=*/false);
 }
 
 } // namespace
@@ -95,13 +127,13 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   if (std::getenv("MSCCLC_NO_PCH"))
     return std::nullopt;
   std::string header = dslIncludeDir() + "/mscclpp/dsl.hpp";
-  auto buf = llvm::MemoryBuffer::getFile(header);
-  if (!buf)
+  std::string keyText;
+  int error = 0;
+  if (!support::readRegularFile(header, MaxIncludeBytes, keyText, error))
     return std::nullopt;
   llvm::sys::fs::file_status st;
   if (llvm::sys::fs::status(header, st))
     return std::nullopt;
-  std::string keyText = (*buf)->getBuffer().str();
   for (const auto &a : baseArgs)
     keyText += "\n" + a;
   keyText +=
@@ -121,7 +153,8 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // the record holds its size and a hash of its contents, so a truncated or
   // corrupted cache file (which would crash Clang's AST reader) is rebuilt.
   if (auto recorded = readRecord(pch + ".ok"))
-    if (auto actual = fingerprint(pch); actual && *actual == *recorded)
+    if (auto actual = fingerprint(pch, recorded);
+        actual && *actual == *recorded)
       return pch;
 
   // Build it in-process (to a temporary name, then rename: concurrent
@@ -135,7 +168,10 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
     std::vector<std::string> args = baseArgs;
     args.push_back("-xc++-header");
     tooling::FixedCompilationDatabase db(".", args);
-    tooling::ClangTool tool(db, {header});
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(
+        new GuardedFileSystem(llvm::vfs::getRealFileSystem()));
+    tooling::ClangTool tool(db, {header},
+                            std::make_shared<PCHContainerOperations>(), fs);
     tool.setPrintErrorMessage(false);
     IgnoringDiagConsumer quiet;
     tool.setDiagnosticConsumer(&quiet);
@@ -162,9 +198,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   }
   if (!valid) {
     llvm::sys::fs::remove(tmp);
-    support::WriteFailure ignored;
-    support::writeFileAtomically(pch + ".bad", "clang could not use this PCH\n",
-                                 ignored);
+    writeEntry(pch + ".bad", "clang could not use this PCH\n");
     return std::nullopt;
   }
   std::optional<Fingerprint> built = fingerprint(tmp);
@@ -182,7 +216,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // between publishing and recording). A fresh unrecorded one is another
   // compile's, being recorded right now.
   if (auto recorded = readRecord(pch + ".ok")) {
-    if (fingerprint(pch) != recorded)
+    if (fingerprint(pch, recorded) != recorded)
       llvm::sys::fs::remove(pch);
   } else if (llvm::sys::fs::file_status st;
              !llvm::sys::fs::status(pch, st) &&
@@ -194,16 +228,12 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   llvm::sys::fs::remove(tmp);
   if (!published) {
     if (auto recorded = readRecord(pch + ".ok"))
-      if (fingerprint(pch) == recorded)
+      if (fingerprint(pch, recorded) == recorded)
         return pch;
     return std::nullopt; // the winner has not recorded it yet: no PCH now
   }
-  // A failure only means the PCH is rebuilt next time.
-  support::WriteFailure ignored;
-  support::writeFileAtomically(pch + ".ok",
-                               std::to_string(built->size) + " " +
-                                   std::to_string(built->hash) + "\n",
-                               ignored);
+  writeEntry(pch + ".ok", std::to_string(built->size) + " " +
+                              std::to_string(built->hash) + "\n");
   return pch;
 }
 

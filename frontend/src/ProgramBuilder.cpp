@@ -125,6 +125,10 @@ BufferDesc ProgramBuilder::allocScratch(int64_t rank, int64_t size) {
   if (size < 0)
     fail(diag::err_dsl_scratch_size, {size});
   auto &r = rankState(rank);
+  // The executor stores chunk counts in 32 bits.
+  if (r.scratchChunks + size > int64_t(UINT32_MAX))
+    fail(diag::err_dsl_scratch_total,
+         {rank, r.scratchChunks + size, uint64_t(UINT32_MAX)});
   BufferDesc d{int32_t(rank), BufferType::Scratch, r.scratchChunks,
                r.scratchChunks + size};
   r.scratchChunks += size;

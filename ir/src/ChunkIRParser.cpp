@@ -213,6 +213,7 @@ private:
     if (started_)
       fail(t[0], diag::err_cir_twice, {"a 'program' line"});
     started_ = true;
+    program_.loc = t[0].loc;
     if (t.size() < 2)
       fail(t[0], diag::err_cir_expected, {"the program's name"});
     if (t[1].text != "null")

@@ -151,9 +151,14 @@ struct Verifier {
         if (b < 0 || size_t(b) >= rank.tbs.size())
           fail(r, t, o, diag::err_cir_barrier_tb, {b});
     }
+    if (o.tbg && (o.tbg->tbgSize < 1 || o.tbg->tbId < 0 ||
+                  o.tbg->tbId >= o.tbg->tbgSize))
+      fail(r, t, o, diag::err_cir_tbg, {o.tbg->tbId, o.tbg->tbgSize});
     if (o.kind == OpKind::Pipeline) {
       if (inPipeline)
         fail(r, t, o, diag::err_cir_pipeline_nested);
+      if (o.unitSize < 1 || o.numChunks < 1)
+        fail(r, t, o, diag::err_cir_pipeline_shape, {o.unitSize, o.numChunks});
       for (const auto &inner : o.body)
         op(r, t, inner, true);
       return;

@@ -86,6 +86,17 @@ private:
 
   // What the executor assumes of the top level (executor-semantics §1.1).
   void settings() {
+    for (size_t r = 0; r < plan_.gpus.size(); ++r) {
+      const auto &g = plan_.gpus[r];
+      std::string at = "gpus[" + std::to_string(r) + "].";
+      for (auto [name, n] : {std::pair{"input_chunks", g.inputChunks},
+                             std::pair{"output_chunks", g.outputChunks},
+                             std::pair{"scratch_chunks", g.scratchChunks}})
+        if (uint64_t(n) > UINT32_MAX)
+          problem(diag::err_plan_chunk_count, at + name, {}, {name, n});
+    }
+    if (plan_.gpus.empty())
+      problem(diag::err_plan_no_gpus, "gpus", {}, {});
     if (plan_.numThreadsPerBlock < 1 || plan_.numThreadsPerBlock > 1024)
       problem(diag::err_plan_setting, "num_threads_per_block", {},
               {"num_threads_per_block", "1..1024", plan_.numThreadsPerBlock});
@@ -429,6 +440,18 @@ private:
         std::string ip = path + ".ops[" + std::to_string(i) + "]";
         if (inner.kind == OpKind::Barrier)
           problem(diag::err_plan_pipeline_barrier, ip, inner.loc, {});
+        // Every iteration moves the offset by unit_size over num_chunks
+        // chunks; an operand spanning fewer chunks is run past its end
+        // (executor-semantics §3.11).
+        if (o.numChunks > 0 && !inner.tbg)
+          for (const auto *refs : {&inner.src, &inner.dst})
+            for (const BufferRef &b : *refs)
+              if (b.size > 0 && b.size < o.numChunks) {
+                problem(diag::err_plan_pipeline_operand_short, ip, inner.loc,
+                        {b.size, o.numChunks});
+                goto checked;
+              }
+      checked:
         op(r, t, inner, ip, true);
       }
     } else if (!o.ops.empty()) {
@@ -585,8 +608,16 @@ private:
   // two ranks must list the groups they share in the same order
   // (executor-semantics §4.5).
   void switchOrder() {
-    for (int32_t a = 0; a < numRanks(); ++a)
-      for (int32_t b = a + 1; b < numRanks(); ++b) {
+    // Only ranks that share a switch group can disagree: visit the peers
+    // named in a's groups (linear in the plan, not in ranks squared).
+    for (int32_t a = 0; a < numRanks(); ++a) {
+      std::set<int32_t> peers;
+      for (int32_t decl : q_.gpuChannels(a, ChannelType::Switch))
+        for (int32_t r :
+             plan_.gpus[size_t(a)].channels[size_t(decl)].groupRanks)
+          if (r > a && r < numRanks())
+            peers.insert(r);
+      for (int32_t b : peers) {
         auto shared = [&](int32_t self, int32_t other) {
           std::vector<const ChannelDecl *> out;
           for (int32_t decl : q_.gpuChannels(self, ChannelType::Switch)) {
@@ -608,6 +639,7 @@ private:
             break;
           }
       }
+    }
   }
 
   void waitsHaveSignallers() {

@@ -87,9 +87,9 @@ private:
               if (reported || c.size == op.numChunks)
                 return;
               diags
-                  .report(diag::err_pipeline_chunk_span, inner.loc,
+                  .report(diag::err_pipeline_chunk_span, inner.reportLoc(),
                           {range(c), c.rank, c.size, op.numChunks})
-                  .note(diag::note_pipeline_created_here, op.loc);
+                  .note(diag::note_pipeline_created_here, op.reportLoc());
               reported = true;
               ok = false;
             });

@@ -60,7 +60,7 @@ public:
     const plan::OpInfo &info = plan::opInfo(op.kind);
     plan::Op p;
     p.kind = op.kind;
-    p.loc = op.loc;
+    p.loc = op.reportLoc();
     p.tbg = op.tbg;
     if (info.is(plan::opfamily::Reducing))
       p.reduceOp = op.reduceOp;

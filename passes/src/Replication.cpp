@@ -33,6 +33,14 @@ public:
       }
       for (const auto &tb : rank.tbs)
         ops += tb.ops.size();
+      // The executor stores chunk counts in 32 bits.
+      for (int64_t chunks :
+           {rank.inputChunks, rank.outputChunks, rank.scratchChunks})
+        if (uint64_t(chunks) * uint64_t(n) > UINT32_MAX) {
+          diags.report(diag::err_replicated_chunks, program.loc,
+                       {n, r, uint64_t(chunks) * uint64_t(n)});
+          return false;
+        }
     }
     if (ops * uint64_t(n) > MaxReplicatedOps) {
       diags.report(diag::err_replicated_ops, program.loc,

@@ -37,7 +37,7 @@ std::vector<SyncEvent> collectEvents(const Program &program) {
       if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
         continue; // the verifier reports it
       events.push_back({r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig,
-                        op.loc, op.seq});
+                        op.reportLoc(), op.seq});
     }
   };
   for (size_t r = 0; r < program.ranks.size(); ++r)

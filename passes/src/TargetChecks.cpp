@@ -46,10 +46,18 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
   // usually breaks it on every rank, and thousands of lines help nobody.
   const size_t maxReported = 8;
   size_t violations = 0;
+  // The first violation not shown: the summary line points there.
+  SourceLocation nextLoc;
+  std::string nextPath;
   auto fail = [&](diag::ID id, SourceLocation loc, const std::string &path,
                   std::initializer_list<DiagArg> args) {
-    if (++violations > maxReported)
+    if (++violations > maxReported) {
+      if (violations == maxReported + 1) {
+        nextLoc = loc;
+        nextPath = path;
+      }
       return;
+    }
     diags.report(id, loc, args).at(path);
   };
   for (const auto &gpu : plan.gpus) {
@@ -109,7 +117,10 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
     }
   }
   if (violations > maxReported)
-    diags.report(diag::err_limit_more, {}, {violations - maxReported, t.name});
+    diags
+        .report(diag::err_limit_more, nextLoc,
+                {violations - maxReported, t.name})
+        .at(nextPath);
   return diags.errorCount() == errorsBefore;
 }
 

@@ -22,14 +22,14 @@ private:
   void checkChunk(const Program &p, const Chunk &c, const Op &op,
                   DiagnosticSink &diags) {
     if (c.rank < 0 || size_t(c.rank) >= p.ranks.size()) {
-      diags.report(diag::err_chunk_rank_out_of_range, op.loc,
+      diags.report(diag::err_chunk_rank_out_of_range, op.reportLoc(),
                    {c.rank, p.ranks.size()});
       ok_ = false;
       return;
     }
     int64_t avail = p.ranks[c.rank].bufferChunks(c.type);
     if (!plan::rangeFits(c.index, c.size, avail)) {
-      diags.report(diag::err_chunk_out_of_range, op.loc,
+      diags.report(diag::err_chunk_out_of_range, op.reportLoc(),
                    {plan::bufferName(c.type),
                     "[" + std::to_string(c.index) + ":" +
                         std::to_string(c.index + c.size) + "]",

@@ -34,14 +34,25 @@ bool writeAll(int fd, std::string_view content) {
 
 // Follows symbolic links (relative ones from the link's directory), so the
 // rename replaces the file a link names, not the link. Gives up after 40
-// hops, like the kernel.
+// hops, like the kernel. The links of /proc/PID/fd name open files, not
+// paths (a pipe, a deleted file "x (deleted)"): they are refused (EINVAL);
+// the caller writes to stdout for "-".
 bool resolveLinks(std::string &path) {
   for (int hop = 0; hop < 40; ++hop) {
     struct stat st;
     if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode))
       return true;
-    std::string target(size_t(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
-    ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
+    if (path.rfind("/proc/", 0) == 0 || path.rfind("/dev/fd/", 0) == 0) {
+      errno = EINVAL;
+      return false;
+    }
+    // st_size is the link's length, except for links that are not paths
+    // (it may be 0 or too small): grow the buffer until readlink fits.
+    std::string target(size_t(st.st_size > 0 ? st.st_size : 0) + 256, '\0');
+    ssize_t n;
+    while ((n = ::readlink(path.c_str(), target.data(), target.size())) >= 0 &&
+           size_t(n) == target.size())
+      target.resize(target.size() * 2);
     if (n < 0)
       return false;
     target.resize(size_t(n));
@@ -118,7 +129,7 @@ TemporaryFile::~TemporaryFile() {
 }
 
 bool writeFileAtomically(const std::string &path, std::string_view content,
-                         WriteFailure &failure) {
+                         WriteFailure &failure, bool followLinks) {
   auto fail = [&](WriteFailure::Step step, const std::string &file) {
     failure = {step, file, errno};
     return false;
@@ -132,10 +143,12 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
   // or a directory would destroy it (as root, `-o /dev/null` would turn
   // /dev/null into a plan).
   std::string target = path;
-  if (!resolveLinks(target))
+  if (followLinks && !resolveLinks(target))
     return fail(WriteFailure::Resolve, path);
   struct stat st;
-  if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+  if ((followLinks ? ::stat(target.c_str(), &st)
+                   : ::lstat(target.c_str(), &st)) == 0 &&
+      !S_ISREG(st.st_mode) && !(!followLinks && S_ISLNK(st.st_mode))) {
     errno = 0;
     return fail(WriteFailure::NotRegular, path);
   }
@@ -147,8 +160,13 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
   static std::atomic<unsigned> counter{0};
   std::string tmp;
   int fd = -1;
+  // A short name beside the target: the target's own name may already be
+  // as long as the file system allows.
+  size_t slash = target.rfind('/');
+  std::string dir =
+      slash == std::string::npos ? "" : target.substr(0, slash + 1);
   for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = target + ".tmp." + std::to_string(::getpid()) + "." +
+    tmp = dir + ".mscclc.tmp." + std::to_string(::getpid()) + "." +
           std::to_string(counter++);
     fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST)
@@ -178,6 +196,43 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
   if (!ok)
     ::unlink(tmp.c_str());
   return ok;
+}
+
+bool readRegularFile(const std::string &path, uint64_t maxBytes,
+                     std::string &content, int &error) {
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
+  // below like any file that is not regular.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    error = errno;
+    return false;
+  }
+  struct stat st;
+  int err = 0;
+  if (::fstat(fd, &st) != 0)
+    err = errno;
+  else if (!S_ISREG(st.st_mode))
+    err = EINVAL;
+  else if (uint64_t(st.st_size) > maxBytes)
+    err = EFBIG;
+  if (err) {
+    ::close(fd);
+    error = err;
+    return false;
+  }
+  content.assign(size_t(st.st_size), '\0');
+  size_t got = 0;
+  while (got < content.size()) {
+    ssize_t n = ::read(fd, content.data() + got, content.size() - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    got += size_t(n);
+  }
+  content.resize(got); // a file that shrank while being read
+  ::close(fd);
+  return true;
 }
 
 } // namespace mscclc::support

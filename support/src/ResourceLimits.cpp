@@ -63,9 +63,9 @@ bool limitProcessMemory(uint64_t bytes) {
   if (getrlimit(RLIMIT_DATA, &rl) != 0)
     return false;
   // RLIMIT_DATA also counts reserved address space that is mostly never
-  // touched: the front end thread's 256 MiB stack and the emergency
+  // touched: the front end thread's 512 MiB stack and the emergency
   // reserve. They come on top of the ceiling.
-  rlim_t want = rlim_t(bytes + (uint64_t(320) << 20));
+  rlim_t want = rlim_t(bytes + (uint64_t(576) << 20));
   if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
     want = rl.rlim_max; // never raise what the parent capped
   rl.rlim_cur = want;

@@ -33,6 +33,9 @@ A case file:
   # ENV: NAME=VALUE                       extra environment (repeatable)
   # OUTPUT: plan.json                     the requested output ({out})
   # TIMEOUT: 30
+  # KNOWN: why              a gap not closed yet: an exit other than EXPECT
+  #                         is counted as a known gap, not a failure (every
+  #                         other check still applies)
   ---
   the payload (the rest of the file), written to INPUT
 
@@ -86,6 +89,7 @@ class Case:
         self.env = {}
         self.output = "out.json"
         self.timeout = 30.0
+        self.known = None  # why the expected exit is not met yet
         self.payload = None  # bytes
 
 
@@ -118,6 +122,8 @@ def parse_case(path):
             case.output = value
         elif key == "TIMEOUT":
             case.timeout = float(value)
+        elif key == "KNOWN":
+            case.known = value
     if case.expect is None:
         raise ValueError(f"{path}: missing '# EXPECT:'")
     if sep:
@@ -187,19 +193,23 @@ def run_process(argv, cwd, env, timeout):
             _, _, usage = os.wait4(proc.pid, 0)
             rss = usage.ru_maxrss
             status = None
-            sig = 0
+            sig = "timeout"
             break
         time.sleep(0.01)
     proc.returncode = 0
     out_f.seek(0)
     err_f.seek(0)
-    return status, sig or 0, out_f.read(), err_f.read(), rss
+    timed_out = sig == "timeout"
+    return (None if timed_out else status, 0 if timed_out else (sig or 0),
+            out_f.read(), err_f.read(), rss, timed_out)
 
 
 def unlocated_lines(stderr):
     bad = []
     for line in stderr.decode("utf-8", "replace").splitlines():
-        if not ANY_ERROR.search(line):
+        # The source line shown under a message ("  4 | text") and its
+        # caret line quote the input, which may itself say "error:".
+        if re.match(r"^\s*\d+ \| ", line) or not ANY_ERROR.search(line):
             continue
         if SOURCE_LOC.match(line) or PLAN_LOC.match(line) or \
                 TOOL_LOC.match(line):
@@ -228,7 +238,7 @@ class Runner:
     def warm(self):
         sandbox = os.path.join(self.work, "warm")
         os.makedirs(sandbox)
-        status, sig, _, err, _ = run_process(
+        status, sig, _, err, _, _ = run_process(
             [self.mscclc, os.path.join(REPO, "samples", "allgather.cpp"),
              "-o", "warm.json"], sandbox, self.base_env(sandbox), 300)
         if status != 0:
@@ -263,12 +273,12 @@ class Runner:
         roots = [sandbox, self.cache]
         before = snapshot(roots)
         out_before = before.get(out_path)
-        status, sig, _, err, rss = run_process(argv, sandbox, env,
-                                               case.timeout)
+        status, sig, _, err, rss, timed_out = run_process(
+            argv, sandbox, env, case.timeout)
         after = snapshot(roots)
         err_text = err.decode("utf-8", "replace")
         tail = "\n    " + "\n    ".join(err_text.splitlines()[-6:])
-        if status is None:
+        if timed_out:
             problems.append(("hang", f"no exit within {case.timeout:.0f} s"))
         elif sig:
             problems.append(("crash", f"killed by signal {sig}{tail}"))
@@ -278,10 +288,11 @@ class Runner:
             problems.append(("memory", f"peak RSS {rss // 1024} MiB"))
         for line in unlocated_lines(err):
             problems.append(("unlocated", line))
-        if status is not None and not sig:
+        if not timed_out and not sig:
             allowed = [case.expect] if case.expect is not None else [0, 1]
             if status not in allowed:
-                problems.append(("unexpected",
+                problems.append(("known" if getattr(case, "known", None)
+                                 else "unexpected",
                                  f"exit {status}, expected "
                                  f"{' or '.join(map(str, allowed))}{tail}"))
         # Files: only the output may appear or change, and only on success.
@@ -290,8 +301,8 @@ class Runner:
             if p == out_path and succeeded:
                 continue
             if p not in before:
-                if p.startswith(self.cache + os.sep) and \
-                        p.endswith(".pch") and succeeded:
+                if p.startswith(self.cache + os.sep) and succeeded and \
+                        re.search(r"\.pch(\.ok)?$", p):
                     continue  # a cache entry for a new configuration
                 problems.append(("leftover", os.path.relpath(p, self.work)))
             elif before[p] != info and before[p][0] != "dir":
@@ -305,7 +316,7 @@ class Runner:
             problems.append(("leftover", "output written by a failed run"))
         if succeeded and out_path.endswith(".json") and \
                 os.path.isfile(out_path) and "--emit-ir" not in argv:
-            st, sg, _, err2, _ = run_process(
+            st, sg, _, err2, _, _ = run_process(
                 [self.mscclc, "check-plan", out_path], sandbox, env, 60)
             if st != 0 or sg:
                 problems.append(("unreadable", "check-plan refused the plan:"
@@ -346,7 +357,7 @@ def main():
     runner.warm()
     counts = {k: 0 for k in ["crash", "hang", "memory", "unlocated",
                              "leftover", "changed", "unreadable",
-                             "unexpected", "setup"]}
+                             "unexpected", "setup", "known"]}
     failed = []
     start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
@@ -356,7 +367,7 @@ def main():
             problems = fut.result()
             for cat, msg in problems:
                 counts[cat] += 1
-            if problems:
+            if any(cat != "known" for cat, _ in problems):
                 failed.append((c, problems))
     for c, problems in sorted(failed, key=lambda x: x[0].name):
         print(f"FAIL {c.name}")
@@ -376,7 +387,7 @@ def main():
           f"{counts['leftover']} leftovers, {counts['changed']} changed "
           f"files, {counts['unreadable']} unreadable plans, "
           f"{counts['unexpected']} unexpected exits, {counts['setup']} "
-          f"broken cases ({elapsed:.0f} s)")
+          f"broken cases; {counts['known']} known gaps ({elapsed:.0f} s)")
     return 1 if failed else 0
 
 

@@ -107,6 +107,9 @@ struct Op {
   // Where the op was read from chunk IR text (invalid when the front end
   // built it): problems in hand-written IR point at the .cir line.
   SourceLocation textLoc;
+  // Where to report a problem with the op: its algorithm source line, or
+  // its line in chunk IR text read from a file when it has none.
+  SourceLocation reportLoc() const { return loc.isValid() ? loc : textLoc; }
   // Recording order over the whole program.
   uint64_t seq = 0;
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -48,7 +49,16 @@ struct WriteFailure {
 
 // Writes `content` to `path` ("-" writes to stdout). On failure returns
 // false and fills `failure`; nothing is left behind.
+// With `followLinks` false, a symbolic link at `path` is replaced by the
+// file instead of followed (for files mscclc owns, such as its cache).
 bool writeFileAtomically(const std::string &path, std::string_view content,
-                         WriteFailure &failure);
+                         WriteFailure &failure, bool followLinks = true);
+
+// Reads a regular file of at most `maxBytes` into `content`. Anything else
+// (a FIFO, a device, a directory, a larger file) is refused without
+// blocking: false with `error` set (EINVAL: not a regular file; EFBIG: too
+// large; otherwise the errno of open).
+bool readRegularFile(const std::string &path, uint64_t maxBytes,
+                     std::string &content, int &error);
 
 } // namespace mscclc::support
