@@ -79,6 +79,7 @@ constexpr unsigned FrontendStackBytes = 512u << 20;
 // that expands exponentially exhausts it in seconds rather than running
 // for hours.
 constexpr uint64_t MaxTokens = 20'000'000;
+constexpr unsigned MaxIdentifierLength = 4096;
 
 // Where Clang is working, for the messages of limits hit inside it (the
 // token budget, the memory ceiling): the last token it lexed.
@@ -566,6 +567,15 @@ public:
     ClangProgress *p = &progress_;
     ci.getPreprocessor().setTokenWatcher([p](const clang::Token &t) {
       p->lastToken = t.getLocation();
+      // Clang's typo correction of an undeclared name costs time in its
+      // length times every candidate's: a 150,000-character name takes a
+      // minute. C++ lets implementations limit identifier length.
+      if (t.is(tok::identifier) && t.getLength() > MaxIdentifierLength)
+        support::exitNow(
+            locatedClangMessage(*p, "identifier longer than 4096 characters; "
+                                    "shorten it")
+                .c_str(),
+            1);
       if (++p->tokens > MaxTokens)
         support::exitNow(
             locatedClangMessage(
