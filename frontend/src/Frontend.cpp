@@ -39,6 +39,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
@@ -138,6 +139,8 @@ struct StackGuard {
   static inline ClangProgress *progress = nullptr;
   static inline char *stackLow = nullptr, *stackHigh = nullptr;
   static inline struct sigaction previous[2];
+  static constexpr size_t AltStackBytes = 256 << 10;
+  static inline thread_local void *ownAltStack = nullptr;
 
   static void onFault(int sig, siginfo_t *info, void *) {
     char *addr = static_cast<char *>(info->si_addr);
@@ -170,17 +173,39 @@ struct StackGuard {
       }
       pthread_attr_destroy(&attr);
     }
-    static thread_local std::vector<char> altStack(256 << 10);
-    stack_t ss{};
-    ss.ss_sp = altStack.data();
-    ss.ss_size = altStack.size();
-    ::sigaltstack(&ss, nullptr);
+    // The handler needs a stack of its own. A sanitizer runtime gives every
+    // thread one already (and unmaps it at thread exit): keep that one.
+    stack_t current{};
+    if (::sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+      void *mem = ::mmap(nullptr, AltStackBytes, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (mem != MAP_FAILED) {
+        stack_t ss{};
+        ss.ss_sp = mem;
+        ss.ss_size = AltStackBytes;
+        if (::sigaltstack(&ss, nullptr) == 0)
+          ownAltStack = mem;
+        else
+          ::munmap(mem, AltStackBytes);
+      }
+    }
     struct sigaction sa {};
     sa.sa_sigaction = onFault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     ::sigaction(SIGSEGV, &sa, &previous[0]);
     ::sigaction(SIGBUS, &sa, &previous[1]);
+  }
+
+  // On the front end's thread, when Clang is done.
+  static void uninstallStack() {
+    if (!ownAltStack)
+      return;
+    stack_t ss{};
+    ss.ss_flags = SS_DISABLE;
+    ::sigaltstack(&ss, nullptr);
+    ::munmap(ownAltStack, AltStackBytes);
+    ownAltStack = nullptr;
   }
 
   static void remove() {
@@ -692,6 +717,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
   llvm::thread worker(std::optional<unsigned>(FrontendStackBytes), [&] {
     StackGuard::install(progress);
     tool.run(&factory);
+    StackGuard::uninstallStack();
   });
   worker.join();
   StackGuard::remove();
