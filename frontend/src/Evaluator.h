@@ -311,16 +311,21 @@ private:
       nestingTooDeep(at);
   }
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
-  // Copying a container costs a step per element (per 64 characters of a
-  // string): a loop copying a million-element vector is not "one step"
-  // per iteration, or --max-steps would never stop it.
+  // Copying a container costs steps in proportion (4 per element, about
+  // what a copied element costs next to an evaluation step; 1 per 16
+  // characters of a string): a loop copying a million-element vector is
+  // not "one step" per iteration, or --max-steps would never stop it. A
+  // large copy checks the memory budget at once.
   void chargeCopy(const Value &v, const clang::Stmt *at) {
     if (v.kind != Value::Kind::Agg && v.kind != Value::Kind::String &&
         v.kind != Value::Kind::Map)
       return;
-    steps_ += v.elems.size() + (v.s.size() >> 6) + (v.map ? v.map->size() : 0);
+    uint64_t elements = v.elems.size() + (v.map ? v.map->size() : 0);
+    steps_ += 4 * elements + (v.s.size() >> 4);
     if (steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
+    if (elements > (1u << 16) || v.s.size() > (1u << 20))
+      checkMemory(at);
   }
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);
   void checkEnumerator(const clang::EnumDecl *ed, __int128 value, LazyLoc loc);

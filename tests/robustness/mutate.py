@@ -48,7 +48,8 @@ class Mutant:
         self.setup = []
         self.env = {}
         self.output = "out.json"
-        self.timeout = 30.0
+        self.timeout = 30.0 * float(
+            os.environ.get("MSCCLC_ROBUSTNESS_TIMEOUT_SCALE", "1"))
 
 
 def _seeds(repo, shared):
