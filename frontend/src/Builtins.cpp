@@ -278,7 +278,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       error(loc, diag::err_std_vector_ctor);
     if (n.wide() < 0)
       error(loc, diag::err_std_vector_negative_size);
-    checkContainerSize(size_t(n.i), loc);
+    reserveElements(size_t(n.i), loc);
     QualType et = templateArgType(rd, 0);
     Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
     if (fill.kind == Value::Kind::Int || fill.kind == Value::Kind::Float)
@@ -542,7 +542,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         const Value &n = argv[0];
         if (n.wide() < 0)
           error(loc, diag::err_std_vector_negative_size);
-        checkContainerSize(size_t(n.i), loc);
+        reserveElements(size_t(n.i), loc);
         QualType et = templateArgType(md->getParent(), 0);
         Value fill = args.size() >= 2 ? argv[1] : defaultValue(et, loc);
         size_t newSize = size_t(n.i);

@@ -175,6 +175,14 @@ void Evaluator::checkStringLength(size_t n, LazyLoc loc) {
     error(loc, diag::err_eval_string_limit, {n, limits_.maxStringBytes});
 }
 
+void Evaluator::reserveElements(size_t n, LazyLoc loc) {
+  checkContainerSize(n, loc);
+  if (n >= (1u << 12) && limits_.maxMemoryBytes &&
+      heapInUse() + n * sizeof(Value) >
+          heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
+    memoryLimitExceeded(loc);
+}
+
 void Evaluator::checkMemory(const Stmt *at) {
   if (limits_.maxMemoryBytes &&
       heapInUse() > heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
@@ -1080,7 +1088,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
   }
   if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
     uint64_t n = cat->getSize().getZExtValue();
-    checkContainerSize(n, loc);
+    reserveElements(n, loc);
     std::vector<Value> elems;
     elems.reserve(n);
     for (unsigned i = 0; i < ile->getNumInits() && i < n; ++i)
@@ -1153,7 +1161,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     return Value::makeFloat(0);
   if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
     uint64_t n = cat->getSize().getZExtValue();
-    checkContainerSize(n, loc);
+    reserveElements(n, loc);
     std::vector<Value> elems;
     elems.reserve(n);
     for (uint64_t i = 0; i < n; ++i)
@@ -1176,7 +1184,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     case StdClass::Array: {
       const auto &args = spec->getTemplateArgs();
       uint64_t n = args[1].getAsIntegral().getZExtValue();
-      checkContainerSize(n, loc);
+      reserveElements(n, loc);
       std::vector<Value> elems;
       for (uint64_t i = 0; i < n; ++i)
         elems.push_back(defaultValue(args[0].getAsType(), loc, valueInit));

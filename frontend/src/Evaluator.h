@@ -280,9 +280,24 @@ private:
                    LazyLoc loc);
   void checkContainerSize(size_t n, LazyLoc loc);
   void checkStringLength(size_t n, LazyLoc loc);
+  // A container about to be made or resized to `n` elements in one step:
+  // the element limit, and the memory budget before the allocation.
+  void reserveElements(size_t n, LazyLoc loc);
   // Every MemoryCheckInterval steps: the heap grown since the start must
-  // stay under limits_.maxMemoryBytes.
+  // stay under limits_.maxMemoryBytes. The release build also has the
+  // process ceiling (an allocation past it throws, which is reported
+  // here); a sanitizer build has none, so it checks far more often (its
+  // allocator's count is cheap to read).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MSCCLC_FREQUENT_MEMORY_CHECKS 1
+#endif
+#endif
+#ifdef MSCCLC_FREQUENT_MEMORY_CHECKS
+  static constexpr uint64_t MemoryCheckInterval = 1u << 8;
+#else
   static constexpr uint64_t MemoryCheckInterval = 1u << 14;
+#endif
   void checkMemory(const clang::Stmt *at);
   [[noreturn]] void memoryLimitExceeded(LazyLoc loc);
   uint64_t heapAtStart_ = 0;
@@ -324,7 +339,7 @@ private:
     steps_ += 4 * elements + (v.s.size() >> 4);
     if (steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
-    if (elements > (1u << 16) || v.s.size() > (1u << 20))
+    if (elements >= (1u << 12) || v.s.size() >= (1u << 16))
       checkMemory(at);
   }
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);

@@ -176,7 +176,8 @@ struct StackGuard {
     // The handler needs a stack of its own. A sanitizer runtime gives every
     // thread one already (and unmaps it at thread exit): keep that one.
     stack_t current{};
-    if (::sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+    if (::sigaltstack(nullptr, &current) == 0 &&
+        (current.ss_flags & SS_DISABLE)) {
       void *mem = ::mmap(nullptr, AltStackBytes, PROT_READ | PROT_WRITE,
                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (mem != MAP_FAILED) {
