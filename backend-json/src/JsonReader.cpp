@@ -795,6 +795,8 @@ std::optional<Diagnostic> duplicateKey(std::string_view text, int32_t fileId) {
     } else if (c == '}' || c == ']') {
       if (!stack.empty())
         stack.pop_back();
+      if (stack.empty())
+        break; // the end of the document
     } else if (c == ',') {
       if (!stack.empty() && stack.back().object)
         stack.back().expectKey = true;
@@ -811,8 +813,12 @@ std::optional<Diagnostic> duplicateKey(std::string_view text, int32_t fileId) {
       Frame &f = stack.back();
       f.expectKey = false;
       std::string key(text.substr(start + 1, i - start - 1));
-      if (escaped) // compare what the keys mean, not how they are spelled
-        key = Json::parse(text.substr(start, i - start + 1)).get<std::string>();
+      if (escaped) { // compare what the keys mean, not how they are spelled
+        Json decoded =
+            Json::parse(text.substr(start, i - start + 1), nullptr, false);
+        if (decoded.is_string())
+          key = decoded.get<std::string>();
+      }
       if (std::find(f.keys.begin(), f.keys.end(), key) != f.keys.end())
         return diagnosticAt(text, start, jsonQuote(key), fileId,
                             diag::err_json_duplicate_key);
@@ -826,6 +832,13 @@ std::optional<Diagnostic> duplicateKey(std::string_view text, int32_t fileId) {
 
 std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
                                  int32_t fileId) {
+  // nlohmann stops reading at a NUL byte and would accept whatever follows
+  // it: a NUL is no part of JSON text.
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    diags.emit(diagnosticAt(text, nul, "a NUL byte is not allowed in JSON",
+                            fileId));
+    return std::nullopt;
+  }
   Json doc;
   try {
     doc = Json::parse(text.begin(), text.end());
