@@ -835,8 +835,8 @@ std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
   // nlohmann stops reading at a NUL byte and would accept whatever follows
   // it: a NUL is no part of JSON text.
   if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    diags.emit(diagnosticAt(text, nul, "a NUL byte is not allowed in JSON",
-                            fileId));
+    diags.emit(
+        diagnosticAt(text, nul, "a NUL byte is not allowed in JSON", fileId));
     return std::nullopt;
   }
   Json doc;
