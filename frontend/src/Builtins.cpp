@@ -300,9 +300,14 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   case StdClass::Pair:
   case StdClass::Tuple: {
     if (args.size() == 1) {
-      Value v = eval(args[0]);
-      if (v.kind == Value::Kind::Agg)
-        return Value::makeAgg(std::move(v.elems));
+      // A pair or tuple converted from another one (not a struct member).
+      const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
+      StdClass ac = argRd ? classifyStd(argRd) : StdClass::None;
+      if (ac == StdClass::Pair || ac == StdClass::Tuple) {
+        Value v = eval(args[0]);
+        if (v.kind == Value::Kind::Agg)
+          return Value::makeAgg(std::move(v.elems));
+      }
     }
     std::vector<Value> elems;
     unsigned i = 0;
@@ -437,6 +442,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (self->kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised);
   };
+  // A reference to an optional's value that was reset since: the same
+  // Value is now the empty optional.
+  if (cls != StdClass::Optional && cls != StdClass::NulloptT &&
+      self->kind == Value::Kind::Null)
+    error(loc, diag::err_std_optional_empty);
   needUninit();
   auto index = [&](size_t arg) -> size_t {
     const Expr *e = args[arg];
@@ -847,7 +857,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     Value *b = evalObject(call->getArg(1));
     if (aBorrow.dangling)
       invalidatedDuringUse(aBorrow, diag::err_eval_object_invalidated, loc);
-    // Swapped containers keep their elements (and references to them).
+    // C++ keeps references into swapped containers valid (they follow the
+    // elements); the evaluator does not track them across, so they end
+    // here, and so does any iteration over either side.
+    invalidateContents(*a, "swap", loc);
+    invalidateContents(*b, "swap", loc);
     std::swap(*a, *b);
     result = Value::makeVoid();
     return true;

@@ -1464,8 +1464,11 @@ Value *Evaluator::evalLValue(const Expr *e) {
     if (const auto *bd = dyn_cast<BindingDecl>(d)) {
       Frame &f = *frames_.back();
       auto it = f.vars.find(bd);
-      if (it != f.vars.end())
+      if (it != f.vars.end()) {
+        if (it->second->kind == Value::Kind::Dangling)
+          danglingUse(bd, *it->second, loc);
         return it->second;
+      }
       return lookup(bd, loc);
     }
     if (isa<EnumConstantDecl>(d))

@@ -101,9 +101,26 @@ Value *Evaluator::resolveCapture(const RefCapture &c, LazyLoc loc) {
   error(loc, diag::err_eval_capture_ended, {c.decl->getNameAsString()});
 }
 
+// Whether `p` is `v` or inside it (an element, a field, a map entry).
+static bool within(const Value &v, const Value *p) {
+  if (&v == p)
+    return true;
+  if (v.kind == Value::Kind::Agg)
+    for (const Value &e : v.elems)
+      if (within(e, p))
+        return true;
+  if (v.kind == Value::Kind::Map)
+    for (const auto &entry : *v.map)
+      if (within(entry.second, p))
+        return true;
+  return false;
+}
+
 bool Evaluator::isTemporary(const Value *p) const {
+  // A temporary or a part of one (`const auto &v = make().first;`): it dies
+  // with the full-expression, so a reference to it gets a copy of its own.
   for (size_t i = 0; i < tempTop_; ++i)
-    if (&temps_[i] == p)
+    if (within(temps_[i], p))
       return true;
   return false;
 }

@@ -209,3 +209,31 @@ TEST_CASE("Evaluator: uses of invalidated references are located errors",
         "std::vector<int> w{2}; int &r = w[0]; w.resize(0); Buffer b(0, r);",
         "'r' refers to an object that no longer exists: resize");
 }
+
+TEST_CASE("Evaluator: storage that dies without a container operation",
+          "[evaluator][lifetimes]") {
+  // Found by review: a reference into part of a temporary, storage moved
+  // away by std::swap, a reference to an optional's value after reset,
+  // and a structured binding read through its fast path.
+  CHECK(value("auto make = [] { return std::pair<std::vector<int>, int>{"
+              "{1, 2, 7}, 0}; }; const std::vector<int> &v = make().first; "
+              "std::vector<int> other = make().first; (void)other; "
+              "Buffer b(0, v[2]);") == 7);
+  Result swapped = compile(
+      "std::vector<int> v(8, 1); int &x = v[5]; { std::vector<int> tmp; "
+      "std::swap(v, tmp); } Buffer b(0, x);");
+  CHECK(swapped.status == 1);
+  CHECK(swapped.messages.find("swap destroyed or moved it") !=
+        std::string::npos);
+  Result reset = compile("std::optional<std::map<int, int>> o = "
+                         "std::map<int, int>{{1, 2}}; auto &m = *o; o.reset(); "
+                         "Buffer b(0, int(m.size()));");
+  CHECK(reset.status == 1);
+  CHECK(reset.messages.find("the optional is empty") != std::string::npos);
+  Result binding = compile("std::vector<std::array<int, 2>> v{{5, 6}}; auto "
+                           "&[a, c] = v[0]; v.push_back({}); Buffer b(0, a);");
+  CHECK(binding.status == 1);
+  CHECK(
+      binding.messages.find("'a' refers to an object that no longer exists") !=
+      std::string::npos);
+}
