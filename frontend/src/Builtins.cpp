@@ -860,6 +860,9 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     // C++ keeps references into swapped containers valid (they follow the
     // elements); the evaluator does not track them across, so they end
     // here, and so does any iteration over either side.
+    // An object swapped with a part of itself would end up owning itself.
+    if (a != b && (within(*a, b) || within(*b, a)))
+      error(loc, diag::err_std_swap_overlap);
     invalidateContents(*a, "swap", loc);
     invalidateContents(*b, "swap", loc);
     std::swap(*a, *b);

@@ -214,6 +214,7 @@ private:
                                 const Value &dangling, LazyLoc loc);
   [[noreturn]] void invalidatedDuringUse(const Borrow &b, diag::ID id,
                                          LazyLoc loc);
+  static bool within(const Value &v, const Value *p);
   // Whether `p` is a temporary of the full-expression being evaluated.
   bool isTemporary(const Value *p) const;
 

@@ -102,7 +102,7 @@ Value *Evaluator::resolveCapture(const RefCapture &c, LazyLoc loc) {
 }
 
 // Whether `p` is `v` or inside it (an element, a field, a map entry).
-static bool within(const Value &v, const Value *p) {
+bool Evaluator::within(const Value &v, const Value *p) {
   if (&v == p)
     return true;
   if (v.kind == Value::Kind::Agg)
