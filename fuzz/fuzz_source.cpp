@@ -36,7 +36,7 @@ bool onlyHeaderIncludes(const std::string &text) {
   }
   // %: and ??= spell '#' too (digraph, trigraph).
   return text.find("%:") == std::string::npos &&
-         text.find("??=") == std::string::npos &&
+         text.find("?\?=") == std::string::npos &&
          text.find("_Pragma") == std::string::npos &&
          text.find("__pragma") == std::string::npos;
 }

@@ -19,16 +19,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <malloc.h>
 #include <new>
 #include <tuple>
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MSCCLC_SANITIZED 1
-#include <sanitizer/allocator_interface.h>
-#endif
-#endif
 
 using namespace clang;
 
@@ -116,22 +108,12 @@ bool valuesEqual(const Value &a, const Value &b) {
   return compareValues(a, b) == 0;
 }
 
-// Bytes the allocator has handed out and not taken back.
-static uint64_t heapInUse() {
-#if defined(MSCCLC_SANITIZED)
-  return __sanitizer_get_current_allocated_bytes();
-#else
-  struct mallinfo2 mi = mallinfo2();
-  return uint64_t(mi.uordblks) + uint64_t(mi.hblkhd);
-#endif
-}
-
 Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
                      EvalLimits limits, LocationMapper mapLoc)
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {
   resetClassCaches();
-  heapAtStart_ = heapInUse();
+  heapAtStart_ = support::heapInUse();
 }
 
 void Evaluator::nestingTooDeep(const Stmt *at) {
@@ -178,14 +160,14 @@ void Evaluator::checkStringLength(size_t n, LazyLoc loc) {
 void Evaluator::reserveElements(size_t n, LazyLoc loc) {
   checkContainerSize(n, loc);
   if (n >= (1u << 12) && limits_.maxMemoryBytes &&
-      heapInUse() + n * sizeof(Value) >
+      support::heapInUse() + n * sizeof(Value) >
           heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
     memoryLimitExceeded(loc);
 }
 
 void Evaluator::checkMemory(const Stmt *at) {
   if (limits_.maxMemoryBytes &&
-      heapInUse() > heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
+      support::heapInUse() > heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
     memoryLimitExceeded(at);
 }
 

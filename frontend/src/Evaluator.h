@@ -15,6 +15,8 @@
 #include "ProgramBuilder.h"
 #include "Value.h"
 
+#include "mscclc/support/ResourceLimits.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -289,16 +291,8 @@ private:
   // process ceiling (an allocation past it throws, which is reported
   // here); a sanitizer build has none, so it checks far more often (its
   // allocator's count is cheap to read).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MSCCLC_FREQUENT_MEMORY_CHECKS 1
-#endif
-#endif
-#ifdef MSCCLC_FREQUENT_MEMORY_CHECKS
-  static constexpr uint64_t MemoryCheckInterval = 1u << 8;
-#else
-  static constexpr uint64_t MemoryCheckInterval = 1u << 14;
-#endif
+  static constexpr uint64_t MemoryCheckInterval =
+      support::SanitizerBuild ? 1u << 8 : 1u << 14;
   void checkMemory(const clang::Stmt *at);
   [[noreturn]] void memoryLimitExceeded(LazyLoc loc);
   uint64_t heapAtStart_ = 0;

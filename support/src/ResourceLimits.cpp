@@ -9,16 +9,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <malloc.h>
 #include <new>
 #include <sys/resource.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define MSCCLC_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MSCCLC_SANITIZED 1
-#endif
+#ifdef MSCCLC_SANITIZED
+#include <sanitizer/allocator_interface.h>
 #endif
 
 namespace mscclc::support {
@@ -77,6 +74,15 @@ bool limitProcessMemory(uint64_t bytes) {
 }
 
 uint64_t processMemoryLimit() { return limitBytes; }
+
+uint64_t heapInUse() {
+#ifdef MSCCLC_SANITIZED
+  return __sanitizer_get_current_allocated_bytes();
+#else
+  struct mallinfo2 mi = mallinfo2();
+  return uint64_t(mi.uordblks) + uint64_t(mi.hblkhd);
+#endif
+}
 
 void setOutOfMemoryReporter(OutOfMemoryReporter r, void *context) {
   reporter = r;

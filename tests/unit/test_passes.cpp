@@ -166,11 +166,6 @@ void runAllPasses(chunk::Program &p) {
   runPass(createReplicationPass(), p);
 }
 
-const ChannelRef mem0{ChannelType::Memory, 0};
-const ChannelRef mem1{ChannelType::Memory, 1};
-const ChannelRef mem2{ChannelType::Memory, 2};
-const ChannelRef mem3{ChannelType::Memory, 3};
-
 // The single-node alltoall of dsl-semantics.md Appendix D.4 (port of
 // tests/single_node/alltoall.py, instances = 2).
 chunk::Program buildAlltoall(int n, int instances) {

@@ -18,7 +18,26 @@
 
 #include <cstdint>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define MSCCLC_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MSCCLC_SANITIZED 1
+#endif
+#endif
+
 namespace mscclc::support {
+
+// An AddressSanitizer build: no process ceiling (it would break ASan's
+// shadow memory), so budgets are checked more often instead.
+#ifdef MSCCLC_SANITIZED
+inline constexpr bool SanitizerBuild = true;
+#else
+inline constexpr bool SanitizerBuild = false;
+#endif
+
+// Bytes the allocator has handed out and not taken back.
+uint64_t heapInUse();
 
 // Applies the ceiling (bytes) and installs the out-of-memory handlers.
 // Returns false when the limit could not be set (it is then not enforced).
