@@ -14,6 +14,7 @@
 #include "GuardedFileSystem.h"
 #include "PchCache.h"
 #include "ProgramBuilder.h"
+#include "SpellingSuggestions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -89,6 +90,9 @@ struct ClangProgress {
   clang::SourceLocation lastToken;
   uint64_t tokens = 0;
   std::string inputName;
+  // Set while a source file is being compiled: spelling suggestions
+  // consult its Sema.
+  CompilerInstance *compiler = nullptr;
 };
 
 // Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
@@ -286,8 +290,9 @@ private:
 // DiagnosticSink every other stage reports to.
 class ForwardingClangConsumer : public clang::DiagnosticConsumer {
 public:
-  ForwardingClangConsumer(DiagnosticSink &diags, LocationTable &locs)
-      : diags_(diags), locs_(locs) {}
+  ForwardingClangConsumer(DiagnosticSink &diags, LocationTable &locs,
+                          const ClangProgress &progress)
+      : diags_(diags), locs_(locs), progress_(progress) {}
 
   void HandleDiagnostic(DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
@@ -321,13 +326,34 @@ public:
       last_ = loc;
     else if (id == diag::err_clang)
       loc = last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
-    diags_.report(id, loc, {std::string(text)});
+    const NamedDecl *suggestion = nullptr;
+    if (id == diag::err_clang && !suggesting_ && progress_.compiler &&
+        progress_.compiler->hasSema()) {
+      // Looking names up can load declarations from the precompiled
+      // header; a diagnostic raised by that must not recurse into here.
+      suggesting_ = true;
+      suggestion = suggestSpelling(progress_.compiler->getSema(), info);
+      suggesting_ = false;
+    }
+    if (!suggestion) {
+      diags_.report(id, loc, {std::string(text)});
+      return;
+    }
+    std::string name = suggestion->getName().str();
+    diags_.report(id, loc,
+                  {std::string(text) + "; did you mean '" + name + "'?"});
+    mscclc::SourceLocation declared = locs_.map(suggestion->getLocation());
+    if (declared.isValid())
+      diags_.report(diag::note_clang, declared,
+                    {"'" + name + "' declared here"});
   }
 
 private:
   DiagnosticSink &diags_;
   LocationTable &locs_;
+  const ClangProgress &progress_;
   mscclc::SourceLocation last_;
+  bool suggesting_ = false;
 };
 
 class AlgorithmConsumer : public ASTConsumer {
@@ -590,6 +616,7 @@ public:
   }
   bool BeginSourceFileAction(CompilerInstance &ci) override {
     progress_.sm = &ci.getSourceManager();
+    progress_.compiler = &ci;
     ClangProgress *p = &progress_;
     ci.getPreprocessor().setTokenWatcher([p](const clang::Token &t) {
       p->lastToken = t.getLocation();
@@ -613,6 +640,10 @@ public:
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<ExpansionBudget>(progress_));
     return ASTFrontendAction::BeginSourceFileAction(ci);
+  }
+  void EndSourceFileAction() override {
+    progress_.compiler = nullptr;
+    ASTFrontendAction::EndSourceFileAction();
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
                                                  llvm::StringRef) override {
@@ -676,7 +707,9 @@ FrontendResult runFrontend(const FrontendOptions &options,
       // Undefined behaviour Clang proves:
       // i++ + i++, a view or reference of
       // an object about to be destroyed.
-      "-Werror=unsequenced", "-Werror=dangling", "-fno-caret-diagnostics"};
+      "-Werror=unsequenced", "-Werror=dangling", "-fno-caret-diagnostics",
+      // Clang's corrector can loop forever; SpellingSuggestions stands in.
+      "-fno-spell-checking"};
   if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
     args.push_back("-resource-dir");
     args.push_back(res);
@@ -702,10 +735,10 @@ FrontendResult runFrontend(const FrontendOptions &options,
   // Our diagnostics already say what went wrong.
   tool.setPrintErrorMessage(false);
   LocationTable locs(files, options.inputFile);
-  ForwardingClangConsumer forward(diags, locs);
-  tool.setDiagnosticConsumer(&forward);
   ClangProgress progress;
   progress.inputName = options.inputFile;
+  ForwardingClangConsumer forward(diags, locs, progress);
+  tool.setDiagnosticConsumer(&forward);
   support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress);
   struct ResetReporter {
     ~ResetReporter() { support::setOutOfMemoryReporter(nullptr, nullptr); }
