@@ -39,6 +39,7 @@ int dispatch(int argc, char **argv) {
   commands.push_back(makeCheckPlanCommand());
   commands.push_back(makeInstallDefaultsCommand());
   commands.push_back(makeListDiagnosticsCommand());
+  commands.push_back(makeSimCommand());
 
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i)

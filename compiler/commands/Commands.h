@@ -43,5 +43,6 @@ int checkPlanFile(const std::string &input, const std::string &output,
 std::unique_ptr<Command> makeCheckPlanCommand();
 std::unique_ptr<Command> makeInstallDefaultsCommand();
 std::unique_ptr<Command> makeListDiagnosticsCommand();
+std::unique_ptr<Command> makeSimCommand();
 
 } // namespace mscclc::driver

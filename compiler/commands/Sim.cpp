@@ -1,0 +1,143 @@
+//===- Sim.cpp - mscclc sim PLAN.json|algo.cpp ----------------------------===//
+//
+// Loads a plan (compiling a source first, with the same options as a
+// compile, so findings name the user's file:line), runs the simulator and
+// prints its report. Exit status: 0 every check passed, 1 a check failed
+// or the input has errors, 2 usage.
+//
+//===----------------------------------------------------------------------===//
+#include "../Driver.h"
+#include "Commands.h"
+
+#include "mscclc/sim/Simulator.h"
+
+#include <iostream>
+
+namespace mscclc::driver {
+
+namespace {
+
+class SimCommand : public Command {
+public:
+  const char *name() const override { return "sim"; }
+  const char *summary() const override {
+    return "run a plan on the CPU with real data and check its result, "
+           "races, deadlocks and balance";
+  }
+  void setup(CLI::App &app) override {
+    app.add_option("input", input_, "JSON plan or algorithm source")
+        ->required();
+    app.add_option("--size", size_,
+                   "message size in bytes (default: a valid size near 64 KiB)");
+    app.add_option("--dtype", dtype_, "element type: f32 f16 bf16 i32 u32 u8")
+        ->default_str("f32");
+    app.add_option("--packet", packet_, "LL packet format: ll16 or ll8")
+        ->default_str("ll16");
+    app.add_option("--runs", runs_,
+                   "back-to-back executions (counters and flags persist)")
+        ->default_str("1");
+    app.add_option("--schedules", schedules_,
+                   "interleavings to try, each from its own seed")
+        ->default_str("4");
+    app.add_option("--seed", seed_, "seed of the first schedule")
+        ->default_str("1");
+    app.add_option("--semantics", semantics_,
+                   "executor: what MSCCL++ 0.9.0 does, defects included; "
+                   "intended: what each op means")
+        ->default_str("executor");
+    app.add_flag("--json", json_, "print one JSON object instead of a summary");
+    app.add_flag("--no-races", noRaces_,
+                 "skip race detection (data, deadlocks and balance only)");
+    options_.addTo(app);
+  }
+  int run() override {
+    options_.warningFlags = warningFlags;
+    if (!options_.finish())
+      return UsageError;
+    sim::SimOptions o;
+    if (auto t = sim::parseDType(dtype_))
+      o.dtype = *t;
+    else
+      return usage("--dtype", "one of f32 f16 bf16 i32 u32 u8", dtype_);
+    if (packet_ == "ll16")
+      o.packet = sim::PacketType::LL16;
+    else if (packet_ == "ll8")
+      o.packet = sim::PacketType::LL8;
+    else
+      return usage("--packet", "ll16 or ll8", packet_);
+    if (semantics_ == "executor")
+      o.semantics = sim::Semantics::Executor;
+    else if (semantics_ == "intended")
+      o.semantics = sim::Semantics::Intended;
+    else
+      return usage("--semantics", "executor or intended", semantics_);
+    if (runs_ < 1 || runs_ > 1000)
+      return usage("--runs", "from 1 to 1000", std::to_string(runs_));
+    if (schedules_ < 1 || schedules_ > 10000)
+      return usage("--schedules", "from 1 to 10000",
+                   std::to_string(schedules_));
+    o.runs = runs_;
+    o.schedules = schedules_;
+    o.seed = seed_;
+    o.checkRaces = !noRaces_;
+    if (!checkInput(input_))
+      return Failure;
+    options_.frontend.inputFile = input_;
+    if (classifyInput(input_) == InputKind::Plan &&
+        !options_.acceptsPlanInput(input_))
+      return UsageError;
+
+    auto files = std::make_shared<SourceFiles>();
+    auto printer = makePrinter(input_, options_, files);
+    LoadedPlan loaded = loadPlan(input_, options_, *printer, files);
+    printer->printSummary();
+    if (!loaded.plan)
+      return Failure;
+    const plan::Plan &p = *loaded.plan;
+    sim::SizeRange range = sim::validSizes(p);
+    if (range.empty()) {
+      usageError(diag::err_usage_sim_no_size,
+                 {"a rank has no chunks in the buffer that sets the chunk "
+                  "size, or min_message_size exceeds max_message_size"});
+      return Failure;
+    }
+    if (size_) {
+      if (*size_ < range.min || *size_ > range.max || *size_ % range.unit) {
+        usageError(diag::err_usage_sim_size,
+                   {std::to_string(*size_), std::to_string(range.unit),
+                    std::to_string(range.min), std::to_string(range.max)});
+        return UsageError;
+      }
+      o.size = *size_;
+    } else {
+      o.size = *sim::defaultSize(p);
+    }
+    sim::SimReport report = sim::simulate(p, o);
+    const SourceFiles *names = loaded.files ? loaded.files.get() : files.get();
+    std::cout << (json_ ? sim::formatReportJson(report, names)
+                        : sim::formatReport(report, names));
+    return report.pass() ? Success : Failure;
+  }
+
+private:
+  int usage(const char *option, const char *what, const std::string &got) {
+    usageError(diag::err_usage_sim_option, {option, what, "'" + got + "'"});
+    return UsageError;
+  }
+
+  std::string input_;
+  std::optional<uint64_t> size_;
+  std::string dtype_ = "f32", packet_ = "ll16", semantics_ = "executor";
+  int runs_ = 1, schedules_ = 4;
+  uint64_t seed_ = 1;
+  bool json_ = false, noRaces_ = false;
+  CompileOptions options_;
+};
+
+} // namespace
+
+std::unique_ptr<Command> makeSimCommand() {
+  return std::make_unique<SimCommand>();
+}
+
+} // namespace mscclc::driver

@@ -1,0 +1,52 @@
+//===- Collectives.h - input patterns and what each collective must give -===//
+//
+// Inputs are filled so that misplaced data is visible: for collectives
+// that move data (allgather, alltoall, sendrecv) each element holds a code
+// unique to (run, rank, element) as far as the type can count, so a wrong
+// element says where it came from; for reductions (allreduce,
+// reducescatter) each element is a multiple of 1/1024 in [0, 1) (integers
+// modulo 1024) from a hash of (run, rank, element), as the executor's own
+// test does, and the result is compared with the test's tolerance
+// Eps(type) x ranks x (1 + |expected|).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mscclc/sim/Simulator.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mscclc::sim {
+
+enum class CollectiveKind : uint8_t {
+  AllReduce,
+  AllGather,
+  ReduceScatter,
+  AllToAll,
+  SendRecv,
+  Undefined, // "test" and custom collectives: no definition to check
+};
+
+CollectiveKind collectiveKind(std::string_view name);
+
+// Fills `length` bytes of rank `rank`'s input for execution `run`.
+void fillInput(uint8_t *bytes, uint64_t length, DType t, CollectiveKind k,
+               int32_t rank, int32_t run);
+
+struct Mismatch {
+  uint64_t byteOffset = 0; // in the output buffer
+  std::string message;     // expected, actual, where it should come from
+};
+
+// Checks rank `rank`'s output after execution `run` against the
+// collective's definition; `inputBytes` is every rank's input size.
+std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
+                                    uint64_t inputBytes, uint64_t chunkBytes,
+                                    DType t, CollectiveKind k, int32_t rank,
+                                    int32_t ranks, int32_t run);
+
+} // namespace mscclc::sim

@@ -1,0 +1,230 @@
+//===- Elements.cpp - element types with the executor's arithmetic -------===//
+//
+// See Elements.h. The half and bfloat16 conversions are written out here
+// (no compiler extension types) so results are the same on every host.
+//
+//===----------------------------------------------------------------------===//
+#include "Elements.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace mscclc::sim {
+
+float halfToFloat(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t exp = (h >> 10) & 0x1f;
+  uint32_t mant = h & 0x3ff;
+  uint32_t bits;
+  if (exp == 0) {
+    if (mant == 0) {
+      bits = sign;
+    } else { // subnormal: normalise
+      int e = -1;
+      do {
+        ++e;
+        mant <<= 1;
+      } while ((mant & 0x400) == 0);
+      bits = sign | uint32_t(127 - 15 - e) << 23 | (mant & 0x3ff) << 13;
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7f800000u | mant << 13;
+  } else {
+    bits = sign | (exp + 127 - 15) << 23 | mant << 13;
+  }
+  return std::bit_cast<float>(bits);
+}
+
+uint16_t floatToHalf(float f) {
+  uint32_t x = std::bit_cast<uint32_t>(f);
+  uint16_t sign = uint16_t((x >> 16) & 0x8000);
+  uint32_t absx = x & 0x7fffffffu;
+  if (absx >= 0x7f800000u) // inf or NaN
+    return uint16_t(sign | 0x7c00 | (absx > 0x7f800000u ? 0x200 : 0));
+  if (absx >= 0x477ff000u) // rounds to >= 65520: infinity
+    return uint16_t(sign | 0x7c00);
+  if (absx < 0x38800000u) { // below the smallest normal half: subnormal
+    if (absx < 0x33000000u) // below half the smallest subnormal
+      return sign;
+    uint32_t mant = (absx & 0x7fffff) | 0x800000;
+    int shift = 126 - int(absx >> 23); // 14..24
+    uint32_t half = mant >> shift;
+    uint32_t rem = mant & ((1u << shift) - 1);
+    uint32_t mid = 1u << (shift - 1);
+    if (rem > mid || (rem == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t e = (absx >> 23) - 127 + 15;
+  uint32_t mant = absx & 0x7fffff;
+  uint32_t half = e << 10 | mant >> 13;
+  uint32_t rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
+    ++half; // may carry into the exponent, which is right
+  return uint16_t(sign | half);
+}
+
+float bf16ToFloat(uint16_t b) {
+  return std::bit_cast<float>(uint32_t(b) << 16);
+}
+
+uint16_t floatToBf16(float f) {
+  uint32_t x = std::bit_cast<uint32_t>(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return uint16_t((x >> 16) | 0x40); // quiet NaN
+  uint32_t rounding = 0x7fff + ((x >> 16) & 1);
+  return uint16_t((x + rounding) >> 16);
+}
+
+double loadElement(const uint8_t *p, DType t) {
+  switch (t) {
+  case DType::F32: {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case DType::F16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return halfToFloat(v);
+  }
+  case DType::BF16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return bf16ToFloat(v);
+  }
+  case DType::I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case DType::U32: {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case DType::U8:
+    return *p;
+  }
+  return 0;
+}
+
+void storeElement(uint8_t *p, DType t, double v) {
+  switch (t) {
+  case DType::F32: {
+    float f = float(v);
+    std::memcpy(p, &f, 4);
+    return;
+  }
+  case DType::F16: {
+    uint16_t h = floatToHalf(float(v));
+    std::memcpy(p, &h, 2);
+    return;
+  }
+  case DType::BF16: {
+    uint16_t h = floatToBf16(float(v));
+    std::memcpy(p, &h, 2);
+    return;
+  }
+  case DType::I32: {
+    int32_t i = int32_t(uint32_t(int64_t(v)));
+    std::memcpy(p, &i, 4);
+    return;
+  }
+  case DType::U32: {
+    uint32_t u = uint32_t(int64_t(v));
+    std::memcpy(p, &u, 4);
+    return;
+  }
+  case DType::U8:
+    *p = uint8_t(int64_t(v));
+    return;
+  }
+}
+
+namespace {
+
+template <typename T> T combine(T a, T b, plan::ReduceOp op) {
+  switch (op) {
+  case plan::ReduceOp::Sum:
+    return T(a + b);
+  case plan::ReduceOp::Min:
+    return std::min(a, b);
+  case plan::ReduceOp::Max:
+    return std::max(a, b);
+  }
+  return a;
+}
+
+} // namespace
+
+void reduceInto(uint8_t *acc, const uint8_t *x, size_t count, DType t,
+                plan::ReduceOp op) {
+  switch (t) {
+  case DType::F32:
+    for (size_t i = 0; i < count; ++i) {
+      float a, b;
+      std::memcpy(&a, acc + 4 * i, 4);
+      std::memcpy(&b, x + 4 * i, 4);
+      a = combine(a, b, op);
+      std::memcpy(acc + 4 * i, &a, 4);
+    }
+    return;
+  case DType::F16:
+    for (size_t i = 0; i < count; ++i) {
+      uint16_t a, b;
+      std::memcpy(&a, acc + 2 * i, 2);
+      std::memcpy(&b, x + 2 * i, 2);
+      float r = combine(halfToFloat(a), halfToFloat(b), op);
+      uint16_t h = floatToHalf(r);
+      // __hadd2 then clamp to ±65504; the clamp turns NaN into -65504.
+      float back = halfToFloat(h);
+      if (std::isnan(back))
+        h = 0xfbff;
+      else if (back > 65504.0f)
+        h = 0x7bff;
+      else if (back < -65504.0f)
+        h = 0xfbff;
+      std::memcpy(acc + 2 * i, &h, 2);
+    }
+    return;
+  case DType::BF16:
+    for (size_t i = 0; i < count; ++i) {
+      uint16_t a, b;
+      std::memcpy(&a, acc + 2 * i, 2);
+      std::memcpy(&b, x + 2 * i, 2);
+      float r = combine(bf16ToFloat(a), bf16ToFloat(b), op);
+      uint16_t h = floatToBf16(r);
+      if (std::isnan(bf16ToFloat(h)))
+        h = 0xff80; // clamped to [-inf, inf]: NaN becomes -inf
+      std::memcpy(acc + 2 * i, &h, 2);
+    }
+    return;
+  case DType::I32:
+    for (size_t i = 0; i < count; ++i) {
+      int32_t a, b;
+      std::memcpy(&a, acc + 4 * i, 4);
+      std::memcpy(&b, x + 4 * i, 4);
+      int32_t r = op == plan::ReduceOp::Sum ? int32_t(uint32_t(a) + uint32_t(b))
+                                            : combine(a, b, op);
+      std::memcpy(acc + 4 * i, &r, 4);
+    }
+    return;
+  case DType::U32:
+    for (size_t i = 0; i < count; ++i) {
+      uint32_t a, b;
+      std::memcpy(&a, acc + 4 * i, 4);
+      std::memcpy(&b, x + 4 * i, 4);
+      uint32_t r = combine(a, b, op);
+      std::memcpy(acc + 4 * i, &r, 4);
+    }
+    return;
+  case DType::U8:
+    for (size_t i = 0; i < count; ++i)
+      acc[i] = combine<uint8_t>(acc[i], x[i], op);
+    return;
+  }
+}
+
+} // namespace mscclc::sim

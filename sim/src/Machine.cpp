@@ -1,0 +1,2052 @@
+//===- Machine.cpp - one simulated schedule of a plan ---------------------===//
+//
+// Agents are the thread blocks of every rank and one port-channel proxy
+// per rank. A step runs one op of one thread block (a pipeline body op for
+// one iteration; as many packets of a packet op as have arrived), or one
+// proxy trigger. An agent whose op cannot proceed (a wait short of
+// signals, a packet without its flag, a barrier, a semaphore, a flush) is
+// parked under a key and woken by the event that can release it; when no
+// agent is runnable and some rank has not finished, that is a deadlock.
+//
+// Each rank runs the plan `runs` times. Between runs, on that rank only
+// (ranks are not synchronised with each other, executor-semantics §6.2),
+// the host checks the output and refills the input; the flag advances and
+// the scratch half flips, while semaphores, packets and scratch persist.
+//
+// Section numbers refer to executor-semantics.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Machine.h"
+#include "Collectives.h"
+#include "Elements.h"
+#include "Memory.h"
+#include "Races.h"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+namespace mscclc::sim {
+
+using namespace plan;
+
+namespace {
+
+constexpr uint64_t NoKey = ~uint64_t(0);
+
+enum class KeyKind : uint64_t {
+  Semaphore = 1, // memory/port channel inbound counter
+  Packet,        // any packet landing in a rank's memory
+  Barrier,
+  DeviceSemaphore,
+  Flush,
+  Switch,
+};
+
+uint64_t makeKey(KeyKind k, int32_t rank, uint64_t id) {
+  return uint64_t(k) << 56 | uint64_t(uint32_t(rank)) << 32 | (id & 0xffffffff);
+}
+
+struct Inst {
+  const Op *op = nullptr;
+  int32_t flat = 0;     // the executor's flattened op index
+  int32_t bodySize = 0; // a pipeline header: how many inner ops follow
+  int32_t header = -1;  // an inner op: the index of its pipeline header
+};
+
+struct Trigger {
+  bool data = false, flag = false, sync = false;
+  // Data: where from and to (already final offsets).
+  int32_t srcRank = -1, dstRank = -1;
+  Space srcSpace = SendSpace, dstSpace = SendSpace;
+  uint64_t srcOff = 0, dstOff = 0, length = 0;
+  uint32_t unit = 16;
+  int32_t gpuChannel = -1; // flag: the port channel signalled
+  uint64_t position = 0;   // in the proxy FIFO
+  ClockRef strong, weak;   // what the pushing lane had published
+  int32_t tb = -1, op = -1, run = 0;
+};
+
+struct SignalRecord {
+  ClockRef strong, weak, start;
+};
+
+struct ChannelState {
+  uint64_t inbound = 0;  // signals received
+  uint64_t expected = 0; // waits started
+  int32_t partnerRank = -1, partnerChannel = -1;
+  int32_t peer = -1;
+  std::vector<SignalRecord> signals; // cumulative, for races
+};
+
+struct BarrierState {
+  int64_t arrived = 0;
+  uint64_t episode = 0;
+  Clock join;
+  std::map<uint64_t, ClockRef> done; // episode -> join of its arrivals
+};
+
+struct SemaphoreState {
+  int64_t value = 0, init = 0;
+  uint64_t acquires = 0;
+  std::vector<ClockRef> releases; // cumulative joins
+};
+
+struct PacketSegment {
+  uint64_t end;
+  ClockRef writer;
+};
+
+struct Tb {
+  int32_t agent = 0, rank = 0, id = 0;
+  std::vector<Inst> prog;
+  size_t pc = 0;
+  int32_t run = 0;
+  bool finished = false; // this run
+  // The pipeline being executed.
+  int32_t pipeHeader = -1;
+  uint64_t iter = 0, iters = 0, unitSize = 0;
+  // Progress inside the current op.
+  bool opStarted = false;
+  uint64_t progress = 0;
+  std::vector<uint64_t> expected;
+  uint64_t episode = 0, fifoPosition = 0;
+  // Clocks (only with race checks).
+  Clock strong, weak, pendStrong, pendWeak;
+  ClockRef kernelStart;
+  uint32_t epoch = 0, published = 0;
+  std::string blockedOn; // for a deadlock report
+};
+
+struct Proxy {
+  int32_t agent = 0;
+  std::deque<Trigger> fifo;
+  uint64_t pushed = 0, processed = 0;
+  Clock strong, weak;
+  std::map<uint64_t, ClockRef> flushed; // position -> clock after it
+};
+
+class Machine {
+public:
+  Machine(const Plan &plan, const PlanLayout &layout, const SimOptions &opts,
+          uint64_t seed, int32_t schedule, const FindingSink &sink)
+      : plan_(plan), query_(plan), layout_(layout), opts_(opts), rng_(seed),
+        schedule_(schedule),
+        sink_(sink), ctx_{plan, query_, layout, opts.semantics},
+        kind_(collectiveKind(plan.collective)), races_(opts.checkRaces) {}
+
+  ScheduleResult run();
+
+private:
+  // ------------------------------------------------------------ set-up
+  void build();
+  void pairChannels(ChannelType t);
+  // --------------------------------------------------------- scheduling
+  void activate(int32_t agent);
+  void park(int32_t agent, uint64_t key);
+  void wake(uint64_t key);
+  void wakeRank(KeyKind k, int32_t rank) { wake(makeKey(k, rank, 0)); }
+  // ------------------------------------------------------ thread blocks
+  enum class Step { Progress, Blocked, Finished };
+  Step stepTb(Tb &tb);
+  Step execute(Tb &tb, const Inst &inst);
+  void finishRun(Tb &tb);
+  void kernelEnd(int32_t rank);
+  void kernelStart(int32_t rank);
+  void stepProxy(int32_t rank);
+  // ---------------------------------------------------------- op kinds
+  Step doCopyLike(Tb &tb, const Inst &inst);
+  Step doPut(Tb &tb, const Inst &inst);
+  Step doGet(Tb &tb, const Inst &inst);
+  Step doReduce(Tb &tb, const Inst &inst);
+  Step doPacket(Tb &tb, const Inst &inst);
+  Step doSwitch(Tb &tb, const Inst &inst);
+  Step doSignal(Tb &tb, const Inst &inst);
+  Step doWait(Tb &tb, const Inst &inst);
+  Step doBarrier(Tb &tb, const Inst &inst);
+  Step doSemaphore(Tb &tb, const Inst &inst);
+  Step doFlush(Tb &tb, const Inst &inst);
+  void syncThreads(Tb &tb);
+  // ----------------------------------------------------------- memory
+  struct Span {
+    int32_t rank = -1;
+    Space space = SendSpace;
+    uint64_t offset = 0, length = 0;
+  };
+  // The final bytes of an operand for the current run and iteration.
+  Span place(const Tb &tb, const Address &a, uint64_t length,
+             uint64_t pipeOffset) const;
+  uint64_t pipelineOffset(const Tb &tb, const Address &a) const;
+  // The data size of a pipelined op's operand (§3.1), and whether the
+  // executor's uint32 underflow hit.
+  uint64_t pipelinedSize(Tb &tb, const Inst &inst, uint64_t size);
+  PagedMemory &memory(const Span &s) {
+    return mem_[size_t(s.rank) * 3 + s.space];
+  }
+  bool inBounds(const Tb &tb, const Inst &inst, const Span &s, bool write);
+  void read(const Span &s, uint8_t *out) {
+    memory(s).read(s.offset, out, s.length);
+  }
+  void write(const Span &s, const uint8_t *in) {
+    memory(s).write(s.offset, in, s.length);
+    bytesMoved_ += s.length;
+  }
+  // Records an access for race detection.
+  void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
+             uint64_t laneStart, bool packetRead = false);
+  // A read of packets whose flags were checked.
+  void touchPacketRead(Tb &tb, const Inst &inst, const Span &s,
+                       uint64_t laneStart) {
+    touch(tb, inst, s, false, packetBytes(), laneStart, true);
+  }
+  void touchAgent(int32_t agent, const Access &a, const Span &s,
+                  const Clock &strong, const Clock &weak);
+  // ----------------------------------------------------------- packets
+  uint32_t payloadBytes() const {
+    return opts_.packet == PacketType::LL16 ? 8 : 4;
+  }
+  uint32_t packetBytes() const { return 2 * payloadBytes(); }
+  uint32_t flag(int32_t run) const { return uint32_t(run + 1); }
+  uint64_t half(int32_t rank, int32_t run) const {
+    if (!plan_.useDoubleScratchBuffer)
+      return 0;
+    return flag(run) % 2 == 0 ? layout_.ranks[size_t(rank)].scratchBytes / 2
+                              : 0;
+  }
+  // Reads packet `p` at packet-space span start; false when its flag is
+  // not this run's.
+  bool readPacket(const Span &base, uint64_t p, uint32_t runFlag,
+                  uint8_t *payload);
+  // Writes packet `p`; remembers `base` when the slot's bytes change.
+  void writePacket(const Span &base, uint64_t p, uint32_t runFlag,
+                   const uint8_t *payload);
+  void notePacketWriter(const Tb &tb, const Span &s) {
+    if (races_)
+      notePacketWriter(s, tb.strong);
+  }
+  void notePacketWriter(const Span &s, const Clock &writer);
+  // Records the packet writes of this step to `part` of `base`.
+  void touchPackets(Tb &tb, const Inst &inst, const Span &part,
+                    const Span &base);
+  std::set<std::tuple<int32_t, int, uint64_t>> changedPackets_;
+  // Whether packets [p, p + n) at `base` already hold exactly what
+  // writing them would store: rewriting a slot with its own content is
+  // not a conflicting write.
+  bool packetsUnchanged(const Span &base, uint64_t p, uint64_t n,
+                        const std::vector<uint8_t> &bytes);
+  void joinPacketWriters(Tb &tb, const Span &s);
+  // ------------------------------------------------------------ clocks
+  ClockRef publishedClock(const Tb &tb, bool weak) const;
+  void tick(int32_t agent);
+  // ---------------------------------------------------------- findings
+  void report(Finding::Kind kind, const Tb *tb, const Inst *inst,
+              std::string message);
+  void defect(const Tb &tb, const Inst &inst, const std::string &message);
+  std::string where(const Span &s) const;
+  std::string opLabel(int32_t rank, int32_t tb, int32_t flat) const;
+
+  const Plan &plan_;
+  PlanQuery query_;
+  const PlanLayout &layout_;
+  const SimOptions &opts_;
+  std::mt19937_64 rng_;
+  int32_t schedule_;
+  const FindingSink &sink_;
+  ResolveContext ctx_;
+  CollectiveKind kind_;
+  bool races_;
+
+  std::vector<Tb> tbs_;
+  std::vector<std::vector<int32_t>> rankTbs_; // rank -> agents
+  std::vector<Proxy> proxies_;
+  std::vector<int32_t> rankRun_;     // the run each rank is in
+  std::vector<int32_t> rankPending_; // thread blocks yet to finish
+  std::vector<PagedMemory> mem_;
+  // [rank][type][gpu channel]
+  std::vector<std::array<std::vector<ChannelState>, 3>> channels_;
+  std::vector<std::map<int32_t, BarrierState>> barriers_;
+  std::vector<std::vector<SemaphoreState>> semaphores_;
+  std::vector<std::map<uint64_t, PacketSegment>> packetWriters_;
+  std::vector<Clock> hostClock_, hostWeak_;
+  int32_t agents_ = 0;
+
+  std::vector<int32_t> active_;
+  std::vector<int32_t> activeIndex_; // agent -> index in active_, or -1
+  std::unordered_map<uint64_t, std::vector<int32_t>> parked_;
+  std::vector<uint64_t> parkedOn_;
+
+  ShadowMemory shadow_;
+  std::set<std::tuple<int, int, int, int>> reported_;
+  std::vector<uint8_t> tmp_, tmp2_;
+  uint64_t bytesMoved_ = 0, steps_ = 0;
+  int32_t ranksDone_ = 0;
+};
+
+// ================================================================ set-up
+
+void Machine::build() {
+  const size_t nranks = plan_.gpus.size();
+  rankTbs_.resize(nranks);
+  for (size_t r = 0; r < nranks; ++r)
+    for (const ThreadBlock &t : plan_.gpus[r].threadblocks) {
+      Tb tb;
+      tb.rank = int32_t(r);
+      tb.id = t.id;
+      tb.agent = int32_t(tbs_.size());
+      int32_t flat = 0;
+      for (const Op &op : t.ops) {
+        Inst head{&op, flat++, 0, -1};
+        if (op.kind == OpKind::Pipeline) {
+          head.bodySize = int32_t(op.ops.size());
+          int32_t at = int32_t(tb.prog.size());
+          tb.prog.push_back(head);
+          for (const Op &inner : op.ops)
+            tb.prog.push_back(Inst{&inner, flat++, 0, at});
+        } else {
+          tb.prog.push_back(head);
+        }
+      }
+      rankTbs_[r].push_back(tb.agent);
+      tbs_.push_back(std::move(tb));
+    }
+  proxies_.resize(nranks);
+  agents_ = int32_t(tbs_.size());
+  for (size_t r = 0; r < nranks; ++r)
+    proxies_[r].agent = agents_++;
+  int32_t hostBase = agents_;
+  agents_ += int32_t(nranks);
+  (void)hostBase;
+
+  mem_.clear();
+  for (size_t r = 0; r < nranks; ++r)
+    for (int s = 0; s < 3; ++s)
+      mem_.emplace_back(layout_.ranks[r].spaceBytes[s]);
+
+  channels_.assign(nranks, {});
+  for (size_t r = 0; r < nranks; ++r)
+    for (ChannelType t :
+         {ChannelType::Memory, ChannelType::Port, ChannelType::Switch}) {
+      const auto &list = query_.gpuChannels(int32_t(r), t);
+      auto &states = channels_[r][size_t(t)];
+      states.resize(list.size());
+      for (size_t g = 0; g < list.size(); ++g)
+        states[g].peer = t == ChannelType::Switch ? -1 : list[g];
+    }
+  pairChannels(ChannelType::Memory);
+  pairChannels(ChannelType::Port);
+
+  barriers_.assign(nranks, {});
+  semaphores_.assign(nranks, {});
+  for (size_t r = 0; r < nranks; ++r)
+    for (int64_t v : plan_.gpus[r].semaphores)
+      semaphores_[r].push_back(SemaphoreState{v, v, 0, {}});
+  packetWriters_.assign(nranks * 3, {});
+  rankRun_.assign(nranks, 0);
+  rankPending_.assign(nranks, 0);
+  activeIndex_.assign(size_t(agents_), -1);
+  parkedOn_.assign(size_t(agents_), NoKey);
+  if (races_) {
+    shadow_ = ShadowMemory(nranks * 3);
+    Clock zero(size_t(agents_), 0);
+    for (Tb &tb : tbs_) {
+      tb.strong = tb.weak = tb.pendStrong = tb.pendWeak = zero;
+      tb.strong[size_t(tb.agent)] = tb.weak[size_t(tb.agent)] = 1;
+    }
+    for (Proxy &p : proxies_) {
+      p.strong = p.weak = zero;
+      p.strong[size_t(p.agent)] = p.weak[size_t(p.agent)] = 1;
+    }
+    hostClock_.assign(nranks, zero);
+    for (size_t r = 0; r < nranks; ++r)
+      hostClock_[r][size_t(hostBase) + r] = 1;
+    hostWeak_ = hostClock_;
+  }
+}
+
+// §4.2: the k-th occurrence of peer B in A's list pairs with the k-th
+// occurrence of A in B's list.
+void Machine::pairChannels(ChannelType t) {
+  const size_t nranks = plan_.gpus.size();
+  for (size_t a = 0; a < nranks; ++a) {
+    auto &mine = channels_[a][size_t(t)];
+    std::map<int32_t, int32_t> seen; // peer -> occurrences so far
+    for (size_t g = 0; g < mine.size(); ++g) {
+      int32_t b = mine[g].peer;
+      int32_t k = seen[b]++;
+      if (b < 0 || size_t(b) >= nranks)
+        continue;
+      auto &theirs = channels_[size_t(b)][size_t(t)];
+      int32_t count = 0;
+      for (size_t h = 0; h < theirs.size(); ++h)
+        if (theirs[h].peer == int32_t(a) && count++ == k) {
+          mine[g].partnerRank = b;
+          mine[g].partnerChannel = int32_t(h);
+          break;
+        }
+    }
+  }
+}
+
+// ============================================================ scheduling
+
+void Machine::activate(int32_t agent) {
+  if (activeIndex_[size_t(agent)] >= 0)
+    return;
+  activeIndex_[size_t(agent)] = int32_t(active_.size());
+  active_.push_back(agent);
+}
+
+void Machine::park(int32_t agent, uint64_t key) {
+  int32_t i = activeIndex_[size_t(agent)];
+  if (i >= 0) {
+    int32_t last = active_.back();
+    active_[size_t(i)] = last;
+    activeIndex_[size_t(last)] = i;
+    active_.pop_back();
+    activeIndex_[size_t(agent)] = -1;
+  }
+  if (key != NoKey) {
+    parked_[key].push_back(agent);
+    parkedOn_[size_t(agent)] = key;
+  }
+}
+
+void Machine::wake(uint64_t key) {
+  auto it = parked_.find(key);
+  if (it == parked_.end())
+    return;
+  std::vector<int32_t> agents = std::move(it->second);
+  parked_.erase(it);
+  for (int32_t a : agents) {
+    parkedOn_[size_t(a)] = NoKey;
+    activate(a);
+  }
+}
+
+ScheduleResult Machine::run() {
+  build();
+  for (size_t r = 0; r < plan_.gpus.size(); ++r) {
+    // The first fill, then the first launch.
+    kernelStart(int32_t(r));
+  }
+  while (ranksDone_ < int32_t(plan_.gpus.size())) {
+    if (active_.empty()) {
+      // Deadlock: report every parked thread block.
+      for (Tb &tb : tbs_) {
+        if (tb.finished || parkedOn_[size_t(tb.agent)] == NoKey)
+          continue;
+        const Inst &inst = tb.prog[tb.pc];
+        report(Finding::Kind::Deadlock, &tb, &inst,
+               "blocked forever in run " + std::to_string(tb.run + 1) + ": " +
+                   tb.blockedOn);
+      }
+      break;
+    }
+    if (++steps_ > opts_.maxSteps) {
+      report(Finding::Kind::Deadlock, nullptr, nullptr,
+             "the schedule did not finish within " +
+                 std::to_string(opts_.maxSteps) +
+                 " steps (a livelock, or raise the step limit)");
+      break;
+    }
+    int32_t agent = active_[size_t(
+        std::uniform_int_distribution<size_t>(0, active_.size() - 1)(rng_))];
+    if (agent >= int32_t(tbs_.size())) {
+      stepProxy(agent - int32_t(tbs_.size()));
+      continue;
+    }
+    Tb &tb = tbs_[size_t(agent)];
+    Step s = stepTb(tb);
+    if (s == Step::Finished)
+      finishRun(tb);
+  }
+  // Imbalance: every signal consumed by a wait, every semaphore back.
+  if (ranksDone_ == int32_t(plan_.gpus.size())) {
+    for (size_t r = 0; r < plan_.gpus.size(); ++r) {
+      for (ChannelType t : {ChannelType::Memory, ChannelType::Port}) {
+        const auto &states = channels_[r][size_t(t)];
+        for (size_t g = 0; g < states.size(); ++g) {
+          const ChannelState &c = states[g];
+          if (c.inbound == c.expected)
+            continue;
+          std::ostringstream os;
+          os << "rank " << r << "'s " << toString(t) << " channel " << g
+             << " (from rank " << c.peer << ") received " << c.inbound
+             << " signal(s) but waited " << c.expected << " time(s) over "
+             << opts_.runs << " run(s): the next execution would start skewed";
+          Finding f;
+          f.kind = Finding::Kind::Imbalance;
+          f.rank = int32_t(r);
+          f.message = os.str();
+          f.schedule = schedule_;
+          if (reported_
+                  .insert({int(f.kind), f.rank, int(t) * 100000 + int(g), -2})
+                  .second)
+            sink_(f);
+        }
+      }
+      for (size_t s = 0; s < semaphores_[r].size(); ++s) {
+        const SemaphoreState &sem = semaphores_[r][s];
+        if (sem.value == sem.init)
+          continue;
+        Finding f;
+        f.kind = Finding::Kind::Imbalance;
+        f.rank = int32_t(r);
+        f.message = "rank " + std::to_string(r) + "'s semaphore " +
+                    std::to_string(s) + " ends at " +
+                    std::to_string(sem.value) + ", not its initial value " +
+                    std::to_string(sem.init) +
+                    ": acquires and releases do not balance";
+        f.schedule = schedule_;
+        if (reported_.insert({int(f.kind), f.rank, 1000000 + int(s), -2})
+                .second)
+          sink_(f);
+      }
+    }
+  }
+  return ScheduleResult{steps_, bytesMoved_};
+}
+
+void Machine::kernelStart(int32_t rank) {
+  const RankLayout &l = layout_.ranks[size_t(rank)];
+  int32_t run = rankRun_[size_t(rank)];
+  // The host fills the input (in place: the aliased part of the output).
+  tmp_.assign(l.inputBytes, 0);
+  fillInput(tmp_.data(), l.inputBytes, opts_.dtype, kind_, rank, run);
+  Span in{rank, l.inputSpace, l.inputOffset, l.inputBytes};
+  if (l.inputBytes && memory(in).contains(in.offset, in.length)) {
+    if (races_) {
+      Access a;
+      a.agent = int32_t(tbs_.size() + proxies_.size()) + rank;
+      a.tick = hostClock_[size_t(rank)][size_t(a.agent)];
+      a.rank = rank;
+      a.run = run;
+      a.write = true;
+      a.host = true;
+      touchAgent(a.agent, a, in, hostClock_[size_t(rank)],
+                 hostWeak_[size_t(rank)]);
+      ++hostClock_[size_t(rank)][size_t(a.agent)];
+      hostWeak_[size_t(rank)][size_t(a.agent)] =
+          hostClock_[size_t(rank)][size_t(a.agent)];
+    }
+    memory(in).write(in.offset, tmp_.data(), in.length);
+  }
+  if (l.chunkCountZero && run == 0 && opts_.semantics == Semantics::Executor) {
+    Finding f;
+    f.kind = Finding::Kind::Defect;
+    f.rank = rank;
+    f.schedule = schedule_;
+    f.message = "rank " + std::to_string(rank) +
+                " declares 0 input or output chunks: the 0.9.0 executor's "
+                "size check divides by the chunk count (Q9)";
+    if (reported_.insert({int(f.kind), rank, -1, -4}).second)
+      sink_(f);
+  }
+  const auto &agents = rankTbs_[size_t(rank)];
+  rankPending_[size_t(rank)] = int32_t(agents.size());
+  if (agents.empty()) {
+    // Q18: a rank without thread blocks gets an invalid launch.
+    Finding f;
+    f.kind = Finding::Kind::Defect;
+    f.rank = rank;
+    f.message = "rank " + std::to_string(rank) +
+                " has no thread blocks: the 0.9.0 executor launches an "
+                "invalid zero-block kernel for it";
+    f.schedule = schedule_;
+    if (opts_.semantics == Semantics::Executor &&
+        reported_.insert({int(f.kind), rank, -1, -1}).second)
+      sink_(f);
+    kernelEnd(rank);
+    return;
+  }
+  for (int32_t a : agents) {
+    Tb &tb = tbs_[size_t(a)];
+    tb.pc = 0;
+    tb.run = run;
+    tb.finished = false;
+    tb.pipeHeader = -1;
+    tb.opStarted = false;
+    tb.progress = 0;
+    if (races_) {
+      // Stream order: everything the rank did before hb this launch.
+      joinInto(tb.strong, hostClock_[size_t(rank)]);
+      joinInto(tb.weak, hostWeak_[size_t(rank)]);
+      ++tb.epoch;
+      tb.published = tb.strong[size_t(tb.agent)];
+      tb.kernelStart = std::make_shared<Clock>(tb.strong);
+      tick(tb.agent);
+    }
+    activate(a);
+  }
+}
+
+void Machine::finishRun(Tb &tb) {
+  tb.finished = true;
+  park(tb.agent, NoKey);
+  if (--rankPending_[size_t(tb.rank)] == 0)
+    kernelEnd(tb.rank);
+}
+
+void Machine::kernelEnd(int32_t rank) {
+  const RankLayout &l = layout_.ranks[size_t(rank)];
+  int32_t run = rankRun_[size_t(rank)];
+  int32_t host = int32_t(tbs_.size() + proxies_.size()) + rank;
+  if (races_) {
+    // Kernel completion: every lane of every thread block is done, and
+    // what their last waits acquired counts.
+    for (int32_t a : rankTbs_[size_t(rank)]) {
+      Tb &tb = tbs_[size_t(a)];
+      joinInto(tb.strong, tb.pendStrong);
+      joinInto(tb.weak, tb.pendWeak);
+      joinInto(hostClock_[size_t(rank)], tb.strong);
+      joinInto(hostWeak_[size_t(rank)], tb.weak);
+    }
+    joinInto(hostWeak_[size_t(rank)], hostClock_[size_t(rank)]);
+  }
+  // The host checks the output.
+  Span out{rank, l.outputSpace, l.outputOffset, l.outputBytes};
+  if (l.outputBytes && memory(out).contains(out.offset, out.length)) {
+    if (races_) {
+      Access a;
+      a.agent = host;
+      a.tick = hostClock_[size_t(rank)][size_t(host)];
+      a.rank = rank;
+      a.run = run;
+      a.host = true;
+      touchAgent(host, a, out, hostClock_[size_t(rank)],
+                 hostWeak_[size_t(rank)]);
+      ++hostClock_[size_t(rank)][size_t(host)];
+      hostWeak_[size_t(rank)][size_t(host)] =
+          hostClock_[size_t(rank)][size_t(host)];
+    }
+    if (kind_ != CollectiveKind::Undefined) {
+      tmp_.resize(l.outputBytes);
+      memory(out).read(out.offset, tmp_.data(), out.length);
+      if (auto m = checkOutput(tmp_.data(), l.outputBytes, l.inputBytes,
+                               l.chunkBytes, opts_.dtype, kind_, rank,
+                               int32_t(plan_.gpus.size()), run)) {
+        Finding f;
+        f.kind = Finding::Kind::Result;
+        f.rank = rank;
+        f.run = run;
+        f.schedule = schedule_;
+        f.message = "after run " + std::to_string(run + 1) + ", rank " +
+                    std::to_string(rank) + " " + m->message;
+        if (reported_.insert({int(f.kind), rank, -1, -1}).second)
+          sink_(f);
+      }
+    }
+  }
+  if (run + 1 < opts_.runs) {
+    rankRun_[size_t(rank)] = run + 1;
+    kernelStart(rank);
+  } else {
+    ++ranksDone_;
+  }
+}
+
+// ========================================================= thread blocks
+
+Machine::Step Machine::stepTb(Tb &tb) {
+  if (tb.pc >= tb.prog.size())
+    return Step::Finished;
+  const Inst &inst = tb.prog[tb.pc];
+  changedPackets_.clear();
+  Step s = execute(tb, inst);
+  if (races_)
+    tick(tb.agent);
+  if (s == Step::Blocked)
+    return s;
+  tb.opStarted = false;
+  tb.progress = 0;
+  tb.expected.clear();
+  // Advance, repeating a pipeline body for every iteration.
+  if (inst.bodySize > 0) {
+    const RankLayout &l = layout_.ranks[size_t(tb.rank)];
+    uint64_t unit = inst.op->unitSize;
+    uint64_t total =
+        uint64_t(std::max<int64_t>(inst.op->numChunks, 0)) * l.chunkBytes;
+    uint64_t iters = unit ? (total + unit - 1) / unit : 0;
+    if (iters > 65535) {
+      defect(tb, inst,
+             "pipeline needs " + std::to_string(iters) +
+                 " iterations; the 0.9.0 executor keeps 16 bits of the count "
+                 "(Q8)");
+      if (opts_.semantics == Semantics::Executor)
+        iters &= 0xffff;
+    }
+    if (unit == 0)
+      defect(tb, inst, "pipeline unit_size is 0");
+    if (iters == 0) {
+      tb.pc += size_t(inst.bodySize) + 1;
+    } else {
+      tb.pipeHeader = int32_t(tb.pc);
+      tb.iter = 0;
+      tb.iters = iters;
+      tb.unitSize = unit;
+      tb.pc += 1;
+    }
+  } else if (inst.header >= 0 &&
+             tb.pc == size_t(inst.header) +
+                          size_t(tb.prog[size_t(inst.header)].bodySize)) {
+    if (++tb.iter < tb.iters) {
+      tb.pc = size_t(inst.header) + 1;
+    } else {
+      tb.pipeHeader = -1;
+      tb.pc += 1;
+    }
+  } else {
+    tb.pc += 1;
+  }
+  return tb.pc >= tb.prog.size() ? Step::Finished : Step::Progress;
+}
+
+Machine::Step Machine::execute(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  switch (op.kind) {
+  case OpKind::Nop:
+    syncThreads(tb);
+    return Step::Progress;
+  case OpKind::Pipeline:
+    return Step::Progress; // stepTb sets the iteration up
+  case OpKind::Barrier:
+    return doBarrier(tb, inst);
+  case OpKind::Copy:
+    return doCopyLike(tb, inst);
+  case OpKind::Put:
+  case OpKind::Pws:
+  case OpKind::Pwsf:
+    return doPut(tb, inst);
+  case OpKind::Get:
+    return doGet(tb, inst);
+  case OpKind::Re:
+  case OpKind::Res:
+  case OpKind::Rre:
+  case OpKind::Rres:
+    return doReduce(tb, inst);
+  case OpKind::Cpkt:
+  case OpKind::Upkt:
+  case OpKind::Ppkt:
+  case OpKind::Rppkt:
+  case OpKind::Repkt:
+  case OpKind::Respkt:
+  case OpKind::Recpkt:
+  case OpKind::Recspkt:
+  case OpKind::Gstorepkt:
+    return doPacket(tb, inst);
+  case OpKind::Glres:
+  case OpKind::Gstore:
+    return doSwitch(tb, inst);
+  case OpKind::Glre:
+    defect(tb, inst,
+           "glre is rejected by the 0.9.0 executor (Q12); it does nothing "
+           "here");
+    return Step::Progress;
+  case OpKind::Signal:
+  case OpKind::RlxSignal:
+    return doSignal(tb, inst);
+  case OpKind::Wait:
+  case OpKind::RlxWait:
+    return doWait(tb, inst);
+  case OpKind::Flush:
+    return doFlush(tb, inst);
+  case OpKind::SemAcquire:
+  case OpKind::SemRelease:
+    return doSemaphore(tb, inst);
+  }
+  return Step::Progress;
+}
+
+// A __syncthreads: everything every lane did before is ordered before
+// everything after, and what waits acquired becomes visible to all lanes.
+void Machine::syncThreads(Tb &tb) {
+  if (!races_)
+    return;
+  ++tb.epoch;
+  // Accesses so far carry ticks up to now; later ones get larger ticks.
+  tb.published = tb.strong[size_t(tb.agent)];
+  tick(tb.agent);
+  joinInto(tb.strong, tb.pendStrong);
+  joinInto(tb.weak, tb.pendWeak);
+  joinInto(tb.weak, tb.strong);
+}
+
+void Machine::tick(int32_t agent) {
+  if (agent < int32_t(tbs_.size())) {
+    Tb &tb = tbs_[size_t(agent)];
+    ++tb.strong[size_t(agent)];
+    tb.weak[size_t(agent)] = tb.strong[size_t(agent)];
+  } else {
+    Proxy &p = proxies_[size_t(agent) - tbs_.size()];
+    ++p.strong[size_t(agent)];
+    p.weak[size_t(agent)] = p.strong[size_t(agent)];
+  }
+}
+
+ClockRef Machine::publishedClock(const Tb &tb, bool weak) const {
+  auto c = std::make_shared<Clock>(weak ? tb.weak : tb.strong);
+  (*c)[size_t(tb.agent)] = tb.published;
+  return c;
+}
+
+// ================================================================ memory
+
+uint64_t Machine::pipelineOffset(const Tb &tb, const Address &a) const {
+  if (tb.pipeHeader < 0)
+    return 0;
+  uint64_t o = tb.iter * tb.unitSize;
+  const RankLayout &l = layout_.ranks[size_t(a.rank < 0 ? tb.rank : a.rank)];
+  if (a.scratch && l.slotBytes)
+    o %= l.slotBytes; // reuse_resources: streamed through the slot
+  return o;
+}
+
+Machine::Span Machine::place(const Tb &tb, const Address &a, uint64_t length,
+                             uint64_t pipeOffset) const {
+  Span s;
+  s.rank = a.rank;
+  s.space = a.space;
+  s.offset = a.base + (a.addH ? half(tb.rank, tb.run) : 0) +
+             uint64_t(a.scale) * (a.chunkOffset + pipeOffset);
+  s.length = length;
+  return s;
+}
+
+uint64_t Machine::pipelinedSize(Tb &tb, const Inst &inst, uint64_t size) {
+  if (tb.pipeHeader < 0)
+    return size;
+  uint64_t o = tb.iter * tb.unitSize, unit = tb.unitSize;
+  if (o <= size)
+    return std::min(size - o, unit);
+  // §3.1: computed in uint32, size - o underflows and min() gives U.
+  defect(tb, inst,
+         "pipeline iteration at byte " + std::to_string(o) +
+             " lies past this operand's " + std::to_string(size) +
+             " bytes: the 0.9.0 executor's uint32 size underflows and the op "
+             "touches a whole unit beyond its range (Q8)");
+  return opts_.semantics == Semantics::Executor ? unit : 0;
+}
+
+bool Machine::inBounds(const Tb &tb, const Inst &inst, const Span &s,
+                       bool write) {
+  if (s.rank < 0 || size_t(s.rank) >= plan_.gpus.size())
+    return false;
+  if (memory(s).contains(s.offset, s.length))
+    return true;
+  static const char *names[] = {"input/send allocation", "output allocation",
+                                "scratch"};
+  report(Finding::Kind::Result, &tb, &inst,
+         std::string(write ? "writes" : "reads") + " bytes [" +
+             std::to_string(s.offset) + ", " +
+             std::to_string(s.offset + s.length) + ") of rank " +
+             std::to_string(s.rank) + "'s " + names[s.space] + ", which has " +
+             std::to_string(memory(s).size()) + " bytes");
+  return false;
+}
+
+std::string Machine::where(const Span &s) const {
+  static const char *names[] = {"send buffer", "receive buffer", "scratch"};
+  const RankLayout &l = layout_.ranks[size_t(s.rank)];
+  std::string name = names[s.space];
+  if (s.space == l.inputSpace && s.offset >= l.inputOffset &&
+      s.offset < l.inputOffset + l.inputBytes)
+    name = "input";
+  else if (s.space == l.outputSpace && s.offset >= l.outputOffset &&
+           s.offset < l.outputOffset + l.outputBytes)
+    name = "output";
+  return "rank " + std::to_string(s.rank) + " " + name + " bytes [" +
+         std::to_string(s.offset) + ", " + std::to_string(s.offset + s.length) +
+         ")";
+}
+
+void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
+                    uint32_t unit, uint64_t laneStart, bool packetRead) {
+  if (!races_ || s.length == 0)
+    return;
+  Access a;
+  a.agent = tb.agent;
+  a.tick = tb.strong[size_t(tb.agent)];
+  a.epoch = tb.epoch;
+  a.unit = unit;
+  a.laneStart = laneStart;
+  a.rank = tb.rank;
+  a.tb = tb.id;
+  a.op = inst.flat;
+  a.run = tb.run;
+  a.write = write;
+  a.packetRead = packetRead;
+  AgentView view{&tb.strong, &tb.weak, uint64_t(plan_.numThreadsPerBlock)};
+  shadow_.access(
+      size_t(s.rank) * 3 + s.space, s.offset, s.length, a, view,
+      [&](const Access &prior, uint64_t from, uint64_t to) {
+        std::ostringstream os;
+        os << (write ? "writes " : "reads ")
+           << where(Span{s.rank, s.space, from, to - from}) << " ("
+           << "run " << tb.run + 1 << "), unordered with "
+           << (prior.host ? "the host's " +
+                                std::string(prior.write ? "fill" : "check") +
+                                " of rank " + std::to_string(prior.rank) +
+                                " in run " + std::to_string(prior.run + 1)
+               : prior.proxy ? "rank " + std::to_string(prior.rank) +
+                                   "'s port proxy (for " +
+                                   opLabel(prior.rank, prior.tb, prior.op) + ")"
+                             : opLabel(prior.rank, prior.tb, prior.op))
+           << ", which " << (prior.write ? "writes" : "reads") << " them";
+        if (prior.agent == a.agent)
+          os << ": no nop between them, and different threads "
+                "handle the bytes";
+        else if (prior.rank == a.rank && !prior.proxy && !prior.host)
+          os << ": no barrier, semaphore or packet orders the two "
+                "thread blocks";
+        else
+          os << ": no signal/wait (with nops around it) orders them";
+        report(Finding::Kind::Race, &tb, &inst, os.str());
+      });
+}
+
+void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
+                         const Clock &strong, const Clock &weak) {
+  (void)agent;
+  if (!races_ || s.length == 0)
+    return;
+  AgentView view{&strong, &weak, uint64_t(plan_.numThreadsPerBlock)};
+  shadow_.access(
+      size_t(s.rank) * 3 + s.space, s.offset, s.length, a, view,
+      [&](const Access &prior, uint64_t from, uint64_t to) {
+        Span shared{s.rank, s.space, from, to - from};
+        Finding f;
+        f.kind = Finding::Kind::Race;
+        f.rank = prior.rank;
+        f.tb = prior.tb;
+        f.op = prior.op;
+        f.run = a.run;
+        f.schedule = schedule_;
+        if (prior.tb >= 0) {
+          const Tb *t = nullptr;
+          for (int32_t x : rankTbs_[size_t(prior.rank)])
+            if (tbs_[size_t(x)].id == prior.tb)
+              t = &tbs_[size_t(x)];
+          if (t)
+            for (const Inst &i : t->prog)
+              if (i.flat == prior.op) {
+                f.opName = std::string(toString(i.op->kind));
+                f.loc = i.op->loc;
+              }
+        }
+        std::string who =
+            a.proxy ? "rank " + std::to_string(a.rank) + "'s port proxy (for " +
+                          opLabel(a.rank, a.tb, a.op) + ")"
+                    : "the host's " + std::string(a.write ? "fill" : "check") +
+                          " of rank " + std::to_string(a.rank) + " in run " +
+                          std::to_string(a.run + 1);
+        f.message =
+            (prior.host
+                 ? "the host's " + std::string(prior.write ? "fill" : "check") +
+                       " of rank " + std::to_string(prior.rank)
+                 : opLabel(prior.rank, prior.tb, prior.op)) +
+            (prior.write ? " writes " : " reads ") + where(shared) +
+            ", unordered with " + who + ", which " +
+            (a.write ? "writes" : "reads") +
+            " them: nothing makes the operation finish first";
+        if (reported_.insert({int(f.kind), f.rank, f.tb, f.op < 0 ? -3 : f.op})
+                .second)
+          sink_(f);
+      });
+}
+
+// ================================================================ packets
+
+bool Machine::readPacket(const Span &base, uint64_t p, uint32_t runFlag,
+                         uint8_t *payload) {
+  PagedMemory &m = memory(base);
+  uint32_t words[4];
+  uint64_t at = base.offset + p * packetBytes();
+  if (!m.contains(at, packetBytes()))
+    return false;
+  m.read(at, words, packetBytes());
+  if (opts_.packet == PacketType::LL16) {
+    if (words[1] != runFlag || words[3] != runFlag)
+      return false;
+    std::memcpy(payload, &words[0], 4);
+    std::memcpy(payload + 4, &words[2], 4);
+  } else {
+    if (words[1] != runFlag)
+      return false;
+    std::memcpy(payload, &words[0], 4);
+  }
+  return true;
+}
+
+void Machine::writePacket(const Span &base, uint64_t p, uint32_t runFlag,
+                          const uint8_t *payload) {
+  uint32_t words[4], old[4];
+  if (opts_.packet == PacketType::LL16) {
+    std::memcpy(&words[0], payload, 4);
+    words[1] = runFlag;
+    std::memcpy(&words[2], payload + 4, 4);
+    words[3] = runFlag;
+  } else {
+    std::memcpy(&words[0], payload, 4);
+    words[1] = runFlag;
+  }
+  uint64_t at = base.offset + p * packetBytes();
+  memory(base).read(at, old, packetBytes());
+  if (std::memcmp(old, words, packetBytes()) != 0) {
+    changedPackets_.insert({base.rank, int(base.space), base.offset});
+    memory(base).write(at, words, packetBytes());
+  }
+  bytesMoved_ += payloadBytes();
+}
+
+void Machine::touchPackets(Tb &tb, const Inst &inst, const Span &part,
+                           const Span &base) {
+  // Rewriting slots with the bytes they hold changes nothing a reader can
+  // see (a rank's multicast that includes itself does this).
+  if (!changedPackets_.count({base.rank, int(base.space), base.offset}))
+    return;
+  touch(tb, inst, part, true, packetBytes(), base.offset);
+  notePacketWriter(tb, part);
+}
+
+void Machine::notePacketWriter(const Span &s, const Clock &writer) {
+  if (!races_ || s.length == 0)
+    return;
+  auto &m = packetWriters_[size_t(s.rank) * 3 + s.space];
+  uint64_t end = s.offset + s.length;
+  // Cut the segments the new one overlaps.
+  auto it = m.upper_bound(s.offset);
+  if (it != m.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second.end > s.offset) {
+      if (prev->second.end > end)
+        m.emplace(end, PacketSegment{prev->second.end, prev->second.writer});
+      prev->second.end = s.offset;
+      if (prev->first == prev->second.end)
+        m.erase(prev);
+    }
+  }
+  for (it = m.lower_bound(s.offset); it != m.end() && it->first < end;) {
+    if (it->second.end > end) {
+      PacketSegment tail{it->second.end, it->second.writer};
+      m.erase(it);
+      m.emplace(end, tail);
+      break;
+    }
+    it = m.erase(it);
+  }
+  auto c = std::make_shared<Clock>(writer);
+  m.emplace(s.offset, PacketSegment{end, c});
+}
+
+void Machine::joinPacketWriters(Tb &tb, const Span &s) {
+  if (!races_ || s.length == 0)
+    return;
+  auto &m = packetWriters_[size_t(s.rank) * 3 + s.space];
+  uint64_t end = s.offset + s.length;
+  auto it = m.upper_bound(s.offset);
+  if (it != m.begin())
+    --it;
+  for (; it != m.end() && it->first < end; ++it)
+    if (it->second.end > s.offset) {
+      // A packet read acquires its writer's clock (§6.3 rule 6).
+      joinInto(tb.strong, *it->second.writer);
+      joinInto(tb.weak, *it->second.writer);
+    }
+}
+
+// ============================================================== findings
+
+std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
+  std::string name = "?";
+  for (int32_t a : rankTbs_[size_t(rank)]) {
+    const Tb &t = tbs_[size_t(a)];
+    if (t.id != tb)
+      continue;
+    for (const Inst &i : t.prog)
+      if (i.flat == flat)
+        name = std::string(toString(i.op->kind));
+  }
+  return "rank " + std::to_string(rank) + " tb " + std::to_string(tb) + " op " +
+         std::to_string(flat) + " (" + name + ")";
+}
+
+void Machine::report(Finding::Kind kind, const Tb *tb, const Inst *inst,
+                     std::string message) {
+  Finding f;
+  f.kind = kind;
+  f.schedule = schedule_;
+  if (tb) {
+    f.rank = tb->rank;
+    f.tb = tb->id;
+    f.run = tb->run;
+  }
+  if (inst) {
+    f.op = inst->flat;
+    f.opName = std::string(toString(inst->op->kind));
+    f.loc = inst->op->loc;
+  }
+  f.message = std::move(message);
+  if (reported_.insert({int(kind), f.rank, f.tb, f.op}).second)
+    sink_(std::move(f));
+}
+
+void Machine::defect(const Tb &tb, const Inst &inst,
+                     const std::string &message) {
+  if (opts_.semantics != Semantics::Executor)
+    return;
+  report(Finding::Kind::Defect, &tb, &inst, message);
+}
+
+// ============================================================== op kinds
+
+Machine::Step Machine::doCopyLike(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  if (op.src.empty() || op.dst.empty())
+    return Step::Progress;
+  Address src = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0);
+  Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, 0);
+  uint64_t size = pipelinedSize(tb, inst, src.length);
+  if (size == 0)
+    return Step::Progress;
+  Span s = place(tb, src, size, pipelineOffset(tb, src));
+  Span d = place(tb, dst, size, pipelineOffset(tb, dst));
+  if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
+    return Step::Progress;
+  touch(tb, inst, s, false, 16, s.offset);
+  touch(tb, inst, d, true, 16, d.offset);
+  tmp_.resize(size);
+  read(s, tmp_.data());
+  write(d, tmp_.data());
+  return Step::Progress;
+}
+
+Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  const bool intended = opts_.semantics == Semantics::Intended;
+  if (op.channelType == ChannelType::Port) {
+    // Thread i pushes one trigger on channel_ids[i]; the proxy moves the
+    // data later (§3.4).
+    if (!tb.opStarted) {
+      tb.opStarted = true;
+      Proxy &proxy = proxies_[size_t(tb.rank)];
+      auto ends = query_.channelsOf(tb.rank, tb.id, op);
+      for (size_t i = 0; i < op.dst.size(); ++i) {
+        Address src = resolve(ctx_, tb.rank, tb.id, op, Operand::Src,
+                              std::min(i, op.src.size() - 1));
+        Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, i);
+        uint64_t size = pipelinedSize(tb, inst, dst.length);
+        Trigger t;
+        t.data = true;
+        t.flag = op.kind != OpKind::Put;
+        t.sync = op.kind == OpKind::Pwsf;
+        Span s = place(tb, src, size, pipelineOffset(tb, src));
+        Span d = place(tb, dst, size, pipelineOffset(tb, dst));
+        t.srcRank = s.rank;
+        t.srcSpace = s.space;
+        t.srcOff = s.offset;
+        t.dstRank = d.rank;
+        t.dstSpace = d.space;
+        t.dstOff = d.offset;
+        t.length = size;
+        t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
+        t.position = ++proxy.pushed;
+        t.tb = tb.id;
+        t.op = inst.flat;
+        t.run = tb.run;
+        if (races_) {
+          t.strong = publishedClock(tb, false);
+          t.weak = publishedClock(tb, true);
+        }
+        proxy.fifo.push_back(std::move(t));
+        tb.fifoPosition = proxy.pushed;
+      }
+      activate(proxy.agent);
+    }
+    if (op.kind != OpKind::Pwsf)
+      return Step::Progress;
+    // pwsf: the pushing thread waits until the proxy has flushed it.
+    Proxy &proxy = proxies_[size_t(tb.rank)];
+    if (proxy.processed < tb.fifoPosition) {
+      tb.blockedOn = "its pwsf waits for the port proxy to flush trigger " +
+                     std::to_string(tb.fifoPosition) +
+                     " (done: " + std::to_string(proxy.processed) + ")";
+      park(tb.agent, makeKey(KeyKind::Flush, tb.rank, 0));
+      return Step::Blocked;
+    }
+    if (races_) {
+      auto it = proxy.flushed.lower_bound(tb.fifoPosition);
+      if (it != proxy.flushed.end()) {
+        joinInto(tb.pendStrong, *it->second);
+        joinInto(tb.pendWeak, *it->second);
+      }
+    }
+    return Step::Progress;
+  }
+  // Memory channel: every thread copies; pws/pwsf send no signal (Q12).
+  for (size_t i = 0; i < op.dst.size(); ++i) {
+    Address srcI = resolve(ctx_, tb.rank, tb.id, op, Operand::Src,
+                           std::min(i, op.src.size() - 1));
+    if (!intended && !op.src.empty()) {
+      // The base comes from entry 0, the offset from entry i (§3.4).
+      Address src0 = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0);
+      srcI.space = src0.space;
+      srcI.base = src0.base;
+      srcI.addH = src0.addH;
+      srcI.scratch = src0.scratch;
+    }
+    Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, i);
+    uint64_t size = pipelinedSize(tb, inst, dst.length);
+    if (size == 0)
+      continue;
+    Span s = place(tb, srcI, size, pipelineOffset(tb, srcI));
+    Span d = place(tb, dst, size, pipelineOffset(tb, dst));
+    if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
+      continue;
+    touch(tb, inst, s, false, 16, s.offset);
+    touch(tb, inst, d, true, 16, d.offset);
+    tmp_.resize(size);
+    read(s, tmp_.data());
+    write(d, tmp_.data());
+  }
+  if (op.kind != OpKind::Put) {
+    defect(tb, inst,
+           std::string(toString(op.kind)) +
+               " on a memory channel sends no signal in the 0.9.0 executor "
+               "(Q12): use put, then signal");
+    if (intended)
+      return doSignal(tb, inst);
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doGet(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  const bool intended = opts_.semantics == Semantics::Intended;
+  for (size_t i = 0; i < op.src.size() && i < op.dst.size(); ++i) {
+    Address remote = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, i);
+    Address local = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, i);
+    if (remote.chunkOffset != local.chunkOffset) {
+      defect(tb, inst,
+             "get reads the peer at the destination's offset and writes at "
+             "the source's in the 0.9.0 executor (Q2); here they differ (" +
+                 std::to_string(remote.chunkOffset) + " and " +
+                 std::to_string(local.chunkOffset) + ")");
+      if (!intended)
+        std::swap(remote.chunkOffset, local.chunkOffset);
+    }
+    uint64_t size = pipelinedSize(tb, inst, remote.length);
+    if (size == 0)
+      continue;
+    Span s = place(tb, remote, size, pipelineOffset(tb, remote));
+    Span d = place(tb, local, size, pipelineOffset(tb, local));
+    if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
+      continue;
+    touch(tb, inst, s, false, 16, s.offset);
+    touch(tb, inst, d, true, 16, d.offset);
+    tmp_.resize(size);
+    read(s, tmp_.data());
+    write(d, tmp_.data());
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  if (op.src.empty() || op.dst.empty())
+    return Step::Progress;
+  ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
+  if (rop != ReduceOp::Sum) {
+    defect(tb, inst,
+           std::string("reduce_op ") + std::string(toString(rop)) +
+               " is ignored by the 0.9.0 executor, which always sums (Q12)");
+    if (opts_.semantics == Semantics::Executor)
+      rop = ReduceOp::Sum;
+  }
+  Address first = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0);
+  uint64_t size = pipelinedSize(tb, inst, first.length);
+  if (size == 0)
+    return Step::Progress;
+  size_t e = elementSize(opts_.dtype);
+  std::vector<Span> srcs;
+  for (size_t j = 0; j < op.src.size(); ++j) {
+    Address a = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, j);
+    srcs.push_back(place(tb, a, size, pipelineOffset(tb, a)));
+  }
+  std::vector<Span> dsts;
+  size_t ndst =
+      (op.kind == OpKind::Res || op.kind == OpKind::Rres) ? op.dst.size() : 1;
+  for (size_t j = 0; j < ndst; ++j) {
+    Address a = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, j);
+    dsts.push_back(place(tb, a, size, pipelineOffset(tb, a)));
+  }
+  bool misaligned = size % 16 != 0;
+  for (const Span &s : srcs)
+    misaligned |= s.offset % 16 != 0;
+  for (const Span &s : dsts)
+    misaligned |= s.offset % 16 != 0;
+  if (misaligned)
+    defect(tb, inst,
+           "a reduction over sizes or offsets that are not multiples of 16 "
+           "bytes takes the 0.9.0 executor's buggy tail path (Q7); simulated "
+           "as intended");
+  for (const Span &s : srcs)
+    if (!inBounds(tb, inst, s, false))
+      return Step::Progress;
+  for (const Span &d : dsts)
+    if (!inBounds(tb, inst, d, true))
+      return Step::Progress;
+  for (const Span &s : srcs)
+    touch(tb, inst, s, false, 16, s.offset);
+  tmp_.resize(size);
+  tmp2_.resize(size);
+  read(srcs[0], tmp_.data());
+  for (size_t j = 1; j < srcs.size(); ++j) {
+    read(srcs[j], tmp2_.data());
+    reduceInto(tmp_.data(), tmp2_.data(), size / e, opts_.dtype, rop);
+  }
+  for (const Span &d : dsts) {
+    touch(tb, inst, d, true, 16, d.offset);
+    write(d, tmp_.data());
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  const uint32_t pay = payloadBytes(), pkt = packetBytes();
+  const uint32_t runFlag = flag(tb.run);
+  const size_t e = elementSize(opts_.dtype);
+  auto resolveAt = [&](Operand w, size_t i) {
+    return resolve(ctx_, tb.rank, tb.id, op, w, i);
+  };
+  // Packet ops ignore the pipeline iteration (§3.8).
+  auto dataSpan = [&](const Address &a, uint64_t bytes) {
+    return place(tb, a, bytes, 0);
+  };
+  auto packetSpan = [&](const Address &a, uint64_t packets) {
+    return place(tb, a, packets * pkt, 0);
+  };
+  auto blockOnPacket = [&](const Span &at, uint64_t p) {
+    tb.blockedOn = "waits for packet " + std::to_string(p) + " at " +
+                   where(Span{at.rank, at.space, at.offset + p * pkt, pkt}) +
+                   " to carry flag " + std::to_string(runFlag);
+    park(tb.agent, makeKey(KeyKind::Packet, at.rank, 0));
+    return Step::Blocked;
+  };
+  tb.opStarted = true;
+  std::vector<uint8_t> payload(pay), other(pay);
+
+  switch (op.kind) {
+  case OpKind::Cpkt: {
+    Address src = resolveAt(Operand::Src, 0), dst = resolveAt(Operand::Dst, 0);
+    uint64_t n = src.length / pay;
+    Span s = dataSpan(src, n * pay), d = packetSpan(dst, n);
+    if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
+      return Step::Progress;
+    touch(tb, inst, s, false, pay, s.offset);
+    for (uint64_t p = 0; p < n; ++p) {
+      memory(s).read(s.offset + p * pay, payload.data(), pay);
+      writePacket(d, p, runFlag, payload.data());
+    }
+    touchPackets(tb, inst, d, d);
+    wakeRank(KeyKind::Packet, d.rank);
+    return Step::Progress;
+  }
+  case OpKind::Upkt: {
+    Address src = resolveAt(Operand::Src, 0), dst = resolveAt(Operand::Dst, 0);
+    uint64_t n = src.length / pay;
+    Span s = packetSpan(src, n), d = dataSpan(dst, n * pay);
+    if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
+      return Step::Progress;
+    uint64_t p0 = tb.progress, p = p0;
+    for (; p < n; ++p) {
+      if (!readPacket(s, p, runFlag, payload.data()))
+        break;
+      memory(d).write(d.offset + p * pay, payload.data(), pay);
+      bytesMoved_ += pay;
+    }
+    Span readPart{s.rank, s.space, s.offset + p0 * pkt, (p - p0) * pkt};
+    Span wrote{d.rank, d.space, d.offset + p0 * pay, (p - p0) * pay};
+    joinPacketWriters(tb, readPart);
+    touchPacketRead(tb, inst, readPart, s.offset);
+    touch(tb, inst, wrote, true, pay, d.offset);
+    tb.progress = p;
+    if (p < n)
+      return blockOnPacket(s, p);
+    return Step::Progress;
+  }
+  case OpKind::Ppkt: {
+    if (op.channelType == ChannelType::Port) {
+      // A raw packet-space copy through the proxy (§3.8).
+      Proxy &proxy = proxies_[size_t(tb.rank)];
+      auto ends = query_.channelsOf(tb.rank, tb.id, op);
+      for (size_t i = 0; i < op.dst.size(); ++i) {
+        Address src = resolveAt(Operand::Src, std::min(i, op.src.size() - 1));
+        Address dst = resolveAt(Operand::Dst, i);
+        uint64_t n = src.length / pay;
+        Span s = packetSpan(src, n), d = packetSpan(dst, n);
+        Trigger t;
+        t.data = true;
+        t.srcRank = s.rank;
+        t.srcSpace = s.space;
+        t.srcOff = s.offset;
+        t.dstRank = d.rank;
+        t.dstSpace = d.space;
+        t.dstOff = d.offset;
+        t.length = n * pkt;
+        t.unit = pkt;
+        t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
+        t.position = ++proxy.pushed;
+        t.tb = tb.id;
+        t.op = inst.flat;
+        t.run = tb.run;
+        if (races_) {
+          t.strong = publishedClock(tb, false);
+          t.weak = publishedClock(tb, true);
+        }
+        proxy.fifo.push_back(std::move(t));
+      }
+      activate(proxy.agent);
+      return Step::Progress;
+    }
+    for (size_t i = 0; i < op.dst.size(); ++i) {
+      Address src = resolveAt(Operand::Src, std::min(i, op.src.size() - 1));
+      Address dst = resolveAt(Operand::Dst, i);
+      uint64_t n = src.length / pay;
+      Span s = dataSpan(src, n * pay), d = packetSpan(dst, n);
+      if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
+        continue;
+      touch(tb, inst, s, false, pay, s.offset);
+      for (uint64_t p = 0; p < n; ++p) {
+        memory(s).read(s.offset + p * pay, payload.data(), pay);
+        writePacket(d, p, runFlag, payload.data());
+      }
+      touchPackets(tb, inst, d, d);
+      wakeRank(KeyKind::Packet, d.rank);
+    }
+    return Step::Progress;
+  }
+  case OpKind::Rppkt: {
+    Address src = resolveAt(Operand::Src, 0);
+    uint64_t n = src.length / pay;
+    Span s = packetSpan(src, n);
+    if (!inBounds(tb, inst, s, false))
+      return Step::Progress;
+    // Read (and, for memory, forward) packets as they arrive.
+    uint64_t p0 = tb.progress, p = p0;
+    std::vector<Span> dsts;
+    for (size_t i = 0; i < op.dst.size(); ++i)
+      dsts.push_back(packetSpan(resolveAt(Operand::Dst, i), n));
+    bool port = op.channelType == ChannelType::Port;
+    for (; p < n; ++p) {
+      if (!readPacket(s, p, runFlag, payload.data()))
+        break;
+      if (!port)
+        for (const Span &d : dsts)
+          if (memory(d).contains(d.offset, d.length))
+            writePacket(d, p, runFlag, payload.data());
+    }
+    Span readPart{s.rank, s.space, s.offset + p0 * pkt, (p - p0) * pkt};
+    joinPacketWriters(tb, readPart);
+    touchPacketRead(tb, inst, readPart, s.offset);
+    if (!port)
+      for (const Span &d : dsts) {
+        if (!inBounds(tb, inst, d, true))
+          continue;
+        Span part{d.rank, d.space, d.offset + p0 * pkt, (p - p0) * pkt};
+        touchPackets(tb, inst, part, d);
+        wakeRank(KeyKind::Packet, d.rank);
+      }
+    tb.progress = p;
+    if (p < n)
+      return blockOnPacket(s, p);
+    if (port) {
+      // Every packet is valid: __syncthreads, then push the raw copies.
+      syncThreads(tb);
+      Proxy &proxy = proxies_[size_t(tb.rank)];
+      auto ends = query_.channelsOf(tb.rank, tb.id, op);
+      for (size_t i = 0; i < dsts.size(); ++i) {
+        Trigger t;
+        t.data = true;
+        t.srcRank = s.rank;
+        t.srcSpace = s.space;
+        t.srcOff = s.offset;
+        t.dstRank = dsts[i].rank;
+        t.dstSpace = dsts[i].space;
+        t.dstOff = dsts[i].offset;
+        t.length = n * pkt;
+        t.unit = pkt;
+        t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
+        t.position = ++proxy.pushed;
+        t.tb = tb.id;
+        t.op = inst.flat;
+        t.run = tb.run;
+        if (races_) {
+          t.strong = publishedClock(tb, false);
+          t.weak = publishedClock(tb, true);
+        }
+        proxy.fifo.push_back(std::move(t));
+      }
+      activate(proxy.agent);
+    }
+    return Step::Progress;
+  }
+  case OpKind::Repkt:
+  case OpKind::Respkt:
+  case OpKind::Recpkt:
+  case OpKind::Recspkt: {
+    ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
+    if (rop != ReduceOp::Sum) {
+      defect(tb, inst,
+             std::string("reduce_op ") + std::string(toString(rop)) +
+                 " is ignored by the 0.9.0 executor, which always sums (Q12)");
+      if (opts_.semantics == Semantics::Executor)
+        rop = ReduceOp::Sum;
+    }
+    bool copies = op.kind == OpKind::Recpkt || op.kind == OpKind::Recspkt;
+    bool sends = op.kind == OpKind::Respkt || op.kind == OpKind::Recspkt;
+    Address local = resolveAt(Operand::Src, 0);
+    uint64_t n = local.length / pay;
+    Span l = dataSpan(local, n * pay);
+    std::vector<Span> ins;
+    for (size_t j = 1; j < op.src.size(); ++j)
+      ins.push_back(packetSpan(resolveAt(Operand::Src, j), n));
+    Span d0 = dataSpan(resolveAt(Operand::Dst, 0), n * pay);
+    std::optional<Span> copy;
+    if (copies && op.dst.size() > 1)
+      copy = packetSpan(resolveAt(Operand::Dst, 1), n);
+    std::vector<Span> remotes;
+    if (sends)
+      for (size_t j = copies ? 2 : 1; j < op.dst.size(); ++j)
+        remotes.push_back(packetSpan(resolveAt(Operand::Dst, j), n));
+    if (!inBounds(tb, inst, l, false) || !inBounds(tb, inst, d0, true))
+      return Step::Progress;
+    for (const Span &s : ins)
+      if (!inBounds(tb, inst, s, false))
+        return Step::Progress;
+    if (copy && !inBounds(tb, inst, *copy, true))
+      return Step::Progress;
+    for (const Span &r : remotes)
+      if (!inBounds(tb, inst, r, true))
+        return Step::Progress;
+    uint64_t p0 = tb.progress, p = p0;
+    for (; p < n; ++p) {
+      bool ready = true;
+      for (const Span &s : ins)
+        if (!readPacket(s, p, runFlag, other.data())) {
+          ready = false;
+          break;
+        }
+      if (!ready)
+        break;
+      // ((0 (+) pkt1) (+) pkt2 ...) (+) local (§3.8); min/max start from
+      // the first operand instead of 0.
+      bool first = true;
+      for (const Span &s : ins) {
+        readPacket(s, p, runFlag, other.data());
+        if (first && rop != ReduceOp::Sum)
+          payload = other;
+        else if (first)
+          std::fill(payload.begin(), payload.end(), 0),
+              reduceInto(payload.data(), other.data(), pay / e, opts_.dtype,
+                         rop);
+        else
+          reduceInto(payload.data(), other.data(), pay / e, opts_.dtype, rop);
+        first = false;
+      }
+      memory(l).read(l.offset + p * pay, other.data(), pay);
+      if (first)
+        payload = other;
+      else
+        reduceInto(payload.data(), other.data(), pay / e, opts_.dtype, rop);
+      memory(d0).write(d0.offset + p * pay, payload.data(), pay);
+      bytesMoved_ += pay;
+      if (copy)
+        writePacket(*copy, p, runFlag, payload.data());
+      for (const Span &r : remotes)
+        writePacket(r, p, runFlag, payload.data());
+    }
+    uint64_t done = p - p0;
+    for (const Span &s : ins) {
+      Span part{s.rank, s.space, s.offset + p0 * pkt, done * pkt};
+      joinPacketWriters(tb, part);
+      touchPacketRead(tb, inst, part, s.offset);
+    }
+    touch(tb, inst, Span{l.rank, l.space, l.offset + p0 * pay, done * pay},
+          false, pay, l.offset);
+    touch(tb, inst, Span{d0.rank, d0.space, d0.offset + p0 * pay, done * pay},
+          true, pay, d0.offset);
+    auto wrotePackets = [&](const Span &s) {
+      Span part{s.rank, s.space, s.offset + p0 * pkt, done * pkt};
+      touchPackets(tb, inst, part, s);
+      if (done)
+        wakeRank(KeyKind::Packet, s.rank);
+    };
+    if (copy)
+      wrotePackets(*copy);
+    for (const Span &r : remotes)
+      wrotePackets(r);
+    tb.progress = p;
+    if (p < n) {
+      for (const Span &s : ins)
+        if (!readPacket(s, p, runFlag, other.data()))
+          return blockOnPacket(s, p);
+    }
+    return Step::Progress;
+  }
+  case OpKind::Gstorepkt: {
+    std::vector<int32_t> group;
+    Address src = resolveAt(Operand::Src, 0);
+    Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, 0, &group);
+    uint64_t n = src.length / pay;
+    Span s = packetSpan(src, n);
+    if (!inBounds(tb, inst, s, false))
+      return Step::Progress;
+    std::vector<Span> dsts;
+    for (int32_t m : group) {
+      Address a = dst;
+      a.rank = m;
+      Span d = packetSpan(a, n);
+      if (inBounds(tb, inst, d, true))
+        dsts.push_back(d);
+    }
+    uint64_t p0 = tb.progress, p = p0;
+    for (; p < n; ++p) {
+      if (!readPacket(s, p, runFlag, payload.data()))
+        break;
+      for (const Span &d : dsts)
+        writePacket(d, p, runFlag, payload.data());
+    }
+    Span readPart{s.rank, s.space, s.offset + p0 * pkt, (p - p0) * pkt};
+    joinPacketWriters(tb, readPart);
+    touchPacketRead(tb, inst, readPart, s.offset);
+    for (const Span &d : dsts) {
+      Span part{d.rank, d.space, d.offset + p0 * pkt, (p - p0) * pkt};
+      touchPackets(tb, inst, part, d);
+      wakeRank(KeyKind::Packet, d.rank);
+    }
+    tb.progress = p;
+    if (p < n)
+      return blockOnPacket(s, p);
+    return Step::Progress;
+  }
+  default:
+    return Step::Progress;
+  }
+}
+
+Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  std::vector<int32_t> srcGroup, dstGroup;
+  Address src = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0,
+                        op.kind == OpKind::Glres ? &srcGroup : nullptr);
+  Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, 0, &dstGroup);
+  uint64_t size = pipelinedSize(tb, inst, src.length);
+  if (size == 0)
+    return Step::Progress;
+  uint64_t o = pipelineOffset(tb, src);
+  tmp_.resize(size);
+  if (op.kind == OpKind::Glres) {
+    ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
+    if (rop != ReduceOp::Sum) {
+      defect(tb, inst,
+             std::string("reduce_op ") + std::string(toString(rop)) +
+                 " is ignored by the 0.9.0 executor, which always sums (Q12)");
+      if (opts_.semantics == Semantics::Executor)
+        rop = ReduceOp::Sum;
+    }
+    // Each element becomes the reduction over the group (§3.9).
+    tmp2_.resize(size);
+    bool first = true;
+    for (int32_t m : srcGroup) {
+      Address a = src;
+      a.rank = m;
+      Span s = place(tb, a, size, o);
+      if (!inBounds(tb, inst, s, false))
+        return Step::Progress;
+      touch(tb, inst, s, false, 16, s.offset);
+      read(s, first ? tmp_.data() : tmp2_.data());
+      if (!first)
+        reduceInto(tmp_.data(), tmp2_.data(), size / elementSize(opts_.dtype),
+                   opts_.dtype, rop);
+      first = false;
+    }
+  } else {
+    Span s = place(tb, src, size, o);
+    if (!inBounds(tb, inst, s, false))
+      return Step::Progress;
+    touch(tb, inst, s, false, 16, s.offset);
+    read(s, tmp_.data());
+  }
+  for (int32_t m : dstGroup) {
+    Address a = dst;
+    a.rank = m;
+    Span d = place(tb, a, size, pipelineOffset(tb, dst));
+    if (!inBounds(tb, inst, d, true))
+      continue;
+    touch(tb, inst, d, true, 16, d.offset);
+    write(d, tmp_.data());
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  if (op.channelType == ChannelType::Switch) {
+    defect(tb, inst,
+           "signal on a switch channel does nothing in the 0.9.0 executor "
+           "(Q12)");
+    return Step::Progress;
+  }
+  bool relaxed = isRelaxedOp(op.kind);
+  auto ends = query_.channelsOf(tb.rank, tb.id, op);
+  if (op.channelType == ChannelType::Port) {
+    Proxy &proxy = proxies_[size_t(tb.rank)];
+    for (const ChannelEnd &c : ends) {
+      Trigger t;
+      t.flag = true;
+      t.gpuChannel = c.gpuChannel;
+      t.position = ++proxy.pushed;
+      t.tb = tb.id;
+      t.op = inst.flat;
+      t.run = tb.run;
+      if (races_) {
+        t.strong = publishedClock(tb, false);
+        t.weak = publishedClock(tb, true);
+      }
+      proxy.fifo.push_back(std::move(t));
+    }
+    activate(proxy.agent);
+    return Step::Progress;
+  }
+  for (const ChannelEnd &c : ends) {
+    ChannelState &mine = channels_[size_t(tb.rank)][size_t(ChannelType::Memory)]
+                                  [size_t(c.gpuChannel)];
+    if (mine.partnerRank < 0) {
+      report(Finding::Kind::Imbalance, &tb, &inst,
+             "signals memory channel " + std::to_string(c.gpuChannel) +
+                 " to rank " + std::to_string(c.peer) +
+                 ", which declares no matching channel back (§4.2 pairing): "
+                 "nobody can wait for it");
+      continue;
+    }
+    ChannelState &theirs =
+        channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
+                 [size_t(mine.partnerChannel)];
+    ++theirs.inbound;
+    if (races_) {
+      SignalRecord rec;
+      ClockRef strong = publishedClock(tb, false);
+      ClockRef weak = publishedClock(tb, true);
+      const SignalRecord *prev =
+          theirs.signals.empty() ? nullptr : &theirs.signals.back();
+      auto cumulate = [&](const ClockRef &prior, const Clock &add) {
+        auto c2 = std::make_shared<Clock>(add);
+        if (prior)
+          joinInto(*c2, *prior);
+        return ClockRef(c2);
+      };
+      rec.strong = cumulate(prev ? prev->strong : nullptr,
+                            relaxed ? *tb.kernelStart : *strong);
+      rec.weak = cumulate(prev ? prev->weak : nullptr, *weak);
+      rec.start = cumulate(prev ? prev->start : nullptr, *tb.kernelStart);
+      theirs.signals.push_back(std::move(rec));
+    }
+    wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
+                 uint64_t(mine.partnerChannel)));
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  if (op.channelType == ChannelType::Switch) {
+    defect(tb, inst,
+           "wait on a switch channel does nothing in the 0.9.0 executor "
+           "(Q12)");
+    return Step::Progress;
+  }
+  ChannelType t = op.channelType == ChannelType::Port ? ChannelType::Port
+                                                      : ChannelType::Memory;
+  auto ends = query_.channelsOf(tb.rank, tb.id, op);
+  auto &states = channels_[size_t(tb.rank)][size_t(t)];
+  if (!tb.opStarted) {
+    // Thread k draws its expected value once (§3.3).
+    tb.opStarted = true;
+    tb.expected.clear();
+    for (const ChannelEnd &c : ends)
+      tb.expected.push_back(++states[size_t(c.gpuChannel)].expected);
+  }
+  for (size_t k = 0; k < ends.size(); ++k) {
+    ChannelState &c = states[size_t(ends[k].gpuChannel)];
+    if (c.inbound < tb.expected[k]) {
+      tb.blockedOn = "waits on " + std::string(toString(t)) + " channel " +
+                     std::to_string(ends[k].gpuChannel) + " from rank " +
+                     std::to_string(c.peer) + " for signal " +
+                     std::to_string(tb.expected[k]) + ", has received " +
+                     std::to_string(c.inbound);
+      if (c.partnerRank < 0)
+        tb.blockedOn += " (rank " + std::to_string(c.peer) +
+                        " declares no matching channel back: no signal can "
+                        "come)";
+      park(tb.agent,
+           makeKey(KeyKind::Semaphore, tb.rank, uint64_t(ends[k].gpuChannel)));
+      return Step::Blocked;
+    }
+  }
+  if (races_) {
+    bool relaxed = isRelaxedOp(op.kind);
+    for (size_t k = 0; k < ends.size(); ++k) {
+      ChannelState &c = states[size_t(ends[k].gpuChannel)];
+      uint64_t e = tb.expected[k];
+      if (e == 0 || e > c.signals.size())
+        continue;
+      const SignalRecord &rec = c.signals[size_t(e - 1)];
+      // A wait acquires; the lanes see it after the next nop.
+      joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
+      joinInto(tb.pendWeak, *rec.weak);
+      joinInto(tb.pendWeak, tb.pendStrong);
+    }
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doFlush(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  if (opts_.semantics == Semantics::Executor &&
+      op.dst.size() != op.channelIds.size()) {
+    defect(tb, inst,
+           "flush is a no-op in the 0.9.0 executor (it counts dst_buff "
+           "entries, not channels; Q1): use pwsf, or a signal round trip "
+           "from the receiver");
+    return Step::Progress;
+  }
+  Proxy &proxy = proxies_[size_t(tb.rank)];
+  if (!tb.opStarted) {
+    tb.opStarted = true;
+    Trigger t;
+    t.sync = true;
+    t.position = ++proxy.pushed;
+    t.tb = tb.id;
+    t.op = inst.flat;
+    t.run = tb.run;
+    proxy.fifo.push_back(std::move(t));
+    tb.fifoPosition = proxy.pushed;
+    activate(proxy.agent);
+  }
+  if (proxy.processed < tb.fifoPosition) {
+    tb.blockedOn = "its flush waits for the port proxy to drain trigger " +
+                   std::to_string(tb.fifoPosition);
+    park(tb.agent, makeKey(KeyKind::Flush, tb.rank, 0));
+    return Step::Blocked;
+  }
+  if (races_) {
+    auto it = proxy.flushed.lower_bound(tb.fifoPosition);
+    if (it != proxy.flushed.end()) {
+      joinInto(tb.pendStrong, *it->second);
+      joinInto(tb.pendWeak, *it->second);
+    }
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doBarrier(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  if (op.numThreadblocks <= 1) {
+    syncThreads(tb);
+    return Step::Progress;
+  }
+  BarrierState &b = barriers_[size_t(tb.rank)][op.barrierId];
+  if (!tb.opStarted) {
+    tb.opStarted = true;
+    syncThreads(tb); // the __syncthreads before
+    tb.episode = b.episode;
+    if (races_) {
+      if (b.join.empty())
+        b.join.assign(size_t(agents_), 0);
+      joinInto(b.join, tb.strong);
+    }
+    if (++b.arrived >= op.numThreadblocks) {
+      if (races_) {
+        b.done[b.episode] = std::make_shared<Clock>(b.join);
+        b.join.assign(size_t(agents_), 0);
+      }
+      b.arrived = 0;
+      ++b.episode;
+      wake(makeKey(KeyKind::Barrier, tb.rank, uint64_t(op.barrierId)));
+    }
+  }
+  if (b.episode <= tb.episode) {
+    tb.blockedOn = "at barrier " + std::to_string(op.barrierId) + " with " +
+                   std::to_string(b.arrived) + " of " +
+                   std::to_string(op.numThreadblocks) +
+                   " thread blocks arrived";
+    park(tb.agent, makeKey(KeyKind::Barrier, tb.rank, uint64_t(op.barrierId)));
+    return Step::Blocked;
+  }
+  if (races_) {
+    auto it = b.done.find(tb.episode);
+    if (it != b.done.end()) {
+      joinInto(tb.pendStrong, *it->second);
+      joinInto(tb.pendWeak, *it->second);
+    }
+  }
+  syncThreads(tb); // the __syncthreads after
+  return Step::Progress;
+}
+
+Machine::Step Machine::doSemaphore(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  auto &sems = semaphores_[size_t(tb.rank)];
+  if (op.kind == OpKind::SemRelease) {
+    for (int32_t id : op.semaphoreIds) {
+      if (id < 0 || size_t(id) >= sems.size())
+        continue;
+      SemaphoreState &s = sems[size_t(id)];
+      ++s.value;
+      if (races_) {
+        ClockRef mine = publishedClock(tb, false);
+        auto c = std::make_shared<Clock>(*mine);
+        if (!s.releases.empty())
+          joinInto(*c, *s.releases.back());
+        s.releases.push_back(c);
+      }
+      wake(makeKey(KeyKind::DeviceSemaphore, tb.rank, uint64_t(id)));
+    }
+    return Step::Progress;
+  }
+  // Acquire each listed semaphore in turn; progress counts the done ones.
+  for (; tb.progress < op.semaphoreIds.size(); ++tb.progress) {
+    int32_t id = op.semaphoreIds[tb.progress];
+    if (id < 0 || size_t(id) >= sems.size())
+      continue;
+    SemaphoreState &s = sems[size_t(id)];
+    if (s.value <= 0) {
+      tb.blockedOn = "acquires semaphore " + std::to_string(id) +
+                     ", whose value is " + std::to_string(s.value);
+      park(tb.agent, makeKey(KeyKind::DeviceSemaphore, tb.rank, uint64_t(id)));
+      return Step::Blocked;
+    }
+    --s.value;
+    ++s.acquires;
+    if (races_) {
+      int64_t k = int64_t(s.acquires) - s.init;
+      if (k >= 1 && size_t(k) <= s.releases.size()) {
+        joinInto(tb.pendStrong, *s.releases[size_t(k - 1)]);
+        joinInto(tb.pendWeak, *s.releases[size_t(k - 1)]);
+      }
+    }
+  }
+  return Step::Progress;
+}
+
+// ================================================================= proxy
+
+void Machine::stepProxy(int32_t rank) {
+  Proxy &proxy = proxies_[size_t(rank)];
+  if (proxy.fifo.empty()) {
+    park(proxy.agent, NoKey);
+    return;
+  }
+  Trigger t = std::move(proxy.fifo.front());
+  proxy.fifo.pop_front();
+  if (races_) {
+    if (t.strong)
+      joinInto(proxy.strong, *t.strong);
+    if (t.weak)
+      joinInto(proxy.weak, *t.weak);
+    joinInto(proxy.weak, proxy.strong);
+  }
+  if (t.data && t.length) {
+    Span s{t.srcRank, t.srcSpace, t.srcOff, t.length};
+    Span d{t.dstRank, t.dstSpace, t.dstOff, t.length};
+    bool ok = s.rank >= 0 && d.rank >= 0 &&
+              memory(s).contains(s.offset, s.length) &&
+              memory(d).contains(d.offset, d.length);
+    if (!ok) {
+      Finding f;
+      f.kind = Finding::Kind::Result;
+      f.rank = rank;
+      f.tb = t.tb;
+      f.op = t.op;
+      f.run = t.run;
+      f.schedule = schedule_;
+      f.message = "the port proxy's copy for this op reaches outside a buffer";
+      if (reported_.insert({int(f.kind), f.rank, f.tb, f.op}).second)
+        sink_(f);
+    } else {
+      if (races_) {
+        Access a;
+        a.agent = proxy.agent;
+        a.tick = proxy.strong[size_t(proxy.agent)];
+        a.rank = rank;
+        a.tb = t.tb;
+        a.op = t.op;
+        a.run = t.run;
+        a.proxy = true;
+        touchAgent(proxy.agent, a, s, proxy.strong, proxy.weak);
+        a.write = true;
+        touchAgent(proxy.agent, a, d, proxy.strong, proxy.weak);
+      }
+      PagedMemory::copy(memory(d), d.offset, memory(s), s.offset, t.length,
+                        tmp_);
+      bytesMoved_ += t.length;
+      if (t.unit == packetBytes())
+        notePacketWriter(d, proxy.strong); // a raw copy of packets
+      wakeRank(KeyKind::Packet, d.rank);
+    }
+  }
+  if (t.flag && t.gpuChannel >= 0) {
+    auto &mine = channels_[size_t(rank)][size_t(ChannelType::Port)]
+                          [size_t(t.gpuChannel)];
+    if (mine.partnerRank >= 0) {
+      ChannelState &theirs =
+          channels_[size_t(mine.partnerRank)][size_t(ChannelType::Port)]
+                   [size_t(mine.partnerChannel)];
+      ++theirs.inbound;
+      if (races_) {
+        SignalRecord rec;
+        auto cum = [&](const ClockRef &prior, const Clock &add) {
+          auto c = std::make_shared<Clock>(add);
+          if (prior)
+            joinInto(*c, *prior);
+          return ClockRef(c);
+        };
+        const SignalRecord *prev =
+            theirs.signals.empty() ? nullptr : &theirs.signals.back();
+        rec.strong = cum(prev ? prev->strong : nullptr, proxy.strong);
+        rec.weak = cum(prev ? prev->weak : nullptr, proxy.weak);
+        rec.start = cum(prev ? prev->start : nullptr, proxy.strong);
+        theirs.signals.push_back(std::move(rec));
+      }
+      wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
+                   uint64_t(mine.partnerChannel)));
+    }
+  }
+  proxy.processed = t.position;
+  if (races_) {
+    if (t.sync)
+      proxy.flushed[t.position] = std::make_shared<Clock>(proxy.strong);
+    tick(proxy.agent);
+  }
+  wakeRank(KeyKind::Flush, rank);
+  if (proxy.fifo.empty())
+    park(proxy.agent, NoKey);
+}
+
+} // namespace
+
+ScheduleResult runSchedule(const Plan &plan, const PlanLayout &layout,
+                           const SimOptions &options, uint64_t seed,
+                           int32_t schedule, const FindingSink &sink) {
+  Machine m(plan, layout, options, seed, schedule, sink);
+  return m.run();
+}
+
+} // namespace mscclc::sim

@@ -1,0 +1,162 @@
+//===- Races.h - vector clocks and shadow memory for race detection ------===//
+//
+// executor-semantics §6.3. Every agent (thread block, proxy, host step of
+// a rank) has a component in every clock and ticks it once per scheduler
+// step; an access is remembered as (agent, tick). Each agent keeps two
+// clocks: `strong`, what it has acquired through release/acquire edges
+// (write-after-write and read-after-write need these), and `weak` ⊇
+// strong, which also holds what relaxed signals carried (enough to order
+// write-after-read). Two accesses of one thread block are ordered by the
+// lane rule instead: a nop between them, or every byte handled by the same
+// thread (same unit size, range starts congruent modulo unit x threads).
+//
+// Shadow memory is an interval map per (rank, space): each segment holds
+// the last write and the reads since, so an op touching a whole chunk
+// costs one segment, not one entry per byte.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace mscclc::sim {
+
+using Clock = std::vector<uint32_t>;
+using ClockRef = std::shared_ptr<const Clock>;
+
+inline void joinInto(Clock &into, const Clock &other) {
+  for (size_t i = 0; i < into.size() && i < other.size(); ++i)
+    into[i] = std::max(into[i], other[i]);
+}
+
+struct Access {
+  int32_t agent = -1;
+  uint32_t tick = 0;
+  uint32_t epoch = 0;     // nops and barriers the thread block has passed
+  uint32_t unit = 0;      // lane unit in bytes; 0: not lane-mapped
+  uint64_t laneStart = 0; // where the op's lane mapping starts
+  int32_t rank = -1, tb = -1, op = -1; // the op, for reports (tb -1: proxy
+                                       // or host)
+  int32_t run = 0;
+  bool write = false;
+  bool proxy = false; // done by the port-channel proxy of `rank`
+  bool host = false;  // the host's fill or check of `rank`'s buffers
+  // A flag-validated packet read: it spins until the slot holds this run's
+  // flag, so it is ordered after the write that put it there.
+  bool packetRead = false;
+};
+
+// What the accessing agent knows when it accesses.
+struct AgentView {
+  const Clock *strong = nullptr;
+  const Clock *weak = nullptr;
+  uint64_t threads = 1024; // threads per block (lane rule)
+};
+
+inline bool ordered(const Access &prior, const Access &now,
+                    const AgentView &view) {
+  if (now.packetRead && prior.write)
+    return true;
+  if (prior.agent == now.agent) {
+    if (prior.unit == 0 || now.unit == 0 || prior.epoch != now.epoch)
+      return true; // proxy/host program order, or a nop between them
+    if (prior.unit != now.unit)
+      return false;
+    uint64_t period = uint64_t(prior.unit) * view.threads;
+    uint64_t d = prior.laneStart > now.laneStart
+                     ? prior.laneStart - now.laneStart
+                     : now.laneStart - prior.laneStart;
+    return d % period == 0;
+  }
+  const Clock &c = prior.write ? *view.strong : *view.weak;
+  return size_t(prior.agent) < c.size() && c[size_t(prior.agent)] >= prior.tick;
+}
+
+class ShadowMemory {
+public:
+  explicit ShadowMemory(size_t spaces = 0) : maps_(spaces) {}
+
+  // Records `now` on [offset, offset + length) of `space` and calls
+  // onRace(prior, begin, end) for every earlier conflicting access it is
+  // not ordered after, with the bytes they share.
+  template <typename OnRace>
+  void access(size_t space, uint64_t offset, uint64_t length, const Access &now,
+              const AgentView &view, OnRace &&onRace) {
+    if (length == 0)
+      return;
+    auto &m = maps_[space];
+    uint64_t end = offset + length;
+    split(m, offset);
+    split(m, end);
+    auto it = m.lower_bound(offset);
+    uint64_t cursor = offset;
+    while (cursor < end) {
+      if (it == m.end() || it->first > cursor) {
+        uint64_t gapEnd = it == m.end() ? end : std::min(end, it->first);
+        it = m.emplace_hint(it, cursor, Segment{gapEnd, std::nullopt, {}});
+      }
+      Segment &s = it->second;
+      if (s.write && !ordered(*s.write, now, view))
+        onRace(*s.write, it->first, s.end);
+      if (now.write) {
+        for (const Access &r : s.reads)
+          if (!ordered(r, now, view))
+            onRace(r, it->first, s.end);
+        s.write = now;
+        s.reads.clear();
+      } else {
+        auto same =
+            std::find_if(s.reads.begin(), s.reads.end(),
+                         [&](const Access &r) { return r.agent == now.agent; });
+        if (same != s.reads.end())
+          *same = now;
+        else
+          s.reads.push_back(now);
+      }
+      cursor = s.end;
+      ++it;
+    }
+    if (now.write) { // the range now has one state: one segment
+      auto first = m.find(offset);
+      auto last = m.lower_bound(end);
+      if (first != m.end() && std::next(first) != last) {
+        first->second.end = end;
+        m.erase(std::next(first), last);
+      }
+    }
+  }
+
+  void clear() {
+    for (auto &m : maps_)
+      m.clear();
+  }
+
+private:
+  struct Segment {
+    uint64_t end;
+    std::optional<Access> write;
+    std::vector<Access> reads;
+  };
+  using Map = std::map<uint64_t, Segment>;
+
+  static void split(Map &m, uint64_t at) {
+    auto it = m.upper_bound(at);
+    if (it == m.begin())
+      return;
+    --it;
+    if (it->first < at && it->second.end > at) {
+      Segment tail = it->second;
+      it->second.end = at;
+      m.emplace_hint(std::next(it), at, std::move(tail));
+    }
+  }
+
+  std::vector<Map> maps_;
+};
+
+} // namespace mscclc::sim
