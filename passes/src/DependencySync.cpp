@@ -46,6 +46,15 @@ public:
         conflict = true;
         break;
       }
+      if (x.op != acc.op) {
+        // Two ops reading the same bytes: both reads stay, or a later
+        // write would be checked against the newer read only and the
+        // older reader's write-after-read hazard lost. (The reference
+        // replaces the older read; with its Q-PKTREAD rule that never
+        // mattered, with ours it dropped a needed nop.)
+        kept.push_back(x);
+        continue;
+      }
       if (x.lo < acc.lo)
         kept.push_back({x.space, x.lo, acc.lo - 1, x.write, x.op});
       if (x.hi > acc.hi)
@@ -78,9 +87,10 @@ void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
 
 // Local accesses of one op, reads before writes (dsl-semantics.md §3.6):
 // the operands whose role in the op's layout (OpKinds.def) is a plain local
-// buffer. Packets are synchronised by their flags, not by __syncthreads
-// (hence the Q-PKTREAD fix: a packet reduce's regular source is read, its
-// packet sources are not); remote and multicast operands are another
+// buffer, and a packet reduction's packet sources. Packets are synchronised
+// with their writers by their flags, but a packet op's own lanes still
+// read them (hence the Q-PKTREAD fix tracks both of a packet reduce's
+// kinds of source); remote and multicast operands are another
 // rank's memory; switch ops are not tracked at all, as in the reference
 // (Q-SWITCHNOSYNC), which their local operand's role (F, G) says.
 void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
@@ -92,9 +102,16 @@ void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
   const plan::OpInfo &info = plan::opInfo(op.kind);
   // Local sources come first in the src layout, then remote ones; local
   // destinations, then the packet copy, then remote ones.
-  for (size_t i = 0; i < op.localSrc.size(); ++i)
-    if (info.src.roleAt(i) == plan::OperandRole::Local)
+  // A packet reduction's lanes also read its packet sources: a later op
+  // that overwrites that scratch must wait for them (write-after-read).
+  bool packetReduce =
+      plan::isPacketOp(op.kind) && plan::isReduceFamily(op.kind);
+  for (size_t i = 0; i < op.localSrc.size(); ++i) {
+    plan::OperandRole role = info.src.roleAt(i);
+    if (role == plan::OperandRole::Local ||
+        (packetReduce && role == plan::OperandRole::LocalPacket))
       addChunk(out, op.localSrc[i], false, id);
+  }
   size_t pos = 0;
   for (const auto *list : {&op.localDst, &op.pktDst})
     for (const Chunk &c : *list)

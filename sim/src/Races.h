@@ -111,8 +111,13 @@ public:
         s.reads.clear();
       } else {
         auto same =
-            std::find_if(s.reads.begin(), s.reads.end(),
-                         [&](const Access &r) { return r.agent == now.agent; });
+            std::find_if(s.reads.begin(), s.reads.end(), [&](const Access &r) {
+              // A newer read by the same agent replaces an older one only
+              // when it uses the same lanes or comes after a nop: otherwise
+              // both can still race with a later write.
+              return r.agent == now.agent && ordered(r, now, view) &&
+                     (r.epoch != now.epoch || r.unit == now.unit);
+            });
         if (same != s.reads.end())
           *same = now;
         else

@@ -12,7 +12,9 @@
   tests/failures, compiled from source: the same verdict as their plan, at
   two sizes with 2 runs; a failing port's findings must name its source
   file and line.
-- Samples: compiled with their defaults, must pass at two sizes.
+- Samples and our own programs (tests/sim/programs) and plans
+  (tests/sim/plans, e.g. plans the compiler made before a fix): as
+  verdicts.tsv says, passing by default.
 
 Prints one line per failure and a summary; exits 1 on any failure.
 """
@@ -148,6 +150,9 @@ def main():
                              verdicts.get(name, passing), ["f32", "f16"], False))
         known = set(f[:-5] for f in os.listdir(plans))
         known |= set(n for n, _ in failure_ports())
+        for sub in ("programs", "plans"):
+            known |= set(os.path.splitext(f)[0]
+                         for f in os.listdir(os.path.join(HERE, sub)))
         known |= set(" ".join([r["name"]] + [p for p in r["params"].split()
                                               if p.startswith("--")])
                      for r in manifest_rows())
@@ -173,6 +178,15 @@ def main():
     for name, args in failure_ports():
         jobs.append((f"failure-port {name}", args, verdicts.get(name, passing),
                      ["f32"], True))
+    # Our own programs and plans (tests/sim/programs, tests/sim/plans).
+    for sub, kind in (("programs", ".cpp"), ("plans", ".json")):
+        folder = os.path.join(HERE, sub)
+        for f in sorted(os.listdir(folder)):
+            if f.endswith(kind):
+                name = f[: -len(kind)]
+                jobs.append((f"{sub[:-1]} {name}", [os.path.join(folder, f)],
+                             verdicts.get(name, passing), ["f32", "f16"],
+                             kind == ".cpp"))
     for f in sorted(os.listdir(os.path.join(REPO, "samples"))):
         if f.endswith(".cpp"):
             jobs.append((f"sample {f}", [os.path.join(REPO, "samples", f)],
