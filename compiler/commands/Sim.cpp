@@ -11,6 +11,10 @@
 
 #include "mscclc/sim/Simulator.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 namespace mscclc::driver {
@@ -46,6 +50,13 @@ public:
                    "intended: what each op means")
         ->default_str("executor");
     app.add_flag("--json", json_, "print one JSON object instead of a summary");
+    app.add_option("--dump", dump_,
+                   "write each rank's input and output before and after the "
+                   "last run (raw little-endian) and meta.json to this "
+                   "directory");
+    app.add_option("--trace", trace_,
+                   "write the first schedule as a Chrome trace (Perfetto, "
+                   "chrome://tracing)");
     app.add_flag("--no-races", noRaces_,
                  "skip race detection (data, deadlocks and balance only)");
     options_.addTo(app);
@@ -80,6 +91,18 @@ public:
     o.schedules = schedules_;
     o.seed = seed_;
     o.checkRaces = !noRaces_;
+    o.tracePath = trace_;
+    if (!dump_.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(dump_, ec);
+      if (ec || !std::filesystem::is_directory(dump_)) {
+        usageError(diag::err_usage_sim_option,
+                   {"--dump", "a directory mscclc can create or write",
+                    "'" + dump_ + "'"});
+        return UsageError;
+      }
+      o.dumpDir = dump_;
+    }
     if (!checkInput(input_))
       return Failure;
     options_.frontend.inputFile = input_;
@@ -101,6 +124,18 @@ public:
                   "size, or min_message_size exceeds max_message_size"});
       return Failure;
     }
+    // Buffers of every rank live in this process: input, output and a
+    // scratch of about the same size, kept under 2 GiB in all.
+    uint64_t ranks = std::max<uint64_t>(p.gpus.size(), 1);
+    uint64_t memoryCap =
+        (uint64_t(2) << 30) / (ranks * 4) / range.unit * range.unit;
+    if (size_ && *size_ > memoryCap && *size_ <= range.max &&
+        *size_ % range.unit == 0) {
+      usageError(diag::err_usage_sim_too_large,
+                 {std::to_string(*size_), std::to_string(ranks),
+                  std::to_string(memoryCap)});
+      return UsageError;
+    }
     if (size_) {
       if (*size_ < range.min || *size_ > range.max || *size_ % range.unit) {
         usageError(diag::err_usage_sim_size,
@@ -113,6 +148,23 @@ public:
       o.size = *sim::defaultSize(p);
     }
     sim::SimReport report = sim::simulate(p, o);
+    if (!trace_.empty() && !writeOutput(trace_, report.trace, input_))
+      return Failure;
+    if (!dump_.empty()) {
+      nlohmann::ordered_json meta;
+      meta["plan"] = report.planName;
+      meta["collective"] = report.collective;
+      meta["inplace"] = p.inplace;
+      meta["dtype"] = std::string(sim::toString(report.dtype));
+      meta["size"] = report.size;
+      meta["runs"] = report.runs;
+      meta["seed"] = report.seed;
+      meta["ranks"] = p.gpus.size();
+      meta["files"] = "rank<R>.{input,output}.{before,after}.bin: the last "
+                      "run's buffers of the first schedule, little-endian";
+      if (!writeOutput(dump_ + "/meta.json", meta.dump(2) + "\n", input_))
+        return Failure;
+    }
     const SourceFiles *names = loaded.files ? loaded.files.get() : files.get();
     std::cout << (json_ ? sim::formatReportJson(report, names)
                         : sim::formatReport(report, names));
@@ -131,6 +183,7 @@ private:
   int runs_ = 1, schedules_ = 4;
   uint64_t seed_ = 1;
   bool json_ = false, noRaces_ = false;
+  std::string dump_, trace_;
   CompileOptions options_;
 };
 

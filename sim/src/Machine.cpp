@@ -39,6 +39,7 @@ using namespace plan;
 namespace {
 
 constexpr uint64_t NoKey = ~uint64_t(0);
+constexpr size_t MaxTraceEvents = 2'000'000;
 
 enum class KeyKind : uint64_t {
   Semaphore = 1, // memory/port channel inbound counter
@@ -284,6 +285,24 @@ private:
   ShadowMemory shadow_;
   std::set<std::tuple<int, int, int, int>> reported_;
   std::vector<uint8_t> tmp_, tmp2_;
+  // --dump: the raw buffers of the last run.
+  void dumpBuffers(int32_t rank, const char *when);
+  // --trace: Chrome trace events (one slice per step, flows from signals
+  // to the waits they release).
+  struct TraceEvent {
+    int32_t rank, tb, op, run;
+    uint64_t step;
+    const char *name;
+  };
+  struct TraceFlow {
+    uint64_t id, step;
+    int32_t rank, tb;
+    bool start;
+  };
+  std::vector<TraceEvent> trace_;
+  std::vector<TraceFlow> flows_;
+  std::map<std::tuple<int32_t, int, int32_t, uint64_t>, uint64_t> flowIds_;
+  std::string writeTrace();
   uint64_t bytesMoved_ = 0, steps_ = 0;
   int32_t ranksDone_ = 0;
 };
@@ -510,7 +529,64 @@ ScheduleResult Machine::run() {
       }
     }
   }
-  return ScheduleResult{steps_, bytesMoved_};
+  ScheduleResult result{steps_, bytesMoved_, {}};
+  if (!opts_.tracePath.empty())
+    result.trace = writeTrace();
+  return result;
+}
+
+void Machine::dumpBuffers(int32_t rank, const char *when) {
+  const RankLayout &l = layout_.ranks[size_t(rank)];
+  auto dump = [&](const char *what, Space space, uint64_t offset,
+                  uint64_t length) {
+    std::vector<uint8_t> bytes(length);
+    if (length && mem_[size_t(rank) * 3 + space].contains(offset, length))
+      mem_[size_t(rank) * 3 + space].read(offset, bytes.data(), length);
+    std::string path = opts_.dumpDir + "/rank" + std::to_string(rank) + "." +
+                       what + "." + when + ".bin";
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char *>(bytes.data()),
+               std::streamsize(bytes.size()));
+  };
+  dump("input", l.inputSpace, l.inputOffset, l.inputBytes);
+  dump("output", l.outputSpace, l.outputOffset, l.outputBytes);
+}
+
+std::string Machine::writeTrace() {
+  // Chrome's trace format: one process per rank, one thread per thread
+  // block, a slice per step; scheduler steps stand in for time.
+  std::ostringstream out;
+  out << "{\"traceEvents\":[\n";
+  bool first = true;
+  auto sep = [&]() {
+    out << (first ? "" : ",\n");
+    first = false;
+  };
+  for (size_t r = 0; r < plan_.gpus.size(); ++r) {
+    sep();
+    out << R"({"name":"process_name","ph":"M","pid":)" << r
+        << R"(,"args":{"name":"rank )" << r << R"("}})";
+    for (int32_t a : rankTbs_[r]) {
+      sep();
+      out << R"({"name":"thread_name","ph":"M","pid":)" << r << R"(,"tid":)"
+          << tbs_[size_t(a)].id << R"(,"args":{"name":"tb )"
+          << tbs_[size_t(a)].id << R"("}})";
+    }
+  }
+  for (const TraceEvent &e : trace_) {
+    sep();
+    out << R"({"name":")" << e.name << R"(","cat":"op","ph":"X","ts":)"
+        << e.step << R"(,"dur":1,"pid":)" << e.rank << R"(,"tid":)" << e.tb
+        << R"(,"args":{"op":)" << e.op << R"(,"run":)" << e.run + 1 << "}}";
+  }
+  for (const TraceFlow &f : flows_) {
+    sep();
+    out << R"({"name":"signal","cat":"sync","ph":")" << (f.start ? "s" : "f")
+        << R"(","bp":"e","id":)" << f.id << R"(,"ts":)" << f.step
+        << R"(,"pid":)" << f.rank << R"(,"tid":)" << f.tb << "}";
+  }
+  out << "\n]}\n";
+  return out.str();
 }
 
 void Machine::kernelStart(int32_t rank) {
@@ -537,6 +613,8 @@ void Machine::kernelStart(int32_t rank) {
     }
     memory(in).write(in.offset, tmp_.data(), in.length);
   }
+  if (!opts_.dumpDir.empty() && run + 1 == opts_.runs)
+    dumpBuffers(rank, "before");
   if (l.chunkCountZero && run == 0 && opts_.semantics == Semantics::Executor) {
     Finding f;
     f.kind = Finding::Kind::Defect;
@@ -643,6 +721,8 @@ void Machine::kernelEnd(int32_t rank) {
       }
     }
   }
+  if (!opts_.dumpDir.empty() && run + 1 == opts_.runs)
+    dumpBuffers(rank, "after");
   if (run + 1 < opts_.runs) {
     rankRun_[size_t(rank)] = run + 1;
     kernelStart(rank);
@@ -659,6 +739,9 @@ Machine::Step Machine::stepTb(Tb &tb) {
   const Inst &inst = tb.prog[tb.pc];
   changedPackets_.clear();
   Step s = execute(tb, inst);
+  if (!opts_.tracePath.empty() && trace_.size() < MaxTraceEvents)
+    trace_.push_back({tb.rank, tb.id, inst.flat, tb.run, steps_,
+                      toString(inst.op->kind).data()});
   if (races_)
     tick(tb.agent);
   if (s == Step::Blocked)
@@ -1740,6 +1823,12 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
         channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
                  [size_t(mine.partnerChannel)];
     ++theirs.inbound;
+    if (!opts_.tracePath.empty()) {
+      uint64_t id = flowIds_.size() + 1;
+      flowIds_[{mine.partnerRank, int(ChannelType::Memory), mine.partnerChannel,
+                theirs.inbound}] = id;
+      flows_.push_back({id, steps_, tb.rank, tb.id, true});
+    }
     if (races_) {
       SignalRecord rec;
       ClockRef strong = publishedClock(tb, false);
@@ -1800,6 +1889,13 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
       return Step::Blocked;
     }
   }
+  if (!opts_.tracePath.empty())
+    for (size_t k = 0; k < ends.size(); ++k) {
+      auto it =
+          flowIds_.find({tb.rank, int(t), ends[k].gpuChannel, tb.expected[k]});
+      if (it != flowIds_.end())
+        flows_.push_back({it->second, steps_, tb.rank, tb.id, false});
+    }
   if (races_) {
     bool relaxed = isRelaxedOp(op.kind);
     for (size_t k = 0; k < ends.size(); ++k) {

@@ -13,12 +13,14 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace mscclc::sim {
 
 struct ScheduleResult {
   uint64_t steps = 0;
   uint64_t bytesMoved = 0;
+  std::string trace; // Chrome trace JSON, when options.tracePath is set
 };
 
 using FindingSink = std::function<void(Finding)>;

@@ -102,8 +102,7 @@ SizeRange validSizes(const plan::Plan &plan) {
   r.unit = unit;
   uint64_t lo = std::max<uint64_t>(plan.minMessageSize, unit);
   r.min = (lo + unit - 1) / unit * unit;
-  uint64_t hi = std::min<uint64_t>(plan.maxMessageSize, uint64_t(1) << 40);
-  r.max = hi / unit * unit;
+  r.max = plan.maxMessageSize / unit * unit;
   return r;
 }
 
@@ -154,6 +153,8 @@ SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
         report.findings.push_back(std::move(f));
     });
     report.bytesMoved += r.bytesMoved;
+    if (k == 0)
+      report.trace = std::move(r.trace);
     report.steps += r.steps;
   }
   std::stable_sort(report.findings.begin(), report.findings.end(),

@@ -49,7 +49,8 @@ struct SimOptions {
   bool checkRaces = true;
   // Where to write the raw buffers of the first schedule (empty: none).
   std::string dumpDir;
-  // Where to write a Chrome trace of the first schedule (empty: none).
+  // Non-empty: record a Chrome trace of the first schedule into
+  // SimReport::trace (the caller writes it to this path).
   std::string tracePath;
   // A cap on the simulated steps of one schedule, so that a plan that
   // livelocks (a wait that another run keeps feeding) still ends.
@@ -86,6 +87,7 @@ struct SimReport {
   uint64_t steps = 0;         // scheduler steps, over every schedule
   uint64_t sizeUnit = 0, sizeMin = 0, sizeMax = 0; // the valid sizes
   std::vector<Finding> findings;
+  std::string trace; // the first schedule's Chrome trace (--trace)
   bool pass() const { return findings.empty(); }
 };
 
