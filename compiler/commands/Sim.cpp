@@ -147,6 +147,14 @@ public:
     } else {
       o.size = *sim::defaultSize(p);
     }
+    // Scratch, and outputs with many more chunks than inputs, can make the
+    // buffers much larger than the message.
+    if (uint64_t bytes = sim::simulatedBytes(p, o.size);
+        bytes > (uint64_t(3) << 30)) {
+      usageError(diag::err_usage_sim_buffers_too_large,
+                 {std::to_string(o.size), std::to_string(bytes)});
+      return UsageError;
+    }
     sim::SimReport report = sim::simulate(p, o);
     if (!trace_.empty() && !writeOutput(trace_, report.trace, input_))
       return Failure;

@@ -7,6 +7,7 @@
 #include "Elements.h"
 
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <vector>
 
@@ -53,21 +54,16 @@ uint64_t codeRange(DType t) {
   return 256;
 }
 
-uint32_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return uint32_t(x);
-}
+// One multiply: the pattern only needs to differ between neighbours,
+// ranks and runs, and it is computed for every element of every run.
+uint32_t mix(uint64_t x) { return uint32_t((x * 0x9e3779b97f4a7c15ULL) >> 40); }
 
 // The value element `i` of `rank`'s input holds in execution `run`.
 double inputValue(DType t, CollectiveKind k, int32_t rank, int32_t run,
                   uint64_t i) {
   if (reducing(k)) {
-    uint32_t h = mix((uint64_t(uint32_t(run)) << 48) ^
-                     (uint64_t(uint32_t(rank)) << 32) ^ i) %
+    uint32_t h = mix((uint64_t(uint32_t(run)) << 48) +
+                     (uint64_t(uint32_t(rank)) << 36) + i + 1) %
                  1024;
     if (t == DType::U8)
       return h % 256;
@@ -105,88 +101,114 @@ std::string show(double v) {
 void fillInput(uint8_t *bytes, uint64_t length, DType t, CollectiveKind k,
                int32_t rank, int32_t run) {
   size_t e = elementSize(t);
+  if (t == DType::F32 && reducing(k)) {
+    // The common case, inlined: the same values as inputValue().
+    uint64_t base =
+        (uint64_t(uint32_t(run)) << 48) + (uint64_t(uint32_t(rank)) << 36) + 1;
+    float *out = reinterpret_cast<float *>(bytes);
+    uint64_t n = length / 4;
+    if (reinterpret_cast<uintptr_t>(bytes) % alignof(float) == 0) {
+      for (uint64_t i = 0; i < n; ++i)
+        out[i] = float(mix(base + i) % 1024) * (1.0f / 1024);
+      return;
+    }
+  }
   for (uint64_t i = 0; i * e + e <= length; ++i)
     storeElement(bytes + i * e, t, inputValue(t, k, rank, run, i));
+}
+
+std::vector<double> sharedExpectation(DType t, CollectiveKind k, int32_t ranks,
+                                      int32_t run, uint64_t inputBytes) {
+  const uint64_t n = elementSize(t), elems = inputBytes / n;
+  std::vector<double> out;
+  if (reducing(k)) {
+    out.assign(elems, 0);
+    if (isFloat(t)) {
+      for (int32_t q = 0; q < ranks; ++q)
+        for (uint64_t i = 0; i < elems; ++i)
+          out[i] += inputValue(t, k, q, run, i);
+    } else {
+      // Integer sums wrap as the kernel's do.
+      uint64_t mask = t == DType::U8 ? 0xff : 0xffffffffu;
+      std::vector<uint64_t> sum(elems, 0);
+      for (int32_t q = 0; q < ranks; ++q)
+        for (uint64_t i = 0; i < elems; ++i)
+          sum[i] =
+              (sum[i] + uint64_t(int64_t(inputValue(t, k, q, run, i)))) & mask;
+      for (uint64_t i = 0; i < elems; ++i)
+        out[i] = t == DType::I32 ? double(int32_t(uint32_t(sum[i])))
+                                 : double(sum[i]);
+    }
+  } else if (k == CollectiveKind::AllGather) {
+    out.reserve(elems * uint64_t(ranks));
+    for (int32_t q = 0; q < ranks; ++q)
+      for (uint64_t i = 0; i < elems; ++i)
+        out.push_back(inputValue(t, k, q, run, i));
+  }
+  return out;
 }
 
 std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
                                     uint64_t inputBytes, uint64_t chunkBytes,
                                     DType t, CollectiveKind k, int32_t rank,
-                                    int32_t ranks, int32_t run) {
+                                    int32_t ranks, int32_t run,
+                                    const std::vector<double> &shared) {
   const size_t e = elementSize(t);
   const uint64_t inElems = inputBytes / e, outElems = outputBytes / e;
   const uint64_t n = uint64_t(ranks);
-  std::vector<uint8_t> scratch(e);
-  for (uint64_t i = 0; i < outElems; ++i) {
-    double actual = loadElement(output + i * e, t);
-    double expected = 0;
-    std::string from;
-    bool exact = true;
+  const bool exact = !(reducing(k) && isFloat(t));
+  const double tolerance = epsilon(t) * double(n);
+  uint8_t rounded[4];
+  // Where element i should come from: (rank, element), or rank -1 for a
+  // reduction of element `src` over all ranks. False past the definition.
+  auto source = [&](uint64_t i, int64_t &from, uint64_t &src) {
     switch (k) {
     case CollectiveKind::AllReduce:
-    case CollectiveKind::ReduceScatter: {
-      uint64_t src = k == CollectiveKind::AllReduce ? i : rank * outElems + i;
-      if (src >= inElems)
-        return std::nullopt;
-      if (isFloat(t)) {
-        for (int32_t q = 0; q < ranks; ++q)
-          expected += inputValue(t, k, q, run, src);
-        exact = false;
-      } else {
-        // Integer sums wrap as the kernel's do.
-        std::fill(scratch.begin(), scratch.end(), 0);
-        for (int32_t q = 0; q < ranks; ++q) {
-          std::vector<uint8_t> x(e);
-          storeElement(x.data(), t, inputValue(t, k, q, run, src));
-          reduceInto(scratch.data(), x.data(), 1, t, plan::ReduceOp::Sum);
-        }
-        expected = loadElement(scratch.data(), t);
-      }
-      from = "the sum over all ranks of input element " + std::to_string(src);
-      break;
-    }
-    case CollectiveKind::AllGather: {
+      from = -1, src = i;
+      return i < inElems;
+    case CollectiveKind::ReduceScatter:
+      from = -1, src = uint64_t(rank) * outElems + i;
+      return src < inElems;
+    case CollectiveKind::AllGather:
       if (inElems == 0)
-        return std::nullopt;
-      uint64_t q = i / inElems, j = i % inElems;
-      if (q >= n)
-        return std::nullopt;
-      expected = inputValue(t, k, int32_t(q), run, j);
-      from =
-          "rank " + std::to_string(q) + " input element " + std::to_string(j);
-      break;
-    }
+        return false;
+      from = int64_t(i / inElems), src = i % inElems;
+      return uint64_t(from) < n;
     case CollectiveKind::AllToAll: {
       uint64_t per = inElems / n;
       if (per == 0)
-        return std::nullopt;
-      uint64_t q = i / per, j = i % per;
-      if (q >= n)
-        return std::nullopt;
-      expected = inputValue(t, k, int32_t(q), run, uint64_t(rank) * per + j);
-      from = "rank " + std::to_string(q) + " input element " +
-             std::to_string(uint64_t(rank) * per + j);
-      break;
+        return false;
+      from = int64_t(i / per), src = uint64_t(rank) * per + i % per;
+      return uint64_t(from) < n;
     }
-    case CollectiveKind::SendRecv: {
-      if (i >= inElems)
-        return std::nullopt;
-      int32_t prev = int32_t((uint64_t(rank) + n - 1) % n);
-      expected = inputValue(t, k, prev, run, i);
-      from = "rank " + std::to_string(prev) + " input element " +
-             std::to_string(i);
-      break;
-    }
+    case CollectiveKind::SendRecv:
+      from = int64_t((uint64_t(rank) + n - 1) % n), src = i;
+      return i < inElems;
     case CollectiveKind::Undefined:
-      return std::nullopt;
+      return false;
     }
-    // Round the expectation to the type, as a store would.
-    storeElement(scratch.data(), t, expected);
-    double stored = loadElement(scratch.data(), t);
-    bool ok =
-        exact ? stored == actual || (std::isnan(stored) && std::isnan(actual))
-              : std::fabs(actual - expected) <=
-                    epsilon(t) * double(n) * (1 + std::fabs(expected));
+    return false;
+  };
+  for (uint64_t i = 0; i < outElems; ++i) {
+    int64_t from = -1;
+    uint64_t src = 0;
+    if (!source(i, from, src))
+      return std::nullopt;
+    double expected = from < 0 ? shared[src]
+                      : k == CollectiveKind::AllGather
+                          ? shared[i]
+                          : inputValue(t, k, int32_t(from), run, src);
+    double actual = loadElement(output + i * e, t);
+    bool ok;
+    if (exact) {
+      // Round the expectation to the type, as a store would.
+      storeElement(rounded, t, expected);
+      expected = loadElement(rounded, t);
+      ok = expected == actual || (std::isnan(expected) && std::isnan(actual));
+    } else {
+      ok =
+          std::fabs(actual - expected) <= tolerance * (1 + std::fabs(expected));
+    }
     if (ok)
       continue;
     Mismatch m;
@@ -194,8 +216,11 @@ std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
     std::ostringstream os;
     uint64_t chunk = chunkBytes ? i * e / chunkBytes : 0;
     os << "output element " << i << " (chunk " << chunk << ") is "
-       << show(actual) << ", expected " << show(exact ? stored : expected)
-       << " (" << from << ")";
+       << show(actual) << ", expected " << show(expected) << " (";
+    if (from < 0)
+      os << "the sum over all ranks of input element " << src << ")";
+    else
+      os << "rank " << from << " input element " << src << ")";
     if (!reducing(k) && actual == 0)
       os << "; nothing wrote it";
     m.message = os.str();

@@ -42,11 +42,19 @@ struct Mismatch {
   std::string message;     // expected, actual, where it should come from
 };
 
+// What every rank's check of execution `run` shares: for reductions the
+// reduction of all inputs, for allgather their concatenation (empty for
+// the other collectives). Computed once per run instead of once per rank.
+std::vector<double> sharedExpectation(DType t, CollectiveKind k, int32_t ranks,
+                                      int32_t run, uint64_t inputBytes);
+
 // Checks rank `rank`'s output after execution `run` against the
-// collective's definition; `inputBytes` is every rank's input size.
+// collective's definition; `inputBytes` is every rank's input size and
+// `shared` what sharedExpectation gave for this run.
 std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
                                     uint64_t inputBytes, uint64_t chunkBytes,
                                     DType t, CollectiveKind k, int32_t rank,
-                                    int32_t ranks, int32_t run);
+                                    int32_t ranks, int32_t run,
+                                    const std::vector<double> &shared);
 
 } // namespace mscclc::sim

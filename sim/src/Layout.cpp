@@ -194,8 +194,13 @@ Address resolve(const ResolveContext &ctx, int32_t rank, int32_t tb,
     ChannelType access =
         isReduceFamily(op.kind) ? ChannelType::Memory : op.channelType;
     int32_t id = ctx.query.gpuRemoteBuffer(rank, tb, access, ref.id);
-    const RemoteBufferDecl &d =
-        ctx.plan.gpus[size_t(rank)].remoteBuffers[size_t(id)];
+    const auto &decls = ctx.plan.gpus[size_t(rank)].remoteBuffers;
+    if (id < 0 || size_t(id) >= decls.size() || decls[size_t(id)].rank < 0 ||
+        size_t(decls[size_t(id)].rank) >= ctx.layout.ranks.size()) {
+      a.rank = -1; // unresolvable (the op's bytes are reported missing)
+      return a;
+    }
+    const RemoteBufferDecl &d = decls[size_t(id)];
     const RankLayout &peer = ctx.layout.ranks[size_t(d.rank)];
     a.rank = d.rank;
     a.space = spaceOf(peer, d.type);

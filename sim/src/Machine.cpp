@@ -173,6 +173,20 @@ private:
   Step doBarrier(Tb &tb, const Inst &inst);
   Step doSemaphore(Tb &tb, const Inst &inst);
   Step doFlush(Tb &tb, const Inst &inst);
+  // The op's channels that resolve to a declared channel of type `t` (the
+  // op's own type by default); a verified plan has no others.
+  std::vector<ChannelEnd> channelEnds(const Tb &tb, const Op &op,
+                                      std::optional<ChannelType> t = {}) {
+    ChannelType type = t.value_or(op.channelType);
+    std::vector<ChannelEnd> out;
+    if (type == ChannelType::None)
+      return out;
+    const auto &states = channels_[size_t(tb.rank)][size_t(type)];
+    for (const ChannelEnd &c : query_.channelsOf(tb.rank, tb.id, op))
+      if (c.gpuChannel >= 0 && size_t(c.gpuChannel) < states.size())
+        out.push_back(c);
+    return out;
+  }
   void syncThreads(Tb &tb);
   // ----------------------------------------------------------- memory
   struct Span {
@@ -187,16 +201,23 @@ private:
   // The data size of a pipelined op's operand (§3.1), and whether the
   // executor's uint32 underflow hit.
   uint64_t pipelinedSize(Tb &tb, const Inst &inst, uint64_t size);
+  // Whether a span names existing bytes of an existing rank.
+  bool valid(const Span &s) {
+    return s.rank >= 0 && size_t(s.rank) < plan_.gpus.size() &&
+           memory(s).contains(s.offset, s.length);
+  }
   PagedMemory &memory(const Span &s) {
     return mem_[size_t(s.rank) * 3 + s.space];
   }
   bool inBounds(const Tb &tb, const Inst &inst, const Span &s, bool write);
+  // Bytes moved counts what data ops read from their sources (a copy of
+  // N bytes moves N, as memcpy does; a reduction of k sources moves k N).
   void read(const Span &s, uint8_t *out) {
     memory(s).read(s.offset, out, s.length);
+    bytesMoved_ += s.length;
   }
   void write(const Span &s, const uint8_t *in) {
     memory(s).write(s.offset, in, s.length);
-    bytesMoved_ += s.length;
   }
   // Records an access for race detection.
   void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
@@ -285,6 +306,9 @@ private:
   ShadowMemory shadow_;
   std::set<std::tuple<int, int, int, int>> reported_;
   std::vector<uint8_t> tmp_, tmp2_;
+  // Per run: what every rank's output check shares, and how many checked.
+  std::map<int32_t, std::vector<double>> expected_;
+  std::map<int32_t, int32_t> expectedChecks_;
   // --dump: the raw buffers of the last run.
   void dumpBuffers(int32_t rank, const char *when);
   // --trace: Chrome trace events (one slice per step, flows from signals
@@ -703,12 +727,23 @@ void Machine::kernelEnd(int32_t rank) {
       hostWeak_[size_t(rank)][size_t(host)] =
           hostClock_[size_t(rank)][size_t(host)];
     }
-    if (kind_ != CollectiveKind::Undefined) {
+    if (kind_ != CollectiveKind::Undefined && opts_.checkResult) {
       tmp_.resize(l.outputBytes);
       memory(out).read(out.offset, tmp_.data(), out.length);
-      if (auto m = checkOutput(tmp_.data(), l.outputBytes, l.inputBytes,
-                               l.chunkBytes, opts_.dtype, kind_, rank,
-                               int32_t(plan_.gpus.size()), run)) {
+      auto cached = expected_.find(run);
+      if (cached == expected_.end())
+        cached = expected_
+                     .emplace(run, sharedExpectation(opts_.dtype, kind_,
+                                                     int32_t(plan_.gpus.size()),
+                                                     run, l.inputBytes))
+                     .first;
+      auto m = checkOutput(tmp_.data(), l.outputBytes, l.inputBytes,
+                           l.chunkBytes, opts_.dtype, kind_, rank,
+                           int32_t(plan_.gpus.size()), run, cached->second);
+      // Every rank checks a run once; drop it after the last one.
+      if (++expectedChecks_[run] == int32_t(plan_.gpus.size()))
+        expected_.erase(cached);
+      if (m) {
         Finding f;
         f.kind = Finding::Kind::Result;
         f.rank = rank;
@@ -918,8 +953,12 @@ uint64_t Machine::pipelinedSize(Tb &tb, const Inst &inst, uint64_t size) {
 
 bool Machine::inBounds(const Tb &tb, const Inst &inst, const Span &s,
                        bool write) {
-  if (s.rank < 0 || size_t(s.rank) >= plan_.gpus.size())
+  if (s.rank < 0 || size_t(s.rank) >= plan_.gpus.size()) {
+    report(Finding::Kind::Result, &tb, &inst,
+           "an operand names a remote buffer or rank that does not resolve; "
+           "the op is skipped");
     return false;
+  }
   if (memory(s).contains(s.offset, s.length))
     return true;
   static const char *names[] = {"input/send allocation", "output allocation",
@@ -1028,15 +1067,20 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
                     : "the host's " + std::string(a.write ? "fill" : "check") +
                           " of rank " + std::to_string(a.rank) + " in run " +
                           std::to_string(a.run + 1);
-        f.message =
-            (prior.host
-                 ? "the host's " + std::string(prior.write ? "fill" : "check") +
-                       " of rank " + std::to_string(prior.rank)
-                 : opLabel(prior.rank, prior.tb, prior.op)) +
-            (prior.write ? " writes " : " reads ") + where(shared) +
-            ", unordered with " + who + ", which " +
-            (a.write ? "writes" : "reads") +
-            " them: nothing makes the operation finish first";
+        // The finding is placed at the earlier op (rank, tb, op above),
+        // so the message starts with what that op did.
+        std::string subject =
+            prior.host
+                ? "the host's " + std::string(prior.write ? "fill" : "check") +
+                      " of rank " + std::to_string(prior.rank) + " "
+            : prior.proxy ? "its port-channel transfer (done later by the "
+                            "proxy) "
+                          : std::string();
+        f.message = subject + (prior.write ? "writes " : "reads ") +
+                    where(shared) + " (run " + std::to_string(prior.run + 1) +
+                    ")" + ", unordered with " + who + ", which " +
+                    (a.write ? "writes" : "reads") +
+                    " them: nothing makes the operation finish first";
         if (reported_.insert({int(f.kind), f.rank, f.tb, f.op < 0 ? -3 : f.op})
                 .second)
           sink_(f);
@@ -1063,6 +1107,7 @@ bool Machine::readPacket(const Span &base, uint64_t p, uint32_t runFlag,
       return false;
     std::memcpy(payload, &words[0], 4);
   }
+  bytesMoved_ += payloadBytes();
   return true;
 }
 
@@ -1084,7 +1129,6 @@ void Machine::writePacket(const Span &base, uint64_t p, uint32_t runFlag,
     changedPackets_.insert({base.rank, int(base.space), base.offset});
     memory(base).write(at, words, packetBytes());
   }
-  bytesMoved_ += payloadBytes();
 }
 
 void Machine::touchPackets(Tb &tb, const Inst &inst, const Span &part,
@@ -1218,7 +1262,7 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
     if (!tb.opStarted) {
       tb.opStarted = true;
       Proxy &proxy = proxies_[size_t(tb.rank)];
-      auto ends = query_.channelsOf(tb.rank, tb.id, op);
+      auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < op.dst.size(); ++i) {
         Address src = resolve(ctx_, tb.rank, tb.id, op, Operand::Src,
                               std::min(i, op.src.size() - 1));
@@ -1435,6 +1479,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     touch(tb, inst, s, false, pay, s.offset);
     for (uint64_t p = 0; p < n; ++p) {
       memory(s).read(s.offset + p * pay, payload.data(), pay);
+      bytesMoved_ += pay;
       writePacket(d, p, runFlag, payload.data());
     }
     touchPackets(tb, inst, d, d);
@@ -1452,7 +1497,6 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
       if (!readPacket(s, p, runFlag, payload.data()))
         break;
       memory(d).write(d.offset + p * pay, payload.data(), pay);
-      bytesMoved_ += pay;
     }
     Span readPart{s.rank, s.space, s.offset + p0 * pkt, (p - p0) * pkt};
     Span wrote{d.rank, d.space, d.offset + p0 * pay, (p - p0) * pay};
@@ -1468,7 +1512,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     if (op.channelType == ChannelType::Port) {
       // A raw packet-space copy through the proxy (§3.8).
       Proxy &proxy = proxies_[size_t(tb.rank)];
-      auto ends = query_.channelsOf(tb.rank, tb.id, op);
+      auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < op.dst.size(); ++i) {
         Address src = resolveAt(Operand::Src, std::min(i, op.src.size() - 1));
         Address dst = resolveAt(Operand::Dst, i);
@@ -1508,6 +1552,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
       touch(tb, inst, s, false, pay, s.offset);
       for (uint64_t p = 0; p < n; ++p) {
         memory(s).read(s.offset + p * pay, payload.data(), pay);
+        bytesMoved_ += pay;
         writePacket(d, p, runFlag, payload.data());
       }
       touchPackets(tb, inst, d, d);
@@ -1532,7 +1577,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
         break;
       if (!port)
         for (const Span &d : dsts)
-          if (memory(d).contains(d.offset, d.length))
+          if (valid(d))
             writePacket(d, p, runFlag, payload.data());
     }
     Span readPart{s.rank, s.space, s.offset + p0 * pkt, (p - p0) * pkt};
@@ -1553,7 +1598,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
       // Every packet is valid: __syncthreads, then push the raw copies.
       syncThreads(tb);
       Proxy &proxy = proxies_[size_t(tb.rank)];
-      auto ends = query_.channelsOf(tb.rank, tb.id, op);
+      auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < dsts.size(); ++i) {
         Trigger t;
         t.data = true;
@@ -1644,12 +1689,12 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
         first = false;
       }
       memory(l).read(l.offset + p * pay, other.data(), pay);
+      bytesMoved_ += pay;
       if (first)
         payload = other;
       else
         reduceInto(payload.data(), other.data(), pay / e, opts_.dtype, rop);
       memory(d0).write(d0.offset + p * pay, payload.data(), pay);
-      bytesMoved_ += pay;
       if (copy)
         writePacket(*copy, p, runFlag, payload.data());
       for (const Span &r : remotes)
@@ -1788,7 +1833,7 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
     return Step::Progress;
   }
   bool relaxed = isRelaxedOp(op.kind);
-  auto ends = query_.channelsOf(tb.rank, tb.id, op);
+  auto ends = channelEnds(tb, op);
   if (op.channelType == ChannelType::Port) {
     Proxy &proxy = proxies_[size_t(tb.rank)];
     for (const ChannelEnd &c : ends) {
@@ -1863,7 +1908,7 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
   }
   ChannelType t = op.channelType == ChannelType::Port ? ChannelType::Port
                                                       : ChannelType::Memory;
-  auto ends = query_.channelsOf(tb.rank, tb.id, op);
+  auto ends = channelEnds(tb, op, t);
   auto &states = channels_[size_t(tb.rank)][size_t(t)];
   if (!tb.opStarted) {
     // Thread k draws its expected value once (§3.3).
@@ -2062,9 +2107,7 @@ void Machine::stepProxy(int32_t rank) {
   if (t.data && t.length) {
     Span s{t.srcRank, t.srcSpace, t.srcOff, t.length};
     Span d{t.dstRank, t.dstSpace, t.dstOff, t.length};
-    bool ok = s.rank >= 0 && d.rank >= 0 &&
-              memory(s).contains(s.offset, s.length) &&
-              memory(d).contains(d.offset, d.length);
+    bool ok = valid(s) && valid(d);
     if (!ok) {
       Finding f;
       f.kind = Finding::Kind::Result;

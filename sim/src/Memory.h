@@ -48,7 +48,9 @@ public:
     while (length) {
       uint64_t page = offset >> PageBits, at = offset & (PageSize - 1);
       uint64_t n = std::min(length, PageSize - at);
-      std::memcpy(touch(page) + at, src, n);
+      // A write over a whole new page needs no zeroing first.
+      std::memcpy(n == PageSize ? touchUninitialised(page) : touch(page) + at,
+                  src, n);
       src += n;
       offset += n;
       length -= n;
@@ -72,6 +74,11 @@ public:
   }
 
 private:
+  uint8_t *touchUninitialised(uint64_t page) {
+    if (!pages_[page])
+      pages_[page] = std::make_unique_for_overwrite<uint8_t[]>(PageSize);
+    return pages_[page].get();
+  }
   uint8_t *touch(uint64_t page) {
     if (!pages_[page]) {
       pages_[page] = std::make_unique<uint8_t[]>(PageSize);

@@ -115,6 +115,14 @@ std::optional<uint64_t> defaultSize(const plan::Plan &plan) {
   return std::clamp(near, r.min, r.max);
 }
 
+uint64_t simulatedBytes(const plan::Plan &plan, uint64_t size) {
+  uint64_t total = 0;
+  for (const RankLayout &l : layoutFor(plan, size).ranks)
+    for (uint64_t b : l.spaceBytes)
+      total = b > UINT64_MAX - total ? UINT64_MAX : total + b;
+  return total;
+}
+
 SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
   SimReport report;
   report.planName = plan.name.value_or("");

@@ -47,6 +47,8 @@ struct SimOptions {
   uint64_t seed = 1;
   Semantics semantics = Semantics::Executor;
   bool checkRaces = true;
+  bool checkResult = true; // compare outputs with the collective
+
   // Where to write the raw buffers of the first schedule (empty: none).
   std::string dumpDir;
   // Non-empty: record a Chrome trace of the first schedule into
@@ -102,6 +104,10 @@ struct SizeRange {
 SizeRange validSizes(const plan::Plan &plan);
 // A valid size near 64 KiB (nullopt when the plan accepts none).
 std::optional<uint64_t> defaultSize(const plan::Plan &plan);
+
+// The bytes of buffers (input, output, scratch of every rank) a
+// simulation at `size` holds.
+uint64_t simulatedBytes(const plan::Plan &plan, uint64_t size);
 
 // Runs `options.schedules` schedules of `plan` (which must have passed
 // plan::verify) and collects every distinct finding. Findings are
