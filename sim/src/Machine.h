@@ -20,7 +20,8 @@ namespace mscclc::sim {
 struct ScheduleResult {
   uint64_t steps = 0;
   uint64_t bytesMoved = 0;
-  std::string trace; // Chrome trace JSON, when options.tracePath is set
+  std::string trace;      // Chrome trace JSON, when options.tracePath is set
+  double hostSeconds = 0; // spent filling inputs and checking outputs
 };
 
 using FindingSink = std::function<void(Finding)>;

@@ -161,6 +161,7 @@ SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
         report.findings.push_back(std::move(f));
     });
     report.bytesMoved += r.bytesMoved;
+    report.hostSeconds += r.hostSeconds;
     if (k == 0)
       report.trace = std::move(r.trace);
     report.steps += r.steps;

@@ -87,6 +87,7 @@ struct SimReport {
   std::string resultNote;     // why the result was not checked
   uint64_t bytesMoved = 0;    // by data ops, over every schedule
   uint64_t steps = 0;         // scheduler steps, over every schedule
+  double hostSeconds = 0;     // filling inputs and checking outputs
   uint64_t sizeUnit = 0, sizeMin = 0, sizeMax = 0; // the valid sizes
   std::vector<Finding> findings;
   std::string trace; // the first schedule's Chrome trace (--trace)
