@@ -116,10 +116,22 @@ std::optional<uint64_t> defaultSize(const plan::Plan &plan) {
 }
 
 uint64_t simulatedBytes(const plan::Plan &plan, uint64_t size) {
+  // Memory is paged in on first touch: a reuse_resources plan's 128 MiB
+  // scratch costs only what its chunks can reach (LL and double buffering
+  // included).
   uint64_t total = 0;
-  for (const RankLayout &l : layoutFor(plan, size).ranks)
-    for (uint64_t b : l.spaceBytes)
+  PlanLayout layout = layoutFor(plan, size);
+  for (size_t r = 0; r < layout.ranks.size(); ++r) {
+    const RankLayout &l = layout.ranks[r];
+    uint64_t cs = uint64_t(std::max<int64_t>(plan.gpus[r].scratchChunks, 0));
+    uint64_t reach = cs > UINT64_MAX / 4 / std::max<uint64_t>(l.chunkBytes, 1)
+                         ? UINT64_MAX
+                         : cs * l.chunkBytes * 4;
+    uint64_t parts[3] = {l.spaceBytes[SendSpace], l.spaceBytes[RecvSpace],
+                         std::min(l.spaceBytes[ScratchSpace], reach)};
+    for (uint64_t b : parts)
       total = b > UINT64_MAX - total ? UINT64_MAX : total + b;
+  }
   return total;
 }
 
