@@ -99,12 +99,12 @@ std::string show(double v) {
 } // namespace
 
 void fillInput(uint8_t *bytes, uint64_t length, DType t, CollectiveKind k,
-               int32_t rank, int32_t run) {
+               int32_t rank, int32_t run, uint64_t first) {
   size_t e = elementSize(t);
   if (t == DType::F32 && reducing(k)) {
     // The common case, inlined: the same values as inputValue().
-    uint64_t base =
-        (uint64_t(uint32_t(run)) << 48) + (uint64_t(uint32_t(rank)) << 36) + 1;
+    uint64_t base = (uint64_t(uint32_t(run)) << 48) +
+                    (uint64_t(uint32_t(rank)) << 36) + 1 + first;
     float *out = reinterpret_cast<float *>(bytes);
     uint64_t n = length / 4;
     if (reinterpret_cast<uintptr_t>(bytes) % alignof(float) == 0) {
@@ -114,7 +114,7 @@ void fillInput(uint8_t *bytes, uint64_t length, DType t, CollectiveKind k,
     }
   }
   for (uint64_t i = 0; i * e + e <= length; ++i)
-    storeElement(bytes + i * e, t, inputValue(t, k, rank, run, i));
+    storeElement(bytes + i * e, t, inputValue(t, k, rank, run, first + i));
 }
 
 std::vector<double> sharedExpectation(DType t, CollectiveKind k, int32_t ranks,

@@ -33,9 +33,10 @@ enum class CollectiveKind : uint8_t {
 
 CollectiveKind collectiveKind(std::string_view name);
 
-// Fills `length` bytes of rank `rank`'s input for execution `run`.
+// Fills `length` bytes of rank `rank`'s input for execution `run`,
+// starting at element `first` of the input.
 void fillInput(uint8_t *bytes, uint64_t length, DType t, CollectiveKind k,
-               int32_t rank, int32_t run);
+               int32_t rank, int32_t run, uint64_t first = 0);
 
 struct Mismatch {
   uint64_t byteOffset = 0; // in the output buffer

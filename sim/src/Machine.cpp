@@ -630,8 +630,6 @@ void Machine::kernelStart(int32_t rank) {
   const RankLayout &l = layout_.ranks[size_t(rank)];
   int32_t run = rankRun_[size_t(rank)];
   // The host fills the input (in place: the aliased part of the output).
-  tmp_.assign(l.inputBytes, 0);
-  fillInput(tmp_.data(), l.inputBytes, opts_.dtype, kind_, rank, run);
   Span in{rank, l.inputSpace, l.inputOffset, l.inputBytes};
   if (l.inputBytes && memory(in).contains(in.offset, in.length)) {
     if (races_) {
@@ -648,7 +646,19 @@ void Machine::kernelStart(int32_t rank) {
       hostWeak_[size_t(rank)][size_t(a.agent)] =
           hostClock_[size_t(rank)][size_t(a.agent)];
     }
-    memory(in).write(in.offset, tmp_.data(), in.length);
+    // Straight into the pages; pieces start on element boundaries when
+    // the input does (it always starts at a multiple of the chunk size).
+    const size_t e = elementSize(opts_.dtype);
+    if (in.offset % e == 0) {
+      memory(in).forEachPiece(
+          in.offset, in.length, [&](uint8_t *bytes, uint64_t n, uint64_t done) {
+            fillInput(bytes, n, opts_.dtype, kind_, rank, run, done / e);
+          });
+    } else {
+      tmp_.assign(l.inputBytes, 0);
+      fillInput(tmp_.data(), l.inputBytes, opts_.dtype, kind_, rank, run);
+      memory(in).write(in.offset, tmp_.data(), in.length);
+    }
   }
   if (!opts_.dumpDir.empty() && run + 1 == opts_.runs)
     dumpBuffers(rank, "before");
@@ -1450,8 +1460,17 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   tmp2_.resize(size);
   read(srcs[0], tmp_.data());
   for (size_t j = 1; j < srcs.size(); ++j) {
-    read(srcs[j], tmp2_.data());
-    reduceInto(tmp_.data(), tmp2_.data(), size / e, opts_.dtype, rop);
+    if (srcs[j].offset % e == 0) {
+      // Combine straight from the source's pages.
+      memory(srcs[j]).forEachPiece(
+          srcs[j].offset, size, [&](uint8_t *bytes, uint64_t n, uint64_t done) {
+            reduceInto(tmp_.data() + done, bytes, n / e, opts_.dtype, rop);
+          });
+      bytesMoved_ += size;
+    } else {
+      read(srcs[j], tmp2_.data());
+      reduceInto(tmp_.data(), tmp2_.data(), size / e, opts_.dtype, rop);
+    }
   }
   for (const Span &d : dsts) {
     touch(tb, inst, d, true, 16, d.offset);

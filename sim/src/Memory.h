@@ -57,6 +57,23 @@ public:
     }
   }
 
+  // Calls f(bytes, n, done) for each page-contiguous piece of
+  // [offset, offset + length), in order; `done` counts the bytes before
+  // the piece. Pages are allocated (zeroed) as needed, so `bytes` may be
+  // read and written in place.
+  template <typename F>
+  void forEachPiece(uint64_t offset, uint64_t length, F &&f) {
+    uint64_t done = 0;
+    while (length) {
+      uint64_t page = offset >> PageBits, at = offset & (PageSize - 1);
+      uint64_t n = std::min(length, PageSize - at);
+      f(touch(page) + at, n, done);
+      done += n;
+      offset += n;
+      length -= n;
+    }
+  }
+
   // Copies between two memories (or within one; ranges do not overlap in
   // any op the executor runs, and a bounce buffer keeps it right if so).
   static void copy(PagedMemory &dst, uint64_t dstOff, const PagedMemory &src,
