@@ -230,6 +230,18 @@ private:
   }
   void touchAgent(int32_t agent, const Access &a, const Span &s,
                   const Clock &strong, const Clock &weak);
+  // Stamps `t` with its FIFO position, the op it came from and what the
+  // pushing lane has published, and queues it on the rank's proxy.
+  void pushTrigger(Tb &tb, const Inst &inst, Trigger t);
+  // A data trigger copying `length` bytes from `s` to `d`.
+  static Trigger dataTrigger(const Span &s, const Span &d, uint64_t length,
+                             uint32_t unit);
+  // Counts one more signal into `theirs`; with race checks, remembers
+  // the clocks the first k signals carry (cumulatively, for the k-th wait).
+  void recordSignal(ChannelState &theirs, const Clock &strong,
+                    const Clock &weak, const Clock &start);
+  // The reduction an op performs (a defect when 0.9.0 would ignore it).
+  ReduceOp reduceOpOf(const Tb &tb, const Inst &inst);
   // ----------------------------------------------------------- packets
   uint32_t payloadBytes() const {
     return opts_.packet == PacketType::LL16 ? 8 : 4;
@@ -273,6 +285,8 @@ private:
   void defect(const Tb &tb, const Inst &inst, const std::string &message);
   std::string where(const Span &s) const;
   std::string opLabel(int32_t rank, int32_t tb, int32_t flat) const;
+  // The op a race report names (only on the reporting path).
+  const Inst *findInst(int32_t rank, int32_t tb, int32_t flat) const;
 
   const Plan &plan_;
   PlanQuery query_;
@@ -1076,16 +1090,10 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
         f.run = a.run;
         f.schedule = schedule_;
         if (prior.tb >= 0) {
-          const Tb *t = nullptr;
-          for (int32_t x : rankTbs_[size_t(prior.rank)])
-            if (tbs_[size_t(x)].id == prior.tb)
-              t = &tbs_[size_t(x)];
-          if (t)
-            for (const Inst &i : t->prog)
-              if (i.flat == prior.op) {
-                f.opName = std::string(toString(i.op->kind));
-                f.loc = i.op->loc;
-              }
+          if (const Inst *i = findInst(prior.rank, prior.tb, prior.op)) {
+            f.opName = std::string(toString(i->op->kind));
+            f.loc = i->op->loc;
+          }
         }
         std::string who =
             a.proxy ? "rank " + std::to_string(a.rank) + "'s port proxy (for " +
@@ -1215,16 +1223,20 @@ void Machine::joinPacketWriters(Tb &tb, const Span &s) {
 
 // ============================================================== findings
 
+const Inst *Machine::findInst(int32_t rank, int32_t tb, int32_t flat) const {
+  if (rank < 0 || size_t(rank) >= rankTbs_.size())
+    return nullptr;
+  for (int32_t a : rankTbs_[size_t(rank)])
+    if (tbs_[size_t(a)].id == tb)
+      for (const Inst &i : tbs_[size_t(a)].prog)
+        if (i.flat == flat)
+          return &i;
+  return nullptr;
+}
+
 std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
-  std::string name = "?";
-  for (int32_t a : rankTbs_[size_t(rank)]) {
-    const Tb &t = tbs_[size_t(a)];
-    if (t.id != tb)
-      continue;
-    for (const Inst &i : t.prog)
-      if (i.flat == flat)
-        name = std::string(toString(i.op->kind));
-  }
+  const Inst *i = findInst(rank, tb, flat);
+  std::string name = i ? std::string(toString(i->op->kind)) : "?";
   return "rank " + std::to_string(rank) + " tb " + std::to_string(tb) + " op " +
          std::to_string(flat) + " (" + name + ")";
 }
@@ -1254,6 +1266,66 @@ void Machine::defect(const Tb &tb, const Inst &inst,
   if (opts_.semantics != Semantics::Executor)
     return;
   report(Finding::Kind::Defect, &tb, &inst, message);
+}
+
+void Machine::pushTrigger(Tb &tb, const Inst &inst, Trigger t) {
+  Proxy &proxy = proxies_[size_t(tb.rank)];
+  t.position = ++proxy.pushed;
+  t.tb = tb.id;
+  t.op = inst.flat;
+  t.run = tb.run;
+  if (races_) {
+    t.strong = publishedClock(tb, false);
+    t.weak = publishedClock(tb, true);
+  }
+  proxy.fifo.push_back(std::move(t));
+  tb.fifoPosition = proxy.pushed;
+  activate(proxy.agent);
+}
+
+Trigger Machine::dataTrigger(const Span &s, const Span &d, uint64_t length,
+                             uint32_t unit) {
+  Trigger t;
+  t.data = true;
+  t.srcRank = s.rank;
+  t.srcSpace = s.space;
+  t.srcOff = s.offset;
+  t.dstRank = d.rank;
+  t.dstSpace = d.space;
+  t.dstOff = d.offset;
+  t.length = length;
+  t.unit = unit;
+  return t;
+}
+
+void Machine::recordSignal(ChannelState &theirs, const Clock &strong,
+                           const Clock &weak, const Clock &start) {
+  ++theirs.inbound;
+  if (!races_)
+    return; // the clocks are empty then
+  const SignalRecord *prev =
+      theirs.signals.empty() ? nullptr : &theirs.signals.back();
+  auto cumulate = [](const ClockRef &prior, const Clock &add) {
+    auto c = std::make_shared<Clock>(add);
+    if (prior)
+      joinInto(*c, *prior);
+    return ClockRef(c);
+  };
+  SignalRecord rec;
+  rec.strong = cumulate(prev ? prev->strong : nullptr, strong);
+  rec.weak = cumulate(prev ? prev->weak : nullptr, weak);
+  rec.start = cumulate(prev ? prev->start : nullptr, start);
+  theirs.signals.push_back(std::move(rec));
+}
+
+ReduceOp Machine::reduceOpOf(const Tb &tb, const Inst &inst) {
+  ReduceOp rop = inst.op->reduceOp.value_or(ReduceOp::Sum);
+  if (rop == ReduceOp::Sum)
+    return rop;
+  defect(tb, inst,
+         std::string("reduce_op ") + std::string(toString(rop)) +
+             " is ignored by the 0.9.0 executor, which always sums (Q12)");
+  return opts_.semantics == Semantics::Executor ? ReduceOp::Sum : rop;
 }
 
 // ============================================================== op kinds
@@ -1287,39 +1359,20 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
     // data later (§3.4).
     if (!tb.opStarted) {
       tb.opStarted = true;
-      Proxy &proxy = proxies_[size_t(tb.rank)];
       auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < op.dst.size(); ++i) {
         Address src = resolve(ctx_, tb.rank, tb.id, op, Operand::Src,
                               std::min(i, op.src.size() - 1));
         Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, i);
         uint64_t size = pipelinedSize(tb, inst, dst.length);
-        Trigger t;
-        t.data = true;
-        t.flag = op.kind != OpKind::Put;
-        t.sync = op.kind == OpKind::Pwsf;
         Span s = place(tb, src, size, pipelineOffset(tb, src));
         Span d = place(tb, dst, size, pipelineOffset(tb, dst));
-        t.srcRank = s.rank;
-        t.srcSpace = s.space;
-        t.srcOff = s.offset;
-        t.dstRank = d.rank;
-        t.dstSpace = d.space;
-        t.dstOff = d.offset;
-        t.length = size;
+        Trigger t = dataTrigger(s, d, size, 16);
+        t.flag = op.kind != OpKind::Put;
+        t.sync = op.kind == OpKind::Pwsf;
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
-        t.position = ++proxy.pushed;
-        t.tb = tb.id;
-        t.op = inst.flat;
-        t.run = tb.run;
-        if (races_) {
-          t.strong = publishedClock(tb, false);
-          t.weak = publishedClock(tb, true);
-        }
-        proxy.fifo.push_back(std::move(t));
-        tb.fifoPosition = proxy.pushed;
+        pushTrigger(tb, inst, std::move(t));
       }
-      activate(proxy.agent);
     }
     if (op.kind != OpKind::Pwsf)
       return Step::Progress;
@@ -1413,14 +1466,7 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
   if (op.src.empty() || op.dst.empty())
     return Step::Progress;
-  ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
-  if (rop != ReduceOp::Sum) {
-    defect(tb, inst,
-           std::string("reduce_op ") + std::string(toString(rop)) +
-               " is ignored by the 0.9.0 executor, which always sums (Q12)");
-    if (opts_.semantics == Semantics::Executor)
-      rop = ReduceOp::Sum;
-  }
+  ReduceOp rop = reduceOpOf(tb, inst);
   Address first = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0);
   uint64_t size = pipelinedSize(tb, inst, first.length);
   if (size == 0)
@@ -1546,35 +1592,16 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
   case OpKind::Ppkt: {
     if (op.channelType == ChannelType::Port) {
       // A raw packet-space copy through the proxy (§3.8).
-      Proxy &proxy = proxies_[size_t(tb.rank)];
       auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < op.dst.size(); ++i) {
         Address src = resolveAt(Operand::Src, std::min(i, op.src.size() - 1));
         Address dst = resolveAt(Operand::Dst, i);
         uint64_t n = src.length / pay;
         Span s = packetSpan(src, n), d = packetSpan(dst, n);
-        Trigger t;
-        t.data = true;
-        t.srcRank = s.rank;
-        t.srcSpace = s.space;
-        t.srcOff = s.offset;
-        t.dstRank = d.rank;
-        t.dstSpace = d.space;
-        t.dstOff = d.offset;
-        t.length = n * pkt;
-        t.unit = pkt;
+        Trigger t = dataTrigger(s, d, n * pkt, pkt);
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
-        t.position = ++proxy.pushed;
-        t.tb = tb.id;
-        t.op = inst.flat;
-        t.run = tb.run;
-        if (races_) {
-          t.strong = publishedClock(tb, false);
-          t.weak = publishedClock(tb, true);
-        }
-        proxy.fifo.push_back(std::move(t));
+        pushTrigger(tb, inst, std::move(t));
       }
-      activate(proxy.agent);
       return Step::Progress;
     }
     for (size_t i = 0; i < op.dst.size(); ++i) {
@@ -1632,31 +1659,12 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     if (port) {
       // Every packet is valid: __syncthreads, then push the raw copies.
       syncThreads(tb);
-      Proxy &proxy = proxies_[size_t(tb.rank)];
       auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < dsts.size(); ++i) {
-        Trigger t;
-        t.data = true;
-        t.srcRank = s.rank;
-        t.srcSpace = s.space;
-        t.srcOff = s.offset;
-        t.dstRank = dsts[i].rank;
-        t.dstSpace = dsts[i].space;
-        t.dstOff = dsts[i].offset;
-        t.length = n * pkt;
-        t.unit = pkt;
+        Trigger t = dataTrigger(s, dsts[i], n * pkt, pkt);
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
-        t.position = ++proxy.pushed;
-        t.tb = tb.id;
-        t.op = inst.flat;
-        t.run = tb.run;
-        if (races_) {
-          t.strong = publishedClock(tb, false);
-          t.weak = publishedClock(tb, true);
-        }
-        proxy.fifo.push_back(std::move(t));
+        pushTrigger(tb, inst, std::move(t));
       }
-      activate(proxy.agent);
     }
     return Step::Progress;
   }
@@ -1664,14 +1672,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
   case OpKind::Respkt:
   case OpKind::Recpkt:
   case OpKind::Recspkt: {
-    ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
-    if (rop != ReduceOp::Sum) {
-      defect(tb, inst,
-             std::string("reduce_op ") + std::string(toString(rop)) +
-                 " is ignored by the 0.9.0 executor, which always sums (Q12)");
-      if (opts_.semantics == Semantics::Executor)
-        rop = ReduceOp::Sum;
-    }
+    ReduceOp rop = reduceOpOf(tb, inst);
     bool copies = op.kind == OpKind::Recpkt || op.kind == OpKind::Recspkt;
     bool sends = op.kind == OpKind::Respkt || op.kind == OpKind::Recspkt;
     Address local = resolveAt(Operand::Src, 0);
@@ -1816,14 +1817,7 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
   uint64_t o = pipelineOffset(tb, src);
   tmp_.resize(size);
   if (op.kind == OpKind::Glres) {
-    ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
-    if (rop != ReduceOp::Sum) {
-      defect(tb, inst,
-             std::string("reduce_op ") + std::string(toString(rop)) +
-                 " is ignored by the 0.9.0 executor, which always sums (Q12)");
-      if (opts_.semantics == Semantics::Executor)
-        rop = ReduceOp::Sum;
-    }
+    ReduceOp rop = reduceOpOf(tb, inst);
     // Each element becomes the reduction over the group (§3.9).
     tmp2_.resize(size);
     bool first = true;
@@ -1870,22 +1864,12 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
   bool relaxed = isRelaxedOp(op.kind);
   auto ends = channelEnds(tb, op);
   if (op.channelType == ChannelType::Port) {
-    Proxy &proxy = proxies_[size_t(tb.rank)];
     for (const ChannelEnd &c : ends) {
       Trigger t;
       t.flag = true;
       t.gpuChannel = c.gpuChannel;
-      t.position = ++proxy.pushed;
-      t.tb = tb.id;
-      t.op = inst.flat;
-      t.run = tb.run;
-      if (races_) {
-        t.strong = publishedClock(tb, false);
-        t.weak = publishedClock(tb, true);
-      }
-      proxy.fifo.push_back(std::move(t));
+      pushTrigger(tb, inst, std::move(t));
     }
-    activate(proxy.agent);
     return Step::Progress;
   }
   for (const ChannelEnd &c : ends) {
@@ -1902,30 +1886,20 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
     ChannelState &theirs =
         channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
                  [size_t(mine.partnerChannel)];
-    ++theirs.inbound;
+    if (races_) {
+      // A relaxed signal publishes only what was done before the kernel.
+      ClockRef strong = publishedClock(tb, false);
+      ClockRef weak = publishedClock(tb, true);
+      recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
+                   *tb.kernelStart);
+    } else {
+      ++theirs.inbound;
+    }
     if (!opts_.tracePath.empty()) {
       uint64_t id = flowIds_.size() + 1;
       flowIds_[{mine.partnerRank, int(ChannelType::Memory), mine.partnerChannel,
                 theirs.inbound}] = id;
       flows_.push_back({id, steps_, tb.rank, tb.id, true});
-    }
-    if (races_) {
-      SignalRecord rec;
-      ClockRef strong = publishedClock(tb, false);
-      ClockRef weak = publishedClock(tb, true);
-      const SignalRecord *prev =
-          theirs.signals.empty() ? nullptr : &theirs.signals.back();
-      auto cumulate = [&](const ClockRef &prior, const Clock &add) {
-        auto c2 = std::make_shared<Clock>(add);
-        if (prior)
-          joinInto(*c2, *prior);
-        return ClockRef(c2);
-      };
-      rec.strong = cumulate(prev ? prev->strong : nullptr,
-                            relaxed ? *tb.kernelStart : *strong);
-      rec.weak = cumulate(prev ? prev->weak : nullptr, *weak);
-      rec.start = cumulate(prev ? prev->start : nullptr, *tb.kernelStart);
-      theirs.signals.push_back(std::move(rec));
     }
     wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
                  uint64_t(mine.partnerChannel)));
@@ -2183,22 +2157,7 @@ void Machine::stepProxy(int32_t rank) {
       ChannelState &theirs =
           channels_[size_t(mine.partnerRank)][size_t(ChannelType::Port)]
                    [size_t(mine.partnerChannel)];
-      ++theirs.inbound;
-      if (races_) {
-        SignalRecord rec;
-        auto cum = [&](const ClockRef &prior, const Clock &add) {
-          auto c = std::make_shared<Clock>(add);
-          if (prior)
-            joinInto(*c, *prior);
-          return ClockRef(c);
-        };
-        const SignalRecord *prev =
-            theirs.signals.empty() ? nullptr : &theirs.signals.back();
-        rec.strong = cum(prev ? prev->strong : nullptr, proxy.strong);
-        rec.weak = cum(prev ? prev->weak : nullptr, proxy.weak);
-        rec.start = cum(prev ? prev->start : nullptr, proxy.strong);
-        theirs.signals.push_back(std::move(rec));
-      }
+      recordSignal(theirs, proxy.strong, proxy.weak, proxy.strong);
       wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
                    uint64_t(mine.partnerChannel)));
     }
