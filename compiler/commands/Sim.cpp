@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 
@@ -31,7 +32,7 @@ public:
   void setup(CLI::App &app) override {
     app.add_option("input", input_, "JSON plan or algorithm source")
         ->required();
-    app.add_option("--size", size_,
+    app.add_option("--size", sizeText_,
                    "message size in bytes (default: a valid size near 64 KiB)");
     app.add_option("--dtype", dtype_, "element type: f32 f16 bf16 i32 u32 u8")
         ->default_str("f32");
@@ -43,7 +44,7 @@ public:
     app.add_option("--schedules", schedules_,
                    "interleavings to try, each from its own seed")
         ->default_str("4");
-    app.add_option("--seed", seed_, "seed of the first schedule")
+    app.add_option("--seed", seedText_, "seed of the first schedule")
         ->default_str("1");
     app.add_option("--semantics", semantics_,
                    "executor: what MSCCL++ 0.9.0 does, defects included; "
@@ -89,7 +90,16 @@ public:
                    std::to_string(schedules_));
     o.runs = runs_;
     o.schedules = schedules_;
-    o.seed = seed_;
+    // CLI11 would wrap "-1" and saturate "1e30"-sized integers silently.
+    if (!seedText_.empty() && !parseUnsigned(seedText_, o.seed))
+      return usage("--seed", "an integer from 0 to 18446744073709551615",
+                   seedText_);
+    if (!sizeText_.empty()) {
+      uint64_t size = 0;
+      if (!parseUnsigned(sizeText_, size) || size == 0)
+        return usage("--size", "a positive number of bytes", sizeText_);
+      size_ = size;
+    }
     o.checkRaces = !noRaces_;
     o.tracePath = trace_;
     if (!dump_.empty()) {
@@ -186,10 +196,16 @@ private:
   }
 
   std::string input_;
+  static bool parseUnsigned(const std::string &text, uint64_t &out) {
+    auto [end, ec] =
+        std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+  }
+
+  std::string sizeText_, seedText_;
   std::optional<uint64_t> size_;
   std::string dtype_ = "f32", packet_ = "ll16", semantics_ = "executor";
   int runs_ = 1, schedules_ = 4;
-  uint64_t seed_ = 1;
   bool json_ = false, noRaces_ = false;
   std::string dump_, trace_;
   CompileOptions options_;
