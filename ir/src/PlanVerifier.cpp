@@ -256,7 +256,12 @@ private:
         isRealChannel(o.channelType))
       problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
               {name, toString(o.channelType), "switch"});
-    if (!info.is(opfamily::Switch) && o.channelType == ChannelType::Switch)
+    // signal/wait and their relaxed forms over a switch channel load (the
+    // executor then skips them: a defect checkTargetDefects reports).
+    bool switchSync = !info.is(opfamily::Data) &&
+                      (info.is(opfamily::Signal) || info.is(opfamily::Wait));
+    if (!info.is(opfamily::Switch) && !switchSync &&
+        o.channelType == ChannelType::Switch)
       problem(diag::err_plan_op_channel_type_wrong, path + ".channel_type", loc,
               {name, "switch", "memory or port"});
     if (remote && o.channelType != ChannelType::Memory &&

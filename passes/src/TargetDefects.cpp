@@ -21,6 +21,7 @@ const std::vector<DefectCheck> &defectChecks() {
       {diag::warn_defect_get_unequal_offsets,
        diag::note_fix_get_unequal_offsets},
       {diag::warn_defect_flush_noop, diag::note_fix_flush_noop},
+      {diag::warn_defect_switch_sync_noop, diag::note_fix_switch_sync_noop},
       {diag::warn_defect_memory_put_with_signal,
        diag::note_fix_memory_put_with_signal},
       {diag::warn_defect_port_put_packets, diag::note_fix_port_put_packets},
@@ -108,6 +109,14 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               break;
             case OpKind::Flush:
               report(diag::warn_defect_flush_noop, op, where);
+              break;
+            case OpKind::Signal:
+            case OpKind::Wait:
+            case OpKind::RlxSignal:
+            case OpKind::RlxWait:
+              if (op.channelType == ChannelType::Switch)
+                report(diag::warn_defect_switch_sync_noop, op, where,
+                       std::string(plan::toString(op.kind)));
               break;
             case OpKind::Pws:
             case OpKind::Pwsf:

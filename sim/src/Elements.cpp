@@ -145,84 +145,116 @@ void storeElement(uint8_t *p, DType t, double v) {
 
 namespace {
 
-template <typename T> T combine(T a, T b, plan::ReduceOp op) {
+// acc[i] = f(acc[i], x[i]) for `count` elements of type T; the operator is
+// a template argument so each (type, operator) pair gets its own loop the
+// compiler can vectorise.
+template <typename T, typename F>
+void combineLoop(uint8_t *__restrict acc, const uint8_t *__restrict x,
+                 size_t count, F f) {
+  for (size_t i = 0; i < count; ++i) {
+    T a, b;
+    std::memcpy(&a, acc + sizeof(T) * i, sizeof(T));
+    std::memcpy(&b, x + sizeof(T) * i, sizeof(T));
+    T r = f(a, b);
+    std::memcpy(acc + sizeof(T) * i, &r, sizeof(T));
+  }
+}
+
+// Chooses the loop for `op`; `sum` is the type's addition (wrapping for
+// integers, rounded and clamped for the 16-bit floats).
+template <typename T, typename Sum, typename Less>
+void reduceWith(uint8_t *acc, const uint8_t *x, size_t count, plan::ReduceOp op,
+                Sum sum, Less less) {
   switch (op) {
   case plan::ReduceOp::Sum:
-    return T(a + b);
+    combineLoop<T>(acc, x, count, sum);
+    return;
   case plan::ReduceOp::Min:
-    return std::min(a, b);
+    combineLoop<T>(acc, x, count, [&](T a, T b) { return less(b, a) ? b : a; });
+    return;
   case plan::ReduceOp::Max:
-    return std::max(a, b);
+    combineLoop<T>(acc, x, count, [&](T a, T b) { return less(a, b) ? b : a; });
+    return;
   }
-  return a;
+}
+
+// __hadd2 (or min/max) then clamp to ±65504; the clamp turns NaN into
+// -65504.
+uint16_t clampHalf(uint16_t h) {
+  float back = halfToFloat(h);
+  if (std::isnan(back) || back < -65504.0f)
+    return 0xfbff;
+  if (back > 65504.0f)
+    return 0x7bff;
+  return h;
+}
+
+// bf16 is clamped to [-inf, inf]: a NaN becomes -inf.
+uint16_t clampBf16(uint16_t h) {
+  return std::isnan(bf16ToFloat(h)) ? uint16_t(0xff80) : h;
 }
 
 } // namespace
 
 void reduceInto(uint8_t *acc, const uint8_t *x, size_t count, DType t,
                 plan::ReduceOp op) {
+  auto plainLess = [](auto a, auto b) { return a < b; };
   switch (t) {
   case DType::F32:
-    for (size_t i = 0; i < count; ++i) {
-      float a, b;
-      std::memcpy(&a, acc + 4 * i, 4);
-      std::memcpy(&b, x + 4 * i, 4);
-      a = combine(a, b, op);
-      std::memcpy(acc + 4 * i, &a, 4);
-    }
+    reduceWith<float>(
+        acc, x, count, op, [](float a, float b) { return a + b; }, plainLess);
     return;
-  case DType::F16:
-    for (size_t i = 0; i < count; ++i) {
-      uint16_t a, b;
-      std::memcpy(&a, acc + 2 * i, 2);
-      std::memcpy(&b, x + 2 * i, 2);
-      float r = combine(halfToFloat(a), halfToFloat(b), op);
-      uint16_t h = floatToHalf(r);
-      // __hadd2 then clamp to ±65504; the clamp turns NaN into -65504.
-      float back = halfToFloat(h);
-      if (std::isnan(back))
-        h = 0xfbff;
-      else if (back > 65504.0f)
-        h = 0x7bff;
-      else if (back < -65504.0f)
-        h = 0xfbff;
-      std::memcpy(acc + 2 * i, &h, 2);
-    }
+  case DType::F16: {
+    // Min and max compare the values and keep one operand unchanged before
+    // the clamp, as the kernel's __hmin2/__hmax2 do.
+    auto halfLess = [](uint16_t a, uint16_t b) {
+      return halfToFloat(a) < halfToFloat(b);
+    };
+    auto halfSum = [](uint16_t a, uint16_t b) {
+      return clampHalf(floatToHalf(halfToFloat(a) + halfToFloat(b)));
+    };
+    reduceWith<uint16_t>(acc, x, count, op, halfSum, halfLess);
+    if (op != plan::ReduceOp::Sum)
+      for (size_t i = 0; i < count; ++i) {
+        uint16_t h;
+        std::memcpy(&h, acc + 2 * i, 2);
+        h = clampHalf(h);
+        std::memcpy(acc + 2 * i, &h, 2);
+      }
     return;
-  case DType::BF16:
-    for (size_t i = 0; i < count; ++i) {
-      uint16_t a, b;
-      std::memcpy(&a, acc + 2 * i, 2);
-      std::memcpy(&b, x + 2 * i, 2);
-      float r = combine(bf16ToFloat(a), bf16ToFloat(b), op);
-      uint16_t h = floatToBf16(r);
-      if (std::isnan(bf16ToFloat(h)))
-        h = 0xff80; // clamped to [-inf, inf]: NaN becomes -inf
-      std::memcpy(acc + 2 * i, &h, 2);
-    }
+  }
+  case DType::BF16: {
+    auto bfLess = [](uint16_t a, uint16_t b) {
+      return bf16ToFloat(a) < bf16ToFloat(b);
+    };
+    auto bfSum = [](uint16_t a, uint16_t b) {
+      return clampBf16(floatToBf16(bf16ToFloat(a) + bf16ToFloat(b)));
+    };
+    reduceWith<uint16_t>(acc, x, count, op, bfSum, bfLess);
+    if (op != plan::ReduceOp::Sum)
+      for (size_t i = 0; i < count; ++i) {
+        uint16_t h;
+        std::memcpy(&h, acc + 2 * i, 2);
+        h = clampBf16(h);
+        std::memcpy(acc + 2 * i, &h, 2);
+      }
     return;
+  }
   case DType::I32:
-    for (size_t i = 0; i < count; ++i) {
-      int32_t a, b;
-      std::memcpy(&a, acc + 4 * i, 4);
-      std::memcpy(&b, x + 4 * i, 4);
-      int32_t r = op == plan::ReduceOp::Sum ? int32_t(uint32_t(a) + uint32_t(b))
-                                            : combine(a, b, op);
-      std::memcpy(acc + 4 * i, &r, 4);
-    }
+    reduceWith<int32_t>(
+        acc, x, count, op,
+        [](int32_t a, int32_t b) { return int32_t(uint32_t(a) + uint32_t(b)); },
+        plainLess);
     return;
   case DType::U32:
-    for (size_t i = 0; i < count; ++i) {
-      uint32_t a, b;
-      std::memcpy(&a, acc + 4 * i, 4);
-      std::memcpy(&b, x + 4 * i, 4);
-      uint32_t r = combine(a, b, op);
-      std::memcpy(acc + 4 * i, &r, 4);
-    }
+    reduceWith<uint32_t>(
+        acc, x, count, op, [](uint32_t a, uint32_t b) { return a + b; },
+        plainLess);
     return;
   case DType::U8:
-    for (size_t i = 0; i < count; ++i)
-      acc[i] = combine<uint8_t>(acc[i], x[i], op);
+    reduceWith<uint8_t>(
+        acc, x, count, op, [](uint8_t a, uint8_t b) { return uint8_t(a + b); },
+        plainLess);
     return;
   }
 }

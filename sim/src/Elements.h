@@ -28,7 +28,7 @@ double loadElement(const uint8_t *bytes, DType t);
 void storeElement(uint8_t *bytes, DType t, double v);
 
 // acc = acc (op) x over `count` elements, with the executor's per-type
-// arithmetic.
+// arithmetic. `acc` and `x` must not overlap.
 void reduceInto(uint8_t *acc, const uint8_t *x, size_t count, DType t,
                 plan::ReduceOp op);
 

@@ -241,4 +241,35 @@ Address resolve(const ResolveContext &ctx, int32_t rank, int32_t tb,
   return a;
 }
 
+Address resolveGroupLoadReduce(const ResolveContext &ctx, int32_t rank,
+                               int32_t tb, const Op &op, Operand which,
+                               std::vector<int32_t> *switchRanks) {
+  const RankLayout &self = ctx.layout.ranks[size_t(rank)];
+  Address a;
+  a.rank = rank;
+  if (which == Operand::Src) {
+    int32_t gpuCh = op.channelIds.empty()
+                        ? -1
+                        : ctx.query.gpuChannel(rank, tb, ChannelType::Switch,
+                                               op.channelIds[0]);
+    const ChannelDecl *d = ctx.query.switchDecl(rank, gpuCh);
+    BufferType t = op.bufferType;
+    a.space = spaceOf(self, t);
+    a.scratch = t == BufferType::Scratch;
+    a.chunkOffset = chunkStart(self, t, op.bufferOffset) + userOffset(self, t);
+    a.length = uint64_t(std::max<int64_t>(op.size, 0)) * self.chunkBytes;
+    if (switchRanks && d)
+      *switchRanks = d->groupRanks;
+    return a;
+  }
+  const BufferRef &d = op.dstChunk;
+  a.space = spaceOf(self, d.type);
+  a.scratch = d.type == BufferType::Scratch;
+  a.base = userOffset(self, d.type);
+  a.chunkOffset = chunkStart(self, d.type, d.index);
+  a.length = uint64_t(std::max<int64_t>(d.size, 0)) * self.chunkBytes;
+  a.addH = a.scratch && ctx.plan.useDoubleScratchBuffer;
+  return a;
+}
+
 } // namespace mscclc::sim

@@ -72,4 +72,12 @@ Address resolve(const ResolveContext &ctx, int32_t rank, int32_t tb,
                 const plan::Op &op, plan::Operand which, size_t i,
                 std::vector<int32_t> *switchRanks = nullptr);
 
+// An unfused `glre` (intended semantics only: the executor rejects it):
+// its multicast source range (a template filled per member, as for a
+// switch operand) or its local destination chunk.
+Address resolveGroupLoadReduce(const ResolveContext &ctx, int32_t rank,
+                               int32_t tb, const plan::Op &op,
+                               plan::Operand which,
+                               std::vector<int32_t> *switchRanks = nullptr);
+
 } // namespace mscclc::sim

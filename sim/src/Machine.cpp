@@ -85,6 +85,9 @@ struct ChannelState {
   int32_t partnerRank = -1, partnerChannel = -1;
   int32_t peer = -1;
   std::vector<SignalRecord> signals; // cumulative, for races
+  // A switch channel: the same group's channel on every member (itself
+  // included), as (rank, channel); its signals go to all of them.
+  std::vector<std::pair<int32_t, int32_t>> members;
 };
 
 struct BarrierState {
@@ -149,6 +152,7 @@ private:
   // ------------------------------------------------------------ set-up
   void build();
   void pairChannels(ChannelType t);
+  void groupSwitchChannels();
   // --------------------------------------------------------- scheduling
   void activate(int32_t agent);
   void park(int32_t agent, uint64_t key);
@@ -169,6 +173,9 @@ private:
   Step doReduce(Tb &tb, const Inst &inst);
   Step doPacket(Tb &tb, const Inst &inst);
   Step doSwitch(Tb &tb, const Inst &inst);
+  Step doGroupLoadReduce(Tb &tb, const Inst &inst);
+  Step doSwitchSignal(Tb &tb, const Inst &inst);
+  Step doSwitchWait(Tb &tb, const Inst &inst);
   Step doSignal(Tb &tb, const Inst &inst);
   Step doWait(Tb &tb, const Inst &inst);
   Step doBarrier(Tb &tb, const Inst &inst);
@@ -409,6 +416,7 @@ void Machine::build() {
     }
   pairChannels(ChannelType::Memory);
   pairChannels(ChannelType::Port);
+  groupSwitchChannels();
 
   barriers_.assign(nranks, {});
   semaphores_.assign(nranks, {});
@@ -460,6 +468,29 @@ void Machine::pairChannels(ChannelType t) {
         }
     }
   }
+}
+
+// A rank's k-th switch channel over (buffer type, ranks) is the same NVLS
+// group as every member's k-th channel over that pair, as the executor
+// sets connections up in declaration order.
+void Machine::groupSwitchChannels() {
+  const size_t nranks = plan_.gpus.size();
+  using GroupKey = std::tuple<int, std::vector<int32_t>, int32_t>;
+  std::map<GroupKey, std::vector<std::pair<int32_t, int32_t>>> groups;
+  for (size_t r = 0; r < nranks; ++r) {
+    std::map<std::pair<int, std::vector<int32_t>>, int32_t> seen;
+    auto &states = channels_[r][size_t(ChannelType::Switch)];
+    for (size_t g = 0; g < states.size(); ++g)
+      if (const ChannelDecl *d = query_.switchDecl(int32_t(r), int32_t(g))) {
+        auto kind = std::make_pair(int(d->bufferType), d->groupRanks);
+        groups[{kind.first, kind.second, seen[kind]++}].push_back(
+            {int32_t(r), int32_t(g)});
+      }
+  }
+  for (const auto &[key, members] : groups)
+    for (auto [r, g] : members)
+      channels_[size_t(r)][size_t(ChannelType::Switch)][size_t(g)].members =
+          members;
 }
 
 // ============================================================ scheduling
@@ -538,17 +569,22 @@ ScheduleResult Machine::run() {
   // Imbalance: every signal consumed by a wait, every semaphore back.
   if (ranksDone_ == int32_t(plan_.gpus.size())) {
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
-      for (ChannelType t : {ChannelType::Memory, ChannelType::Port}) {
+      for (ChannelType t :
+           {ChannelType::Memory, ChannelType::Port, ChannelType::Switch}) {
         const auto &states = channels_[r][size_t(t)];
         for (size_t g = 0; g < states.size(); ++g) {
           const ChannelState &c = states[g];
           if (c.inbound == c.expected)
             continue;
           std::ostringstream os;
-          os << "rank " << r << "'s " << toString(t) << " channel " << g
-             << " (from rank " << c.peer << ") received " << c.inbound
-             << " signal(s) but waited " << c.expected << " time(s) over "
-             << opts_.runs << " run(s): the next execution would start skewed";
+          os << "rank " << r << "'s " << toString(t) << " channel " << g;
+          if (t == ChannelType::Switch)
+            os << " (a group of " << c.members.size() << " ranks)";
+          else
+            os << " (from rank " << c.peer << ")";
+          os << " received " << c.inbound << " signal(s) but waited "
+             << c.expected << " time(s) over " << opts_.runs
+             << " run(s): the next execution would start skewed";
           Finding f;
           f.kind = Finding::Kind::Imbalance;
           f.rank = int32_t(r);
@@ -665,9 +701,11 @@ void Machine::kernelStart(int32_t rank) {
     const size_t e = elementSize(opts_.dtype);
     if (in.offset % e == 0) {
       memory(in).forEachPiece(
-          in.offset, in.length, [&](uint8_t *bytes, uint64_t n, uint64_t done) {
+          in.offset, in.length,
+          [&](uint8_t *bytes, uint64_t n, uint64_t done) {
             fillInput(bytes, n, opts_.dtype, kind_, rank, run, done / e);
-          });
+          },
+          /*overwrite=*/true); // whole pages hold whole elements
     } else {
       tmp_.assign(l.inputBytes, 0);
       fillInput(tmp_.data(), l.inputBytes, opts_.dtype, kind_, rank, run);
@@ -902,6 +940,8 @@ Machine::Step Machine::execute(Tb &tb, const Inst &inst) {
   case OpKind::Gstore:
     return doSwitch(tb, inst);
   case OpKind::Glre:
+    if (opts_.semantics == Semantics::Intended)
+      return doGroupLoadReduce(tb, inst);
     defect(tb, inst,
            "glre is rejected by the 0.9.0 executor (Q12); it does nothing "
            "here");
@@ -1853,9 +1893,48 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
   return Step::Progress;
 }
 
+// Intended glre: each element of the destination chunk becomes the
+// reduction over the group of the multicast range (a multimem ld_reduce
+// with a plain store, where glres would multimem-store it).
+Machine::Step Machine::doGroupLoadReduce(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  std::vector<int32_t> group;
+  Address src =
+      resolveGroupLoadReduce(ctx_, tb.rank, tb.id, op, Operand::Src, &group);
+  Address dst = resolveGroupLoadReduce(ctx_, tb.rank, tb.id, op, Operand::Dst);
+  uint64_t size = pipelinedSize(tb, inst, std::min(src.length, dst.length));
+  if (size == 0 || group.empty())
+    return Step::Progress;
+  ReduceOp rop = reduceOpOf(tb, inst);
+  tmp_.resize(size);
+  tmp2_.resize(size);
+  bool first = true;
+  for (int32_t m : group) {
+    Address a = src;
+    a.rank = m;
+    Span s = place(tb, a, size, pipelineOffset(tb, src));
+    if (!inBounds(tb, inst, s, false))
+      return Step::Progress;
+    touch(tb, inst, s, false, 16, s.offset);
+    read(s, first ? tmp_.data() : tmp2_.data());
+    if (!first)
+      reduceInto(tmp_.data(), tmp2_.data(), size / elementSize(opts_.dtype),
+                 opts_.dtype, rop);
+    first = false;
+  }
+  Span d = place(tb, dst, size, pipelineOffset(tb, dst));
+  if (!inBounds(tb, inst, d, true))
+    return Step::Progress;
+  touch(tb, inst, d, true, 16, d.offset);
+  write(d, tmp_.data());
+  return Step::Progress;
+}
+
 Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
   if (op.channelType == ChannelType::Switch) {
+    if (opts_.semantics == Semantics::Intended)
+      return doSwitchSignal(tb, inst);
     defect(tb, inst,
            "signal on a switch channel does nothing in the 0.9.0 executor "
            "(Q12)");
@@ -1910,6 +1989,8 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
 Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
   if (op.channelType == ChannelType::Switch) {
+    if (opts_.semantics == Semantics::Intended)
+      return doSwitchWait(tb, inst);
     defect(tb, inst,
            "wait on a switch channel does nothing in the 0.9.0 executor "
            "(Q12)");
@@ -1959,6 +2040,76 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
         continue;
       const SignalRecord &rec = c.signals[size_t(e - 1)];
       // A wait acquires; the lanes see it after the next nop.
+      joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
+      joinInto(tb.pendWeak, *rec.weak);
+      joinInto(tb.pendWeak, tb.pendStrong);
+    }
+  }
+  return Step::Progress;
+}
+
+// Intended switch signal/wait: the device handle's multimem barrier. A
+// signal adds one to the group's counter on every member (multimem.red,
+// release); a wait expects one more signal from each member than the
+// previous wait and spins (acquire) until its counter has them.
+Machine::Step Machine::doSwitchSignal(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  bool relaxed = isRelaxedOp(op.kind);
+  for (const ChannelEnd &c : channelEnds(tb, op)) {
+    const ChannelState &mine =
+        channels_[size_t(tb.rank)][size_t(ChannelType::Switch)]
+                 [size_t(c.gpuChannel)];
+    for (auto [rank, channel] : mine.members) {
+      ChannelState &theirs =
+          channels_[size_t(rank)][size_t(ChannelType::Switch)][size_t(channel)];
+      if (races_) {
+        ClockRef strong = publishedClock(tb, false);
+        ClockRef weak = publishedClock(tb, true);
+        recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
+                     *tb.kernelStart);
+      } else {
+        ++theirs.inbound;
+      }
+      wake(makeKey(KeyKind::Switch, rank, uint64_t(channel)));
+    }
+  }
+  return Step::Progress;
+}
+
+Machine::Step Machine::doSwitchWait(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  auto ends = channelEnds(tb, op);
+  auto &states = channels_[size_t(tb.rank)][size_t(ChannelType::Switch)];
+  if (!tb.opStarted) {
+    tb.opStarted = true;
+    tb.expected.clear();
+    for (const ChannelEnd &c : ends) {
+      ChannelState &s = states[size_t(c.gpuChannel)];
+      s.expected += s.members.size();
+      tb.expected.push_back(s.expected);
+    }
+  }
+  for (size_t k = 0; k < ends.size(); ++k) {
+    ChannelState &c = states[size_t(ends[k].gpuChannel)];
+    if (c.inbound < tb.expected[k]) {
+      tb.blockedOn =
+          "waits on switch channel " + std::to_string(ends[k].gpuChannel) +
+          " (a group of " + std::to_string(c.members.size()) + " ranks) for " +
+          std::to_string(tb.expected[k]) + " signals in all, has received " +
+          std::to_string(c.inbound);
+      park(tb.agent,
+           makeKey(KeyKind::Switch, tb.rank, uint64_t(ends[k].gpuChannel)));
+      return Step::Blocked;
+    }
+  }
+  if (races_) {
+    bool relaxed = isRelaxedOp(op.kind);
+    for (size_t k = 0; k < ends.size(); ++k) {
+      ChannelState &c = states[size_t(ends[k].gpuChannel)];
+      uint64_t e = tb.expected[k];
+      if (e == 0 || e > c.signals.size())
+        continue;
+      const SignalRecord &rec = c.signals[size_t(e - 1)];
       joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
       joinInto(tb.pendWeak, *rec.weak);
       joinInto(tb.pendWeak, tb.pendStrong);

@@ -60,14 +60,18 @@ public:
   // Calls f(bytes, n, done) for each page-contiguous piece of
   // [offset, offset + length), in order; `done` counts the bytes before
   // the piece. Pages are allocated (zeroed) as needed, so `bytes` may be
-  // read and written in place.
+  // read and written in place. With `overwrite`, f promises to write every
+  // byte of its piece, so whole new pages are not zeroed first.
   template <typename F>
-  void forEachPiece(uint64_t offset, uint64_t length, F &&f) {
+  void forEachPiece(uint64_t offset, uint64_t length, F &&f,
+                    bool overwrite = false) {
     uint64_t done = 0;
     while (length) {
       uint64_t page = offset >> PageBits, at = offset & (PageSize - 1);
       uint64_t n = std::min(length, PageSize - at);
-      f(touch(page) + at, n, done);
+      f((overwrite && n == PageSize ? touchUninitialised(page) : touch(page)) +
+            at,
+        n, done);
       done += n;
       offset += n;
       length -= n;

@@ -14,7 +14,8 @@
   file and line.
 - Samples and our own programs (tests/sim/programs) and plans
   (tests/sim/plans, e.g. plans the compiler made before a fix): as
-  verdicts.tsv says, passing by default.
+  verdicts.tsv says, passing by default; a verdict line "NAME --flag ..."
+  also simulates NAME with those flags (e.g. --semantics intended).
 
 Prints one line per failure and a summary; exits 1 on any failure.
 """
@@ -60,7 +61,7 @@ def second_size(report):
     return r["min"] if r["min"] != size else size
 
 
-def check(label, mscclc, args, expect, dtypes, from_source):
+def check(label, mscclc, args, expect, dtypes, from_source, intended=None):
     """Runs one input in every configuration; returns a list of problems."""
     verdict, kinds, _ = expect
     problems = []
@@ -97,11 +98,17 @@ def check(label, mscclc, args, expect, dtypes, from_source):
                                         f"op {f['op']} has no source location")
                         break
     if verdict == "fail" and kinds == {"defect"}:
+        # Only executor defects: intended semantics must pass, unless
+        # verdicts.tsv says otherwise ("NAME --semantics intended").
+        want, want_kinds, _ = intended or ("pass", set(), "")
         rc, rep, err = sim(mscclc, args + ["--runs", "2", "--semantics",
                                            "intended"])
-        if rep is None or rep["verdict"] != "pass":
-            problems.append(f"{label}: only executor defects, but it does not "
-                            f"pass under --semantics intended")
+        got = (rep["verdict"], set(f["kind"] for f in rep["findings"])) \
+            if rep else None
+        if got != (want, want_kinds):
+            problems.append(f"{label}: only executor defects, but under "
+                            f"--semantics intended it gives {got}, not "
+                            f"{want} {sorted(want_kinds)}")
     return problems
 
 
@@ -151,11 +158,15 @@ def main():
         known = set(f[:-5] for f in os.listdir(plans))
         known |= set(n for n, _ in failure_ports())
         for sub in ("programs", "plans"):
-            known |= set(os.path.splitext(f)[0]
-                         for f in os.listdir(os.path.join(HERE, sub)))
+            own = set(os.path.splitext(f)[0]
+                      for f in os.listdir(os.path.join(HERE, sub)))
+            known |= own
+            # "NAME --flag ...": the same input simulated with those flags.
+            known |= set(v for v in verdicts if v.split(" --")[0] in own)
         known |= set(" ".join([r["name"]] + [p for p in r["params"].split()
                                               if p.startswith("--")])
                      for r in manifest_rows())
+        known |= set(k + " --semantics intended" for k in list(known))
         unknown = set(verdicts) - known
         for name in sorted(unknown):
             print(f"verdicts.tsv names {name}, which is not a reference plan")
@@ -174,7 +185,8 @@ def main():
         # has its own entry ("NAME --allow-limit-violations").
         key = " ".join([row["name"]] + flags)
         jobs.append((f"port {row['name']}", args, verdicts.get(key, passing),
-                     ["f32"], True))
+                     ["f32"], True,
+                     verdicts.get(key + " --semantics intended")))
     for name, args in failure_ports():
         jobs.append((f"failure-port {name}", args, verdicts.get(name, passing),
                      ["f32"], True))
@@ -187,6 +199,13 @@ def main():
                 jobs.append((f"{sub[:-1]} {name}", [os.path.join(folder, f)],
                              verdicts.get(name, passing), ["f32", "f16"],
                              kind == ".cpp"))
+                for key in sorted(verdicts):
+                    if key.startswith(name + " --"):
+                        flags = key[len(name) + 1:].split()
+                        jobs.append((f"{sub[:-1]} {key}",
+                                     [os.path.join(folder, f)] + flags,
+                                     verdicts[key], ["f32", "f16"],
+                                     kind == ".cpp"))
     for f in sorted(os.listdir(os.path.join(REPO, "samples"))):
         if f.endswith(".cpp"):
             jobs.append((f"sample {f}", [os.path.join(REPO, "samples", f)],
@@ -195,8 +214,7 @@ def main():
         jobs = [j for j in jobs if a.only in j[0]]
     problems = []
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-        for result in pool.map(lambda j: check(j[0], a.mscclc, j[1], j[2], j[3],
-                                               j[4]), jobs):
+        for result in pool.map(lambda j: check(j[0], a.mscclc, *j[1:]), jobs):
             problems += result
     for p in problems:
         print(p)

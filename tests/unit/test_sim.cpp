@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace mscclc;
 using namespace mscclc::sim;
@@ -114,6 +115,44 @@ TEST_CASE("sim: fp16 sums saturate at 65504 and NaN becomes -65504", "[sim]") {
              reinterpret_cast<const uint8_t *>(&b), 1, DType::U32,
              plan::ReduceOp::Sum);
   CHECK(a == 1u); // wraps
+}
+
+TEST_CASE("sim: min and max reductions of every type, over lengths that "
+          "leave a vector remainder",
+          "[sim]") {
+  const size_t n = 37;
+  std::vector<float> fa(n), fb(n);
+  std::vector<int32_t> ia(n), ib(n);
+  std::vector<uint16_t> ha(n), hb(n), ba(n), bb(n);
+  std::vector<uint8_t> ua(n), ub(n);
+  for (size_t i = 0; i < n; ++i) {
+    float x = float(i) - 18.0f, y = 18.0f - float(i) + 0.5f;
+    fa[i] = x, fb[i] = y;
+    ia[i] = int32_t(i) * 7 - 100, ib[i] = 50 - int32_t(i) * 3;
+    ha[i] = half(x), hb[i] = half(y);
+    ba[i] = floatToBf16(x), bb[i] = floatToBf16(y);
+    ua[i] = uint8_t(i * 9), ub[i] = uint8_t(200 - i);
+  }
+  auto bytes = [](auto &v) { return reinterpret_cast<uint8_t *>(v.data()); };
+  auto minOf = fa, maxOf = fa;
+  reduceInto(bytes(minOf), bytes(fb), n, DType::F32, plan::ReduceOp::Min);
+  reduceInto(bytes(maxOf), bytes(fb), n, DType::F32, plan::ReduceOp::Max);
+  auto imin = ia;
+  reduceInto(bytes(imin), bytes(ib), n, DType::I32, plan::ReduceOp::Min);
+  auto hmax = ha, bmin = ba;
+  reduceInto(bytes(hmax), bytes(hb), n, DType::F16, plan::ReduceOp::Max);
+  reduceInto(bytes(bmin), bytes(bb), n, DType::BF16, plan::ReduceOp::Min);
+  auto usum = ua;
+  reduceInto(bytes(usum), bytes(ub), n, DType::U8, plan::ReduceOp::Sum);
+  for (size_t i = 0; i < n; ++i) {
+    INFO("element " << i);
+    CHECK(minOf[i] == std::min(fa[i], fb[i]));
+    CHECK(maxOf[i] == std::max(fa[i], fb[i]));
+    CHECK(imin[i] == std::min(ia[i], ib[i]));
+    CHECK(halfToFloat(hmax[i]) == std::max(fa[i], fb[i]));
+    CHECK(bf16ToFloat(bmin[i]) == std::min(fa[i], fb[i]));
+    CHECK(usum[i] == uint8_t(ua[i] + ub[i])); // wraps
+  }
 }
 
 TEST_CASE("sim: in-place layouts alias input and output as the executor "
