@@ -2,8 +2,8 @@
 //
 // Loads a plan (compiling a source first, with the same options as a
 // compile, so findings name the user's file:line), runs the simulator and
-// prints its report. Exit status: 0 every check passed, 1 a check failed
-// or the input has errors, 2 usage.
+// prints its report. Exit status: 0 every check passed, 1 a check failed,
+// 2 usage or an input that cannot be simulated.
 //
 //===----------------------------------------------------------------------===//
 #include "../Driver.h"
@@ -113,8 +113,12 @@ public:
       }
       o.dumpDir = dump_;
     }
+    // Exit 1 is kept for a failed check: an input that cannot be simulated
+    // (unreadable, malformed, rejected by the checks) exits 2, as usage
+    // errors do, so that CI can tell "the plan is wrong" from "mscclc
+    // could not run it".
     if (!checkInput(input_))
-      return Failure;
+      return UsageError;
     options_.frontend.inputFile = input_;
     if (classifyInput(input_) == InputKind::Plan &&
         !options_.acceptsPlanInput(input_))
@@ -125,14 +129,14 @@ public:
     LoadedPlan loaded = loadPlan(input_, options_, *printer, files);
     printer->printSummary();
     if (!loaded.plan)
-      return Failure;
+      return UsageError;
     const plan::Plan &p = *loaded.plan;
     sim::SizeRange range = sim::validSizes(p);
     if (range.empty()) {
       usageError(diag::err_usage_sim_no_size,
                  {"a rank has no chunks in the buffer that sets the chunk "
                   "size, or min_message_size exceeds max_message_size"});
-      return Failure;
+      return UsageError;
     }
     // Buffers of every rank live in this process: input, output and a
     // scratch of about the same size, kept under 2 GiB in all.
@@ -167,7 +171,7 @@ public:
     }
     sim::SimReport report = sim::simulate(p, o);
     if (!trace_.empty() && !writeOutput(trace_, report.trace, input_))
-      return Failure;
+      return UsageError;
     if (!dump_.empty()) {
       nlohmann::ordered_json meta;
       meta["plan"] = report.planName;
@@ -181,7 +185,7 @@ public:
       meta["files"] = "rank<R>.{input,output}.{before,after}.bin: the last "
                       "run's buffers of the first schedule, little-endian";
       if (!writeOutput(dump_ + "/meta.json", meta.dump(2) + "\n", input_))
-        return Failure;
+        return UsageError;
     }
     const SourceFiles *names = loaded.files ? loaded.files.get() : files.get();
     std::cout << (json_ ? sim::formatReportJson(report, names)

@@ -67,7 +67,7 @@ def check(label, mscclc, args, expect, dtypes, from_source, intended=None):
     problems = []
     rc, report, err = sim(mscclc, args + ["--runs", "2", "--schedules", "2"])
     if verdict == "rejected":
-        if rc != 1 or report is not None:
+        if rc != 2 or report is not None:
             problems.append(f"{label}: expected to be rejected before "
                             f"simulation, got exit {rc}")
         return problems
