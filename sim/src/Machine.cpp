@@ -228,12 +228,13 @@ private:
     memory(s).write(s.offset, in, s.length);
   }
   // Records an access for race detection.
+  enum class PacketAccess { None, Read, Write };
   void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
-             uint64_t laneStart, bool packetRead = false);
+             uint64_t laneStart, PacketAccess packet = PacketAccess::None);
   // A read of packets whose flags were checked.
   void touchPacketRead(Tb &tb, const Inst &inst, const Span &s,
                        uint64_t laneStart) {
-    touch(tb, inst, s, false, packetBytes(), laneStart, true);
+    touch(tb, inst, s, false, packetBytes(), laneStart, PacketAccess::Read);
   }
   void touchAgent(int32_t agent, const Access &a, const Span &s,
                   const Clock &strong, const Clock &weak);
@@ -1068,7 +1069,7 @@ std::string Machine::where(const Span &s) const {
 }
 
 void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
-                    uint32_t unit, uint64_t laneStart, bool packetRead) {
+                    uint32_t unit, uint64_t laneStart, PacketAccess packet) {
   if (!races_ || s.length == 0)
     return;
   Access a;
@@ -1082,7 +1083,8 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
   a.op = inst.flat;
   a.run = tb.run;
   a.write = write;
-  a.packetRead = packetRead;
+  a.packetRead = packet == PacketAccess::Read;
+  a.packetWrite = packet == PacketAccess::Write;
   AgentView view{&tb.strong, &tb.weak, uint64_t(plan_.numThreadsPerBlock)};
   shadow_.access(
       size_t(s.rank) * 3 + s.space, s.offset, s.length, a, view,
@@ -1100,7 +1102,18 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
                                    opLabel(prior.rank, prior.tb, prior.op) + ")"
                              : opLabel(prior.rank, prior.tb, prior.op))
            << ", which " << (prior.write ? "writes" : "reads") << " them";
-        if (prior.agent == a.agent)
+        bool priorPacket = prior.packetRead || prior.packetWrite;
+        bool nowPacket = packet != PacketAccess::None;
+        if (prior.packetWrite && a.packetWrite && prior.run == a.run)
+          os << ": two stores of the same flag into these packet slots in "
+                "one run, so a reader may get either (and the other is lost)";
+        else if (prior.packetWrite && a.packetWrite)
+          os << ": the slots may be overwritten before their run "
+             << prior.run + 1 << " packets are read";
+        else if (priorPacket != nowPacket && !prior.host)
+          os << ": one of them accesses packet slots as plain memory, which "
+                "the packet flags do not order";
+        else if (prior.agent == a.agent)
           os << ": no nop between them, and different threads "
                 "handle the bytes";
         else if (prior.rank == a.rank && !prior.proxy && !prior.host)
@@ -1211,7 +1224,7 @@ void Machine::touchPackets(Tb &tb, const Inst &inst, const Span &part,
   // see (a rank's multicast that includes itself does this).
   if (!changedPackets_.count({base.rank, int(base.space), base.offset}))
     return;
-  touch(tb, inst, part, true, packetBytes(), base.offset);
+  touch(tb, inst, part, true, packetBytes(), base.offset, PacketAccess::Write);
   notePacketWriter(tb, part);
 }
 

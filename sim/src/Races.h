@@ -49,6 +49,7 @@ struct Access {
   // A flag-validated packet read: it spins until the slot holds this run's
   // flag, so it is ordered after the write that put it there.
   bool packetRead = false;
+  bool packetWrite = false; // a packet store (payload and flag)
 };
 
 // What the accessing agent knows when it accesses.
