@@ -9,11 +9,13 @@
 //===----------------------------------------------------------------------===//
 #include "../Driver.h"
 #include "Commands.h"
+#include "mscclc/cuda/CudaWriter.h"
 
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/json/JsonWriter.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
@@ -60,6 +62,14 @@ public:
         });
     app.add_flag("--emit-ir", emitIr_,
                  "print the chunk IR after all passes instead of JSON");
+    app.add_flag("--emit-cuda", emitCuda_,
+                 "write the plan baked into CUDA kernels on runtime-min "
+                 "(a .cu file that also builds for the host) instead of "
+                 "JSON; the input may be a source or a plan");
+    app.add_option("--dtypes", dtypes_,
+                   "with --emit-cuda: element types to instantiate, "
+                   "comma-separated (f32 f16 bf16 i32 u32 u8)")
+        ->default_str("f32");
     app.add_flag("--verify", verify_,
                  "check `// expected-error {{...}}` comments instead of "
                  "compiling (like clang -verify)");
@@ -81,6 +91,25 @@ public:
     }
     if (!checkInput(input_))
       return Failure;
+    if (!dtypes_.empty() && !emitCuda_) {
+      usageError(diag::err_usage_cuda_dtypes_alone);
+      return UsageError;
+    }
+    if (emitCuda_) {
+      if (emitIr_ || verify_) {
+        usageError(diag::err_usage_conflicting_options,
+                   {"--emit-cuda", emitIr_ ? "--emit-ir" : "--verify"});
+        return UsageError;
+      }
+      if (!parseDtypes())
+        return UsageError;
+      if (classifyInput(input_) == InputKind::Plan &&
+          !options_.acceptsPlanInput(input_))
+        return UsageError;
+      if (classifyInput(input_) != InputKind::Plan)
+        options_.frontend.inputFile = input_;
+      return runCompile();
+    }
     if (classifyInput(input_) == InputKind::Plan) {
       // A plan is read and checked, not compiled: options that shape a
       // compile would be silently ignored, so they are refused.
@@ -120,6 +149,15 @@ private:
       text = os.str();
       if (out.empty())
         out = "-";
+    } else if (emitCuda_) {
+      cuda::CudaOptions cudaOptions;
+      cudaOptions.dtypes = cudaDtypes_;
+      cudaOptions.inputName = std::filesystem::path(input_).filename().string();
+      auto cu = cuda::writeCuda(*loaded.plan, cudaOptions, *printer);
+      printer->printSummary();
+      if (!cu)
+        return Failure;
+      text = std::move(*cu);
     } else {
       text = json::writePlanJson(*loaded.plan);
     }
@@ -129,6 +167,8 @@ private:
           name && !name->empty()
               ? *name
               : std::filesystem::path(input_).stem().string());
+      if (emitCuda_)
+        out = out.substr(0, out.size() - 5) + ".cu";
     }
     return writeOutput(out, text, input_) ? Success : Failure;
   }
@@ -174,8 +214,34 @@ private:
     return ok ? Success : Failure;
   }
 
+  // --dtypes: a comma-separated list of known element types, each once.
+  bool parseDtypes() {
+    std::string list = dtypes_.empty() ? "f32" : dtypes_;
+    cudaDtypes_.clear();
+    size_t at = 0;
+    while (true) {
+      size_t comma = list.find(',', at);
+      std::string one = list.substr(
+          at, comma == std::string::npos ? std::string::npos : comma - at);
+      const auto &known = cuda::knownDtypes();
+      if (std::find(known.begin(), known.end(), one) == known.end() ||
+          std::find(cudaDtypes_.begin(), cudaDtypes_.end(), one) !=
+              cudaDtypes_.end()) {
+        usageError(diag::err_usage_cuda_dtype, {list});
+        return false;
+      }
+      cudaDtypes_.push_back(one);
+      if (comma == std::string::npos)
+        return true;
+      at = comma + 1;
+    }
+  }
+
   std::string input_;
   std::string output_;
+  std::string dtypes_;
+  std::vector<std::string> cudaDtypes_;
+  bool emitCuda_ = false;
   bool emitIr_ = false;
   bool verify_ = false;
   CompileOptions options_;
