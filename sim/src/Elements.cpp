@@ -194,6 +194,24 @@ uint16_t clampBf16(uint16_t h) {
   return std::isnan(bf16ToFloat(h)) ? uint16_t(0xff80) : h;
 }
 
+// The 16-bit float types: combined in f32, rounded back, then clamped.
+void reduceHalfLike(uint8_t *acc, const uint8_t *x, size_t count,
+                    plan::ReduceOp op, float (*toFloat)(uint16_t),
+                    uint16_t (*fromFloat)(float), uint16_t (*clamp)(uint16_t)) {
+  auto less = [&](uint16_t a, uint16_t b) { return toFloat(a) < toFloat(b); };
+  auto sum = [&](uint16_t a, uint16_t b) {
+    return clamp(fromFloat(toFloat(a) + toFloat(b)));
+  };
+  reduceWith<uint16_t>(acc, x, count, op, sum, less);
+  if (op != plan::ReduceOp::Sum)
+    for (size_t i = 0; i < count; ++i) {
+      uint16_t h;
+      std::memcpy(&h, acc + 2 * i, 2);
+      h = clamp(h);
+      std::memcpy(acc + 2 * i, &h, 2);
+    }
+}
+
 } // namespace
 
 void reduceInto(uint8_t *acc, const uint8_t *x, size_t count, DType t,
@@ -204,42 +222,14 @@ void reduceInto(uint8_t *acc, const uint8_t *x, size_t count, DType t,
     reduceWith<float>(
         acc, x, count, op, [](float a, float b) { return a + b; }, plainLess);
     return;
-  case DType::F16: {
-    // Min and max compare the values and keep one operand unchanged before
-    // the clamp, as the kernel's __hmin2/__hmax2 do.
-    auto halfLess = [](uint16_t a, uint16_t b) {
-      return halfToFloat(a) < halfToFloat(b);
-    };
-    auto halfSum = [](uint16_t a, uint16_t b) {
-      return clampHalf(floatToHalf(halfToFloat(a) + halfToFloat(b)));
-    };
-    reduceWith<uint16_t>(acc, x, count, op, halfSum, halfLess);
-    if (op != plan::ReduceOp::Sum)
-      for (size_t i = 0; i < count; ++i) {
-        uint16_t h;
-        std::memcpy(&h, acc + 2 * i, 2);
-        h = clampHalf(h);
-        std::memcpy(acc + 2 * i, &h, 2);
-      }
+  case DType::F16:
+    // Min and max compare the values and keep one operand, then clamp, as
+    // the kernel's __hmin2/__hmax2 do.
+    reduceHalfLike(acc, x, count, op, halfToFloat, floatToHalf, clampHalf);
     return;
-  }
-  case DType::BF16: {
-    auto bfLess = [](uint16_t a, uint16_t b) {
-      return bf16ToFloat(a) < bf16ToFloat(b);
-    };
-    auto bfSum = [](uint16_t a, uint16_t b) {
-      return clampBf16(floatToBf16(bf16ToFloat(a) + bf16ToFloat(b)));
-    };
-    reduceWith<uint16_t>(acc, x, count, op, bfSum, bfLess);
-    if (op != plan::ReduceOp::Sum)
-      for (size_t i = 0; i < count; ++i) {
-        uint16_t h;
-        std::memcpy(&h, acc + 2 * i, 2);
-        h = clampBf16(h);
-        std::memcpy(acc + 2 * i, &h, 2);
-      }
+  case DType::BF16:
+    reduceHalfLike(acc, x, count, op, bf16ToFloat, floatToBf16, clampBf16);
     return;
-  }
   case DType::I32:
     reduceWith<int32_t>(
         acc, x, count, op,

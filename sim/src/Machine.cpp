@@ -174,6 +174,8 @@ private:
   Step doPacket(Tb &tb, const Inst &inst);
   Step doSwitch(Tb &tb, const Inst &inst);
   Step doGroupLoadReduce(Tb &tb, const Inst &inst);
+  bool reduceOverGroup(Tb &tb, const Inst &inst, const Address &src,
+                       const std::vector<int32_t> &group, uint64_t size);
   Step doSwitchSignal(Tb &tb, const Inst &inst);
   Step doSwitchWait(Tb &tb, const Inst &inst);
   Step doSignal(Tb &tb, const Inst &inst);
@@ -246,6 +248,36 @@ private:
                              uint32_t unit);
   // Counts one more signal into `theirs`; with race checks, remembers
   // the clocks the first k signals carry (cumulatively, for the k-th wait).
+  // A thread block's signal into `theirs`: a relaxed one publishes only
+  // what was done before the kernel.
+  void signalFrom(Tb &tb, ChannelState &theirs, bool relaxed) {
+    if (!races_) {
+      ++theirs.inbound;
+      return;
+    }
+    ClockRef strong = publishedClock(tb, false);
+    ClockRef weak = publishedClock(tb, true);
+    recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
+                 *tb.kernelStart);
+  }
+  // A finished wait acquires the clocks of the signals it counted (the
+  // expected-th record is cumulative); the lanes see them after the next
+  // nop.
+  void acquireSignals(Tb &tb, std::vector<ChannelState> &states,
+                      const std::vector<ChannelEnd> &ends, bool relaxed) {
+    if (!races_)
+      return;
+    for (size_t k = 0; k < ends.size(); ++k) {
+      const ChannelState &c = states[size_t(ends[k].gpuChannel)];
+      uint64_t e = tb.expected[k];
+      if (e == 0 || e > c.signals.size())
+        continue;
+      const SignalRecord &rec = c.signals[size_t(e - 1)];
+      joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
+      joinInto(tb.pendWeak, *rec.weak);
+      joinInto(tb.pendWeak, tb.pendStrong);
+    }
+  }
   void recordSignal(ChannelState &theirs, const Clock &strong,
                     const Clock &weak, const Clock &start);
   // The reduction an op performs (a defect when 0.9.0 would ignore it).
@@ -1858,6 +1890,31 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
   }
 }
 
+// tmp_ = the reduction over every member of `group` of the multicast
+// range `src` (a template whose rank is set per member), as a multimem
+// ld_reduce does (§3.9); false when a member's range is out of bounds.
+bool Machine::reduceOverGroup(Tb &tb, const Inst &inst, const Address &src,
+                              const std::vector<int32_t> &group,
+                              uint64_t size) {
+  ReduceOp rop = reduceOpOf(tb, inst);
+  tmp2_.resize(size);
+  bool first = true;
+  for (int32_t m : group) {
+    Address a = src;
+    a.rank = m;
+    Span s = place(tb, a, size, pipelineOffset(tb, src));
+    if (!inBounds(tb, inst, s, false))
+      return false;
+    touch(tb, inst, s, false, 16, s.offset);
+    read(s, first ? tmp_.data() : tmp2_.data());
+    if (!first)
+      reduceInto(tmp_.data(), tmp2_.data(), size / elementSize(opts_.dtype),
+                 opts_.dtype, rop);
+    first = false;
+  }
+  return true;
+}
+
 Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
   std::vector<int32_t> srcGroup, dstGroup;
@@ -1870,23 +1927,8 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
   uint64_t o = pipelineOffset(tb, src);
   tmp_.resize(size);
   if (op.kind == OpKind::Glres) {
-    ReduceOp rop = reduceOpOf(tb, inst);
-    // Each element becomes the reduction over the group (§3.9).
-    tmp2_.resize(size);
-    bool first = true;
-    for (int32_t m : srcGroup) {
-      Address a = src;
-      a.rank = m;
-      Span s = place(tb, a, size, o);
-      if (!inBounds(tb, inst, s, false))
-        return Step::Progress;
-      touch(tb, inst, s, false, 16, s.offset);
-      read(s, first ? tmp_.data() : tmp2_.data());
-      if (!first)
-        reduceInto(tmp_.data(), tmp2_.data(), size / elementSize(opts_.dtype),
-                   opts_.dtype, rop);
-      first = false;
-    }
+    if (!reduceOverGroup(tb, inst, src, srcGroup, size))
+      return Step::Progress;
   } else {
     Span s = place(tb, src, size, o);
     if (!inBounds(tb, inst, s, false))
@@ -1918,23 +1960,9 @@ Machine::Step Machine::doGroupLoadReduce(Tb &tb, const Inst &inst) {
   uint64_t size = pipelinedSize(tb, inst, std::min(src.length, dst.length));
   if (size == 0 || group.empty())
     return Step::Progress;
-  ReduceOp rop = reduceOpOf(tb, inst);
   tmp_.resize(size);
-  tmp2_.resize(size);
-  bool first = true;
-  for (int32_t m : group) {
-    Address a = src;
-    a.rank = m;
-    Span s = place(tb, a, size, pipelineOffset(tb, src));
-    if (!inBounds(tb, inst, s, false))
-      return Step::Progress;
-    touch(tb, inst, s, false, 16, s.offset);
-    read(s, first ? tmp_.data() : tmp2_.data());
-    if (!first)
-      reduceInto(tmp_.data(), tmp2_.data(), size / elementSize(opts_.dtype),
-                 opts_.dtype, rop);
-    first = false;
-  }
+  if (!reduceOverGroup(tb, inst, src, group, size))
+    return Step::Progress;
   Span d = place(tb, dst, size, pipelineOffset(tb, dst));
   if (!inBounds(tb, inst, d, true))
     return Step::Progress;
@@ -1978,15 +2006,7 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
     ChannelState &theirs =
         channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
                  [size_t(mine.partnerChannel)];
-    if (races_) {
-      // A relaxed signal publishes only what was done before the kernel.
-      ClockRef strong = publishedClock(tb, false);
-      ClockRef weak = publishedClock(tb, true);
-      recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
-                   *tb.kernelStart);
-    } else {
-      ++theirs.inbound;
-    }
+    signalFrom(tb, theirs, relaxed);
     if (!opts_.tracePath.empty()) {
       uint64_t id = flowIds_.size() + 1;
       flowIds_[{mine.partnerRank, int(ChannelType::Memory), mine.partnerChannel,
@@ -2044,20 +2064,7 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
       if (it != flowIds_.end())
         flows_.push_back({it->second, steps_, tb.rank, tb.id, false});
     }
-  if (races_) {
-    bool relaxed = isRelaxedOp(op.kind);
-    for (size_t k = 0; k < ends.size(); ++k) {
-      ChannelState &c = states[size_t(ends[k].gpuChannel)];
-      uint64_t e = tb.expected[k];
-      if (e == 0 || e > c.signals.size())
-        continue;
-      const SignalRecord &rec = c.signals[size_t(e - 1)];
-      // A wait acquires; the lanes see it after the next nop.
-      joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
-      joinInto(tb.pendWeak, *rec.weak);
-      joinInto(tb.pendWeak, tb.pendStrong);
-    }
-  }
+  acquireSignals(tb, states, ends, isRelaxedOp(op.kind));
   return Step::Progress;
 }
 
@@ -2075,14 +2082,7 @@ Machine::Step Machine::doSwitchSignal(Tb &tb, const Inst &inst) {
     for (auto [rank, channel] : mine.members) {
       ChannelState &theirs =
           channels_[size_t(rank)][size_t(ChannelType::Switch)][size_t(channel)];
-      if (races_) {
-        ClockRef strong = publishedClock(tb, false);
-        ClockRef weak = publishedClock(tb, true);
-        recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
-                     *tb.kernelStart);
-      } else {
-        ++theirs.inbound;
-      }
+      signalFrom(tb, theirs, relaxed);
       wake(makeKey(KeyKind::Switch, rank, uint64_t(channel)));
     }
   }
@@ -2115,19 +2115,7 @@ Machine::Step Machine::doSwitchWait(Tb &tb, const Inst &inst) {
       return Step::Blocked;
     }
   }
-  if (races_) {
-    bool relaxed = isRelaxedOp(op.kind);
-    for (size_t k = 0; k < ends.size(); ++k) {
-      ChannelState &c = states[size_t(ends[k].gpuChannel)];
-      uint64_t e = tb.expected[k];
-      if (e == 0 || e > c.signals.size())
-        continue;
-      const SignalRecord &rec = c.signals[size_t(e - 1)];
-      joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
-      joinInto(tb.pendWeak, *rec.weak);
-      joinInto(tb.pendWeak, tb.pendStrong);
-    }
-  }
+  acquireSignals(tb, states, ends, isRelaxedOp(op.kind));
   return Step::Progress;
 }
 
