@@ -73,6 +73,7 @@ public:
   std::optional<std::string> run() {
     if (!checkPlanLevel())
       return std::nullopt;
+    usesFlag_ = plan_.useDoubleScratchBuffer || hasPacketOps();
     header();
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
@@ -86,6 +87,16 @@ public:
   }
 
 private:
+  // What an op's code is generated in: the thread block, the op's path in
+  // the plan (for diagnostics), and the pipeline around it, if any.
+  struct Site {
+    int32_t rank;
+    const ThreadBlock &tb;
+    std::string path;
+    const Op *pipeline = nullptr;
+    std::string indent = "  ";
+  };
+
   bool unsupported(const std::string &what, const std::string &why,
                    SourceLocation loc = {}, std::string path = "") {
     failed_ = true;
@@ -97,28 +108,51 @@ private:
     if (!path.empty())
       d.at(std::move(path));
     d.note(diag::note_cuda_unsupported, {}, {});
-    failed_ = true;
     return false;
   }
 
+  // What no element type list can change is checked per op; this is what
+  // the requested element types rule out.
   bool checkPlanLevel() {
-    // (Protocol LL only sizes scratch; its packet ops are refused one by
-    // one below.)
-    if (plan_.reuseResources)
-      return unsupported("reuse_resources",
-                         "the scratch slots it shares are not modelled yet", {},
-                         "reuse_resources");
-    if (plan_.useDoubleScratchBuffer)
-      return unsupported("use_double_scratch_buffer",
-                         "the scratch half is not a launch parameter yet", {},
-                         "use_double_scratch_buffer");
+    bool u8 = std::find(options_.dtypes.begin(), options_.dtypes.end(), "u8") !=
+              options_.dtypes.end();
+    if (!u8)
+      return true;
+    auto scan = [&](const std::vector<Op> &ops, const std::string &path,
+                    auto &self) -> void {
+      for (size_t i = 0; i < ops.size(); ++i) {
+        const Op &op = ops[i];
+        std::string at = path + ".ops[" + std::to_string(i) + "]";
+        if (op.kind == OpKind::Glres || op.kind == OpKind::Glre)
+          unsupported("'" + std::string(toString(op.kind)) + "' for u8",
+                      "an NVLS switch has no byte reduction (multimem "
+                      "ld_reduce takes 16- and 32-bit elements); drop u8 "
+                      "from --dtypes",
+                      op.loc, at);
+        self(op.ops, at, self);
+      }
+    };
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
-      for (const ChannelDecl &c : plan_.gpus[r].channels)
-        if (c.type != ChannelType::Memory)
-          return unsupported(std::string(toString(c.type)) + " channels",
-                             "only memory channels are baked so far", {},
-                             "gpus[" + std::to_string(r) + "].channels");
-    return true;
+      for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
+        scan(tb.ops,
+             "gpus[" + std::to_string(r) + "].threadblocks[" +
+                 std::to_string(tb.id) + "]",
+             scan);
+    return !failed_;
+  }
+
+  bool hasPacketOps() const {
+    auto any = [](const std::vector<Op> &ops, auto &self) -> bool {
+      for (const Op &op : ops)
+        if (isPacketOp(op.kind) || self(op.ops, self))
+          return true;
+      return false;
+    };
+    for (const Gpu &g : plan_.gpus)
+      for (const ThreadBlock &tb : g.threadblocks)
+        if (any(tb.ops, any))
+          return true;
+    return false;
   }
 
   void header() {
@@ -136,197 +170,751 @@ private:
          << "namespace mscclc_gen::" << ns_ << " {\n\n";
   }
 
-  // The bytes of chunk range [index, index + size) of an operand, as C++
-  // expressions of the launch's chunk size.
-  std::string pointer(int32_t rank, int32_t tb, const Op &op, Operand which,
-                      size_t i, const std::string &path) {
-    std::optional<ResolvedBuffer> b = query_.operand(rank, tb, op, which, i);
-    if (!b) {
-      unsupported("this operand", "it does not resolve", op.loc, path);
-      return "nullptr";
-    }
+  // ------------------------------------------------------------ operands
+
+  // Where an operand's bytes start: a runtime-min pointer plus an offset
+  // expression. `scale` is 2 in packet space.
+  struct Place {
     std::string base;
-    switch (b->role) {
-    case OperandRole::Local:
-    case OperandRole::LocalFull:
-      base = "a.buffer[" + std::to_string(int(b->type)) + "]";
-      break;
-    case OperandRole::Remote:
-      base = "a.remote[" + std::to_string(b->gpuRemoteBuffer) + "]";
-      break;
-    default:
-      unsupported("packet and switch operands", "not baked yet", op.loc, path);
-      return "nullptr";
-    }
-    std::string offset = std::to_string(b->index) + " * l.chunk";
-    if (op.tbg)
-      offset += " + part.offset";
-    return base + " + " + offset;
+    bool half = false; // + H (double scratch)
+    int scale = 1;
+    // reuse_resources: chunk indices of scratch count in slots, and
+    // pipeline offsets in scratch wrap around the slot.
+    bool slotIndex = false, slotWrap = false;
+  };
+
+  static bool isPortSourced(const Op &op) {
+    return op.channelType == ChannelType::Port &&
+           (op.kind == OpKind::Put || op.kind == OpKind::Pws ||
+            op.kind == OpKind::Pwsf || op.kind == OpKind::Ppkt);
   }
 
+  // The simulator's intended addressing (sim/src/Layout.cpp, resolve()),
+  // as runtime-min pointers.
+  std::optional<Place> place(const Site &s, const Op &op, Operand which,
+                             size_t i) {
+    const std::vector<BufferRef> &list =
+        which == Operand::Src ? op.src : op.dst;
+    std::string path = s.path +
+                       (which == Operand::Src ? ".src_buff[" : ".dst_buff[") +
+                       std::to_string(i) + "]";
+    if (i >= list.size()) {
+      unsupported("this operand", "it is missing", op.loc, path);
+      return std::nullopt;
+    }
+    const BufferRef &ref = list[i];
+    const OpInfo &info = opInfo(op.kind);
+    OperandRole role = (which == Operand::Src ? info.src : info.dst).roleAt(i);
+    const bool dbl = plan_.useDoubleScratchBuffer;
+    Place p;
+    switch (role) {
+    case OperandRole::Local:
+    case OperandRole::LocalFull: {
+      bool portSource = which == Operand::Src && isPortSourced(op);
+      p.base = "a.buffer[" + std::to_string(int(ref.type)) + "]";
+      p.half = ref.type == BufferType::Scratch && dbl &&
+               (!portSource || op.kind == OpKind::Ppkt);
+      p.scale = op.kind == OpKind::Ppkt && portSource ? 2 : 1;
+      p.slotIndex = p.slotWrap = ref.type == BufferType::Scratch;
+      return p;
+    }
+    case OperandRole::LocalPacket:
+    case OperandRole::LocalFullPacket: {
+      BufferType t = which == Operand::Src && role == OperandRole::LocalPacket
+                         ? BufferType::Scratch
+                         : ref.type;
+      p.base = "a.buffer[" + std::to_string(int(t)) + "]";
+      p.half = t == BufferType::Scratch && dbl;
+      p.scale = 2;
+      p.slotIndex = ref.type == BufferType::Scratch;
+      return p;
+    }
+    case OperandRole::Remote:
+    case OperandRole::RemotePacket: {
+      ChannelType access =
+          isReduceFamily(op.kind) ? ChannelType::Memory : op.channelType;
+      int32_t id = query_.gpuRemoteBuffer(s.rank, s.tb.id, access, ref.id);
+      const auto &decls = plan_.gpus[size_t(s.rank)].remoteBuffers;
+      if (id < 0 || size_t(id) >= decls.size()) {
+        unsupported("this operand", "its remote buffer does not resolve",
+                    op.loc, path);
+        return std::nullopt;
+      }
+      bool scratch = decls[size_t(id)].type == BufferType::Scratch;
+      p.slotIndex = p.slotWrap = scratch;
+      if (role == OperandRole::RemotePacket) {
+        p.base = "a.remotePacket[" + std::to_string(id) + "]";
+        p.half = dbl;
+        p.scale = 2;
+      } else {
+        p.base = "a.remote[" + std::to_string(id) + "]";
+        p.half = scratch && dbl && op.channelType != ChannelType::Port;
+      }
+      return p;
+    }
+    case OperandRole::Switch:
+      break;
+    }
+    unsupported("this operand", "a switch buffer is not a pointer", op.loc,
+                path);
+    return std::nullopt;
+  }
+
+  // base + (H) + scale * (index * chunk + slice + pipeline offset).
+  std::string address(const Place &p, const BufferRef &ref, bool sliced,
+                      bool piped) {
+    const bool reuse = plan_.reuseResources;
+    std::string inner =
+        std::to_string(ref.index) +
+        (reuse && p.slotIndex ? " * l.scratchChunk" : " * l.chunk");
+    if (ref.index == 0)
+      inner = "";
+    auto add = [&](const std::string &term) {
+      inner += (inner.empty() ? "" : " + ") + term;
+    };
+    if (sliced)
+      add("part.offset");
+    if (piped)
+      add(reuse && p.slotWrap ? "o % l.slot" : "o");
+    std::string e = p.base;
+    if (p.half)
+      e += " + H";
+    if (!inner.empty())
+      e += " + " + (p.scale == 1
+                        ? inner
+                        : std::to_string(p.scale) + " * (" + inner + ")");
+    return e;
+  }
+
+  std::string pointer(const Site &s, const Op &op, Operand which, size_t i,
+                      bool piped) {
+    std::optional<Place> p = place(s, op, which, i);
+    if (!p)
+      return "nullptr";
+    const BufferRef &ref = (which == Operand::Src ? op.src : op.dst)[i];
+    return address(*p, ref, op.tbg.has_value(), piped);
+  }
+
+  // An offset (for switch operands) in data or packet space.
+  std::string offset(const BufferRef &ref, bool sliced, bool piped, bool half,
+                     int scale, bool scratch) {
+    Place p;
+    p.base = "0";
+    p.half = half;
+    p.scale = scale;
+    p.slotIndex = p.slotWrap = scratch;
+    std::string e = address(p, ref, sliced, piped);
+    return e.rfind("0 + ", 0) == 0 ? e.substr(4) : e;
+  }
+
+  // ---------------------------------------------------------------- code
+
   void threadBlock(int32_t rank, const ThreadBlock &tb) {
-    out_ << "template <class T>\nMSCCLC_DEVICE void rank" << rank << "_tb"
-         << tb.id << "(const mscclc::rt::RankArgs &a, "
+    out_ << "template <class T, class P>\nMSCCLC_DEVICE void rank" << rank
+         << "_tb" << tb.id << "(const mscclc::rt::RankArgs &a, "
          << "const mscclc::rt::Launch &l) {\n"
          << "  using namespace mscclc::rt;\n"
          << "  const uint32_t t = tid();\n"
          << "  (void)t;\n";
-    for (size_t i = 0; i < tb.ops.size(); ++i)
-      op(rank, tb, tb.ops[i], int32_t(i),
-         "gpus[" + std::to_string(rank) + "].threadblocks[" +
-             std::to_string(tb.id) + "].ops[" + std::to_string(i) + "]");
+    if (usesFlag_)
+      out_ << "  const uint32_t flag = begin_epoch(a);\n";
+    if (plan_.useDoubleScratchBuffer)
+      out_ << "  const uint64_t H = scratch_half(l, flag);\n  (void)H;\n";
+    for (size_t i = 0; i < tb.ops.size(); ++i) {
+      Site s{rank, tb,
+             "gpus[" + std::to_string(rank) + "].threadblocks[" +
+                 std::to_string(tb.id) + "].ops[" + std::to_string(i) + "]"};
+      op(s, tb.ops[i], std::to_string(i));
+    }
+    if (usesFlag_)
+      out_ << "  end_epoch(a, flag);\n";
     out_ << "}\n\n";
   }
 
-  std::string comment(const Op &op, int32_t index) {
-    std::string c =
-        "// op " + std::to_string(index) + " " + std::string(toString(op.kind));
+  std::string comment(const Op &op, const std::string &index) {
+    std::string c = "// op " + index + " " + std::string(toString(op.kind));
     if (op.loc.isValid() && plan_.files)
       c += "  " + plan_.files->describe(op.loc);
     return c;
   }
 
-  void op(int32_t rank, const ThreadBlock &tb, const Op &op, int32_t index,
-          const std::string &path) {
-    const std::string note = comment(op, index);
-    if (op.kind == OpKind::Nop) {
-      out_ << "  sync_block(); " << note << "\n";
-      return;
+  static const char *reduceOpName(const Op &op) {
+    ReduceOp r = op.reduceOp.value_or(ReduceOp::Sum);
+    return r == ReduceOp::Sum   ? "ReduceOp::Sum"
+           : r == ReduceOp::Min ? "ReduceOp::Min"
+                                : "ReduceOp::Max";
+  }
+
+  // Thread k drives the op's k-th channel (or semaphore), as the executor
+  // does.
+  void perThread(const Site &s, const std::vector<std::string> &calls,
+                 const std::string &note) {
+    lanes_ = std::max(lanes_, calls.size());
+    for (size_t k = 0; k < calls.size(); ++k)
+      out_ << s.indent << "if (t == " << k << ") " << calls[k] << ";"
+           << (k == 0 ? " " + note : "") << "\n";
+    if (calls.empty())
+      out_ << s.indent << note << " (no channels)\n";
+  }
+
+  std::vector<ChannelEnd> ends(const Site &s, const Op &op) {
+    return query_.channelsOf(s.rank, s.tb.id, op);
+  }
+
+  void syncOp(const Site &s, const Op &op, const std::string &note) {
+    bool relaxed = isRelaxedOp(op.kind);
+    bool isSignal = op.kind == OpKind::Signal || op.kind == OpKind::RlxSignal;
+    std::vector<std::string> calls;
+    for (const ChannelEnd &c : ends(s, op)) {
+      std::string g = std::to_string(c.gpuChannel);
+      switch (op.channelType) {
+      case ChannelType::Port:
+        calls.push_back(isSignal
+                            ? "port_signal(a.fifo, a.port[" + g + "])"
+                            : std::string(relaxed ? "relaxed_wait" : "wait") +
+                                  "(a.port[" + g + "])");
+        break;
+      case ChannelType::Switch:
+        calls.push_back(
+            std::string(isSignal ? "switch_signal" : "switch_wait") +
+            "(a.switches[" + g + "], " + (relaxed ? "true" : "false") + ")");
+        break;
+      default:
+        calls.push_back(
+            std::string(isSignal ? (relaxed ? "relaxed_signal" : "signal")
+                                 : (relaxed ? "relaxed_wait" : "wait")) +
+            "(a.memory[" + g + "])");
+      }
     }
-    const OpInfo &info = opInfo(op.kind);
-    bool dataSync = op.kind == OpKind::Signal || op.kind == OpKind::Wait ||
-                    op.kind == OpKind::RlxSignal || op.kind == OpKind::RlxWait;
-    bool data = op.kind == OpKind::Copy || op.kind == OpKind::Put ||
-                op.kind == OpKind::Get || isReduceFamily(op.kind);
-    if ((!dataSync && !data) || info.is(opfamily::Packet) ||
-        (op.channelType != ChannelType::Memory &&
-         op.channelType != ChannelType::None)) {
-      unsupported("'" + std::string(toString(op.kind)) + "'" +
-                      (op.channelType == ChannelType::None
-                           ? std::string()
-                           : " over a " +
-                                 std::string(toString(op.channelType)) +
-                                 " channel"),
-                  "not baked yet", op.loc, path);
-      return;
-    }
-    if (dataSync) {
-      const char *call = op.kind == OpKind::Signal      ? "signal"
-                         : op.kind == OpKind::Wait      ? "wait"
-                         : op.kind == OpKind::RlxSignal ? "relaxed_signal"
-                                                        : "relaxed_wait";
-      // Thread k drives the op's k-th channel, as the executor does.
-      std::vector<ChannelEnd> ends = query_.channelsOf(rank, tb.id, op);
-      for (size_t k = 0; k < ends.size(); ++k)
-        out_ << "  if (t == " << k << ") " << call << "(a.memory["
-             << ends[k].gpuChannel << "]);" << (k == 0 ? " " + note : "")
-             << "\n";
-      return;
-    }
-    // Data ops: every operand spans the first source's chunk count.
-    const BufferRef &first = op.src.empty() ? op.dst[0] : op.src[0];
-    std::string bytes = std::to_string(first.size) + " * l.chunk";
-    out_ << "  {"
-         << " " << note << "\n";
+    perThread(s, calls, note);
+  }
+
+  // Opens a block for a data op: the tbg slice and the byte count.
+  std::string open(const Site &s, const Op &op, const std::string &note,
+                   const std::string &length, bool piped) {
+    out_ << s.indent << "{ " << note << "\n";
+    std::string bytes = length;
     if (op.tbg) {
-      out_ << "    const Slice part = slice(" << bytes << ", " << op.tbg->tbId
-           << ", " << op.tbg->tbgSize << ", "
+      out_ << s.indent << "  const Slice part = slice(" << length << ", "
+           << op.tbg->tbId << ", " << op.tbg->tbgSize << ", "
            << std::max<int64_t>(plan_.bufferAlignment, 1) << ");\n";
       bytes = "part.bytes";
     }
-    auto list = [&](Operand which, const std::vector<BufferRef> &refs) {
-      std::string s;
-      for (size_t i = 0; i < refs.size(); ++i)
-        s += (i ? ", " : "") +
-             pointer(rank, tb.id, op, which, i,
-                     path +
-                         (which == Operand::Src ? ".src_buff[" : ".dst_buff[") +
-                         std::to_string(i) + "]");
-      return s;
+    if (piped)
+      bytes = "pipelined(" + bytes + ", o, " +
+              std::to_string(s.pipeline->unitSize) + ")";
+    return bytes;
+  }
+
+  static std::string chunks(int64_t n) {
+    return n == 1 ? "l.chunk" : std::to_string(n) + " * l.chunk";
+  }
+
+  template <class F> std::string list(size_t n, F item, const char *kind) {
+    std::string out = std::string(kind) + "<" + std::to_string(n) + ">{{";
+    for (size_t i = 0; i < n; ++i)
+      out += (i ? ", " : "") + item(i);
+    return out + "}}";
+  }
+
+  void op(const Site &s, const Op &op, const std::string &index) {
+    const std::string note = comment(op, index);
+    const bool piped = s.pipeline != nullptr;
+    const std::string in = s.indent;
+    auto ptr = [&](Operand w, size_t i) { return pointer(s, op, w, i, piped); };
+    auto pktPtr = [&](Operand w, size_t i) {
+      return pointer(s, op, w, i, false); // packet ops ignore pipelines
     };
-    if (isReduceFamily(op.kind)) {
-      ReduceOp r = op.reduceOp.value_or(ReduceOp::Sum);
-      const char *rop = r == ReduceOp::Sum   ? "ReduceOp::Sum"
-                        : r == ReduceOp::Min ? "ReduceOp::Min"
-                                             : "ReduceOp::Max";
-      out_ << "    const char *const src[] = {" << list(Operand::Src, op.src)
-           << "};\n"
-           << "    char *const dst[] = {" << list(Operand::Dst, op.dst)
-           << "};\n"
-           << "    reduce<T, " << rop << ">(dst, " << op.dst.size() << ", src, "
-           << op.src.size() << ", " << bytes << ");\n";
-    } else {
-      // copy, put and get have one source and one destination per pair
-      // (a fused put lists several); get uses its own offsets (intended).
-      for (size_t i = 0; i < op.dst.size(); ++i) {
-        size_t s = std::min(i, op.src.size() - 1);
-        std::string srcPath = path + ".src_buff[" + std::to_string(s) + "]";
-        std::string dstPath = path + ".dst_buff[" + std::to_string(i) + "]";
-        out_ << "    copy("
-             << pointer(rank, tb.id, op, Operand::Dst, i, dstPath) << ", "
-             << pointer(rank, tb.id, op, Operand::Src, s, srcPath) << ", "
-             << bytes << ");\n";
-      }
+    switch (op.kind) {
+    case OpKind::Nop:
+      out_ << in << "sync_block(); " << note << "\n";
+      return;
+    case OpKind::Barrier:
+      if (op.numThreadblocks <= 1)
+        out_ << in << "sync_block(); " << note << "\n";
+      else
+        out_ << in << "barrier(a.syncer[" << op.barrierId << "], "
+             << op.numThreadblocks << "); " << note << "\n";
+      return;
+    case OpKind::Signal:
+    case OpKind::RlxSignal:
+    case OpKind::Wait:
+    case OpKind::RlxWait:
+      syncOp(s, op, note);
+      return;
+    case OpKind::Flush: {
+      std::vector<std::string> calls;
+      for (size_t k = 0; k < ends(s, op).size(); ++k)
+        calls.push_back("port_flush(a.fifo)");
+      perThread(s, calls, note);
+      return;
     }
-    out_ << "  }\n";
+    case OpKind::SemAcquire:
+    case OpKind::SemRelease: {
+      std::vector<std::string> calls;
+      for (int32_t id : op.semaphoreIds)
+        calls.push_back(std::string(op.kind == OpKind::SemAcquire
+                                        ? "sem_acquire"
+                                        : "sem_release") +
+                        "(a.semaphore[" + std::to_string(id) + "])");
+      perThread(s, calls, note);
+      return;
+    }
+    case OpKind::Pipeline:
+      pipeline(s, op, note, index);
+      return;
+    case OpKind::Copy: {
+      std::string bytes = open(s, op, note, chunks(op.src[0].size), piped);
+      out_ << in << "  copy(" << ptr(Operand::Dst, 0) << ", "
+           << ptr(Operand::Src, 0) << ", " << bytes << ");\n"
+           << in << "}\n";
+      return;
+    }
+    case OpKind::Get: {
+      size_t n = std::min(op.src.size(), op.dst.size());
+      for (size_t i = 0; i < n; ++i) {
+        std::string bytes = open(s, op, i ? "// (next pair)" : note,
+                                 chunks(op.src[i].size), piped);
+        out_ << in << "  copy(" << ptr(Operand::Dst, i) << ", "
+             << ptr(Operand::Src, i) << ", " << bytes << ");\n"
+             << in << "}\n";
+      }
+      return;
+    }
+    case OpKind::Put:
+    case OpKind::Pws:
+    case OpKind::Pwsf:
+      put(s, op, note);
+      return;
+    case OpKind::Re:
+    case OpKind::Res:
+    case OpKind::Rre:
+    case OpKind::Rres: {
+      size_t ndst = (op.kind == OpKind::Res || op.kind == OpKind::Rres)
+                        ? op.dst.size()
+                        : 1;
+      std::string bytes = open(s, op, note, chunks(op.src[0].size), piped);
+      std::string dsts = list(
+          ndst, [&](size_t i) { return ptr(Operand::Dst, i); }, "Ptrs");
+      std::string srcs = list(
+          op.src.size(), [&](size_t i) { return ptr(Operand::Src, i); },
+          "CPtrs");
+      out_ << in << "  reduce<T, " << reduceOpName(op) << ">(" << dsts << ", "
+           << srcs << ", " << bytes << ");\n"
+           << in << "}\n";
+      return;
+    }
+    case OpKind::Cpkt:
+    case OpKind::Upkt:
+    case OpKind::Ppkt:
+    case OpKind::Rppkt:
+    case OpKind::Repkt:
+    case OpKind::Respkt:
+    case OpKind::Recpkt:
+    case OpKind::Recspkt:
+    case OpKind::Gstorepkt:
+      packets(s, op, note, pktPtr);
+      return;
+    case OpKind::Glres:
+    case OpKind::Gstore:
+    case OpKind::Glre:
+      multicast(s, op, note);
+      return;
+    }
+    unsupported("'" + std::string(toString(op.kind)) + "'", "unknown op kind",
+                op.loc, s.path);
+  }
+
+  void put(const Site &s, const Op &op, const std::string &note) {
+    const bool piped = s.pipeline != nullptr;
+    const std::string in = s.indent;
+    if (op.channelType == ChannelType::Port) {
+      // Thread i pushes the trigger of destination i; the proxy copies.
+      std::vector<ChannelEnd> e = ends(s, op);
+      const char *fn = op.kind == OpKind::Put   ? "port_put"
+                       : op.kind == OpKind::Pws ? "port_put_signal"
+                                                : "port_put_signal_flush";
+      std::vector<std::string> calls;
+      out_ << in << "{ " << note << "\n";
+      Site inner = s;
+      inner.indent += "  ";
+      for (size_t i = 0; i < op.dst.size(); ++i) {
+        std::string len = chunks(op.dst[i].size);
+        std::string bytes = len;
+        if (op.tbg && i == 0) {
+          out_ << in << "  const Slice part = slice(" << len << ", "
+               << op.tbg->tbId << ", " << op.tbg->tbgSize << ", "
+               << std::max<int64_t>(plan_.bufferAlignment, 1) << ");\n";
+        }
+        if (op.tbg)
+          bytes = "part.bytes";
+        if (piped)
+          bytes = "pipelined(" + bytes + ", o, " +
+                  std::to_string(s.pipeline->unitSize) + ")";
+        if (i >= e.size()) {
+          unsupported("a port put", "it lists fewer channels than outputs",
+                      op.loc, s.path);
+          return;
+        }
+        calls.push_back(std::string(fn) + "(a.fifo, a.port[" +
+                        std::to_string(e[i].gpuChannel) + "], " +
+                        pointer(s, op, Operand::Dst, i, piped) + ", " +
+                        pointer(s, op, Operand::Src,
+                                std::min(i, op.src.size() - 1), piped) +
+                        ", " + bytes + ")");
+      }
+      perThread(inner, calls, "");
+      out_ << in << "}\n";
+      return;
+    }
+    // Memory channel: every thread copies, destination by destination.
+    for (size_t i = 0; i < op.dst.size(); ++i) {
+      std::string bytes = open(s, op, i ? "// (next destination)" : note,
+                               chunks(op.dst[i].size), piped);
+      out_ << in << "  copy(" << pointer(s, op, Operand::Dst, i, piped) << ", "
+           << pointer(s, op, Operand::Src, std::min(i, op.src.size() - 1),
+                      piped)
+           << ", " << bytes << ");\n"
+           << in << "}\n";
+    }
+    if (op.kind != OpKind::Put) {
+      // pws/pwsf: the signal the name promises (the 0.9.0 executor sends
+      // none over memory channels), after every thread's copy.
+      out_ << in << "sync_block(); // the signal follows every copy\n";
+      Op signal = op;
+      signal.kind = OpKind::Signal;
+      syncOp(s, signal, "// (its signal)");
+    }
+  }
+
+  template <class PtrFn>
+  void packets(const Site &s, const Op &op, const std::string &note,
+               PtrFn ptr) {
+    const std::string in = s.indent;
+    // Packet ops ignore the pipeline and slice like any op.
+    Site flat = s;
+    flat.pipeline = nullptr;
+    auto lengthOf = [&](size_t i) { return chunks(op.src[i].size); };
+    switch (op.kind) {
+    case OpKind::Cpkt: {
+      std::string bytes = open(flat, op, note, lengthOf(0), false);
+      out_ << in << "  put_packets<P>(Ptrs<1>{{" << ptr(Operand::Dst, 0)
+           << "}}, " << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n"
+           << in << "}\n";
+      return;
+    }
+    case OpKind::Upkt: {
+      std::string bytes = open(flat, op, note, lengthOf(0), false);
+      out_ << in << "  unpack_packets<P>(" << ptr(Operand::Dst, 0) << ", "
+           << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n"
+           << in << "}\n";
+      return;
+    }
+    case OpKind::Ppkt: {
+      if (op.channelType == ChannelType::Port) {
+        std::vector<ChannelEnd> e = ends(flat, op);
+        std::vector<std::string> calls;
+        std::string bytes = open(flat, op, note, lengthOf(0), false);
+        for (size_t i = 0; i < op.dst.size() && i < e.size(); ++i)
+          calls.push_back("port_put(a.fifo, a.port[" +
+                          std::to_string(e[i].gpuChannel) + "], " +
+                          ptr(Operand::Dst, i) + ", " +
+                          ptr(Operand::Src, std::min(i, op.src.size() - 1)) +
+                          ", (" + bytes + ") / P::payload * P::bytes)");
+        Site inner = flat;
+        inner.indent += "  ";
+        perThread(inner, calls, "// a raw copy of packet space");
+        out_ << in << "}\n";
+        return;
+      }
+      for (size_t i = 0; i < op.dst.size(); ++i) {
+        size_t si = std::min(i, op.src.size() - 1);
+        std::string bytes = open(flat, op, i ? "// (next destination)" : note,
+                                 lengthOf(si), false);
+        out_ << in << "  put_packets<P>(Ptrs<1>{{" << ptr(Operand::Dst, i)
+             << "}}, " << ptr(Operand::Src, si) << ", " << bytes << ", flag);\n"
+             << in << "}\n";
+      }
+      return;
+    }
+    case OpKind::Rppkt: {
+      std::string bytes = open(flat, op, note, lengthOf(0), false);
+      if (op.channelType == ChannelType::Port) {
+        out_ << in << "  await_packets<P>(" << ptr(Operand::Src, 0) << ", "
+             << bytes << ", flag);\n"
+             << in << "  sync_block();\n";
+        std::vector<ChannelEnd> e = ends(flat, op);
+        std::vector<std::string> calls;
+        for (size_t i = 0; i < op.dst.size() && i < e.size(); ++i)
+          calls.push_back("port_put(a.fifo, a.port[" +
+                          std::to_string(e[i].gpuChannel) + "], " +
+                          ptr(Operand::Dst, i) + ", " + ptr(Operand::Src, 0) +
+                          ", (" + bytes + ") / P::payload * P::bytes)");
+        Site inner = flat;
+        inner.indent += "  ";
+        perThread(inner, calls, "// raw copies of the valid packets");
+      } else {
+        out_ << in << "  forward_packets<P>("
+             << list(
+                    op.dst.size(),
+                    [&](size_t i) { return ptr(Operand::Dst, i); }, "Ptrs")
+             << ", " << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n";
+      }
+      out_ << in << "}\n";
+      return;
+    }
+    case OpKind::Repkt:
+    case OpKind::Respkt:
+    case OpKind::Recpkt:
+    case OpKind::Recspkt: {
+      bool copies = op.kind == OpKind::Recpkt || op.kind == OpKind::Recspkt;
+      bool sends = op.kind == OpKind::Respkt || op.kind == OpKind::Recspkt;
+      std::vector<size_t> outs;
+      if (copies && op.dst.size() > 1)
+        outs.push_back(1);
+      if (sends)
+        for (size_t j = copies ? 2 : 1; j < op.dst.size(); ++j)
+          outs.push_back(j);
+      std::string bytes = open(flat, op, note, lengthOf(0), false);
+      out_ << in << "  reduce_packets<T, " << reduceOpName(op) << ", P>("
+           << ptr(Operand::Dst, 0) << ", " << ptr(Operand::Src, 0) << ", "
+           << list(
+                  op.src.size() - 1,
+                  [&](size_t i) { return ptr(Operand::Src, i + 1); }, "CPtrs")
+           << ", "
+           << list(
+                  outs.size(),
+                  [&](size_t i) { return ptr(Operand::Dst, outs[i]); }, "Ptrs")
+           << ", " << bytes << ", flag);\n"
+           << in << "}\n";
+      return;
+    }
+    case OpKind::Gstorepkt: {
+      std::optional<ResolvedBuffer> d =
+          query_.operand(flat.rank, flat.tb.id, op, Operand::Dst, 0);
+      if (!d || d->gpuSwitchChannel < 0) {
+        unsupported("this operand", "its switch channel does not resolve",
+                    op.loc, s.path + ".dst_buff[0]");
+        return;
+      }
+      std::string bytes = open(flat, op, note, lengthOf(0), false);
+      out_ << in << "  multimem_store_packets<P>(a.switches["
+           << d->gpuSwitchChannel << "], "
+           << offset(op.dst[0], op.tbg.has_value(), false,
+                     plan_.useDoubleScratchBuffer, 2,
+                     d->type == BufferType::Scratch)
+           << ", " << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n"
+           << in << "}\n";
+      return;
+    }
+    default:
+      return;
+    }
+  }
+
+  void multicast(const Site &s, const Op &op, const std::string &note) {
+    const bool piped = s.pipeline != nullptr;
+    const std::string in = s.indent;
+    auto channel = [&](Operand w) -> int32_t {
+      std::optional<ResolvedBuffer> b =
+          query_.operand(s.rank, s.tb.id, op, w, 0);
+      if (!b || b->gpuSwitchChannel < 0) {
+        unsupported(
+            "this operand", "its switch channel does not resolve", op.loc,
+            s.path + (w == Operand::Src ? ".src_buff[0]" : ".dst_buff[0]"));
+        return -1;
+      }
+      return b->gpuSwitchChannel;
+    };
+    if (op.kind == OpKind::Glre) {
+      int32_t g = op.channelIds.empty()
+                      ? -1
+                      : query_.gpuChannel(s.rank, s.tb.id, ChannelType::Switch,
+                                          op.channelIds[0]);
+      const ChannelDecl *d = query_.switchDecl(s.rank, g);
+      if (!d || d->bufferType != op.bufferType) {
+        unsupported("this glre",
+                    "its switch channel does not resolve to a "
+                    "group of its buffer type",
+                    op.loc, s.path);
+        return;
+      }
+      BufferRef srcRef;
+      srcRef.type = op.bufferType;
+      srcRef.index = op.bufferOffset;
+      srcRef.size = op.size;
+      Place dst;
+      dst.base = "a.buffer[" + std::to_string(int(op.dstChunk.type)) + "]";
+      dst.half = op.dstChunk.type == BufferType::Scratch &&
+                 plan_.useDoubleScratchBuffer;
+      dst.slotIndex = dst.slotWrap = op.dstChunk.type == BufferType::Scratch;
+      std::string bytes =
+          open(s, op, note, chunks(std::min(op.size, op.dstChunk.size)), piped);
+      out_ << in << "  multimem_reduce<T, " << reduceOpName(op) << ">("
+           << address(dst, op.dstChunk, op.tbg.has_value(), piped)
+           << ", a.switches[" << g << "], "
+           << offset(srcRef, op.tbg.has_value(), piped, false, 1,
+                     op.bufferType == BufferType::Scratch)
+           << ", " << bytes << ");\n"
+           << in << "}\n";
+      return;
+    }
+    int32_t gd = channel(Operand::Dst);
+    int32_t gs = op.kind == OpKind::Glres ? channel(Operand::Src) : 0;
+    if (gd < 0 || gs < 0)
+      return;
+    std::string bytes = open(s, op, note, chunks(op.src[0].size), piped);
+    auto scratch = [&](int32_t g) {
+      const ChannelDecl *d = query_.switchDecl(s.rank, g);
+      return d && d->bufferType == BufferType::Scratch;
+    };
+    std::string dstOff =
+        offset(op.dst[0], op.tbg.has_value(), piped, false, 1, scratch(gd));
+    if (op.kind == OpKind::Glres)
+      out_ << in << "  multimem_reduce_store<T, " << reduceOpName(op)
+           << ">(a.switches[" << gd << "], " << dstOff << ", a.switches[" << gs
+           << "], "
+           << offset(op.src[0], op.tbg.has_value(), piped, false, 1,
+                     scratch(gs))
+           << ", " << bytes << ");\n";
+    else
+      out_ << in << "  multimem_store(a.switches[" << gd << "], " << dstOff
+           << ", " << pointer(s, op, Operand::Src, 0, piped) << ", " << bytes
+           << ");\n";
+    out_ << in << "}\n";
+  }
+
+  // A pipeline: its body once per unit of the K chunks it covers
+  // (executor-semantics §3.11), data ops at offset o; packet ops redo
+  // their whole range, sync ops repeat.
+  void pipeline(const Site &s, const Op &op, const std::string &note,
+                const std::string &index) {
+    if (op.unitSize == 0) {
+      out_ << s.indent << note << ": unit_size 0, no iterations\n";
+      return;
+    }
+    out_ << s.indent << "for (uint64_t o = 0; o < " << chunks(op.numChunks)
+         << "; o += " << op.unitSize << ") { " << note << "\n";
+    Site inner = s;
+    inner.pipeline = &op;
+    inner.indent += "  ";
+    for (size_t j = 0; j < op.ops.size(); ++j) {
+      inner.path = s.path + ".ops[" + std::to_string(j) + "]";
+      this->op(inner, op.ops[j], index + "." + std::to_string(j));
+    }
+    out_ << s.indent << "}\n";
   }
 
   void kernels() {
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
-      out_ << "template <class T>\nMSCCLC_KERNEL void rank" << r
+      out_ << "template <class T, class P>\nMSCCLC_KERNEL void rank" << r
            << "(MSCCLC_GRID_CONST mscclc::rt::RankArgs a, "
               "mscclc::rt::Launch l) {\n"
            << "  switch (mscclc::rt::bid()) {\n";
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
         out_ << "  case " << tb.id << ":\n    rank" << r << "_tb" << tb.id
-             << "<T>(a, l);\n    return;\n";
+             << "<T, P>(a, l);\n    return;\n";
       out_ << "  }\n  (void)a;\n  (void)l;\n}\n\n";
     }
   }
 
+  template <class V, class F>
+  void array(const std::string &type, const std::string &name, const V &values,
+             F item, const std::string &empty) {
+    out_ << "inline constexpr " << type << " " << name << "[] = {";
+    for (size_t i = 0; i < values.size(); ++i)
+      out_ << (i ? ", " : "") << item(values[i]);
+    out_ << (values.empty() ? empty : "") << "};\n";
+  }
+
   void planInfo() {
     out_ << "// What runtime-min needs to set the plan up.\n";
+    auto num = [](auto v) { return std::to_string(v); };
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
       const Gpu &g = plan_.gpus[r];
-      const auto &peers = query_.gpuChannels(int32_t(r), ChannelType::Memory);
-      out_ << "inline constexpr int memory_peers_" << r << "[] = {";
-      for (size_t i = 0; i < peers.size(); ++i)
-        out_ << (i ? ", " : "") << peers[i];
-      out_ << (peers.empty() ? "-1" : "") << "};\n";
-      out_ << "inline constexpr mscclc::rt::RemoteBufferInfo remote_" << r
+      std::string R = std::to_string(r);
+      array("int", "memory_peers_" + R,
+            query_.gpuChannels(int32_t(r), ChannelType::Memory), num, "-1");
+      array("int", "port_peers_" + R,
+            query_.gpuChannels(int32_t(r), ChannelType::Port), num, "-1");
+      const auto &sw = query_.gpuChannels(int32_t(r), ChannelType::Switch);
+      for (size_t i = 0; i < sw.size(); ++i) {
+        const ChannelDecl *d = query_.switchDecl(int32_t(r), int32_t(i));
+        array("int", "switch_members_" + R + "_" + std::to_string(i),
+              d ? d->groupRanks : std::vector<int32_t>{}, num, "-1");
+      }
+      out_ << "inline constexpr mscclc::rt::SwitchInfo switches_" << R
            << "[] = {";
-      for (size_t i = 0; i < g.remoteBuffers.size(); ++i)
-        out_ << (i ? ", " : "") << "{" << g.remoteBuffers[i].rank << ", "
-             << int(g.remoteBuffers[i].type) << "}";
-      out_ << (g.remoteBuffers.empty() ? "{-1, 0}" : "") << "};\n";
+      for (size_t i = 0; i < sw.size(); ++i) {
+        const ChannelDecl *d = query_.switchDecl(int32_t(r), int32_t(i));
+        out_ << (i ? ", " : "") << "{" << (d ? int(d->bufferType) : 0)
+             << ", switch_members_" << R << "_" << i << ", "
+             << (d ? d->groupRanks.size() : 0) << "}";
+      }
+      out_ << (sw.empty() ? "{0, nullptr, 0}" : "") << "};\n";
+      array(
+          "mscclc::rt::RemoteBufferInfo", "remote_" + R, g.remoteBuffers,
+          [](const RemoteBufferDecl &b) {
+            return "{" + std::to_string(b.rank) + ", " +
+                   std::to_string(int(b.type)) + "}";
+          },
+          "{-1, 0}");
+      array("int64_t", "semaphores_" + R, g.semaphores, num, "0");
     }
     out_ << "inline constexpr mscclc::rt::RankInfo ranks[] = {\n";
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
       const Gpu &g = plan_.gpus[r];
+      std::string R = std::to_string(r);
+      int32_t syncers = 0;
+      auto scan = [&](const std::vector<Op> &ops, auto &self) -> void {
+        for (const Op &op : ops) {
+          if (op.kind == OpKind::Barrier)
+            syncers = std::max(syncers, op.barrierId + 1);
+          self(op.ops, self);
+        }
+      };
+      for (const ThreadBlock &tb : g.threadblocks)
+        scan(tb.ops, scan);
       out_ << "    {" << g.inputChunks << ", " << g.outputChunks << ", "
            << g.scratchChunks << ", " << g.threadblocks.size()
-           << ", memory_peers_" << r << ", "
+           << ", memory_peers_" << R << ", "
            << query_.gpuChannels(int32_t(r), ChannelType::Memory).size()
-           << ", remote_" << r << ", " << g.remoteBuffers.size() << "},\n";
+           << ", port_peers_" << R << ", "
+           << query_.gpuChannels(int32_t(r), ChannelType::Port).size()
+           << ", switches_" << R << ", "
+           << query_.gpuChannels(int32_t(r), ChannelType::Switch).size()
+           << ", remote_" << R << ", " << g.remoteBuffers.size()
+           << ", semaphores_" << R << ", " << g.semaphores.size() << ", "
+           << syncers << "},\n";
     }
     out_ << "};\n"
          << "inline constexpr mscclc::rt::PlanInfo plan_info = {"
          << quoted(plan_.name.value_or("")) << ", " << quoted(plan_.collective)
          << ", " << (plan_.inplace ? "true" : "false") << ", "
+         << (plan_.protocol == Protocol::LL ? "mscclc::rt::Protocol::LL"
+                                            : "mscclc::rt::Protocol::Simple")
+         << ", " << (plan_.useDoubleScratchBuffer ? "true" : "false") << ", "
          << plan_.bufferAlignment << ", " << plan_.maxMessageSize << "ull, "
+         << (plan_.reuseResources ? "true" : "false") << ", " << lanes_ << ", "
          << plan_.gpus.size() << ", ranks};\n\n"
          << "#if defined(MSCCLC_HOST)\n"
-         << "template <class T>\ninline constexpr mscclc::rt::KernelFn "
-            "kernels[] = {";
+         << "template <class T, class P>\ninline constexpr "
+            "mscclc::rt::KernelFn kernels[] = {";
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
-      out_ << (r ? ", " : "") << "&rank" << r << "<T>";
+      out_ << (r ? ", " : "") << "&rank" << r << "<T, P>";
     out_ << "};\n#else\n"
-         << "// The element types this file was baked for.\n";
+         << "// The element types this file was baked for"
+         << (hasPacketOps() ? ", with both packet formats" : "") << ".\n";
+    std::vector<std::string> packets = {"mscclc::rt::LL16"};
+    if (hasPacketOps())
+      packets.push_back("mscclc::rt::LL8");
     for (const std::string &d : options_.dtypes)
-      for (size_t r = 0; r < plan_.gpus.size(); ++r)
-        out_ << "template MSCCLC_KERNEL void rank" << r << "<" << cppType(d)
-             << ">(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
-                "mscclc::rt::Launch);\n";
+      for (const std::string &p : packets)
+        for (size_t r = 0; r < plan_.gpus.size(); ++r)
+          out_ << "template MSCCLC_KERNEL void rank" << r << "<" << cppType(d)
+               << ", " << p
+               << ">(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
+                  "mscclc::rt::Launch);\n";
     out_ << "#endif\n\n";
   }
 
@@ -337,6 +925,8 @@ private:
   std::ostringstream out_;
   std::string ns_;
   bool failed_ = false;
+  bool usesFlag_ = false;
+  size_t lanes_ = 1; // threads the widest per-thread op needs
   std::set<std::pair<std::string, SourceLocation>> reported_;
 };
 

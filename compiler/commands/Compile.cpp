@@ -103,6 +103,9 @@ public:
       }
       if (!parseDtypes())
         return UsageError;
+      // Baked kernels have none of the 0.9.0 executor's per-plan limits
+      // (ops per thread block, buffers per op, ...): they are warnings.
+      options_.allowLimitViolations = true;
       if (classifyInput(input_) == InputKind::Plan &&
           !options_.acceptsPlanInput(input_))
         return UsageError;

@@ -3,12 +3,12 @@
 // Built once per baked file (scripts/run-baked does it):
 //   c++ -std=c++20 -DMSCCLC_HOST -DMSCCLC_BAKED='"plan.cu"'
 //       -DMSCCLC_BAKED_NS=<namespace> -I runtime-min/include host_run.cpp
-// Runs the plan's kernels `--runs` times back to back on `--size` bytes of
-// `--dtype`, each launch with the inputs read from DIR/rank<R>.input.before.bin
-// (as `mscclc sim --dump` writes them), and writes each rank's output
-// after the last launch to OUT/rank<R>.output.after.bin. Exit 0, or 1
-// when a launch deadlocks (the watchdog prints the blocked waits) or a
-// file cannot be read or written.
+// Runs the plan's kernels RUNS times back to back on SIZE bytes of DTYPE
+// with PACKET (ll16 or ll8) packets, each launch with the inputs read from
+// IN_DIR/rank<R>.input.before.bin (as `mscclc sim --dump` writes them), and
+// writes each rank's output after the last launch to
+// OUT_DIR/rank<R>.output.after.bin. Exit 0, or 1 when a launch deadlocks (the
+// watchdog prints the blocked waits) or a file cannot be read or written.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/rt/runtime.hpp"
@@ -35,7 +35,7 @@ bool readFile(const std::string &path, std::vector<char> &out) {
   return true;
 }
 
-template <class T>
+template <class T, class P>
 int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
         const std::string &outDir) {
   mscclc::rt::Communicator comm(baked::plan_info, size, threads);
@@ -54,7 +54,7 @@ int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
   for (int i = 0; i < runs; ++i) {
     for (int r = 0; r < baked::plan_info.ranks; ++r)
       std::memcpy(comm.input(r), inputs[size_t(r)].data(), comm.inputBytes(r));
-    if (!comm.launch(baked::kernels<T>)) {
+    if (!comm.launch(baked::kernels<T, P>)) {
       std::fprintf(stderr, "host_run: launch %d deadlocked\n", i + 1);
       return 1;
     }
@@ -74,28 +74,79 @@ int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
 
 } // namespace
 
+// Only the element types and packet formats asked for at build time
+// (-DMSCCLC_WANT_<dtype>, -DMSCCLC_WANT_<packet>; all when none is) are
+// instantiated: a large plan's kernels are large.
+#if !defined(MSCCLC_WANT_f32) && !defined(MSCCLC_WANT_f16) &&                  \
+    !defined(MSCCLC_WANT_bf16) && !defined(MSCCLC_WANT_i32) &&                 \
+    !defined(MSCCLC_WANT_u32) && !defined(MSCCLC_WANT_u8)
+#define MSCCLC_WANT_f32
+#define MSCCLC_WANT_f16
+#define MSCCLC_WANT_bf16
+#define MSCCLC_WANT_i32
+#define MSCCLC_WANT_u32
+#define MSCCLC_WANT_u8
+#endif
+#if !defined(MSCCLC_WANT_ll16) && !defined(MSCCLC_WANT_ll8)
+#define MSCCLC_WANT_ll16
+#define MSCCLC_WANT_ll8
+#endif
+
+template <class T>
+int runDtype(const std::string &packet, uint64_t size, int runs,
+             uint32_t threads, const std::string &in, const std::string &out) {
+#if defined(MSCCLC_WANT_ll8)
+  if (packet == "ll8")
+    return run<T, mscclc::rt::LL8>(size, runs, threads, in, out);
+#endif
+#if defined(MSCCLC_WANT_ll16)
+  if (packet == "ll16")
+    return run<T, mscclc::rt::LL16>(size, runs, threads, in, out);
+#endif
+  std::fprintf(stderr, "host_run: not built for %s packets\n", packet.c_str());
+  return 2;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 7) {
-    std::fprintf(stderr, "usage: host_run SIZE DTYPE RUNS THREADS IN_DIR "
-                         "OUT_DIR\n");
+  if (argc != 8) {
+    std::fprintf(stderr, "usage: host_run SIZE DTYPE PACKET RUNS THREADS "
+                         "IN_DIR OUT_DIR\n");
     return 2;
   }
   uint64_t size = std::strtoull(argv[1], nullptr, 10);
-  std::string dtype = argv[2];
-  int runs = std::atoi(argv[3]);
-  uint32_t threads = uint32_t(std::atoi(argv[4]));
+  std::string dtype = argv[2], packet = argv[3];
+  int runs = std::atoi(argv[4]);
+  uint32_t threads = uint32_t(std::atoi(argv[5]));
+  if (packet != "ll16" && packet != "ll8") {
+    std::fprintf(stderr, "host_run: unknown packet format %s\n",
+                 packet.c_str());
+    return 2;
+  }
+  const char *in = argv[6], *out = argv[7];
+#if defined(MSCCLC_WANT_f32)
   if (dtype == "f32")
-    return run<float>(size, runs, threads, argv[5], argv[6]);
+    return runDtype<float>(packet, size, runs, threads, in, out);
+#endif
+#if defined(MSCCLC_WANT_f16)
   if (dtype == "f16")
-    return run<mscclc::rt::f16>(size, runs, threads, argv[5], argv[6]);
+    return runDtype<mscclc::rt::f16>(packet, size, runs, threads, in, out);
+#endif
+#if defined(MSCCLC_WANT_bf16)
   if (dtype == "bf16")
-    return run<mscclc::rt::bf16>(size, runs, threads, argv[5], argv[6]);
+    return runDtype<mscclc::rt::bf16>(packet, size, runs, threads, in, out);
+#endif
+#if defined(MSCCLC_WANT_i32)
   if (dtype == "i32")
-    return run<int32_t>(size, runs, threads, argv[5], argv[6]);
+    return runDtype<int32_t>(packet, size, runs, threads, in, out);
+#endif
+#if defined(MSCCLC_WANT_u32)
   if (dtype == "u32")
-    return run<uint32_t>(size, runs, threads, argv[5], argv[6]);
+    return runDtype<uint32_t>(packet, size, runs, threads, in, out);
+#endif
+#if defined(MSCCLC_WANT_u8)
   if (dtype == "u8")
-    return run<uint8_t>(size, runs, threads, argv[5], argv[6]);
-  std::fprintf(stderr, "host_run: unknown dtype %s\n", dtype.c_str());
+    return runDtype<uint8_t>(packet, size, runs, threads, in, out);
+#endif
+  std::fprintf(stderr, "host_run: not built for dtype %s\n", dtype.c_str());
   return 2;
 }

@@ -1,23 +1,30 @@
 //===- device.hpp - runtime-min: what baked kernels call ------------------===//
 //
 // Code emitted by `mscclc --emit-cuda` uses no CUDA keyword, intrinsic or
-// PTX of its own: every thread index, block sync, semaphore, copy and
-// reduction goes through this header, which has two implementations
-// chosen at compile time:
+// PTX of its own: every thread index, block sync, semaphore, packet, copy
+// and reduction goes through this header, which has two implementations
+// of a small set of primitives, chosen at compile time:
 //
 //   CUDA (nvcc, __CUDACC__): the executor's memory orders — signal is a
 //     release add at system scope to the peer's token, wait spins on an
-//     acquire load at system scope, the relaxed forms use relaxed orders —
-//     and 16-byte vector copies.
+//     acquire load at system scope, the relaxed forms use relaxed orders,
+//     LL16/LL8 packets are single volatile v4.u32/v2.u32 stores and
+//     spinning volatile loads, barriers and device semaphores are
+//     device-scope atomics, switch ops are sm_90 multimem instructions,
+//     port-channel triggers go through a FIFO a host proxy drains.
 //   host (MSCCLC_HOST): every (rank, thread block, thread) is a CPU thread
-//     (runtime.hpp starts them); the same orders through std::atomic_ref,
+//     (runtime.hpp starts them); the same orders through std::atomic_ref
+//     (an LL16 packet is two self-validating 8-byte release stores),
 //     std::barrier for a block sync, every spin yields and reports itself
-//     to a watchdog that names the blocked waits instead of hanging.
+//     to a watchdog that names the blocked waits instead of hanging, and a
+//     multicast is a loop over the group's buffers.
 //
-// Data is moved in 16-byte units striped over the block's threads (unit u
-// by thread u mod ntid), as the executor's copy and reduce loops do, so
-// the host build races exactly where a GPU would (ThreadSanitizer sees
-// it). Element arithmetic matches the executor bit for bit (elements.hpp).
+// The ops themselves (copy, reduce, packets, barrier, port channels,
+// switch) are written once, over those primitives. Data is moved in
+// 16-byte units (packets one per thread) striped over the block's threads
+// (unit u by thread u mod ntid), as the executor does, so the host build
+// races exactly where a GPU would (ThreadSanitizer sees it). Element
+// arithmetic matches the executor bit for bit (elements.hpp).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -27,6 +34,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #if defined(MSCCLC_HOST)
 #include <atomic>
@@ -50,25 +58,77 @@
 
 namespace mscclc::rt {
 
-// One memory channel of a rank, as the runtime sets it up from the plan's
-// declarations (executor-semantics §4.2: the k-th channel from a to b is
-// paired with the k-th from b to a).
-struct MemoryChannel {
+// ------------------------------------------------------------ resources
+
+// One memory or port channel of a rank, as the runtime sets it up from the
+// plan's declarations (executor-semantics §4.2: the k-th channel from a to
+// b is paired with the k-th from b to a). For a port channel the peer's
+// token is written by this rank's proxy, after the data it moved.
+struct Channel {
   uint64_t *inbound;     // this rank's token, counted up by the peer
   uint64_t *peerInbound; // the peer's token for this pair
   uint64_t *expected;    // waits started here (persists across launches)
 };
 
+// A switch (NVLS) channel: the group's buffers of the declared type, in
+// group order, and the group barrier's counters.
+struct SwitchChannel {
+  char *const *member;          // member m's buffer + this rank's user offset
+  char *const *memberPacket;    // the same in packet space (offset doubled)
+  char *multicast;              // CUDA: the multicast address of member[]
+  char *multicastPacket;        //       and of memberPacket[]
+  uint32_t members;             // buffers in member[]
+  uint32_t peers;               // channels in the group (peerInbound[])
+  uint64_t *inbound;            // barrier counter, counted up by every member
+  uint64_t *const *peerInbound; // every member's counter (itself included)
+  uint64_t *expected;
+};
+
+// A port-channel request, as the device pushes it and the proxy runs it:
+// copy `bytes` from src to dst, then (flag) add 1 to `token`; a sync
+// request only marks a position the device may wait for.
+struct Trigger {
+  const char *src;
+  char *dst;
+  uint64_t bytes;
+  uint64_t *token;
+  uint64_t seq; // 0: empty slot; otherwise position + 1, written last
+};
+struct Fifo {
+  Trigger *slots;
+  uint64_t capacity;
+  uint64_t *head; // next position to push (device side)
+  uint64_t *done; // positions below it are finished (proxy side)
+};
+
+// The thread-block barrier of a rank (executor-semantics §3.2).
+struct Syncer {
+  uint64_t arrived;
+  uint64_t episode;
+};
+
 // Everything a rank's kernel reads: fixed for a communicator.
 struct RankArgs {
-  char *buffer[3];       // user pointers: input, output, scratch
-  char *const *remote;   // gpu remote buffer id -> the peer's user pointer
-  MemoryChannel *memory; // gpu memory channel id -> channel
+  char *buffer[3];           // user pointers: input, output, scratch
+  char *const *remote;       // gpu remote buffer id -> the peer's pointer
+  char *const *remotePacket; // ... in packet space (the offset doubled)
+  Channel *memory;           // gpu memory channel id -> channel
+  Channel *port;             // gpu port channel id -> channel
+  SwitchChannel *switches;   // gpu switch channel id -> channel
+  Fifo fifo;                 // this rank's port proxy
+  Syncer *syncer;            // barrier id -> syncer
+  int64_t *semaphore;        // device semaphores (initial values set)
+  uint32_t *epoch;           // per thread block: launches finished
 };
 
 // What changes per launch.
 struct Launch {
   uint64_t chunk; // bytes per chunk (executor-semantics §2.2)
+  uint64_t half;  // double scratch: the second half's offset (H)
+  // reuse_resources (§2.5): scratch chunk indices count in slots of
+  // `scratchChunk` bytes, and pipeline offsets in scratch wrap at `slot`.
+  uint64_t scratchChunk;
+  uint64_t slot;
 };
 
 // What the emitted file declares about the plan (the parts a runtime
@@ -77,27 +137,60 @@ struct RemoteBufferInfo {
   int rank;
   int type; // 0 input, 1 output, 2 scratch
 };
+struct SwitchInfo {
+  int type;           // the buffer type the group shares
+  const int *members; // ranks, in group order
+  int numMembers;
+};
 struct RankInfo {
   int64_t inputChunks, outputChunks, scratchChunks;
   int threadblocks;
   const int *memoryPeers; // gpu memory channel -> peer rank
   int numMemory;
+  const int *portPeers; // gpu port channel -> peer rank
+  int numPort;
+  const SwitchInfo *switches;
+  int numSwitch;
   const RemoteBufferInfo *remote; // gpu remote buffer -> (rank, type)
   int numRemote;
+  const int64_t *semaphores; // initial values
+  int numSemaphores;
+  int numSyncers;
 };
+enum class Protocol { Simple, LL };
 struct PlanInfo {
   const char *name;
   const char *collective;
   bool inplace;
+  Protocol protocol;
+  bool doubleScratch;
   int64_t bufferAlignment;
   uint64_t maxMessageSize;
+  bool reuseResources;
+  uint32_t minThreads; // thread k drives channel k: at least this many
   int ranks;
   const RankInfo *rank;
 };
+
+// Packet formats (executor-semantics §3.8): LL16 carries 8 payload bytes
+// as [data1, flag, data2, flag], LL8 4 bytes as [data, flag].
+struct LL16 {
+  static constexpr uint32_t payload = 8, bytes = 16;
+};
+struct LL8 {
+  static constexpr uint32_t payload = 4, bytes = 8;
+};
+
 #if defined(MSCCLC_HOST)
 // A rank's kernel as the host runtime calls it.
 using KernelFn = void (*)(const RankArgs, Launch);
 #endif
+
+// Operand lists of a data op, passed by value with their length in the
+// type so every loop over them unrolls and the pointers stay in registers.
+// (An empty list still has one slot: C++ has no zero-length arrays.)
+template <uint32_t N> struct Ptrs { char *p[N ? N : 1]; };
+template <uint32_t N> struct CPtrs { const char *p[N ? N : 1]; };
 
 // Thread-block-group slicing (executor-semantics §2.3): the tb-th of g
 // slices of `bytes`, cut at `align` granularity.
@@ -113,6 +206,15 @@ MSCCLC_DEVICE Slice slice(uint64_t bytes, uint32_t tb, uint32_t g,
   return {begin, end - begin};
 }
 
+// The bytes a pipelined op handles in the iteration at offset `o` of an
+// operand of `bytes` (executor-semantics §3.1, without the uint32
+// underflow: nothing past the operand's end).
+MSCCLC_DEVICE uint64_t pipelined(uint64_t bytes, uint64_t o, uint64_t unit) {
+  return o < bytes ? (bytes - o < unit ? bytes - o : unit) : 0;
+}
+
+// ============================================================ primitives
+
 #if defined(MSCCLC_HOST)
 
 namespace host {
@@ -123,11 +225,11 @@ struct ThreadState {
   int rank = 0;
   std::barrier<> *block = nullptr;
   std::atomic<const char *> waiting{nullptr}; // what a spin waits in
-  std::atomic<const void *> at{nullptr};      // on which token
+  std::atomic<const void *> at{nullptr};      // on which word
   std::atomic<uint64_t> expected{0}, seen{0};
 };
 inline thread_local ThreadState *self = nullptr;
-inline std::atomic<uint64_t> progress{0}; // waits that finished
+inline std::atomic<uint64_t> progress{0}; // spins that finished
 inline std::atomic<bool> aborting{false}; // set by the watchdog
 } // namespace host
 
@@ -137,45 +239,92 @@ MSCCLC_DEVICE uint32_t bid() { return host::self->bid; }
 MSCCLC_DEVICE void sync_block() { host::self->block->arrive_and_wait(); }
 
 namespace detail {
-inline void add(uint64_t *p, std::memory_order order) {
-  std::atomic_ref<uint64_t>(*p).fetch_add(1, order);
+enum Order { Relaxed, Acquire, Release, AcqRel };
+constexpr std::memory_order order(Order o) {
+  return o == Relaxed   ? std::memory_order_relaxed
+         : o == Acquire ? std::memory_order_acquire
+         : o == Release ? std::memory_order_release
+                        : std::memory_order_acq_rel;
 }
-inline void spinUntil(uint64_t *p, uint64_t expected, std::memory_order order,
-                      const char *what) {
-  std::atomic_ref<uint64_t> token(*p);
-  uint64_t seen = token.load(order);
-  if (seen < expected) {
+// System scope (cross-rank) and device scope (cross-block) are the same
+// on the host.
+template <Order O, class W> W load_sys(W *p) {
+  return std::atomic_ref<W>(*p).load(order(O));
+}
+template <Order O, class W> void store_sys(W *p, W v) {
+  std::atomic_ref<W>(*p).store(v, order(O));
+}
+template <Order O, class W> W add_sys(W *p, W v) {
+  return std::atomic_ref<W>(*p).fetch_add(v, order(O));
+}
+template <Order O, class W> W load_dev(W *p) { return load_sys<O>(p); }
+template <Order O, class W> W add_dev(W *p, W v) { return add_sys<O>(p, v); }
+template <class W> bool cas_dev(W *p, W &expected, W desired) {
+  return std::atomic_ref<W>(*p).compare_exchange_weak(
+      expected, desired, std::memory_order_acquire, std::memory_order_relaxed);
+}
+
+// Every spin: yields, tells the watchdog what it waits for, and gives up
+// when the watchdog has reported a deadlock (the launch then unwinds).
+struct Spin {
+  const char *what;
+  const void *at;
+  uint64_t expected;
+  bool announced = false;
+  // Call with the latest value seen; false: stop spinning (aborted).
+  bool again(uint64_t seen) {
     host::ThreadState &me = *host::self;
-    me.at = p;
-    me.expected = expected;
-    me.seen = seen;
-    me.waiting = what;
-    while ((seen = token.load(order)) < expected) {
-      me.seen.store(seen, std::memory_order_relaxed);
-      if (host::aborting.load(std::memory_order_relaxed))
-        break; // the watchdog has reported this wait; unwind the launch
-      std::this_thread::yield();
+    if (!announced) {
+      announced = true;
+      me.at = at;
+      me.expected = expected;
+      me.waiting = what;
     }
-    me.waiting = nullptr;
+    me.seen.store(seen, std::memory_order_relaxed);
+    if (host::aborting.load(std::memory_order_relaxed))
+      return false;
+    std::this_thread::yield();
+    return true;
   }
-  host::progress.fetch_add(1, std::memory_order_relaxed);
+  ~Spin() {
+    if (announced)
+      host::self->waiting = nullptr;
+    host::progress.fetch_add(1, std::memory_order_relaxed);
+  }
+};
+
+// Packets: an LL16 packet is two 8-byte halves [data, flag], each stored
+// and loaded as one atomic word (release/acquire, so the payload's
+// hand-off is visible to ThreadSanitizer); LL8 is one such word.
+inline uint64_t word(uint32_t data, uint32_t flag) {
+  return uint64_t(data) | uint64_t(flag) << 32;
+}
+template <class P>
+void store_packet(char *slot, const char *payload, uint32_t flag) {
+  uint32_t d[2] = {0, 0};
+  std::memcpy(d, payload, P::payload);
+  uint64_t *w = reinterpret_cast<uint64_t *>(slot);
+  store_sys<Release>(w, word(d[0], flag));
+  if constexpr (P::bytes == 16)
+    store_sys<Release>(w + 1, word(d[1], flag));
+}
+template <class P>
+bool load_packet(const char *slot, char *payload, uint32_t flag) {
+  uint64_t *w = reinterpret_cast<uint64_t *>(const_cast<char *>(slot));
+  uint64_t a = load_sys<Acquire>(w);
+  if (uint32_t(a >> 32) != flag)
+    return false;
+  uint32_t d[2] = {uint32_t(a), 0};
+  if constexpr (P::bytes == 16) {
+    uint64_t b = load_sys<Acquire>(w + 1);
+    if (uint32_t(b >> 32) != flag)
+      return false;
+    d[1] = uint32_t(b);
+  }
+  std::memcpy(payload, d, P::payload);
+  return true;
 }
 } // namespace detail
-
-MSCCLC_DEVICE void signal(const MemoryChannel &c) {
-  detail::add(c.peerInbound, std::memory_order_release);
-}
-MSCCLC_DEVICE void relaxed_signal(const MemoryChannel &c) {
-  detail::add(c.peerInbound, std::memory_order_relaxed);
-}
-MSCCLC_DEVICE void wait(const MemoryChannel &c) {
-  detail::spinUntil(c.inbound, ++*c.expected, std::memory_order_acquire,
-                    "wait");
-}
-MSCCLC_DEVICE void relaxed_wait(const MemoryChannel &c) {
-  detail::spinUntil(c.inbound, ++*c.expected, std::memory_order_relaxed,
-                    "relaxed wait");
-}
 
 // 16 bytes; memcpy keeps the accesses plain (a race stays visible).
 MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
@@ -190,27 +339,83 @@ MSCCLC_DEVICE uint32_t bid() { return blockIdx.x; }
 MSCCLC_DEVICE void sync_block() { __syncthreads(); }
 
 namespace detail {
-using SysRef = cuda::atomic_ref<uint64_t, cuda::thread_scope_system>;
-} // namespace detail
+enum Order { Relaxed, Acquire, Release, AcqRel };
+__host__ __device__ constexpr cuda::memory_order order(Order o) {
+  return o == Relaxed   ? cuda::memory_order_relaxed
+         : o == Acquire ? cuda::memory_order_acquire
+         : o == Release ? cuda::memory_order_release
+                        : cuda::memory_order_acq_rel;
+}
+template <class W> using Sys = cuda::atomic_ref<W, cuda::thread_scope_system>;
+template <class W> using Dev = cuda::atomic_ref<W, cuda::thread_scope_device>;
+template <Order O, class W> MSCCLC_DEVICE W load_sys(W *p) {
+  return Sys<W>(*p).load(order(O));
+}
+template <Order O, class W> MSCCLC_DEVICE void store_sys(W *p, W v) {
+  Sys<W>(*p).store(v, order(O));
+}
+template <Order O, class W> MSCCLC_DEVICE W add_sys(W *p, W v) {
+  return Sys<W>(*p).fetch_add(v, order(O));
+}
+template <Order O, class W> MSCCLC_DEVICE W load_dev(W *p) {
+  return Dev<W>(*p).load(order(O));
+}
+template <Order O, class W> MSCCLC_DEVICE W add_dev(W *p, W v) {
+  return Dev<W>(*p).fetch_add(v, order(O));
+}
+template <class W> MSCCLC_DEVICE bool cas_dev(W *p, W &expected, W desired) {
+  return Dev<W>(*p).compare_exchange_weak(expected, desired,
+                                          cuda::memory_order_acquire,
+                                          cuda::memory_order_relaxed);
+}
 
-MSCCLC_DEVICE void signal(const MemoryChannel &c) {
-  detail::SysRef(*c.peerInbound).fetch_add(1, cuda::memory_order_release);
+// A GPU spin has no watchdog: it spins.
+struct Spin {
+  const char *what;
+  const void *at;
+  uint64_t expected;
+  MSCCLC_DEVICE bool again(uint64_t) { return true; }
+};
+
+// Packets as the executor writes and reads them (packet_device.hpp):
+// one volatile vector store, spinning volatile vector loads.
+template <class P>
+MSCCLC_DEVICE void store_packet(char *slot, const char *payload,
+                                uint32_t flag) {
+  uint32_t d[2] = {0, 0};
+  memcpy(d, payload, P::payload);
+  if constexpr (P::bytes == 16)
+    asm volatile(
+        "st.volatile.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(slot),
+        "r"(d[0]), "r"(flag), "r"(d[1]), "r"(flag)
+        : "memory");
+  else
+    asm volatile("st.volatile.global.v2.u32 [%0], {%1, %2};" ::"l"(slot),
+                 "r"(d[0]), "r"(flag)
+                 : "memory");
 }
-MSCCLC_DEVICE void relaxed_signal(const MemoryChannel &c) {
-  detail::SysRef(*c.peerInbound).fetch_add(1, cuda::memory_order_relaxed);
-}
-MSCCLC_DEVICE void wait(const MemoryChannel &c) {
-  uint64_t e = ++*c.expected;
-  detail::SysRef token(*c.inbound);
-  while (token.load(cuda::memory_order_acquire) < e) {
+template <class P>
+MSCCLC_DEVICE bool load_packet(const char *slot, char *payload, uint32_t flag) {
+  uint32_t d[2] = {0, 0}, f1, f2;
+  if constexpr (P::bytes == 16) {
+    asm volatile("ld.volatile.global.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(d[0]), "=r"(f1), "=r"(d[1]), "=r"(f2)
+                 : "l"(slot)
+                 : "memory");
+    if (f1 != flag || f2 != flag)
+      return false;
+  } else {
+    asm volatile("ld.volatile.global.v2.u32 {%0, %1}, [%2];"
+                 : "=r"(d[0]), "=r"(f1)
+                 : "l"(slot)
+                 : "memory");
+    if (f1 != flag)
+      return false;
   }
+  memcpy(payload, d, P::payload);
+  return true;
 }
-MSCCLC_DEVICE void relaxed_wait(const MemoryChannel &c) {
-  uint64_t e = ++*c.expected;
-  detail::SysRef token(*c.inbound);
-  while (token.load(cuda::memory_order_relaxed) < e) {
-  }
-}
+} // namespace detail
 
 MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
   if (n == 16 &&
@@ -225,6 +430,55 @@ MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
 
 #endif
 
+// ================================================================== ops
+
+// ------------------------------------------------------------- epochs
+// The launch's packet flag: one more than the launches this thread block
+// has finished, read from device memory, so repeated launches and graph
+// replays need no host-side counter (the flag never is 0).
+MSCCLC_DEVICE uint32_t begin_epoch(const RankArgs &a) {
+  return detail::load_dev<detail::Relaxed>(&a.epoch[bid()]) + 1;
+}
+MSCCLC_DEVICE void end_epoch(const RankArgs &a, uint32_t flag) {
+  sync_block(); // every thread has read the old value
+  if (tid() == 0)
+    detail::store_sys<detail::Relaxed>(&a.epoch[bid()], flag);
+}
+// The scratch half of a double-buffered plan: the second one on even
+// flags (executor-semantics §2.5).
+MSCCLC_DEVICE uint64_t scratch_half(const Launch &l, uint32_t flag) {
+  return flag % 2 == 0 ? l.half : 0;
+}
+
+// ------------------------------------------------- memory-channel sync
+namespace detail {
+MSCCLC_DEVICE void waitToken(uint64_t *token, uint64_t expected, bool acquire,
+                             const char *what) {
+  Spin spin{what, token, expected};
+  for (;;) {
+    uint64_t seen =
+        acquire ? load_sys<Acquire>(token) : load_sys<Relaxed>(token);
+    if (seen >= expected || !spin.again(seen))
+      return;
+  }
+}
+} // namespace detail
+
+MSCCLC_DEVICE void signal(const Channel &c) {
+  detail::add_sys<detail::Release>(c.peerInbound, uint64_t(1));
+}
+MSCCLC_DEVICE void relaxed_signal(const Channel &c) {
+  detail::add_sys<detail::Relaxed>(c.peerInbound, uint64_t(1));
+}
+// Only the thread that drives a channel touches its expected counter.
+MSCCLC_DEVICE void wait(const Channel &c) {
+  detail::waitToken(c.inbound, ++*c.expected, true, "wait");
+}
+MSCCLC_DEVICE void relaxed_wait(const Channel &c) {
+  detail::waitToken(c.inbound, ++*c.expected, false, "relaxed wait");
+}
+
+// ---------------------------------------------------------- data moves
 // dst[0, bytes) = src[0, bytes), 16-byte units striped over the threads.
 MSCCLC_DEVICE void copy(char *dst, const char *src, uint64_t bytes) {
   const uint32_t t = tid(), n = ntid();
@@ -235,26 +489,500 @@ MSCCLC_DEVICE void copy(char *dst, const char *src, uint64_t bytes) {
 // Every destination gets the reduction of every source, element by
 // element in source order (executor-semantics §3.6), 16-byte units
 // striped over the threads. A destination may be a source (in place):
-// each unit is read before it is written, by the same thread.
+// each unit is read before it is written, by the same thread. Every array
+// has a compile-time size, so it lives in registers (no stack frame).
+namespace detail {
 template <class T, ReduceOp Op>
-MSCCLC_DEVICE void reduce(char *const *dst, uint32_t ndst,
-                          const char *const *src, uint32_t nsrc,
-                          uint64_t bytes) {
-  constexpr uint64_t per = 16 / sizeof(T);
+MSCCLC_DEVICE void combine16(char (&acc)[16], const char *src) {
+  constexpr uint32_t per = 16 / sizeof(T);
+  T a[per], b[per];
+  memcpy(a, acc, 16);
+  memcpy(b, src, 16);
+#pragma unroll
+  for (uint32_t i = 0; i < per; ++i)
+    a[i] = combine<T, Op>(a[i], b[i]);
+  memcpy(acc, a, 16);
+}
+} // namespace detail
+
+template <class T, ReduceOp Op, uint32_t ND, uint32_t NS>
+MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
   const uint32_t t = tid(), n = ntid();
-  for (uint64_t at = uint64_t(t) * 16; at < bytes; at += uint64_t(n) * 16) {
+  const uint64_t whole = bytes / 16 * 16;
+  for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16) {
+    alignas(16) char acc[16];
+    copyUnit(acc, src.p[0] + at, 16);
+#pragma unroll
+    for (uint32_t s = 1; s < NS; ++s) {
+      alignas(16) char x[16];
+      copyUnit(x, src.p[s] + at, 16);
+      detail::combine16<T, Op>(acc, x);
+    }
+#pragma unroll
+    for (uint32_t d = 0; d < ND; ++d)
+      copyUnit(dst.p[d] + at, acc, 16);
+  }
+  // A tail shorter than 16 bytes: element by element, by the thread the
+  // striping gives it.
+  if (whole < bytes && (whole / 16) % n == t)
+    for (uint64_t at = whole; at + sizeof(T) <= bytes; at += sizeof(T)) {
+      T acc;
+      memcpy(&acc, src.p[0] + at, sizeof(T));
+#pragma unroll
+      for (uint32_t s = 1; s < NS; ++s) {
+        T x;
+        memcpy(&x, src.p[s] + at, sizeof(T));
+        acc = combine<T, Op>(acc, x);
+      }
+#pragma unroll
+      for (uint32_t d = 0; d < ND; ++d)
+        memcpy(dst.p[d] + at, &acc, sizeof(T));
+    }
+}
+
+// -------------------------------------------------------------- packets
+// Packet p of a packet-space range carries data bytes [payload*p, ...);
+// thread t handles packets t, t + ntid, ... Reads spin until the packet
+// carries this launch's flag.
+namespace detail {
+template <class P>
+MSCCLC_DEVICE void readPacket(const char *slot, char *payload, uint32_t flag) {
+  if (load_packet<P>(slot, payload, flag))
+    return;
+  Spin spin{"packet read", slot, flag};
+  while (!load_packet<P>(slot, payload, flag))
+    if (!spin.again(0))
+      return;
+}
+} // namespace detail
+
+// cpkt, ppkt over memory: data -> packets at every destination.
+template <class P, uint32_t ND>
+MSCCLC_DEVICE void put_packets(Ptrs<ND> dst, const char *src, uint64_t bytes,
+                               uint32_t flag) {
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    char payload[8];
+    memcpy(payload, src + p * P::payload, P::payload);
+#pragma unroll
+    for (uint32_t d = 0; d < ND; ++d)
+      detail::store_packet<P>(dst.p[d] + p * P::bytes, payload, flag);
+  }
+}
+
+// upkt: packets -> data.
+template <class P>
+MSCCLC_DEVICE void unpack_packets(char *dst, const char *src, uint64_t bytes,
+                                  uint32_t flag) {
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    char payload[8];
+    detail::readPacket<P>(src + p * P::bytes, payload, flag);
+    memcpy(dst + p * P::payload, payload, P::payload);
+  }
+}
+
+// rppkt over memory, gstorepkt on the host: packets -> packets at every
+// destination, rebuilt with this launch's flag.
+template <class P, uint32_t ND>
+MSCCLC_DEVICE void forward_packets(Ptrs<ND> dst, const char *src,
+                                   uint64_t bytes, uint32_t flag) {
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    char payload[8];
+    detail::readPacket<P>(src + p * P::bytes, payload, flag);
+#pragma unroll
+    for (uint32_t d = 0; d < ND; ++d)
+      detail::store_packet<P>(dst.p[d] + p * P::bytes, payload, flag);
+  }
+}
+
+// rppkt over a port channel, first half: every packet valid.
+template <class P>
+MSCCLC_DEVICE void await_packets(const char *src, uint64_t bytes,
+                                 uint32_t flag) {
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    char payload[8];
+    detail::readPacket<P>(src + p * P::bytes, payload, flag);
+  }
+}
+
+// repkt/respkt/recpkt/recspkt: for each packet p, ((0 (+) in1) (+) in2 ...)
+// (+) local (min/max start from the first input instead of 0), stored
+// plain to `dst`, and as packets to every packet destination.
+template <class T, ReduceOp Op, class P, uint32_t NI, uint32_t NP>
+MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
+                                  Ptrs<NP> out, uint64_t bytes, uint32_t flag) {
+  constexpr uint32_t per = P::payload / sizeof(T) ? P::payload / sizeof(T) : 1;
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    T acc[per], x[per];
+    bool first = true;
+#pragma unroll
+    for (uint32_t j = 0; j < NI; ++j) {
+      char payload[8];
+      detail::readPacket<P>(in.p[j] + p * P::bytes, payload, flag);
+      memcpy(x, payload, P::payload);
+      if (first && Op != ReduceOp::Sum) {
+        memcpy(acc, x, P::payload);
+      } else {
+        if (first)
+          memset(acc, 0, P::payload);
+        for (uint32_t i = 0; i < P::payload / sizeof(T); ++i)
+          acc[i] = combine<T, Op>(acc[i], x[i]);
+      }
+      first = false;
+    }
+    memcpy(x, local + p * P::payload, P::payload);
+    if (first)
+      memcpy(acc, x, P::payload);
+    else
+      for (uint32_t i = 0; i < P::payload / sizeof(T); ++i)
+        acc[i] = combine<T, Op>(acc[i], x[i]);
+    memcpy(dst + p * P::payload, acc, P::payload);
+    char payload[8];
+    memcpy(payload, acc, P::payload);
+#pragma unroll
+    for (uint32_t d = 0; d < NP; ++d)
+      detail::store_packet<P>(out.p[d] + p * P::bytes, payload, flag);
+  }
+}
+
+// ------------------------------------------------ barrier, semaphores
+// barrier (DeviceSyncer): every participating block's thread 0 arrives;
+// the last one opens the next episode. Block syncs around it make it a
+// full barrier for every thread.
+MSCCLC_DEVICE void barrier(Syncer &s, uint64_t blocks) {
+  sync_block();
+  if (tid() == 0) {
+    uint64_t episode = detail::load_dev<detail::Acquire>(&s.episode);
+    if (detail::add_dev<detail::AcqRel>(&s.arrived, uint64_t(1)) + 1 ==
+        blocks) {
+      detail::store_sys<detail::Relaxed>(&s.arrived, uint64_t(0));
+      detail::add_dev<detail::Release>(&s.episode, uint64_t(1));
+    } else {
+      detail::Spin spin{"barrier", &s.episode, episode + 1};
+      for (;;) {
+        uint64_t now = detail::load_dev<detail::Acquire>(&s.episode);
+        if (now != episode || !spin.again(now))
+          break;
+      }
+    }
+  }
+  sync_block();
+}
+
+// Counting device semaphores (executor-semantics §3.10).
+MSCCLC_DEVICE void sem_release(int64_t &s) {
+  detail::add_dev<detail::Release>(&s, int64_t(1));
+}
+MSCCLC_DEVICE void sem_acquire(int64_t &s) {
+  detail::Spin spin{"semaphore acquire", &s, 1};
+  for (;;) {
+    int64_t v = detail::load_dev<detail::Relaxed>(&s);
+    if (v > 0 && detail::cas_dev(&s, v, v - 1))
+      return;
+    if (!spin.again(uint64_t(v)))
+      return;
+  }
+}
+
+// ---------------------------------------------------------- port channels
+// A trigger is pushed by one thread; the proxy copies the data, then adds
+// to the peer's token (one FIFO per rank keeps the two in order), then
+// marks the position done.
+MSCCLC_DEVICE uint64_t push(const Fifo &f, const char *src, char *dst,
+                            uint64_t bytes, uint64_t *token) {
+  uint64_t pos = detail::add_dev<detail::Relaxed>(f.head, uint64_t(1));
+  detail::Spin spin{"port FIFO full", f.done, pos + 1 - f.capacity};
+  while (pos >= detail::load_sys<detail::Acquire>(f.done) + f.capacity)
+    if (!spin.again(detail::load_sys<detail::Relaxed>(f.done)))
+      break;
+  Trigger &slot = f.slots[pos % f.capacity];
+  slot.src = src;
+  slot.dst = dst;
+  slot.bytes = bytes;
+  slot.token = token;
+  detail::store_sys<detail::Release>(&slot.seq, pos + 1);
+  return pos;
+}
+MSCCLC_DEVICE void await_done(const Fifo &f, uint64_t pos) {
+  detail::waitToken(f.done, pos + 1, true, "port flush");
+}
+MSCCLC_DEVICE void port_put(const Fifo &f, const Channel &, char *dst,
+                            const char *src, uint64_t bytes) {
+  push(f, src, dst, bytes, nullptr);
+}
+// put with signal, and with flush: the pushing thread waits until the
+// proxy has done it.
+MSCCLC_DEVICE void port_put_signal(const Fifo &f, const Channel &c, char *dst,
+                                   const char *src, uint64_t bytes) {
+  push(f, src, dst, bytes, c.peerInbound);
+}
+MSCCLC_DEVICE void port_put_signal_flush(const Fifo &f, const Channel &c,
+                                         char *dst, const char *src,
+                                         uint64_t bytes) {
+  await_done(f, push(f, src, dst, bytes, c.peerInbound));
+}
+MSCCLC_DEVICE void port_signal(const Fifo &f, const Channel &c) {
+  push(f, nullptr, nullptr, 0, c.peerInbound);
+}
+MSCCLC_DEVICE void port_flush(const Fifo &f) {
+  await_done(f, push(f, nullptr, nullptr, 0, nullptr));
+}
+// (waits on a port channel are memory-channel waits on its token.)
+
+// ------------------------------------------------------ switch channels
+// The group barrier: a signal counts once on every member's counter, a
+// wait expects one more signal from every member.
+MSCCLC_DEVICE void switch_signal(const SwitchChannel &c, bool relaxed) {
+  for (uint32_t m = 0; m < c.peers; ++m)
+    relaxed
+        ? (void)detail::add_sys<detail::Relaxed>(c.peerInbound[m], uint64_t(1))
+        : (void)detail::add_sys<detail::Release>(c.peerInbound[m], uint64_t(1));
+}
+MSCCLC_DEVICE void switch_wait(const SwitchChannel &c, bool relaxed) {
+  *c.expected += c.peers;
+  detail::waitToken(c.inbound, *c.expected, !relaxed, "switch wait");
+}
+
+#if defined(MSCCLC_HOST)
+// Multicast on the host: a loop over the group's buffers, in group order
+// (the order the simulator reduces in; a switch's own order is
+// unspecified).
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void multimem_reduce(char *dst, const SwitchChannel &src,
+                                   uint64_t srcOffset, uint64_t bytes) {
+  constexpr uint64_t per = 16 / sizeof(T);
+  for (uint64_t at = uint64_t(tid()) * 16; at < bytes;
+       at += uint64_t(ntid()) * 16) {
     uint64_t count = (bytes - at < 16 ? bytes - at : 16) / sizeof(T);
-    T acc[per];
-    std::memcpy(acc, src[0] + at, count * sizeof(T));
-    for (uint32_t s = 1; s < nsrc; ++s) {
-      T x[per];
-      std::memcpy(x, src[s] + at, count * sizeof(T));
+    T acc[per], x[per];
+    memcpy(acc, src.member[0] + srcOffset + at, count * sizeof(T));
+    for (uint32_t m = 1; m < src.members; ++m) {
+      memcpy(x, src.member[m] + srcOffset + at, count * sizeof(T));
       for (uint64_t i = 0; i < count; ++i)
         acc[i] = combine<T, Op>(acc[i], x[i]);
     }
-    for (uint32_t d = 0; d < ndst; ++d)
-      std::memcpy(dst[d] + at, acc, count * sizeof(T));
+    memcpy(dst + at, acc, count * sizeof(T));
   }
 }
+// glres: reduce the group's range, store it into every member.
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void multimem_reduce_store(const SwitchChannel &dst,
+                                         uint64_t dstOffset,
+                                         const SwitchChannel &src,
+                                         uint64_t srcOffset, uint64_t bytes) {
+  constexpr uint64_t per = 16 / sizeof(T);
+  for (uint64_t at = uint64_t(tid()) * 16; at < bytes;
+       at += uint64_t(ntid()) * 16) {
+    uint64_t n = bytes - at < 16 ? bytes - at : 16;
+    T acc[per], x[per];
+    memcpy(acc, src.member[0] + srcOffset + at, n);
+    for (uint32_t m = 1; m < src.members; ++m) {
+      memcpy(x, src.member[m] + srcOffset + at, n);
+      for (uint64_t i = 0; i < n / sizeof(T); ++i)
+        acc[i] = combine<T, Op>(acc[i], x[i]);
+    }
+    for (uint32_t m = 0; m < dst.members; ++m)
+      memcpy(dst.member[m] + dstOffset + at, acc, n);
+  }
+}
+// gstore: local data into every member.
+MSCCLC_DEVICE void multimem_store(const SwitchChannel &dst, uint64_t dstOffset,
+                                  const char *src, uint64_t bytes) {
+  for (uint32_t m = 0; m < dst.members; ++m)
+    copy(dst.member[m] + dstOffset, src, bytes);
+}
+// gstorepkt: local packets, rebuilt with the flag, into every member.
+template <class P>
+MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
+                                          uint64_t dstOffset, const char *src,
+                                          uint64_t bytes, uint32_t flag) {
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    char payload[8];
+    detail::readPacket<P>(src + p * P::bytes, payload, flag);
+    for (uint32_t m = 0; m < dst.members; ++m)
+      detail::store_packet<P>(dst.memberPacket[m] + dstOffset + p * P::bytes,
+                              payload, flag);
+  }
+}
+#else
+// sm_90 multimem (switch_channel_device.hpp): ld_reduce and st on the
+// multicast address, relaxed at system scope. Elements the switch cannot
+// reduce (u8, min/max of floats on older parts) trap.
+namespace detail {
+template <class T, ReduceOp Op> MSCCLC_DEVICE uint4 ld_reduce(const char *mc) {
+  uint4 v{0, 0, 0, 0};
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  constexpr bool sum = Op == ReduceOp::Sum, min = Op == ReduceOp::Min;
+  if constexpr (sizeof(T) == 4 && !std::is_integral_v<T>) {
+    if constexpr (sum)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.add.v4.f32 {%0,%1,"
+                   "%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else if constexpr (min)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.min.v4.f32 {%0,%1,"
+                   "%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.max.v4.f32 {%0,%1,"
+                   "%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+  } else if constexpr (sizeof(T) == 2) {
+    constexpr bool bf = std::is_same_v<T, bf16>;
+    if constexpr (sum && !bf)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.add.v4.f16x2 {%0,"
+                   "%1,%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else if constexpr (sum)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.add.v4.bf16x2 {%0,"
+                   "%1,%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else if constexpr (min && !bf)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.min.v4.f16x2 {%0,"
+                   "%1,%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else if constexpr (min)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.min.v4.bf16x2 {%0,"
+                   "%1,%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else if constexpr (!bf)
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.max.v4.f16x2 {%0,"
+                   "%1,%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+    else
+      asm volatile("multimem.ld_reduce.relaxed.sys.global.max.v4.bf16x2 {%0,"
+                   "%1,%2,%3}, [%4];"
+                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                   : "l"(mc)
+                   : "memory");
+  } else if constexpr (sizeof(T) == 4) {
+    // 32-bit integers: one element at a time (the executor does the same).
+    uint32_t *w = &v.x;
+    for (int i = 0; i < 4; ++i) {
+      const char *at = mc + 4 * i;
+      if constexpr (sum)
+        asm volatile("multimem.ld_reduce.relaxed.sys.global.add.u32 %0, [%1];"
+                     : "=r"(w[i])
+                     : "l"(at)
+                     : "memory");
+      else if constexpr (min && std::is_signed_v<T>)
+        asm volatile("multimem.ld_reduce.relaxed.sys.global.min.s32 %0, [%1];"
+                     : "=r"(w[i])
+                     : "l"(at)
+                     : "memory");
+      else if constexpr (min)
+        asm volatile("multimem.ld_reduce.relaxed.sys.global.min.u32 %0, [%1];"
+                     : "=r"(w[i])
+                     : "l"(at)
+                     : "memory");
+      else if constexpr (std::is_signed_v<T>)
+        asm volatile("multimem.ld_reduce.relaxed.sys.global.max.s32 %0, [%1];"
+                     : "=r"(w[i])
+                     : "l"(at)
+                     : "memory");
+      else
+        asm volatile("multimem.ld_reduce.relaxed.sys.global.max.u32 %0, [%1];"
+                     : "=r"(w[i])
+                     : "l"(at)
+                     : "memory");
+    }
+  } else {
+    __trap(); // u8: the switch has no byte reduction
+  }
+#else
+  (void)mc;
+  __trap(); // multimem needs sm_90
+#endif
+  return v;
+}
+MSCCLC_DEVICE void multimem_st(char *mc, uint4 v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(
+      "multimem.st.relaxed.sys.global.v4.f32 [%0], {%1,%2,%3,%4};" ::"l"(mc),
+      "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
+      : "memory");
+#else
+  (void)mc;
+  (void)v;
+  __trap();
+#endif
+}
+} // namespace detail
+
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void multimem_reduce(char *dst, const SwitchChannel &src,
+                                   uint64_t srcOffset, uint64_t bytes) {
+  for (uint64_t at = uint64_t(tid()) * 16; at + 16 <= bytes;
+       at += uint64_t(ntid()) * 16)
+    *reinterpret_cast<uint4 *>(dst + at) =
+        detail::ld_reduce<T, Op>(src.multicast + srcOffset + at);
+}
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void multimem_reduce_store(const SwitchChannel &dst,
+                                         uint64_t dstOffset,
+                                         const SwitchChannel &src,
+                                         uint64_t srcOffset, uint64_t bytes) {
+  for (uint64_t at = uint64_t(tid()) * 16; at + 16 <= bytes;
+       at += uint64_t(ntid()) * 16)
+    detail::multimem_st(
+        dst.multicast + dstOffset + at,
+        detail::ld_reduce<T, Op>(src.multicast + srcOffset + at));
+}
+MSCCLC_DEVICE void multimem_store(const SwitchChannel &dst, uint64_t dstOffset,
+                                  const char *src, uint64_t bytes) {
+  for (uint64_t at = uint64_t(tid()) * 16; at + 16 <= bytes;
+       at += uint64_t(ntid()) * 16)
+    detail::multimem_st(dst.multicast + dstOffset + at,
+                        *reinterpret_cast<const uint4 *>(src + at));
+}
+template <class P>
+MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
+                                          uint64_t dstOffset, const char *src,
+                                          uint64_t bytes, uint32_t flag) {
+  const uint64_t packets = bytes / P::payload;
+  for (uint64_t p = tid(); p < packets; p += ntid()) {
+    char payload[8];
+    detail::readPacket<P>(src + p * P::bytes, payload, flag);
+    uint32_t d[2] = {0, 0};
+    memcpy(d, payload, P::payload);
+    char *mc = dst.multicastPacket + dstOffset + p * P::bytes;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if constexpr (P::bytes == 16)
+      asm volatile("multimem.st.relaxed.sys.global.v4.f32 [%0], "
+                   "{%1,%2,%3,%4};" ::"l"(mc),
+                   "r"(d[0]), "r"(flag), "r"(d[1]), "r"(flag)
+                   : "memory");
+    else
+      asm volatile(
+          "multimem.st.relaxed.sys.global.v2.f32 [%0], {%1,%2};" ::"l"(mc),
+          "r"(d[0]), "r"(flag)
+          : "memory");
+#else
+    (void)mc;
+    __trap();
+#endif
+  }
+}
+#endif
 
 } // namespace mscclc::rt

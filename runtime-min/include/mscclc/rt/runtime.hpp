@@ -4,12 +4,22 @@
 // This is the host implementation (MSCCLC_HOST): each (rank, thread block,
 // thread) is a CPU thread over buffers in host memory, laid out as the
 // executor's tests allocate them (in place: input and output alias), with
-// memory channels set up from the plan's declarations. Tokens and wait
-// counters persist across launches, as on a GPU across kernel calls.
+// the scratch sized as the executor sizes it (executor-semantics §2.4:
+// doubled for LL, doubled again for double buffering), and every resource
+// the plan declares set up from `plan_info`:
+//   - memory and port channels paired as §4.2 pairs them (the k-th channel
+//     from a to b with the k-th from b to a), their tokens and wait
+//     counters persisting across launches, as on a GPU;
+//   - switch channels grouped by (buffer type, group, occurrence), each
+//     member's buffer reachable from every member;
+//   - one port proxy thread per rank, draining the rank's trigger FIFO
+//     (copy, then signal) while the kernels run;
+//   - thread-block barriers, device semaphores (initial values once, at
+//     construction) and per-thread-block launch epochs.
 //
 //   mscclc::rt::Communicator comm(plan_info, size, /*threadsPerBlock=*/8);
 //   std::memcpy(comm.input(r), ..., comm.inputBytes(r));
-//   comm.launch(kernels<float>);   // false: deadlock (the waits are printed)
+//   comm.launch(kernels<float, mscclc::rt::LL16>);  // false: deadlock
 //   ... comm.output(r) ...
 //
 //===----------------------------------------------------------------------===//
@@ -21,11 +31,16 @@
 #error "runtime.hpp: only the host runtime exists yet (define MSCCLC_HOST)"
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <map>
 #include <memory>
+#include <new>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace mscclc::rt {
@@ -33,80 +48,18 @@ namespace mscclc::rt {
 class Communicator {
 public:
   Communicator(const PlanInfo &plan, uint64_t size, uint32_t threadsPerBlock)
-      : plan_(plan), threads_(threadsPerBlock ? threadsPerBlock : 1),
+      : plan_(plan), threads_(std::max({threadsPerBlock, plan.minThreads, 1u})),
         ranks_(size_t(plan.ranks)) {
-    const bool allgather = std::string(plan.collective) == "allgather";
-    const bool reducescatter = std::string(plan.collective) == "reducescatter";
-    for (size_t r = 0; r < ranks_.size(); ++r) {
-      const RankInfo &info = plan.rank[r];
-      Rank &k = ranks_[r];
-      uint64_t ci = uint64_t(info.inputChunks),
-               co = uint64_t(info.outputChunks);
-      // executor-semantics §2.2: the message is the output for allgather
-      // and the input otherwise; the chunk size follows from it.
-      if (allgather || ci == 0) {
-        k.chunk = co ? size / co : 0;
-        k.outputBytes = size;
-        k.inputBytes = k.chunk * ci;
-      } else {
-        k.chunk = size / ci;
-        k.inputBytes = size;
-        k.outputBytes = k.chunk * co;
-      }
-      uint64_t inputAt = 0, outputAt = 0, send = 0, recv = 0;
-      if (!plan.inplace) {
-        send = k.inputBytes;
-        recv = k.outputBytes;
-      } else if (allgather) {
-        inputAt = r * k.inputBytes;
-        recv = std::max<uint64_t>(k.outputBytes, (r + 1) * k.inputBytes);
-      } else if (reducescatter) {
-        outputAt = r * k.outputBytes;
-        send = std::max<uint64_t>(k.inputBytes, (r + 1) * k.outputBytes);
-      } else {
-        send = std::max(k.inputBytes, k.outputBytes);
-      }
-      k.send.assign(send + 16, 0);
-      k.recv.assign(recv + 16, 0);
-      k.scratch.assign(k.chunk * uint64_t(info.scratchChunks) + 16, 0);
-      char *sendBase = k.send.data(), *recvBase = k.recv.data();
-      if (plan.inplace && allgather)
-        sendBase = recvBase;
-      if (plan.inplace && !allgather)
-        recvBase = sendBase;
-      k.user[0] = sendBase + inputAt;
-      k.user[1] = recvBase + outputAt;
-      k.user[2] = k.scratch.data();
-      k.inbound.assign(size_t(info.numMemory), 0);
-      k.expected.assign(size_t(info.numMemory), 0);
-    }
-    // Remote buffers: the peer's user pointer of that type. Memory
-    // channels: the k-th channel from a to b pairs with the k-th from b
-    // to a (executor-semantics §4.2).
-    for (size_t r = 0; r < ranks_.size(); ++r) {
-      const RankInfo &info = plan.rank[r];
-      Rank &k = ranks_[r];
-      for (int i = 0; i < info.numRemote; ++i) {
-        const RemoteBufferInfo &b = info.remote[i];
-        k.remote.push_back(ranks_[size_t(b.rank)].user[b.type]);
-      }
-      for (int g = 0; g < info.numMemory; ++g) {
-        int peer = info.memoryPeers[g];
-        int occurrence = 0;
-        for (int h = 0; h < g; ++h)
-          occurrence += info.memoryPeers[h] == peer;
-        const RankInfo &theirs = plan.rank[peer];
-        uint64_t *partner = nullptr;
-        for (int h = 0, seen = 0; h < theirs.numMemory; ++h)
-          if (theirs.memoryPeers[h] == int(r) && seen++ == occurrence) {
-            partner = &ranks_[size_t(peer)].inbound[size_t(h)];
-            break;
-          }
-        k.memory.push_back(
-            {&k.inbound[size_t(g)], partner, &k.expected[size_t(g)]});
-      }
-    }
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      allocate(int(r), size);
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      connect(int(r));
+    groupSwitches();
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      bind(int(r));
   }
+  Communicator(const Communicator &) = delete;
+  Communicator &operator=(const Communicator &) = delete;
 
   char *input(int rank) { return ranks_[size_t(rank)].user[0]; }
   char *output(int rank) { return ranks_[size_t(rank)].user[1]; }
@@ -117,8 +70,9 @@ public:
     return ranks_[size_t(rank)].outputBytes;
   }
 
-  // Runs every rank's kernel once, all concurrently; returns false (after
-  // printing the blocked waits) when nothing progressed for `watchdog`.
+  // Runs every rank's kernel once, all concurrently, with each rank's port
+  // proxy; returns false (after printing the blocked waits) when nothing
+  // progressed for `watchdog`.
   bool launch(const KernelFn *kernels,
               std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
     std::vector<std::unique_ptr<std::barrier<>>> blocks;
@@ -138,20 +92,22 @@ public:
       }
     host::aborting = false;
     std::atomic<size_t> finished{0};
-    std::vector<std::thread> workers;
+    std::atomic<bool> kernelsDone{false};
+    std::vector<std::thread> workers, proxies;
     for (auto &s : states) {
       host::ThreadState *state = s.get();
       Rank &k = ranks_[size_t(state->rank)];
-      RankArgs args{
-          {k.user[0], k.user[1], k.user[2]}, k.remote.data(), k.memory.data()};
-      Launch l{k.chunk};
+      Launch l{k.chunk, plan_.doubleScratch ? k.scratchBytes / 2 : 0,
+               k.scratchChunk, k.slot};
       KernelFn fn = kernels[state->rank];
-      workers.emplace_back([state, args, l, fn, &finished] {
+      workers.emplace_back([state, args = k.args, l, fn, &finished] {
         host::self = state;
         fn(args, l);
         finished.fetch_add(1);
       });
     }
+    for (Rank &k : ranks_)
+      proxies.emplace_back([&k, &kernelsDone] { proxy(k, kernelsDone); });
     bool ok = true;
     uint64_t lastProgress = host::progress.load();
     auto lastChange = std::chrono::steady_clock::now();
@@ -170,41 +126,321 @@ public:
     }
     for (auto &w : workers)
       w.join();
+    kernelsDone = true;
+    for (auto &p : proxies)
+      p.join();
     host::aborting = false;
     return ok;
   }
 
 private:
   struct Rank {
-    uint64_t chunk = 0, inputBytes = 0, outputBytes = 0;
-    std::vector<char> send, recv, scratch;
+    uint64_t chunk = 0, inputBytes = 0, outputBytes = 0, scratchBytes = 0;
+    struct Free {
+      void operator()(char *p) const { std::free(p); }
+    };
+    std::unique_ptr<char, Free> send, recv, scratch;
+    uint64_t sizes[3] = {0, 0, 0};
+    uint64_t scratchChunk = 0, slot = ~uint64_t(0);
     char *user[3] = {nullptr, nullptr, nullptr};
-    std::vector<char *> remote;
-    std::vector<uint64_t> inbound, expected;
-    std::vector<MemoryChannel> memory;
+    char *space[3] = {nullptr, nullptr, nullptr}; // allocation bases
+    uint64_t userOffset[3] = {0, 0, 0};
+    std::vector<char *> remote, remotePacket;
+    std::vector<uint64_t> memoryTokens, memoryExpected;
+    std::vector<uint64_t> portTokens, portExpected;
+    std::vector<uint64_t> switchTokens, switchExpected;
+    std::vector<Channel> memory, port;
+    std::vector<SwitchChannel> switches;
+    // per switch channel: members' pointers and counters
+    std::vector<std::vector<char *>> switchMember, switchMemberPacket;
+    std::vector<std::vector<uint64_t *>> switchPeers;
+    std::vector<std::vector<std::pair<int, int>>> switchMembers;
+    std::vector<Trigger> slots;
+    uint64_t head = 0, done = 0;
+    std::vector<Syncer> syncers;
+    std::vector<int64_t> semaphores;
+    std::vector<uint32_t> epochs;
+    RankArgs args{};
   };
+
+  // Buffers, as executor-semantics §2 and the executor's tests lay them
+  // out (the simulator's Layout does the same arithmetic).
+  void allocate(int r, uint64_t size) {
+    const bool allgather = std::string(plan_.collective) == "allgather";
+    const bool reducescatter = std::string(plan_.collective) == "reducescatter";
+    const RankInfo &info = plan_.rank[r];
+    Rank &k = ranks_[size_t(r)];
+    uint64_t ci = uint64_t(std::max<int64_t>(info.inputChunks, 0)),
+             co = uint64_t(std::max<int64_t>(info.outputChunks, 0)),
+             cs = uint64_t(std::max<int64_t>(info.scratchChunks, 0));
+    if (allgather || ci == 0) {
+      k.chunk = co ? size / co : 0;
+      k.outputBytes = size;
+      k.inputBytes = k.chunk * ci;
+    } else {
+      k.chunk = size / ci;
+      k.inputBytes = size;
+      k.outputBytes = k.chunk * co;
+    }
+    uint64_t inputAt = 0, outputAt = 0, send = 0, recv = 0;
+    if (!plan_.inplace) {
+      send = k.inputBytes;
+      recv = k.outputBytes;
+    } else if (allgather) {
+      inputAt = uint64_t(r) * k.inputBytes;
+      recv =
+          std::max<uint64_t>(k.outputBytes, (uint64_t(r) + 1) * k.inputBytes);
+    } else if (reducescatter) {
+      outputAt = uint64_t(r) * k.outputBytes;
+      send =
+          std::max<uint64_t>(k.inputBytes, (uint64_t(r) + 1) * k.outputBytes);
+    } else {
+      send = std::max(k.inputBytes, k.outputBytes);
+    }
+    uint64_t range = plan_.inplace ? std::max(send, recv) : 0;
+    uint64_t irng =
+        std::min<uint64_t>(plan_.inplace ? range : send, plan_.maxMessageSize);
+    uint64_t orng =
+        std::min<uint64_t>(plan_.inplace ? range : recv, plan_.maxMessageSize);
+    uint64_t perChunk = ci   ? (irng + ci - 1) / ci
+                        : co ? (orng + co - 1) / co
+                             : 0;
+    uint64_t align = uint64_t(std::max<int64_t>(plan_.bufferAlignment, 1));
+    k.scratchChunk = k.chunk;
+    if (plan_.reuseResources && cs > 0) {
+      // §2.5: a fixed 128 MiB scratch, streamed through in slots.
+      k.scratchBytes = uint64_t(128) << 20;
+      uint64_t logical = (uint64_t(64) << 20) / (plan_.doubleScratch ? 2 : 1);
+      k.slot = ((logical + cs - 1) / cs + align - 1) / align * align;
+      if (k.slot < k.chunk)
+        k.scratchChunk = k.slot;
+    } else {
+      uint64_t scratch = perChunk * cs *
+                         (plan_.protocol == Protocol::LL ? 2 : 1) *
+                         (plan_.doubleScratch ? 2 : 1);
+      k.scratchBytes = (scratch + align - 1) / align * align;
+    }
+    // Zeroed on allocation, pages touched only when used (the reuse
+    // scratch is large). +16: a zero-byte buffer still has an address.
+    k.send.reset(static_cast<char *>(std::calloc(send + 16, 1)));
+    k.recv.reset(static_cast<char *>(std::calloc(recv + 16, 1)));
+    k.scratch.reset(static_cast<char *>(std::calloc(k.scratchBytes + 16, 1)));
+    k.sizes[0] = send;
+    k.sizes[1] = recv;
+    k.sizes[2] = k.scratchBytes;
+    if (!k.send || !k.recv || !k.scratch)
+      throw std::bad_alloc();
+    char *sendBase = k.send.get(), *recvBase = k.recv.get();
+    if (plan_.inplace && allgather)
+      sendBase = recvBase;
+    if (plan_.inplace && !allgather)
+      recvBase = sendBase;
+    k.space[0] = sendBase;
+    k.space[1] = recvBase;
+    k.space[2] = k.scratch.get();
+    k.userOffset[0] = inputAt;
+    k.userOffset[1] = outputAt;
+    k.user[0] = sendBase + inputAt;
+    k.user[1] = recvBase + outputAt;
+    k.user[2] = k.scratch.get();
+    k.memoryTokens.assign(size_t(info.numMemory), 0);
+    k.memoryExpected.assign(size_t(info.numMemory), 0);
+    k.portTokens.assign(size_t(info.numPort), 0);
+    k.portExpected.assign(size_t(info.numPort), 0);
+    k.switchTokens.assign(size_t(info.numSwitch), 0);
+    k.switchExpected.assign(size_t(info.numSwitch), 0);
+    k.slots.assign(512, Trigger{});
+    k.syncers.assign(size_t(info.numSyncers), Syncer{0, 0});
+    k.semaphores.assign(info.semaphores, info.semaphores + info.numSemaphores);
+    k.epochs.assign(size_t(info.threadblocks), 0);
+  }
+
+  // The k-th channel of a type from r to peer pairs with the k-th from
+  // peer to r.
+  uint64_t *partnerToken(int r, int g, const int *peers, bool port) {
+    int peer = peers[g];
+    int occurrence = 0;
+    for (int h = 0; h < g; ++h)
+      occurrence += peers[h] == peer;
+    const RankInfo &theirs = plan_.rank[peer];
+    const int *back = port ? theirs.portPeers : theirs.memoryPeers;
+    int count = port ? theirs.numPort : theirs.numMemory;
+    for (int h = 0, seen = 0; h < count; ++h)
+      if (back[h] == r && seen++ == occurrence)
+        return port ? &ranks_[size_t(peer)].portTokens[size_t(h)]
+                    : &ranks_[size_t(peer)].memoryTokens[size_t(h)];
+    return nullptr;
+  }
+
+  void connect(int r) {
+    const RankInfo &info = plan_.rank[r];
+    Rank &k = ranks_[size_t(r)];
+    for (int i = 0; i < info.numRemote; ++i) {
+      const RemoteBufferInfo &b = info.remote[i];
+      const Rank &peer = ranks_[size_t(b.rank)];
+      k.remote.push_back(peer.user[b.type]);
+      // Packet space doubles the peer's offset too (the simulator's
+      // addressing of a remote packet buffer).
+      k.remotePacket.push_back(peer.space[b.type] +
+                               2 * peer.userOffset[b.type]);
+    }
+    for (int g = 0; g < info.numMemory; ++g)
+      k.memory.push_back({&k.memoryTokens[size_t(g)],
+                          partnerToken(r, g, info.memoryPeers, false),
+                          &k.memoryExpected[size_t(g)]});
+    for (int g = 0; g < info.numPort; ++g)
+      k.port.push_back({&k.portTokens[size_t(g)],
+                        partnerToken(r, g, info.portPeers, true),
+                        &k.portExpected[size_t(g)]});
+  }
+
+  // Switch channels of the same buffer type and group, in declaration
+  // order per rank, form one multicast group (as the simulator groups
+  // them).
+  void groupSwitches() {
+    using Key = std::tuple<int, std::vector<int>, int>;
+    std::map<Key, std::vector<std::pair<int, int>>> groups;
+    for (size_t r = 0; r < ranks_.size(); ++r) {
+      const RankInfo &info = plan_.rank[r];
+      std::map<std::pair<int, std::vector<int>>, int> seen;
+      for (int g = 0; g < info.numSwitch; ++g) {
+        const SwitchInfo &s = info.switches[g];
+        std::vector<int> members(s.members, s.members + s.numMembers);
+        int occurrence = seen[{s.type, members}]++;
+        groups[{s.type, members, occurrence}].push_back({int(r), g});
+      }
+    }
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      ranks_[r].switchMembers.assign(size_t(plan_.rank[r].numSwitch), {});
+    for (const auto &[key, ends] : groups)
+      for (auto [r, g] : ends)
+        ranks_[size_t(r)].switchMembers[size_t(g)] = ends;
+  }
+
+  void bind(int r) {
+    const RankInfo &info = plan_.rank[r];
+    Rank &k = ranks_[size_t(r)];
+    k.switchMember.assign(size_t(info.numSwitch), {});
+    k.switchMemberPacket.assign(size_t(info.numSwitch), {});
+    k.switchPeers.assign(size_t(info.numSwitch), {});
+    for (int g = 0; g < info.numSwitch; ++g) {
+      const SwitchInfo &s = info.switches[g];
+      // Data: the group's buffers in group order, at this rank's user
+      // offset; the barrier: every member's counter of the same group.
+      for (int m = 0; m < s.numMembers; ++m) {
+        const Rank &member = ranks_[size_t(s.members[m])];
+        k.switchMember[size_t(g)].push_back(member.space[s.type] +
+                                            k.userOffset[s.type]);
+        k.switchMemberPacket[size_t(g)].push_back(member.space[s.type] +
+                                                  2 * k.userOffset[s.type]);
+      }
+      for (auto [mr, mg] : k.switchMembers[size_t(g)])
+        k.switchPeers[size_t(g)].push_back(
+            &ranks_[size_t(mr)].switchTokens[size_t(mg)]);
+      k.switches.push_back(
+          {k.switchMember[size_t(g)].data(),
+           k.switchMemberPacket[size_t(g)].data(), nullptr, nullptr,
+           uint32_t(s.numMembers), uint32_t(k.switchPeers[size_t(g)].size()),
+           &k.switchTokens[size_t(g)], k.switchPeers[size_t(g)].data(),
+           &k.switchExpected[size_t(g)]});
+    }
+    k.args = RankArgs{{k.user[0], k.user[1], k.user[2]},
+                      k.remote.data(),
+                      k.remotePacket.data(),
+                      k.memory.data(),
+                      k.port.data(),
+                      k.switches.data(),
+                      Fifo{k.slots.data(), k.slots.size(), &k.head, &k.done},
+                      k.syncers.data(),
+                      k.semaphores.data(),
+                      k.epochs.data()};
+  }
+
+  // A rank's port proxy: runs its triggers in FIFO order until the
+  // kernels have finished and the FIFO is empty.
+  static void proxy(Rank &k, const std::atomic<bool> &kernelsDone) {
+    for (;;) {
+      uint64_t pos = k.done;
+      Trigger &t = k.slots[pos % k.slots.size()];
+      if (detail::load_sys<detail::Acquire>(&t.seq) == pos + 1) {
+        if (t.bytes)
+          std::memcpy(t.dst, t.src, t.bytes);
+        if (t.token)
+          detail::add_sys<detail::Release>(t.token, uint64_t(1));
+        detail::store_sys<detail::Release>(&k.done, pos + 1);
+        host::progress.fetch_add(1, std::memory_order_relaxed);
+        continue;
+      }
+      if (kernelsDone.load() || host::aborting.load())
+        return;
+      std::this_thread::yield();
+    }
+  }
+
+  std::string describe(const void *at) const {
+    auto in = [](const void *p, const auto &v) {
+      return !v.empty() && p >= static_cast<const void *>(v.data()) &&
+             p < static_cast<const void *>(v.data() + v.size());
+    };
+    for (size_t r = 0; r < ranks_.size(); ++r) {
+      const Rank &k = ranks_[r];
+      const RankInfo &info = plan_.rank[r];
+      std::string R = "rank " + std::to_string(r) + "'s ";
+      if (in(at, k.memoryTokens)) {
+        size_t g =
+            size_t(static_cast<const uint64_t *>(at) - k.memoryTokens.data());
+        return R + "memory channel " + std::to_string(g) + " (from rank " +
+               std::to_string(info.memoryPeers[g]) + ")";
+      }
+      if (in(at, k.portTokens)) {
+        size_t g =
+            size_t(static_cast<const uint64_t *>(at) - k.portTokens.data());
+        return R + "port channel " + std::to_string(g) + " (from rank " +
+               std::to_string(info.portPeers[g]) + ")";
+      }
+      if (in(at, k.switchTokens))
+        return R + "switch channel " +
+               std::to_string(static_cast<const uint64_t *>(at) -
+                              k.switchTokens.data());
+      if (at == &k.done)
+        return R + "port proxy";
+      if (in(at, k.syncers))
+        return R + "barrier " +
+               std::to_string(static_cast<const Syncer *>(at) -
+                              k.syncers.data());
+      if (in(at, k.semaphores))
+        return R + "semaphore " +
+               std::to_string(static_cast<const int64_t *>(at) -
+                              k.semaphores.data());
+      for (int s = 0; s < 3; ++s) {
+        const char *base = s == 0   ? k.send.get()
+                           : s == 1 ? k.recv.get()
+                                    : k.scratch.get();
+        const char *p = static_cast<const char *>(at);
+        if (p >= base && p < base + k.sizes[s] + 16)
+          return R +
+                 (s == 0   ? "send buffer"
+                  : s == 1 ? "receive buffer"
+                           : "scratch") +
+                 " byte " + std::to_string(p - base);
+      }
+    }
+    return "?";
+  }
 
   void
   reportBlocked(const std::vector<std::unique_ptr<host::ThreadState>> &states) {
     std::fprintf(stderr, "runtime-min: no wait finished for the watchdog's "
                          "time; blocked:\n");
     for (const auto &s : states)
-      if (const char *what = s->waiting.load()) {
-        const void *at = s->at.load();
-        std::string channel = "?";
-        for (size_t r = 0; r < ranks_.size(); ++r)
-          for (size_t g = 0; g < ranks_[r].inbound.size(); ++g)
-            if (&ranks_[r].inbound[g] == at)
-              channel = "rank " + std::to_string(r) + "'s memory channel " +
-                        std::to_string(g) + " (from rank " +
-                        std::to_string(plan_.rank[r].memoryPeers[g]) + ")";
+      if (const char *what = s->waiting.load())
         std::fprintf(stderr,
-                     "  rank %d tb %u thread %u: %s on %s for signal %llu, "
-                     "has %llu\n",
-                     s->rank, s->bid, s->tid, what, channel.c_str(),
+                     "  rank %d tb %u thread %u: %s on %s for %llu, has "
+                     "%llu\n",
+                     s->rank, s->bid, s->tid, what,
+                     describe(s->at.load()).c_str(),
                      static_cast<unsigned long long>(s->expected.load()),
                      static_cast<unsigned long long>(s->seen.load()));
-      }
   }
 
   const PlanInfo &plan_;
