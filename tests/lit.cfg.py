@@ -42,3 +42,15 @@ tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%samples", os.path.join(config.mscclc_source_dir, "samples")))
 config.substitutions.append(("%ports", os.path.join(config.test_source_root, "conformance")))
 config.substitutions.append(("%expect-error", os.path.join(tools, "expect-error")))
+
+# nvcc for the PTX checks (tests/ptx): MSCCLC_NVCC, else the toolkit's.
+import shutil
+nvcc = os.environ.get("MSCCLC_NVCC") or shutil.which("nvcc") or \
+    ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc")
+     else None)
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(
+        ("%nvcc", "%s -std=c++20 -x cu -I%s" % (
+            nvcc, os.path.join(config.mscclc_source_dir, "runtime-min",
+                               "include"))))

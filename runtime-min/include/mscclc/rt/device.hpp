@@ -257,6 +257,8 @@ template <Order O, class W> void store_sys(W *p, W v) {
 template <Order O, class W> W add_sys(W *p, W v) {
   return std::atomic_ref<W>(*p).fetch_add(v, order(O));
 }
+// An add whose old value nobody needs (a signal).
+template <Order O> void red_sys(uint64_t *p, uint64_t v) { add_sys<O>(p, v); }
 template <Order O, class W> W load_dev(W *p) { return load_sys<O>(p); }
 template <Order O, class W> W add_dev(W *p, W v) { return add_sys<O>(p, v); }
 template <class W> bool cas_dev(W *p, W &expected, W desired) {
@@ -356,6 +358,17 @@ template <Order O, class W> MSCCLC_DEVICE void store_sys(W *p, W v) {
 }
 template <Order O, class W> MSCCLC_DEVICE W add_sys(W *p, W v) {
   return Sys<W>(*p).fetch_add(v, order(O));
+}
+// An add whose old value nobody needs (a signal): one `red`, as the
+// executor's semaphore signal is (semaphore_device.hpp).
+template <Order O> MSCCLC_DEVICE void red_sys(uint64_t *p, uint64_t v) {
+  static_assert(O == Release || O == Relaxed);
+  if constexpr (O == Release)
+    asm volatile("red.release.sys.global.add.u64 [%0], %1;" ::"l"(p), "l"(v)
+                 : "memory");
+  else
+    asm volatile("red.relaxed.sys.global.add.u64 [%0], %1;" ::"l"(p), "l"(v)
+                 : "memory");
 }
 template <Order O, class W> MSCCLC_DEVICE W load_dev(W *p) {
   return Dev<W>(*p).load(order(O));
@@ -465,10 +478,10 @@ MSCCLC_DEVICE void waitToken(uint64_t *token, uint64_t expected, bool acquire,
 } // namespace detail
 
 MSCCLC_DEVICE void signal(const Channel &c) {
-  detail::add_sys<detail::Release>(c.peerInbound, uint64_t(1));
+  detail::red_sys<detail::Release>(c.peerInbound, 1);
 }
 MSCCLC_DEVICE void relaxed_signal(const Channel &c) {
-  detail::add_sys<detail::Relaxed>(c.peerInbound, uint64_t(1));
+  detail::red_sys<detail::Relaxed>(c.peerInbound, 1);
 }
 // Only the thread that drives a channel touches its expected counter.
 MSCCLC_DEVICE void wait(const Channel &c) {
@@ -738,9 +751,10 @@ MSCCLC_DEVICE void port_flush(const Fifo &f) {
 // wait expects one more signal from every member.
 MSCCLC_DEVICE void switch_signal(const SwitchChannel &c, bool relaxed) {
   for (uint32_t m = 0; m < c.peers; ++m)
-    relaxed
-        ? (void)detail::add_sys<detail::Relaxed>(c.peerInbound[m], uint64_t(1))
-        : (void)detail::add_sys<detail::Release>(c.peerInbound[m], uint64_t(1));
+    if (relaxed)
+      detail::red_sys<detail::Relaxed>(c.peerInbound[m], 1);
+    else
+      detail::red_sys<detail::Release>(c.peerInbound[m], 1);
 }
 MSCCLC_DEVICE void switch_wait(const SwitchChannel &c, bool relaxed) {
   *c.expected += c.peers;

@@ -35,6 +35,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <latch>
 #include <map>
 #include <memory>
 #include <new>
@@ -73,7 +75,14 @@ public:
   // Runs every rank's kernel once, all concurrently, with each rank's port
   // proxy; returns false (after printing the blocked waits) when nothing
   // progressed for `watchdog`.
+  //
+  // `rankDone(r)`, when given, runs on a host thread of rank r's own as
+  // soon as rank r's kernel has finished, ordered after that kernel only
+  // (as a stream synchronize on rank r's GPU is): reading rank r's output
+  // there races, under ThreadSanitizer, with a peer's write that nothing
+  // in the plan orders before the end of rank r's kernel.
   bool launch(const KernelFn *kernels,
+              const std::function<void(int)> &rankDone = {},
               std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
     std::vector<std::unique_ptr<std::barrier<>>> blocks;
     std::vector<std::unique_ptr<host::ThreadState>> states;
@@ -93,19 +102,32 @@ public:
     host::aborting = false;
     std::atomic<size_t> finished{0};
     std::atomic<bool> kernelsDone{false};
-    std::vector<std::thread> workers, proxies;
+    std::vector<std::thread> workers, proxies, hosts;
+    std::vector<std::unique_ptr<std::latch>> rankFinished;
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      rankFinished.push_back(std::make_unique<std::latch>(
+          std::ptrdiff_t(plan_.rank[r].threadblocks) * threads_));
     for (auto &s : states) {
       host::ThreadState *state = s.get();
       Rank &k = ranks_[size_t(state->rank)];
       Launch l{k.chunk, plan_.doubleScratch ? k.scratchBytes / 2 : 0,
                k.scratchChunk, k.slot};
       KernelFn fn = kernels[state->rank];
-      workers.emplace_back([state, args = k.args, l, fn, &finished] {
+      std::latch *mine = rankFinished[size_t(state->rank)].get();
+      workers.emplace_back([state, args = k.args, l, fn, &finished, mine] {
         host::self = state;
         fn(args, l);
+        mine->count_down();
         finished.fetch_add(1);
       });
     }
+    if (rankDone)
+      for (size_t r = 0; r < ranks_.size(); ++r)
+        hosts.emplace_back([&rankDone, &rankFinished, r] {
+          rankFinished[r]->wait();
+          if (!host::aborting.load())
+            rankDone(int(r));
+        });
     for (Rank &k : ranks_)
       proxies.emplace_back([&k, &kernelsDone] { proxy(k, kernelsDone); });
     bool ok = true;
@@ -126,6 +148,8 @@ public:
     }
     for (auto &w : workers)
       w.join();
+    for (auto &h : hosts)
+      h.join();
     kernelsDone = true;
     for (auto &p : proxies)
       p.join();
