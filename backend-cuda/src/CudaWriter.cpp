@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -74,6 +75,7 @@ public:
     if (!checkPlanLevel())
       return std::nullopt;
     usesFlag_ = plan_.useDoubleScratchBuffer || hasPacketOps();
+    syncers_.resize(plan_.gpus.size());
     header();
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
@@ -338,6 +340,11 @@ private:
     return c;
   }
 
+  size_t syncer(int32_t rank, int32_t barrierId) {
+    auto &ids = syncers_[size_t(rank)];
+    return ids.emplace(barrierId, ids.size()).first->second;
+  }
+
   static const char *reduceOpName(const Op &op) {
     ReduceOp r = op.reduceOp.value_or(ReduceOp::Sum);
     return r == ReduceOp::Sum   ? "ReduceOp::Sum"
@@ -433,8 +440,9 @@ private:
       if (op.numThreadblocks <= 1)
         out_ << in << "sync_block(); " << note << "\n";
       else
-        out_ << in << "barrier(a.syncer[" << op.barrierId << "], "
-             << op.numThreadblocks << "); " << note << "\n";
+        out_ << in << "barrier(a.syncer[" << syncer(s.rank, op.barrierId)
+             << "], " << op.numThreadblocks << "); " << note << " (id "
+             << op.barrierId << ")\n";
       return;
     case OpKind::Signal:
     case OpKind::RlxSignal:
@@ -865,16 +873,6 @@ private:
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
       const Gpu &g = plan_.gpus[r];
       std::string R = std::to_string(r);
-      int32_t syncers = 0;
-      auto scan = [&](const std::vector<Op> &ops, auto &self) -> void {
-        for (const Op &op : ops) {
-          if (op.kind == OpKind::Barrier)
-            syncers = std::max(syncers, op.barrierId + 1);
-          self(op.ops, self);
-        }
-      };
-      for (const ThreadBlock &tb : g.threadblocks)
-        scan(tb.ops, scan);
       out_ << "    {" << g.inputChunks << ", " << g.outputChunks << ", "
            << g.scratchChunks << ", " << g.threadblocks.size()
            << ", memory_peers_" << R << ", "
@@ -885,7 +883,7 @@ private:
            << query_.gpuChannels(int32_t(r), ChannelType::Switch).size()
            << ", remote_" << R << ", " << g.remoteBuffers.size()
            << ", semaphores_" << R << ", " << g.semaphores.size() << ", "
-           << syncers << "},\n";
+           << syncers_[r].size() << "},\n";
     }
     out_ << "};\n"
          << "inline constexpr mscclc::rt::PlanInfo plan_info = {"
@@ -926,6 +924,9 @@ private:
   std::string ns_;
   bool failed_ = false;
   bool usesFlag_ = false;
+  // Per rank: barrier id -> syncer index. Ids are dense here whatever the
+  // plan numbers them (a plan may use any int32 id).
+  std::vector<std::map<int32_t, size_t>> syncers_;
   size_t lanes_ = 1; // threads the widest per-thread op needs
   std::set<std::pair<std::string, SourceLocation>> reported_;
 };

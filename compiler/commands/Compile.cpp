@@ -141,9 +141,12 @@ private:
     auto files = std::make_shared<SourceFiles>();
     auto printer = makePrinter(input_, options_, files);
     LoadedPlan loaded = loadPlan(input_, options_, *printer, files);
-    printer->printSummary();
-    if (!loaded.plan)
+    // One summary line, after the last diagnostic (the CUDA backend may
+    // add its own).
+    if (!loaded.plan) {
+      printer->printSummary();
       return Failure;
+    }
     std::string text;
     std::string out = output_;
     if (emitIr_) {
@@ -157,13 +160,15 @@ private:
       cudaOptions.dtypes = cudaDtypes_;
       cudaOptions.inputName = std::filesystem::path(input_).filename().string();
       auto cu = cuda::writeCuda(*loaded.plan, cudaOptions, *printer);
-      printer->printSummary();
-      if (!cu)
+      if (!cu) {
+        printer->printSummary();
         return Failure;
+      }
       text = std::move(*cu);
     } else {
       text = json::writePlanJson(*loaded.plan);
     }
+    printer->printSummary();
     if (out.empty()) {
       const auto &name = loaded.plan->name;
       out = defaultOutputName(
