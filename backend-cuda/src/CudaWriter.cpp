@@ -74,7 +74,8 @@ public:
   std::optional<std::string> run() {
     if (!checkPlanLevel())
       return std::nullopt;
-    usesFlag_ = plan_.useDoubleScratchBuffer || hasPacketOps();
+    packets_ = hasPacketOps();
+    usesFlag_ = plan_.useDoubleScratchBuffer || packets_;
     syncers_.resize(plan_.gpus.size());
     header();
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
@@ -407,10 +408,13 @@ private:
            << std::max<int64_t>(plan_.bufferAlignment, 1) << ");\n";
       bytes = "part.bytes";
     }
-    if (piped)
-      bytes = "pipelined(" + bytes + ", o, " +
-              std::to_string(s.pipeline->unitSize) + ")";
-    return bytes;
+    return piped ? pipelined(s, bytes) : bytes;
+  }
+
+  // The bytes of a pipeline iteration of an operand of `bytes`.
+  static std::string pipelined(const Site &s, const std::string &bytes) {
+    return "pipelined(" + bytes + ", o, " +
+           std::to_string(s.pipeline->unitSize) + ")";
   }
 
   static std::string chunks(int64_t n) {
@@ -543,22 +547,16 @@ private:
                        : op.kind == OpKind::Pws ? "port_put_signal"
                                                 : "port_put_signal_flush";
       std::vector<std::string> calls;
-      out_ << in << "{ " << note << "\n";
+      // (A thread-block group slices every output like the first.)
+      const std::string first =
+          open(s, op, note, chunks(op.dst[0].size), piped);
       Site inner = s;
       inner.indent += "  ";
       for (size_t i = 0; i < op.dst.size(); ++i) {
-        std::string len = chunks(op.dst[i].size);
-        std::string bytes = len;
-        if (op.tbg && i == 0) {
-          out_ << in << "  const Slice part = slice(" << len << ", "
-               << op.tbg->tbId << ", " << op.tbg->tbgSize << ", "
-               << std::max<int64_t>(plan_.bufferAlignment, 1) << ");\n";
-        }
-        if (op.tbg)
-          bytes = "part.bytes";
-        if (piped)
-          bytes = "pipelined(" + bytes + ", o, " +
-                  std::to_string(s.pipeline->unitSize) + ")";
+        std::string bytes = first;
+        if (i > 0 && !op.tbg)
+          bytes = piped ? pipelined(s, chunks(op.dst[i].size))
+                        : chunks(op.dst[i].size);
         if (i >= e.size()) {
           unsupported("a port put", "it lists fewer channels than outputs",
                       op.loc, s.path);
@@ -902,9 +900,9 @@ private:
       out_ << (r ? ", " : "") << "&rank" << r << "<T, P>";
     out_ << "};\n#else\n"
          << "// The element types this file was baked for"
-         << (hasPacketOps() ? ", with both packet formats" : "") << ".\n";
+         << (packets_ ? ", with both packet formats" : "") << ".\n";
     std::vector<std::string> packets = {"mscclc::rt::LL16"};
-    if (hasPacketOps())
+    if (packets_)
       packets.push_back("mscclc::rt::LL8");
     for (const std::string &d : options_.dtypes)
       for (const std::string &p : packets)
@@ -923,7 +921,8 @@ private:
   std::ostringstream out_;
   std::string ns_;
   bool failed_ = false;
-  bool usesFlag_ = false;
+  bool packets_ = false;  // the plan has packet ops
+  bool usesFlag_ = false; // it needs the launch's flag (packets, 2x scratch)
   // Per rank: barrier id -> syncer index. Ids are dense here whatever the
   // plan numbers them (a plan may use any int32 id).
   std::vector<std::map<int32_t, size_t>> syncers_;

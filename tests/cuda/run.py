@@ -73,34 +73,27 @@ def sizes_of(mscclc, args):
     return list(dict.fromkeys([report["size"], simrun.second_size(report)]))
 
 
-def threads_for(args):
-    """CPU threads per thread block: fewer for plans with many blocks."""
-    if args[0].endswith(".json"):
-        import json
-        with open(args[0]) as f:
-            tbs = sum(len(g["threadblocks"]) for g in json.load(f)["gpus"])
-        return 1 if tbs > 256 else 2 if tbs > 64 else 4
-    return 4
-
-
-def packets_for(args):
-    """LL plans run with both packet formats."""
-    if args[0].endswith(".json"):
-        import json
-        with open(args[0]) as f:
-            if json.load(f).get("protocol") == "LL":
-                return "ll16,ll8"
-    return "ll16"
+def run_settings(args):
+    """CPU threads per thread block (fewer for plans with many blocks) and
+    packet formats (LL plans run with both), from a plan's JSON."""
+    if not args[0].endswith(".json"):
+        return 4, "ll16"
+    import json
+    with open(args[0]) as f:
+        plan = json.load(f)
+    tbs = sum(len(g["threadblocks"]) for g in plan["gpus"])
+    threads = 1 if tbs > 256 else 2 if tbs > 64 else 4
+    return threads, "ll16,ll8" if plan.get("protocol") == "LL" else "ll16"
 
 
 def check(label, mscclc, args, expect, dtypes):
     sizes = sizes_of(mscclc, args) if expect != "rejected" else []
     if expect != "rejected" and not sizes:
         return [f"{label}: mscclc sim gives no report"]
+    threads, packets = run_settings(args)
     cmd = [sys.executable, os.path.join(REPO, "scripts", "run-baked")] + \
         args + ["--mscclc", mscclc, "--runs", "3", "--dtype", ",".join(dtypes),
-                "--threads", str(threads_for(args)),
-                "--packet", packets_for(args)]
+                "--threads", str(threads), "--packet", packets]
     if sizes:
         cmd += ["--size", ",".join(str(s) for s in sizes)]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
@@ -141,15 +134,8 @@ def main():
     else:
         print(f"cuda: {plans} not found; reference plans skipped")
     if a.set == "full":
-        conformance = os.path.join(REPO, "tests", "conformance")
         for row in simrun.manifest_rows():
-            args = [os.path.normpath(os.path.join(conformance, row["source"]))]
-            if row["algo"]:
-                args += ["--algo", row["algo"]]
-            flags = [p for p in row["params"].split() if p.startswith("--")]
-            for p in row["params"].split():
-                args += [p] if p.startswith("--") else ["-P", p]
-            key = " ".join([row["name"]] + flags)
+            args, key = simrun.port_job(row)
             jobs.append((f"port {row['name']}", args,
                          baked_expectation(verdicts, key), ["f32", "i32"]))
         for sub, kind in (("programs", ".cpp"), ("plans", ".json")):

@@ -122,6 +122,20 @@ def manifest_rows():
             yield dict(zip(header, line.split("\t")))
 
 
+def port_job(row):
+    """A manifest row's command-line arguments and its verdicts.tsv key
+    (a port compiled past the executor's limits has its own entry,
+    "NAME --allow-limit-violations")."""
+    conformance = os.path.join(REPO, "tests", "conformance")
+    args = [os.path.normpath(os.path.join(conformance, row["source"]))]
+    if row["algo"]:
+        args += ["--algo", row["algo"]]
+    flags = [p for p in row["params"].split() if p.startswith("--")]
+    for p in row["params"].split():
+        args += [p] if p.startswith("--") else ["-P", p]
+    return args, " ".join([row["name"]] + flags)
+
+
 def failure_ports():
     folder = os.path.join(REPO, "tests", "failures")
     ports = os.path.join(REPO, "tests", "conformance")
@@ -173,17 +187,8 @@ def main():
             return 1
     else:
         print(f"sim: {plans} not found; reference plans skipped")
-    conformance = os.path.join(REPO, "tests", "conformance")
     for row in manifest_rows():
-        args = [os.path.normpath(os.path.join(conformance, row["source"]))]
-        if row["algo"]:
-            args += ["--algo", row["algo"]]
-        flags = [p for p in row["params"].split() if p.startswith("--")]
-        for p in row["params"].split():
-            args += [p] if p.startswith("--") else ["-P", p]
-        # A port compiled past the executor's limits is simulated, so it
-        # has its own entry ("NAME --allow-limit-violations").
-        key = " ".join([row["name"]] + flags)
+        args, key = port_job(row)
         jobs.append((f"port {row['name']}", args, verdicts.get(key, passing),
                      ["f32"], True,
                      verdicts.get(key + " --semantics intended")))

@@ -828,97 +828,50 @@ MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
 // multicast address, relaxed at system scope. Elements the switch cannot
 // reduce (u8, min/max of floats on older parts) trap.
 namespace detail {
+// One multimem ld_reduce of 16 bytes (v4 of `type`), or of one 32-bit
+// element, with the reduction `op` ("add", "min", "max").
+#define MSCCLC_LD_REDUCE_V4(op, type)                                          \
+  asm volatile("multimem.ld_reduce.relaxed.sys.global." op ".v4." type         \
+               " {%0,%1,%2,%3}, [%4];"                                         \
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)                    \
+               : "l"(mc)                                                       \
+               : "memory")
+#define MSCCLC_LD_REDUCE_1(op, type, out, at)                                  \
+  asm volatile("multimem.ld_reduce.relaxed.sys.global." op "." type            \
+               " %0, [%1];"                                                    \
+               : "=r"(out)                                                     \
+               : "l"(at)                                                       \
+               : "memory")
+// The three reductions of one element type.
+#define MSCCLC_LD_REDUCE_OPS(REDUCE, type, ...)                                \
+  if constexpr (Op == ReduceOp::Sum)                                           \
+    REDUCE("add", type __VA_OPT__(, ) __VA_ARGS__);                            \
+  else if constexpr (Op == ReduceOp::Min)                                      \
+    REDUCE("min", type __VA_OPT__(, ) __VA_ARGS__);                            \
+  else                                                                         \
+    REDUCE("max", type __VA_OPT__(, ) __VA_ARGS__)
+
 template <class T, ReduceOp Op> MSCCLC_DEVICE uint4 ld_reduce(const char *mc) {
   uint4 v{0, 0, 0, 0};
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  constexpr bool sum = Op == ReduceOp::Sum, min = Op == ReduceOp::Min;
   if constexpr (sizeof(T) == 4 && !std::is_integral_v<T>) {
-    if constexpr (sum)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.add.v4.f32 {%0,%1,"
-                   "%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else if constexpr (min)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.min.v4.f32 {%0,%1,"
-                   "%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.max.v4.f32 {%0,%1,"
-                   "%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-  } else if constexpr (sizeof(T) == 2) {
-    constexpr bool bf = std::is_same_v<T, bf16>;
-    if constexpr (sum && !bf)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.add.v4.f16x2 {%0,"
-                   "%1,%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else if constexpr (sum)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.add.v4.bf16x2 {%0,"
-                   "%1,%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else if constexpr (min && !bf)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.min.v4.f16x2 {%0,"
-                   "%1,%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else if constexpr (min)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.min.v4.bf16x2 {%0,"
-                   "%1,%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else if constexpr (!bf)
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.max.v4.f16x2 {%0,"
-                   "%1,%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
-    else
-      asm volatile("multimem.ld_reduce.relaxed.sys.global.max.v4.bf16x2 {%0,"
-                   "%1,%2,%3}, [%4];"
-                   : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                   : "l"(mc)
-                   : "memory");
+    MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_V4, "f32");
+  } else if constexpr (std::is_same_v<T, f16>) {
+    MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_V4, "f16x2");
+  } else if constexpr (std::is_same_v<T, bf16>) {
+    MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_V4, "bf16x2");
   } else if constexpr (sizeof(T) == 4) {
     // 32-bit integers: one element at a time (the executor does the same).
     uint32_t *w = &v.x;
     for (int i = 0; i < 4; ++i) {
       const char *at = mc + 4 * i;
-      if constexpr (sum)
-        asm volatile("multimem.ld_reduce.relaxed.sys.global.add.u32 %0, [%1];"
-                     : "=r"(w[i])
-                     : "l"(at)
-                     : "memory");
-      else if constexpr (min && std::is_signed_v<T>)
-        asm volatile("multimem.ld_reduce.relaxed.sys.global.min.s32 %0, [%1];"
-                     : "=r"(w[i])
-                     : "l"(at)
-                     : "memory");
-      else if constexpr (min)
-        asm volatile("multimem.ld_reduce.relaxed.sys.global.min.u32 %0, [%1];"
-                     : "=r"(w[i])
-                     : "l"(at)
-                     : "memory");
-      else if constexpr (std::is_signed_v<T>)
-        asm volatile("multimem.ld_reduce.relaxed.sys.global.max.s32 %0, [%1];"
-                     : "=r"(w[i])
-                     : "l"(at)
-                     : "memory");
-      else
-        asm volatile("multimem.ld_reduce.relaxed.sys.global.max.u32 %0, [%1];"
-                     : "=r"(w[i])
-                     : "l"(at)
-                     : "memory");
+      if constexpr (Op == ReduceOp::Sum) {
+        MSCCLC_LD_REDUCE_1("add", "u32", w[i], at);
+      } else if constexpr (std::is_signed_v<T>) {
+        MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_1, "s32", w[i], at);
+      } else {
+        MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_1, "u32", w[i], at);
+      }
     }
   } else {
     __trap(); // u8: the switch has no byte reduction
@@ -929,6 +882,9 @@ template <class T, ReduceOp Op> MSCCLC_DEVICE uint4 ld_reduce(const char *mc) {
 #endif
   return v;
 }
+#undef MSCCLC_LD_REDUCE_OPS
+#undef MSCCLC_LD_REDUCE_1
+#undef MSCCLC_LD_REDUCE_V4
 MSCCLC_DEVICE void multimem_st(char *mc, uint4 v) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile(
