@@ -114,24 +114,35 @@ private:
     return false;
   }
 
-  // What no element type list can change is checked per op; this is what
-  // the requested element types rule out.
+  // What an NVLS switch can reduce (multimem ld_reduce): sums of f32,
+  // f16x2, bf16x2 and 32-bit integers; min/max of all of those but f32;
+  // nothing of u8. The rest is refused for the requested element types.
+  static bool switchReduces(const std::string &dtype, ReduceOp op) {
+    if (dtype == "u8")
+      return false;
+    return op == ReduceOp::Sum || dtype != "f32";
+  }
+
   bool checkPlanLevel() {
-    bool u8 = std::find(options_.dtypes.begin(), options_.dtypes.end(), "u8") !=
-              options_.dtypes.end();
-    if (!u8)
-      return true;
     auto scan = [&](const std::vector<Op> &ops, const std::string &path,
                     auto &self) -> void {
       for (size_t i = 0; i < ops.size(); ++i) {
         const Op &op = ops[i];
         std::string at = path + ".ops[" + std::to_string(i) + "]";
+        ReduceOp rop = op.reduceOp.value_or(ReduceOp::Sum);
         if (op.kind == OpKind::Glres || op.kind == OpKind::Glre)
-          unsupported("'" + std::string(toString(op.kind)) + "' for u8",
-                      "an NVLS switch has no byte reduction (multimem "
-                      "ld_reduce takes 16- and 32-bit elements); drop u8 "
-                      "from --dtypes",
-                      op.loc, at);
+          for (const std::string &d : options_.dtypes)
+            if (!switchReduces(d, rop)) {
+              std::string what = std::string(toString(rop)) + " of " + d;
+              unsupported("'" + std::string(toString(op.kind)) + "' (" + what +
+                              ")",
+                          "an NVLS switch cannot reduce it (multimem "
+                          "ld_reduce sums f32, f16, bf16 and 32-bit "
+                          "integers, and takes min/max of all but f32); "
+                          "drop " +
+                              d + " from --dtypes",
+                          op.loc, at);
+            }
         self(op.ops, at, self);
       }
     };

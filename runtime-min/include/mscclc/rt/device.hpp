@@ -855,7 +855,10 @@ template <class T, ReduceOp Op> MSCCLC_DEVICE uint4 ld_reduce(const char *mc) {
   uint4 v{0, 0, 0, 0};
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if constexpr (sizeof(T) == 4 && !std::is_integral_v<T>) {
-    MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_V4, "f32");
+    if constexpr (Op == ReduceOp::Sum)
+      MSCCLC_LD_REDUCE_V4("add", "f32");
+    else
+      __trap(); // no f32 min/max on the switch (mscclc refuses to bake it)
   } else if constexpr (std::is_same_v<T, f16>) {
     MSCCLC_LD_REDUCE_OPS(MSCCLC_LD_REDUCE_V4, "f16x2");
   } else if constexpr (std::is_same_v<T, bf16>) {
