@@ -633,7 +633,7 @@ private:
         std::vector<std::string> calls;
         std::string bytes = open(flat, op, note, lengthOf(0), false);
         for (size_t i = 0; i < op.dst.size() && i < e.size(); ++i)
-          calls.push_back("port_put(a.fifo, a.port[" +
+          calls.push_back("port_put_packets(a.fifo, a.port[" +
                           std::to_string(e[i].gpuChannel) + "], " +
                           ptr(Operand::Dst, i) + ", " +
                           ptr(Operand::Src, std::min(i, op.src.size() - 1)) +
@@ -663,7 +663,7 @@ private:
         std::vector<ChannelEnd> e = ends(flat, op);
         std::vector<std::string> calls;
         for (size_t i = 0; i < op.dst.size() && i < e.size(); ++i)
-          calls.push_back("port_put(a.fifo, a.port[" +
+          calls.push_back("port_put_packets(a.fifo, a.port[" +
                           std::to_string(e[i].gpuChannel) + "], " +
                           ptr(Operand::Dst, i) + ", " + ptr(Operand::Src, 0) +
                           ", (" + bytes + ") / P::payload * P::bytes)");
@@ -922,7 +922,17 @@ private:
                << ", " << p
                << ">(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
                   "mscclc::rt::Launch);\n";
-    out_ << "#endif\n\n";
+    // bench/cuda_static measures each thread-block function on its own:
+    // inlined into the rank kernel, its size cannot be read from a cubin.
+    out_ << "#if defined(MSCCLC_MEASURE_THREADBLOCKS)\n";
+    for (size_t r = 0; r < plan_.gpus.size(); ++r)
+      for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
+        out_ << "MSCCLC_KERNEL void measure_rank" << r << "_tb" << tb.id
+             << "(MSCCLC_GRID_CONST mscclc::rt::RankArgs a, "
+                "mscclc::rt::Launch l) { rank"
+             << r << "_tb" << tb.id << "<" << cppType(options_.dtypes.front())
+             << ", mscclc::rt::LL16>(a, l); }\n";
+    out_ << "#endif\n#endif\n\n";
   }
 
   const Plan &plan_;

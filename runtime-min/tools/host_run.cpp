@@ -5,16 +5,19 @@
 //       -DMSCCLC_BAKED_NS=<namespace> -I runtime-min/include host_run.cpp
 // Runs the plan's kernels RUNS times back to back on SIZE bytes of DTYPE
 // with PACKET (ll16 or ll8) packets, each launch with the inputs read from
-// IN_DIR/rank<R>.input.before.bin (as `mscclc sim --dump` writes them), and
+// IN_DIR/rank<R>.input.before.bin (as `mscclc sim --dump` writes them; IN_DIR
+// "-": a fixed pattern), and
 // writes each rank's output after the last launch to
 // OUT_DIR/rank<R>.output.after.bin. Exit 0, or 1 when a launch deadlocks (the
-// watchdog prints the blocked waits) or a file cannot be read or written.
+// watchdog prints the blocked waits; MSCCLC_WATCHDOG_MS sets its patience)
+// or a file cannot be read or written.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/rt/runtime.hpp"
 
 #include MSCCLC_BAKED
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -35,12 +38,29 @@ bool readFile(const std::string &path, std::vector<char> &out) {
   return true;
 }
 
+// MSCCLC_WATCHDOG_MS: how long no wait may finish before a launch counts
+// as deadlocked (default 10 s; tests of broken plans use less).
+std::chrono::milliseconds watchdog() {
+  const char *ms = std::getenv("MSCCLC_WATCHDOG_MS");
+  long value = ms ? std::atol(ms) : 0;
+  return value > 0 ? std::chrono::milliseconds(value)
+                   : std::chrono::milliseconds(10000);
+}
+
 template <class T, class P>
 int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
         const std::string &outDir) {
   mscclc::rt::Communicator comm(baked::plan_info, size, threads);
   std::vector<std::vector<char>> inputs(size_t(baked::plan_info.ranks));
   for (int r = 0; r < baked::plan_info.ranks; ++r) {
+    if (inDir == "-") {
+      // No simulator dump (a plan it finds deadlocked writes none): a
+      // pattern that differs per rank and per byte.
+      inputs[size_t(r)].resize(comm.inputBytes(r));
+      for (size_t i = 0; i < inputs[size_t(r)].size(); ++i)
+        inputs[size_t(r)][i] = char((size_t(r) * 131 + i * 7 + 1) & 0xff);
+      continue;
+    }
     std::string path =
         inDir + "/rank" + std::to_string(r) + ".input.before.bin";
     if (!readFile(path, inputs[size_t(r)]) ||
@@ -51,18 +71,27 @@ int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
       return 1;
     }
   }
-  // Each rank's output is read as soon as its own kernel ends (as a
-  // stream synchronize on its GPU would let the host read it), so a peer's
-  // unordered write into it is a race ThreadSanitizer can see.
+  // Each rank's host works on its own, as a host thread per GPU would:
+  // as soon as rank r's kernel ends (a stream synchronize on its GPU), it
+  // reads rank r's output and fills rank r's input for the next launch.
+  // Those accesses are ordered after rank r's kernel only, so a peer's
+  // unordered write into the output, or a transfer still reading the input
+  // (a port put nothing flushed), is a race ThreadSanitizer can see.
   std::vector<std::vector<char>> outputs(size_t(baked::plan_info.ranks));
-  auto readOutput = [&](int r) {
-    outputs[size_t(r)].assign(comm.output(r),
-                              comm.output(r) + comm.outputBytes(r));
+  auto fill = [&](int r) {
+    std::memcpy(comm.input(r), inputs[size_t(r)].data(), comm.inputBytes(r));
   };
+  for (int r = 0; r < baked::plan_info.ranks; ++r)
+    fill(r);
   for (int i = 0; i < runs; ++i) {
-    for (int r = 0; r < baked::plan_info.ranks; ++r)
-      std::memcpy(comm.input(r), inputs[size_t(r)].data(), comm.inputBytes(r));
-    if (!comm.launch(baked::kernels<T, P>, readOutput)) {
+    bool last = i + 1 == runs;
+    auto rankDone = [&](int r) {
+      outputs[size_t(r)].assign(comm.output(r),
+                                comm.output(r) + comm.outputBytes(r));
+      if (!last)
+        fill(r);
+    };
+    if (!comm.launch(baked::kernels<T, P>, rankDone, watchdog())) {
       std::fprintf(stderr, "host_run: launch %d deadlocked\n", i + 1);
       return 1;
     }

@@ -46,10 +46,12 @@ def text_sizes(cubin):
     return sizes
 
 
-def compile_one(nvcc, cu, arch, work):
+def compile_one(nvcc, cu, arch, work, threadblocks=False):
     cubin = os.path.join(work, f"{arch}.cubin")
     start = time.time()
-    p = subprocess.run([nvcc, "-std=c++20", "-x", "cu", f"-arch={arch}",
+    p = subprocess.run([nvcc, "-std=c++20", "-x", "cu", f"-arch={arch}"] +
+                       (["-DMSCCLC_MEASURE_THREADBLOCKS"] if threadblocks
+                        else []) + [
                         "-cubin", "-Xptxas", "-v", "-I",
                         os.path.join(REPO, "runtime-min", "include"), cu,
                         "-o", cubin], capture_output=True, text=True)
@@ -74,8 +76,11 @@ def compile_one(nvcc, cu, arch, work):
     sizes = text_sizes(cubin)
     for name, k in kernels.items():
         k["sass"] = sizes.get(name, 0) // 16
-    return {"kernels": kernels, "seconds": seconds,
-            "sass": sum(sizes.values()) // 16}, None
+    # The measurement kernels (one per thread-block function) apart.
+    blocks = {n: k for n, k in kernels.items() if "measure_rank" in n}
+    kernels = {n: k for n, k in kernels.items() if n not in blocks}
+    return {"kernels": kernels, "blocks": blocks, "seconds": seconds,
+            "sass": sum(sizes[n] for n in sizes if n in kernels) // 16}, None
 
 
 def inputs(a):
@@ -103,6 +108,9 @@ def main():
     ap.add_argument("--set", choices=["default", "full"], default="default")
     ap.add_argument("--dtypes", default="f32")
     ap.add_argument("--only")
+    # Also compile each thread-block function as a kernel of its own and
+    # report the largest (bench/cuda_static; doubles the compile time).
+    ap.add_argument("--threadblocks", action="store_true")
     a = ap.parse_args()
     nvcc = find_nvcc()
     if not nvcc:
@@ -124,7 +132,7 @@ def main():
             with open(cu) as f:
                 switch = "multimem_" in f.read()
             for arch in (["sm_90"] if switch else ["sm_80", "sm_90"]):
-                res, err = compile_one(nvcc, cu, arch, work)
+                res, err = compile_one(nvcc, cu, arch, work, a.threadblocks)
                 if res is None:
                     problems.append(f"{label} {arch}: nvcc failed:\n{err}")
                     continue
@@ -138,10 +146,14 @@ def main():
                                     f"{ks[bad[0]]}")
                 rows.append((label, arch, len(ks), regs, worst["sass"],
                              res["sass"], res["seconds"], bool(bad)))
+                tb = ""
+                if res["blocks"]:
+                    tb = (f", largest thread block "
+                          f"{max(k['sass'] for k in res['blocks'].values())}")
                 print(f"{'FAIL' if bad else 'ok  '} {label} {arch}: "
                       f"{len(ks)} kernels, max {regs} registers, 0 spills"
                       f"{'' if not bad else ' (NOT)'}, largest rank kernel "
-                      f"{worst['sass']} SASS instructions, all "
+                      f"{worst['sass']} SASS instructions{tb}, all "
                       f"{res['sass']}, nvcc {res['seconds']:.1f} s",
                       flush=True)
     finally:

@@ -38,7 +38,6 @@
 
 #if defined(MSCCLC_HOST)
 #include <atomic>
-#include <barrier>
 #include <thread>
 #elif defined(__CUDACC__)
 #include <cuda/atomic>
@@ -86,12 +85,15 @@ struct SwitchChannel {
 
 // A port-channel request, as the device pushes it and the proxy runs it:
 // copy `bytes` from src to dst, then (flag) add 1 to `token`; a sync
-// request only marks a position the device may wait for.
+// request only marks a position the device may wait for. `packets`: the
+// bytes are packet space, which readers poll while it lands (LL packets
+// rely on each 8-byte word arriving whole).
 struct Trigger {
   const char *src;
   char *dst;
   uint64_t bytes;
   uint64_t *token;
+  uint64_t packets;
   uint64_t seq; // 0: empty slot; otherwise position + 1, written last
 };
 struct Fifo {
@@ -218,12 +220,29 @@ MSCCLC_DEVICE uint64_t pipelined(uint64_t bytes, uint64_t o, uint64_t unit) {
 #if defined(MSCCLC_HOST)
 
 namespace host {
+// A thread block's bar.sync. Not std::barrier: libstdc++ parks waiters in a
+// process-wide table of mutexes, and those locks order unrelated threads
+// for ThreadSanitizer, hiding exactly the races it is here to report. The
+// last arrival acquires every earlier one (one release sequence of
+// read-modify-writes) and releases them all with the next generation.
+class BlockBarrier {
+public:
+  explicit BlockBarrier(uint32_t threads) : threads_(threads) {}
+  // false: the watchdog aborted the launch while this thread waited.
+  bool arriveAndWait();
+
+private:
+  const uint32_t threads_;
+  std::atomic<uint32_t> arrived_{0};
+  std::atomic<uint64_t> generation_{0};
+};
+
 // One per CPU thread, owned by runtime.hpp, which reads the wait fields
 // from its watchdog.
 struct ThreadState {
   uint32_t tid = 0, ntid = 1, bid = 0;
   int rank = 0;
-  std::barrier<> *block = nullptr;
+  BlockBarrier *block = nullptr;
   std::atomic<const char *> waiting{nullptr}; // what a spin waits in
   std::atomic<const void *> at{nullptr};      // on which word
   std::atomic<uint64_t> expected{0}, seen{0};
@@ -236,7 +255,7 @@ inline std::atomic<bool> aborting{false}; // set by the watchdog
 MSCCLC_DEVICE uint32_t tid() { return host::self->tid; }
 MSCCLC_DEVICE uint32_t ntid() { return host::self->ntid; }
 MSCCLC_DEVICE uint32_t bid() { return host::self->bid; }
-MSCCLC_DEVICE void sync_block() { host::self->block->arrive_and_wait(); }
+MSCCLC_DEVICE void sync_block() { host::self->block->arriveAndWait(); }
 
 namespace detail {
 enum Order { Relaxed, Acquire, Release, AcqRel };
@@ -295,6 +314,26 @@ struct Spin {
   }
 };
 
+} // namespace detail
+
+inline bool host::BlockBarrier::arriveAndWait() {
+  uint64_t generation = generation_.load(std::memory_order_acquire);
+  if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == threads_) {
+    arrived_.store(0, std::memory_order_relaxed);
+    generation_.store(generation + 1, std::memory_order_release);
+    return true;
+  }
+  detail::Spin spin{"nop (bar.sync)", &generation_, generation + 1};
+  for (;;) {
+    uint64_t now = generation_.load(std::memory_order_acquire);
+    if (now != generation)
+      return true;
+    if (!spin.again(now))
+      return false;
+  }
+}
+
+namespace detail {
 // Packets: an LL16 packet is two 8-byte halves [data, flag], each stored
 // and loaded as one atomic word (release/acquire, so the payload's
 // hand-off is visible to ThreadSanitizer); LL8 is one such word.
@@ -328,8 +367,42 @@ bool load_packet(const char *slot, char *payload, uint32_t flag) {
 }
 } // namespace detail
 
-// 16 bytes; memcpy keeps the accesses plain (a race stays visible).
+// Plain (non-atomic) buffer accesses under ThreadSanitizer. GCC expands a
+// small memcpy inline after TSan has instrumented the function, so without
+// this a racing copy is invisible to it: every plain access to a buffer
+// also reports its byte range (nothing, outside a TSan build).
+#if defined(__SANITIZE_THREAD__)
+#define MSCCLC_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MSCCLC_TSAN 1
+#endif
+#endif
+#if defined(MSCCLC_TSAN)
+extern "C" void __tsan_read_range(void *addr, unsigned long size);
+extern "C" void __tsan_write_range(void *addr, unsigned long size);
+#endif
+namespace detail {
+inline void plain_read(const void *p, uint64_t n) {
+#if defined(MSCCLC_TSAN)
+  __tsan_read_range(const_cast<void *>(p), n);
+#endif
+  (void)p;
+  (void)n;
+}
+inline void plain_write(void *p, uint64_t n) {
+#if defined(MSCCLC_TSAN)
+  __tsan_write_range(p, n);
+#endif
+  (void)p;
+  (void)n;
+}
+} // namespace detail
+
+// Up to 16 bytes; memcpy keeps the accesses plain (a race stays visible).
 MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
+  detail::plain_read(src, n);
+  detail::plain_write(dst, n);
   std::memcpy(dst, src, n);
 }
 
@@ -428,6 +501,12 @@ MSCCLC_DEVICE bool load_packet(const char *slot, char *payload, uint32_t flag) {
   memcpy(payload, d, P::payload);
   return true;
 }
+} // namespace detail
+
+namespace detail {
+// Only the host build under ThreadSanitizer reports plain accesses.
+MSCCLC_DEVICE void plain_read(const void *, uint64_t) {}
+MSCCLC_DEVICE void plain_write(void *, uint64_t) {}
 } // namespace detail
 
 MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
@@ -540,16 +619,20 @@ MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
   if (whole < bytes && (whole / 16) % n == t)
     for (uint64_t at = whole; at + sizeof(T) <= bytes; at += sizeof(T)) {
       T acc;
+      detail::plain_read(src.p[0] + at, sizeof(T));
       memcpy(&acc, src.p[0] + at, sizeof(T));
 #pragma unroll
       for (uint32_t s = 1; s < NS; ++s) {
         T x;
+        detail::plain_read(src.p[s] + at, sizeof(T));
         memcpy(&x, src.p[s] + at, sizeof(T));
         acc = combine<T, Op>(acc, x);
       }
 #pragma unroll
-      for (uint32_t d = 0; d < ND; ++d)
+      for (uint32_t d = 0; d < ND; ++d) {
+        detail::plain_write(dst.p[d] + at, sizeof(T));
         memcpy(dst.p[d] + at, &acc, sizeof(T));
+      }
     }
 }
 
@@ -576,6 +659,7 @@ MSCCLC_DEVICE void put_packets(Ptrs<ND> dst, const char *src, uint64_t bytes,
   const uint64_t packets = bytes / P::payload;
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
+    detail::plain_read(src + p * P::payload, P::payload);
     memcpy(payload, src + p * P::payload, P::payload);
 #pragma unroll
     for (uint32_t d = 0; d < ND; ++d)
@@ -591,6 +675,7 @@ MSCCLC_DEVICE void unpack_packets(char *dst, const char *src, uint64_t bytes,
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
+    detail::plain_write(dst + p * P::payload, P::payload);
     memcpy(dst + p * P::payload, payload, P::payload);
   }
 }
@@ -647,12 +732,14 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
       }
       first = false;
     }
+    detail::plain_read(local + p * P::payload, P::payload);
     memcpy(x, local + p * P::payload, P::payload);
     if (first)
       memcpy(acc, x, P::payload);
     else
       for (uint32_t i = 0; i < P::payload / sizeof(T); ++i)
         acc[i] = combine<T, Op>(acc[i], x[i]);
+    detail::plain_write(dst + p * P::payload, P::payload);
     memcpy(dst + p * P::payload, acc, P::payload);
     char payload[8];
     memcpy(payload, acc, P::payload);
@@ -706,7 +793,8 @@ MSCCLC_DEVICE void sem_acquire(int64_t &s) {
 // to the peer's token (one FIFO per rank keeps the two in order), then
 // marks the position done.
 MSCCLC_DEVICE uint64_t push(const Fifo &f, const char *src, char *dst,
-                            uint64_t bytes, uint64_t *token) {
+                            uint64_t bytes, uint64_t *token,
+                            bool packets = false) {
   uint64_t pos = detail::add_dev<detail::Relaxed>(f.head, uint64_t(1));
   detail::Spin spin{"port FIFO full", f.done, pos + 1 - f.capacity};
   while (pos >= detail::load_sys<detail::Acquire>(f.done) + f.capacity)
@@ -717,6 +805,7 @@ MSCCLC_DEVICE uint64_t push(const Fifo &f, const char *src, char *dst,
   slot.dst = dst;
   slot.bytes = bytes;
   slot.token = token;
+  slot.packets = packets;
   detail::store_sys<detail::Release>(&slot.seq, pos + 1);
   return pos;
 }
@@ -726,6 +815,11 @@ MSCCLC_DEVICE void await_done(const Fifo &f, uint64_t pos) {
 MSCCLC_DEVICE void port_put(const Fifo &f, const Channel &, char *dst,
                             const char *src, uint64_t bytes) {
   push(f, src, dst, bytes, nullptr);
+}
+// ppkt/rppkt over a port channel: a raw copy of packet space.
+MSCCLC_DEVICE void port_put_packets(const Fifo &f, const Channel &, char *dst,
+                                    const char *src, uint64_t bytes) {
+  push(f, src, dst, bytes, nullptr, true);
 }
 // put with signal, and with flush: the pushing thread waits until the
 // proxy has done it.
@@ -773,13 +867,15 @@ MSCCLC_DEVICE void multimem_reduce(char *dst, const SwitchChannel &src,
        at += uint64_t(ntid()) * 16) {
     uint64_t count = (bytes - at < 16 ? bytes - at : 16) / sizeof(T);
     T acc[per], x[per];
-    memcpy(acc, src.member[0] + srcOffset + at, count * sizeof(T));
+    copyUnit(reinterpret_cast<char *>(acc), src.member[0] + srcOffset + at,
+             count * sizeof(T));
     for (uint32_t m = 1; m < src.members; ++m) {
-      memcpy(x, src.member[m] + srcOffset + at, count * sizeof(T));
+      copyUnit(reinterpret_cast<char *>(x), src.member[m] + srcOffset + at,
+               count * sizeof(T));
       for (uint64_t i = 0; i < count; ++i)
         acc[i] = combine<T, Op>(acc[i], x[i]);
     }
-    memcpy(dst + at, acc, count * sizeof(T));
+    copyUnit(dst + at, reinterpret_cast<const char *>(acc), count * sizeof(T));
   }
 }
 // glres: reduce the group's range, store it into every member.
@@ -793,14 +889,15 @@ MSCCLC_DEVICE void multimem_reduce_store(const SwitchChannel &dst,
        at += uint64_t(ntid()) * 16) {
     uint64_t n = bytes - at < 16 ? bytes - at : 16;
     T acc[per], x[per];
-    memcpy(acc, src.member[0] + srcOffset + at, n);
+    copyUnit(reinterpret_cast<char *>(acc), src.member[0] + srcOffset + at, n);
     for (uint32_t m = 1; m < src.members; ++m) {
-      memcpy(x, src.member[m] + srcOffset + at, n);
+      copyUnit(reinterpret_cast<char *>(x), src.member[m] + srcOffset + at, n);
       for (uint64_t i = 0; i < n / sizeof(T); ++i)
         acc[i] = combine<T, Op>(acc[i], x[i]);
     }
     for (uint32_t m = 0; m < dst.members; ++m)
-      memcpy(dst.member[m] + dstOffset + at, acc, n);
+      copyUnit(dst.member[m] + dstOffset + at,
+               reinterpret_cast<const char *>(acc), n);
   }
 }
 // gstore: local data into every member.

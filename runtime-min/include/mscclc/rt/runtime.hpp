@@ -12,8 +12,9 @@
 //     counters persisting across launches, as on a GPU;
 //   - switch channels grouped by (buffer type, group, occurrence), each
 //     member's buffer reachable from every member;
-//   - one port proxy thread per rank, draining the rank's trigger FIFO
-//     (copy, then signal) while the kernels run;
+//   - one port proxy thread per rank for the communicator's lifetime,
+//     draining the rank's trigger FIFO (copy, then signal): a launch ends
+//     with its kernels, and only a flush or a signal waits for a transfer;
 //   - thread-block barriers, device semaphores (initial values once, at
 //     construction) and per-thread-block launch epochs.
 //
@@ -36,7 +37,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include <latch>
 #include <map>
 #include <memory>
 #include <new>
@@ -59,6 +59,13 @@ public:
     groupSwitches();
     for (size_t r = 0; r < ranks_.size(); ++r)
       bind(int(r));
+    for (Rank &k : ranks_)
+      proxies_.emplace_back([this, &k] { proxy(k); });
+  }
+  ~Communicator() {
+    stopping_ = true;
+    for (auto &p : proxies_)
+      p.join();
   }
   Communicator(const Communicator &) = delete;
   Communicator &operator=(const Communicator &) = delete;
@@ -72,8 +79,8 @@ public:
     return ranks_[size_t(rank)].outputBytes;
   }
 
-  // Runs every rank's kernel once, all concurrently, with each rank's port
-  // proxy; returns false (after printing the blocked waits) when nothing
+  // Runs every rank's kernel once, all concurrently (the port proxies run
+  // all along); returns false (after printing the blocked waits) when nothing
   // progressed for `watchdog`.
   //
   // `rankDone(r)`, when given, runs on a host thread of rank r's own as
@@ -84,11 +91,11 @@ public:
   bool launch(const KernelFn *kernels,
               const std::function<void(int)> &rankDone = {},
               std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
-    std::vector<std::unique_ptr<std::barrier<>>> blocks;
+    std::vector<std::unique_ptr<host::BlockBarrier>> blocks;
     std::vector<std::unique_ptr<host::ThreadState>> states;
     for (size_t r = 0; r < ranks_.size(); ++r)
       for (int b = 0; b < plan_.rank[r].threadblocks; ++b) {
-        blocks.push_back(std::make_unique<std::barrier<>>(threads_));
+        blocks.push_back(std::make_unique<host::BlockBarrier>(threads_));
         for (uint32_t t = 0; t < threads_; ++t) {
           auto s = std::make_unique<host::ThreadState>();
           s->tid = t;
@@ -101,39 +108,41 @@ public:
       }
     host::aborting = false;
     std::atomic<size_t> finished{0};
-    std::atomic<bool> kernelsDone{false};
-    std::vector<std::thread> workers, proxies, hosts;
-    std::vector<std::unique_ptr<std::latch>> rankFinished;
+    std::vector<std::thread> workers, hosts;
+    // Threads of each rank still running. Counted down with release and
+    // awaited with acquire (not std::latch, for std::barrier's reason), so
+    // rank r's host thread is ordered after rank r's threads only; the
+    // shared `finished` count is relaxed for the same reason.
+    std::unique_ptr<std::atomic<uint64_t>[]> rankRunning(
+        new std::atomic<uint64_t>[ranks_.size()]);
     for (size_t r = 0; r < ranks_.size(); ++r)
-      rankFinished.push_back(std::make_unique<std::latch>(
-          std::ptrdiff_t(plan_.rank[r].threadblocks) * threads_));
+      rankRunning[r] = uint64_t(plan_.rank[r].threadblocks) * threads_;
     for (auto &s : states) {
       host::ThreadState *state = s.get();
       Rank &k = ranks_[size_t(state->rank)];
       Launch l{k.chunk, plan_.doubleScratch ? k.scratchBytes / 2 : 0,
                k.scratchChunk, k.slot};
       KernelFn fn = kernels[state->rank];
-      std::latch *mine = rankFinished[size_t(state->rank)].get();
+      std::atomic<uint64_t> *mine = &rankRunning[size_t(state->rank)];
       workers.emplace_back([state, args = k.args, l, fn, &finished, mine] {
         host::self = state;
         fn(args, l);
-        mine->count_down();
-        finished.fetch_add(1);
+        mine->fetch_sub(1, std::memory_order_release);
+        finished.fetch_add(1, std::memory_order_relaxed);
       });
     }
     if (rankDone)
       for (size_t r = 0; r < ranks_.size(); ++r)
-        hosts.emplace_back([&rankDone, &rankFinished, r] {
-          rankFinished[r]->wait();
+        hosts.emplace_back([&rankDone, &rankRunning, r] {
+          while (rankRunning[r].load(std::memory_order_acquire) != 0)
+            std::this_thread::yield();
           if (!host::aborting.load())
             rankDone(int(r));
         });
-    for (Rank &k : ranks_)
-      proxies.emplace_back([&k, &kernelsDone] { proxy(k, kernelsDone); });
     bool ok = true;
     uint64_t lastProgress = host::progress.load();
     auto lastChange = std::chrono::steady_clock::now();
-    while (finished.load() < workers.size()) {
+    while (finished.load(std::memory_order_relaxed) < workers.size()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
       uint64_t p = host::progress.load();
       auto now = std::chrono::steady_clock::now();
@@ -150,9 +159,6 @@ public:
       w.join();
     for (auto &h : hosts)
       h.join();
-    kernelsDone = true;
-    for (auto &p : proxies)
-      p.join();
     host::aborting = false;
     return ok;
   }
@@ -381,23 +387,41 @@ private:
   }
 
   // A rank's port proxy: runs its triggers in FIFO order until the
-  // kernels have finished and the FIFO is empty.
-  static void proxy(Rank &k, const std::atomic<bool> &kernelsDone) {
+  // communicator is destroyed.
+  void proxy(Rank &k) {
+    uint64_t idle = 0;
     for (;;) {
       uint64_t pos = k.done;
       Trigger &t = k.slots[pos % k.slots.size()];
       if (detail::load_sys<detail::Acquire>(&t.seq) == pos + 1) {
-        if (t.bytes)
+        if (t.packets) {
+          // Packet space lands word by word, each whole: the peer polls it.
+          const uint64_t *from = reinterpret_cast<const uint64_t *>(t.src);
+          uint64_t *to = reinterpret_cast<uint64_t *>(t.dst);
+          for (uint64_t w = 0; w < t.bytes / 8; ++w)
+            detail::store_sys<detail::Release>(
+                to + w, detail::load_sys<detail::Acquire>(
+                            const_cast<uint64_t *>(from + w)));
+        } else if (t.bytes) {
+          detail::plain_read(t.src, t.bytes);
+          detail::plain_write(t.dst, t.bytes);
           std::memcpy(t.dst, t.src, t.bytes);
+        }
         if (t.token)
           detail::add_sys<detail::Release>(t.token, uint64_t(1));
         detail::store_sys<detail::Release>(&k.done, pos + 1);
         host::progress.fetch_add(1, std::memory_order_relaxed);
+        idle = 0;
         continue;
       }
-      if (kernelsDone.load() || host::aborting.load())
+      if (stopping_.load())
         return;
-      std::this_thread::yield();
+      // Yield while a launch may be pushing, then back off (an idle
+      // communicator should not burn a core).
+      if (++idle < 10000)
+        std::this_thread::yield();
+      else
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
     }
   }
 
@@ -470,6 +494,11 @@ private:
   const PlanInfo &plan_;
   uint32_t threads_;
   std::vector<Rank> ranks_;
+  // One port proxy per rank for the communicator's lifetime, as MSCCL++'s
+  // proxy service: a launch ends with its kernels, not with the transfers
+  // they left to the proxy (only a flush or a signal waits for those).
+  std::vector<std::thread> proxies_;
+  std::atomic<bool> stopping_{false};
 };
 
 } // namespace mscclc::rt
