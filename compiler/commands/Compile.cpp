@@ -19,6 +19,7 @@
 #include <cctype>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 namespace mscclc::driver {
@@ -70,6 +71,9 @@ public:
                    "with --emit-cuda: element types to instantiate, "
                    "comma-separated (f32 f16 bf16 i32 u32 u8)")
         ->default_str("f32");
+    app.add_option("--cuda-namespace", cudaNamespace_,
+                   "with --emit-cuda: the C++ namespace of the baked code "
+                   "(default: mscclc_gen::<the plan's name>)");
     app.add_flag("--verify", verify_,
                  "check `// expected-error {{...}}` comments instead of "
                  "compiling (like clang -verify)");
@@ -95,6 +99,10 @@ public:
       usageError(diag::err_usage_cuda_dtypes_alone);
       return UsageError;
     }
+    if (!cudaNamespace_.empty() && !emitCuda_) {
+      usageError(diag::err_usage_cuda_namespace_alone);
+      return UsageError;
+    }
     if (emitCuda_) {
       if (emitIr_ || verify_) {
         usageError(diag::err_usage_conflicting_options,
@@ -103,6 +111,10 @@ public:
       }
       if (!parseDtypes())
         return UsageError;
+      if (!cudaNamespace_.empty() && !validNamespace(cudaNamespace_)) {
+        usageError(diag::err_usage_cuda_namespace, {cudaNamespace_});
+        return UsageError;
+      }
       // Baked kernels have none of the 0.9.0 executor's per-plan limits
       // (ops per thread block, buffers per op, ...): they are warnings.
       options_.allowLimitViolations = true;
@@ -158,6 +170,7 @@ private:
     } else if (emitCuda_) {
       cuda::CudaOptions cudaOptions;
       cudaOptions.dtypes = cudaDtypes_;
+      cudaOptions.ns = cudaNamespace_;
       cudaOptions.inputName = std::filesystem::path(input_).filename().string();
       auto cu = cuda::writeCuda(*loaded.plan, cudaOptions, *printer);
       if (!cu) {
@@ -222,6 +235,44 @@ private:
     return ok ? Success : Failure;
   }
 
+  // --cuda-namespace: identifiers joined by "::", none a C++ keyword or
+  // reserved (a leading underscore and a capital, or a double underscore).
+  static bool validNamespace(const std::string &name) {
+    static const std::set<std::string> keywords = {
+        "alignas",   "alignof",  "and",       "asm",       "auto",
+        "bool",      "break",    "case",      "catch",     "char",
+        "class",     "concept",  "const",     "consteval", "constexpr",
+        "constinit", "continue", "decltype",  "default",   "delete",
+        "do",        "double",   "else",      "enum",      "explicit",
+        "export",    "extern",   "false",     "float",     "for",
+        "friend",    "goto",     "if",        "inline",    "int",
+        "long",      "mutable",  "namespace", "new",       "noexcept",
+        "not",       "nullptr",  "operator",  "or",        "private",
+        "protected", "public",   "register",  "requires",  "return",
+        "short",     "signed",   "sizeof",    "static",    "struct",
+        "switch",    "template", "this",      "throw",     "true",
+        "try",       "typedef",  "typeid",    "typename",  "union",
+        "unsigned",  "using",    "virtual",   "void",      "volatile",
+        "while",     "xor",      "std"};
+    size_t at = 0;
+    while (true) {
+      size_t sep = name.find("::", at);
+      std::string part = name.substr(
+          at, sep == std::string::npos ? std::string::npos : sep - at);
+      if (part.empty() || std::isdigit(static_cast<unsigned char>(part[0])) ||
+          keywords.count(part) || part.find("__") != std::string::npos ||
+          (part[0] == '_' && part.size() > 1 &&
+           std::isupper(static_cast<unsigned char>(part[1]))))
+        return false;
+      for (char c : part)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+          return false;
+      if (sep == std::string::npos)
+        return true;
+      at = sep + 2;
+    }
+  }
+
   // --dtypes: a comma-separated list of known element types, each once.
   bool parseDtypes() {
     std::string list = dtypes_.empty() ? "f32" : dtypes_;
@@ -248,6 +299,7 @@ private:
   std::string input_;
   std::string output_;
   std::string dtypes_;
+  std::string cudaNamespace_;
   std::vector<std::string> cudaDtypes_;
   bool emitCuda_ = false;
   bool emitIr_ = false;

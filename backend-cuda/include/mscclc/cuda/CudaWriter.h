@@ -32,6 +32,8 @@ const std::vector<std::string> &knownDtypes();
 struct CudaOptions {
   std::vector<std::string> dtypes = {"f32"}; // instantiated element types
   std::string inputName; // the file the plan came from, for the header
+  // The namespace of the baked code; empty: mscclc_gen::<plan name>.
+  std::string ns;
 };
 
 // The .cu source, or nullopt after reporting why the plan cannot be baked.

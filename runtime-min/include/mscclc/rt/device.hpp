@@ -45,6 +45,14 @@
 #error "runtime-min: build with nvcc, or define MSCCLC_HOST for the host"
 #endif
 
+// Loops over compile-time operand lists unroll on the GPU (the host
+// compilers do as they see fit, and GCC warns about the pragma).
+#if defined(MSCCLC_HOST)
+#define MSCCLC_UNROLL
+#else
+#define MSCCLC_UNROLL _Pragma("unroll")
+#endif
+
 #if defined(MSCCLC_HOST)
 #define MSCCLC_DEVICE inline
 #define MSCCLC_KERNEL
@@ -183,6 +191,11 @@ struct LL8 {
   static constexpr uint32_t payload = 4, bytes = 8;
 };
 
+// What a baked file holds kernels for: an element type and a packet
+// format (the executor's DataType and PacketType, plus u8).
+enum class DType { F32, F16, BF16, I32, U32, U8 };
+enum class PacketType { LL16, LL8 };
+
 #if defined(MSCCLC_HOST)
 // A rank's kernel as the host runtime calls it.
 using KernelFn = void (*)(const RankArgs, Launch);
@@ -230,6 +243,10 @@ public:
   explicit BlockBarrier(uint32_t threads) : threads_(threads) {}
   // false: the watchdog aborted the launch while this thread waited.
   bool arriveAndWait();
+  // Before a launch: forget arrivals an aborted launch left behind.
+  void reset() { arrived_.store(0, std::memory_order_relaxed); }
+  // The word waiters spin on (for the watchdog's report).
+  const void *word() const { return &generation_; }
 
 private:
   const uint32_t threads_;
@@ -590,7 +607,7 @@ MSCCLC_DEVICE void combine16(char (&acc)[16], const char *src) {
   T a[per], b[per];
   memcpy(a, acc, 16);
   memcpy(b, src, 16);
-#pragma unroll
+  MSCCLC_UNROLL
   for (uint32_t i = 0; i < per; ++i)
     a[i] = combine<T, Op>(a[i], b[i]);
   memcpy(acc, a, 16);
@@ -604,13 +621,13 @@ MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
   for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16) {
     alignas(16) char acc[16];
     copyUnit(acc, src.p[0] + at, 16);
-#pragma unroll
+    MSCCLC_UNROLL
     for (uint32_t s = 1; s < NS; ++s) {
       alignas(16) char x[16];
       copyUnit(x, src.p[s] + at, 16);
       detail::combine16<T, Op>(acc, x);
     }
-#pragma unroll
+    MSCCLC_UNROLL
     for (uint32_t d = 0; d < ND; ++d)
       copyUnit(dst.p[d] + at, acc, 16);
   }
@@ -621,14 +638,14 @@ MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
       T acc;
       detail::plain_read(src.p[0] + at, sizeof(T));
       memcpy(&acc, src.p[0] + at, sizeof(T));
-#pragma unroll
+      MSCCLC_UNROLL
       for (uint32_t s = 1; s < NS; ++s) {
         T x;
         detail::plain_read(src.p[s] + at, sizeof(T));
         memcpy(&x, src.p[s] + at, sizeof(T));
         acc = combine<T, Op>(acc, x);
       }
-#pragma unroll
+      MSCCLC_UNROLL
       for (uint32_t d = 0; d < ND; ++d) {
         detail::plain_write(dst.p[d] + at, sizeof(T));
         memcpy(dst.p[d] + at, &acc, sizeof(T));
@@ -661,7 +678,7 @@ MSCCLC_DEVICE void put_packets(Ptrs<ND> dst, const char *src, uint64_t bytes,
     char payload[8];
     detail::plain_read(src + p * P::payload, P::payload);
     memcpy(payload, src + p * P::payload, P::payload);
-#pragma unroll
+    MSCCLC_UNROLL
     for (uint32_t d = 0; d < ND; ++d)
       detail::store_packet<P>(dst.p[d] + p * P::bytes, payload, flag);
   }
@@ -689,7 +706,7 @@ MSCCLC_DEVICE void forward_packets(Ptrs<ND> dst, const char *src,
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
-#pragma unroll
+    MSCCLC_UNROLL
     for (uint32_t d = 0; d < ND; ++d)
       detail::store_packet<P>(dst.p[d] + p * P::bytes, payload, flag);
   }
@@ -717,7 +734,7 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     T acc[per], x[per];
     bool first = true;
-#pragma unroll
+    MSCCLC_UNROLL
     for (uint32_t j = 0; j < NI; ++j) {
       char payload[8];
       detail::readPacket<P>(in.p[j] + p * P::bytes, payload, flag);
@@ -743,7 +760,7 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
     memcpy(dst + p * P::payload, acc, P::payload);
     char payload[8];
     memcpy(payload, acc, P::payload);
-#pragma unroll
+    MSCCLC_UNROLL
     for (uint32_t d = 0; d < NP; ++d)
       detail::store_packet<P>(out.p[d] + p * P::bytes, payload, flag);
   }

@@ -51,9 +51,12 @@ class Communicator {
 public:
   Communicator(const PlanInfo &plan, uint64_t size, uint32_t threadsPerBlock)
       : plan_(plan), threads_(std::max({threadsPerBlock, plan.minThreads, 1u})),
-        ranks_(size_t(plan.ranks)) {
+        size_(size), ranks_(size_t(plan.ranks)) {
+    host::aborting = false;
     for (size_t r = 0; r < ranks_.size(); ++r)
       allocate(int(r), size);
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      makeThreads(int(r));
     for (size_t r = 0; r < ranks_.size(); ++r)
       connect(int(r));
     groupSwitches();
@@ -91,79 +94,115 @@ public:
   bool launch(const KernelFn *kernels,
               const std::function<void(int)> &rankDone = {},
               std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
-    std::vector<std::unique_ptr<host::BlockBarrier>> blocks;
-    std::vector<std::unique_ptr<host::ThreadState>> states;
-    for (size_t r = 0; r < ranks_.size(); ++r)
-      for (int b = 0; b < plan_.rank[r].threadblocks; ++b) {
-        blocks.push_back(std::make_unique<host::BlockBarrier>(threads_));
-        for (uint32_t t = 0; t < threads_; ++t) {
-          auto s = std::make_unique<host::ThreadState>();
-          s->tid = t;
-          s->ntid = threads_;
-          s->bid = uint32_t(b);
-          s->rank = int(r);
-          s->block = blocks.back().get();
-          states.push_back(std::move(s));
-        }
-      }
     host::aborting = false;
-    std::atomic<size_t> finished{0};
-    std::vector<std::thread> workers, hosts;
-    // Threads of each rank still running. Counted down with release and
-    // awaited with acquire (not std::latch, for std::barrier's reason), so
-    // rank r's host thread is ordered after rank r's threads only; the
-    // shared `finished` count is relaxed for the same reason.
-    std::unique_ptr<std::atomic<uint64_t>[]> rankRunning(
-        new std::atomic<uint64_t>[ranks_.size()]);
+    std::atomic<bool> ok{true};
+    std::vector<std::thread> hosts;
     for (size_t r = 0; r < ranks_.size(); ++r)
-      rankRunning[r] = uint64_t(plan_.rank[r].threadblocks) * threads_;
-    for (auto &s : states) {
-      host::ThreadState *state = s.get();
-      Rank &k = ranks_[size_t(state->rank)];
-      Launch l{k.chunk, plan_.doubleScratch ? k.scratchBytes / 2 : 0,
-               k.scratchChunk, k.slot};
-      KernelFn fn = kernels[state->rank];
-      std::atomic<uint64_t> *mine = &rankRunning[size_t(state->rank)];
-      workers.emplace_back([state, args = k.args, l, fn, &finished, mine] {
+      hosts.emplace_back([this, &ok, &rankDone, kernels, watchdog, r] {
+        if (!launchRank(int(r), kernels[r], watchdog))
+          ok.store(false, std::memory_order_relaxed);
+        else if (rankDone && !host::aborting.load())
+          rankDone(int(r));
+      });
+    for (auto &h : hosts)
+      h.join();
+    host::aborting = false;
+    return ok.load(std::memory_order_relaxed);
+  }
+
+  // One rank's part of a collective, as the executor's execute() is one
+  // GPU's: call it from a host thread per rank, all ranks concurrently.
+  // Copies inputBytes(rank) from `send` into the rank's input, runs the
+  // rank's kernel, copies outputBytes(rank) of its output to `recv`
+  // (`send` may equal `recv`). `bytes` must be the size the communicator
+  // was set up for. False: a wrong size, or a deadlock (the blocked waits
+  // are printed, and the communicator is spent: later runs fail fast).
+  bool run(int rank, const void *send, void *recv, uint64_t bytes,
+           const KernelFn *kernels,
+           std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
+    if (rank < 0 || size_t(rank) >= ranks_.size() || bytes != size_) {
+      std::fprintf(stderr,
+                   "runtime-min: run(rank %d, %llu bytes) on a communicator "
+                   "of %zu ranks set up for %llu bytes\n",
+                   rank, static_cast<unsigned long long>(bytes), ranks_.size(),
+                   static_cast<unsigned long long>(size_));
+      return false;
+    }
+    std::memcpy(input(rank), send, inputBytes(rank));
+    if (!launchRank(rank, kernels[rank], watchdog) || host::aborting.load())
+      return false;
+    std::memcpy(recv, output(rank), outputBytes(rank));
+    return true;
+  }
+
+  uint64_t size() const { return size_; }
+  int ranks() const { return int(ranks_.size()); }
+
+private:
+  // A rank's (block, thread) states and block barriers, kept for the
+  // communicator's lifetime so a watchdog may read any rank's waits.
+  void makeThreads(int r) {
+    Rank &k = ranks_[size_t(r)];
+    for (int b = 0; b < plan_.rank[r].threadblocks; ++b) {
+      k.blocks.push_back(std::make_unique<host::BlockBarrier>(threads_));
+      for (uint32_t t = 0; t < threads_; ++t) {
+        auto s = std::make_unique<host::ThreadState>();
+        s->tid = t;
+        s->ntid = threads_;
+        s->bid = uint32_t(b);
+        s->rank = r;
+        s->block = k.blocks.back().get();
+        k.states.push_back(std::move(s));
+      }
+    }
+  }
+
+  // Runs rank r's kernel, a CPU thread per (block, thread), and waits for
+  // it on the calling thread, which is ordered after rank r's threads only
+  // (a count awaited with acquire; not std::latch, for std::barrier's
+  // reason). The first watchdog to see nothing progress for `watchdog`
+  // prints every rank's blocked waits and aborts the launch.
+  bool launchRank(int r, KernelFn fn, std::chrono::milliseconds watchdog) {
+    Rank &k = ranks_[size_t(r)];
+    for (auto &b : k.blocks)
+      b->reset();
+    Launch l{k.chunk, plan_.doubleScratch ? k.scratchBytes / 2 : 0,
+             k.scratchChunk, k.slot};
+    std::atomic<uint64_t> running{k.states.size()};
+    std::vector<std::thread> workers;
+    for (auto &s : k.states)
+      workers.emplace_back([state = s.get(), args = k.args, l, fn, &running] {
         host::self = state;
         fn(args, l);
-        mine->fetch_sub(1, std::memory_order_release);
-        finished.fetch_add(1, std::memory_order_relaxed);
+        running.fetch_sub(1, std::memory_order_release);
       });
-    }
-    if (rankDone)
-      for (size_t r = 0; r < ranks_.size(); ++r)
-        hosts.emplace_back([&rankDone, &rankRunning, r] {
-          while (rankRunning[r].load(std::memory_order_acquire) != 0)
-            std::this_thread::yield();
-          if (!host::aborting.load())
-            rankDone(int(r));
-        });
     bool ok = true;
-    uint64_t lastProgress = host::progress.load();
+    uint64_t lastProgress = host::progress.load(std::memory_order_relaxed);
     auto lastChange = std::chrono::steady_clock::now();
-    while (finished.load(std::memory_order_relaxed) < workers.size()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      uint64_t p = host::progress.load();
+    for (int idle = 0; running.load(std::memory_order_acquire) != 0;) {
+      // Short launches finish while this thread yields; long ones are
+      // polled every millisecond.
+      if (++idle < 1000) {
+        std::this_thread::yield();
+        continue;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      uint64_t p = host::progress.load(std::memory_order_relaxed);
       auto now = std::chrono::steady_clock::now();
       if (p != lastProgress) {
         lastProgress = p;
         lastChange = now;
-      } else if (now - lastChange > watchdog && !host::aborting) {
+      } else if (now - lastChange > watchdog) {
         ok = false;
-        reportBlocked(states);
-        host::aborting = true;
+        if (!host::aborting.exchange(true))
+          reportBlocked();
       }
     }
     for (auto &w : workers)
       w.join();
-    for (auto &h : hosts)
-      h.join();
-    host::aborting = false;
     return ok;
   }
 
-private:
   struct Rank {
     uint64_t chunk = 0, inputBytes = 0, outputBytes = 0, scratchBytes = 0;
     struct Free {
@@ -190,6 +229,8 @@ private:
     std::vector<Syncer> syncers;
     std::vector<int64_t> semaphores;
     std::vector<uint32_t> epochs;
+    std::vector<std::unique_ptr<host::BlockBarrier>> blocks;
+    std::vector<std::unique_ptr<host::ThreadState>> states;
     RankArgs args{};
   };
 
@@ -452,6 +493,10 @@ private:
                               k.switchTokens.data());
       if (at == &k.done)
         return R + "port proxy";
+      for (size_t b = 0; b < k.blocks.size(); ++b)
+        if (at == k.blocks[b]->word())
+          return R + "thread block " + std::to_string(b) +
+                 " (its threads' bar.sync)";
       if (in(at, k.syncers))
         return R + "barrier " +
                std::to_string(static_cast<const Syncer *>(at) -
@@ -476,23 +521,24 @@ private:
     return "?";
   }
 
-  void
-  reportBlocked(const std::vector<std::unique_ptr<host::ThreadState>> &states) {
+  void reportBlocked() const {
     std::fprintf(stderr, "runtime-min: no wait finished for the watchdog's "
                          "time; blocked:\n");
-    for (const auto &s : states)
-      if (const char *what = s->waiting.load())
-        std::fprintf(stderr,
-                     "  rank %d tb %u thread %u: %s on %s for %llu, has "
-                     "%llu\n",
-                     s->rank, s->bid, s->tid, what,
-                     describe(s->at.load()).c_str(),
-                     static_cast<unsigned long long>(s->expected.load()),
-                     static_cast<unsigned long long>(s->seen.load()));
+    for (const Rank &k : ranks_)
+      for (const auto &s : k.states)
+        if (const char *what = s->waiting.load(std::memory_order_relaxed))
+          std::fprintf(stderr,
+                       "  rank %d tb %u thread %u: %s on %s for %llu, has "
+                       "%llu\n",
+                       s->rank, s->bid, s->tid, what,
+                       describe(s->at.load()).c_str(),
+                       static_cast<unsigned long long>(s->expected.load()),
+                       static_cast<unsigned long long>(s->seen.load()));
   }
 
   const PlanInfo &plan_;
   uint32_t threads_;
+  uint64_t size_;
   std::vector<Rank> ranks_;
   // One port proxy per rank for the communicator's lifetime, as MSCCL++'s
   // proxy service: a launch ends with its kernels, not with the transfers
