@@ -3,12 +3,15 @@
 #
 #   mscclc_add_baked_plan(TARGET <name> SOURCE <algo.cpp|plan.json>
 #                         [ALGO <algorithm>] [PARAMS <name>=<value> ...]
-#                         [DTYPES f32 f16 bf16 i32 u32 u8])
+#                         [DTYPES f32 f16 bf16 i32 u32 u8]
+#                         [RUNTIME cuda|host])
 #
 # The .cu is regenerated whenever the source or mscclc changes and compiled
-# for the host runtime (runtime-min, MSCCLC_HOST: CPU threads play the
-# GPUs). The library's header, <name>.h, declares in namespace
-# mscclc_baked::<name>:
+# with nvcc for GPUs (RUNTIME cuda, the default when the project has
+# enabled the CUDA language; links CUDA::cudart_static) or for the host runtime
+# (RUNTIME host, the default otherwise: runtime-min's MSCCLC_HOST build,
+# CPU threads play the GPUs). The library's header, <name>.h, declares in
+# namespace mscclc_baked::<name>:
 #   const mscclc::rt::PlanInfo &plan_info();
 #   const mscclc::rt::KernelFn *kernels_for(mscclc::rt::DType,
 #                                           mscclc::rt::PacketType);
@@ -25,7 +28,7 @@ set(MSCCLC_RUNTIME_INCLUDE_DIR "${CMAKE_CURRENT_LIST_DIR}/../runtime-min/include
 find_package(Threads REQUIRED)
 
 function(mscclc_add_baked_plan)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;SOURCE;ALGO" "PARAMS;DTYPES")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;SOURCE;ALGO;RUNTIME" "PARAMS;DTYPES")
   if(NOT arg_TARGET OR NOT arg_SOURCE)
     message(FATAL_ERROR "mscclc_add_baked_plan: TARGET and SOURCE are required")
   endif()
@@ -37,6 +40,18 @@ function(mscclc_add_baked_plan)
   endif()
   if(NOT arg_DTYPES)
     set(arg_DTYPES f32)
+  endif()
+  if(NOT arg_RUNTIME)
+    if(CMAKE_CUDA_COMPILER)
+      set(arg_RUNTIME cuda)
+    else()
+      set(arg_RUNTIME host)
+    endif()
+  endif()
+  if(arg_RUNTIME STREQUAL "cuda" AND NOT CMAKE_CUDA_COMPILER)
+    message(FATAL_ERROR "mscclc_add_baked_plan: RUNTIME cuda needs the CUDA language (enable_language(CUDA))")
+  elseif(NOT arg_RUNTIME MATCHES "^(cuda|host)$")
+    message(FATAL_ERROR "mscclc_add_baked_plan: RUNTIME is cuda or host, not '${arg_RUNTIME}'")
   endif()
   if(MSCCLC_EXECUTABLE)
     set(compiler "${MSCCLC_EXECUTABLE}")
@@ -116,7 +131,19 @@ mscclc::rt::BakedPlan baked_plan(int ranksPerNode, uint64_t minBytes,
   add_library(${name} STATIC "${dir}/${name}.cpp" "${cu}")
   set_source_files_properties("${cu}" PROPERTIES HEADER_FILE_ONLY ON)
   target_include_directories(${name} PUBLIC "${dir}" "${MSCCLC_RUNTIME_INCLUDE_DIR}")
-  target_compile_definitions(${name} PUBLIC MSCCLC_HOST)
-  target_compile_features(${name} PUBLIC cxx_std_20)
   target_link_libraries(${name} PUBLIC Threads::Threads)
+  if(arg_RUNTIME STREQUAL "cuda")
+    # The wrapper includes the .cu: nvcc compiles the kernels into it.
+    # Code that includes <name>.h and runtime.hpp must be CUDA too.
+    find_package(CUDAToolkit REQUIRED)
+    set_source_files_properties("${dir}/${name}.cpp" PROPERTIES LANGUAGE CUDA)
+    set_target_properties(${name} PROPERTIES CUDA_STANDARD 20)
+    if(NOT CMAKE_CUDA_ARCHITECTURES)
+      set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES 80)
+    endif()
+    target_link_libraries(${name} PUBLIC CUDA::cudart_static)
+  else()
+    target_compile_definitions(${name} PUBLIC MSCCLC_HOST)
+    target_compile_features(${name} PUBLIC cxx_std_20)
+  endif()
 endfunction()

@@ -40,6 +40,7 @@ int dispatch(int argc, char **argv) {
   commands.push_back(makeInstallDefaultsCommand());
   commands.push_back(makeListDiagnosticsCommand());
   commands.push_back(makeSimCommand());
+  commands.push_back(makeDiffCommand());
 
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i)
@@ -71,6 +72,7 @@ int dispatch(int argc, char **argv) {
               "  mscclc algo.cpp -o plan.json -P num_ranks=8\n"
               "  mscclc algo.cpp --emit-ir\n"
               "  mscclc plan.json            (check any MSCCL++ plan)\n"
+              "  mscclc diff old.json new.json\n"
               "  mscclc install-defaults\n"
               "Warnings: -Werror, -Wno-GROUP, -Werror=GROUP, "
               "-Wno-error=GROUP.\n"

@@ -42,6 +42,10 @@ tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%samples", os.path.join(config.mscclc_source_dir, "samples")))
 config.substitutions.append(("%ports", os.path.join(config.test_source_root, "conformance")))
 config.substitutions.append(("%expect-error", os.path.join(tools, "expect-error")))
+# The reference corpus (../shared), where present.
+if os.path.isdir(os.path.join(config.shared_dir, "conformance", "plans")):
+    config.available_features.add("shared")
+    config.substitutions.append(("%shared", config.shared_dir))
 
 # nvcc for the PTX checks (tests/ptx): MSCCLC_NVCC, else the toolkit's.
 import shutil

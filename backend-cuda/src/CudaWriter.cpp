@@ -920,7 +920,6 @@ private:
          << plan_.bufferAlignment << ", " << plan_.maxMessageSize << "ull, "
          << (plan_.reuseResources ? "true" : "false") << ", " << lanes_ << ", "
          << plan_.gpus.size() << ", ranks};\n\n"
-         << "#if defined(MSCCLC_HOST)\n"
          << "template <class T, class P>\ninline constexpr "
             "mscclc::rt::KernelFn kernels[] = {";
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
@@ -942,7 +941,7 @@ private:
       else // no packet op: one set serves both formats
         out_ << "    return kernels<" << cppType(d) << ", mscclc::rt::LL16>;\n";
     }
-    out_ << "  (void)ll8;\n  return nullptr;\n}\n#else\n"
+    out_ << "  (void)ll8;\n  return nullptr;\n}\n#if !defined(MSCCLC_HOST)\n"
          << "// The element types this file was baked for"
          << (packets_ ? ", with both packet formats" : "") << ".\n";
     std::vector<std::string> packets = {"mscclc::rt::LL16"};

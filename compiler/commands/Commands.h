@@ -5,6 +5,8 @@
 //   check-plan        mscclc check-plan plan.json|algo.cpp
 //   install-defaults  mscclc install-defaults [--dir DIR] [--list]
 //   diagnostics       mscclc diagnostics [--markdown]
+//   sim               mscclc sim plan.json|algo.cpp [options]
+//   diff              mscclc diff A B [--json]
 // A command registers its options on a CLI11 app; main.cpp picks the
 // command by its first argument.
 //
@@ -44,5 +46,6 @@ std::unique_ptr<Command> makeCheckPlanCommand();
 std::unique_ptr<Command> makeInstallDefaultsCommand();
 std::unique_ptr<Command> makeListDiagnosticsCommand();
 std::unique_ptr<Command> makeSimCommand();
+std::unique_ptr<Command> makeDiffCommand();
 
 } // namespace mscclc::driver

@@ -1,8 +1,10 @@
-//===- host_run.cpp - run a baked plan on the host runtime ----------------===//
+//===- host_run.cpp - run a baked plan on runtime-min ---------------------===//
 //
-// Built once per baked file (scripts/run-baked does it):
+// Built once per baked file (scripts/run-baked does it), for the host:
 //   c++ -std=c++20 -DMSCCLC_HOST -DMSCCLC_BAKED='"plan.cu"'
 //       -DMSCCLC_BAKED_NS=<namespace> -I runtime-min/include host_run.cpp
+// or for GPUs (virtual ranks on the current device; exit 77 without one):
+//   nvcc -std=c++20 -x cu -arch=native -DMSCCLC_BAKED=... host_run.cpp
 // Runs the plan's kernels RUNS times back to back on SIZE bytes of DTYPE
 // with PACKET (ll16 or ll8) packets, each launch with the inputs read from
 // IN_DIR/rank<R>.input.before.bin (as `mscclc sim --dump` writes them; IN_DIR
@@ -10,16 +12,19 @@
 // writes each rank's output after the last launch to
 // OUT_DIR/rank<R>.output.after.bin. Exit 0, or 1 when a launch deadlocks (the
 // watchdog prints the blocked waits; MSCCLC_WATCHDOG_MS sets its patience)
-// or a file cannot be read or written.
+// or a file cannot be read or written. Prints the median time per launch
+// (for the host build: CPU threads, which says nothing about a GPU).
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/rt/runtime.hpp"
 
 #include MSCCLC_BAKED
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -78,24 +83,33 @@ int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
   // unordered write into the output, or a transfer still reading the input
   // (a port put nothing flushed), is a race ThreadSanitizer can see.
   std::vector<std::vector<char>> outputs(size_t(baked::plan_info.ranks));
-  auto fill = [&](int r) {
-    std::memcpy(comm.input(r), inputs[size_t(r)].data(), comm.inputBytes(r));
-  };
+  auto fill = [&](int r) { comm.copyIn(r, inputs[size_t(r)].data()); };
   for (int r = 0; r < baked::plan_info.ranks; ++r)
     fill(r);
+  std::vector<double> seconds;
   for (int i = 0; i < runs; ++i) {
     bool last = i + 1 == runs;
     auto rankDone = [&](int r) {
-      outputs[size_t(r)].assign(comm.output(r),
-                                comm.output(r) + comm.outputBytes(r));
+      outputs[size_t(r)].resize(comm.outputBytes(r));
+      comm.copyOut(r, outputs[size_t(r)].data());
       if (!last)
         fill(r);
     };
+    auto start = std::chrono::steady_clock::now();
     if (!comm.launch(baked::kernels<T, P>, rankDone, watchdog())) {
       std::fprintf(stderr, "host_run: launch %d deadlocked\n", i + 1);
       return 1;
     }
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
   }
+  std::sort(seconds.begin(), seconds.end());
+  std::printf("host_run: %d launches of %s on %llu bytes, median %.1f us per "
+              "launch (with the copies in and out)\n",
+              runs, baked::plan_info.name,
+              static_cast<unsigned long long>(size),
+              1e6 * seconds[seconds.size() / 2]);
   for (int r = 0; r < baked::plan_info.ranks; ++r) {
     std::string path =
         outDir + "/rank" + std::to_string(r) + ".output.after.bin";
@@ -145,7 +159,7 @@ int runDtype(const std::string &packet, uint64_t size, int runs,
   return 2;
 }
 
-int main(int argc, char **argv) {
+int dispatch(int argc, char **argv) {
   if (argc != 8) {
     std::fprintf(stderr, "usage: host_run SIZE DTYPE PACKET RUNS THREADS "
                          "IN_DIR OUT_DIR\n");
@@ -155,12 +169,22 @@ int main(int argc, char **argv) {
   std::string dtype = argv[2], packet = argv[3];
   int runs = std::atoi(argv[4]);
   uint32_t threads = uint32_t(std::atoi(argv[5]));
+  if (runs < 1 || threads < 1) {
+    std::fprintf(stderr, "host_run: RUNS and THREADS must be at least 1\n");
+    return 2;
+  }
   if (packet != "ll16" && packet != "ll8") {
     std::fprintf(stderr, "host_run: unknown packet format %s\n",
                  packet.c_str());
     return 2;
   }
   const char *in = argv[6], *out = argv[7];
+#if !defined(MSCCLC_HOST)
+  if (!mscclc::rt::cuda_device_present()) {
+    std::printf("host_run: no CUDA device here: skipped\n");
+    return 77;
+  }
+#endif
 #if defined(MSCCLC_WANT_f32)
   if (dtype == "f32")
     return runDtype<float>(packet, size, runs, threads, in, out);
@@ -187,4 +211,14 @@ int main(int argc, char **argv) {
 #endif
   std::fprintf(stderr, "host_run: not built for dtype %s\n", dtype.c_str());
   return 2;
+}
+
+int main(int argc, char **argv) {
+  try {
+    return dispatch(argc, argv);
+  } catch (const std::exception &e) {
+    // Out of memory, or (on GPUs) a CUDA call that failed.
+    std::fprintf(stderr, "host_run: %s\n", e.what());
+    return 1;
+  }
 }

@@ -196,10 +196,10 @@ struct LL8 {
 enum class DType { F32, F16, BF16, I32, U32, U8 };
 enum class PacketType { LL16, LL8 };
 
-#if defined(MSCCLC_HOST)
-// A rank's kernel as the host runtime calls it.
+// A rank's kernel: the host runtime calls it on every (block, thread)
+// thread; on CUDA it is the kernel's host-side address, which
+// cudaLaunchKernel takes.
 using KernelFn = void (*)(const RankArgs, Launch);
-#endif
 
 // Operand lists of a data op, passed by value with their length in the
 // type so every loop over them unrolls and the pointers stay in registers.

@@ -24,10 +24,6 @@
 
 #include "mscclc/rt/device.hpp"
 
-#if !defined(MSCCLC_HOST)
-#error "registry.hpp: only the host runtime exists yet (define MSCCLC_HOST)"
-#endif
-
 #include <algorithm>
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,9 @@
 //===- runtime.hpp - runtime-min host API: a communicator of N ranks ------===//
 //
 // Runs the kernels `mscclc --emit-cuda` bakes, all ranks in one process.
-// This is the host implementation (MSCCLC_HOST): each (rank, thread block,
+// Built with nvcc (no MSCCLC_HOST), this header is runtime_cuda.hpp: the
+// same API on GPUs. What follows is the host implementation
+// (MSCCLC_HOST): each (rank, thread block,
 // thread) is a CPU thread over buffers in host memory, laid out as the
 // executor's tests allocate them (in place: input and output alias), with
 // the scratch sized as the executor sizes it (executor-semantics §2.4:
@@ -10,6 +12,7 @@
 //   - memory and port channels paired as §4.2 pairs them (the k-th channel
 //     from a to b with the k-th from b to a), their tokens and wait
 //     counters persisting across launches, as on a GPU;
+//   (buffer sizes, pairing and grouping: layout.hpp, shared with the GPUs)
 //   - switch channels grouped by (buffer type, group, occurrence), each
 //     member's buffer reachable from every member;
 //   - one port proxy thread per rank for the communicator's lifetime,
@@ -27,10 +30,12 @@
 #pragma once
 
 #include "mscclc/rt/device.hpp"
+#include "mscclc/rt/layout.hpp"
 
 #if !defined(MSCCLC_HOST)
-#error "runtime.hpp: only the host runtime exists yet (define MSCCLC_HOST)"
-#endif
+// GPUs: the same API over device memory, streams and a copy-engine proxy.
+#include "mscclc/rt/runtime_cuda.hpp"
+#else
 
 #include <algorithm>
 #include <chrono>
@@ -135,6 +140,15 @@ public:
     return true;
   }
 
+  // Fill rank r's input from host memory; read its output into host
+  // memory (the same calls copy to and from a GPU in runtime_cuda.hpp).
+  void copyIn(int rank, const void *from) {
+    std::memcpy(input(rank), from, inputBytes(rank));
+  }
+  void copyOut(int rank, void *to) const {
+    std::memcpy(to, ranks_[size_t(rank)].user[1], outputBytes(rank));
+  }
+
   uint64_t size() const { return size_; }
   int ranks() const { return int(ranks_.size()); }
 
@@ -234,85 +248,39 @@ private:
     RankArgs args{};
   };
 
-  // Buffers, as executor-semantics §2 and the executor's tests lay them
-  // out (the simulator's Layout does the same arithmetic).
+  // Buffers as layout.hpp computes them, zeroed on allocation (pages
+  // touched only when used: the reuse scratch is large; +16: a zero-byte
+  // buffer still has an address).
   void allocate(int r, uint64_t size) {
-    const bool allgather = std::string(plan_.collective) == "allgather";
-    const bool reducescatter = std::string(plan_.collective) == "reducescatter";
     const RankInfo &info = plan_.rank[r];
     Rank &k = ranks_[size_t(r)];
-    uint64_t ci = uint64_t(std::max<int64_t>(info.inputChunks, 0)),
-             co = uint64_t(std::max<int64_t>(info.outputChunks, 0)),
-             cs = uint64_t(std::max<int64_t>(info.scratchChunks, 0));
-    if (allgather || ci == 0) {
-      k.chunk = co ? size / co : 0;
-      k.outputBytes = size;
-      k.inputBytes = k.chunk * ci;
-    } else {
-      k.chunk = size / ci;
-      k.inputBytes = size;
-      k.outputBytes = k.chunk * co;
-    }
-    uint64_t inputAt = 0, outputAt = 0, send = 0, recv = 0;
-    if (!plan_.inplace) {
-      send = k.inputBytes;
-      recv = k.outputBytes;
-    } else if (allgather) {
-      inputAt = uint64_t(r) * k.inputBytes;
-      recv =
-          std::max<uint64_t>(k.outputBytes, (uint64_t(r) + 1) * k.inputBytes);
-    } else if (reducescatter) {
-      outputAt = uint64_t(r) * k.outputBytes;
-      send =
-          std::max<uint64_t>(k.inputBytes, (uint64_t(r) + 1) * k.outputBytes);
-    } else {
-      send = std::max(k.inputBytes, k.outputBytes);
-    }
-    uint64_t range = plan_.inplace ? std::max(send, recv) : 0;
-    uint64_t irng =
-        std::min<uint64_t>(plan_.inplace ? range : send, plan_.maxMessageSize);
-    uint64_t orng =
-        std::min<uint64_t>(plan_.inplace ? range : recv, plan_.maxMessageSize);
-    uint64_t perChunk = ci   ? (irng + ci - 1) / ci
-                        : co ? (orng + co - 1) / co
-                             : 0;
-    uint64_t align = uint64_t(std::max<int64_t>(plan_.bufferAlignment, 1));
-    k.scratchChunk = k.chunk;
-    if (plan_.reuseResources && cs > 0) {
-      // §2.5: a fixed 128 MiB scratch, streamed through in slots.
-      k.scratchBytes = uint64_t(128) << 20;
-      uint64_t logical = (uint64_t(64) << 20) / (plan_.doubleScratch ? 2 : 1);
-      k.slot = ((logical + cs - 1) / cs + align - 1) / align * align;
-      if (k.slot < k.chunk)
-        k.scratchChunk = k.slot;
-    } else {
-      uint64_t scratch = perChunk * cs *
-                         (plan_.protocol == Protocol::LL ? 2 : 1) *
-                         (plan_.doubleScratch ? 2 : 1);
-      k.scratchBytes = (scratch + align - 1) / align * align;
-    }
-    // Zeroed on allocation, pages touched only when used (the reuse
-    // scratch is large). +16: a zero-byte buffer still has an address.
-    k.send.reset(static_cast<char *>(std::calloc(send + 16, 1)));
-    k.recv.reset(static_cast<char *>(std::calloc(recv + 16, 1)));
+    const layout::RankLayout l = layout::rankLayout(plan_, r, size);
+    k.chunk = l.chunk;
+    k.inputBytes = l.inputBytes;
+    k.outputBytes = l.outputBytes;
+    k.scratchBytes = l.scratchBytes;
+    k.scratchChunk = l.scratchChunk;
+    k.slot = l.slot;
+    k.send.reset(static_cast<char *>(std::calloc(l.sendBytes + 16, 1)));
+    k.recv.reset(static_cast<char *>(std::calloc(l.recvBytes + 16, 1)));
     k.scratch.reset(static_cast<char *>(std::calloc(k.scratchBytes + 16, 1)));
-    k.sizes[0] = send;
-    k.sizes[1] = recv;
+    k.sizes[0] = l.sendBytes;
+    k.sizes[1] = l.recvBytes;
     k.sizes[2] = k.scratchBytes;
     if (!k.send || !k.recv || !k.scratch)
       throw std::bad_alloc();
     char *sendBase = k.send.get(), *recvBase = k.recv.get();
-    if (plan_.inplace && allgather)
+    if (l.sendIsRecv)
       sendBase = recvBase;
-    if (plan_.inplace && !allgather)
+    if (l.recvIsSend)
       recvBase = sendBase;
     k.space[0] = sendBase;
     k.space[1] = recvBase;
     k.space[2] = k.scratch.get();
-    k.userOffset[0] = inputAt;
-    k.userOffset[1] = outputAt;
-    k.user[0] = sendBase + inputAt;
-    k.user[1] = recvBase + outputAt;
+    k.userOffset[0] = l.inputAt;
+    k.userOffset[1] = l.outputAt;
+    k.user[0] = sendBase + l.inputAt;
+    k.user[1] = recvBase + l.outputAt;
     k.user[2] = k.scratch.get();
     k.memoryTokens.assign(size_t(info.numMemory), 0);
     k.memoryExpected.assign(size_t(info.numMemory), 0);
@@ -326,21 +294,14 @@ private:
     k.epochs.assign(size_t(info.threadblocks), 0);
   }
 
-  // The k-th channel of a type from r to peer pairs with the k-th from
-  // peer to r.
-  uint64_t *partnerToken(int r, int g, const int *peers, bool port) {
-    int peer = peers[g];
-    int occurrence = 0;
-    for (int h = 0; h < g; ++h)
-      occurrence += peers[h] == peer;
-    const RankInfo &theirs = plan_.rank[peer];
-    const int *back = port ? theirs.portPeers : theirs.memoryPeers;
-    int count = port ? theirs.numPort : theirs.numMemory;
-    for (int h = 0, seen = 0; h < count; ++h)
-      if (back[h] == r && seen++ == occurrence)
-        return port ? &ranks_[size_t(peer)].portTokens[size_t(h)]
-                    : &ranks_[size_t(peer)].memoryTokens[size_t(h)];
-    return nullptr;
+  // The peer's token paired with rank r's g-th channel of a type.
+  uint64_t *partnerToken(int r, int g, bool port) {
+    int h = layout::pairedChannel(plan_, r, g, port);
+    if (h < 0)
+      return nullptr;
+    Rank &peer = ranks_[size_t(port ? plan_.rank[r].portPeers[g]
+                                    : plan_.rank[r].memoryPeers[g])];
+    return port ? &peer.portTokens[size_t(h)] : &peer.memoryTokens[size_t(h)];
   }
 
   void connect(int r) {
@@ -356,36 +317,19 @@ private:
                                2 * peer.userOffset[b.type]);
     }
     for (int g = 0; g < info.numMemory; ++g)
-      k.memory.push_back({&k.memoryTokens[size_t(g)],
-                          partnerToken(r, g, info.memoryPeers, false),
+      k.memory.push_back({&k.memoryTokens[size_t(g)], partnerToken(r, g, false),
                           &k.memoryExpected[size_t(g)]});
     for (int g = 0; g < info.numPort; ++g)
-      k.port.push_back({&k.portTokens[size_t(g)],
-                        partnerToken(r, g, info.portPeers, true),
+      k.port.push_back({&k.portTokens[size_t(g)], partnerToken(r, g, true),
                         &k.portExpected[size_t(g)]});
   }
 
-  // Switch channels of the same buffer type and group, in declaration
-  // order per rank, form one multicast group (as the simulator groups
-  // them).
+  // Switch channels grouped as layout::switchGroups groups them.
   void groupSwitches() {
-    using Key = std::tuple<int, std::vector<int>, int>;
-    std::map<Key, std::vector<std::pair<int, int>>> groups;
-    for (size_t r = 0; r < ranks_.size(); ++r) {
-      const RankInfo &info = plan_.rank[r];
-      std::map<std::pair<int, std::vector<int>>, int> seen;
-      for (int g = 0; g < info.numSwitch; ++g) {
-        const SwitchInfo &s = info.switches[g];
-        std::vector<int> members(s.members, s.members + s.numMembers);
-        int occurrence = seen[{s.type, members}]++;
-        groups[{s.type, members, occurrence}].push_back({int(r), g});
-      }
-    }
+    std::vector<std::vector<layout::SwitchEnds>> ends =
+        layout::switchGroups(plan_);
     for (size_t r = 0; r < ranks_.size(); ++r)
-      ranks_[r].switchMembers.assign(size_t(plan_.rank[r].numSwitch), {});
-    for (const auto &[key, ends] : groups)
-      for (auto [r, g] : ends)
-        ranks_[size_t(r)].switchMembers[size_t(g)] = ends;
+      ranks_[r].switchMembers = std::move(ends[r]);
   }
 
   void bind(int r) {
@@ -548,3 +492,5 @@ private:
 };
 
 } // namespace mscclc::rt
+
+#endif // MSCCLC_HOST

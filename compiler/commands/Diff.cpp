@@ -1,0 +1,88 @@
+//===- Diff.cpp - mscclc diff A B -----------------------------------------===//
+//
+// A semantic diff of two plans (diff/PlanDiff.h): each side a JSON plan or
+// an algorithm source (compiled with -P/--algo and the other compile
+// options, which apply to every source side). Prints one line per
+// difference, ids resolved to peers and buffers, and a summary line; or,
+// with --json, one JSON object. Plans beyond the executor's limits are
+// compared too (those checks are warnings here). Exit status: 0 equal, 1
+// different, 2 usage or an input that cannot be read, compiled or checked.
+//
+//===----------------------------------------------------------------------===//
+#include "../Driver.h"
+#include "Commands.h"
+
+#include "mscclc/diff/PlanDiff.h"
+
+#include <iostream>
+
+namespace mscclc::driver {
+
+namespace {
+
+class DiffCommand : public Command {
+public:
+  const char *name() const override { return "diff"; }
+  const char *summary() const override {
+    return "compare two plans (or sources) by meaning: per rank, thread "
+           "block and op, ids resolved; exit 0 equal, 1 different, 2 bad "
+           "input";
+  }
+  void setup(CLI::App &app) override {
+    app.add_option("a", a_, "the old plan: JSON plan or algorithm source")
+        ->required();
+    app.add_option("b", b_, "the new plan: JSON plan or algorithm source")
+        ->required();
+    app.add_flag("--json", json_,
+                 "print one JSON object (equal, differences, summary)");
+    options_.addTo(app);
+  }
+  int run() override {
+    options_.warningFlags = warningFlags;
+    if (!options_.finish())
+      return UsageError;
+    if (!checkInput(a_) || !checkInput(b_))
+      return UsageError;
+    // Compile options shape the source sides; with two plans they have
+    // nothing to apply to.
+    if (classifyInput(a_) == InputKind::Plan &&
+        classifyInput(b_) == InputKind::Plan && !options_.acceptsPlanInput(a_))
+      return UsageError;
+    std::optional<plan::Plan> a = load(a_), b = load(b_);
+    if (!a || !b)
+      return UsageError;
+    diff::PlanDiff d = diff::diffPlans(*a, *b);
+    if (json_)
+      std::cout << diff::renderJson(d).dump(2) << "\n";
+    else
+      std::cout << diff::renderText(d);
+    return d.equal() ? Success : Failure;
+  }
+
+private:
+  std::optional<plan::Plan> load(const std::string &path) {
+    CompileOptions options = options_;
+    options.frontend.inputFile = path;
+    // A diff is about meaning: a plan beyond the executor's limits is
+    // still compared (the limits stay warnings, as with
+    // --allow-limit-violations).
+    options.allowLimitViolations = true;
+    auto files = std::make_shared<SourceFiles>();
+    auto printer = makePrinter(path, options, files);
+    LoadedPlan loaded = loadPlan(path, options, *printer, files);
+    printer->printSummary();
+    return std::move(loaded.plan);
+  }
+
+  std::string a_, b_;
+  bool json_ = false;
+  CompileOptions options_;
+};
+
+} // namespace
+
+std::unique_ptr<Command> makeDiffCommand() {
+  return std::make_unique<DiffCommand>();
+}
+
+} // namespace mscclc::driver

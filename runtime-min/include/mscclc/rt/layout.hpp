@@ -1,0 +1,143 @@
+//===- layout.hpp - runtime-min: buffer sizes and channel pairing ---------===//
+//
+// The arithmetic both communicators (host threads, runtime.hpp; GPUs,
+// runtime_cuda.hpp) set a plan up with, kept in one place so the host
+// run that proves the kernels and a GPU run lay buffers out identically:
+//   - a rank's buffers as executor-semantics §2 and the executor's tests
+//     allocate them (in place: input and output alias; scratch doubled
+//     for LL, doubled again for double buffering, a fixed 128 MiB with
+//     reuse_resources), the same arithmetic as the simulator's Layout;
+//   - channel pairing (§4.2): the k-th channel of a type from a to b is
+//     paired with the k-th from b to a;
+//   - switch groups: switch channels of the same buffer type and member
+//     list, in declaration order per rank, form one multicast group.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "mscclc/rt/device.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace mscclc::rt::layout {
+
+struct RankLayout {
+  uint64_t chunk = 0;       // bytes per chunk
+  uint64_t inputBytes = 0;  // what the rank's input holds
+  uint64_t outputBytes = 0; // ... and its output
+  uint64_t sendBytes = 0;   // the allocations (in place: one of the two
+  uint64_t recvBytes = 0;   //   holds both)
+  uint64_t inputAt = 0;     // the user buffers' offsets in them
+  uint64_t outputAt = 0;
+  bool sendIsRecv = false, recvIsSend = false; // in place: which aliases
+  uint64_t scratchBytes = 0;
+  uint64_t scratchChunk = 0;    // reuse_resources: scratch chunk size
+  uint64_t slot = ~uint64_t(0); // ... and the slot offsets wrap at
+};
+
+inline RankLayout rankLayout(const PlanInfo &plan, int r, uint64_t size) {
+  const bool allgather = std::string(plan.collective) == "allgather";
+  const bool reducescatter = std::string(plan.collective) == "reducescatter";
+  const RankInfo &info = plan.rank[r];
+  RankLayout k;
+  uint64_t ci = uint64_t(std::max<int64_t>(info.inputChunks, 0)),
+           co = uint64_t(std::max<int64_t>(info.outputChunks, 0)),
+           cs = uint64_t(std::max<int64_t>(info.scratchChunks, 0));
+  if (allgather || ci == 0) {
+    k.chunk = co ? size / co : 0;
+    k.outputBytes = size;
+    k.inputBytes = k.chunk * ci;
+  } else {
+    k.chunk = size / ci;
+    k.inputBytes = size;
+    k.outputBytes = k.chunk * co;
+  }
+  uint64_t send = 0, recv = 0;
+  if (!plan.inplace) {
+    send = k.inputBytes;
+    recv = k.outputBytes;
+  } else if (allgather) {
+    k.inputAt = uint64_t(r) * k.inputBytes;
+    recv = std::max<uint64_t>(k.outputBytes, (uint64_t(r) + 1) * k.inputBytes);
+  } else if (reducescatter) {
+    k.outputAt = uint64_t(r) * k.outputBytes;
+    send = std::max<uint64_t>(k.inputBytes, (uint64_t(r) + 1) * k.outputBytes);
+  } else {
+    send = std::max(k.inputBytes, k.outputBytes);
+  }
+  uint64_t range = plan.inplace ? std::max(send, recv) : 0;
+  uint64_t irng =
+      std::min<uint64_t>(plan.inplace ? range : send, plan.maxMessageSize);
+  uint64_t orng =
+      std::min<uint64_t>(plan.inplace ? range : recv, plan.maxMessageSize);
+  uint64_t perChunk = ci ? (irng + ci - 1) / ci : co ? (orng + co - 1) / co : 0;
+  uint64_t align = uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
+  k.scratchChunk = k.chunk;
+  if (plan.reuseResources && cs > 0) {
+    // §2.5: a fixed 128 MiB scratch, streamed through in slots.
+    k.scratchBytes = uint64_t(128) << 20;
+    uint64_t logical = (uint64_t(64) << 20) / (plan.doubleScratch ? 2 : 1);
+    k.slot = ((logical + cs - 1) / cs + align - 1) / align * align;
+    if (k.slot < k.chunk)
+      k.scratchChunk = k.slot;
+  } else {
+    uint64_t scratch = perChunk * cs * (plan.protocol == Protocol::LL ? 2 : 1) *
+                       (plan.doubleScratch ? 2 : 1);
+    k.scratchBytes = (scratch + align - 1) / align * align;
+  }
+  k.sendBytes = send;
+  k.recvBytes = recv;
+  k.sendIsRecv = plan.inplace && allgather;
+  k.recvIsSend = plan.inplace && !allgather;
+  return k;
+}
+
+// The peer's channel paired with rank r's g-th channel of a type (an
+// index into the peer's memory or port channels), or -1.
+inline int pairedChannel(const PlanInfo &plan, int r, int g, bool port) {
+  const RankInfo &mine = plan.rank[r];
+  const int *peers = port ? mine.portPeers : mine.memoryPeers;
+  int peer = peers[g];
+  int occurrence = 0;
+  for (int h = 0; h < g; ++h)
+    occurrence += peers[h] == peer;
+  const RankInfo &theirs = plan.rank[peer];
+  const int *back = port ? theirs.portPeers : theirs.memoryPeers;
+  int count = port ? theirs.numPort : theirs.numMemory;
+  for (int h = 0, seen = 0; h < count; ++h)
+    if (back[h] == r && seen++ == occurrence)
+      return h;
+  return -1;
+}
+
+// Per rank, per switch channel: the (rank, channel) ends of its group.
+using SwitchEnds = std::vector<std::pair<int, int>>;
+inline std::vector<std::vector<SwitchEnds>> switchGroups(const PlanInfo &plan) {
+  using Key = std::tuple<int, std::vector<int>, int>;
+  std::map<Key, SwitchEnds> groups;
+  for (int r = 0; r < plan.ranks; ++r) {
+    const RankInfo &info = plan.rank[r];
+    std::map<std::pair<int, std::vector<int>>, int> seen;
+    for (int g = 0; g < info.numSwitch; ++g) {
+      const SwitchInfo &s = info.switches[g];
+      std::vector<int> members(s.members, s.members + s.numMembers);
+      int occurrence = seen[{s.type, members}]++;
+      groups[{s.type, members, occurrence}].push_back({r, g});
+    }
+  }
+  std::vector<std::vector<SwitchEnds>> ends(size_t(plan.ranks));
+  for (int r = 0; r < plan.ranks; ++r)
+    ends[size_t(r)].assign(size_t(plan.rank[r].numSwitch), {});
+  for (const auto &[key, group] : groups)
+    for (auto [r, g] : group)
+      ends[size_t(r)][size_t(g)] = group;
+  return ends;
+}
+
+} // namespace mscclc::rt::layout
