@@ -98,6 +98,35 @@ inline RankLayout rankLayout(const PlanInfo &plan, int r, uint64_t size) {
   return k;
 }
 
+// A rank's buffers placed in its three allocations (send, receive,
+// scratch): the allocation bases with the in-place alias applied, the user
+// pointers kernels see, and their offsets in the bases.
+struct Placement {
+  char *space[3] = {nullptr, nullptr, nullptr};
+  char *user[3] = {nullptr, nullptr, nullptr};
+  uint64_t userOffset[3] = {0, 0, 0};
+  // Buffer `type` in packet space, where a peer addresses it: the offset
+  // doubles (the simulator's addressing of a remote packet buffer).
+  char *packet(int type) const { return space[type] + 2 * userOffset[type]; }
+};
+inline Placement place(const RankLayout &l, char *send, char *recv,
+                       char *scratch) {
+  if (l.sendIsRecv)
+    send = recv;
+  if (l.recvIsSend)
+    recv = send;
+  Placement p;
+  p.space[0] = send;
+  p.space[1] = recv;
+  p.space[2] = scratch;
+  p.userOffset[0] = l.inputAt;
+  p.userOffset[1] = l.outputAt;
+  p.user[0] = send + l.inputAt;
+  p.user[1] = recv + l.outputAt;
+  p.user[2] = scratch;
+  return p;
+}
+
 // The peer's channel paired with rank r's g-th channel of a type (an
 // index into the peer's memory or port channels), or -1.
 inline int pairedChannel(const PlanInfo &plan, int r, int g, bool port) {

@@ -78,13 +78,13 @@ public:
   Communicator(const Communicator &) = delete;
   Communicator &operator=(const Communicator &) = delete;
 
-  char *input(int rank) { return ranks_[size_t(rank)].user[0]; }
-  char *output(int rank) { return ranks_[size_t(rank)].user[1]; }
+  char *input(int rank) { return ranks_[size_t(rank)].place.user[0]; }
+  char *output(int rank) { return ranks_[size_t(rank)].place.user[1]; }
   uint64_t inputBytes(int rank) const {
-    return ranks_[size_t(rank)].inputBytes;
+    return ranks_[size_t(rank)].layout.inputBytes;
   }
   uint64_t outputBytes(int rank) const {
-    return ranks_[size_t(rank)].outputBytes;
+    return ranks_[size_t(rank)].layout.outputBytes;
   }
 
   // Runs every rank's kernel once, all concurrently (the port proxies run
@@ -146,7 +146,7 @@ public:
     std::memcpy(input(rank), from, inputBytes(rank));
   }
   void copyOut(int rank, void *to) const {
-    std::memcpy(to, ranks_[size_t(rank)].user[1], outputBytes(rank));
+    std::memcpy(to, ranks_[size_t(rank)].place.user[1], outputBytes(rank));
   }
 
   uint64_t size() const { return size_; }
@@ -180,8 +180,9 @@ private:
     Rank &k = ranks_[size_t(r)];
     for (auto &b : k.blocks)
       b->reset();
-    Launch l{k.chunk, plan_.doubleScratch ? k.scratchBytes / 2 : 0,
-             k.scratchChunk, k.slot};
+    Launch l{k.layout.chunk,
+             plan_.doubleScratch ? k.layout.scratchBytes / 2 : 0,
+             k.layout.scratchChunk, k.layout.slot};
     std::atomic<uint64_t> running{k.states.size()};
     std::vector<std::thread> workers;
     for (auto &s : k.states)
@@ -218,16 +219,12 @@ private:
   }
 
   struct Rank {
-    uint64_t chunk = 0, inputBytes = 0, outputBytes = 0, scratchBytes = 0;
+    layout::RankLayout layout;
     struct Free {
       void operator()(char *p) const { std::free(p); }
     };
     std::unique_ptr<char, Free> send, recv, scratch;
-    uint64_t sizes[3] = {0, 0, 0};
-    uint64_t scratchChunk = 0, slot = ~uint64_t(0);
-    char *user[3] = {nullptr, nullptr, nullptr};
-    char *space[3] = {nullptr, nullptr, nullptr}; // allocation bases
-    uint64_t userOffset[3] = {0, 0, 0};
+    layout::Placement place;
     std::vector<char *> remote, remotePacket;
     std::vector<uint64_t> memoryTokens, memoryExpected;
     std::vector<uint64_t> portTokens, portExpected;
@@ -254,34 +251,14 @@ private:
   void allocate(int r, uint64_t size) {
     const RankInfo &info = plan_.rank[r];
     Rank &k = ranks_[size_t(r)];
-    const layout::RankLayout l = layout::rankLayout(plan_, r, size);
-    k.chunk = l.chunk;
-    k.inputBytes = l.inputBytes;
-    k.outputBytes = l.outputBytes;
-    k.scratchBytes = l.scratchBytes;
-    k.scratchChunk = l.scratchChunk;
-    k.slot = l.slot;
+    k.layout = layout::rankLayout(plan_, r, size);
+    const layout::RankLayout &l = k.layout;
     k.send.reset(static_cast<char *>(std::calloc(l.sendBytes + 16, 1)));
     k.recv.reset(static_cast<char *>(std::calloc(l.recvBytes + 16, 1)));
-    k.scratch.reset(static_cast<char *>(std::calloc(k.scratchBytes + 16, 1)));
-    k.sizes[0] = l.sendBytes;
-    k.sizes[1] = l.recvBytes;
-    k.sizes[2] = k.scratchBytes;
+    k.scratch.reset(static_cast<char *>(std::calloc(l.scratchBytes + 16, 1)));
     if (!k.send || !k.recv || !k.scratch)
       throw std::bad_alloc();
-    char *sendBase = k.send.get(), *recvBase = k.recv.get();
-    if (l.sendIsRecv)
-      sendBase = recvBase;
-    if (l.recvIsSend)
-      recvBase = sendBase;
-    k.space[0] = sendBase;
-    k.space[1] = recvBase;
-    k.space[2] = k.scratch.get();
-    k.userOffset[0] = l.inputAt;
-    k.userOffset[1] = l.outputAt;
-    k.user[0] = sendBase + l.inputAt;
-    k.user[1] = recvBase + l.outputAt;
-    k.user[2] = k.scratch.get();
+    k.place = layout::place(l, k.send.get(), k.recv.get(), k.scratch.get());
     k.memoryTokens.assign(size_t(info.numMemory), 0);
     k.memoryExpected.assign(size_t(info.numMemory), 0);
     k.portTokens.assign(size_t(info.numPort), 0);
@@ -310,11 +287,8 @@ private:
     for (int i = 0; i < info.numRemote; ++i) {
       const RemoteBufferInfo &b = info.remote[i];
       const Rank &peer = ranks_[size_t(b.rank)];
-      k.remote.push_back(peer.user[b.type]);
-      // Packet space doubles the peer's offset too (the simulator's
-      // addressing of a remote packet buffer).
-      k.remotePacket.push_back(peer.space[b.type] +
-                               2 * peer.userOffset[b.type]);
+      k.remote.push_back(peer.place.user[b.type]);
+      k.remotePacket.push_back(peer.place.packet(b.type));
     }
     for (int g = 0; g < info.numMemory; ++g)
       k.memory.push_back({&k.memoryTokens[size_t(g)], partnerToken(r, g, false),
@@ -344,10 +318,10 @@ private:
       // offset; the barrier: every member's counter of the same group.
       for (int m = 0; m < s.numMembers; ++m) {
         const Rank &member = ranks_[size_t(s.members[m])];
-        k.switchMember[size_t(g)].push_back(member.space[s.type] +
-                                            k.userOffset[s.type]);
-        k.switchMemberPacket[size_t(g)].push_back(member.space[s.type] +
-                                                  2 * k.userOffset[s.type]);
+        k.switchMember[size_t(g)].push_back(member.place.space[s.type] +
+                                            k.place.userOffset[s.type]);
+        k.switchMemberPacket[size_t(g)].push_back(
+            member.place.space[s.type] + 2 * k.place.userOffset[s.type]);
       }
       for (auto [mr, mg] : k.switchMembers[size_t(g)])
         k.switchPeers[size_t(g)].push_back(
@@ -359,7 +333,7 @@ private:
            &k.switchTokens[size_t(g)], k.switchPeers[size_t(g)].data(),
            &k.switchExpected[size_t(g)]});
     }
-    k.args = RankArgs{{k.user[0], k.user[1], k.user[2]},
+    k.args = RankArgs{{k.place.user[0], k.place.user[1], k.place.user[2]},
                       k.remote.data(),
                       k.remotePacket.data(),
                       k.memory.data(),
@@ -454,7 +428,10 @@ private:
                            : s == 1 ? k.recv.get()
                                     : k.scratch.get();
         const char *p = static_cast<const char *>(at);
-        if (p >= base && p < base + k.sizes[s] + 16)
+        const uint64_t size = s == 0   ? k.layout.sendBytes
+                              : s == 1 ? k.layout.recvBytes
+                                       : k.layout.scratchBytes;
+        if (p >= base && p < base + size + 16)
           return R +
                  (s == 0   ? "send buffer"
                   : s == 1 ? "receive buffer"

@@ -113,8 +113,8 @@ public:
   Communicator &operator=(const Communicator &) = delete;
 
   // Device pointers.
-  char *input(int rank) { return ranks_[size_t(rank)].user[0]; }
-  char *output(int rank) { return ranks_[size_t(rank)].user[1]; }
+  char *input(int rank) { return ranks_[size_t(rank)].place.user[0]; }
+  char *output(int rank) { return ranks_[size_t(rank)].place.user[1]; }
   uint64_t inputBytes(int rank) const {
     return ranks_[size_t(rank)].layout.inputBytes;
   }
@@ -124,16 +124,16 @@ public:
   void copyIn(int rank, const void *from) {
     Rank &k = ranks_[size_t(rank)];
     detail::check(cudaSetDevice(k.device), "cudaSetDevice");
-    detail::check(cudaMemcpy(k.user[0], from, k.layout.inputBytes,
+    detail::check(cudaMemcpy(k.place.user[0], from, k.layout.inputBytes,
                              cudaMemcpyHostToDevice),
                   "copying an input to the GPU");
   }
   void copyOut(int rank, void *to) const {
     const Rank &k = ranks_[size_t(rank)];
     detail::check(cudaSetDevice(k.device), "cudaSetDevice");
-    detail::check(
-        cudaMemcpy(to, k.user[1], k.layout.outputBytes, cudaMemcpyDeviceToHost),
-        "copying an output from the GPU");
+    detail::check(cudaMemcpy(to, k.place.user[1], k.layout.outputBytes,
+                             cudaMemcpyDeviceToHost),
+                  "copying an output from the GPU");
   }
 
   // Runs every rank's kernel once, each on its rank's stream; `rankDone(r)`
@@ -180,7 +180,12 @@ public:
   // ranks wait for each other. False: a wrong size or a launch error.
   bool run(int rank, const void *send, void *recv, uint64_t bytes,
            const KernelFn *kernels, cudaStream_t stream = nullptr) {
-    if (spent_ || rank < 0 || size_t(rank) >= ranks_.size() || bytes != size_) {
+    if (spent_) {
+      std::fprintf(stderr, "runtime-min: run() on a communicator whose "
+                           "kernels did not finish (it is spent)\n");
+      return false;
+    }
+    if (rank < 0 || size_t(rank) >= ranks_.size() || bytes != size_) {
       std::fprintf(stderr,
                    "runtime-min: run(rank %d, %llu bytes) on a communicator "
                    "of %zu ranks set up for %llu bytes\n",
@@ -192,12 +197,12 @@ public:
     cudaStream_t s = stream ? stream : k.stream;
     try {
       detail::check(cudaSetDevice(k.device), "cudaSetDevice");
-      detail::check(cudaMemcpyAsync(k.user[0], send, k.layout.inputBytes,
+      detail::check(cudaMemcpyAsync(k.place.user[0], send, k.layout.inputBytes,
                                     cudaMemcpyDefault, s),
                     "copying the send buffer");
       if (!enqueue(rank, kernels[rank], s))
         return false;
-      detail::check(cudaMemcpyAsync(recv, k.user[1], k.layout.outputBytes,
+      detail::check(cudaMemcpyAsync(recv, k.place.user[1], k.layout.outputBytes,
                                     cudaMemcpyDefault, s),
                     "copying the receive buffer");
     } catch (const std::exception &e) {
@@ -222,9 +227,7 @@ private:
     int device = 0;
     layout::RankLayout layout;
     cudaStream_t stream = nullptr;
-    char *space[3] = {nullptr, nullptr, nullptr}; // allocation bases
-    char *user[3] = {nullptr, nullptr, nullptr};
-    uint64_t userOffset[3] = {0, 0, 0};
+    layout::Placement place;
     // Device arrays (set up on the host, copied over once).
     uint64_t *memoryTokens = nullptr, *portTokens = nullptr;
     uint64_t *expected = nullptr;
@@ -304,21 +307,9 @@ private:
     k.layout = layout::rankLayout(plan_, r, size_);
     const layout::RankLayout &l = k.layout;
     // +16: a zero-byte buffer still has an address.
-    char *send = deviceArray<char>(k, l.sendBytes + 16);
-    char *recv = deviceArray<char>(k, l.recvBytes + 16);
-    char *scratch = deviceArray<char>(k, l.scratchBytes + 16);
-    if (l.sendIsRecv)
-      send = recv;
-    if (l.recvIsSend)
-      recv = send;
-    k.space[0] = send;
-    k.space[1] = recv;
-    k.space[2] = scratch;
-    k.userOffset[0] = l.inputAt;
-    k.userOffset[1] = l.outputAt;
-    k.user[0] = send + l.inputAt;
-    k.user[1] = recv + l.outputAt;
-    k.user[2] = scratch;
+    k.place = layout::place(l, deviceArray<char>(k, l.sendBytes + 16),
+                            deviceArray<char>(k, l.recvBytes + 16),
+                            deviceArray<char>(k, l.scratchBytes + 16));
     k.memoryTokens = deviceArray<uint64_t>(k, size_t(info.numMemory));
     k.portTokens = deviceArray<uint64_t>(k, size_t(info.numPort));
     k.expected =
@@ -346,8 +337,8 @@ private:
     for (int i = 0; i < info.numRemote; ++i) {
       const RemoteBufferInfo &b = info.remote[i];
       const Rank &peer = ranks_[size_t(b.rank)];
-      remote.push_back(peer.user[b.type]);
-      remotePacket.push_back(peer.space[b.type] + 2 * peer.userOffset[b.type]);
+      remote.push_back(peer.place.user[b.type]);
+      remotePacket.push_back(peer.place.packet(b.type));
     }
     auto channels = [&](bool port) {
       std::vector<Channel> out;
@@ -365,9 +356,9 @@ private:
       }
       return out;
     };
-    k.args.buffer[0] = k.user[0];
-    k.args.buffer[1] = k.user[1];
-    k.args.buffer[2] = k.user[2];
+    k.args.buffer[0] = k.place.user[0];
+    k.args.buffer[1] = k.place.user[1];
+    k.args.buffer[2] = k.place.user[2];
     k.args.remote = deviceCopy(k, remote);
     k.args.remotePacket = deviceCopy(k, remotePacket);
     k.args.memory = deviceCopy(k, channels(false));
