@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -33,8 +34,68 @@ std::optional<std::string> readWholeFile(const std::string &path) {
 }
 } // namespace
 
+DiagnosticStyle &diagnosticStyle() {
+  static DiagnosticStyle style;
+  return style;
+}
+
+bool extractDiagnosticFlags(std::vector<std::string> &args) {
+  DiagnosticStyle &style = diagnosticStyle();
+  const char *term = std::getenv("TERM");
+  style.color = ::isatty(STDERR_FILENO) && std::getenv("NO_COLOR") == nullptr &&
+                !(term && std::string_view(term) == "dumb");
+  std::vector<std::string> rest;
+  std::optional<std::string> badFormat;
+  const std::string FormatFlag = "-fdiagnostics-format=";
+  for (auto &a : args) {
+    if (a == "-fcolor-diagnostics" || a == "--fcolor-diagnostics") {
+      style.color = true;
+    } else if (a == "-fno-color-diagnostics" ||
+               a == "--fno-color-diagnostics") {
+      style.color = false;
+    } else if (a.rfind(FormatFlag, 0) == 0 ||
+               a.rfind("-" + FormatFlag, 0) == 0) {
+      std::string value = a.substr(a.find('=') + 1);
+      if (value == "text" || value == "clang")
+        style.format = DiagnosticFormat::Text;
+      else if (value == "json")
+        style.format = DiagnosticFormat::Json;
+      else if (value == "sarif")
+        style.format = DiagnosticFormat::Sarif;
+      else
+        badFormat = value;
+    } else {
+      rest.push_back(std::move(a));
+    }
+  }
+  args = std::move(rest);
+  if (badFormat) {
+    usageError(diag::err_usage_diagnostics_format, {*badFormat});
+    return false;
+  }
+  return true;
+}
+
+void applyDiagnosticStyle(DiagnosticPrinter &printer) {
+  DiagnosticStyle &style = diagnosticStyle();
+  if (style.format == DiagnosticFormat::Text)
+    printer.setColor(style.color);
+  else
+    printer.setLog(&style.log);
+}
+
+void finishDiagnostics() {
+  DiagnosticStyle &style = diagnosticStyle();
+  if (style.format == DiagnosticFormat::Json)
+    std::cerr << style.log.json();
+  else if (style.format == DiagnosticFormat::Sarif)
+    std::cerr << style.log.sarif("mscclc", MSCCLC_VERSION);
+  std::cerr.flush();
+}
+
 void usageError(diag::ID id, std::initializer_list<DiagArg> args) {
-  TextDiagnosticPrinter printer(std::cerr);
+  DiagnosticPrinter printer(std::cerr);
+  applyDiagnosticStyle(printer);
   printer.report(id, {}, args);
 }
 
@@ -341,10 +402,11 @@ std::optional<chunk::Program> loadChunkIR(const std::string &path,
   return program;
 }
 
-std::unique_ptr<TextDiagnosticPrinter>
+std::unique_ptr<DiagnosticPrinter>
 makePrinter(const std::string &path, const CompileOptions &options,
             std::shared_ptr<SourceFiles> files) {
-  auto printer = std::make_unique<TextDiagnosticPrinter>(std::cerr);
+  auto printer = std::make_unique<DiagnosticPrinter>(std::cerr);
+  applyDiagnosticStyle(*printer);
   printer->setSubject(path);
   printer->setFiles(std::move(files));
   options.configure(*printer);

@@ -106,7 +106,7 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
                     std::shared_ptr<SourceFiles> files = nullptr);
 
 // A printer on stderr for `path`'s diagnostics, configured by `options`.
-std::unique_ptr<TextDiagnosticPrinter>
+std::unique_ptr<DiagnosticPrinter>
 makePrinter(const std::string &path, const CompileOptions &options,
             std::shared_ptr<SourceFiles> files);
 
@@ -114,6 +114,25 @@ makePrinter(const std::string &path, const CompileOptions &options,
 // to write over `input` (the file being compiled or read).
 bool writeOutput(const std::string &path, std::string_view text,
                  const std::string &input = "");
+
+// How diagnostics are shown, for the whole run: set once from the command
+// line (-fcolor-diagnostics, -fno-color-diagnostics,
+// -fdiagnostics-format=text|json|sarif) before any is printed.
+enum class DiagnosticFormat { Text, Json, Sarif };
+struct DiagnosticStyle {
+  DiagnosticFormat format = DiagnosticFormat::Text;
+  bool color = false; // text only
+  DiagnosticLog log;  // json and sarif: everything reported, in order
+};
+DiagnosticStyle &diagnosticStyle();
+// Removes the flags above from `args` and applies them (colour defaults to
+// on when stderr is a terminal, TERM is not "dumb" and NO_COLOR is unset).
+// Reports an unknown format and returns false.
+bool extractDiagnosticFlags(std::vector<std::string> &args);
+// Gives `printer` the run's style.
+void applyDiagnosticStyle(DiagnosticPrinter &printer);
+// json and sarif: prints the run's document on stderr (once, at exit).
+void finishDiagnostics();
 
 // "mscclc: error: MESSAGE" on stderr (usage problems, before any input).
 void usageError(diag::ID id, std::initializer_list<DiagArg> args = {});

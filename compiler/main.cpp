@@ -45,6 +45,8 @@ int dispatch(int argc, char **argv) {
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i)
     args.push_back(normalise(argv[i]));
+  if (!extractDiagnosticFlags(args))
+    return UsageError;
   Command *command = commands[0].get();
   std::string appName = "mscclc";
   if (!args.empty())
@@ -76,6 +78,10 @@ int dispatch(int argc, char **argv) {
               "  mscclc install-defaults\n"
               "Warnings: -Werror, -Wno-GROUP, -Werror=GROUP, "
               "-Wno-error=GROUP.\n"
+              "Diagnostics: -fcolor-diagnostics, -fno-color-diagnostics "
+              "(default: colour on a terminal unless NO_COLOR is set), "
+              "-fdiagnostics-format=text|json|sarif (one document on stderr "
+              "for the run).\n"
               "Exit status: 0 success, 1 errors in the input, 2 usage "
               "error, 3 internal error.";
     app.footer(footer);
@@ -106,12 +112,15 @@ int main(int argc, char **argv) {
   // Every subcommand runs under the default ceiling; compiles apply
   // --max-memory once their options are parsed.
   mscclc::support::limitProcessMemory(uint64_t(4096) << 20);
+  int status = InternalError;
   try {
-    return dispatch(argc, argv);
+    status = dispatch(argc, argv);
   } catch (const std::exception &e) {
     usageError(mscclc::diag::err_internal_exception, {e.what()});
   } catch (...) {
     usageError(mscclc::diag::err_internal_exception, {"unknown exception"});
   }
-  return InternalError;
+  // -fdiagnostics-format=json|sarif: one document for the whole run.
+  finishDiagnostics();
+  return status;
 }

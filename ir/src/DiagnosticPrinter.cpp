@@ -76,9 +76,35 @@ std::string SourceFiles::describe(SourceLocation loc) const {
 
 // ------------------------------------------------------------ printing
 
-void TextDiagnosticPrinter::line(Severity sev, SourceLocation loc,
-                                 const std::string &planPath,
-                                 const std::string &message) {
+namespace {
+
+// Clang's palette: bold white for locations and messages, bold red errors,
+// bold magenta warnings, bold black (grey) notes, bold blue remarks, bold
+// green carets.
+const char *const Reset = "\033[0m";
+const char *const Bold = "\033[1m";
+const char *const Green = "\033[1;32m";
+
+const char *severityColor(Severity s) {
+  switch (s) {
+  case Severity::Error:
+    return "\033[1;31m";
+  case Severity::Warning:
+    return "\033[1;35m";
+  case Severity::Remark:
+    return "\033[1;34m";
+  case Severity::Note:
+  case Severity::Ignored:
+    break;
+  }
+  return "\033[1;30m";
+}
+
+} // namespace
+
+void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
+                             const std::string &planPath,
+                             const std::string &message) {
   std::string where;
   if (files_ && loc.isValid())
     where = files_->describe(loc);
@@ -87,7 +113,11 @@ void TextDiagnosticPrinter::line(Severity sev, SourceLocation loc,
     if (!planPath.empty())
       where += ": " + planPath;
   }
-  os_ << where << ": " << severityName(sev) << ": " << message << "\n";
+  if (color_)
+    os_ << Bold << where << ": " << severityColor(sev) << severityName(sev)
+        << ": " << Reset << Bold << message << Reset << "\n";
+  else
+    os_ << where << ": " << severityName(sev) << ": " << message << "\n";
   if (!files_ || !loc.isValid())
     return;
   std::string_view text = files_->lineText(loc);
@@ -112,10 +142,17 @@ void TextDiagnosticPrinter::line(Severity sev, SourceLocation loc,
   std::string shown = prefix + std::string(text);
   for (size_t i = 0; i < col && i < shown.size(); ++i)
     os_ << (shown[i] == '\t' ? '\t' : ' ');
-  os_ << "^\n";
+  if (color_)
+    os_ << Green << "^" << Reset << "\n";
+  else
+    os_ << "^\n";
 }
 
-void TextDiagnosticPrinter::handle(const Diagnostic &d) {
+void DiagnosticPrinter::handle(const Diagnostic &d) {
+  if (log_) {
+    log_->add(logEntry(d, files_.get(), subject_));
+    return;
+  }
   line(d.severity, d.loc, d.planPath, displayedMessage(d));
   // A note without a place of its own belongs where its diagnostic is.
   for (const DiagNote &n : d.notes)
@@ -125,7 +162,9 @@ void TextDiagnosticPrinter::handle(const Diagnostic &d) {
   os_.flush();
 }
 
-void TextDiagnosticPrinter::printSummary() {
+void DiagnosticPrinter::printSummary() {
+  if (log_)
+    return;
   auto count = [](unsigned n, const char *what) {
     return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
   };

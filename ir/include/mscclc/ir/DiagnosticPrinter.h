@@ -1,4 +1,4 @@
-//===- DiagnosticPrinter.h - diagnostics as text, and -verify -----------===//
+//===- DiagnosticPrinter.h - diagnostics as text, JSON, SARIF; -verify ---===//
 //
 // Renders diagnostics the way clang does, without Clang:
 //
@@ -6,6 +6,12 @@
 //      12 |     ch.put(dst, src.slice(4, 5), {.tb = 0});
 //         |     ^
 //   plan.json: gpus[1].threadblocks[0].ops[3]: error: channel id 2 ...
+//
+// in clang's colours when asked (-fcolor-diagnostics). For CI and editors
+// (-fdiagnostics-format=json|sarif) a printer instead records each
+// diagnostic, its location already resolved, in a DiagnosticLog, which
+// prints one document for the whole run: a run can have several printers
+// (one per input), and a SARIF consumer wants a single log.
 //
 // and checks `// expected-error {{...}}` comments against what was
 // reported (mscclc --verify), with clang's -verify syntax: -error, -warning,
@@ -29,9 +35,50 @@ std::string displayedMessage(const Diagnostic &d);
 
 std::string_view severityName(Severity s);
 
-class TextDiagnosticPrinter : public DiagnosticSink {
+// A diagnostic with its location resolved to a file name, line and column
+// (so it outlives the SourceFiles it pointed into).
+struct LoggedDiagnostic {
+  std::string rule;  // the catalog name, "err_plan_channel_id"
+  std::string group; // its warning group, "" for none
+  Severity severity = Severity::Error;
+  std::string message;           // as displayed, with its [-Wgroup]
+  std::string file;              // "" when it has no place in a file
+  uint32_t line = 0, column = 0; // column in bytes, 1-based (0: unknown)
+  uint32_t codePointColumn = 0;  // the same column counted in code points
+  std::string planPath;          // JSON path in a plan, "" otherwise
+  std::vector<LoggedDiagnostic> notes;
+};
+
+class DiagnosticLog {
 public:
-  explicit TextDiagnosticPrinter(std::ostream &os) : os_(os) {}
+  void add(LoggedDiagnostic d) { entries_.push_back(std::move(d)); }
+  const std::vector<LoggedDiagnostic> &entries() const { return entries_; }
+  // {"version":1,"diagnostics":[{severity, rule, group, message, file,
+  // line, column, planPath, notes}...],"errors":N,"warnings":N}
+  std::string json() const;
+  // A SARIF 2.1.0 log: one run of tool `toolName` `toolVersion`, a rule per
+  // catalog id that occurs, a result per diagnostic with its notes as
+  // related locations.
+  std::string sarif(std::string_view toolName,
+                    std::string_view toolVersion) const;
+
+private:
+  std::vector<LoggedDiagnostic> entries_;
+};
+
+// Resolves `d` (and its notes) for a log. `subject` names the file of
+// diagnostics without a source location (a plan's path).
+LoggedDiagnostic logEntry(const Diagnostic &d, const SourceFiles *files,
+                          const std::string &subject);
+
+class DiagnosticPrinter : public DiagnosticSink {
+public:
+  explicit DiagnosticPrinter(std::ostream &os) : os_(os) {}
+  // Clang's colours (bold locations, red errors, magenta warnings, green
+  // carets) for a terminal.
+  void setColor(bool on) { color_ = on; }
+  // Record into `log` instead of printing text (json and sarif formats).
+  void setLog(DiagnosticLog *log) { log_ = log; }
   // Where locations point; may be set after construction.
   void setFiles(std::shared_ptr<const SourceFiles> files) {
     files_ = std::move(files);
@@ -39,7 +86,8 @@ public:
   // The file named in front of diagnostics without a source location (a
   // plan's path); "mscclc" when empty.
   void setSubject(std::string subject) { subject_ = std::move(subject); }
-  // "2 warnings and 1 error generated." (as clang), when there were any.
+  // "2 warnings and 1 error generated." (as clang), when there were any;
+  // nothing when recording into a log (the log's document has the counts).
   void printSummary();
 
 protected:
@@ -51,6 +99,8 @@ private:
   std::ostream &os_;
   std::shared_ptr<const SourceFiles> files_;
   std::string subject_;
+  bool color_ = false;
+  DiagnosticLog *log_ = nullptr;
 };
 
 // Checks the expectations written in file 0 of `files` against `diags`
