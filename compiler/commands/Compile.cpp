@@ -74,6 +74,10 @@ public:
     app.add_option("--cuda-namespace", cudaNamespace_,
                    "with --emit-cuda: the C++ namespace of the baked code "
                    "(default: mscclc_gen::<the plan's name>)");
+    app.add_flag("--list-algos", listAlgos_,
+                 "print every algorithm in the source file with its "
+                 "parameters, their types and defaults (and, for enums, the "
+                 "values -P takes), then stop");
     app.add_flag("--verify", verify_,
                  "check `// expected-error {{...}}` comments instead of "
                  "compiling (like clang -verify)");
@@ -92,6 +96,27 @@ public:
       // --verify compares diagnostics; it writes nothing.
       usageError(diag::err_usage_conflicting_options, {"--verify", "-o"});
       return UsageError;
+    }
+    if (listAlgos_) {
+      const char *other = !output_.empty()              ? "-o"
+                          : emitIr_                     ? "--emit-ir"
+                          : emitCuda_                   ? "--emit-cuda"
+                          : verify_                     ? "--verify"
+                          : !options_.params.empty()    ? "-P"
+                          : options_.frontend.algorithm ? "--algo"
+                                                        : nullptr;
+      if (other) {
+        usageError(diag::err_usage_conflicting_options,
+                   {"--list-algos", other});
+        return UsageError;
+      }
+      if (!checkInput(input_))
+        return Failure;
+      if (classifyInput(input_) != InputKind::Source) {
+        usageError(diag::err_usage_list_algos_input, {input_});
+        return UsageError;
+      }
+      return runListAlgos();
     }
     if (!checkInput(input_))
       return Failure;
@@ -192,6 +217,45 @@ private:
         out = out.substr(0, out.size() - 5) + ".cu";
     }
     return writeOutput(out, text, input_) ? Success : Failure;
+  }
+
+  // --list-algos: every MSCCLPP_ALGORITHM of the file, as it would be
+  // called from the command line.
+  int runListAlgos() {
+    auto files = std::make_shared<SourceFiles>();
+    auto printer = makePrinter(input_, options_, files);
+    options_.frontend.inputFile = input_;
+    options_.frontend.listAlgorithms = true;
+    frontend::FrontendResult fe =
+        frontend::runFrontend(options_.frontend, *printer, files);
+    printer->printSummary();
+    if (printer->errorCount() > 0)
+      return Failure;
+    std::ostringstream os;
+    for (const frontend::AlgorithmInfo &a : fe.algorithms) {
+      os << a.name << "  (" << files->describe(a.loc) << ")\n";
+      if (a.parameters.empty())
+        os << "  (no parameters)\n";
+      for (const frontend::AlgorithmParameter &p : a.parameters) {
+        os << "  " << p.type << " " << p.name;
+        if (!p.defaultValue.empty())
+          os << " = " << p.defaultValue;
+        if (!p.settable)
+          os << "    [-P cannot set this type]";
+        else if (p.defaultValue.empty())
+          os << "    [required: -P " << p.name << "=VALUE]";
+        if (!p.enumerators.empty()) {
+          os << "    [-P " << p.name << "=";
+          for (size_t i = 0; i < p.enumerators.size(); ++i)
+            os << (i ? "|" : "") << p.enumerators[i];
+          os << "]";
+        }
+        os << "\n";
+      }
+    }
+    std::cout << os.str();
+    std::cout.flush();
+    return Success;
   }
 
   // Runs the --run-pass passes on a .cir input and prints the result.
@@ -304,6 +368,7 @@ private:
   bool emitCuda_ = false;
   bool emitIr_ = false;
   bool verify_ = false;
+  bool listAlgos_ = false;
   CompileOptions options_;
 };
 

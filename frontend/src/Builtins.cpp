@@ -1069,12 +1069,26 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
         chunk::Chunk c = builder_.slice(o.buffer, a, b);
         return Value::makeChunk(c, site->getType()->getAsCXXRecordDecl());
       }
+      // Python's attributes: size is offset + length (rank.py stores the
+      // end), so a ported program's arithmetic on it stays right.
       if (method == "size")
-        return Value::makeInt(o.buffer.end - o.buffer.offset);
+        return Value::makeInt(o.buffer.end);
+      if (method == "offset")
+        return Value::makeInt(o.buffer.offset);
+      if (method == "rank")
+        return Value::makeInt(o.buffer.rank);
+      if (method == "buffer_type")
+        return Value::makeInt(int64_t(o.buffer.type));
       break;
     case DslClass::ThreadBlockGroup:
       if (method == "numtb")
         return Value::makeInt(int64_t(o.list.size()));
+      if (method == "tb_list") {
+        std::vector<Value> tbs;
+        for (int64_t tb : o.list)
+          tbs.push_back(Value::makeInt(tb));
+        return Value::makeAgg(std::move(tbs));
+      }
       if (method == "get_internal_id") {
         for (size_t i = 0; i < o.list.size(); ++i)
           if (o.list[i] == args.at(0).i)

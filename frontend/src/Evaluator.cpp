@@ -135,8 +135,13 @@ void Evaluator::error(LazyLoc loc, diag::ID id,
 }
 
 void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
-  if (!e.diag.loc.isValid())
+  if (!e.diag.loc.isValid()) {
     e.diag.loc = irLoc(loc);
+    // The builder's notes explain the same call: they point there too.
+    for (DiagNote &n : e.diag.notes)
+      if (!n.loc.isValid() && n.planPath.empty())
+        n.loc = e.diag.loc;
+  }
   callNotes_ = 0;
 }
 

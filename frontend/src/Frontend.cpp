@@ -22,6 +22,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -377,6 +378,12 @@ public:
     collect(ctx.getTranslationUnitDecl(), sm, algos);
     clang::SourceLocation fileStart =
         sm.getLocForStartOfFile(sm.getMainFileID());
+    if (opts_.listAlgorithms) {
+      if (algos.empty())
+        diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
+      describe(algos, ctx);
+      return;
+    }
     auto listNames = [&]() {
       std::string s;
       for (const auto *f : algos)
@@ -469,6 +476,42 @@ private:
     }
   }
 
+  void describe(const std::vector<const FunctionDecl *> &algos,
+                ASTContext &ctx) {
+    const SourceManager &sm = ctx.getSourceManager();
+    for (const FunctionDecl *fn : algos) {
+      AlgorithmInfo info;
+      info.name = fn->getNameAsString();
+      info.loc = locs_.map(fn->getLocation());
+      for (const ParmVarDecl *p : fn->parameters()) {
+        AlgorithmParameter param;
+        param.name = p->getNameAsString();
+        param.type = describeType(p->getType(), ctx);
+        if (p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg()) {
+          CharSourceRange range =
+              CharSourceRange::getTokenRange(p->getDefaultArgRange());
+          // A braced default's range starts at its '=' (`v = {1}`).
+          llvm::StringRef text =
+              Lexer::getSourceText(range, sm, ctx.getLangOpts()).trim();
+          if (text.consume_front("="))
+            text = text.ltrim();
+          param.defaultValue = text.str();
+        }
+        QualType t = p->getType().getNonReferenceType().getCanonicalType();
+        if (const auto *et = t->getAs<EnumType>()) {
+          param.settable = et->getDecl()->getDefinition() != nullptr;
+          if (const EnumDecl *ed = et->getDecl()->getDefinition())
+            for (const EnumConstantDecl *c : ed->enumerators())
+              param.enumerators.push_back(c->getNameAsString());
+        } else {
+          param.settable = isSettableType(t);
+        }
+        info.parameters.push_back(std::move(param));
+      }
+      result_.algorithms.push_back(std::move(info));
+    }
+  }
+
   static std::string describeType(QualType t, const ASTContext &ctx) {
     return t.getUnqualifiedType().getAsString(ctx.getPrintingPolicy());
   }
@@ -515,6 +558,18 @@ private:
         }
         continue;
       }
+      if (const auto *et = t->getAs<EnumType>()) {
+        std::optional<Value> v = parseEnumParam(*given, et->getDecl());
+        if (!v) {
+          sink.report(diag::err_parameter_bad_enum, mapLoc(p->getLocation()),
+                      {*given, pname,
+                       describeType(p->getType(), p->getASTContext()),
+                       enumeratorList(et->getDecl())});
+          return false;
+        }
+        args.push_back(std::move(*v));
+        continue;
+      }
       if (!isSettableType(t)) {
         sink.report(diag::err_parameter_not_settable, mapLoc(p->getLocation()),
                     {pname, describeType(p->getType(), p->getASTContext())});
@@ -530,6 +585,65 @@ private:
       args.push_back(std::move(*v));
     }
     return true;
+  }
+
+  // An enumerator's name as C++ spells it, or as Python does: without the
+  // trailing underscore that dodges a keyword (ChannelType::switch_ is
+  // Python's ChannelType.switch).
+  static std::string pythonName(const EnumConstantDecl *c) {
+    std::string n = c->getNameAsString();
+    if (n.size() > 1 && n.back() == '_')
+      n.pop_back();
+    return n;
+  }
+
+  static std::string enumeratorList(const EnumDecl *ed) {
+    std::string s;
+    for (const EnumConstantDecl *c : ed->enumerators())
+      s += (s.empty() ? "" : ", ") + c->getNameAsString();
+    return s.empty() ? std::string("(none)") : s;
+  }
+
+  // -P for an enum parameter: an enumerator by name (`LL`, `Protocol::LL`,
+  // `switch` for `switch_`), or an integer equal to an enumerator's value.
+  static std::optional<Value> parseEnumParam(const std::string &text,
+                                             const EnumDecl *ed) {
+    ed = ed->getDefinition();
+    if (!ed)
+      return std::nullopt;
+    // `Protocol::LL` and `mscclpp::dsl::Protocol::LL` name `LL` too.
+    std::string name = text;
+    if (size_t colon = text.rfind("::"); colon != std::string::npos) {
+      llvm::StringRef scope = llvm::StringRef(text).take_front(colon);
+      std::string enumName = ed->getNameAsString();
+      if (scope != enumName && !scope.ends_with("::" + enumName))
+        return std::nullopt;
+      name = text.substr(colon + 2);
+    }
+    bool isUnsigned = ed->getIntegerType()->isUnsignedIntegerType();
+    auto valueOf = [&](const EnumConstantDecl *c) {
+      const llvm::APSInt &v = c->getInitVal();
+      return Value::makeInt(v.isSigned() ? v.getSExtValue()
+                                         : int64_t(v.getZExtValue()),
+                            isUnsigned && v.getBitWidth() == 64);
+    };
+    for (const EnumConstantDecl *c : ed->enumerators())
+      if (c->getNameAsString() == name || pythonName(c) == name)
+        return valueOf(c);
+    llvm::StringRef s(text);
+    bool neg = s.consume_front("-");
+    uint64_t u;
+    if (s.empty() || s.getAsInteger(0, u))
+      return std::nullopt;
+    __int128 want = neg ? -__int128(u) : __int128(u);
+    for (const EnumConstantDecl *c : ed->enumerators()) {
+      const llvm::APSInt &v = c->getInitVal();
+      __int128 have = v.isSigned() ? __int128(v.getSExtValue())
+                                   : __int128(v.getZExtValue());
+      if (have == want)
+        return valueOf(c);
+    }
+    return std::nullopt;
   }
 
   Value evalDefault(Evaluator &eval, const ParmVarDecl *p) {

@@ -144,11 +144,19 @@ Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
     fail(diag::err_dsl_slice_negative, {b, e});
   if (b > e)
     fail(diag::err_dsl_slice_reversed, {b, e});
-  if (buf.offset + e > buf.end)
+  if (buf.offset + e > buf.end) {
+    // A bound equal to size() of a buffer that does not start at 0: the
+    // Python meaning of size (the end) taken for a length.
+    std::vector<DiagNote> notes;
+    if (buf.offset > 0 && (e == buf.end || b == buf.end))
+      notes.push_back(makeNote(diag::note_dsl_size_is_end, SourceLocation(),
+                               {buf.end, buf.offset, length}));
     fail(length == 1 ? diag::err_dsl_slice_range_one
                      : diag::err_dsl_slice_range,
          {buf.offset + b, buf.offset + e, buf.rank, plan::bufferName(buf.type),
-          length});
+          length},
+         std::move(notes));
+  }
   Chunk c;
   c.rank = buf.rank;
   c.type = buf.type;

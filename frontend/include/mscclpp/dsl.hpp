@@ -163,7 +163,14 @@ public:
   Chunk slice(int start, int stop) const;
   // Python buf[:]: the whole buffer.
   Chunk slice() const;
-  // Number of chunks in the buffer.
+  // Python buf.rank, buf.buffer_type, buf.offset, buf.size. As in Python,
+  // offset is where the buffer starts in its rank's buffer of that type (0
+  // for input and output; for scratch, the chunks of the rank's earlier
+  // scratch buffers) and size is where it ENDS: offset + its length in
+  // chunks, so the length is size() - offset().
+  int rank() const;
+  BufferType buffer_type() const;
+  int offset() const;
   int size() const;
 
 protected:
@@ -180,6 +187,8 @@ public:
 class ThreadBlockGroup {
 public:
   explicit ThreadBlockGroup(std::vector<int> tb_list);
+  // Python tbg.tb_list: the thread blocks, in the order given.
+  std::vector<int> tb_list() const;
   int get_internal_id(int tb) const;
   int numtb() const;
 };

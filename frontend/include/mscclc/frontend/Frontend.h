@@ -45,6 +45,22 @@ struct FrontendOptions {
   uint64_t maxMemoryBytes = uint64_t(4) << 30;
   bool timePhases = false; // --time-phases: print phase times to stderr
   std::shared_ptr<BarrierRegistry> sharedBarriers; // null: fresh per program
+  // --list-algos: parse only, describe every algorithm, evaluate nothing.
+  bool listAlgorithms = false;
+};
+
+// An algorithm of a file as --list-algos shows it.
+struct AlgorithmParameter {
+  std::string name;
+  std::string type;         // as written, canonical std:: spelling
+  std::string defaultValue; // the default's source text; "" for none
+  bool settable = false;    // whether -P can set it
+  std::vector<std::string> enumerators; // for an enum parameter
+};
+struct AlgorithmInfo {
+  std::string name;
+  SourceLocation loc;
+  std::vector<AlgorithmParameter> parameters;
 };
 
 struct FrontendResult {
@@ -54,6 +70,8 @@ struct FrontendResult {
   // algorithm file (set whenever the file could be read).
   std::shared_ptr<const SourceFiles> files;
   uint64_t evaluationSteps = 0;
+  // --list-algos: the file's algorithms in source order.
+  std::vector<AlgorithmInfo> algorithms;
 };
 
 // Parses and evaluates the algorithm; every problem is reported to `diags`.
