@@ -41,6 +41,7 @@ int dispatch(int argc, char **argv) {
   commands.push_back(makeListDiagnosticsCommand());
   commands.push_back(makeSimCommand());
   commands.push_back(makeDiffCommand());
+  commands.push_back(makeVizCommand());
 
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i)
@@ -75,6 +76,7 @@ int dispatch(int argc, char **argv) {
               "  mscclc algo.cpp --emit-ir\n"
               "  mscclc plan.json            (check any MSCCL++ plan)\n"
               "  mscclc diff old.json new.json\n"
+              "  mscclc viz plan.json -o plan.html\n"
               "  mscclc install-defaults\n"
               "Warnings: -Werror, -Wno-GROUP, -Werror=GROUP, "
               "-Wno-error=GROUP.\n"

@@ -39,6 +39,7 @@ for var in ("HOME", "MSCCLC_CACHE_DIR", "XDG_CACHE_HOME", "TMPDIR"):
         config.environment[var] = os.environ[var]
 
 tools = os.path.join(config.test_source_root, "tools")
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%samples", os.path.join(config.mscclc_source_dir, "samples")))
 config.substitutions.append(("%ports", os.path.join(config.test_source_root, "conformance")))
 config.substitutions.append(("%expect-error", os.path.join(tools, "expect-error")))

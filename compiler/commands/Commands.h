@@ -47,5 +47,6 @@ std::unique_ptr<Command> makeInstallDefaultsCommand();
 std::unique_ptr<Command> makeListDiagnosticsCommand();
 std::unique_ptr<Command> makeSimCommand();
 std::unique_ptr<Command> makeDiffCommand();
+std::unique_ptr<Command> makeVizCommand();
 
 } // namespace mscclc::driver

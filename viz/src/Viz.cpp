@@ -1,0 +1,302 @@
+//===- Viz.cpp - the viz model from plan IR, and the page ----------------===//
+#include "mscclc/viz/Viz.h"
+
+#include "mscclc/diff/PlanDiff.h"
+#include "mscclc/ir/OpKinds.h"
+#include "mscclc/ir/PlanQuery.h"
+
+#include <map>
+#include <set>
+
+namespace mscclc::viz {
+
+using namespace plan;
+
+namespace {
+
+// The page colours ops by family and knows the executor's long names; the
+// plan's short JSON names map onto them.
+std::string_view longName(OpKind k) {
+  switch (k) {
+  case OpKind::Cpkt:
+    return "copy_packets";
+  case OpKind::Upkt:
+    return "unpack_packets";
+  case OpKind::Re:
+    return "reduce";
+  case OpKind::Repkt:
+    return "reduce_packets";
+  case OpKind::Recpkt:
+    return "reduce_copy_packets";
+  case OpKind::Res:
+    return "reduce_send";
+  case OpKind::Respkt:
+    return "reduce_send_packets";
+  case OpKind::Recspkt:
+    return "reduce_copy_send_packets";
+  case OpKind::Rre:
+    return "read_reduce";
+  case OpKind::Rres:
+    return "read_reduce_send";
+  case OpKind::RlxSignal:
+    return "relaxed_signal";
+  case OpKind::RlxWait:
+    return "relaxed_wait";
+  case OpKind::Pws:
+    return "put_with_signal";
+  case OpKind::Pwsf:
+    return "put_with_signal_and_flush";
+  case OpKind::Ppkt:
+    return "put_packets";
+  case OpKind::Rppkt:
+    return "read_put_packets";
+  case OpKind::Glre:
+    return "multi_load_reduce_store";
+  case OpKind::Gstore:
+    return "multi_store";
+  case OpKind::Gstorepkt:
+    return "multi_store_packets";
+  case OpKind::Glres:
+    return "multi_load_reduce_store_send";
+  default:
+    return toString(k);
+  }
+}
+
+struct Box {
+  int32_t lane = -1, op = -1;
+  bool operator<(const Box &o) const {
+    return lane != o.lane ? lane < o.lane : op < o.op;
+  }
+};
+
+// One op as the edge search sees it: its box, the op (a pipeline's inner
+// ops each stand for the pipeline's box), its thread block's position.
+struct Item {
+  Box box;
+  int32_t rank = 0, tb = 0;
+  const Op *op = nullptr;
+  size_t order = 0; // position in its lane's flattened op list
+};
+
+bool overlaps(const ResolvedBuffer &a, const ResolvedBuffer &b) {
+  return a.rank == b.rank && a.type == b.type && a.index < b.index + b.size &&
+         b.index < a.index + a.size;
+}
+
+class ModelBuilder {
+public:
+  explicit ModelBuilder(const Plan &plan) : plan_(plan), q_(plan) {}
+
+  nlohmann::ordered_json build(const std::string &source) {
+    nlohmann::ordered_json lanes = nlohmann::ordered_json::array();
+    std::set<std::string> kinds;
+    std::vector<std::string> kindOrder;
+    for (const Gpu &gpu : plan_.gpus)
+      for (const ThreadBlock &tb : gpu.threadblocks) {
+        int32_t lane = int32_t(lanes.size());
+        nlohmann::ordered_json ops = nlohmann::ordered_json::array();
+        laneItems_.emplace_back();
+        for (size_t i = 0; i < tb.ops.size(); ++i) {
+          const Op &op = tb.ops[i];
+          std::string kind(longName(op.kind));
+          if (kinds.insert(kind).second)
+            kindOrder.push_back(kind);
+          nlohmann::ordered_json o;
+          o["kind"] = kind;
+          o["text"] = diff::describeOp(q_, gpu.id, tb.id, op);
+          std::string loc;
+          if (plan_.files && op.loc.isValid())
+            loc = plan_.files->describe(op.loc);
+          o["loc"] = loc.empty() ? nlohmann::ordered_json()
+                                 : nlohmann::ordered_json(loc);
+          ops.push_back(std::move(o));
+          Box box{lane, int32_t(i)};
+          if (op.kind == OpKind::Pipeline)
+            for (const Op &inner : op.ops)
+              addItem(box, gpu.id, tb.id, inner);
+          else
+            addItem(box, gpu.id, tb.id, op);
+        }
+        nlohmann::ordered_json l;
+        l["rank"] = gpu.id;
+        l["tb"] = tb.id;
+        l["ops"] = std::move(ops);
+        lanes.push_back(std::move(l));
+      }
+    matchSignals();
+    findDataEdges();
+
+    nlohmann::ordered_json edges = nlohmann::ordered_json::array();
+    for (const auto &[kind, from, to] : edges_)
+      edges.push_back({{"kind", kind},
+                       {"from", {from.lane, from.op}},
+                       {"to", {to.lane, to.op}}});
+    nlohmann::ordered_json m;
+    m["format"] = "mscclc-viz-1";
+    m["name"] = plan_.name ? *plan_.name : std::string();
+    m["collective"] = plan_.collective;
+    m["ranks"] = plan_.gpus.size();
+    m["protocol"] = plan_.protocol == Protocol::LL ? "LL" : "Simple";
+    m["source"] =
+        source.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(source);
+    m["lanes"] = std::move(lanes);
+    m["edges"] = std::move(edges);
+    m["opKinds"] = kindOrder;
+    return m;
+  }
+
+private:
+  void addItem(Box box, int32_t rank, int32_t tb, const Op &op) {
+    Item it{box, rank, tb, &op, laneItems_.back().size()};
+    laneItems_.back().push_back(it);
+    bool memoryOrPort = op.channelType == ChannelType::Memory ||
+                        op.channelType == ChannelType::Port;
+    if (!memoryOrPort)
+      return;
+    for (const ChannelEnd &c : q_.channelsOf(rank, tb, op)) {
+      auto key = std::make_tuple(rank, int(c.type), c.gpuChannel);
+      if (isSignalOp(op.kind))
+        signals_[key].push_back(it);
+      if (isWaitOp(op.kind))
+        waits_[key].push_back(it);
+    }
+  }
+
+  // The executor pairs the k-th channel of a type from r to p with the
+  // k-th from p to r.
+  std::optional<int32_t> pairedChannel(int32_t rank, ChannelType t,
+                                       int32_t gpuChannel) const {
+    const std::vector<int32_t> &mine = q_.gpuChannels(rank, t);
+    if (gpuChannel < 0 || size_t(gpuChannel) >= mine.size())
+      return std::nullopt;
+    int32_t peer = mine[size_t(gpuChannel)];
+    int occurrence = 0;
+    for (int32_t g = 0; g < gpuChannel; ++g)
+      occurrence += mine[size_t(g)] == peer;
+    if (peer < 0 || size_t(peer) >= plan_.gpus.size())
+      return std::nullopt;
+    const std::vector<int32_t> &theirs = q_.gpuChannels(peer, t);
+    for (size_t g = 0; g < theirs.size(); ++g)
+      if (theirs[g] == rank && occurrence-- == 0)
+        return int32_t(g);
+    return std::nullopt;
+  }
+
+  void matchSignals() {
+    for (const auto &[key, sent] : signals_) {
+      auto [rank, type, gpuChannel] = key;
+      const std::vector<int32_t> &peers =
+          q_.gpuChannels(rank, ChannelType(type));
+      int32_t peer = peers[size_t(gpuChannel)];
+      auto back = pairedChannel(rank, ChannelType(type), gpuChannel);
+      if (!back)
+        continue;
+      auto it = waits_.find(std::make_tuple(peer, type, *back));
+      if (it == waits_.end())
+        continue;
+      for (size_t k = 0; k < sent.size() && k < it->second.size(); ++k) {
+        edges_.insert({"signal", sent[k].box, it->second[k].box});
+        released_[{sent[k].box.lane, int32_t(sent[k].order)}] = it->second[k];
+      }
+    }
+  }
+
+  // The first op of `lane` from `order` on that reads `written`.
+  std::optional<Box> firstReader(int32_t lane, size_t order,
+                                 const ResolvedBuffer &written,
+                                 bool packets) const {
+    for (size_t i = order; i < laneItems_[size_t(lane)].size(); ++i) {
+      const Item &it = laneItems_[size_t(lane)][i];
+      if (packets && !isPacketOp(it.op->kind))
+        continue;
+      for (size_t s = 0; s < it.op->src.size(); ++s) {
+        auto b = q_.operand(it.rank, it.tb, *it.op, Operand::Src, s);
+        if (b && isLocalRole(b->role) && overlaps(*b, written))
+          return it.box;
+      }
+    }
+    return std::nullopt;
+  }
+
+  void findDataEdges() {
+    for (size_t lane = 0; lane < laneItems_.size(); ++lane)
+      for (size_t i = 0; i < laneItems_[lane].size(); ++i) {
+        const Item &w = laneItems_[lane][i];
+        for (size_t d = 0; d < w.op->dst.size(); ++d) {
+          auto dst = q_.operand(w.rank, w.tb, *w.op, Operand::Dst, d);
+          if (!dst || !isRemoteRole(dst->role) || dst->rank == w.rank)
+            continue;
+          if (isPacketOp(w.op->kind)) {
+            // Packets carry their own flags: whoever reads them.
+            for (size_t l = 0; l < laneItems_.size(); ++l)
+              if (!laneItems_[l].empty() && laneItems_[l][0].rank == dst->rank)
+                if (auto r = firstReader(int32_t(l), 0, *dst, true))
+                  edges_.insert({"data", w.box, *r});
+            continue;
+          }
+          // Plain data: after the wait that this op's signal (or the next
+          // signal of its thread block to that rank) releases.
+          for (size_t s = i; s < laneItems_[lane].size(); ++s) {
+            auto rel = released_.find({int32_t(lane), int32_t(s)});
+            if (rel == released_.end() || rel->second.rank != dst->rank)
+              continue;
+            // No reader (the chunks are final output): the data feeds the
+            // wait.
+            const Item &wait = rel->second;
+            std::optional<Box> r =
+                firstReader(wait.box.lane, wait.order + 1, *dst, false);
+            edges_.insert({"data", w.box, r ? *r : wait.box});
+            break;
+          }
+        }
+      }
+  }
+
+  const Plan &plan_;
+  PlanQuery q_;
+  std::vector<std::vector<Item>> laneItems_;
+  std::map<std::tuple<int32_t, int, int32_t>, std::vector<Item>> signals_,
+      waits_;
+  // (lane, flattened order) of a signal → the wait it releases.
+  std::map<std::pair<int32_t, int32_t>, Item> released_;
+  std::set<std::tuple<std::string, Box, Box>> edges_;
+};
+
+const char ViewerHtml[] =
+#include "viewer_html.inc"
+    ;
+
+} // namespace
+
+nlohmann::ordered_json buildModel(const Plan &plan, const std::string &source) {
+  return ModelBuilder(plan).build(source);
+}
+
+std::string renderHtml(const nlohmann::ordered_json &model) {
+  std::string json =
+      model.dump(-1, ' ', /*ensure_ascii=*/true,
+                 nlohmann::ordered_json::error_handler_t::replace);
+  // JSON has '<', '>' and '&' only inside strings, where \u escapes mean
+  // the same: no op text can close the script element.
+  std::string safe;
+  safe.reserve(json.size());
+  for (char c : json) {
+    if (c == '<')
+      safe += "\\u003c";
+    else if (c == '>')
+      safe += "\\u003e";
+    else if (c == '&')
+      safe += "\\u0026";
+    else
+      safe += c;
+  }
+  std::string page = ViewerHtml;
+  const std::string Placeholder = "/*@MSCCLC_VIZ_MODEL@*/null";
+  size_t at = page.find(Placeholder);
+  if (at != std::string::npos)
+    page.replace(at, Placeholder.size(), safe);
+  return page;
+}
+
+} // namespace mscclc::viz
