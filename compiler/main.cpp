@@ -42,6 +42,7 @@ int dispatch(int argc, char **argv) {
   commands.push_back(makeSimCommand());
   commands.push_back(makeDiffCommand());
   commands.push_back(makeVizCommand());
+  commands.push_back(makeCliReferenceCommand(&commands));
 
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i)
@@ -78,13 +79,10 @@ int dispatch(int argc, char **argv) {
               "  mscclc diff old.json new.json\n"
               "  mscclc viz plan.json -o plan.html\n"
               "  mscclc install-defaults\n"
-              "Warnings: -Werror, -Wno-GROUP, -Werror=GROUP, "
-              "-Wno-error=GROUP.\n"
-              "Diagnostics: -fcolor-diagnostics, -fno-color-diagnostics "
-              "(default: colour on a terminal unless NO_COLOR is set), "
-              "-fdiagnostics-format=text|json|sarif (one document on stderr "
-              "for the run).\n"
-              "Exit status: 0 success, 1 errors in the input, 2 usage "
+              "Flags of every command:\n";
+    for (const auto &[flag, text] : commonFlags())
+      footer += "  " + flag + "\n      " + text + "\n";
+    footer += "Exit status: 0 success, 1 errors in the input, 2 usage "
               "error, 3 internal error.";
     app.footer(footer);
     app.set_version_flag("--version", std::string("mscclc ") + MSCCLC_VERSION +

@@ -48,5 +48,11 @@ std::unique_ptr<Command> makeListDiagnosticsCommand();
 std::unique_ptr<Command> makeSimCommand();
 std::unique_ptr<Command> makeDiffCommand();
 std::unique_ptr<Command> makeVizCommand();
+// `mscclc cli-reference`: the reference of every command in `all`.
+std::unique_ptr<Command>
+makeCliReferenceCommand(const std::vector<std::unique_ptr<Command>> *all);
+// The flags every command takes that CLI11 does not parse (-W..., -f...),
+// with their meaning: for --help, docs/cli.md and the man page.
+std::vector<std::pair<std::string, std::string>> commonFlags();
 
 } // namespace mscclc::driver

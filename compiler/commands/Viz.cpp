@@ -1,4 +1,5 @@
-//===- Viz.cpp - mscclc viz PLAN|algo.cpp -o plan.html ---------------------===//
+//===- Viz.cpp - mscclc viz PLAN|algo.cpp -o plan.html
+//---------------------===//
 //
 // Draws a plan (a JSON plan, or a source compiled with the usual options)
 // as one self-contained HTML page: lanes per (rank, thread block), ops as
@@ -62,8 +63,7 @@ public:
     std::string source =
         classifyInput(input_) == InputKind::Plan ? std::string() : input_;
     nlohmann::ordered_json model = viz::buildModel(*loaded.plan, source);
-    std::string text =
-        model_ ? model.dump(1) + "\n" : viz::renderHtml(model);
+    std::string text = model_ ? model.dump(1) + "\n" : viz::renderHtml(model);
     std::string out = output_;
     if (out.empty()) {
       std::string name = loaded.plan->name && !loaded.plan->name->empty()

@@ -138,8 +138,8 @@ public:
     m["collective"] = plan_.collective;
     m["ranks"] = plan_.gpus.size();
     m["protocol"] = plan_.protocol == Protocol::LL ? "LL" : "Simple";
-    m["source"] =
-        source.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(source);
+    m["source"] = source.empty() ? nlohmann::ordered_json()
+                                 : nlohmann::ordered_json(source);
     m["lanes"] = std::move(lanes);
     m["edges"] = std::move(edges);
     m["opKinds"] = kindOrder;

@@ -1,0 +1,223 @@
+//===- CliReference.cpp - mscclc cli-reference --markdown|--man -----------===//
+//
+// The command-line reference, generated from the same CLI11 definitions the
+// driver parses with: every subcommand's setup() registers its options on
+// a fresh CLI::App, and this walks them. The build writes docs/cli.md's
+// text and the mscclc(1) man page with it; a test fails when docs/cli.md
+// is stale, so the two cannot drift from the code.
+//
+//===----------------------------------------------------------------------===//
+#include "../Driver.h"
+#include "Commands.h"
+
+#include <iostream>
+#include <sstream>
+
+namespace mscclc::driver {
+
+namespace {
+
+struct OptionDoc {
+  std::string names; // "-o, --output" or "input"
+  std::string value; // "TEXT", "INT", "" for a flag
+  std::string text;  // the description, with its default
+};
+
+std::vector<OptionDoc> optionsOf(Command &c) {
+  CLI::App app;
+  c.setup(app);
+  std::vector<OptionDoc> out;
+  for (const CLI::Option *o : app.get_options()) {
+    if (o->get_name() == "--help" || o->get_name() == "-h,--help")
+      continue;
+    OptionDoc d;
+    if (o->get_positional()) {
+      d.names = o->get_name();
+    } else {
+      std::string names;
+      for (const std::string &s : o->get_snames())
+        names += (names.empty() ? "-" : ", -") + s;
+      for (const std::string &l : o->get_lnames())
+        names += (names.empty() ? "--" : ", --") + l;
+      d.names = names;
+    }
+    if (o->get_type_size() != 0 || o->get_positional())
+      d.value = o->get_type_name();
+    d.text = o->get_description();
+    if (!o->get_default_str().empty())
+      d.text += " (default: " + o->get_default_str() + ")";
+    if (o->get_required())
+      d.text += " (required)";
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::string synopsis(Command &c, bool isDefault) {
+  CLI::App app;
+  c.setup(app);
+  std::string out = isDefault ? "mscclc" : "mscclc " + std::string(c.name());
+  out += " [OPTIONS]";
+  for (const CLI::Option *o : app.get_options())
+    if (o->get_positional()) {
+      std::string name = o->get_name();
+      for (char &ch : name)
+        ch = char(std::toupper(static_cast<unsigned char>(ch)));
+      out += " " + name;
+    }
+  return out;
+}
+
+// Markdown table cells: '|' would end the cell.
+std::string cell(std::string s) {
+  std::string out;
+  for (char ch : s)
+    out += ch == '|' ? std::string("\\|") : std::string(1, ch);
+  return out;
+}
+
+// roff: a leading '.' or '\'' starts a request; backslashes escape.
+std::string roff(const std::string &s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '\\')
+      out += "\\e";
+    else if (ch == '-')
+      out += "\\-";
+    else
+      out += ch;
+  }
+  if (!out.empty() && (out[0] == '.' || out[0] == '\''))
+    out = "\\&" + out;
+  return out;
+}
+
+class CliReferenceCommand : public Command {
+public:
+  explicit CliReferenceCommand(const std::vector<std::unique_ptr<Command>> *all)
+      : all_(all) {}
+  const char *name() const override { return "cli-reference"; }
+  const char *summary() const override {
+    return "print this command-line reference as Markdown (docs/cli.md) or "
+           "as the mscclc(1) man page";
+  }
+  void setup(CLI::App &app) override {
+    app.add_flag("--markdown", markdown_, "print Markdown (docs/cli.md)");
+    app.add_flag("--man", man_, "print the roff man page, mscclc(1)");
+  }
+  int run() override {
+    if (markdown_ == man_) {
+      usageError(
+          diag::err_usage_command_line,
+          {"give exactly one of --markdown and --man", "mscclc cli-reference"});
+      return UsageError;
+    }
+    std::cout << (markdown_ ? markdown() : manPage());
+    return Success;
+  }
+
+private:
+  std::string markdown() {
+    std::ostringstream os;
+    os << "# mscclc command line\n\n"
+          "Generated from the option definitions by `mscclc cli-reference "
+          "--markdown`\n(the build does it; a test fails when this file is "
+          "stale). The same text\nis the man page, `man mscclc`.\n\n"
+       << "Exit status: 0 success, 1 errors in the input, 2 usage error, 3 "
+          "internal\nerror (`mscclc diff`: 0 equal, 1 different, 2 bad "
+          "input).\n\n"
+       << "## Flags of every command\n\n"
+       << commonFlagsMarkdown() << "\n";
+    for (size_t i = 0; i < all_->size(); ++i) {
+      Command &c = *(*all_)[i];
+      os << "## "
+         << (i == 0 ? std::string("mscclc") : "mscclc " + std::string(c.name()))
+         << "\n\n"
+         << c.summary() << ".\n\n```\n"
+         << synopsis(c, i == 0)
+         << "\n```\n\n| option | value | meaning |\n|---|---|---|\n";
+      for (const OptionDoc &d : optionsOf(c))
+        os << "| `" << cell(d.names) << "` | " << cell(d.value) << " | "
+           << cell(d.text) << " |\n";
+      os << "\n";
+    }
+    return os.str();
+  }
+
+  std::string manPage() {
+    std::ostringstream os;
+    os << ".TH MSCCLC 1 \"\" \"mscclc " << MSCCLC_VERSION
+       << "\" \"User Commands\"\n"
+          ".SH NAME\nmscclc \\- ahead\\-of\\-time compiler for MSCCL++ "
+          "collective algorithms written in a C++ dialect\n"
+          ".SH SYNOPSIS\n";
+    for (size_t i = 0; i < all_->size(); ++i)
+      os << ".B " << roff(synopsis(*(*all_)[i], i == 0)) << "\n.br\n";
+    os << ".SH DESCRIPTION\nmscclc compiles an algorithm written with "
+          "<mscclpp/dsl.hpp> to an MSCCL++ execution plan (JSON), checks, "
+          "simulates, compares and draws plans, and bakes them into CUDA "
+          "kernels (\\-\\-emit\\-cuda).\n"
+          ".SH EXIT STATUS\n0 success, 1 errors in the input, 2 usage "
+          "error, 3 internal error (diff: 0 equal, 1 different, 2 bad "
+          "input).\n"
+          ".SH FLAGS OF EVERY COMMAND\n";
+    for (const auto &[flag, text] : commonFlags())
+      os << ".TP\n.B " << roff(flag) << "\n" << roff(text) << "\n";
+    for (size_t i = 0; i < all_->size(); ++i) {
+      Command &c = *(*all_)[i];
+      os << ".SH "
+         << roff(i == 0 ? std::string("MSCCLC") : "MSCCLC " + upper(c.name()))
+         << "\n"
+         << roff(c.summary()) << ".\n";
+      for (const OptionDoc &d : optionsOf(c))
+        os << ".TP\n.B " << roff(d.names)
+           << (d.value.empty() ? "" : " \\fI" + roff(d.value) + "\\fR") << "\n"
+           << roff(d.text) << "\n";
+    }
+    os << ".SH SEE ALSO\nThe documentation in the source tree: "
+          "docs/dialect.md, docs/cli.md, docs/diagnostics.md, docs/sim.md, "
+          "docs/diff.md, docs/viz.md, docs/ci.md, docs/cuda.md.\n";
+    return os.str();
+  }
+
+  static std::string upper(std::string s) {
+    for (char &c : s)
+      c = char(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+  }
+
+  std::string commonFlagsMarkdown() {
+    std::string s = "| flag | meaning |\n|---|---|\n";
+    for (const auto &[flag, text] : commonFlags())
+      s += "| `" + cell(flag) + "` | " + cell(text) + " |\n";
+    return s;
+  }
+
+  const std::vector<std::unique_ptr<Command>> *all_;
+  bool markdown_ = false, man_ = false;
+};
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> commonFlags() {
+  return {
+      {"-Werror", "every warning is an error"},
+      {"-WGROUP, -Wno-GROUP", "enable or silence a warning group (see "
+                              "`mscclc diagnostics`)"},
+      {"-Werror=GROUP, -Wno-error=GROUP",
+       "make a group's warnings errors; demote a group's errors to warnings"},
+      {"-fcolor-diagnostics, -fno-color-diagnostics",
+       "colours in diagnostics (default: on when stderr is a terminal, TERM "
+       "is not dumb and NO_COLOR is unset; the last flag wins)"},
+      {"-fdiagnostics-format=text|json|sarif",
+       "diagnostics as text (default), or one JSON or SARIF 2.1.0 document "
+       "on stderr for the whole run"},
+  };
+}
+
+std::unique_ptr<Command>
+makeCliReferenceCommand(const std::vector<std::unique_ptr<Command>> *all) {
+  return std::make_unique<CliReferenceCommand>(all);
+}
+
+} // namespace mscclc::driver
