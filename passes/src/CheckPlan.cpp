@@ -6,12 +6,41 @@
 
 namespace mscclc::passes {
 
+namespace {
+
+// For a compiled plan the verifier's findings are mscclc's bugs, except
+// the ones a program can cause that lowering keeps faithfully: a signal or
+// wait on a channel the peer declares no partner for (the program made
+// more channels one way than the other). Those stay user errors, at the op.
+class CompiledPlanSink : public DiagnosticSink {
+public:
+  explicit CompiledPlanSink(DiagnosticSink &next) : next_(next), ice_(next) {}
+
+protected:
+  void handle(const Diagnostic &d) override {
+    if (d.id == diag::err_plan_channel_unpaired) {
+      Diagnostic user = d;
+      user.planPath.clear();
+      user.notes.push_back(makeNote(diag::note_channel_unpaired_fix, d.loc));
+      next_.emit(std::move(user));
+      return;
+    }
+    ice_.emit(d);
+  }
+
+private:
+  DiagnosticSink &next_;
+  InternalErrorSink ice_;
+};
+
+} // namespace
+
 bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
                DiagnosticSink &diags, PlanOrigin origin) {
   bool structureOk;
   if (origin == PlanOrigin::Compiled) {
-    InternalErrorSink ice(diags);
-    structureOk = plan::verify(plan, ice);
+    CompiledPlanSink sink(diags);
+    structureOk = plan::verify(plan, sink);
   } else {
     structureOk = plan::verify(plan, diags);
   }
