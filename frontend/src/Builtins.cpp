@@ -286,6 +286,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     return Value::makeAgg(std::vector<Value>(size_t(n.i), fill));
   }
   case StdClass::Map: {
+    checkMapType(rd, loc);
     Value m = Value::makeMap();
     if (args.empty())
       return m;

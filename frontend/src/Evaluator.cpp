@@ -1120,6 +1120,27 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
   error(loc, diag::err_eval_init_list);
 }
 
+void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || spec->getTemplateArgs().size() < 3)
+    return;
+  const TemplateArgumentList &args = spec->getTemplateArgs();
+  QualType key = args[0].getAsType().getCanonicalType();
+  QualType compare = args[2].getAsType().getCanonicalType();
+  const CXXRecordDecl *cmp = compare->getAsCXXRecordDecl();
+  std::string mapType =
+      QualType(spec->getTypeForDecl(), 0)
+          .getAsString(spec->getASTContext().getPrintingPolicy());
+  if (!cmp || !cmp->isInStdNamespace() || !cmp->getIdentifier() ||
+      cmp->getName() != "less")
+    error(loc, diag::err_eval_map_comparator, {mapType});
+  if (const CXXRecordDecl *krd = key->getAsCXXRecordDecl())
+    if (classifyStd(krd) == StdClass::None &&
+        classifyDsl(krd) == DslClass::None)
+      error(loc, diag::err_eval_map_struct_key,
+            {krd->getNameAsString(), mapType});
+}
+
 // What the evaluator models of a struct: plain fields, no destructor (it
 // would have to run), no bit-fields (widths are not modelled), no unions
 // (which member is active is not tracked).
@@ -1162,6 +1183,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     case StdClass::Vector:
       return Value::makeAgg({});
     case StdClass::Map:
+      checkMapType(rd, loc);
       return Value::makeMap();
     case StdClass::Optional:
       return Value::makeNull();

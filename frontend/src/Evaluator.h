@@ -340,6 +340,9 @@ private:
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);
   void checkEnumerator(const clang::EnumDecl *ed, __int128 value, LazyLoc loc);
   void checkUserStruct(const clang::CXXRecordDecl *rd, LazyLoc loc);
+  // std::map keys are ordered field by field: refuse what would need a
+  // user comparator or operator< (mscclc never calls them).
+  void checkMapType(const clang::CXXRecordDecl *rd, LazyLoc loc);
   // Memoised: the same call site records many ops.
   SourceLocation irLoc(clang::SourceLocation loc) {
     auto [it, inserted] = locCache_.try_emplace(loc.getRawEncoding());
