@@ -316,6 +316,14 @@ public:
       id = diag::err_clang;
       break;
     }
+    // Clang's notes follow the diagnostic they explain: when -Wno-clang
+    // silences that warning, its notes go with it.
+    if (id == diag::warn_clang)
+      droppedWarning_ = diags_.isIgnored(id);
+    else if (id != diag::note_clang)
+      droppedWarning_ = false;
+    if (id == diag::note_clang && droppedWarning_)
+      return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     if (info.hasSourceManager())
@@ -353,6 +361,7 @@ private:
   DiagnosticSink &diags_;
   LocationTable &locs_;
   const ClangProgress &progress_;
+  bool droppedWarning_ = false; // the last warning was silenced
   mscclc::SourceLocation last_;
   bool suggesting_ = false;
 };
