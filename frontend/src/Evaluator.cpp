@@ -1631,6 +1631,12 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // and an assignment through it would be lost.
   if (fd->getReturnType()->isReferenceType())
     error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
+  // A member operator (`p < q` with a member operator<) reaches here with
+  // the object as its first argument: say what is unsupported.
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+      md && !md->isStatic() && !md->getParent()->isLambda())
+    error(loc, diag::err_eval_member_function,
+          {md->getParent()->getNameAsString()});
   if (args.size() != def->getNumParams())
     error(loc, diag::err_eval_variadic_call);
   auto frame = newFrame();
