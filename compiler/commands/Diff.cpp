@@ -2,7 +2,9 @@
 //
 // A semantic diff of two plans (diff/PlanDiff.h): each side a JSON plan or
 // an algorithm source (compiled with -P/--algo and the other compile
-// options, which apply to every source side). Prints one line per
+// options, which apply to every source side; --a-param/--a-algo and
+// --b-param/--b-algo set one side's, over the common ones, so one source
+// can be diffed against itself with other parameters). Prints one line per
 // difference, ids resolved to peers and buffers, and a summary line; or,
 // with --json, one JSON object. Plans beyond the executor's limits are
 // compared too (those checks are warnings here). Exit status: 0 equal, 1
@@ -35,6 +37,18 @@ public:
         ->required();
     app.add_flag("--json", json_,
                  "print one JSON object (equal, differences, summary)");
+    app.add_option("--a-param", sideParams_[0],
+                   "set a parameter of side A only (a source): name=value, "
+                   "over -P")
+        ->allow_extra_args(false);
+    app.add_option("--b-param", sideParams_[1],
+                   "set a parameter of side B only (a source): name=value, "
+                   "over -P")
+        ->allow_extra_args(false);
+    app.add_option("--a-algo", sideAlgo_[0],
+                   "the algorithm of side A (a source), over --algo");
+    app.add_option("--b-algo", sideAlgo_[1],
+                   "the algorithm of side B (a source), over --algo");
     options_.addTo(app);
   }
   int run() override {
@@ -48,7 +62,29 @@ public:
     if (classifyInput(a_) == InputKind::Plan &&
         classifyInput(b_) == InputKind::Plan && !options_.acceptsPlanInput(a_))
       return UsageError;
-    std::optional<plan::Plan> a = load(a_), b = load(b_);
+    for (int side = 0; side < 2; ++side) {
+      const std::string &path = side ? b_ : a_;
+      bool given = !sideParams_[side].empty() || !sideAlgo_[side].empty();
+      if (given && classifyInput(path) == InputKind::Plan) {
+        usageError(diag::err_usage_option_for_plan,
+                   {side ? "--b-param/--b-algo" : "--a-param/--a-algo", path});
+        return UsageError;
+      }
+      std::vector<std::pair<std::string, std::string>> own;
+      if (!parseParams(sideParams_[side], own))
+        return UsageError;
+      // The side's own values replace the common -P of the same name.
+      sideOptions_[side] = options_;
+      auto &params = sideOptions_[side].frontend.params;
+      for (const auto &[name, value] : own) {
+        std::erase_if(params, [&](const auto &p) { return p.first == name; });
+        params.emplace_back(name, value);
+      }
+      if (!sideAlgo_[side].empty())
+        sideOptions_[side].frontend.algorithm = sideAlgo_[side];
+    }
+    std::optional<plan::Plan> a = load(a_, sideOptions_[0]),
+                              b = load(b_, sideOptions_[1]);
     if (!a || !b)
       return UsageError;
     diff::PlanDiff d = diff::diffPlans(*a, *b);
@@ -60,8 +96,8 @@ public:
   }
 
 private:
-  std::optional<plan::Plan> load(const std::string &path) {
-    CompileOptions options = options_;
+  std::optional<plan::Plan> load(const std::string &path,
+                                 CompileOptions options) {
     options.frontend.inputFile = path;
     // A diff is about meaning: a plan beyond the executor's limits is
     // still compared (the limits stay warnings, as with
@@ -77,6 +113,9 @@ private:
   std::string a_, b_;
   bool json_ = false;
   CompileOptions options_;
+  std::vector<std::string> sideParams_[2];
+  std::string sideAlgo_[2];
+  CompileOptions sideOptions_[2];
 };
 
 } // namespace
