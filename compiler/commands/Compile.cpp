@@ -238,11 +238,11 @@ private:
         os << "  (no parameters)\n";
       for (const frontend::AlgorithmParameter &p : a.parameters) {
         os << "  " << p.type << " " << p.name;
-        if (!p.defaultValue.empty())
+        if (p.hasDefault)
           os << " = " << p.defaultValue;
         if (!p.settable)
           os << "    [-P cannot set this type]";
-        else if (p.defaultValue.empty())
+        else if (!p.hasDefault)
           os << "    [required: -P " << p.name << "=VALUE]";
         if (!p.enumerators.empty()) {
           os << "    [-P " << p.name << "=";

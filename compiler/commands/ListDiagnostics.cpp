@@ -79,7 +79,9 @@ void printMarkdown(std::ostream &os) {
         "logical location, and its notes as related locations. A test\n  "
         "validates it against the published 2.1.0 schema.\n\n"
         "The exit status does not change. Only running out of memory "
-        "(`--max-memory`)\nstill prints its one line as text.\n\n"
+        "(`--max-memory`)\nstill prints its one line as text, and what "
+        "was asked for on stderr besides\ndiagnostics (`--time-phases`, "
+        "`--print-after`) stays text before the document.\n\n"
         "## Warning groups\n\n"
         "| group | by default | message |\n|---|---|---|\n";
   for (size_t i = 0; i < diag::NumDiagnostics; ++i) {

@@ -33,7 +33,8 @@ public:
         ->required();
     app.add_option("-o,--output", output_,
                    "the page ('-' for stdout; default: the plan's name, made "
-                   "a plain file name in the working directory, + .html)")
+                   "a plain file name in the working directory, + .html, or "
+                   "+ .viz.json with --model)")
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
@@ -63,7 +64,11 @@ public:
     std::string source =
         classifyInput(input_) == InputKind::Plan ? std::string() : input_;
     nlohmann::ordered_json model = viz::buildModel(*loaded.plan, source);
-    std::string text = model_ ? model.dump(1) + "\n" : viz::renderHtml(model);
+    std::string text =
+        model_ ? model.dump(1, ' ', false,
+                            nlohmann::ordered_json::error_handler_t::replace) +
+                     "\n"
+               : viz::renderHtml(model);
     std::string out = output_;
     if (out.empty()) {
       std::string name = loaded.plan->name && !loaded.plan->name->empty()

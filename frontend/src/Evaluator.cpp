@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <new>
 #include <tuple>
 
@@ -1120,25 +1121,55 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
   error(loc, diag::err_eval_init_list);
 }
 
+// A user struct anywhere in a map key (the key itself, or inside a pair,
+// tuple, array, vector or optional), or null.
+static const CXXRecordDecl *
+structInKey(QualType t,
+            const std::function<bool(const CXXRecordDecl *)> &isUser) {
+  t = t.getCanonicalType();
+  if (const auto *at = dyn_cast<ConstantArrayType>(t.getTypePtr()))
+    return structInKey(at->getElementType(), isUser);
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd)
+    return nullptr;
+  if (isUser(rd))
+    return rd;
+  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd))
+    for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
+      if (a.getKind() == TemplateArgument::Type) {
+        if (const CXXRecordDecl *in = structInKey(a.getAsType(), isUser))
+          return in;
+      } else if (a.getKind() == TemplateArgument::Pack) {
+        for (const TemplateArgument &p : a.pack_elements())
+          if (p.getKind() == TemplateArgument::Type)
+            if (const CXXRecordDecl *in = structInKey(p.getAsType(), isUser))
+              return in;
+      }
+    }
+  return nullptr;
+}
+
 void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
   if (!spec || spec->getTemplateArgs().size() < 3)
     return;
   const TemplateArgumentList &args = spec->getTemplateArgs();
-  QualType key = args[0].getAsType().getCanonicalType();
-  QualType compare = args[2].getAsType().getCanonicalType();
-  const CXXRecordDecl *cmp = compare->getAsCXXRecordDecl();
-  std::string mapType =
-      QualType(spec->getTypeForDecl(), 0)
-          .getAsString(spec->getASTContext().getPrintingPolicy());
+  auto mapType = [&] {
+    return QualType(spec->getTypeForDecl(), 0)
+        .getAsString(spec->getASTContext().getPrintingPolicy());
+  };
+  const CXXRecordDecl *cmp =
+      args[2].getAsType().getCanonicalType()->getAsCXXRecordDecl();
   if (!cmp || !cmp->isInStdNamespace() || !cmp->getIdentifier() ||
       cmp->getName() != "less")
-    error(loc, diag::err_eval_map_comparator, {mapType});
-  if (const CXXRecordDecl *krd = key->getAsCXXRecordDecl())
-    if (classifyStd(krd) == StdClass::None &&
-        classifyDsl(krd) == DslClass::None)
-      error(loc, diag::err_eval_map_struct_key,
-            {krd->getNameAsString(), mapType});
+    error(loc, diag::err_eval_map_comparator, {mapType()});
+  auto isUser = [this](const CXXRecordDecl *r) {
+    return classifyStd(r) == StdClass::None &&
+           classifyDsl(r) == DslClass::None && !r->isInStdNamespace();
+  };
+  if (const CXXRecordDecl *krd = structInKey(args[0].getAsType(), isUser))
+    error(loc, diag::err_eval_map_struct_key,
+          {krd->getNameAsString(), mapType()});
 }
 
 // What the evaluator models of a struct: plain fields, no destructor (it
@@ -1627,16 +1658,16 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     error(loc, diag::err_eval_no_body, {fd->getNameAsString()});
   if (frames_.size() >= limits_.maxCallDepth)
     error(loc, diag::err_eval_call_depth, {limits_.maxCallDepth});
-  // The evaluator returns values: a returned reference would be a copy,
-  // and an assignment through it would be lost.
-  if (fd->getReturnType()->isReferenceType())
-    error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
   // A member operator (`p < q` with a member operator<) reaches here with
   // the object as its first argument: say what is unsupported.
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
       md && !md->isStatic() && !md->getParent()->isLambda())
     error(loc, diag::err_eval_member_function,
           {md->getParent()->getNameAsString()});
+  // The evaluator returns values: a returned reference would be a copy,
+  // and an assignment through it would be lost.
+  if (fd->getReturnType()->isReferenceType())
+    error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
   if (args.size() != def->getNumParams())
     error(loc, diag::err_eval_variadic_call);
   auto frame = newFrame();

@@ -499,12 +499,21 @@ private:
         if (p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg()) {
           CharSourceRange range =
               CharSourceRange::getTokenRange(p->getDefaultArgRange());
-          // A braced default's range starts at its '=' (`v = {1}`).
+          // A braced default's range starts at its '=' (`v = {1}`). A
+          // default made by a macro has no text of its own here: print
+          // the expression instead.
           llvm::StringRef text =
               Lexer::getSourceText(range, sm, ctx.getLangOpts()).trim();
           if (text.consume_front("="))
             text = text.ltrim();
-          param.defaultValue = text.str();
+          std::string shown = text.str();
+          if (shown.empty()) {
+            llvm::raw_string_ostream os(shown);
+            p->getDefaultArg()->printPretty(os, nullptr,
+                                            ctx.getPrintingPolicy());
+          }
+          param.defaultValue = oneLine(shown);
+          param.hasDefault = true;
         }
         QualType t = p->getType().getNonReferenceType().getCanonicalType();
         if (const auto *et = t->getAs<EnumType>()) {
@@ -519,6 +528,36 @@ private:
       }
       result_.algorithms.push_back(std::move(info));
     }
+  }
+
+  // A multi-line default on one line: comments dropped, blanks collapsed.
+  static std::string oneLine(const std::string &text) {
+    std::string out;
+    bool blank = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text.compare(i, 2, "//") == 0) {
+        i = text.find('\n', i);
+        if (i == std::string::npos)
+          break;
+      }
+      if (text.compare(i, 2, "/*") == 0) {
+        size_t end = text.find("*/", i + 2);
+        if (end == std::string::npos)
+          break;
+        i = end + 1;
+        blank = true;
+        continue;
+      }
+      if (std::isspace(static_cast<unsigned char>(text[i]))) {
+        blank = true;
+        continue;
+      }
+      if (blank && !out.empty())
+        out += ' ';
+      blank = false;
+      out += text[i];
+    }
+    return out;
   }
 
   static std::string describeType(QualType t, const ASTContext &ctx) {
@@ -624,8 +663,14 @@ private:
     std::string name = text;
     if (size_t colon = text.rfind("::"); colon != std::string::npos) {
       llvm::StringRef scope = llvm::StringRef(text).take_front(colon);
-      std::string enumName = ed->getNameAsString();
-      if (scope != enumName && !scope.ends_with("::" + enumName))
+      auto names = [&](const std::string &n) {
+        return !n.empty() && (scope == n || scope.ends_with("::" + n));
+      };
+      // An unscoped enum's enumerators are also its namespace's names.
+      std::string outer;
+      if (const auto *ns = dyn_cast<NamespaceDecl>(ed->getDeclContext()))
+        outer = ns->getNameAsString();
+      if (!names(ed->getNameAsString()) && !(!ed->isScoped() && names(outer)))
         return std::nullopt;
       name = text.substr(colon + 2);
     }
@@ -636,8 +681,12 @@ private:
                                          : int64_t(v.getZExtValue()),
                             isUnsigned && v.getBitWidth() == 64);
     };
+    // An exact name first: `x` is `x`, even when `x_` also exists.
     for (const EnumConstantDecl *c : ed->enumerators())
-      if (c->getNameAsString() == name || pythonName(c) == name)
+      if (c->getNameAsString() == name)
+        return valueOf(c);
+    for (const EnumConstantDecl *c : ed->enumerators())
+      if (pythonName(c) == name)
         return valueOf(c);
     llvm::StringRef s(text);
     bool neg = s.consume_front("-");

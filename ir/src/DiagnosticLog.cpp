@@ -14,9 +14,47 @@ namespace mscclc {
 
 namespace {
 
+// The length of the well-formed UTF-8 sequence at s[i], or 0.
+size_t utf8Length(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c < 0x80         ? 1
+             : (c >> 5) == 6  ? 2
+             : (c >> 4) == 14 ? 3
+             : (c >> 3) == 30 ? 4
+                              : 0;
+  if (n == 0 || i + n > s.size() || (n == 2 && c < 0xC2))
+    return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
+      return 0;
+  unsigned char c1 =
+      static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+  if ((n == 3 && c == 0xE0 && c1 < 0xA0) ||
+      (n == 3 && c == 0xED && c1 >= 0xA0) ||
+      (n == 4 && c == 0xF0 && c1 < 0x90) || (n == 4 && c > 0xF4) ||
+      (n == 4 && c == 0xF4 && c1 >= 0x90))
+    return 0; // overlong, surrogate or beyond U+10FFFF
+  return n;
+}
+
+// A JSON string. File names and parameter text are bytes, not always
+// UTF-8: a malformed sequence becomes U+FFFD, so the document stays JSON.
 std::string quote(std::string_view s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      size_t n = utf8Length(s, i);
+      if (n == 0) {
+        out += "\\ufffd";
+        ++i;
+      } else {
+        out.append(s.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    ++i;
     switch (c) {
     case '"':
       out += "\\\"";
@@ -246,10 +284,14 @@ std::string DiagnosticLog::sarif(std::string_view toolName,
         os << ",\"shortDescription\":{\"text\":"
            << quote(diagInfo(catalogId).format) << "}";
     }
-    std::string_view level = r.group.empty() || r.severity == Severity::Error
-                                 ? sarifLevel(r.severity)
-                                 : "warning";
-    os << ",\"defaultConfiguration\":{\"level\":" << quote(level) << "}";
+    // The rule's level as the catalog has it, not as -W flags made this
+    // occurrence.
+    Severity catalog = r.severity;
+    for (unsigned k = 0; k < diag::NumDiagnostics; ++k)
+      if (diagInfo(diag::ID(k)).name == r.rule)
+        catalog = diagInfo(diag::ID(k)).severity;
+    os << ",\"defaultConfiguration\":{\"level\":" << quote(sarifLevel(catalog))
+       << "}";
     if (!r.group.empty())
       os << ",\"properties\":{\"tags\":[" << quote("-W" + r.group) << "]}";
     os << "}";

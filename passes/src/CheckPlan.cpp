@@ -20,7 +20,9 @@ protected:
   void handle(const Diagnostic &d) override {
     if (d.id == diag::err_plan_channel_unpaired) {
       Diagnostic user = d;
-      user.planPath.clear();
+      // At the op's source line; the plan path only when there is none.
+      if (user.loc.isValid())
+        user.planPath.clear();
       user.notes.push_back(makeNote(diag::note_channel_unpaired_fix, d.loc));
       next_.emit(std::move(user));
       return;

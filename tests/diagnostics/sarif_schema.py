@@ -99,6 +99,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         odd = os.path.join(tmp, "naïve name #1.cpp")
         shutil.copy(os.path.join(inputs, "helper_error.cpp"), odd)
+        # Not UTF-8: a file name and a parameter with stray bytes.
+        bad = os.path.join(tmp.encode(), b"bad\xff name.cpp")
+        shutil.copy(os.path.join(inputs, "helper_error.cpp").encode(), bad)
         bad_plan = os.path.join(tmp, "bad.json")
         with open(bad_plan, "w") as f:
             f.write('{"name":"x","collective":"allgather","gpus":[{"id":0}]}')
@@ -110,24 +113,26 @@ def main():
             ("clean compile", [os.path.join(args.source_dir, "samples",
                                             "allgather.cpp")]),
             ("file name to encode", [odd]),
+            ("bytes that are not UTF-8", [bad, "-P", b"q\xfe=1"]),
         ]
         for name, argv in cases:
             out = os.path.join(tmp, "out.json")
             r = subprocess.run([args.mscclc] + argv +
                                ["-o", out, "-fdiagnostics-format=sarif"],
-                               capture_output=True, text=True, timeout=300)
+                               capture_output=True, timeout=300)
             try:
-                log = json.loads(r.stderr)
+                # Strict: a SARIF log is UTF-8 JSON.
+                log = json.loads(r.stderr.decode("utf-8"))
                 errors = sorted(validator.iter_errors(log), key=str)
                 results = len(log["runs"][0]["results"])
-            except (ValueError, KeyError, IndexError) as e:
+            except (ValueError, KeyError, IndexError, UnicodeDecodeError) as e:
                 errors, results = ["not a SARIF document: %s" % e], 0
             if errors:
                 failures += 1
                 print("FAIL %s: %d schema violation(s)" % (name, len(errors)))
                 for e in errors[:5]:
                     print("  ", getattr(e, "message", e))
-                print(r.stderr[:2000])
+                print(r.stderr[:2000].decode("utf-8", "replace"))
             else:
                 print("ok   %s: valid SARIF 2.1.0, %d result(s), exit %d"
                       % (name, results, r.returncode))

@@ -10,5 +10,6 @@ MSCCLPP_ALGORITHM void tb_list_index_out_of_range() {
   CollectiveProgram program("p", collective, 2);
   ThreadBlockGroup group({0, 1});
   std::vector<int> tbs = group.tb_list();
-  Rank(0).barrier({tbs[0], tbs[1], tbs[2]}); // expected-error {{}}
+  // expected-error@+1 {{index 2 is out of bounds for a container of 2 elements}}
+  Rank(0).barrier({tbs[0], tbs[1], tbs[2]});
 }

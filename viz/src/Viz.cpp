@@ -186,12 +186,11 @@ private:
   void matchSignals() {
     for (const auto &[key, sent] : signals_) {
       auto [rank, type, gpuChannel] = key;
-      const std::vector<int32_t> &peers =
-          q_.gpuChannels(rank, ChannelType(type));
-      int32_t peer = peers[size_t(gpuChannel)];
       auto back = pairedChannel(rank, ChannelType(type), gpuChannel);
       if (!back)
         continue;
+      int32_t peer =
+          q_.gpuChannels(rank, ChannelType(type))[size_t(gpuChannel)];
       auto it = waits_.find(std::make_tuple(peer, type, *back));
       if (it == waits_.end())
         continue;
@@ -277,26 +276,33 @@ std::string renderHtml(const nlohmann::ordered_json &model) {
   std::string json =
       model.dump(-1, ' ', /*ensure_ascii=*/true,
                  nlohmann::ordered_json::error_handler_t::replace);
+  const std::string_view page = ViewerHtml;
+  const std::string_view Placeholder = "/*@MSCCLC_VIZ_MODEL@*/null";
+  size_t at = page.find(Placeholder);
+  if (at == std::string_view::npos)
+    return std::string(page);
   // JSON has '<', '>' and '&' only inside strings, where \u escapes mean
-  // the same: no op text can close the script element.
-  std::string safe;
-  safe.reserve(json.size());
+  // the same: no op text can close the script element. Built in place:
+  // a large plan's model is hundreds of megabytes.
+  size_t extra = 0;
+  for (char c : json)
+    extra += (c == '<' || c == '>' || c == '&') ? 5 : 0;
+  std::string out;
+  out.reserve(page.size() + json.size() + extra);
+  out.append(page.substr(0, at));
   for (char c : json) {
     if (c == '<')
-      safe += "\\u003c";
+      out += "\\u003c";
     else if (c == '>')
-      safe += "\\u003e";
+      out += "\\u003e";
     else if (c == '&')
-      safe += "\\u0026";
+      out += "\\u0026";
     else
-      safe += c;
+      out += c;
   }
-  std::string page = ViewerHtml;
-  const std::string Placeholder = "/*@MSCCLC_VIZ_MODEL@*/null";
-  size_t at = page.find(Placeholder);
-  if (at != std::string::npos)
-    page.replace(at, Placeholder.size(), safe);
-  return page;
+  std::string().swap(json);
+  out.append(page.substr(at + Placeholder.size()));
+  return out;
 }
 
 } // namespace mscclc::viz

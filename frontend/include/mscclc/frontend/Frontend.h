@@ -53,8 +53,9 @@ struct FrontendOptions {
 struct AlgorithmParameter {
   std::string name;
   std::string type;         // as written, canonical std:: spelling
-  std::string defaultValue; // the default's source text; "" for none
-  bool settable = false;    // whether -P can set it
+  std::string defaultValue; // the default's source text, on one line
+  bool hasDefault = false;
+  bool settable = false;                // whether -P can set it
   std::vector<std::string> enumerators; // for an enum parameter
 };
 struct AlgorithmInfo {
