@@ -346,8 +346,7 @@ private:
           signals_.insert({r, e.type, e.peer});
         if (wait)
           waits_.push_back({r, e.type, e.peer, path, loc});
-        checkPaired(r, e, path + ".channel_ids[" + std::to_string(k) + "]", loc,
-                    name);
+        checkPaired(r, e, path, k, loc, name);
       }
 
     // Operands.
@@ -565,20 +564,39 @@ private:
   // The k-th channel from A to B pairs with the k-th from B to A
   // (executor-semantics §4.2). A signal or wait on a channel without a
   // partner is never seen or never ends.
+  // The executor pairs the k-th channel of a type from r to p with the
+  // k-th from p to r. Per (rank, type), which occurrence of its peer each
+  // channel is and how many channels go to each peer, computed once: a
+  // scan per channel end made verification cubic in the ranks.
+  struct Pairing {
+    std::vector<int64_t> occurrence; // per GPU-level channel
+    std::vector<int64_t> toPeer;     // per rank
+  };
+  std::map<std::pair<int32_t, int>, Pairing> pairings_;
+  const Pairing &pairing(int32_t r, ChannelType t) {
+    auto [it, inserted] = pairings_.try_emplace({r, int(t)});
+    if (inserted) {
+      const auto &peers = q_.gpuChannels(r, t);
+      it->second.toPeer.assign(size_t(numRanks()), 0);
+      for (int32_t peer : peers) {
+        int64_t seen =
+            rankInRange(peer) ? it->second.toPeer[size_t(peer)]++ : 0;
+        it->second.occurrence.push_back(seen);
+      }
+    }
+    return it->second;
+  }
+
   void checkPaired(int32_t r, const ChannelEnd &e, const std::string &path,
-                   SourceLocation loc, const std::string &name) {
+                   size_t k, SourceLocation loc, const std::string &name) {
     if (!rankInRange(e.peer))
       return;
-    const auto &mine = q_.gpuChannels(r, e.type);
-    int64_t k = 0;
-    for (int32_t g = 0; g < e.gpuChannel; ++g)
-      k += mine[size_t(g)] == e.peer;
-    int64_t back = 0;
-    for (int32_t peer : q_.gpuChannels(e.peer, e.type))
-      back += peer == r;
-    if (back <= k)
-      problem(diag::err_plan_channel_unpaired, path, loc,
-              {name, toString(e.type), r, e.peer, k + 1, back});
+    int64_t nth = pairing(r, e.type).occurrence[size_t(e.gpuChannel)];
+    int64_t back = pairing(e.peer, e.type).toPeer[size_t(r)];
+    if (back <= nth)
+      problem(diag::err_plan_channel_unpaired,
+              path + ".channel_ids[" + std::to_string(k) + "]", loc,
+              {name, toString(e.type), r, e.peer, nth + 1, back});
   }
 
   // A switch group must be declared by each of its members with the same
