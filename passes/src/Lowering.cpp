@@ -10,39 +10,48 @@ namespace {
 using namespace chunk;
 using plan::BufferRef;
 
-// Per-thread-block first-use tables.
+// Per-thread-block first-use tables: ids in the order the thread block
+// first uses them (the reference's order), with an index beside each list
+// so a lookup is not a scan (a thread block of a 256-rank plan talks to
+// hundreds of peers).
 struct TbTables {
   plan::ThreadBlock *tb;
+  std::map<std::pair<int, int32_t>, int32_t> channelIndex, remoteIndex;
 
   int32_t channel(ChannelType kind, int32_t globalId) {
+    auto [it, inserted] = channelIndex.try_emplace({int(kind), globalId}, 0);
+    if (!inserted)
+      return it->second;
     for (auto &refs : tb->channels)
       if (refs.type == kind) {
-        auto it = std::find(refs.ids.begin(), refs.ids.end(), globalId);
-        if (it != refs.ids.end())
-          return int32_t(it - refs.ids.begin());
         refs.ids.push_back(globalId);
-        return int32_t(refs.ids.size() - 1);
+        return it->second = int32_t(refs.ids.size() - 1);
       }
     tb->channels.push_back({kind, {globalId}});
-    return 0;
+    return it->second = 0;
   }
   int32_t remote(ChannelType access, int32_t gpuId) {
+    auto [it, inserted] = remoteIndex.try_emplace({int(access), gpuId}, 0);
+    if (!inserted)
+      return it->second;
     for (auto &refs : tb->remoteBufferRefs)
       if (refs.accessType == access) {
-        auto it = std::find(refs.ids.begin(), refs.ids.end(), gpuId);
-        if (it != refs.ids.end())
-          return int32_t(it - refs.ids.begin());
         refs.ids.push_back(gpuId);
-        return int32_t(refs.ids.size() - 1);
+        return it->second = int32_t(refs.ids.size() - 1);
       }
     tb->remoteBufferRefs.push_back({access, {gpuId}});
-    return 0;
+    return it->second = 0;
   }
 };
 
 class Lowerer {
 public:
-  explicit Lowerer(const Rank &rank) : rank_(rank) {}
+  explicit Lowerer(const Rank &rank) : rank_(rank) {
+    for (size_t i = 0; i < rank.remoteBuffers.size(); ++i)
+      remoteIds_.try_emplace(
+          {rank.remoteBuffers[i].rank, int(rank.remoteBuffers[i].type)},
+          int32_t(i));
+  }
 
   plan::Op lower(const Op &op, TbTables &t) {
     ChannelType kind =
@@ -141,13 +150,13 @@ public:
 
 private:
   int32_t gpuRemoteId(const Chunk &c) const {
-    for (size_t i = 0; i < rank_.remoteBuffers.size(); ++i)
-      if (rank_.remoteBuffers[i].rank == c.rank &&
-          rank_.remoteBuffers[i].type == c.type)
-        return int32_t(i);
-    return -1; // the verifier rejects this before lowering
+    auto it = remoteIds_.find({c.rank, int(c.type)});
+    return it == remoteIds_.end() ? -1 // the verifier rejects this
+                                  : it->second;
   }
   const Rank &rank_;
+  // (rank, buffer type) → the first remote buffer declared for it.
+  std::map<std::pair<int32_t, int>, int32_t> remoteIds_;
 };
 
 } // namespace
@@ -185,7 +194,7 @@ plan::Plan lowerToPlan(const Program &program) {
     for (size_t t = 0; t < rank.tbs.size(); ++t) {
       plan::ThreadBlock tb;
       tb.id = int32_t(t);
-      TbTables tables{&tb};
+      TbTables tables{&tb, {}, {}};
       tb.ops.reserve(rank.tbs[t].ops.size());
       for (const auto &op : rank.tbs[t].ops)
         tb.ops.push_back(lowerer.lower(op, tables));
