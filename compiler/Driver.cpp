@@ -11,6 +11,7 @@
 #include "mscclc/support/ResourceLimits.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -451,6 +452,21 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
     return out;
   out.plan = std::move(plan);
   return out;
+}
+
+std::string defaultOutputName(const std::string &name,
+                              std::string_view extension) {
+  std::string out;
+  for (char c : name)
+    out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
+                   c == '_' || c == '.'
+               ? c
+               : '_';
+  size_t first = out.find_first_not_of('.');
+  out = first == std::string::npos ? std::string() : out.substr(first);
+  if (out.size() > 200)
+    out.resize(200);
+  return (out.empty() ? std::string("plan") : out) + std::string(extension);
 }
 
 bool writeOutput(const std::string &requested, std::string_view text,

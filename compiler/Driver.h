@@ -110,6 +110,13 @@ std::unique_ptr<DiagnosticPrinter>
 makePrinter(const std::string &path, const CompileOptions &options,
             std::shared_ptr<SourceFiles> files);
 
+// The output file when -o is not given: `name` (the program's) made a plain
+// file name in the working directory (a source must not choose where its
+// output lands: no directories, hidden or parent names; at most 200
+// characters; "plan" when nothing is left), plus `extension`.
+std::string defaultOutputName(const std::string &name,
+                              std::string_view extension);
+
 // Writes `text` to `path` atomically; reports a failure on stderr. Refuses
 // to write over `input` (the file being compiled or read).
 bool writeOutput(const std::string &path, std::string_view text,

@@ -26,23 +26,6 @@ namespace mscclc::driver {
 
 namespace {
 
-// Without -o the plan is named after the program, but a source file must
-// not choose where its output lands: the name becomes a plain file name in
-// the working directory (no directories, no hidden or parent names).
-std::string defaultOutputName(const std::string &programName) {
-  std::string out;
-  for (char c : programName)
-    out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ||
-                   c == '_' || c == '.'
-               ? c
-               : '_';
-  size_t first = out.find_first_not_of('.');
-  out = first == std::string::npos ? std::string() : out.substr(first);
-  if (out.size() > 200)
-    out.resize(200);
-  return (out.empty() ? std::string("plan") : out) + ".json";
-}
-
 class CompileCommand : public Command {
 public:
   const char *name() const override { return "compile"; }
@@ -209,12 +192,11 @@ private:
     printer->printSummary();
     if (out.empty()) {
       const auto &name = loaded.plan->name;
-      out = defaultOutputName(
-          name && !name->empty()
-              ? *name
-              : std::filesystem::path(input_).stem().string());
-      if (emitCuda_)
-        out = out.substr(0, out.size() - 5) + ".cu";
+      out =
+          defaultOutputName(name && !name->empty()
+                                ? *name
+                                : std::filesystem::path(input_).stem().string(),
+                            emitCuda_ ? ".cu" : ".json");
     }
     return writeOutput(out, text, input_) ? Success : Failure;
   }

@@ -13,7 +13,6 @@
 
 #include "mscclc/viz/Viz.h"
 
-#include <cctype>
 #include <filesystem>
 
 namespace mscclc::driver {
@@ -70,18 +69,12 @@ public:
                      "\n"
                : viz::renderHtml(model);
     std::string out = output_;
-    if (out.empty()) {
-      std::string name = loaded.plan->name && !loaded.plan->name->empty()
-                             ? *loaded.plan->name
-                             : std::filesystem::path(input_).stem().string();
-      for (char &c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' &&
-            c != '_' && c != '.')
-          c = '_';
-      size_t first = name.find_first_not_of('.');
-      name = first == std::string::npos ? "plan" : name.substr(first);
-      out = name.substr(0, 200) + (model_ ? ".viz.json" : ".html");
-    }
+    if (out.empty())
+      out =
+          defaultOutputName(loaded.plan->name && !loaded.plan->name->empty()
+                                ? *loaded.plan->name
+                                : std::filesystem::path(input_).stem().string(),
+                            model_ ? ".viz.json" : ".html");
     return writeOutput(out, text, input_) ? Success : Failure;
   }
 

@@ -1150,6 +1150,8 @@ structInKey(QualType t,
 }
 
 void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
+  if (checkedMaps_.contains(rd))
+    return;
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
   if (!spec || spec->getTemplateArgs().size() < 3)
     return;
@@ -1170,6 +1172,7 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
   if (const CXXRecordDecl *krd = structInKey(args[0].getAsType(), isUser))
     error(loc, diag::err_eval_map_struct_key,
           {krd->getNameAsString(), mapType()});
+  checkedMaps_.insert(rd);
 }
 
 // What the evaluator models of a struct: plain fields, no destructor (it

@@ -24,6 +24,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <deque>
 #include <functional>
@@ -343,6 +344,8 @@ private:
   // std::map keys are ordered field by field: refuse what would need a
   // user comparator or operator< (mscclc never calls them).
   void checkMapType(const clang::CXXRecordDecl *rd, LazyLoc loc);
+  // Map types that passed checkMapType (it walks the key's type each time).
+  llvm::DenseSet<const clang::CXXRecordDecl *> checkedMaps_;
   // Memoised: the same call site records many ops.
   SourceLocation irLoc(clang::SourceLocation loc) {
     auto [it, inserted] = locCache_.try_emplace(loc.getRawEncoding());

@@ -149,6 +149,7 @@ std::string uriOf(const std::string &path) {
 LoggedDiagnostic logEntry(const Diagnostic &d, const SourceFiles *files,
                           const std::string &subject) {
   LoggedDiagnostic out;
+  out.id = d.id;
   if (d.id < diag::NumDiagnostics) {
     out.rule = std::string(diagInfo(d.id).name);
     out.group = std::string(diagInfo(d.id).group);
@@ -275,22 +276,15 @@ std::string DiagnosticLog::sarif(std::string_view toolName,
     const LoggedDiagnostic &r = *rules[i];
     std::string id = r.rule.empty() ? "mscclc" : r.rule;
     os << (i ? "," : "") << "\n{\"id\":" << quote(id);
-    if (!r.rule.empty()) {
-      diag::ID catalogId = diag::NumDiagnostics;
-      for (unsigned k = 0; k < diag::NumDiagnostics; ++k)
-        if (diagInfo(diag::ID(k)).name == r.rule)
-          catalogId = diag::ID(k);
-      if (catalogId != diag::NumDiagnostics)
-        os << ",\"shortDescription\":{\"text\":"
-           << quote(diagInfo(catalogId).format) << "}";
+    Severity level = r.severity;
+    if (r.id < diag::NumDiagnostics) {
+      os << ",\"shortDescription\":{\"text\":" << quote(diagInfo(r.id).format)
+         << "}";
+      // The rule's level as the catalog has it, not as -W flags made this
+      // occurrence.
+      level = diagInfo(r.id).severity;
     }
-    // The rule's level as the catalog has it, not as -W flags made this
-    // occurrence.
-    Severity catalog = r.severity;
-    for (unsigned k = 0; k < diag::NumDiagnostics; ++k)
-      if (diagInfo(diag::ID(k)).name == r.rule)
-        catalog = diagInfo(diag::ID(k)).severity;
-    os << ",\"defaultConfiguration\":{\"level\":" << quote(sarifLevel(catalog))
+    os << ",\"defaultConfiguration\":{\"level\":" << quote(sarifLevel(level))
        << "}";
     if (!r.group.empty())
       os << ",\"properties\":{\"tags\":[" << quote("-W" + r.group) << "]}";

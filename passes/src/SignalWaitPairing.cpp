@@ -22,10 +22,10 @@ struct SyncEvent {
   uint64_t seq = 0;
 };
 
-// Every signalling op (signal, relaxed signal, put_with_signal*) and every
-// wait, one event per channel, in recording order.
-std::vector<SyncEvent> collectEvents(const Program &program) {
-  std::vector<SyncEvent> events;
+// Calls fn(op, rank, peer, kind, isSignal) for every channel end of every
+// signalling op (signal, relaxed signal, put_with_signal*) and every wait,
+// pipelines' inner ops included, in thread-block order.
+template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
   auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
     for (const Op &inner : op.body)
       self(inner, r, self);
@@ -37,14 +37,22 @@ std::vector<SyncEvent> collectEvents(const Program &program) {
       const ChannelGroup *g = rank.group(ch.kind);
       if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
         continue; // the verifier reports it
-      events.push_back({r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig,
-                        op.reportLoc(), op.seq});
+      fn(op, r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig);
     }
   };
   for (size_t r = 0; r < program.ranks.size(); ++r)
     for (const auto &tb : program.ranks[r].tbs)
       for (const auto &op : tb.ops)
         visit(op, int32_t(r), visit);
+}
+
+// The events of forEachSyncEnd in recording order.
+std::vector<SyncEvent> collectEvents(const Program &program) {
+  std::vector<SyncEvent> events;
+  forEachSyncEnd(program, [&](const Op &op, int32_t r, int32_t peer,
+                              ChannelType kind, bool sig) {
+    events.push_back({r, peer, kind, sig, op.reportLoc(), op.seq});
+  });
   std::stable_sort(
       events.begin(), events.end(),
       [](const SyncEvent &a, const SyncEvent &b) { return a.seq < b.seq; });
@@ -59,32 +67,17 @@ bool balanced(const Program &program) {
     return (a << 34) | (b << 4) | kind;
   };
   bool ok = true;
-  auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
-    for (const Op &inner : op.body)
-      self(inner, r, self);
-    bool sig = plan::isSignalOp(op.kind), wait = plan::isWaitOp(op.kind);
-    if (!sig && !wait)
+  forEachSyncEnd(program, [&](const Op &, int32_t r, int32_t peer,
+                              ChannelType kind, bool sig) {
+    if (peer < 0) {
+      ok = false; // let the full walk describe it
       return;
-    const Rank &rank = program.ranks[size_t(r)];
-    for (const ChannelRef &ch : op.channels) {
-      const ChannelGroup *g = rank.group(ch.kind);
-      if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
-        continue; // the verifier reports it
-      int32_t peer = g->connectedTo[size_t(ch.globalId)];
-      if (peer < 0 || r < 0) {
-        ok = false; // let the full walk describe it
-        continue;
-      }
-      if (sig)
-        ++surplus[key(uint64_t(r), uint64_t(peer), uint64_t(ch.kind))];
-      if (wait)
-        --surplus[key(uint64_t(peer), uint64_t(r), uint64_t(ch.kind))];
     }
-  };
-  for (size_t r = 0; r < program.ranks.size(); ++r)
-    for (const auto &tb : program.ranks[r].tbs)
-      for (const auto &op : tb.ops)
-        visit(op, int32_t(r), visit);
+    if (sig)
+      ++surplus[key(uint64_t(r), uint64_t(peer), uint64_t(kind))];
+    else
+      --surplus[key(uint64_t(peer), uint64_t(r), uint64_t(kind))];
+  });
   if (!ok)
     return false;
   for (const auto &[k, v] : surplus)

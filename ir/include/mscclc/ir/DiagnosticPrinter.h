@@ -38,6 +38,7 @@ std::string_view severityName(Severity s);
 // A diagnostic with its location resolved to a file name, line and column
 // (so it outlives the SourceFiles it pointed into).
 struct LoggedDiagnostic {
+  diag::ID id = diag::NumDiagnostics;
   std::string rule;  // the catalog name, "err_plan_channel_id"
   std::string group; // its warning group, "" for none
   Severity severity = Severity::Error;
