@@ -348,7 +348,8 @@ void ProgramBuilder::copy(int64_t rank, const Chunk &dst, const Chunk &src,
     op.kind = kind;
     op.localSrc = {src};
     op.localDst = {dst};
-    op.tbg = tbg;
+    if (tbg)
+      op.mutableDetails().tbg = tbg;
     op.loc = loc;
     appendOp(int32_t(rank), tb, std::move(op));
   }
@@ -379,7 +380,8 @@ void ProgramBuilder::reduce(int64_t rank, const Chunk &src,
     op.localSrc.insert(op.localSrc.end(), others.begin(), others.end());
     op.localDst = {d};
     op.reduceOp = rop;
-    op.tbg = tbg;
+    if (tbg)
+      op.mutableDetails().tbg = tbg;
     op.loc = loc;
     appendOp(int32_t(rank), tb, std::move(op));
   }
@@ -415,8 +417,8 @@ void ProgramBuilder::barrier(int64_t rank, const std::vector<int64_t> &tbs,
   for (int64_t tb : tbs) {
     Op op;
     op.kind = OpKind::Barrier;
-    op.barrierId = id;
-    op.barrierTbs.assign(tbs.begin(), tbs.end());
+    op.mutableDetails().barrierId = id;
+    op.mutableDetails().barrierTbs.assign(tbs.begin(), tbs.end());
     op.loc = loc;
     appendOp(int32_t(rank), int32_t(tb), std::move(op));
   }
@@ -494,7 +496,8 @@ void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
       op.localSrc = {local};
       op.remoteDst = {remote};
     }
-    op.tbg = tbg;
+    if (tbg)
+      op.mutableDetails().tbg = tbg;
     op.loc = loc;
     appendOp(ch.src, tb, std::move(op));
   }
@@ -536,7 +539,8 @@ void ProgramBuilder::channelReduce(int32_t channel, const Chunk &localSrc,
     op.remoteSrc = remoteSrcs;
     op.localDst = {d};
     op.reduceOp = rop;
-    op.tbg = tbg;
+    if (tbg)
+      op.mutableDetails().tbg = tbg;
     op.loc = loc;
     appendOp(ch.src, tb, std::move(op));
   }
@@ -582,10 +586,10 @@ void ProgramBuilder::switchReduce(int32_t channel, int64_t rank,
   Op op;
   op.kind = OpKind::Glre;
   op.channels = {{ChannelType::Switch, st.idOnRank.at(rank)}};
-  op.switchBuffer = st.bufferType;
-  op.switchSrcOffsets = {bufferOffset};
-  op.switchSize = size;
-  op.switchChunk = dst;
+  op.mutableDetails().switchBuffer = st.bufferType;
+  op.mutableDetails().switchSrcOffsets = {bufferOffset};
+  op.mutableDetails().switchSize = size;
+  op.mutableDetails().switchChunk = dst;
   op.reduceOp = rop;
   op.loc = loc;
   appendOp(int32_t(rank), t, std::move(op));
@@ -625,10 +629,10 @@ void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
   Op op;
   op.kind = packets ? OpKind::Gstorepkt : OpKind::Gstore;
   op.channels = {{ChannelType::Switch, st.idOnRank.at(rank)}};
-  op.switchBuffer = st.bufferType;
-  op.switchDstOffsets = {bufferOffset};
-  op.switchSize = size;
-  op.switchChunk = src;
+  op.mutableDetails().switchBuffer = st.bufferType;
+  op.mutableDetails().switchDstOffsets = {bufferOffset};
+  op.mutableDetails().switchSize = size;
+  op.mutableDetails().switchChunk = src;
   op.loc = loc;
   appendOp(int32_t(rank), t, std::move(op));
 }
@@ -644,7 +648,7 @@ void ProgramBuilder::semaphoreOp(int32_t semaphore, std::optional<int64_t> tb,
   Op op;
   op.kind = acquire ? OpKind::SemAcquire : OpKind::SemRelease;
   op.dataSync = dataSync;
-  op.semaphoreIds = {s.id};
+  op.mutableDetails().semaphoreIds = {s.id};
   op.loc = loc;
   appendOp(s.rank, t, std::move(op));
 }
@@ -678,15 +682,15 @@ void ProgramBuilder::endLoop() {
     if (it == index.end()) {
       Op p;
       p.kind = OpKind::Pipeline;
-      p.unitSize = st.unit;
-      p.numChunks = st.numChunks;
+      p.mutableDetails().unitSize = st.unit;
+      p.mutableDetails().numChunks = st.numChunks;
       p.loc = st.loc;
       p.seq = c.op.seq;
       index[key] = groups.size();
       groups.push_back({key, std::move(p)});
       it = index.find(key);
     }
-    groups[it->second].second.body.push_back(std::move(c.op));
+    groups[it->second].second.mutableDetails().body.push_back(std::move(c.op));
   }
   for (auto &[key, op] : groups)
     rankState(key.first).tbs[key.second].ops.push_back(std::move(op));

@@ -6,7 +6,7 @@ namespace mscclc::chunk {
 static size_t countList(const std::vector<Op> &ops) {
   size_t n = 0;
   for (const auto &op : ops)
-    n += 1 + countList(op.body);
+    n += 1 + countList(op.details().body);
   return n;
 }
 

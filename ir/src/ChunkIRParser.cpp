@@ -486,14 +486,14 @@ private:
       } else if (startsWith(s, "sem#")) {
         once(tok, "sem#");
         for (int64_t v : intList(tok, "[" + std::string(s.substr(4)) + "]"))
-          op.semaphoreIds.push_back(narrow(tok, v));
+          op.mutableDetails().semaphoreIds.push_back(narrow(tok, v));
       } else if (startsWith(s, "id=")) {
         once(tok, "id=");
-        op.barrierId = number<int32_t>(tok, s.substr(3));
+        op.mutableDetails().barrierId = number<int32_t>(tok, s.substr(3));
       } else if (startsWith(s, "tbs=")) {
         once(tok, "tbs=");
         for (int64_t v : intList(tok, s.substr(4)))
-          op.barrierTbs.push_back(narrow(tok, v));
+          op.mutableDetails().barrierTbs.push_back(narrow(tok, v));
       } else if (startsWith(s, "op=")) {
         once(tok, "op=");
         auto r = plan::parseReduceOp(s.substr(3));
@@ -506,14 +506,15 @@ private:
         size_t slash = s.find('/');
         if (slash == std::string_view::npos)
           fail(tok, diag::err_cir_expected, {"tbg=i/n"});
-        op.tbg = TbgInfo{number<int32_t>(tok, s.substr(4, slash - 4)),
-                         number<int32_t>(tok, s.substr(slash + 1))};
+        op.mutableDetails().tbg =
+            TbgInfo{number<int32_t>(tok, s.substr(4, slash - 4)),
+                    number<int32_t>(tok, s.substr(slash + 1))};
       } else if (startsWith(s, "unit=")) {
         once(tok, "unit=");
-        op.unitSize = number<uint64_t>(tok, s.substr(5));
+        op.mutableDetails().unitSize = number<uint64_t>(tok, s.substr(5));
       } else if (startsWith(s, "chunks=")) {
         once(tok, "chunks=");
-        op.numChunks = number<int64_t>(tok, s.substr(7));
+        op.mutableDetails().numChunks = number<int64_t>(tok, s.substr(7));
       } else if (startsWith(s, "memory#") || startsWith(s, "port#") ||
                  startsWith(s, "switch#")) {
         once(tok, "channels");
@@ -523,10 +524,10 @@ private:
       }
     }
     op.loc = location(comment, commentAt);
-    op.textLoc = t[0].loc;
+    op.mutableDetails().textLoc = t[0].loc;
     op.seq = nextSeq_++;
-    auto &ops =
-        pipeline_ ? rank.tbs.back().ops.back().body : rank.tbs.back().ops;
+    auto &ops = pipeline_ ? rank.tbs.back().ops.back().mutableDetails().body
+                          : rank.tbs.back().ops;
     if (opens && pipeline_)
       fail(t[0], diag::err_cir_pipeline_nested_text);
     ops.push_back(std::move(op));
@@ -558,9 +559,10 @@ private:
       BufferType type;
       int64_t index, size;
       range(tok, s.substr(7), type, index, size);
-      op.switchBuffer = type;
-      op.switchSize = size;
-      auto &offsets = dst ? op.switchDstOffsets : op.switchSrcOffsets;
+      op.mutableDetails().switchBuffer = type;
+      op.mutableDetails().switchSize = size;
+      auto &offsets = dst ? op.mutableDetails().switchDstOffsets
+                          : op.mutableDetails().switchSrcOffsets;
       if (!offsets.empty())
         fail(tok, diag::err_cir_twice, {"a switch operand on one side"});
       offsets = {index};
@@ -593,11 +595,11 @@ private:
     }
     if (!dst) {
       if (storeSrc)
-        op.switchChunk = c;
+        op.mutableDetails().switchChunk = c;
       else
         op.localSrc.push_back(c);
     } else if (op.kind == OpKind::Glre) {
-      op.switchChunk = c;
+      op.mutableDetails().switchChunk = c;
     } else if (pkt && !op.localDst.empty()) {
       op.pktDst.push_back(c);
     } else {

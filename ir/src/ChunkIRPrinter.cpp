@@ -66,19 +66,21 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
       firstOfSide = false;
     }
   };
-  if (!op.localSrc.empty() || !op.remoteSrc.empty() || op.switchChunk) {
+  if (!op.localSrc.empty() || !op.remoteSrc.empty() ||
+      op.details().switchChunk) {
     list(op.localSrc, true);
     list(op.remoteSrc, false);
   }
   if (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) {
-    line << " " << chunkText(*op.switchChunk, rank, true) << " -> switch."
-         << plan::toString(op.switchBuffer) << "[" << op.switchDstOffsets[0]
-         << ":" << op.switchDstOffsets[0] + op.switchSize << "]";
+    line << " " << chunkText(*op.details().switchChunk, rank, true)
+         << " -> switch." << plan::toString(op.details().switchBuffer) << "["
+         << op.details().switchDstOffsets[0] << ":"
+         << op.details().switchDstOffsets[0] + op.details().switchSize << "]";
   }
   if (op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
-    line << " switch." << plan::toString(op.switchBuffer) << "["
-         << op.switchSrcOffsets[0] << ":"
-         << op.switchSrcOffsets[0] + op.switchSize << "]";
+    line << " switch." << plan::toString(op.details().switchBuffer) << "["
+         << op.details().switchSrcOffsets[0] << ":"
+         << op.details().switchSrcOffsets[0] + op.details().switchSize << "]";
   }
   if (!op.localDst.empty() || !op.remoteDst.empty() || !op.pktDst.empty() ||
       op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
@@ -88,11 +90,11 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
     list(op.pktDst, true);
     list(op.remoteDst, false);
     if (op.kind == OpKind::Glre)
-      line << " " << chunkText(*op.switchChunk, rank, true);
+      line << " " << chunkText(*op.details().switchChunk, rank, true);
     if (op.kind == OpKind::Glres)
-      line << " switch." << plan::toString(op.switchBuffer) << "["
-           << op.switchDstOffsets[0] << ":"
-           << op.switchDstOffsets[0] + op.switchSize << "]";
+      line << " switch." << plan::toString(op.details().switchBuffer) << "["
+           << op.details().switchDstOffsets[0] << ":"
+           << op.details().switchDstOffsets[0] + op.details().switchSize << "]";
   }
   if (!op.channels.empty()) {
     line << (op.isDataSync() ? " " : " via ");
@@ -100,25 +102,27 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
       line << (i ? "," : "") << plan::toString(op.channels[i].kind) << "#"
            << op.channels[i].globalId;
   }
-  if (!op.semaphoreIds.empty()) {
+  if (!op.details().semaphoreIds.empty()) {
     line << " sem";
-    for (size_t i = 0; i < op.semaphoreIds.size(); ++i)
-      line << (i ? "," : "#") << op.semaphoreIds[i];
+    for (size_t i = 0; i < op.details().semaphoreIds.size(); ++i)
+      line << (i ? "," : "#") << op.details().semaphoreIds[i];
   }
   if (op.kind == OpKind::Barrier) {
-    line << " id=" << op.barrierId << " tbs=[";
-    for (size_t i = 0; i < op.barrierTbs.size(); ++i)
-      line << (i ? "," : "") << op.barrierTbs[i];
+    line << " id=" << op.details().barrierId << " tbs=[";
+    for (size_t i = 0; i < op.details().barrierTbs.size(); ++i)
+      line << (i ? "," : "") << op.details().barrierTbs[i];
     line << "]";
   }
   if (plan::isReduceFamily(op.kind) || op.kind == OpKind::Glre ||
       op.kind == OpKind::Glres)
     if (op.reduceOp != ReduceOp::Sum)
       line << " op=" << plan::toString(op.reduceOp);
-  if (op.tbg)
-    line << " tbg=" << op.tbg->tbId << "/" << op.tbg->tbgSize;
+  if (op.details().tbg)
+    line << " tbg=" << op.details().tbg->tbId << "/"
+         << op.details().tbg->tbgSize;
   if (op.kind == OpKind::Pipeline)
-    line << " unit=" << op.unitSize << " chunks=" << op.numChunks << " {";
+    line << " unit=" << op.details().unitSize
+         << " chunks=" << op.details().numChunks << " {";
   std::string text = line.str();
   os << text;
   if (op.loc.isValid()) {
@@ -130,7 +134,7 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
   }
   os << "\n";
   if (op.kind == OpKind::Pipeline) {
-    for (const auto &inner : op.body)
+    for (const auto &inner : op.details().body)
       printOp(inner, rank, os, indent + 2, sourceFile);
     os << std::string(size_t(indent), ' ') << "}\n";
   }
@@ -219,7 +223,7 @@ void assignVersions(Program &program) {
       [&](std::vector<Op> &list, int32_t rank) {
         for (auto &op : list) {
           if (op.kind == OpKind::Pipeline)
-            collect(op.body, rank);
+            collect(op.mutableDetails().body, rank);
           else {
             ops.push_back(&op);
             opRank.push_back(rank);
@@ -287,17 +291,17 @@ void assignVersions(Program &program) {
       readVersion(c);
     for (auto &c : op.remoteSrc)
       readVersion(c);
-    if (op.switchChunk &&
+    if (op.details().switchChunk &&
         (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt))
-      readVersion(*op.switchChunk);
+      readVersion(*op.mutableDetails().switchChunk);
     for (auto &c : op.localDst)
       writeVersion(c);
     for (auto &c : op.pktDst)
       writeVersion(c);
     for (auto &c : op.remoteDst)
       writeVersion(c);
-    if (op.switchChunk && op.kind == OpKind::Glre)
-      writeVersion(*op.switchChunk);
+    if (op.details().switchChunk && op.kind == OpKind::Glre)
+      writeVersion(*op.mutableDetails().switchChunk);
   }
 }
 

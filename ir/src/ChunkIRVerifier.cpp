@@ -17,7 +17,10 @@ struct Verifier {
             std::initializer_list<DiagArg> args = {}) {
     if (++problems > 20)
       return;
-    diags.report(id, op.textLoc.isValid() ? op.textLoc : op.loc, args)
+    diags
+        .report(id,
+                op.details().textLoc.isValid() ? op.details().textLoc : op.loc,
+                args)
         .at("rank " + std::to_string(rank) + " tb " + std::to_string(tb) +
             " op '" + std::string(plan::toString(op.kind)) + "'");
   }
@@ -59,13 +62,14 @@ struct Verifier {
     std::string src, dst;
     bool store = o.kind == OpKind::Gstore || o.kind == OpKind::Gstorepkt;
     src.append(o.localSrc.size(), 'l').append(o.remoteSrc.size(), 'r');
-    if (store && o.switchChunk)
+    if (store && o.details().switchChunk)
       src += 'l';
-    if (o.kind == OpKind::Glres && !o.switchSrcOffsets.empty())
+    if (o.kind == OpKind::Glres && !o.details().switchSrcOffsets.empty())
       src += 's';
     dst.append(o.localDst.size() + o.pktDst.size(), 'l')
         .append(o.remoteDst.size(), 'r');
-    if ((store || o.kind == OpKind::Glres) && !o.switchDstOffsets.empty())
+    if ((store || o.kind == OpKind::Glres) &&
+        !o.details().switchDstOffsets.empty())
       dst += 's';
     auto fits = [&](const std::string &kinds, const plan::OperandLayout &l,
                     size_t other) {
@@ -88,7 +92,7 @@ struct Verifier {
       fail(r, t, o, diag::err_cir_layout,
            {"destinations", plan::describeLayout(info.dst)});
     if (o.kind == OpKind::Glre &&
-        (!o.switchChunk || o.switchSrcOffsets.empty()))
+        (!o.details().switchChunk || o.details().switchSrcOffsets.empty()))
       fail(r, t, o, diag::err_cir_glre_operands);
     // Whatever reaches a peer or a switch names the channel it goes through.
     bool reaches = !o.remoteSrc.empty() || !o.remoteDst.empty() ||
@@ -140,26 +144,30 @@ struct Verifier {
         fail(r, t, o, diag::err_cir_channel,
              {plan::toString(ch.kind), ch.globalId});
     }
-    for (auto s : o.semaphoreIds)
+    for (auto s : o.details().semaphoreIds)
       if (s < 0 || size_t(s) >= rank.semaphores.size())
         fail(r, t, o, diag::err_cir_semaphore, {s});
     if (o.kind == OpKind::Barrier) {
-      if (std::find(o.barrierTbs.begin(), o.barrierTbs.end(), int32_t(t)) ==
-          o.barrierTbs.end())
+      if (std::find(o.details().barrierTbs.begin(),
+                    o.details().barrierTbs.end(),
+                    int32_t(t)) == o.details().barrierTbs.end())
         fail(r, t, o, diag::err_cir_barrier_self);
-      for (int32_t b : o.barrierTbs)
+      for (int32_t b : o.details().barrierTbs)
         if (b < 0 || size_t(b) >= rank.tbs.size())
           fail(r, t, o, diag::err_cir_barrier_tb, {b});
     }
-    if (o.tbg && (o.tbg->tbgSize < 1 || o.tbg->tbId < 0 ||
-                  o.tbg->tbId >= o.tbg->tbgSize))
-      fail(r, t, o, diag::err_cir_tbg, {o.tbg->tbId, o.tbg->tbgSize});
+    if (o.details().tbg &&
+        (o.details().tbg->tbgSize < 1 || o.details().tbg->tbId < 0 ||
+         o.details().tbg->tbId >= o.details().tbg->tbgSize))
+      fail(r, t, o, diag::err_cir_tbg,
+           {o.details().tbg->tbId, o.details().tbg->tbgSize});
     if (o.kind == OpKind::Pipeline) {
       if (inPipeline)
         fail(r, t, o, diag::err_cir_pipeline_nested);
-      if (o.unitSize < 1 || o.numChunks < 1)
-        fail(r, t, o, diag::err_cir_pipeline_shape, {o.unitSize, o.numChunks});
-      for (const auto &inner : o.body)
+      if (o.details().unitSize < 1 || o.details().numChunks < 1)
+        fail(r, t, o, diag::err_cir_pipeline_shape,
+             {o.details().unitSize, o.details().numChunks});
+      for (const auto &inner : o.details().body)
         op(r, t, inner, true);
       return;
     }

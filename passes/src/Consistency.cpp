@@ -20,8 +20,8 @@ template <typename F> void forEachChunk(const Op &op, F f) {
        {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
     for (const auto &c : *list)
       f(c);
-  if (op.switchChunk)
-    f(*op.switchChunk);
+  if (op.details().switchChunk)
+    f(*op.details().switchChunk);
 }
 
 class ConsistencyPass : public Pass {
@@ -45,9 +45,9 @@ private:
       std::vector<int64_t> releases(rank.semaphores.size(), 0);
       std::vector<std::vector<const Op *>> acquires(rank.semaphores.size());
       auto visit = [&](const Op &op, auto &self) -> void {
-        for (const auto &inner : op.body)
+        for (const auto &inner : op.details().body)
           self(inner, self);
-        for (int32_t id : op.semaphoreIds) {
+        for (int32_t id : op.details().semaphoreIds) {
           if (id < 0 || size_t(id) >= rank.semaphores.size())
             continue;
           if (op.kind == OpKind::SemAcquire)
@@ -81,14 +81,14 @@ private:
         for (const auto &op : tb.ops) {
           if (op.kind != OpKind::Pipeline)
             continue;
-          for (const auto &inner : op.body) {
+          for (const auto &inner : op.details().body) {
             bool reported = false;
             forEachChunk(inner, [&](const Chunk &c) {
-              if (reported || c.size == op.numChunks)
+              if (reported || c.size == op.details().numChunks)
                 return;
               diags
                   .report(diag::err_pipeline_chunk_span, inner.reportLoc(),
-                          {range(c), c.rank, c.size, op.numChunks})
+                          {range(c), c.rank, c.size, op.details().numChunks})
                   .note(diag::note_pipeline_created_here, op.reportLoc());
               reported = true;
               ok = false;
@@ -106,7 +106,7 @@ private:
     // (rank, buffer) -> distinct accesses.
     std::map<std::pair<int32_t, int>, std::vector<Access>> accesses;
     auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
-      for (const auto &inner : op.body)
+      for (const auto &inner : op.details().body)
         self(inner, r, self);
       forEachChunk(op, [&](const Chunk &c) {
         if (c.size > 0)
@@ -114,17 +114,17 @@ private:
       });
       // Replication shifts multicast offsets with the same formula, so a
       // switch range is an access to that buffer on every group member.
-      if (op.switchSize > 0 && !op.channels.empty() &&
+      if (op.details().switchSize > 0 && !op.channels.empty() &&
           op.channels[0].kind == ChannelType::Switch) {
         const Rank &rank = p.ranks[size_t(r)];
         int32_t id = op.channels[0].globalId;
         if (id >= 0 && size_t(id) < rank.switchChannels.size())
           for (int32_t member : rank.switchChannels[size_t(id)].ranks)
-            for (const auto *offsets :
-                 {&op.switchSrcOffsets, &op.switchDstOffsets})
+            for (const auto *offsets : {&op.details().switchSrcOffsets,
+                                        &op.details().switchDstOffsets})
               for (int64_t off : *offsets)
-                accesses[{member, int(op.switchBuffer)}].push_back(
-                    {off, op.switchSize, &op});
+                accesses[{member, int(op.details().switchBuffer)}].push_back(
+                    {off, op.details().switchSize, &op});
       }
     };
     for (size_t r = 0; r < p.ranks.size(); ++r)

@@ -95,7 +95,7 @@ void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
 // (Q-SWITCHNOSYNC), which their local operand's role (F, G) says.
 void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
   if (op.kind == OpKind::Pipeline) {
-    for (const auto &inner : op.body)
+    for (const auto &inner : op.details().body)
       accessesOf(inner, id, out);
     return;
   }
@@ -131,7 +131,8 @@ std::vector<Op> resolve(std::vector<Op> ops, uint64_t &nextId) {
       continue;
     }
     if (op.kind == OpKind::Pipeline)
-      op.body = resolve(std::move(op.body), nextId);
+      op.mutableDetails().body =
+          resolve(std::move(op.mutableDetails().body), nextId);
     uint64_t id = nextId++;
     accs.clear();
     accessesOf(op, id, accs);

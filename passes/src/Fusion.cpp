@@ -68,15 +68,15 @@ void unionInto(std::vector<ChannelRef> &a, const std::vector<ChannelRef> &b) {
 
 // Summary data-sync of a pipeline from its first and last inner ops.
 uint8_t pipelineSync(const Op &p) {
-  if (p.body.empty())
+  if (p.details().body.empty())
     return SyncNone;
   uint8_t s = SyncNone;
-  const Op &first = p.body.front();
+  const Op &first = p.details().body.front();
   if (first.isSyncLike())
     s |= SyncBefore;
   else if (first.isDataSync())
     s |= SyncBefore & first.dataSync;
-  const Op &last = p.body.back();
+  const Op &last = p.details().body.back();
   // Q-PIPESYNC fix: a trailing sync makes the pipeline end synchronised.
   if (last.isSyncLike())
     s |= SyncAfter;
@@ -133,15 +133,17 @@ bool tryFuse(Op &a, const Op &b) {
   case OpKind::SemRelease:
     if (bk == ak) {
       Op &r = a;
-      r.semaphoreIds.insert(r.semaphoreIds.end(), b.semaphoreIds.begin(),
-                            b.semaphoreIds.end());
+      r.mutableDetails().semaphoreIds.insert(
+          r.mutableDetails().semaphoreIds.end(),
+          b.details().semaphoreIds.begin(), b.details().semaphoreIds.end());
       r.dataSync = a.dataSync | b.dataSync;
       return true;
     }
     return false;
   case OpKind::Get:
     if (bk == OpKind::Get && a.remoteSrc[0].size == b.remoteSrc[0].size &&
-        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
+        opChannelKind(a) == opChannelKind(b) &&
+        a.details().tbg == b.details().tbg) {
       concatTransfer(a, b);
       return true;
     }
@@ -151,14 +153,16 @@ bool tryFuse(Op &a, const Op &b) {
   case OpKind::Pws:
   case OpKind::Pwsf:
     if (bk == ak && a.localSrc[0].size == b.localSrc[0].size &&
-        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
+        opChannelKind(a) == opChannelKind(b) &&
+        a.details().tbg == b.details().tbg) {
       concatTransfer(a, b);
       return true;
     }
     return false;
   case OpKind::Rppkt:
     if (bk == OpKind::Rppkt && sameChunks(a.localSrc, b.localSrc) &&
-        opChannelKind(a) == opChannelKind(b) && a.tbg == b.tbg) {
+        opChannelKind(a) == opChannelKind(b) &&
+        a.details().tbg == b.details().tbg) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -177,7 +181,7 @@ bool tryFuse(Op &a, const Op &b) {
         a.localSrc[0].sameCoords(b.localSrc[0]) &&
         sameChunks(a.localDst, b.localDst) &&
         opChannelKind(a) == opChannelKind(b) && a.reduceOp == b.reduceOp &&
-        a.tbg == b.tbg) {
+        a.details().tbg == b.details().tbg) {
       Op &r = a;
       r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
                         b.localSrc.end());
@@ -190,7 +194,8 @@ bool tryFuse(Op &a, const Op &b) {
     // Reduce then send the result.
     if (!packet && bk == OpKind::Put &&
         opChannelKind(b) == ChannelType::Memory &&
-        a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
+        a.localDst[0].sameCoords(b.localSrc[0]) &&
+        a.details().tbg == b.details().tbg) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -200,7 +205,8 @@ bool tryFuse(Op &a, const Op &b) {
     }
     if ((ak == OpKind::Repkt || ak == OpKind::Respkt) && bk == OpKind::Ppkt &&
         opChannelKind(b) == ChannelType::Memory &&
-        a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
+        a.localDst[0].sameCoords(b.localSrc[0]) &&
+        a.details().tbg == b.details().tbg) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -209,14 +215,16 @@ bool tryFuse(Op &a, const Op &b) {
       return true;
     }
     if (ak == OpKind::Repkt && bk == OpKind::Cpkt &&
-        a.localDst[0].sameCoords(b.localSrc[0]) && a.tbg == b.tbg) {
+        a.localDst[0].sameCoords(b.localSrc[0]) &&
+        a.details().tbg == b.details().tbg) {
       Op &r = a;
       r.pktDst = b.localDst;
       r.kind = reduceName(r, true);
       return true;
     }
     if ((ak == OpKind::Recpkt || ak == OpKind::Recspkt) &&
-        opChannelKind(b) == ChannelType::Memory && a.tbg == b.tbg &&
+        opChannelKind(b) == ChannelType::Memory &&
+        a.details().tbg == b.details().tbg &&
         ((bk == OpKind::Ppkt && a.localDst[0].sameCoords(b.localSrc[0])) ||
          (bk == OpKind::Rppkt && a.pktDst[0].sameCoords(b.localSrc[0])))) {
       Op &r = a;
@@ -229,13 +237,16 @@ bool tryFuse(Op &a, const Op &b) {
     return false;
   }
   if (ak == OpKind::Glre && bk == OpKind::Gstore &&
-      a.switchBuffer == b.switchBuffer && a.switchSize == b.switchSize &&
-      a.switchChunk && b.switchChunk &&
-      a.switchChunk->sameCoords(*b.switchChunk) && a.channels == b.channels) {
+      a.details().switchBuffer == b.details().switchBuffer &&
+      a.details().switchSize == b.details().switchSize &&
+      a.details().switchChunk && b.details().switchChunk &&
+      a.details().switchChunk->sameCoords(*b.details().switchChunk) &&
+      a.channels == b.channels) {
     Op &r = a;
     r.kind = OpKind::Glres;
-    r.switchDstOffsets = b.switchDstOffsets; // Q-GLRES fix
-    r.switchChunk.reset();
+    r.mutableDetails().switchDstOffsets =
+        b.details().switchDstOffsets; // Q-GLRES fix
+    r.mutableDetails().switchChunk.reset();
     return true;
   }
   return false;
@@ -260,7 +271,8 @@ bool combine(Op &a, Op &b) {
     }
     if (b.kind == OpKind::Pipeline && hasBefore(b)) {
       a = std::move(b);
-      a.body = fuseList(std::move(a.body)); // Q-PIPEFUSE fix
+      a.mutableDetails().body =
+          fuseList(std::move(a.mutableDetails().body)); // Q-PIPEFUSE fix
       return true;
     }
     if (b.isDataSync())
@@ -294,7 +306,8 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
     Op cur = std::move(ops[i]);
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
-      cur.body = fuseList(std::move(cur.body));
+      cur.mutableDetails().body =
+          fuseList(std::move(cur.mutableDetails().body));
     while (j < n && combine(cur, ops[j]))
       ++j;
     out.push_back(std::move(cur));

@@ -70,7 +70,7 @@ public:
     plan::Op p;
     p.kind = op.kind;
     p.loc = op.reportLoc();
-    p.tbg = op.tbg;
+    p.tbg = op.details().tbg;
     if (info.is(plan::opfamily::Reducing))
       p.reduceOp = op.reduceOp;
     // The operand lists follow the layouts of OpKinds.def: local operands
@@ -111,35 +111,35 @@ public:
 
     switch (op.kind) {
     case OpKind::Barrier:
-      p.barrierId = op.barrierId;
-      p.numThreadblocks = int32_t(op.barrierTbs.size());
+      p.barrierId = op.details().barrierId;
+      p.numThreadblocks = int32_t(op.details().barrierTbs.size());
       break;
     case OpKind::SemAcquire:
     case OpKind::SemRelease:
-      p.semaphoreIds = op.semaphoreIds;
+      p.semaphoreIds = op.details().semaphoreIds;
       break;
     case OpKind::Glre:
-      p.bufferType = op.switchBuffer;
-      p.bufferOffset = op.switchSrcOffsets[0];
-      p.size = op.switchSize;
-      p.dstChunk = local(*op.switchChunk);
+      p.bufferType = op.details().switchBuffer;
+      p.bufferOffset = op.details().switchSrcOffsets[0];
+      p.size = op.details().switchSize;
+      p.dstChunk = local(*op.details().switchChunk);
       break;
     case OpKind::Gstore:
     case OpKind::Gstorepkt:
-      p.src.push_back(local(*op.switchChunk));
-      p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
-                                           op.switchSize));
+      p.src.push_back(local(*op.details().switchChunk));
+      p.dst.push_back(BufferRef::switchRef(
+          chIds[0], op.details().switchDstOffsets[0], op.details().switchSize));
       break;
     case OpKind::Glres:
-      p.src.push_back(BufferRef::switchRef(chIds[0], op.switchSrcOffsets[0],
-                                           op.switchSize));
-      p.dst.push_back(BufferRef::switchRef(chIds[0], op.switchDstOffsets[0],
-                                           op.switchSize));
+      p.src.push_back(BufferRef::switchRef(
+          chIds[0], op.details().switchSrcOffsets[0], op.details().switchSize));
+      p.dst.push_back(BufferRef::switchRef(
+          chIds[0], op.details().switchDstOffsets[0], op.details().switchSize));
       break;
     case OpKind::Pipeline:
-      p.unitSize = op.unitSize;
-      p.numChunks = op.numChunks;
-      for (const auto &inner : op.body)
+      p.unitSize = op.details().unitSize;
+      p.numChunks = op.details().numChunks;
+      for (const auto &inner : op.details().body)
         p.ops.push_back(lower(inner, t));
       break;
     default:

@@ -98,26 +98,29 @@ private:
   static void shift(Op &op, int32_t n, int32_t k, bool interleave) {
     for (auto &ch : op.channels)
       ch.globalId = ch.globalId * n + k;
-    for (auto &s : op.semaphoreIds)
-      s = s * n + k;
-    if (op.kind == OpKind::Barrier) {
-      op.barrierId = op.barrierId * n + k;
-      // The barrier now synchronises this instance's copies of the tbs.
-      for (auto &tb : op.barrierTbs)
-        tb = tb * n + k;
-    }
     for (auto *list :
          {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
       for (auto &c : *list)
         c.index = index(c.index, c.size, n, k, interleave);
-    for (auto &o : op.switchSrcOffsets)
-      o = index(o, op.switchSize, n, k, interleave);
-    for (auto &o : op.switchDstOffsets)
-      o = index(o, op.switchSize, n, k, interleave);
-    if (op.switchChunk)
-      op.switchChunk->index =
-          index(op.switchChunk->index, op.switchChunk->size, n, k, interleave);
-    for (auto &inner : op.body)
+    if (!op.hasDetails())
+      return;
+    OpDetails &d = op.mutableDetails();
+    for (auto &s : d.semaphoreIds)
+      s = s * n + k;
+    if (op.kind == OpKind::Barrier) {
+      d.barrierId = d.barrierId * n + k;
+      // The barrier now synchronises this instance's copies of the tbs.
+      for (auto &tb : d.barrierTbs)
+        tb = tb * n + k;
+    }
+    for (auto &o : d.switchSrcOffsets)
+      o = index(o, d.switchSize, n, k, interleave);
+    for (auto &o : d.switchDstOffsets)
+      o = index(o, d.switchSize, n, k, interleave);
+    if (d.switchChunk)
+      d.switchChunk->index =
+          index(d.switchChunk->index, d.switchChunk->size, n, k, interleave);
+    for (auto &inner : d.body)
       shift(inner, n, k, interleave);
   }
 };

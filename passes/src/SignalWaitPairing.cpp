@@ -27,7 +27,7 @@ struct SyncEvent {
 // pipelines' inner ops included, in thread-block order.
 template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
   auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
-    for (const Op &inner : op.body)
+    for (const Op &inner : op.details().body)
       self(inner, r, self);
     bool sig = plan::isSignalOp(op.kind), wait = plan::isWaitOp(op.kind);
     if (!sig && !wait)

@@ -19,7 +19,8 @@ std::vector<Op> insertSyncs(std::vector<Op> ops) {
   out.reserve(ops.size() * 2);
   for (auto &op : ops) {
     if (op.kind == OpKind::Pipeline)
-      op.body = insertSyncs(std::move(op.body));
+      op.mutableDetails().body =
+          insertSyncs(std::move(op.mutableDetails().body));
     bool before = op.isDataSync() && (op.dataSync & SyncBefore);
     bool after = op.isDataSync() && (op.dataSync & SyncAfter);
     if (before)

@@ -42,9 +42,9 @@ private:
          {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
       for (const auto &c : *list)
         checkChunk(p, c, op, diags);
-    if (op.switchChunk)
-      checkChunk(p, *op.switchChunk, op, diags);
-    for (const auto &inner : op.body)
+    if (op.details().switchChunk)
+      checkChunk(p, *op.details().switchChunk, op, diags);
+    for (const auto &inner : op.details().body)
       check(p, inner, diags);
   }
   bool ok_ = true;

@@ -309,7 +309,7 @@ TEST_CASE("builder: barrier ids are per ordered thread-block list",
   auto ids = [](const std::vector<chunk::Op> &ops) {
     std::vector<int32_t> v;
     for (const auto &op : ops)
-      v.push_back(op.kind == OpKind::Barrier ? op.barrierId : -1);
+      v.push_back(op.kind == OpKind::Barrier ? op.details().barrierId : -1);
     return v;
   };
   REQUIRE(p.ranks[0].tbs.size() == 3);
@@ -317,8 +317,10 @@ TEST_CASE("builder: barrier ids are per ordered thread-block list",
   CHECK(ids(p.ranks[0].tbs[1].ops) == std::vector<int32_t>{0, 1, 0, 2, -1});
   CHECK(p.ranks[0].tbs[1].ops.back().kind == OpKind::Nop);
   CHECK(ids(p.ranks[0].tbs[2].ops) == std::vector<int32_t>{2});
-  CHECK(p.ranks[0].tbs[0].ops[1].barrierTbs == std::vector<int32_t>{1, 0});
-  CHECK(p.ranks[0].tbs[2].ops[0].barrierTbs == std::vector<int32_t>{0, 1, 2});
+  CHECK(p.ranks[0].tbs[0].ops[1].details().barrierTbs ==
+        std::vector<int32_t>{1, 0});
+  CHECK(p.ranks[0].tbs[2].ops[0].details().barrierTbs ==
+        std::vector<int32_t>{0, 1, 2});
   REQUIRE(p.ranks[1].tbs.size() == 2);
   CHECK(ids(p.ranks[1].tbs[0].ops) == std::vector<int32_t>{0});
   CHECK(ids(p.ranks[1].tbs[1].ops) == std::vector<int32_t>{0});
@@ -348,11 +350,11 @@ TEST_CASE("builder: tb_group records one op per member with tbg_info",
   REQUIRE(tbs.size() == 6);
   using chunk::TbgInfo;
   REQUIRE(tbs[2].ops.size() == 1);
-  CHECK(tbs[2].ops[0].tbg == TbgInfo{0, 3});
+  CHECK(tbs[2].ops[0].details().tbg == TbgInfo{0, 3});
   REQUIRE(tbs[0].ops.size() == 1);
-  CHECK(tbs[0].ops[0].tbg == TbgInfo{1, 3});
+  CHECK(tbs[0].ops[0].details().tbg == TbgInfo{1, 3});
   REQUIRE(tbs[5].ops.size() == 1);
-  CHECK(tbs[5].ops[0].tbg == TbgInfo{2, 3});
+  CHECK(tbs[5].ops[0].details().tbg == TbgInfo{2, 3});
   // Recorded in group order.
   CHECK(tbs[2].ops[0].seq < tbs[0].ops[0].seq);
   CHECK(tbs[0].ops[0].seq < tbs[5].ops[0].seq);
@@ -361,15 +363,15 @@ TEST_CASE("builder: tb_group records one op per member with tbg_info",
 
   REQUIRE(tbs[1].ops.size() == 1);
   CHECK(tbs[1].ops[0].kind == OpKind::Put);
-  CHECK(tbs[1].ops[0].tbg == TbgInfo{0, 2});
+  CHECK(tbs[1].ops[0].details().tbg == TbgInfo{0, 2});
   REQUIRE(tbs[3].ops.size() == 1);
-  CHECK(tbs[3].ops[0].tbg == TbgInfo{1, 2});
+  CHECK(tbs[3].ops[0].details().tbg == TbgInfo{1, 2});
   // One remote buffer despite two registrations.
   CHECK(p.ranks[0].remoteBuffers.size() == 1);
 
   // A plain tb gets no tbg_info.
   REQUIRE(tbs[4].ops.size() == 1);
-  CHECK_FALSE(tbs[4].ops[0].tbg.has_value());
+  CHECK_FALSE(tbs[4].ops[0].details().tbg.has_value());
 }
 
 TEST_CASE("builder: pipelines group ops per (rank, tb) in first-appearance "
@@ -407,25 +409,25 @@ TEST_CASE("builder: pipelines group ops per (rank, tb) in first-appearance "
   CHECK(tb00[2].localSrc[0].index == 3);
 
   const chunk::Op &pipeB = tb00[1];
-  CHECK(pipeB.unitSize == 1024);
-  CHECK(pipeB.numChunks == 4);
-  REQUIRE(pipeB.body.size() == 1);
-  CHECK(pipeB.body[0].localSrc[0].index == 2);
+  CHECK(pipeB.details().unitSize == 1024);
+  CHECK(pipeB.details().numChunks == 4);
+  REQUIRE(pipeB.details().body.size() == 1);
+  CHECK(pipeB.details().body[0].localSrc[0].index == 2);
 
   REQUIRE(tb01.size() == 1);
   const chunk::Op &pipeAC = tb01[0];
   CHECK(pipeAC.kind == OpKind::Pipeline);
-  REQUIRE(pipeAC.body.size() == 2);
-  CHECK(pipeAC.body[0].localSrc[0].index == 1);
-  CHECK(pipeAC.body[1].localSrc[0].index == 3);
+  REQUIRE(pipeAC.details().body.size() == 2);
+  CHECK(pipeAC.details().body[0].localSrc[0].index == 1);
+  CHECK(pipeAC.details().body[1].localSrc[0].index == 3);
 
   REQUIRE(tb10.size() == 1);
   CHECK(tb10[0].kind == OpKind::Pipeline);
-  REQUIRE(tb10[0].body.size() == 1);
+  REQUIRE(tb10[0].details().body.size() == 1);
 
   // A pipeline takes the recording position of its first captured op.
   CHECK(tb00[0].seq < pipeAC.seq);
-  CHECK(pipeAC.seq == pipeAC.body[0].seq);
+  CHECK(pipeAC.seq == pipeAC.details().body[0].seq);
   CHECK(pipeAC.seq < pipeB.seq);
   CHECK(pipeB.seq < tb10[0].seq);
   CHECK(tb10[0].seq < tb00[2].seq);

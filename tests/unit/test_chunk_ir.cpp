@@ -59,9 +59,9 @@ Op nopOp() {
 Op pipelineOp(std::vector<Op> body) {
   Op op;
   op.kind = OpKind::Pipeline;
-  op.unitSize = 1024;
-  op.numChunks = 4;
-  op.body = std::move(body);
+  op.mutableDetails().unitSize = 1024;
+  op.mutableDetails().numChunks = 4;
+  op.mutableDetails().body = std::move(body);
   return op;
 }
 
@@ -206,9 +206,9 @@ TEST_CASE("chunk IR: the verifier reports nonexistent switch channels",
   Op gstore;
   gstore.kind = OpKind::Gstore;
   gstore.channels = {{ChannelType::Switch, 0}};
-  gstore.switchChunk = chunkOf(0, BufferType::Output, 0, 1);
-  gstore.switchDstOffsets = {0};
-  gstore.switchSize = 1;
+  gstore.mutableDetails().switchChunk = chunkOf(0, BufferType::Output, 0, 1);
+  gstore.mutableDetails().switchDstOffsets = {0};
+  gstore.mutableDetails().switchSize = 1;
   p.ranks[0].tbs[0].ops.push_back(gstore);
   CHECK(anyContains(problemsOf(p), "nonexistent switch channel"));
 
@@ -255,8 +255,8 @@ TEST_CASE("chunk IR: the printer shows one line per op", "[chunk-ir]") {
                          chunkOf(0, BufferType::Input, 0, 1))}));
   Op barrier;
   barrier.kind = OpKind::Barrier;
-  barrier.barrierId = 3;
-  barrier.barrierTbs = {0, 1};
+  barrier.mutableDetails().barrierId = 3;
+  barrier.mutableDetails().barrierTbs = {0, 1};
   p.ranks[0].tbs[0].ops.push_back(barrier);
   std::string text = printed(p);
   INFO(text);
@@ -395,7 +395,7 @@ TEST_CASE("chunk IR: assignVersions reaches into pipelines and remote "
                          chunkOf(1, BufferType::Input, 0, 1), 10)}));
   assignVersions(p);
   const Op &put = p.ranks[0].tbs[0].ops[1];
-  const Op &inner = p.ranks[1].tbs[0].ops[0].body[0];
+  const Op &inner = p.ranks[1].tbs[0].ops[0].details().body[0];
   CHECK(put.remoteDst[0].version != 0);
   CHECK(inner.localSrc[0].version == put.remoteDst[0].version);
 }

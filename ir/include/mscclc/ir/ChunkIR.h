@@ -74,18 +74,12 @@ struct ChannelRef {
   bool operator==(const ChannelRef &) const = default;
 };
 
-struct Op {
-  OpKind kind = OpKind::Nop;
-  uint8_t dataSync = SyncNone; // data-sync ops only
-  // Channels the op uses, in registration order. signal/wait/flush: a set
-  // (fusion requires disjointness); data ops: one per transfer.
-  std::vector<ChannelRef> channels;
-  std::vector<Chunk> localSrc;
-  std::vector<Chunk> remoteSrc;
-  std::vector<Chunk> localDst;
-  std::vector<Chunk> pktDst; // recpkt/recspkt local packet destination
-  std::vector<Chunk> remoteDst;
-  ReduceOp reduceOp = ReduceOp::Sum;
+struct Op;
+
+// The fields only a few op kinds use, kept out of line: a program records
+// millions of signals, waits and data moves, and each op would otherwise
+// carry every kind's fields (Op was 400 bytes, now under half of that).
+struct OpDetails {
   std::optional<TbgInfo> tbg;
   std::vector<int32_t> semaphoreIds;
   // barrier: id and the ordered tb list it synchronises
@@ -102,22 +96,81 @@ struct Op {
   uint64_t unitSize = 0;
   int64_t numChunks = 0;
   std::vector<Op> body;
-
-  SourceLocation loc;
   // Where the op was read from chunk IR text (invalid when the front end
   // built it): problems in hand-written IR point at the .cir line.
   SourceLocation textLoc;
-  // Where to report a problem with the op: its algorithm source line, or
-  // its line in chunk IR text read from a file when it has none.
-  SourceLocation reportLoc() const { return loc.isValid() ? loc : textLoc; }
+};
+
+struct Op {
+  OpKind kind = OpKind::Nop;
+  uint8_t dataSync = SyncNone; // data-sync ops only
+  ReduceOp reduceOp = ReduceOp::Sum;
+  // Channels the op uses, in registration order. signal/wait/flush: a set
+  // (fusion requires disjointness); data ops: one per transfer.
+  std::vector<ChannelRef> channels;
+  std::vector<Chunk> localSrc;
+  std::vector<Chunk> remoteSrc;
+  std::vector<Chunk> localDst;
+  std::vector<Chunk> pktDst; // recpkt/recspkt local packet destination
+  std::vector<Chunk> remoteDst;
+
+  SourceLocation loc;
   // Recording order over the whole program.
   uint64_t seq = 0;
+
+  Op() = default;
+  Op(const Op &other);
+  Op(Op &&) noexcept = default;
+  Op &operator=(const Op &other);
+  Op &operator=(Op &&) noexcept = default;
+  ~Op();
+
+  // The kind-specific fields (all defaults when the op has none).
+  const OpDetails &details() const;
+  // The same, made on first use: call it only to write.
+  OpDetails &mutableDetails();
+  bool hasDetails() const { return details_ != nullptr; }
+
+  // Where to report a problem with the op: its algorithm source line, or
+  // its line in chunk IR text read from a file when it has none.
+  SourceLocation reportLoc() const {
+    return loc.isValid() ? loc : details().textLoc;
+  }
 
   bool isDataSync() const { return plan::isDataSyncOp(kind); }
   bool isSyncLike() const {
     return kind == OpKind::Nop || kind == OpKind::Barrier;
   }
+
+private:
+  std::unique_ptr<OpDetails> details_;
 };
+
+inline Op::Op(const Op &other)
+    : kind(other.kind), dataSync(other.dataSync), reduceOp(other.reduceOp),
+      channels(other.channels), localSrc(other.localSrc),
+      remoteSrc(other.remoteSrc), localDst(other.localDst),
+      pktDst(other.pktDst), remoteDst(other.remoteDst), loc(other.loc),
+      seq(other.seq),
+      details_(other.details_ ? std::make_unique<OpDetails>(*other.details_)
+                              : nullptr) {}
+inline Op &Op::operator=(const Op &other) {
+  if (this != &other) {
+    Op copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+inline Op::~Op() = default;
+inline const OpDetails &Op::details() const {
+  static const OpDetails none;
+  return details_ ? *details_ : none;
+}
+inline OpDetails &Op::mutableDetails() {
+  if (!details_)
+    details_ = std::make_unique<OpDetails>();
+  return *details_;
+}
 
 struct ThreadBlock {
   std::vector<Op> ops;
