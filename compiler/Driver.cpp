@@ -471,6 +471,14 @@ std::string defaultOutputName(const std::string &name,
 
 bool writeOutput(const std::string &requested, std::string_view text,
                  const std::string &input) {
+  return writeOutput(
+      requested, [&](const support::ContentSink &sink) { return sink(text); },
+      input);
+}
+
+bool writeOutput(const std::string &requested,
+                 const support::ContentProducer &produce,
+                 const std::string &input) {
   // /dev/stdout names an open file, not a path to replace: it is "-".
   const std::string path = requested == "/dev/stdout" ? "-" : requested;
   // Never overwrite the input (-o algo.cpp would replace the source).
@@ -482,7 +490,7 @@ bool writeOutput(const std::string &requested, std::string_view text,
     return false;
   }
   support::WriteFailure f;
-  if (support::writeFileAtomically(path, text, f))
+  if (support::writeFileAtomically(path, produce, f))
     return true;
   diag::ID id = diag::err_write;
   switch (f.step) {

@@ -18,6 +18,7 @@
 #include "mscclc/ir/DiagnosticPrinter.h"
 #include "mscclc/ir/PlanIR.h"
 #include "mscclc/passes/Pipeline.h"
+#include "mscclc/support/AtomicFile.h"
 
 #include <CLI/CLI.hpp>
 
@@ -120,6 +121,10 @@ std::string defaultOutputName(const std::string &name,
 // Writes `text` to `path` atomically; reports a failure on stderr. Refuses
 // to write over `input` (the file being compiled or read).
 bool writeOutput(const std::string &path, std::string_view text,
+                 const std::string &input = "");
+// The same for text made piece by piece (a plan too large to hold whole).
+bool writeOutput(const std::string &path,
+                 const support::ContentProducer &produce,
                  const std::string &input = "");
 
 // How diagnostics are shown, for the whole run: set once from the command

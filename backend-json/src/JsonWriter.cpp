@@ -1,8 +1,10 @@
 //===- JsonWriter.cpp - plan IR to MSCCL++ JSON text ---------------------===//
 //
-// A hand-rolled streaming writer: plans reach tens of megabytes, and building
-// a JSON DOM first would cost several allocations per value. Everything is
-// appended to one std::string that is sized from a cheap estimate up front.
+// A hand-rolled streaming writer: plans reach hundreds of megabytes, and
+// building a JSON DOM first would cost several allocations per value. Text
+// is appended to a std::string; written to a sink, it is handed over in
+// pieces of about a megabyte (between ops), so the whole text never sits in
+// memory. Returned as a string, it is sized from a cheap estimate up front.
 //
 // The layout reproduces CPython's `json.dumps(obj, indent=2)`: every
 // non-empty container puts one element per line, empty ones are `[]`/`{}`,
@@ -24,7 +26,23 @@ namespace {
 
 class Emitter {
 public:
-  explicit Emitter(std::string &out) : out(out) { open.reserve(16); }
+  explicit Emitter(std::string &out, const PlanTextSink *sink = nullptr)
+      : out(out), sink(sink) {
+    open.reserve(16);
+  }
+
+  // With a sink: hands the text so far over once it is large. Called
+  // between ops, where a piece may end.
+  void flushIfLarge() {
+    if (sink && out.size() >= FlushBytes)
+      flush();
+  }
+  // Hands the rest over; false when the sink failed at any point.
+  bool finish() {
+    if (sink && !out.empty())
+      flush();
+    return !sinkFailed;
+  }
 
   // Starts an object member: separator, indentation and the quoted key.
   // Keys are compile-time ASCII identifiers, so they need no escaping.
@@ -66,7 +84,16 @@ public:
   }
 
 private:
+  static constexpr size_t FlushBytes = size_t(1) << 20;
   std::string &out;
+  const PlanTextSink *sink;
+  bool sinkFailed = false;
+  void flush() {
+    // After a failure the rest is dropped: the caller discards the output.
+    if (!sinkFailed && !(*sink)(out))
+      sinkFailed = true;
+    out.clear();
+  }
   // One entry per open container: whether it has an element yet. Python
   // decides between "[]" and "[\n...\n]" on emptiness, and so do we.
   std::vector<bool> open;
@@ -254,6 +281,7 @@ void writeOpList(Emitter &e, std::string_view k, const std::vector<Op> &ops,
   for (const Op &op : ops) {
     e.element();
     writeOp(e, op, rank);
+    e.flushIfLarge();
   }
   e.endArray();
 }
@@ -502,10 +530,8 @@ size_t estimateSize(const Plan &plan) {
 
 } // namespace
 
-std::string writePlanJson(const Plan &plan) {
-  std::string out;
-  out.reserve(estimateSize(plan));
-  Emitter e(out);
+namespace {
+void writePlan(Emitter &e, const Plan &plan) {
   e.beginObject();
   e.key("name");
   if (plan.name)
@@ -529,8 +555,25 @@ std::string writePlanJson(const Plan &plan) {
   e.field("min_message_size", plan.minMessageSize);
   e.field("max_message_size", plan.maxMessageSize);
   e.endObject();
+}
+} // namespace
+
+std::string writePlanJson(const Plan &plan) {
+  std::string out;
+  out.reserve(estimateSize(plan));
+  Emitter e(out);
+  writePlan(e, plan);
   out += '\n';
   return out;
+}
+
+bool writePlanJson(const Plan &plan, const PlanTextSink &sink) {
+  std::string out;
+  out.reserve(size_t(1) << 21);
+  Emitter e(out, &sink);
+  writePlan(e, plan);
+  out += '\n';
+  return e.finish();
 }
 
 } // namespace mscclc::json

@@ -71,8 +71,12 @@ int checkPlanFile(const std::string &input, const std::string &output,
     return Failure;
   if (stats)
     std::cout << planStats(*loaded.plan);
-  if (!output.empty() &&
-      !writeOutput(output, json::writePlanJson(*loaded.plan), input))
+  if (!output.empty() && !writeOutput(
+                             output,
+                             [&](const support::ContentSink &sink) {
+                               return json::writePlanJson(*loaded.plan, sink);
+                             },
+                             input))
     return Failure;
   return Success;
 }

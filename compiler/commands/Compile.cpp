@@ -186,8 +186,6 @@ private:
         return Failure;
       }
       text = std::move(*cu);
-    } else {
-      text = json::writePlanJson(*loaded.plan);
     }
     printer->printSummary();
     if (out.empty()) {
@@ -197,6 +195,18 @@ private:
                                 ? *name
                                 : std::filesystem::path(input_).stem().string(),
                             emitCuda_ ? ".cu" : ".json");
+    }
+    if (!emitIr_ && !emitCuda_) {
+      // Written as it is made: a large plan never sits in memory whole.
+      const plan::Plan &plan = *loaded.plan;
+      return writeOutput(
+                 out,
+                 [&](const support::ContentSink &sink) {
+                   return json::writePlanJson(plan, sink);
+                 },
+                 input_)
+                 ? Success
+                 : Failure;
     }
     return writeOutput(out, text, input_) ? Success : Failure;
   }

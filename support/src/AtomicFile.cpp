@@ -130,12 +130,22 @@ TemporaryFile::~TemporaryFile() {
 
 bool writeFileAtomically(const std::string &path, std::string_view content,
                          WriteFailure &failure, bool followLinks) {
+  return writeFileAtomically(
+      path, [&](const ContentSink &sink) { return sink(content); }, failure,
+      followLinks);
+}
+
+bool writeFileAtomically(const std::string &path,
+                         const ContentProducer &produce, WriteFailure &failure,
+                         bool followLinks) {
   auto fail = [&](WriteFailure::Step step, const std::string &file) {
     failure = {step, file, errno};
     return false;
   };
   if (path == "-") {
-    if (!writeAll(STDOUT_FILENO, content))
+    if (!produce([](std::string_view piece) {
+          return writeAll(STDOUT_FILENO, piece);
+        }))
       return fail(WriteFailure::Stdout, "-");
     return true;
   }
@@ -177,13 +187,21 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
 
   TemporaryFile guard(tmp);
   // Fault injection for the tests: a signal arriving mid-write.
-  if (const char *sig = std::getenv("MSCCLC_TEST_SIGNAL_DURING_WRITE")) {
-    (void)writeAll(fd, content.substr(0, content.size() / 2));
-    ::raise(std::string_view(sig) == "INT" ? SIGINT : SIGTERM);
-  }
-  bool ok = writeAll(fd, content);
+  const char *signalDuringWrite =
+      std::getenv("MSCCLC_TEST_SIGNAL_DURING_WRITE");
+  int writeError = 0;
+  bool ok = produce([&](std::string_view piece) {
+    if (signalDuringWrite) {
+      (void)writeAll(fd, piece.substr(0, piece.size() / 2));
+      ::raise(std::string_view(signalDuringWrite) == "INT" ? SIGINT : SIGTERM);
+    }
+    if (writeAll(fd, piece))
+      return true;
+    writeError = errno;
+    return false;
+  });
   if (!ok)
-    failure = {WriteFailure::Write, tmp, errno};
+    failure = {WriteFailure::Write, tmp, writeError};
   // close() can report a deferred write error (NFS, full disk).
   if (::close(fd) != 0 && ok) {
     failure = {WriteFailure::Write, tmp, errno};

@@ -288,6 +288,51 @@ TEST_CASE("every op kind and role round-trips through the IR", "[json]") {
   CHECK(writePlanJson(*back) == text);
 }
 
+TEST_CASE("the streamed text is the text, in pieces of about 1 MB", "[json]") {
+  // Large enough to be handed over in several pieces: 40,000 ops of every
+  // kind across 4 thread blocks.
+  Plan plan = makeSmallPlan();
+  for (int t = 0; t < 4; ++t)
+    for (int i = 0; i < 10000; ++i)
+      plan.gpus[1].threadblocks[size_t(t)].ops.push_back(
+          makeOpOfKind(static_cast<OpKind>(size_t(i) % NumOpKinds), i));
+  const std::string whole = writePlanJson(plan);
+  REQUIRE(whole.size() > (size_t(3) << 20));
+  std::vector<std::string> pieces;
+  CHECK(writePlanJson(plan, [&](std::string_view piece) {
+    pieces.emplace_back(piece);
+    return true;
+  }));
+  CHECK(pieces.size() >= 3);
+  std::string joined;
+  for (const std::string &p : pieces) {
+    // Every piece but the last ends at an op boundary once it is large.
+    CHECK(p.size() <= (size_t(1) << 21));
+    joined += p;
+  }
+  CHECK(joined == whole);
+  // A small plan comes in one piece.
+  pieces.clear();
+  CHECK(writePlanJson(makeSmallPlan(), [&](std::string_view piece) {
+    pieces.emplace_back(piece);
+    return true;
+  }));
+  CHECK(pieces.size() == 1);
+  CHECK(pieces[0] == writePlanJson(makeSmallPlan()));
+}
+
+TEST_CASE("a failing sink stops the stream and is reported", "[json]") {
+  Plan plan = makeSmallPlan();
+  for (int i = 0; i < 40000; ++i)
+    plan.gpus[1].threadblocks[0].ops.push_back(makeOpOfKind(OpKind::Put, i));
+  int calls = 0;
+  CHECK_FALSE(writePlanJson(plan, [&](std::string_view) {
+    ++calls;
+    return false;
+  }));
+  CHECK(calls == 1); // nothing more is handed over after a failure
+}
+
 TEST_CASE("writer layout follows json.dumps(indent=2)", "[json]") {
   Plan plan;
   plan.name = "p";

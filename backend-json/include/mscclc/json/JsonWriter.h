@@ -9,6 +9,7 @@
 
 #include "mscclc/ir/PlanIR.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -19,5 +20,12 @@ namespace mscclc::json {
 // each src_buff/dst_buff entry, follow from its kind (OpKinds.def);
 // `reduce_op` and `tbg_info` are written when set.
 std::string writePlanJson(const mscclc::plan::Plan &plan);
+
+// Receives the text in order, piece by piece; returns false to report a
+// failed write.
+using PlanTextSink = std::function<bool(std::string_view)>;
+// The same text handed to `sink` in pieces of about a megabyte, so a large
+// plan never sits in memory whole. False when the sink failed.
+bool writePlanJson(const mscclc::plan::Plan &plan, const PlanTextSink &sink);
 
 } // namespace mscclc::json

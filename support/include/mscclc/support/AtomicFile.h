@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -53,6 +54,17 @@ struct WriteFailure {
 // file instead of followed (for files mscclc owns, such as its cache).
 bool writeFileAtomically(const std::string &path, std::string_view content,
                          WriteFailure &failure, bool followLinks = true);
+
+// Writes one piece of the content; false when the write failed.
+using ContentSink = std::function<bool(std::string_view)>;
+// Produces the content through the sink, in order; returns false when a
+// write failed (the producer should stop then).
+using ContentProducer = std::function<bool(const ContentSink &)>;
+// The same, for content made piece by piece (a large plan is never held
+// whole): the temporary receives each piece as it comes.
+bool writeFileAtomically(const std::string &path,
+                         const ContentProducer &produce, WriteFailure &failure,
+                         bool followLinks = true);
 
 // Reads a regular file of at most `maxBytes` into `content`. Anything else
 // (a FIFO, a device, a directory, a larger file) is refused without
