@@ -60,7 +60,7 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
     line << "." << syncText(op.dataSync);
   // One comma-separated list per side, across the operand kinds.
   bool firstOfSide = true;
-  auto list = [&](const std::vector<Chunk> &cs, bool local) {
+  auto list = [&](const ChunkList &cs, bool local) {
     for (const Chunk &c : cs) {
       line << (firstOfSide ? " " : ", ") << chunkText(c, rank, local, !local);
       firstOfSide = false;

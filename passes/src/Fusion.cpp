@@ -42,7 +42,7 @@ OpKind reduceName(const Op &op, bool packet) {
   return OpKind::Re;
 }
 
-bool sameChunks(const std::vector<Chunk> &a, const std::vector<Chunk> &b) {
+bool sameChunks(const ChunkList &a, const ChunkList &b) {
   if (a.size() != b.size())
     return false;
   for (size_t i = 0; i < a.size(); ++i)
@@ -51,8 +51,7 @@ bool sameChunks(const std::vector<Chunk> &a, const std::vector<Chunk> &b) {
   return true;
 }
 
-bool disjoint(const std::vector<ChannelRef> &a,
-              const std::vector<ChannelRef> &b) {
+bool disjoint(const ChannelList &a, const ChannelList &b) {
   for (const auto &x : a)
     for (const auto &y : b)
       if (x == y)
@@ -60,7 +59,7 @@ bool disjoint(const std::vector<ChannelRef> &a,
   return true;
 }
 
-void unionInto(std::vector<ChannelRef> &a, const std::vector<ChannelRef> &b) {
+void unionInto(ChannelList &a, const ChannelList &b) {
   for (const auto &y : b)
     if (std::find(a.begin(), a.end(), y) == a.end())
       a.push_back(y);

@@ -123,7 +123,7 @@ Chunk ck(int32_t rank, BufferType type, int64_t index, int64_t size) {
   return c;
 }
 
-bool sameCoords(const std::vector<Chunk> &a, const std::vector<Chunk> &b) {
+bool sameCoords(const chunk::ChunkList &a, const chunk::ChunkList &b) {
   if (a.size() != b.size())
     return false;
   for (size_t k = 0; k < a.size(); ++k)

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "mscclc/ir/CompactList.h"
 #include "mscclc/ir/PlanIR.h"
 #include "mscclc/ir/SourceLocation.h"
 
@@ -74,6 +75,10 @@ struct ChannelRef {
   bool operator==(const ChannelRef &) const = default;
 };
 
+// Operand lists of an op (CompactList.h: most hold one element).
+using ChunkList = CompactList<Chunk>;
+using ChannelList = CompactList<ChannelRef>;
+
 struct Op;
 
 // The fields only a few op kinds use, kept out of line: a program records
@@ -107,12 +112,12 @@ struct Op {
   ReduceOp reduceOp = ReduceOp::Sum;
   // Channels the op uses, in registration order. signal/wait/flush: a set
   // (fusion requires disjointness); data ops: one per transfer.
-  std::vector<ChannelRef> channels;
-  std::vector<Chunk> localSrc;
-  std::vector<Chunk> remoteSrc;
-  std::vector<Chunk> localDst;
-  std::vector<Chunk> pktDst; // recpkt/recspkt local packet destination
-  std::vector<Chunk> remoteDst;
+  ChannelList channels;
+  ChunkList localSrc;
+  ChunkList remoteSrc;
+  ChunkList localDst;
+  ChunkList pktDst; // recpkt/recspkt local packet destination
+  ChunkList remoteDst;
 
   SourceLocation loc;
   // Recording order over the whole program.

@@ -1,0 +1,219 @@
+//===- CompactList.h - a 16-byte vector for op operand lists -------------===//
+//
+// Every recorded op carries six operand lists (channels, sources,
+// destinations), almost all of them empty or of one element, and a program
+// records millions of ops. A std::vector costs 24 bytes even when empty;
+// this list is a pointer and two 32-bit counts (16 bytes), grows from an
+// exact fit (a one-element list holds one element), and keeps the parts of
+// std::vector's interface the IR uses. An element no larger than a pointer
+// (a channel reference) is stored in the pointer's place while the list
+// holds one, so such a list allocates nothing. Elements must be trivially
+// copyable (chunks, channel references): they are moved with memcpy.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <iterator>
+#include <limits>
+#include <new>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+namespace mscclc {
+
+template <typename T> class CompactList {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "CompactList moves elements with memcpy");
+
+public:
+  using value_type = T;
+  using size_type = size_t;
+  using difference_type = std::ptrdiff_t;
+  using reference = T &;
+  using const_reference = const T &;
+  using iterator = T *;
+  using const_iterator = const T *;
+
+  CompactList() = default;
+  CompactList(std::initializer_list<T> items) {
+    assign(items.begin(), items.end());
+  }
+  template <typename It,
+            typename = typename std::iterator_traits<It>::iterator_category>
+  CompactList(It first, It last) {
+    assign(first, last);
+  }
+  // From a std::vector, so lists built with the standard containers can be
+  // stored as they are.
+  CompactList(const std::vector<T> &items) {
+    assign(items.begin(), items.end());
+  }
+  CompactList(const CompactList &other) { assign(other.begin(), other.end()); }
+  CompactList(CompactList &&other) noexcept { take(other); }
+  CompactList &operator=(const CompactList &other) {
+    if (this != &other)
+      assign(other.begin(), other.end());
+    return *this;
+  }
+  CompactList &operator=(CompactList &&other) noexcept {
+    if (this != &other) {
+      release();
+      take(other);
+    }
+    return *this;
+  }
+  CompactList &operator=(std::initializer_list<T> items) {
+    assign(items.begin(), items.end());
+    return *this;
+  }
+  ~CompactList() { release(); }
+
+  template <typename It> void assign(It first, It last) {
+    // The range may lie inside this list: copy it out first.
+    std::vector<T> items(first, last);
+    clear();
+    reserve(items.size());
+    if (!items.empty())
+      std::memcpy(static_cast<void *>(data()), items.data(),
+                  items.size() * sizeof(T));
+    size_ = uint32_t(items.size());
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  size_t capacity() const { return capacity_; }
+  T *data() {
+    return isInline() ? reinterpret_cast<T *>(storage_.inlined) : storage_.heap;
+  }
+  const T *data() const {
+    return isInline() ? reinterpret_cast<const T *>(storage_.inlined)
+                      : storage_.heap;
+  }
+  iterator begin() { return data(); }
+  iterator end() { return data() + size_; }
+  const_iterator begin() const { return data(); }
+  const_iterator end() const { return data() + size_; }
+  T &operator[](size_t i) { return data()[i]; }
+  const T &operator[](size_t i) const { return data()[i]; }
+  T &front() { return data()[0]; }
+  const T &front() const { return data()[0]; }
+  T &back() { return data()[size_ - 1]; }
+  const T &back() const { return data()[size_ - 1]; }
+
+  void reserve(size_t n) {
+    if (n <= capacity_)
+      return;
+    if (n > std::numeric_limits<uint32_t>::max())
+      throw std::length_error("operand list too long");
+    if (isInline()) {
+      void *heap = std::malloc(n * sizeof(T));
+      if (!heap)
+        throw std::bad_alloc();
+      std::memcpy(heap, storage_.inlined, size_ * sizeof(T));
+      storage_.heap = static_cast<T *>(heap);
+    } else {
+      void *grown =
+          std::realloc(static_cast<void *>(storage_.heap), n * sizeof(T));
+      if (!grown)
+        throw std::bad_alloc();
+      storage_.heap = static_cast<T *>(grown);
+    }
+    capacity_ = uint32_t(n);
+  }
+  void clear() { size_ = 0; }
+  void resize(size_t n) {
+    reserve(n);
+    for (size_t i = size_; i < n; ++i)
+      data()[i] = T{};
+    size_ = uint32_t(n);
+  }
+  void push_back(const T &value) {
+    T copy = value; // `value` may be an element of this list
+    growFor(1);
+    data()[size_++] = copy;
+  }
+  template <typename... Args> T &emplace_back(Args &&...args) {
+    T value{std::forward<Args>(args)...};
+    growFor(1);
+    data()[size_] = value;
+    return data()[size_++];
+  }
+  void pop_back() { --size_; }
+
+  iterator insert(const_iterator pos, const T &value) {
+    return insert(pos, &value, &value + 1);
+  }
+  template <typename It,
+            typename = typename std::iterator_traits<It>::iterator_category>
+  iterator insert(const_iterator pos, It first, It last) {
+    size_t at = size_t(pos - data());
+    std::vector<T> items(first, last); // may alias this list
+    if (items.empty())
+      return data() + at;
+    growFor(items.size());
+    T *d = data();
+    std::memmove(static_cast<void *>(d + at + items.size()), d + at,
+                 (size_ - at) * sizeof(T));
+    std::memcpy(static_cast<void *>(d + at), items.data(),
+                items.size() * sizeof(T));
+    size_ += uint32_t(items.size());
+    return d + at;
+  }
+  iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
+  iterator erase(const_iterator first, const_iterator last) {
+    T *d = data();
+    size_t at = size_t(first - d), n = size_t(last - first);
+    std::memmove(static_cast<void *>(d + at), d + at + n,
+                 (size_ - at - n) * sizeof(T));
+    size_ -= uint32_t(n);
+    return d + at;
+  }
+
+  friend bool operator==(const CompactList &a, const CompactList &b) {
+    return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+  friend bool operator!=(const CompactList &a, const CompactList &b) {
+    return !(a == b);
+  }
+
+private:
+  // One element in the pointer's place when it fits.
+  static constexpr uint32_t InlineCapacity =
+      sizeof(T) <= sizeof(T *) && alignof(T) <= alignof(T *) ? 1 : 0;
+  bool isInline() const { return capacity_ <= InlineCapacity; }
+  void release() {
+    if (!isInline())
+      std::free(storage_.heap);
+    size_ = 0;
+    capacity_ = InlineCapacity;
+  }
+  void take(CompactList &other) {
+    storage_ = other.storage_;
+    size_ = other.size_;
+    capacity_ = other.capacity_;
+    other.size_ = 0;
+    other.capacity_ = InlineCapacity;
+  }
+  // Room for `extra` more: exact for the first elements, then doubling.
+  void growFor(size_t extra) {
+    size_t need = size_t(size_) + extra;
+    if (need <= capacity_)
+      return;
+    reserve(std::max(need, size_t(capacity_) * 2));
+  }
+
+  union Storage {
+    T *heap;
+    alignas(T *) unsigned char inlined[sizeof(T *)];
+  } storage_{nullptr};
+  uint32_t size_ = 0;
+  uint32_t capacity_ = InlineCapacity;
+};
+
+} // namespace mscclc

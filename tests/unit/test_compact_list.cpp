@@ -1,0 +1,103 @@
+// CompactList: the operand lists of chunk IR ops behave like std::vector
+// for everything the IR does with them.
+#include "mscclc/ir/ChunkIR.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using mscclc::CompactList;
+using mscclc::chunk::ChannelRef;
+
+namespace {
+std::vector<int> contents(const CompactList<int> &l) {
+  return std::vector<int>(l.begin(), l.end());
+}
+} // namespace
+
+TEST_CASE("CompactList is 16 bytes and grows from an exact fit", "[ir]") {
+  using mscclc::chunk::Chunk;
+  STATIC_REQUIRE(sizeof(CompactList<Chunk>) == 16);
+  STATIC_REQUIRE(sizeof(CompactList<ChannelRef>) == 16);
+  CompactList<Chunk> chunks;
+  CHECK(chunks.capacity() == 0); // a chunk does not fit in a pointer
+  chunks.push_back(Chunk{1, mscclc::plan::BufferType::Output, 2, 3, 0});
+  CHECK(chunks.capacity() == 1); // a one-element list holds one element
+  chunks.push_back(chunks[0]);
+  CHECK(chunks.size() == 2);
+  CHECK(chunks[1].rank == 1);
+  CHECK(chunks[1].index == 2);
+
+  // Small elements: one lives in the pointer's place, more move out.
+  CompactList<int> l;
+  CHECK(l.empty());
+  CHECK(l.capacity() == 1);
+  l.push_back(7);
+  CHECK(l.capacity() == 1);
+  CHECK(l.data() == reinterpret_cast<const int *>(&l));
+  l.push_back(8);
+  l.push_back(9);
+  CHECK(contents(l) == std::vector<int>{7, 8, 9});
+  CHECK(l.capacity() >= 3);
+  CHECK(l.front() == 7);
+  CHECK(l.back() == 9);
+  l.pop_back();
+  CHECK(contents(l) == std::vector<int>{7, 8});
+  l.clear();
+  CHECK(l.empty());
+  // Moving an inline list moves its element.
+  CompactList<int> one{5};
+  CompactList<int> other = std::move(one);
+  CHECK(contents(other) == std::vector<int>{5});
+  CHECK(other.data() == reinterpret_cast<const int *>(&other));
+  CHECK(one.empty()); // NOLINT: moved-from lists are empty
+  one = std::move(other);
+  CHECK(contents(one) == std::vector<int>{5});
+  one = std::move(l); // a heap list over an inline one
+  CHECK(one.empty());
+}
+
+TEST_CASE("CompactList inserts, erases and copies like std::vector", "[ir]") {
+  CompactList<int> l{1, 2, 3};
+  l.insert(l.begin() + 1, 9);
+  CHECK(contents(l) == std::vector<int>{1, 9, 2, 3});
+  std::vector<int> more{5, 6};
+  l.insert(l.end(), more.begin(), more.end());
+  CHECK(contents(l) == std::vector<int>{1, 9, 2, 3, 5, 6});
+  // A range from the list itself (it may move while growing).
+  l.insert(l.begin(), l.begin() + 4, l.end());
+  CHECK(contents(l) == std::vector<int>{5, 6, 1, 9, 2, 3, 5, 6});
+  l.erase(l.begin() + 2);
+  CHECK(contents(l) == std::vector<int>{5, 6, 9, 2, 3, 5, 6});
+  l.erase(l.begin(), l.begin() + 3);
+  CHECK(contents(l) == std::vector<int>{2, 3, 5, 6});
+  l.push_back(l[0]); // an element of the list itself
+  CHECK(contents(l) == std::vector<int>{2, 3, 5, 6, 2});
+
+  CompactList<int> copy = l;
+  CHECK(copy == l);
+  copy[0] = 42;
+  CHECK(copy != l);
+  CHECK(l[0] == 2);
+  CompactList<int> moved = std::move(copy);
+  CHECK(moved[0] == 42);
+  CHECK(copy.empty()); // NOLINT: moved-from lists are empty
+  moved = l;
+  CHECK(moved == l);
+  moved = {4};
+  CHECK(contents(moved) == std::vector<int>{4});
+  CompactList<int> fromVector = std::vector<int>{3, 1};
+  CHECK(contents(fromVector) == std::vector<int>{3, 1});
+  fromVector.resize(4);
+  CHECK(contents(fromVector) == std::vector<int>{3, 1, 0, 0});
+}
+
+TEST_CASE("CompactList holds channel references", "[ir]") {
+  CompactList<ChannelRef> l;
+  l.emplace_back(ChannelRef{mscclc::plan::ChannelType::Port, 3});
+  l.push_back(ChannelRef{mscclc::plan::ChannelType::Memory, 1});
+  REQUIRE(l.size() == 2);
+  CHECK(l[0].kind == mscclc::plan::ChannelType::Port);
+  CHECK(l[0].globalId == 3);
+  CHECK(l[1].globalId == 1);
+}
