@@ -137,7 +137,7 @@ const Value *Evaluator::field(const Value &agg, llvm::StringRef name) {
   unsigned i = 0;
   for (const FieldDecl *fd : agg.record->fields()) {
     if (fd->getName() == name)
-      return i < agg.elems.size() ? &agg.elems[i] : nullptr;
+      return i < agg.elems().size() ? &agg.elems()[i] : nullptr;
     ++i;
   }
   return nullptr;
@@ -169,18 +169,18 @@ chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
     c.size = v.chunkSize;
     return c;
   }
-  if (v.kind != Value::Kind::Agg || v.elems.size() != 4)
+  if (v.kind != Value::Kind::Agg || v.elems().size() != 4)
     error(loc, diag::err_dsl_expected_chunk);
-  for (const Value &f : v.elems)
+  for (const Value &f : v.elems())
     if (f.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
   chunk::Chunk c;
-  c.rank = int32_t(v.elems[0].i);
-  c.type = chunk::BufferType(v.elems[1].i);
-  c.index = v.elems[2].i;
-  c.size = v.elems[3].i;
+  c.rank = int32_t(v.elems()[0].i);
+  c.type = chunk::BufferType(v.elems()[1].i);
+  c.index = v.elems()[2].i;
+  c.size = v.elems()[3].i;
   try {
-    builder_.checkRank(v.elems[0].i, "chunk rank");
+    builder_.checkRank(v.elems()[0].i, "chunk rank");
   } catch (DiagnosticError &e) {
     locateDslError(e, loc);
     throw;
@@ -194,7 +194,7 @@ std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v, LazyLoc loc) {
   std::vector<chunk::Chunk> out;
   if (v.kind != Value::Kind::Agg)
     error(loc, diag::err_dsl_expected_chunk_list);
-  for (const Value &e : v.elems)
+  for (const Value &e : v.elems())
     out.push_back(toChunk(e, loc));
   return out;
 }
@@ -203,7 +203,7 @@ std::vector<int64_t> Evaluator::toIntList(const Value &v, LazyLoc loc) {
   std::vector<int64_t> out;
   if (v.kind != Value::Kind::Agg)
     error(loc, diag::err_dsl_expected_int_list);
-  for (const Value &e : v.elems) {
+  for (const Value &e : v.elems()) {
     if (e.kind != Value::Kind::Int)
       error(loc, diag::err_dsl_expected_int_list);
     out.push_back(e.i);
@@ -212,28 +212,29 @@ std::vector<int64_t> Evaluator::toIntList(const Value &v, LazyLoc loc) {
 }
 
 Value *Evaluator::mapFind(Value &map, const Value &key) {
-  auto it = map.map->find(key);
-  return it == map.map->end() ? nullptr : &it->second.elems[1];
+  auto it = map.map()->find(key);
+  return it == map.map()->end() ? nullptr : &it->second.elems()[1];
 }
 
 Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
                             LazyLoc loc) {
-  auto it = map.map->find(key);
-  if (it != map.map->end()) {
-    Value *mapped = &it->second.elems[1];
+  auto it = map.map()->find(key);
+  if (it != map.map()->end()) {
+    Value *mapped = &it->second.elems()[1];
     if (overwrite) {
       invalidateContents(*mapped, "insert_or_assign", loc);
       *mapped = std::move(val);
     }
     return mapped;
   }
-  checkContainerSize(map.map->size() + 1, loc);
+  checkContainerSize(map.map()->size() + 1, loc);
   std::vector<Value> entry;
   entry.reserve(2);
   entry.push_back(key);
   entry.push_back(std::move(val));
-  auto pos = map.map->emplace(std::move(key), Value::makeAgg(std::move(entry)));
-  return &pos.first->second.elems[1];
+  auto pos =
+      map.map()->emplace(std::move(key), Value::makeAgg(std::move(entry)));
+  return &pos.first->second.elems()[1];
 }
 
 // ------------------------------------------------------------ std calls --
@@ -268,10 +269,10 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     if (isInitList(args[0])) {
       Value v = eval(args[0]);
       QualType et = templateArgType(rd, 0);
-      for (Value &e : v.elems)
+      for (Value &e : v.elems())
         if (e.kind == Value::Kind::Int || e.kind == Value::Kind::Float)
           e = convert(e, et, loc);
-      return Value::makeAgg(std::move(v.elems));
+      return Value::makeAgg(std::move(v.elems()));
     }
     Value n = eval(args[0]);
     if (n.kind != Value::Kind::Int)
@@ -292,8 +293,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       return m;
     if (isInitList(args[0])) {
       Value l = eval(args[0]);
-      for (Value &kv : l.elems)
-        mapInsert(m, kv.elems[0], kv.elems[1], false, loc);
+      for (Value &kv : l.elems())
+        mapInsert(m, kv.elems()[0], kv.elems()[1], false, loc);
       return m;
     }
     error(loc, diag::err_std_map_ctor);
@@ -307,7 +308,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       if (ac == StdClass::Pair || ac == StdClass::Tuple) {
         Value v = eval(args[0]);
         if (v.kind == Value::Kind::Agg)
-          return Value::makeAgg(std::move(v.elems));
+          return Value::makeAgg(std::move(v.elems()));
       }
     }
     std::vector<Value> elems;
@@ -350,8 +351,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       error(loc, diag::err_std_string_ctor);
     if (args.size() == 2) {
       Value n = eval(args[1]);
-      if (n.kind == Value::Kind::Int && n.i >= 0 && size_t(n.i) <= v.s.size())
-        v.s.resize(size_t(n.i));
+      if (n.kind == Value::Kind::Int && n.i >= 0 && size_t(n.i) <= v.s().size())
+        v.s().resize(size_t(n.i));
     }
     return v;
   }
@@ -428,10 +429,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (cls == StdClass::Map && v.kind == Value::Kind::Agg) {
       // m = {{k, v}, ...}: an initializer list of pairs.
       Value m = Value::makeMap();
-      for (Value &kv : v.elems) {
-        if (kv.kind != Value::Kind::Agg || kv.elems.size() != 2)
+      for (Value &kv : v.elems()) {
+        if (kv.kind != Value::Kind::Agg || kv.elems().size() != 2)
           error(loc, diag::err_std_map_insert_pair);
-        mapInsert(m, kv.elems[0], kv.elems[1], true, loc);
+        mapInsert(m, kv.elems()[0], kv.elems()[1], true, loc);
       }
       v = std::move(m);
     }
@@ -454,11 +455,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     const Value &i = argv[arg];
     if (i.kind != Value::Kind::Int)
       error(e->getExprLoc(), diag::err_std_index_type);
-    if (i.wide() < 0 || i.wide() >= __int128(self->elems.size()))
+    if (i.wide() < 0 || i.wide() >= __int128(self->elems().size()))
       error(e->getExprLoc(),
-            self->elems.size() == 1 ? diag::err_std_index_range_one
-                                    : diag::err_std_index_range,
-            {int64_t(i.wide()), self->elems.size()});
+            self->elems().size() == 1 ? diag::err_std_index_range_one
+                                      : diag::err_std_index_range,
+            {int64_t(i.wide()), self->elems().size()});
     return size_t(i.i);
   };
   switch (cls) {
@@ -466,34 +467,34 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::Array:
   case StdClass::InitializerList: {
     if (name == "size") {
-      result = Value::makeInt(int64_t(self->elems.size()), true);
+      result = Value::makeInt(int64_t(self->elems().size()), true);
       return nullptr;
     }
     if (name == "empty") {
-      result = Value::makeInt(self->elems.empty());
+      result = Value::makeInt(self->elems().empty());
       return nullptr;
     }
     if (name == "operator[]" || name == "at")
-      return &self->elems[index(0)];
+      return &self->elems()[index(0)];
     if (name == "back" || name == "front") {
-      if (self->elems.empty())
+      if (self->elems().empty())
         error(loc, diag::err_std_empty_container, {name.str()});
-      return name == "back" ? &self->elems.back() : &self->elems.front();
+      return name == "back" ? &self->elems().back() : &self->elems().front();
     }
     if (cls == StdClass::Vector) {
       if (name == "push_back") {
-        checkContainerSize(self->elems.size() + 1, loc);
+        checkContainerSize(self->elems().size() + 1, loc);
         Value v = std::move(argv[0]);
         QualType et = templateArgType(md->getParent(), 0);
         if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
           v = convert(v, et, loc);
         invalidateGrowth(*self, 1, "push_back", loc);
-        self->elems.push_back(std::move(v));
+        self->elems().push_back(std::move(v));
         result = Value::makeVoid();
         return nullptr;
       }
       if (name == "emplace_back") {
-        checkContainerSize(self->elems.size() + 1, loc);
+        checkContainerSize(self->elems().size() + 1, loc);
         QualType et = templateArgType(md->getParent(), 0);
         const auto *erd = et->getAsCXXRecordDecl();
         Value v;
@@ -520,20 +521,20 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           error(loc, diag::err_std_emplace_back);
         }
         invalidateGrowth(*self, 1, "emplace_back", loc);
-        self->elems.push_back(std::move(v));
-        return &self->elems.back();
+        self->elems().push_back(std::move(v));
+        return &self->elems().back();
       }
       if (name == "pop_back") {
-        if (self->elems.empty())
+        if (self->elems().empty())
           error(loc, diag::err_std_pop_back_empty);
-        invalidateTail(*self, self->elems.size() - 1, "pop_back", loc);
-        self->elems.pop_back();
+        invalidateTail(*self, self->elems().size() - 1, "pop_back", loc);
+        self->elems().pop_back();
         result = Value::makeVoid();
         return nullptr;
       }
       if (name == "clear") {
         invalidateTail(*self, 0, "clear", loc);
-        self->elems.clear();
+        self->elems().clear();
         result = Value::makeVoid();
         return nullptr;
       }
@@ -557,18 +558,19 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         QualType et = templateArgType(md->getParent(), 0);
         Value fill = args.size() >= 2 ? argv[1] : defaultValue(et, loc);
         size_t newSize = size_t(n.i);
-        if (newSize < self->elems.size())
+        if (newSize < self->elems().size())
           invalidateTail(*self, newSize, "resize", loc);
-        else if (newSize > self->elems.size())
-          invalidateGrowth(*self, newSize - self->elems.size(), "resize", loc);
-        self->elems.resize(newSize, fill);
+        else if (newSize > self->elems().size())
+          invalidateGrowth(*self, newSize - self->elems().size(), "resize",
+                           loc);
+        self->elems().resize(newSize, fill);
         result = Value::makeVoid();
         return nullptr;
       }
     }
     if (cls == StdClass::Array && name == "fill") {
       const Value &v = argv[0];
-      for (Value &e : self->elems) {
+      for (Value &e : self->elems()) {
         invalidateContents(e, "fill", loc);
         e = v;
       }
@@ -579,16 +581,16 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   case StdClass::Map: {
     if (name == "size") {
-      result = Value::makeInt(int64_t(self->map->size()), true);
+      result = Value::makeInt(int64_t(self->map()->size()), true);
       return nullptr;
     }
     if (name == "empty") {
-      result = Value::makeInt(self->map->empty());
+      result = Value::makeInt(self->map()->empty());
       return nullptr;
     }
     if (name == "clear") {
       invalidateContents(*self, "clear", loc);
-      self->map->clear();
+      self->map()->clear();
       result = Value::makeVoid();
       return nullptr;
     }
@@ -604,9 +606,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       Value *v = mapFind(*self, k);
       if (!v)
         error(loc,
-              self->map->size() == 1 ? diag::err_std_map_at_missing_one
-                                     : diag::err_std_map_at_missing,
-              {describeValue(k), self->map->size()});
+              self->map()->size() == 1 ? diag::err_std_map_at_missing_one
+                                       : diag::err_std_map_at_missing,
+              {describeValue(k), self->map()->size()});
       return v;
     }
     if (name == "operator[]") {
@@ -621,10 +623,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       Value k, v;
       if (args.size() == 1) {
         Value kv = std::move(argv[0]);
-        if (kv.kind != Value::Kind::Agg || kv.elems.size() != 2)
+        if (kv.kind != Value::Kind::Agg || kv.elems().size() != 2)
           error(loc, diag::err_std_map_insert_pair);
-        k = kv.elems[0];
-        v = kv.elems[1];
+        k = kv.elems()[0];
+        v = kv.elems()[1];
       } else if (args.size() == 2) {
         k = std::move(argv[0]);
         v = std::move(argv[1]);
@@ -640,12 +642,12 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if (name == "erase") {
-      auto it = self->map->find(argv[0]);
-      if (it != self->map->end() && hasBorrows())
+      auto it = self->map()->find(argv[0]);
+      if (it != self->map()->end() && hasBorrows())
         killBorrowsWithin(it->second, "erase", loc);
-      size_t erased = it != self->map->end();
+      size_t erased = it != self->map()->end();
       if (erased)
-        self->map->erase(it);
+        self->map()->erase(it);
       result = Value::makeInt(int64_t(erased), true);
       return nullptr;
     }
@@ -676,19 +678,19 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::String:
   case StdClass::StringView: {
     if (name == "size" || name == "length") {
-      result = Value::makeInt(int64_t(self->s.size()), true);
+      result = Value::makeInt(int64_t(self->s().size()), true);
       return nullptr;
     }
     if (name == "empty") {
-      result = Value::makeInt(self->s.empty());
+      result = Value::makeInt(self->s().empty());
       return nullptr;
     }
     if (name == "operator+=") {
       const Value &v = argv[0];
       if (v.kind != Value::Kind::String)
         error(loc, diag::err_std_string_append);
-      checkStringLength(self->s.size() + v.s.size(), loc);
-      self->s += v.s;
+      checkStringLength(self->s().size() + v.s().size(), loc);
+      self->s() += v.s();
       return self;
     }
     break;
@@ -770,8 +772,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       return true;
     case OO_Plus:
       if (l.kind == Value::Kind::String && r.kind == Value::Kind::String) {
-        checkStringLength(l.s.size() + r.s.size(), loc);
-        result = Value::makeString(l.s + r.s);
+        checkStringLength(l.s().size() + r.s().size(), loc);
+        result = Value::makeString(l.s() + r.s());
         return true;
       }
       break;
@@ -788,7 +790,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     std::vector<Value> vals;
     if (call->getNumArgs() == 1) {
       Value l = eval(call->getArg(0));
-      vals = l.elems;
+      vals = l.elems();
     } else {
       vals.push_back(eval(call->getArg(0)));
       vals.push_back(eval(call->getArg(1)));
@@ -830,16 +832,16 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       error(loc, diag::err_std_get_index);
     uint64_t i = (*targs)[0].getAsIntegral().getZExtValue();
     Value *obj = evalObject(call->getArg(0));
-    if (obj->kind != Value::Kind::Agg || i >= obj->elems.size())
+    if (obj->kind != Value::Kind::Agg || i >= obj->elems().size())
       error(loc, diag::err_std_get_range);
-    *lvalueResult = &obj->elems[i];
+    *lvalueResult = &obj->elems()[i];
     return true;
   }
   if (name == "size" && call->getNumArgs() == 1) {
     Value *obj = evalObject(call->getArg(0));
-    size_t n = obj->kind == Value::Kind::String ? obj->s.size()
-               : obj->kind == Value::Kind::Map  ? obj->map->size()
-                                                : obj->elems.size();
+    size_t n = obj->kind == Value::Kind::String ? obj->s().size()
+               : obj->kind == Value::Kind::Map  ? obj->map()->size()
+                                                : obj->elems().size();
     result = Value::makeInt(int64_t(n), true);
     return true;
   }
@@ -952,7 +954,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
     case DslClass::CollectiveProgram: {
       ProgramSettings s;
       if (args.at(0).kind == Value::Kind::String)
-        s.program.name = args[0].s;
+        s.program.name = args[0].s();
       if (args.at(1).kind != Value::Kind::Object)
         error(loc, diag::err_dsl_expected_collective);
       s.collective = args[1].obj->collective;
@@ -1246,7 +1248,7 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
       ProgramSettings s;
       const Value *name = field(spec, "name");
       if (name && name->kind == Value::Kind::String)
-        s.program.name = name->s;
+        s.program.name = name->s();
       const Value *coll = field(spec, "collective");
       if (!coll || coll->kind != Value::Kind::Object)
         error(loc, diag::err_dsl_algospec_collective);

@@ -40,26 +40,26 @@ int compareValues(const Value &a, const Value &b) {
   case Value::Kind::Float:
     return a.f < b.f ? -1 : a.f > b.f ? 1 : 0;
   case Value::Kind::String:
-    return a.s.compare(b.s) < 0 ? -1 : a.s == b.s ? 0 : 1;
+    return a.s().compare(b.s()) < 0 ? -1 : a.s() == b.s() ? 0 : 1;
   case Value::Kind::Map: {
-    auto ia = a.map->begin(), ib = b.map->begin();
-    for (; ia != a.map->end() && ib != b.map->end(); ++ia, ++ib) {
+    auto ia = a.map()->begin(), ib = b.map()->begin();
+    for (; ia != a.map()->end() && ib != b.map()->end(); ++ia, ++ib) {
       // Each entry is the pair (key, value).
       if (int c = compareValues(ia->second, ib->second))
         return c;
     }
-    return a.map->size() < b.map->size()   ? -1
-           : a.map->size() > b.map->size() ? 1
-                                           : 0;
+    return a.map()->size() < b.map()->size()   ? -1
+           : a.map()->size() > b.map()->size() ? 1
+                                               : 0;
   }
   case Value::Kind::Agg: {
-    size_t n = std::min(a.elems.size(), b.elems.size());
+    size_t n = std::min(a.elems().size(), b.elems().size());
     for (size_t i = 0; i < n; ++i)
-      if (int c = compareValues(a.elems[i], b.elems[i]))
+      if (int c = compareValues(a.elems()[i], b.elems()[i]))
         return c;
-    return a.elems.size() < b.elems.size()   ? -1
-           : a.elems.size() > b.elems.size() ? 1
-                                             : 0;
+    return a.elems().size() < b.elems().size()   ? -1
+           : a.elems().size() > b.elems().size() ? 1
+                                                 : 0;
   }
   case Value::Kind::Object:
     return a.obj == b.obj ? 0 : a.obj < b.obj ? -1 : 1;
@@ -80,14 +80,14 @@ std::string describeValue(const Value &v) {
   case Value::Kind::Float:
     return std::to_string(v.f);
   case Value::Kind::String:
-    return "\"" + v.s + "\"";
+    return "\"" + v.s() + "\"";
   case Value::Kind::Null:
     return "nullopt";
   case Value::Kind::Agg: {
     std::string out = "(";
-    for (size_t i = 0; i < v.elems.size() && i < 8; ++i)
-      out += (i ? ", " : "") + describeValue(v.elems[i]);
-    if (v.elems.size() > 8)
+    for (size_t i = 0; i < v.elems().size() && i < 8; ++i)
+      out += (i ? ", " : "") + describeValue(v.elems()[i]);
+    if (v.elems().size() > 8)
       out += ", ...";
     return out + ")";
   }
@@ -339,18 +339,18 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   if (whole->kind != Value::Kind::Agg)
     error(dd->getLocation(), diag::err_eval_binding_type);
   auto bindings = dd->bindings();
-  if (bindings.size() != whole->elems.size())
+  if (bindings.size() != whole->elems().size())
     error(dd->getLocation(), diag::err_eval_binding_count);
   if (byRef) {
     // Expanding an inline chunk replaced its storage: nothing referred to
     // its (scalar) fields before.
     for (size_t i = 0; i < bindings.size(); ++i)
-      bindReference(f, bindings[i], &whole->elems[i]);
+      bindReference(f, bindings[i], &whole->elems()[i]);
     bindReference(f, dd, whole);
     return;
   }
   for (size_t i = 0; i < bindings.size(); ++i)
-    f.vars[bindings[i]] = &whole->elems[i];
+    f.vars[bindings[i]] = &whole->elems()[i];
   f.vars[dd] = whole;
 }
 
@@ -512,13 +512,13 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         whole->expandChunk();
         auto bindings = dd->bindings();
         if (whole->kind != Value::Kind::Agg ||
-            bindings.size() != whole->elems.size())
+            bindings.size() != whole->elems().size())
           error(lv->getLocation(), diag::err_eval_binding_count);
         for (size_t b = 0; b < bindings.size(); ++b) {
           if (byRef)
-            bindReference(f, bindings[b], &whole->elems[b]);
+            bindReference(f, bindings[b], &whole->elems()[b]);
           else
-            f.vars[bindings[b]] = &whole->elems[b];
+            f.vars[bindings[b]] = &whole->elems()[b];
         }
         return;
       }
@@ -550,7 +550,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     };
     if (range->kind == Value::Kind::Map) {
       // Each entry is the pair (key, value) the loop variable binds to.
-      for (auto it = range->map->begin(); it != range->map->end();) {
+      for (auto it = range->map()->begin(); it != range->map()->end();) {
         step(rs);
         Value *entry = &it->second;
         elemBorrow.retarget(entry);
@@ -565,9 +565,9 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       }
       return Flow::Normal;
     }
-    for (size_t i = 0; i < range->elems.size(); ++i) {
+    for (size_t i = 0; i < range->elems().size(); ++i) {
       step(rs);
-      Value *elem = &range->elems[i];
+      Value *elem = &range->elems()[i];
       elemBorrow.retarget(elem);
       bindElement(elem);
       Flow fl = exec(rs->getBody());
@@ -1096,7 +1096,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       if (ile->getNumInits() == 1) {
         Value inner = eval(ile->getInit(0));
         if (inner.kind == Value::Kind::Agg)
-          return Value::makeAgg(std::move(inner.elems));
+          return Value::makeAgg(std::move(inner.elems()));
       }
       return defaultValue(t, loc);
     }
@@ -1286,7 +1286,7 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
   }
   Value v;
   v.kind = Value::Kind::Closure;
-  v.closure = std::move(cl);
+  v.closure() = std::move(cl);
   return v;
 }
 
@@ -1561,9 +1561,9 @@ Value *Evaluator::evalLValue(const Expr *e) {
     if (const auto *rd = fd->getParent();
         rd && classifyStd(dyn_cast<CXXRecordDecl>(rd)) == StdClass::Pair)
       idx = fd->getName() == "first" ? 0 : 1;
-    if (idx >= base->elems.size())
+    if (idx >= base->elems().size())
       error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
-    return &base->elems[idx];
+    return &base->elems()[idx];
   }
   case Stmt::ArraySubscriptExprClass: {
     const auto *ae = cast<ArraySubscriptExpr>(e);
@@ -1581,10 +1581,10 @@ Value *Evaluator::evalLValue(const Expr *e) {
     }
     if (base->kind != Value::Kind::Agg || idx.kind != Value::Kind::Int)
       error(loc, diag::err_eval_subscript);
-    if (idx.wide() < 0 || idx.wide() >= __int128(base->elems.size()))
+    if (idx.wide() < 0 || idx.wide() >= __int128(base->elems().size()))
       error(ae->getIdx()->getExprLoc(), diag::err_eval_array_index,
-            {int64_t(idx.wide()), base->elems.size()});
-    return &base->elems[size_t(idx.i)];
+            {int64_t(idx.wide()), base->elems().size()});
+    return &base->elems()[size_t(idx.i)];
   }
   case Stmt::BinaryOperatorClass:
   case Stmt::CompoundAssignOperatorClass: {
@@ -1783,7 +1783,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
       Value *obj = evalObject(objE);
       if (obj->kind != Value::Kind::Closure)
         error(loc, diag::err_eval_lambda_not_callable);
-      std::shared_ptr<Closure> keep = obj->closure;
+      std::shared_ptr<Closure> keep = obj->closure();
       llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
       if (isa<CXXOperatorCallExpr>(call))
         args = args.drop_front();

@@ -331,11 +331,11 @@ private:
     if (v.kind != Value::Kind::Agg && v.kind != Value::Kind::String &&
         v.kind != Value::Kind::Map)
       return;
-    uint64_t elements = v.elems.size() + (v.map ? v.map->size() : 0);
-    steps_ += 4 * elements + (v.s.size() >> 4);
+    uint64_t elements = v.elems().size() + (v.map() ? v.map()->size() : 0);
+    steps_ += 4 * elements + (v.s().size() >> 4);
     if (steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
-    if (elements >= (1u << 12) || v.s.size() >= (1u << 16))
+    if (elements >= (1u << 12) || v.s().size() >= (1u << 16))
       checkMemory(at);
   }
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);

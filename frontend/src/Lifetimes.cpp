@@ -106,11 +106,11 @@ bool Evaluator::within(const Value &v, const Value *p) {
   if (&v == p)
     return true;
   if (v.kind == Value::Kind::Agg)
-    for (const Value &e : v.elems)
+    for (const Value &e : v.elems())
       if (within(e, p))
         return true;
   if (v.kind == Value::Kind::Map)
-    for (const auto &entry : *v.map)
+    for (const auto &entry : *v.map())
       if (within(entry.second, p))
         return true;
   return false;
@@ -172,15 +172,15 @@ void Evaluator::killBorrowsWithin(const Value &v, llvm::StringRef operation,
 void Evaluator::killContents(const Value &v, llvm::StringRef operation,
                              LazyLoc loc) {
   if (v.kind == Value::Kind::Agg) {
-    if (v.elems.empty())
+    if (v.elems().empty())
       return;
-    killBorrowsAt(v.elems.data(), v.elems.data() + v.elems.size(), operation,
-                  loc);
-    for (const Value &e : v.elems)
+    killBorrowsAt(v.elems().data(), v.elems().data() + v.elems().size(),
+                  operation, loc);
+    for (const Value &e : v.elems())
       if (e.kind == Value::Kind::Agg || e.kind == Value::Kind::Map)
         killContents(e, operation, loc);
   } else if (v.kind == Value::Kind::Map) {
-    for (const auto &entry : *v.map)
+    for (const auto &entry : *v.map())
       killBorrowsWithin(entry.second, operation, loc);
   }
 }
@@ -196,14 +196,14 @@ void Evaluator::invalidateTail(const Value &v, size_t from,
   if (!hasBorrows())
     return;
   killIterations(v, operation, loc);
-  if (from >= v.elems.size())
+  if (from >= v.elems().size())
     return;
-  killBorrowsAt(v.elems.data() + from, v.elems.data() + v.elems.size(),
+  killBorrowsAt(v.elems().data() + from, v.elems().data() + v.elems().size(),
                 operation, loc);
-  for (size_t i = from; i < v.elems.size(); ++i)
-    if (v.elems[i].kind == Value::Kind::Agg ||
-        v.elems[i].kind == Value::Kind::Map)
-      killContents(v.elems[i], operation, loc);
+  for (size_t i = from; i < v.elems().size(); ++i)
+    if (v.elems()[i].kind == Value::Kind::Agg ||
+        v.elems()[i].kind == Value::Kind::Map)
+      killContents(v.elems()[i], operation, loc);
 }
 
 void Evaluator::invalidateGrowth(const Value &v, size_t extra,
@@ -213,9 +213,9 @@ void Evaluator::invalidateGrowth(const Value &v, size_t extra,
   killIterations(v, operation, loc);
   // A reallocation moves the elements (what they own on the heap stays
   // put, as with C++'s move-constructed elements).
-  if (v.elems.size() + extra > v.elems.capacity() && !v.elems.empty())
-    killBorrowsAt(v.elems.data(), v.elems.data() + v.elems.size(), operation,
-                  loc);
+  if (v.elems().size() + extra > v.elems().capacity() && !v.elems().empty())
+    killBorrowsAt(v.elems().data(), v.elems().data() + v.elems().size(),
+                  operation, loc);
 }
 
 void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,

@@ -57,6 +57,13 @@ struct ValueLess {
 // itself (writes through them are writes to the map, as in C++).
 using MapStore = std::map<Value, Value, ValueLess>;
 
+struct ValueHeap;
+
+// Values are created, copied and destroyed at nearly every evaluation step,
+// and almost all of them are integers, chunks or DSL handles. Those live in
+// the Value itself (64 bytes, one pointer test to destroy); strings,
+// aggregates, maps and lambdas keep their parts in a ValueHeap made on
+// first write.
 struct Value {
   enum class Kind : uint8_t {
     Uninit, // declared without initialiser; reading it is an error
@@ -80,32 +87,12 @@ struct Value {
   int32_t chunkRank = 0; // Chunk: rank
   int64_t i = 0;         // Int value; Chunk: index
   double f = 0;
-  int64_t chunkSize = 0; // Chunk: size
-  std::string s;
-  std::vector<Value> elems;
-  // Map: owned exclusively (deep-copied with the value).
-  std::unique_ptr<MapStore> map;
+  int64_t chunkSize = 0;                     // Chunk: size
   const clang::RecordDecl *record = nullptr; // Agg of a struct type
   std::shared_ptr<const DslObject> obj;
-  std::shared_ptr<Closure> closure;
 
   Value() = default;
-  Value(const Value &o)
-      : kind(o.kind), isUnsigned(o.isUnsigned), chunkType(o.chunkType),
-        chunkRank(o.chunkRank), i(o.i), f(o.f), chunkSize(o.chunkSize),
-        record(o.record) {
-    // Scalars and chunks are by far the most copied values: skip the heavy
-    // members.
-    if (kind == Kind::Int || kind == Kind::Float || kind == Kind::Null ||
-        kind == Kind::Uninit || kind == Kind::Void || kind == Kind::Chunk)
-      return;
-    s = o.s;
-    elems = o.elems;
-    if (o.map)
-      map = std::make_unique<MapStore>(*o.map);
-    obj = o.obj;
-    closure = o.closure;
-  }
+  Value(const Value &o);
   Value(Value &&) noexcept = default;
   Value &operator=(const Value &o) {
     if (this != &o) {
@@ -115,6 +102,20 @@ struct Value {
     return *this;
   }
   Value &operator=(Value &&) noexcept = default;
+  ~Value();
+
+  // The out-of-line parts; the non-const accessors make them on first use,
+  // the const ones read an empty part when there is none.
+  std::string &s();
+  const std::string &s() const;
+  std::vector<Value> &elems();
+  const std::vector<Value> &elems() const;
+  // Map: owned exclusively (deep-copied with the value).
+  std::unique_ptr<MapStore> &map();
+  const std::unique_ptr<MapStore> &map() const;
+  std::shared_ptr<Closure> &closure();
+  const std::shared_ptr<Closure> &closure() const;
+  bool hasHeap() const { return heap_ != nullptr; }
 
   static Value makeInt(int64_t v, bool isUnsigned = false) {
     Value r;
@@ -132,7 +133,7 @@ struct Value {
   static Value makeString(std::string v) {
     Value r;
     r.kind = Kind::String;
-    r.s = std::move(v);
+    r.s() = std::move(v);
     return r;
   }
   static Value makeVoid() {
@@ -146,19 +147,8 @@ struct Value {
     return r;
   }
   static Value makeAgg(std::vector<Value> elems,
-                       const clang::RecordDecl *record = nullptr) {
-    Value r;
-    r.kind = Kind::Agg;
-    r.elems = std::move(elems);
-    r.record = record;
-    return r;
-  }
-  static Value makeMap() {
-    Value r;
-    r.kind = Kind::Map;
-    r.map = std::make_unique<MapStore>();
-    return r;
-  }
+                       const clang::RecordDecl *record = nullptr);
+  static Value makeMap();
   static Value makeChunk(const chunk::Chunk &c,
                          const clang::RecordDecl *chunkRecord) {
     Value r;
@@ -193,7 +183,74 @@ struct Value {
   __int128 wide() const {
     return isUnsigned ? __int128(uint64_t(i)) : __int128(i);
   }
+
+private:
+  ValueHeap &heap();
+  std::unique_ptr<ValueHeap> heap_;
 };
+
+struct ValueHeap {
+  std::string s;
+  std::vector<Value> elems;
+  std::unique_ptr<MapStore> map;
+  std::shared_ptr<Closure> closure;
+};
+
+inline Value::Value(const Value &o)
+    : kind(o.kind), isUnsigned(o.isUnsigned), chunkType(o.chunkType),
+      chunkRank(o.chunkRank), i(o.i), f(o.f), chunkSize(o.chunkSize),
+      record(o.record), obj(o.obj) {
+  if (o.heap_) {
+    heap_ = std::make_unique<ValueHeap>();
+    heap_->s = o.heap_->s;
+    heap_->elems = o.heap_->elems;
+    if (o.heap_->map)
+      heap_->map = std::make_unique<MapStore>(*o.heap_->map);
+    heap_->closure = o.heap_->closure;
+  }
+}
+inline Value::~Value() = default;
+inline ValueHeap &Value::heap() {
+  if (!heap_)
+    heap_ = std::make_unique<ValueHeap>();
+  return *heap_;
+}
+namespace detail {
+inline const ValueHeap &emptyValueHeap() {
+  static const ValueHeap empty;
+  return empty;
+}
+} // namespace detail
+inline std::string &Value::s() { return heap().s; }
+inline const std::string &Value::s() const {
+  return heap_ ? heap_->s : detail::emptyValueHeap().s;
+}
+inline std::vector<Value> &Value::elems() { return heap().elems; }
+inline const std::vector<Value> &Value::elems() const {
+  return heap_ ? heap_->elems : detail::emptyValueHeap().elems;
+}
+inline std::unique_ptr<MapStore> &Value::map() { return heap().map; }
+inline const std::unique_ptr<MapStore> &Value::map() const {
+  return heap_ ? heap_->map : detail::emptyValueHeap().map;
+}
+inline std::shared_ptr<Closure> &Value::closure() { return heap().closure; }
+inline const std::shared_ptr<Closure> &Value::closure() const {
+  return heap_ ? heap_->closure : detail::emptyValueHeap().closure;
+}
+inline Value Value::makeAgg(std::vector<Value> elems,
+                            const clang::RecordDecl *record) {
+  Value r;
+  r.kind = Kind::Agg;
+  r.elems() = std::move(elems);
+  r.record = record;
+  return r;
+}
+inline Value Value::makeMap() {
+  Value r;
+  r.kind = Kind::Map;
+  r.map() = std::make_unique<MapStore>();
+  return r;
+}
 
 // A by-reference capture. It names the variable, not its slot: the frame
 // that owns the variable (by serial number) and which declaration of it
