@@ -37,12 +37,13 @@ public:
     if (sink && out.size() >= FlushBytes)
       flush();
   }
-  // Hands the rest over; false when the sink failed at any point.
-  bool finish() {
+  // Hands the rest over.
+  void finish() {
     if (sink && !out.empty())
       flush();
-    return !sinkFailed;
   }
+  // Thrown when the sink fails: nothing more is made or handed over.
+  struct SinkFailed {};
 
   // Starts an object member: separator, indentation and the quoted key.
   // Keys are compile-time ASCII identifiers, so they need no escaping.
@@ -87,11 +88,9 @@ private:
   static constexpr size_t FlushBytes = size_t(1) << 20;
   std::string &out;
   const PlanTextSink *sink;
-  bool sinkFailed = false;
   void flush() {
-    // After a failure the rest is dropped: the caller discards the output.
-    if (!sinkFailed && !(*sink)(out))
-      sinkFailed = true;
+    if (!(*sink)(out))
+      throw SinkFailed{};
     out.clear();
   }
   // One entry per open container: whether it has an element yet. Python
@@ -571,9 +570,14 @@ bool writePlanJson(const Plan &plan, const PlanTextSink &sink) {
   std::string out;
   out.reserve(size_t(1) << 21);
   Emitter e(out, &sink);
-  writePlan(e, plan);
-  out += '\n';
-  return e.finish();
+  try {
+    writePlan(e, plan);
+    out += '\n';
+    e.finish();
+  } catch (const Emitter::SinkFailed &) {
+    return false; // the rest of the plan is not even made
+  }
+  return true;
 }
 
 } // namespace mscclc::json

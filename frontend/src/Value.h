@@ -200,6 +200,11 @@ inline Value::Value(const Value &o)
     : kind(o.kind), isUnsigned(o.isUnsigned), chunkType(o.chunkType),
       chunkRank(o.chunkRank), i(o.i), f(o.f), chunkSize(o.chunkSize),
       record(o.record), obj(o.obj) {
+  // Scalars and chunks are by far the most copied values; a part they may
+  // have been given by a read through a non-const accessor means nothing.
+  if (kind == Kind::Int || kind == Kind::Float || kind == Kind::Null ||
+      kind == Kind::Uninit || kind == Kind::Void || kind == Kind::Chunk)
+    return;
   if (o.heap_) {
     heap_ = std::make_unique<ValueHeap>();
     heap_->s = o.heap_->s;

@@ -143,10 +143,16 @@ bool writeFileAtomically(const std::string &path,
     return false;
   };
   if (path == "-") {
-    if (!produce([](std::string_view piece) {
-          return writeAll(STDOUT_FILENO, piece);
-        }))
-      return fail(WriteFailure::Stdout, "-");
+    int writeError = 0;
+    if (!produce([&](std::string_view piece) {
+          if (writeAll(STDOUT_FILENO, piece))
+            return true;
+          writeError = errno; // before the producer does anything else
+          return false;
+        })) {
+      failure = {WriteFailure::Stdout, "-", writeError};
+      return false;
+    }
     return true;
   }
   // Only regular files are replaced: renaming over a device node, a FIFO
@@ -190,16 +196,27 @@ bool writeFileAtomically(const std::string &path,
   const char *signalDuringWrite =
       std::getenv("MSCCLC_TEST_SIGNAL_DURING_WRITE");
   int writeError = 0;
-  bool ok = produce([&](std::string_view piece) {
-    if (signalDuringWrite) {
-      (void)writeAll(fd, piece.substr(0, piece.size() / 2));
-      ::raise(std::string_view(signalDuringWrite) == "INT" ? SIGINT : SIGTERM);
-    }
-    if (writeAll(fd, piece))
-      return true;
-    writeError = errno;
-    return false;
-  });
+  bool ok = false;
+  try {
+    ok = produce([&](std::string_view piece) {
+      if (signalDuringWrite) {
+        (void)writeAll(fd, piece.substr(0, piece.size() / 2));
+        const int sig =
+            std::string_view(signalDuringWrite) == "INT" ? SIGINT : SIGTERM;
+        signalDuringWrite = nullptr; // once, at the first piece
+        ::raise(sig);
+      }
+      if (writeAll(fd, piece))
+        return true;
+      writeError = errno;
+      return false;
+    });
+  } catch (...) {
+    // The content could not be made (out of memory): nothing is left.
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw;
+  }
   if (!ok)
     failure = {WriteFailure::Write, tmp, writeError};
   // close() can report a deferred write error (NFS, full disk).

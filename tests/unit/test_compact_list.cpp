@@ -101,3 +101,39 @@ TEST_CASE("CompactList holds channel references", "[ir]") {
   CHECK(l[0].globalId == 3);
   CHECK(l[1].globalId == 1);
 }
+
+TEST_CASE("CompactList copies, grows and shrinks across its two forms",
+          "[ir]") {
+  using mscclc::chunk::Chunk;
+  // An inline one-element list copied and copy-assigned both ways.
+  CompactList<int> one{4};
+  CompactList<int> copy = one;
+  CHECK(contents(copy) == std::vector<int>{4});
+  CHECK(copy.data() == reinterpret_cast<const int *>(&copy));
+  CompactList<int> many{1, 2, 3};
+  copy = many; // heap over inline
+  CHECK(contents(copy) == std::vector<int>{1, 2, 3});
+  copy = one; // inline content into a heap list
+  CHECK(contents(copy) == std::vector<int>{4});
+  many.erase(many.begin() + 1, many.end()); // down to one, still on the heap
+  CompactList<int> fromShrunk = many;
+  CHECK(contents(fromShrunk) == std::vector<int>{1});
+  // Assigning a list's own range to it.
+  CompactList<int> self{5, 6, 7};
+  self.assign(self.begin() + 1, self.end());
+  CHECK(contents(self) == std::vector<int>{6, 7});
+
+  // Chunks always live on the heap: growing reallocates and keeps them.
+  CompactList<Chunk> chunks;
+  for (int i = 0; i < 40; ++i)
+    chunks.push_back(Chunk{i, mscclc::plan::BufferType::Scratch, i * 2, 1, 0});
+  REQUIRE(chunks.size() == 40);
+  for (int i = 0; i < 40; ++i) {
+    CHECK(chunks[size_t(i)].rank == i);
+    CHECK(chunks[size_t(i)].index == i * 2);
+  }
+  CompactList<Chunk> chunkCopy = chunks;
+  CHECK(chunkCopy.size() == 40);
+  CHECK(chunkCopy.back().index == 78);
+  CHECK(chunkCopy.data() != chunks.data());
+}

@@ -305,9 +305,14 @@ TEST_CASE("the streamed text is the text, in pieces of about 1 MB", "[json]") {
   }));
   CHECK(pieces.size() >= 3);
   std::string joined;
-  for (const std::string &p : pieces) {
-    // Every piece but the last ends at an op boundary once it is large.
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const std::string &p = pieces[i];
     CHECK(p.size() <= (size_t(1) << 21));
+    // Every piece but the last is cut after an op (its closing brace).
+    if (i + 1 < pieces.size()) {
+      CHECK(p.size() >= (size_t(1) << 20));
+      CHECK(p.back() == '}');
+    }
     joined += p;
   }
   CHECK(joined == whole);

@@ -44,5 +44,59 @@ TEST_CASE("atomic writes", "[support][io]") {
     auto perms = fs::status(target).permissions();
     CHECK((perms & fs::perms::owner_read) != fs::perms::none);
   }
+
+  // Content made piece by piece (a streamed plan).
+  auto readBack = [](const fs::path &p) {
+    std::ifstream in(p);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  auto entries = [&] {
+    return std::distance(fs::directory_iterator(dir), fs::directory_iterator());
+  };
+  SECTION("pieces land in order in one file") {
+    fs::create_directories(dir);
+    fs::path target = dir / "plan.json";
+    REQUIRE(writeFileAtomically(
+        target.string(),
+        [](const mscclc::support::ContentSink &sink) {
+          return sink("{\n") && sink("  \"a\": 1\n") && sink("}\n");
+        },
+        error));
+    CHECK(readBack(target) == "{\n  \"a\": 1\n}\n");
+    CHECK(entries() == 1);
+  }
+
+  SECTION("a producer that gives up leaves the old file and no temporary") {
+    fs::create_directories(dir);
+    fs::path target = dir / "plan.json";
+    std::ofstream(target) << "old";
+    CHECK_FALSE(writeFileAtomically(
+        target.string(),
+        [](const mscclc::support::ContentSink &sink) {
+          return sink("half a plan") && false;
+        },
+        error));
+    CHECK(error.step == mscclc::support::WriteFailure::Write);
+    CHECK(readBack(target) == "old");
+    CHECK(entries() == 1);
+  }
+
+  SECTION("a producer that throws leaves the old file and no temporary") {
+    fs::create_directories(dir);
+    fs::path target = dir / "plan.json";
+    std::ofstream(target) << "old";
+    CHECK_THROWS_AS(writeFileAtomically(
+                        target.string(),
+                        [](const mscclc::support::ContentSink &sink) -> bool {
+                          (void)sink("half a plan");
+                          throw std::bad_alloc();
+                        },
+                        error),
+                    std::bad_alloc);
+    CHECK(readBack(target) == "old");
+    CHECK(entries() == 1);
+  }
   fs::remove_all(dir);
 }

@@ -54,11 +54,13 @@ public:
   CompactList(const std::vector<T> &items) {
     assign(items.begin(), items.end());
   }
-  CompactList(const CompactList &other) { assign(other.begin(), other.end()); }
+  CompactList(const CompactList &other) { copyFrom(other); }
   CompactList(CompactList &&other) noexcept { take(other); }
   CompactList &operator=(const CompactList &other) {
-    if (this != &other)
-      assign(other.begin(), other.end());
+    if (this != &other) {
+      clear();
+      copyFrom(other);
+    }
     return *this;
   }
   CompactList &operator=(CompactList &&other) noexcept {
@@ -183,13 +185,22 @@ public:
   }
 
 private:
+  // Appends another list's elements (never this list's own).
+  void copyFrom(const CompactList &other) {
+    reserve(size_t(size_) + other.size_);
+    if (other.size_)
+      std::memcpy(static_cast<void *>(data() + size_), other.data(),
+                  other.size_ * sizeof(T));
+    size_ += other.size_;
+  }
   // One element in the pointer's place when it fits.
   static constexpr uint32_t InlineCapacity =
       sizeof(T) <= sizeof(T *) && alignof(T) <= alignof(T *) ? 1 : 0;
-  bool isInline() const { return capacity_ <= InlineCapacity; }
+  bool isInline() const { return InlineCapacity == 1 && capacity_ == 1; }
   void release() {
     if (!isInline())
       std::free(storage_.heap);
+    storage_.heap = nullptr;
     size_ = 0;
     capacity_ = InlineCapacity;
   }
@@ -197,6 +208,7 @@ private:
     storage_ = other.storage_;
     size_ = other.size_;
     capacity_ = other.capacity_;
+    other.storage_.heap = nullptr;
     other.size_ = 0;
     other.capacity_ = InlineCapacity;
   }
@@ -205,7 +217,9 @@ private:
     size_t need = size_t(size_) + extra;
     if (need <= capacity_)
       return;
-    reserve(std::max(need, size_t(capacity_) * 2));
+    size_t doubled = std::min<size_t>(size_t(capacity_) * 2,
+                                      std::numeric_limits<uint32_t>::max());
+    reserve(std::max(need, doubled));
   }
 
   union Storage {
