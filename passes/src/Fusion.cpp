@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_set>
 
 namespace mscclc::passes {
 namespace {
@@ -51,18 +52,52 @@ bool sameChunks(const ChunkList &a, const ChunkList &b) {
   return true;
 }
 
-bool disjoint(const ChannelList &a, const ChannelList &b) {
-  for (const auto &x : a)
-    for (const auto &y : b)
-      if (x == y)
-        return false;
+// The channels of the op being grown by a run of fusions, for constant-time
+// membership: a fused signal or wait gathers one channel per peer, and
+// scanning its list for every new one made long runs quadratic (at 256
+// ranks, 255 channels per op). Valid for the op whose list it mirrors; the
+// driver resets it when that op is replaced.
+class ChannelIndex {
+public:
+  void reset() {
+    if (mirrored_ != 0)
+      keys_.clear(); // (clearing touches every bucket, even when empty)
+    mirrored_ = 0;
+  }
+  // Brings the index up to `list`, which only ever grows at its end while
+  // the index is valid for it.
+  void sync(const ChannelList &list) {
+    if (list.size() < mirrored_)
+      reset();
+    for (size_t i = mirrored_; i < list.size(); ++i)
+      keys_.insert(key(list[i]));
+    mirrored_ = list.size();
+  }
+  bool contains(const ChannelRef &c) const { return keys_.count(key(c)) != 0; }
+
+private:
+  static uint64_t key(const ChannelRef &c) {
+    return (uint64_t(c.kind) << 32) | uint32_t(c.globalId);
+  }
+  std::unordered_set<uint64_t> keys_;
+  size_t mirrored_ = 0;
+};
+
+bool disjoint(const ChannelList &a, const ChannelList &b, ChannelIndex &index) {
+  index.sync(a);
+  for (const auto &y : b)
+    if (index.contains(y))
+      return false;
   return true;
 }
 
-void unionInto(ChannelList &a, const ChannelList &b) {
+void unionInto(ChannelList &a, const ChannelList &b, ChannelIndex &index) {
+  index.sync(a);
   for (const auto &y : b)
-    if (std::find(a.begin(), a.end(), y) == a.end())
+    if (!index.contains(y)) {
       a.push_back(y);
+      index.sync(a);
+    }
 }
 
 // Summary data-sync of a pipeline from its first and last inner ops.
@@ -105,7 +140,7 @@ void concatTransfer(Op &a, const Op &b) {
 // The F rules of dsl-semantics.md §3.4.4. Fuses `b` into `a` in place
 // (every rule checks its conditions before touching `a`), so a long chain
 // costs linear time.
-bool tryFuse(Op &a, const Op &b) {
+bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
   OpKind ak = a.kind, bk = b.kind;
   switch (ak) {
   case OpKind::Signal:
@@ -113,9 +148,9 @@ bool tryFuse(Op &a, const Op &b) {
   case OpKind::Wait:
   case OpKind::RlxWait:
     if (bk == ak && opChannelKind(a) == opChannelKind(b) &&
-        disjoint(a.channels, b.channels)) {
+        disjoint(a.channels, b.channels, index)) {
       Op &r = a;
-      unionInto(r.channels, b.channels);
+      unionInto(r.channels, b.channels, index);
       r.dataSync = a.dataSync | b.dataSync;
       return true;
     }
@@ -123,7 +158,7 @@ bool tryFuse(Op &a, const Op &b) {
   case OpKind::Flush:
     if (bk == OpKind::Flush && opChannelKind(a) == opChannelKind(b)) {
       Op &r = a;
-      unionInto(r.channels, b.channels);
+      unionInto(r.channels, b.channels, index);
       r.dataSync = a.dataSync | b.dataSync;
       return true;
     }
@@ -253,9 +288,9 @@ bool tryFuse(Op &a, const Op &b) {
 
 // Combines `b` into `a` (returning true), or returns false after possibly
 // trimming data-sync flags of either side.
-bool combine(Op &a, Op &b) {
+bool combine(Op &a, Op &b, ChannelIndex &index) {
   if (a.isDataSync()) {
-    if (tryFuse(a, b))
+    if (tryFuse(a, b, index))
       return true;
     if (hasBefore(b) || b.isSyncLike())
       a.dataSync &= ~SyncAfter;
@@ -266,10 +301,12 @@ bool combine(Op &a, Op &b) {
       return true; // two syncs are one
     if (b.kind == OpKind::Barrier) {
       a = std::move(b);
+      index.reset();
       return true;
     }
     if (b.kind == OpKind::Pipeline && hasBefore(b)) {
       a = std::move(b);
+      index.reset();
       a.mutableDetails().body =
           fuseList(std::move(a.mutableDetails().body)); // Q-PIPEFUSE fix
       return true;
@@ -294,20 +331,22 @@ bool combine(Op &a, Op &b) {
     }
     return false;
   }
-  return tryFuse(a, b);
+  return tryFuse(a, b, index);
 }
 
 std::vector<Op> fuseList(std::vector<Op> ops) {
   std::vector<Op> out;
   out.reserve(ops.size());
   size_t i = 0, n = ops.size();
+  ChannelIndex index;
   while (i < n) {
     Op cur = std::move(ops[i]);
+    index.reset();
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
           fuseList(std::move(cur.mutableDetails().body));
-    while (j < n && combine(cur, ops[j]))
+    while (j < n && combine(cur, ops[j], index))
       ++j;
     out.push_back(std::move(cur));
     i = j;
