@@ -28,7 +28,7 @@ endif()
 # `ctest -R` takes a regular expression.
 string(REGEX REPLACE "([][.*+?^$()|{}\\])" "\\\\\\1" name_regex "${name}")
 # Lines that start with spaces are printed as they are, never wrapped.
-set(rerun "\n    MSCCLC_UPDATE_GOLDEN=1 ctest --test-dir ${MSCCLC_GOLDEN_BUILD_DIR} -R '^${name_regex}$'")
+set(rerun "\n    MSCCLC_UPDATE_GOLDEN=1 ctest --test-dir '${MSCCLC_GOLDEN_BUILD_DIR}' -R '^${name_regex}$'")
 
 # Compile. mscclc writes no file on error, so an old plan is never compared.
 get_filename_component(plan_dir "${plan}" DIRECTORY)

@@ -201,7 +201,7 @@ def steps(args, tmp, env, update_env):
     for line in DIFF_LINES:
         check(line in out, "the failing test does not print %r" % line, out)
     for message in ["no longer compiles to the plan in %s" % golden,
-                    "MSCCLC_UPDATE_GOLDEN=1 ctest --test-dir %s -R '^%s$'" %
+                    "MSCCLC_UPDATE_GOLDEN=1 ctest --test-dir '%s' -R '^%s$'" %
                     (bld, TEST)]:
         check(has(out, message), "the failing test does not print %r" %
               message, out)
@@ -246,7 +246,7 @@ def steps(args, tmp, env, update_env):
     os.remove(golden)
     out = golden_test(env, 1)
     for line in ["the golden file %s does not exist" % golden,
-                 "MSCCLC_UPDATE_GOLDEN=1 ctest --test-dir %s -R '^%s$'" %
+                 "MSCCLC_UPDATE_GOLDEN=1 ctest --test-dir '%s' -R '^%s$'" %
                  (bld, TEST)]:
         check(has(out, line), "a missing golden file: no %r" % line, out)
     check(not os.path.exists(golden), "the failing test created the golden")
