@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 #include "Value.h"
 
 #include "mscclc/support/ResourceLimits.h"

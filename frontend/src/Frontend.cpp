@@ -13,7 +13,7 @@
 #include "Evaluator.h"
 #include "GuardedFileSystem.h"
 #include "PchCache.h"
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 #include "SpellingSuggestions.h"
 
 #include "clang/AST/ASTConsumer.h"

@@ -6,7 +6,7 @@
 // nonsense silently (Q-NOVALID), never where a shipped example relies on it.
 //
 //===----------------------------------------------------------------------===//
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include <algorithm>
 #include <set>

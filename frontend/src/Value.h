@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include <cstdint>
 #include <map>

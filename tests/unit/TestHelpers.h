@@ -2,7 +2,7 @@
 // ProgramBuilder.
 #pragma once
 
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include <utility>
 #include <vector>

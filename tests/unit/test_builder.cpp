@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 #include "TestHelpers.h"
 
 #include <catch2/catch.hpp>

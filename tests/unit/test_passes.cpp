@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ProgramBuilder.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 #include "TestHelpers.h"
 
 #include "mscclc/ir/ChunkIRVerifier.h"

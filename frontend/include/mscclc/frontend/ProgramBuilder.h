@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "mscclc/frontend/Frontend.h"
+#include "mscclc/frontend/Frontend.h" // BarrierRegistry (declarations only)
 #include "mscclc/ir/ChunkIR.h"
 #include "mscclc/ir/Diagnostics.h"
 
