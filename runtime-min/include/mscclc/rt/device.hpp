@@ -59,7 +59,10 @@
 #define MSCCLC_GRID_CONST const
 #else
 #define MSCCLC_DEVICE __device__ __forceinline__
-#define MSCCLC_KERNEL __global__
+// Any block size up to 1,024 threads must launch (the runtime takes the
+// block size at run time): ptxas keeps every kernel within the 64
+// registers per thread that allows, as the executor's kernel is.
+#define MSCCLC_KERNEL __global__ __launch_bounds__(1024)
 #define MSCCLC_GRID_CONST const __grid_constant__
 #endif
 

@@ -4,9 +4,10 @@
 // §3.6): f32 adds round to nearest even; f16 adds in f32, rounds to half
 // and saturates to ±65504 (a NaN becomes -65504, as the kernel's clamp
 // makes it); bf16 rounds to nearest even and a NaN becomes -inf; integers
-// wrap. Min and max keep one operand, then clamp the same way. The
-// conversions are written out (no compiler half types) so the host and
-// the GPU compute the same bits; `mscclc sim` implements the same rules.
+// wrap. Min and max keep one operand, then clamp the same way. The host
+// build writes the conversions out (no compiler half types); the GPU uses
+// its IEEE conversion instructions for f16, which give the same bits;
+// `mscclc sim` implements the same rules.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -15,6 +16,7 @@
 #include <cstring>
 
 #if defined(__CUDACC__)
+#include <cuda_fp16.h>
 #define MSCCLC_HD __host__ __device__ inline
 #else
 #define MSCCLC_HD inline
@@ -45,6 +47,12 @@ MSCCLC_HD uint32_t floatToBits(float f) {
 }
 
 MSCCLC_HD float halfToFloat(uint16_t h) {
+#if defined(__CUDA_ARCH__)
+  // The GPU converts in one instruction (cvt.f32.f16, exact), with the same
+  // result as the code below, which the host runs; written out, the
+  // conversion made an unrolled f16 reduce eight times larger.
+  return __half2float(__ushort_as_half(h));
+#else
   uint32_t sign = uint32_t(h & 0x8000) << 16;
   uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
   if (exp == 0) {
@@ -61,9 +69,14 @@ MSCCLC_HD float halfToFloat(uint16_t h) {
   if (exp == 31)
     return bitsToFloat(sign | 0x7f800000u | mant << 13);
   return bitsToFloat(sign | (exp + 127 - 15) << 23 | mant << 13);
+#endif
 }
 
 MSCCLC_HD uint16_t floatToHalf(float f) {
+#if defined(__CUDA_ARCH__)
+  // cvt.rn.f16.f32: round to nearest even, overflow to infinity, as below.
+  return __half_as_ushort(__float2half_rn(f));
+#else
   uint32_t x = floatToBits(f);
   uint16_t sign = uint16_t((x >> 16) & 0x8000);
   uint32_t absx = x & 0x7fffffffu;
@@ -87,6 +100,7 @@ MSCCLC_HD uint16_t floatToHalf(float f) {
   if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
     ++half;
   return uint16_t(sign | half);
+#endif
 }
 
 MSCCLC_HD float bf16ToFloat(uint16_t b) {
