@@ -9,6 +9,10 @@ registers, spills and SASS instructions (cubin .text size / 16) of the
 largest rank kernel, the whole cubin's instructions and nvcc's seconds.
 
   nvcc.py --mscclc PATH --set default|full [--only TEXT] [--dtypes LIST]
+          [--sample-dtypes LIST]
+
+Samples are compiled for --sample-dtypes (default f32,f16), reference plans
+for --dtypes (default f32).
 
 `default`: the samples and tests/cuda/run.py's plan per op kind; `full`:
 every sample and reference plan (ctest -L cuda-full). Without nvcc it says
@@ -84,16 +88,19 @@ def compile_one(nvcc, cu, arch, work, threadblocks=False):
 
 
 def inputs(a):
+    """(label, mscclc arguments, dtypes) per input."""
     out = []
     for f in sorted(os.listdir(os.path.join(REPO, "samples"))):
         if f.endswith(".cpp"):
-            out.append((f"sample {f}", [os.path.join(REPO, "samples", f)]))
+            out.append((f"sample {f}", [os.path.join(REPO, "samples", f)],
+                        a.sample_dtypes))
     plans = os.path.join(a.shared, "conformance", "plans")
     if os.path.isdir(plans):
         names = hostrun.DEFAULT_PLANS if a.set == "default" else sorted(
             f[:-5] for f in os.listdir(plans) if f.endswith(".json"))
         for n in names:
-            out.append((f"plan {n}", [os.path.join(plans, n + ".json")]))
+            out.append((f"plan {n}", [os.path.join(plans, n + ".json")],
+                        a.dtypes))
     else:
         print(f"nvcc: {plans} not found; reference plans skipped")
     if a.only:
@@ -107,6 +114,8 @@ def main():
     ap.add_argument("--shared", default=os.path.join(REPO, "..", "shared"))
     ap.add_argument("--set", choices=["default", "full"], default="default")
     ap.add_argument("--dtypes", default="f32")
+    # The samples also in f16, whose reduce path differs most from f32's.
+    ap.add_argument("--sample-dtypes", default="f32,f16")
     ap.add_argument("--only")
     # Also compile each thread-block function as a kernel of its own and
     # report the largest (bench/cuda_static; doubles the compile time).
@@ -120,9 +129,9 @@ def main():
     problems, rows = [], []
     work = tempfile.mkdtemp(prefix="mscclc-nvcc-")
     try:
-        for label, args in inputs(a):
+        for label, args, dtypes in inputs(a):
             cu = os.path.join(work, "plan.cu")
-            p = subprocess.run([a.mscclc, "--emit-cuda", "--dtypes", a.dtypes,
+            p = subprocess.run([a.mscclc, "--emit-cuda", "--dtypes", dtypes,
                                 "-o", cu] + args, capture_output=True,
                                text=True)
             if p.returncode != 0:
@@ -160,8 +169,8 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     for p in problems:
         print(p)
-    print(f"nvcc: {len(rows)} compiles ({a.dtypes}), {len(problems)} "
-          f"problem(s)")
+    print(f"nvcc: {len(rows)} compiles (samples {a.sample_dtypes}, plans "
+          f"{a.dtypes}), {len(problems)} problem(s)")
     return 1 if problems else 0
 
 
