@@ -5,6 +5,7 @@
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/json/JsonReader.h"
+#include "mscclc/json/JsonWriter.h"
 #include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/TargetChecks.h"
 #include "mscclc/support/AtomicFile.h"
@@ -473,6 +474,16 @@ bool writeOutput(const std::string &requested, std::string_view text,
                  const std::string &input) {
   return writeOutput(
       requested, [&](const support::ContentSink &sink) { return sink(text); },
+      input);
+}
+
+bool writePlanOutput(const std::string &path, const plan::Plan &plan,
+                     const std::string &input) {
+  return writeOutput(
+      path,
+      [&](const support::ContentSink &sink) {
+        return json::writePlanJson(plan, sink);
+      },
       input);
 }
 

@@ -126,6 +126,9 @@ bool writeOutput(const std::string &path, std::string_view text,
 bool writeOutput(const std::string &path,
                  const support::ContentProducer &produce,
                  const std::string &input = "");
+// Writes `plan` as JSON, streamed as it is made.
+bool writePlanOutput(const std::string &path, const plan::Plan &plan,
+                     const std::string &input = "");
 
 // How diagnostics are shown, for the whole run: set once from the command
 // line (-fcolor-diagnostics, -fno-color-diagnostics,

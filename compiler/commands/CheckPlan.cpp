@@ -9,7 +9,6 @@
 #include "../Driver.h"
 #include "Commands.h"
 
-#include "mscclc/json/JsonWriter.h"
 
 #include <filesystem>
 #include <iostream>
@@ -71,12 +70,7 @@ int checkPlanFile(const std::string &input, const std::string &output,
     return Failure;
   if (stats)
     std::cout << planStats(*loaded.plan);
-  if (!output.empty() && !writeOutput(
-                             output,
-                             [&](const support::ContentSink &sink) {
-                               return json::writePlanJson(*loaded.plan, sink);
-                             },
-                             input))
+  if (!output.empty() && !writePlanOutput(output, *loaded.plan, input))
     return Failure;
   return Success;
 }

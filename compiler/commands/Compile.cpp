@@ -198,15 +198,7 @@ private:
     }
     if (!emitIr_ && !emitCuda_) {
       // Written as it is made: a large plan never sits in memory whole.
-      const plan::Plan &plan = *loaded.plan;
-      return writeOutput(
-                 out,
-                 [&](const support::ContentSink &sink) {
-                   return json::writePlanJson(plan, sink);
-                 },
-                 input_)
-                 ? Success
-                 : Failure;
+      return writePlanOutput(out, *loaded.plan, input_) ? Success : Failure;
     }
     return writeOutput(out, text, input_) ? Success : Failure;
   }

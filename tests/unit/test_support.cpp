@@ -68,10 +68,15 @@ TEST_CASE("atomic writes", "[support][io]") {
     CHECK(entries() == 1);
   }
 
-  SECTION("a producer that gives up leaves the old file and no temporary") {
+  // A target holding "old", for the failures below.
+  auto oldTarget = [&] {
     fs::create_directories(dir);
     fs::path target = dir / "plan.json";
     std::ofstream(target) << "old";
+    return target;
+  };
+  SECTION("a producer that gives up leaves the old file and no temporary") {
+    fs::path target = oldTarget();
     CHECK_FALSE(writeFileAtomically(
         target.string(),
         [](const mscclc::support::ContentSink &sink) {
@@ -84,9 +89,7 @@ TEST_CASE("atomic writes", "[support][io]") {
   }
 
   SECTION("a producer that throws leaves the old file and no temporary") {
-    fs::create_directories(dir);
-    fs::path target = dir / "plan.json";
-    std::ofstream(target) << "old";
+    fs::path target = oldTarget();
     CHECK_THROWS_AS(writeFileAtomically(
                         target.string(),
                         [](const mscclc::support::ContentSink &sink) -> bool {

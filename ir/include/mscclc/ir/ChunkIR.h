@@ -81,6 +81,31 @@ using ChannelList = CompactList<ChannelRef>;
 
 struct Op;
 
+// An owned, optional object that is deep-copied with its owner, so the
+// owner's copy operations stay the defaults (no field list to keep in step).
+template <typename T> class CopiedBox {
+public:
+  CopiedBox() = default;
+  CopiedBox(const CopiedBox &o)
+      : p_(o.p_ ? std::make_unique<T>(*o.p_) : nullptr) {}
+  CopiedBox(CopiedBox &&) noexcept = default;
+  CopiedBox &operator=(const CopiedBox &o) {
+    if (this != &o)
+      p_ = o.p_ ? std::make_unique<T>(*o.p_) : nullptr;
+    return *this;
+  }
+  CopiedBox &operator=(CopiedBox &&) noexcept = default;
+  const T *get() const { return p_.get(); }
+  T &getOrMake() {
+    if (!p_)
+      p_ = std::make_unique<T>();
+    return *p_;
+  }
+
+private:
+  std::unique_ptr<T> p_;
+};
+
 // The fields only a few op kinds use, kept out of line: a program records
 // millions of signals, waits and data moves, and each op would otherwise
 // carry every kind's fields (Op was 400 bytes, now under half of that).
@@ -123,18 +148,11 @@ struct Op {
   // Recording order over the whole program.
   uint64_t seq = 0;
 
-  Op() = default;
-  Op(const Op &other);
-  Op(Op &&) noexcept = default;
-  Op &operator=(const Op &other);
-  Op &operator=(Op &&) noexcept = default;
-  ~Op();
-
   // The kind-specific fields (all defaults when the op has none).
   const OpDetails &details() const;
   // The same, made on first use: call it only to write.
   OpDetails &mutableDetails();
-  bool hasDetails() const { return details_ != nullptr; }
+  bool hasDetails() const { return details_.get() != nullptr; }
 
   // Where to report a problem with the op: its algorithm source line, or
   // its line in chunk IR text read from a file when it has none.
@@ -148,34 +166,14 @@ struct Op {
   }
 
 private:
-  std::unique_ptr<OpDetails> details_;
+  CopiedBox<OpDetails> details_;
 };
 
-inline Op::Op(const Op &other)
-    : kind(other.kind), dataSync(other.dataSync), reduceOp(other.reduceOp),
-      channels(other.channels), localSrc(other.localSrc),
-      remoteSrc(other.remoteSrc), localDst(other.localDst),
-      pktDst(other.pktDst), remoteDst(other.remoteDst), loc(other.loc),
-      seq(other.seq),
-      details_(other.details_ ? std::make_unique<OpDetails>(*other.details_)
-                              : nullptr) {}
-inline Op &Op::operator=(const Op &other) {
-  if (this != &other) {
-    Op copy(other);
-    *this = std::move(copy);
-  }
-  return *this;
-}
-inline Op::~Op() = default;
 inline const OpDetails &Op::details() const {
   static const OpDetails none;
-  return details_ ? *details_ : none;
+  return details_.get() ? *details_.get() : none;
 }
-inline OpDetails &Op::mutableDetails() {
-  if (!details_)
-    details_ = std::make_unique<OpDetails>();
-  return *details_;
-}
+inline OpDetails &Op::mutableDetails() { return details_.getOrMake(); }
 
 struct ThreadBlock {
   std::vector<Op> ops;

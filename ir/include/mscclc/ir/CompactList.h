@@ -42,17 +42,17 @@ public:
 
   CompactList() = default;
   CompactList(std::initializer_list<T> items) {
-    assign(items.begin(), items.end());
+    insertRange(end(), items.begin(), items.size());
   }
   template <typename It,
             typename = typename std::iterator_traits<It>::iterator_category>
   CompactList(It first, It last) {
-    assign(first, last);
+    insert(end(), first, last);
   }
   // From a std::vector, so lists built with the standard containers can be
   // stored as they are.
   CompactList(const std::vector<T> &items) {
-    assign(items.begin(), items.end());
+    insertRange(end(), items.data(), items.size());
   }
   CompactList(const CompactList &other) { copyFrom(other); }
   CompactList(CompactList &&other) noexcept { take(other); }
@@ -77,14 +77,10 @@ public:
   ~CompactList() { release(); }
 
   template <typename It> void assign(It first, It last) {
-    // The range may lie inside this list: copy it out first.
-    std::vector<T> items(first, last);
-    clear();
-    reserve(items.size());
-    if (!items.empty())
-      std::memcpy(static_cast<void *>(data()), items.data(),
-                  items.size() * sizeof(T));
-    size_ = uint32_t(items.size());
+    // Built apart, then moved in: the range may lie inside this list.
+    CompactList fresh;
+    fresh.insert(fresh.end(), first, last);
+    *this = std::move(fresh);
   }
 
   size_t size() const { return size_; }
@@ -154,18 +150,21 @@ public:
   template <typename It,
             typename = typename std::iterator_traits<It>::iterator_category>
   iterator insert(const_iterator pos, It first, It last) {
-    size_t at = size_t(pos - data());
-    std::vector<T> items(first, last); // may alias this list
-    if (items.empty())
-      return data() + at;
-    growFor(items.size());
-    T *d = data();
-    std::memmove(static_cast<void *>(d + at + items.size()), d + at,
-                 (size_ - at) * sizeof(T));
-    std::memcpy(static_cast<void *>(d + at), items.data(),
-                items.size() * sizeof(T));
-    size_ += uint32_t(items.size());
-    return d + at;
+    // Only a pointer range can lie inside this list (and move when it
+    // grows): copy such a range out first, take any other as it is.
+    if constexpr (std::is_pointer_v<It>) {
+      if (first == last)
+        return data() + (pos - data());
+      const T *f = &*first;
+      if (f >= data() && f < data() + capacity_) {
+        std::vector<T> items(first, last);
+        return insertRange(pos, items.data(), items.size());
+      }
+      return insertRange(pos, f, size_t(last - first));
+    } else {
+      std::vector<T> items(first, last);
+      return insertRange(pos, items.data(), items.size());
+    }
   }
   iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(const_iterator first, const_iterator last) {
@@ -185,6 +184,19 @@ public:
   }
 
 private:
+  // Inserts `n` elements from `from` (not inside this list) at `pos`.
+  iterator insertRange(const_iterator pos, const T *from, size_t n) {
+    size_t at = size_t(pos - data());
+    if (n == 0)
+      return data() + at;
+    growFor(n);
+    T *d = data();
+    std::memmove(static_cast<void *>(d + at + n), d + at,
+                 (size_ - at) * sizeof(T));
+    std::memcpy(static_cast<void *>(d + at), from, n * sizeof(T));
+    size_ += uint32_t(n);
+    return d + at;
+  }
   // Appends another list's elements (never this list's own).
   void copyFrom(const CompactList &other) {
     reserve(size_t(size_) + other.size_);
