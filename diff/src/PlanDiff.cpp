@@ -63,13 +63,10 @@ std::string describeChannel(const PlanQuery &q, int32_t rank,
     return "switch{" + (d ? ranks(d->groupRanks) : std::string("?")) + "} " +
            (d ? std::string(bufferName(d->bufferType)) : "");
   }
-  const std::vector<int32_t> &peers = q.gpuChannels(rank, c.type);
-  int occurrence = 0;
-  for (int32_t g = 0; g < c.gpuChannel && g < int32_t(peers.size()); ++g)
-    occurrence += peers[size_t(g)] == c.peer;
+  int32_t occurrence = q.occurrence(rank, c.type, c.gpuChannel);
   std::string s =
       std::string(toString(c.type)) + " rank " + std::to_string(c.peer);
-  if (occurrence)
+  if (occurrence > 0)
     s += " #" + std::to_string(occurrence + 1);
   return s;
 }

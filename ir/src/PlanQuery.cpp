@@ -1,6 +1,9 @@
 //===- PlanQuery.cpp - resolving a plan's ids -----------------------------===//
 #include "mscclc/ir/PlanQuery.h"
 
+#include <algorithm>
+#include <climits>
+
 namespace mscclc::plan {
 
 const std::vector<int32_t> PlanQuery::Empty;
@@ -53,6 +56,18 @@ PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
         for (int32_t peer : d.connectedTo)
           g.channels[size_t(s)].push_back(peer);
     }
+    for (size_t s = 0; s < 2; ++s) {
+      const std::vector<int32_t> &peers = g.channels[s];
+      PeerRuns &runs = g.byPeer[s];
+      for (size_t c = 0; c < peers.size(); ++c)
+        runs.push_back({peers[c], int32_t(c)});
+      std::sort(runs.begin(), runs.end());
+      g.occurrence[s].assign(peers.size(), 0);
+      for (size_t i = 1; i < runs.size(); ++i)
+        if (runs[i].first == runs[i - 1].first)
+          g.occurrence[s][size_t(runs[i].second)] =
+              g.occurrence[s][size_t(runs[i - 1].second)] + 1;
+    }
     g.tbs.resize(gpu.threadblocks.size());
     for (size_t t = 0; t < gpu.threadblocks.size(); ++t) {
       const ThreadBlock &tb = gpu.threadblocks[t];
@@ -82,6 +97,43 @@ int32_t PlanQuery::peerOf(int32_t rank, ChannelType t,
   if (t != ChannelType::Memory && t != ChannelType::Port)
     return -1;
   return at(gpuChannels(rank, t), gpuChannel);
+}
+
+int32_t PlanQuery::occurrence(int32_t rank, ChannelType t,
+                              int32_t gpuChannel) const {
+  int s = slotOf(t);
+  if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0 || s > 1)
+    return -1;
+  return at(gpus_[size_t(rank)].occurrence[size_t(s)], gpuChannel);
+}
+
+std::pair<PlanQuery::PeerRuns::const_iterator,
+          PlanQuery::PeerRuns::const_iterator>
+PlanQuery::runTo(int32_t rank, ChannelType t, int32_t peer) const {
+  int s = slotOf(t);
+  if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0 || s > 1)
+    return {};
+  const PeerRuns &runs = gpus_[size_t(rank)].byPeer[size_t(s)];
+  auto begin = std::lower_bound(runs.begin(), runs.end(),
+                                std::make_pair(peer, INT32_MIN));
+  auto end =
+      std::lower_bound(begin, runs.end(), std::make_pair(peer, INT32_MAX));
+  return {begin, end};
+}
+
+int32_t PlanQuery::channelsTo(int32_t rank, ChannelType t, int32_t peer) const {
+  auto [begin, end] = runTo(rank, t, peer);
+  return int32_t(end - begin);
+}
+
+int32_t PlanQuery::pairedChannel(int32_t rank, ChannelType t,
+                                 int32_t gpuChannel) const {
+  int32_t k = occurrence(rank, t, gpuChannel);
+  if (k < 0)
+    return -1;
+  int32_t peer = peerOf(rank, t, gpuChannel);
+  auto [begin, end] = runTo(peer, t, rank);
+  return end - begin > k ? begin[k].second : -1;
 }
 
 const ChannelDecl *PlanQuery::switchDecl(int32_t rank,

@@ -442,8 +442,6 @@ private:
       for (size_t i = 0; i < o.ops.size(); ++i) {
         const Op &inner = o.ops[i];
         std::string ip = path + ".ops[" + std::to_string(i) + "]";
-        if (inner.kind == OpKind::Barrier)
-          problem(diag::err_plan_pipeline_barrier, ip, inner.loc, {});
         // Every iteration moves the offset by unit_size over num_chunks
         // chunks; an operand spanning fewer chunks is run past its end
         // (executor-semantics §3.11).
@@ -531,68 +529,77 @@ private:
     }
   }
 
+  // Each barrier episode takes num_threadblocks arrivals. A barrier inside
+  // a pipeline is reached once per iteration, a count fixed only at run
+  // time (it follows the chunk size) but equal for every pipeline of the
+  // same iteration context; so arrivals are counted per context (none, or
+  // (unit_size, num_chunks)) and each count must complete its episodes.
   void barriers(int32_t r) {
     const Gpu &g = plan_.gpus[size_t(r)];
-    // barrier id -> (num_threadblocks, occurrences, first path)
-    std::map<int32_t, std::tuple<int32_t, int64_t, std::string>> seen;
+    struct Use {
+      int32_t size;     // num_threadblocks where first seen
+      std::string path; // where first seen
+      // per context: arrivals, and where the first was
+      std::map<std::pair<uint64_t, int64_t>, std::pair<int64_t, std::string>>
+          arrivals;
+    };
+    std::map<int32_t, Use> seen; // barrier id -> its uses
+    auto count = [&](const Op &o, const std::string &path,
+                     std::pair<uint64_t, int64_t> context) {
+      auto [it, fresh] = seen.try_emplace(o.barrierId);
+      if (fresh) {
+        it->second.size = o.numThreadblocks;
+        it->second.path = path;
+      } else if (it->second.size != o.numThreadblocks) {
+        problem(
+            diag::err_plan_barrier_inconsistent, path + ".num_threadblocks",
+            o.loc,
+            {o.barrierId, o.numThreadblocks, it->second.size, it->second.path});
+      }
+      auto &[arrivals, first] = it->second.arrivals[context];
+      if (arrivals++ == 0)
+        first = path;
+    };
     for (size_t t = 0; t < g.threadblocks.size(); ++t) {
       const auto &ops = g.threadblocks[t].ops;
       for (size_t i = 0; i < ops.size(); ++i) {
         const Op &o = ops[i];
-        if (o.kind != OpKind::Barrier)
-          continue;
-        std::string path = "gpus[" + std::to_string(r) + "].threadblocks[" +
-                           std::to_string(t) + "].ops[" + std::to_string(i) +
-                           "]";
-        auto [it, fresh] =
-            seen.try_emplace(o.barrierId, o.numThreadblocks, 0, path);
-        ++std::get<1>(it->second);
-        if (!fresh && std::get<0>(it->second) != o.numThreadblocks)
-          problem(diag::err_plan_barrier_inconsistent,
-                  path + ".num_threadblocks", o.loc,
-                  {o.barrierId, o.numThreadblocks, std::get<0>(it->second),
-                   std::get<2>(it->second)});
+        auto path = [&] {
+          return "gpus[" + std::to_string(r) + "].threadblocks[" +
+                 std::to_string(t) + "].ops[" + std::to_string(i) + "]";
+        };
+        if (o.kind == OpKind::Barrier)
+          count(o, path(), {0, 0});
+        if (o.kind == OpKind::Pipeline)
+          for (size_t k = 0; k < o.ops.size(); ++k)
+            if (o.ops[k].kind == OpKind::Barrier)
+              count(o.ops[k], path() + ".ops[" + std::to_string(k) + "]",
+                    {o.unitSize, o.numChunks});
       }
     }
-    for (const auto &[id, info] : seen) {
-      auto [size, count, path] = info;
-      if (size >= 1 && count % size != 0)
-        problem(diag::err_plan_barrier_count, path, {}, {id, r, count, size});
-    }
+    for (const auto &[id, use] : seen)
+      for (const auto &[context, counted] : use.arrivals)
+        if (auto &[arrivals, first] = counted;
+            use.size >= 1 && arrivals % use.size != 0) {
+          if (context.second == 0)
+            problem(diag::err_plan_barrier_count, first, {},
+                    {id, r, arrivals, use.size});
+          else
+            problem(diag::err_plan_pipeline_barrier_count, first, {},
+                    {id, r, arrivals, int64_t(context.first), context.second,
+                     use.size});
+        }
   }
 
   // The k-th channel from A to B pairs with the k-th from B to A
   // (executor-semantics §4.2). A signal or wait on a channel without a
   // partner is never seen or never ends.
-  // The executor pairs the k-th channel of a type from r to p with the
-  // k-th from p to r. Per (rank, type), which occurrence of its peer each
-  // channel is and how many channels go to each peer, computed once: a
-  // scan per channel end made verification cubic in the ranks.
-  struct Pairing {
-    std::vector<int64_t> occurrence; // per GPU-level channel
-    std::vector<int64_t> toPeer;     // per rank
-  };
-  std::map<std::pair<int32_t, int>, Pairing> pairings_;
-  const Pairing &pairing(int32_t r, ChannelType t) {
-    auto [it, inserted] = pairings_.try_emplace({r, int(t)});
-    if (inserted) {
-      const auto &peers = q_.gpuChannels(r, t);
-      it->second.toPeer.assign(size_t(numRanks()), 0);
-      for (int32_t peer : peers) {
-        int64_t seen =
-            rankInRange(peer) ? it->second.toPeer[size_t(peer)]++ : 0;
-        it->second.occurrence.push_back(seen);
-      }
-    }
-    return it->second;
-  }
-
   void checkPaired(int32_t r, const ChannelEnd &e, const std::string &path,
                    size_t k, SourceLocation loc, const std::string &name) {
     if (!rankInRange(e.peer))
       return;
-    int64_t nth = pairing(r, e.type).occurrence[size_t(e.gpuChannel)];
-    int64_t back = pairing(e.peer, e.type).toPeer[size_t(r)];
+    int64_t nth = q_.occurrence(r, e.type, e.gpuChannel);
+    int64_t back = q_.channelsTo(e.peer, e.type, r);
     if (back <= nth)
       problem(diag::err_plan_channel_unpaired,
               path + ".channel_ids[" + std::to_string(k) + "]", loc,

@@ -482,23 +482,14 @@ void Machine::build() {
 // §4.2: the k-th occurrence of peer B in A's list pairs with the k-th
 // occurrence of A in B's list.
 void Machine::pairChannels(ChannelType t) {
-  const size_t nranks = plan_.gpus.size();
-  for (size_t a = 0; a < nranks; ++a) {
+  for (size_t a = 0; a < channels_.size(); ++a) {
     auto &mine = channels_[a][size_t(t)];
-    std::map<int32_t, int32_t> seen; // peer -> occurrences so far
     for (size_t g = 0; g < mine.size(); ++g) {
-      int32_t b = mine[g].peer;
-      int32_t k = seen[b]++;
-      if (b < 0 || size_t(b) >= nranks)
+      int32_t back = query_.pairedChannel(int32_t(a), t, int32_t(g));
+      if (back < 0)
         continue;
-      auto &theirs = channels_[size_t(b)][size_t(t)];
-      int32_t count = 0;
-      for (size_t h = 0; h < theirs.size(); ++h)
-        if (theirs[h].peer == int32_t(a) && count++ == k) {
-          mine[g].partnerRank = b;
-          mine[g].partnerChannel = int32_t(h);
-          break;
-        }
+      mine[g].partnerRank = mine[g].peer;
+      mine[g].partnerChannel = back;
     }
   }
 }

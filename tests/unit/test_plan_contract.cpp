@@ -180,6 +180,43 @@ TEST_CASE("PlanQuery: tb-local ids resolve to GPU channels, peers and "
   CHECK(q.bufferChunks(5, BufferType::Scratch) == -1);
 }
 
+TEST_CASE("PlanQuery: the k-th channel from a to b pairs with the k-th from "
+          "b to a",
+          "[plan][query]") {
+  // Rank 0: memory channels to 1, 2, 1, 2, 1; rank 1: to 0, 2, 0; rank 2:
+  // to 0, 0, 1. Rank 0's third channel to 1 has no partner.
+  auto gpu = [](int id, const char *peers) {
+    return std::string(R"({"id": )") + std::to_string(id) +
+           R"(, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 0,
+      "threadblocks": [], "channels": [{"channel_type": "memory",
+      "connected_to": )" +
+           peers + R"(}], "remote_buffers": []})";
+  };
+  Plan plan = parsePlan(
+      std::string(R"({"name": "p", "collective": "test", "protocol": "Simple",
+        "inplace": false, "gpus": [)") +
+      gpu(0, "[1, 2, 1, 2, 1]") + ", " + gpu(1, "[0, 2, 0]") + ", " +
+      gpu(2, "[0, 0, 1]") + "]}");
+  PlanQuery q(plan);
+  const ChannelType M = ChannelType::Memory;
+  CHECK(q.occurrence(0, M, 0) == 0);
+  CHECK(q.occurrence(0, M, 2) == 1);
+  CHECK(q.occurrence(0, M, 4) == 2);
+  CHECK(q.occurrence(0, M, 5) == -1);
+  CHECK(q.channelsTo(0, M, 1) == 3);
+  CHECK(q.channelsTo(1, M, 0) == 2);
+  CHECK(q.channelsTo(1, M, 1) == 0);
+  CHECK(q.channelsTo(7, M, 0) == 0);     // no such rank
+  CHECK(q.pairedChannel(0, M, 0) == 0);  // 0->1 #0 with 1->0 #0
+  CHECK(q.pairedChannel(0, M, 2) == 2);  // 0->1 #1 with 1->0 #1
+  CHECK(q.pairedChannel(0, M, 4) == -1); // 0->1 #2: rank 1 has two
+  CHECK(q.pairedChannel(0, M, 3) == 1);  // 0->2 #1 with 2->0 #1
+  CHECK(q.pairedChannel(2, M, 2) == 1);  // 2->1 #0 with 1->2 #0
+  CHECK(q.pairedChannel(1, M, 1) == 2);
+  CHECK(q.pairedChannel(0, ChannelType::Port, 0) == -1);
+  CHECK(q.pairedChannel(0, ChannelType::Switch, 0) == -1);
+}
+
 TEST_CASE("plan::verify reports with JSON paths and caps the report",
           "[plan][verify]") {
   Plan plan = parsePlan(SmallPlan);

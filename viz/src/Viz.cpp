@@ -163,35 +163,15 @@ private:
     }
   }
 
-  // The executor pairs the k-th channel of a type from r to p with the
-  // k-th from p to r.
-  std::optional<int32_t> pairedChannel(int32_t rank, ChannelType t,
-                                       int32_t gpuChannel) const {
-    const std::vector<int32_t> &mine = q_.gpuChannels(rank, t);
-    if (gpuChannel < 0 || size_t(gpuChannel) >= mine.size())
-      return std::nullopt;
-    int32_t peer = mine[size_t(gpuChannel)];
-    int occurrence = 0;
-    for (int32_t g = 0; g < gpuChannel; ++g)
-      occurrence += mine[size_t(g)] == peer;
-    if (peer < 0 || size_t(peer) >= plan_.gpus.size())
-      return std::nullopt;
-    const std::vector<int32_t> &theirs = q_.gpuChannels(peer, t);
-    for (size_t g = 0; g < theirs.size(); ++g)
-      if (theirs[g] == rank && occurrence-- == 0)
-        return int32_t(g);
-    return std::nullopt;
-  }
-
   void matchSignals() {
     for (const auto &[key, sent] : signals_) {
       auto [rank, type, gpuChannel] = key;
-      auto back = pairedChannel(rank, ChannelType(type), gpuChannel);
-      if (!back)
+      int32_t back = q_.pairedChannel(rank, ChannelType(type), gpuChannel);
+      if (back < 0)
         continue;
       int32_t peer =
           q_.gpuChannels(rank, ChannelType(type))[size_t(gpuChannel)];
-      auto it = waits_.find(std::make_tuple(peer, type, *back));
+      auto it = waits_.find(std::make_tuple(peer, type, back));
       if (it == waits_.end())
         continue;
       for (size_t k = 0; k < sent.size() && k < it->second.size(); ++k) {

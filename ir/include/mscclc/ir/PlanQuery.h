@@ -63,6 +63,15 @@ public:
   int32_t peerOf(int32_t rank, ChannelType t, int32_t gpuChannel) const;
   const ChannelDecl *switchDecl(int32_t rank, int32_t gpuChannel) const;
 
+  // Channel pairing (executor-semantics §4.2): the k-th memory (port)
+  // channel from rank a to rank b is paired with the k-th from b to a.
+  // Which occurrence of its peer a GPU-level channel is (-1 out of range),
+  // how many channels of a type a rank has to `peer`, and the peer's
+  // channel paired with this one (-1 when the peer declares too few).
+  int32_t occurrence(int32_t rank, ChannelType t, int32_t gpuChannel) const;
+  int32_t channelsTo(int32_t rank, ChannelType t, int32_t peer) const;
+  int32_t pairedChannel(int32_t rank, ChannelType t, int32_t gpuChannel) const;
+
   // A thread block's local lists, flattened per type.
   const std::vector<int32_t> &tbChannels(int32_t rank, int32_t tb,
                                          ChannelType t) const;
@@ -87,10 +96,18 @@ private:
     std::array<std::vector<int32_t>, 3> channels; // memory, port, switch
     std::array<std::vector<int32_t>, 2> remote;   // memory, port access
   };
+  // A rank's memory or port channels as (peer, GPU-level id), sorted: the
+  // channels to one peer are a run in declaration order, so the k-th of
+  // the run is the k-th occurrence.
+  using PeerRuns = std::vector<std::pair<int32_t, int32_t>>;
   struct GpuIndex {
     std::array<std::vector<int32_t>, 3> channels;
+    std::array<std::vector<int32_t>, 2> occurrence; // memory, port
+    std::array<PeerRuns, 2> byPeer;                 // memory, port
     std::vector<TbIndex> tbs;
   };
+  std::pair<PeerRuns::const_iterator, PeerRuns::const_iterator>
+  runTo(int32_t rank, ChannelType t, int32_t peer) const;
   const Plan &plan_;
   std::vector<GpuIndex> gpus_;
   static const std::vector<int32_t> Empty;
