@@ -738,38 +738,16 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   llvm::StringRef name = cAbs ? llvm::StringRef("abs") : fd->getName();
   if (fd->getDeclName().getNameKind() == DeclarationName::CXXOperatorName) {
     OverloadedOperatorKind op = fd->getOverloadedOperator();
-    Value l = eval(call->getArg(0));
     if (call->getNumArgs() == 1)
       error(loc, diag::err_eval_unsupported_operator);
+    if (isComparison(op)) {
+      result = compareOperands(BinaryOperator::getOverloadedOpcode(op),
+                               call->getArg(0), call->getArg(1), loc);
+      return true;
+    }
+    Value l = eval(call->getArg(0));
     Value r = eval(call->getArg(1));
-    auto isNullopt = [&](const Expr *e) {
-      return classifyStd(e->getType()->getAsCXXRecordDecl()) ==
-             StdClass::NulloptT;
-    };
-    if (isNullopt(call->getArg(0)))
-      l = Value::makeNull();
-    if (isNullopt(call->getArg(1)))
-      r = Value::makeNull();
-    int c = compareValues(l, r);
     switch (op) {
-    case OO_EqualEqual:
-      result = Value::makeInt(c == 0);
-      return true;
-    case OO_ExclaimEqual:
-      result = Value::makeInt(c != 0);
-      return true;
-    case OO_Less:
-      result = Value::makeInt(c < 0);
-      return true;
-    case OO_LessEqual:
-      result = Value::makeInt(c <= 0);
-      return true;
-    case OO_Greater:
-      result = Value::makeInt(c > 0);
-      return true;
-    case OO_GreaterEqual:
-      result = Value::makeInt(c >= 0);
-      return true;
     case OO_Plus:
       if (l.kind == Value::Kind::String && r.kind == Value::Kind::String) {
         checkStringLength(l.s().size() + r.s().size(), loc);

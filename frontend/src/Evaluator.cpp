@@ -30,8 +30,12 @@ namespace mscclc::frontend {
 using clang::SourceLocation;
 
 int compareValues(const Value &a, const Value &b) {
-  if (a.kind != b.kind)
+  if (a.kind != b.kind) {
+    // An empty optional orders before every value, as std::optional's do.
+    if (a.kind == Value::Kind::Null || b.kind == Value::Kind::Null)
+      return a.kind == Value::Kind::Null ? -1 : 1;
     return a.kind < b.kind ? -1 : 1;
+  }
   switch (a.kind) {
   case Value::Kind::Int: {
     auto x = a.wide(), y = b.wide();
@@ -1387,6 +1391,8 @@ Value Evaluator::eval(const Expr *e) {
     chargeCopy(*slot, e);
     return *slot;
   }
+  case Stmt::CXXRewrittenBinaryOperatorClass:
+    return evalRewrittenComparison(cast<CXXRewrittenBinaryOperator>(e));
   case Stmt::LambdaExprClass:
     return evalLambda(cast<LambdaExpr>(e));
   case Stmt::CXXConstructExprClass:
@@ -1648,6 +1654,69 @@ Value *Evaluator::evalLValue(const Expr *e) {
   }
 }
 
+// ------------------------------------------------------- comparisons --
+
+bool Evaluator::isComparison(OverloadedOperatorKind op) {
+  switch (op) {
+  case OO_EqualEqual:
+  case OO_ExclaimEqual:
+  case OO_Less:
+  case OO_LessEqual:
+  case OO_Greater:
+  case OO_GreaterEqual:
+  case OO_Spaceship:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool Evaluator::isDefaultedComparison(const FunctionDecl *fd) {
+  return fd && fd->isDefaulted() && isComparison(fd->getOverloadedOperator());
+}
+
+Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
+                                 const Expr *r, LazyLoc loc) {
+  // `std::nullopt` compares as an empty optional.
+  auto operand = [&](const Expr *e) {
+    Value v = eval(e);
+    if (classifyStd(e->getType()->getAsCXXRecordDecl()) == StdClass::NulloptT)
+      v = Value::makeNull();
+    return v;
+  };
+  Value lv = operand(l);
+  Value rv = operand(r);
+  int c = compareValues(lv, rv);
+  switch (op) {
+  case BO_EQ:
+    return Value::makeInt(c == 0);
+  case BO_NE:
+    return Value::makeInt(c != 0);
+  case BO_LT:
+    return Value::makeInt(c < 0);
+  case BO_LE:
+    return Value::makeInt(c <= 0);
+  case BO_GT:
+    return Value::makeInt(c > 0);
+  case BO_GE:
+    return Value::makeInt(c >= 0);
+  default:
+    // `a <=> b` itself: std::strong_ordering is not a value here.
+    error(loc, diag::err_eval_three_way_comparison);
+  }
+}
+
+Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
+  CXXRewrittenBinaryOperator::DecomposedForm d = rw->getDecomposedForm();
+  const FunctionDecl *callee = nullptr;
+  if (const auto *call = dyn_cast<CallExpr>(d.InnerBinOp->IgnoreImplicit()))
+    callee = call->getDirectCallee();
+  if (callee && (callee->isInStdNamespace() || isDefaultedComparison(callee)))
+    return compareOperands(d.Opcode, d.LHS, d.RHS, rw);
+  // A user's operator== (or <=>) as C++ rewrote the expression.
+  return eval(rw->getSemanticForm());
+}
+
 // ------------------------------------------------------------- calls --
 
 Value Evaluator::callFunction(const FunctionDecl *fd,
@@ -1790,6 +1859,11 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return callFunction(md, args, std::move(keep), call);
     }
   }
+  if (isDefaultedComparison(fd) && isa<CXXOperatorCallExpr>(call) &&
+      call->getNumArgs() == 2)
+    return compareOperands(
+        BinaryOperator::getOverloadedOpcode(fd->getOverloadedOperator()),
+        call->getArg(0), call->getArg(1), loc);
   Value result;
   Value *lv = nullptr;
   if (tryStdCall(call, fd, result, &lv)) {

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "mscclc/frontend/ProgramBuilder.h"
 #include "Value.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include "mscclc/support/ResourceLimits.h"
 
@@ -241,6 +241,16 @@ private:
   Value evalCall(const clang::CallExpr *call);
   Value *evalCallLValue(const clang::CallExpr *call);
   Value evalLambda(const clang::LambdaExpr *le);
+  // Comparisons the evaluator applies to values itself: the standard
+  // library's (pair, tuple, string, optional, ...) and defaulted ones,
+  // which compare member by member as compareValues orders aggregates.
+  // C++20 rewrites `a != b` as `!(a == b)` and `a < b` as
+  // `(a <=> b) < 0`; both come here with the operator as written.
+  static bool isComparison(clang::OverloadedOperatorKind op);
+  static bool isDefaultedComparison(const clang::FunctionDecl *fd);
+  Value compareOperands(clang::BinaryOperatorKind op, const clang::Expr *l,
+                        const clang::Expr *r, LazyLoc loc);
+  Value evalRewrittenComparison(const clang::CXXRewrittenBinaryOperator *rw);
   Value callFunction(const clang::FunctionDecl *fd,
                      llvm::ArrayRef<const clang::Expr *> args,
                      std::shared_ptr<const Closure> closure,
