@@ -249,6 +249,32 @@ static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
   return a.getAsType();
 }
 
+[[noreturn]] void Evaluator::unsupportedStdType(const CXXRecordDecl *rd,
+                                                LazyLoc loc) {
+  llvm::StringRef n = rd->getName();
+  const char *instead =
+      n == "set" || n == "multiset" || n == "unordered_set" ||
+              n == "unordered_multiset"
+          ? "use a std::map with the elements as keys (it iterates them in "
+            "ascending order)"
+      : n == "unordered_map" || n == "multimap" || n == "unordered_multimap"
+          ? "use std::map (it iterates its keys in ascending order)"
+      : n == "function"
+          ? "keep the lambda in an `auto` variable; a lambda that calls "
+            "itself takes itself as a parameter: `auto go = [&](auto &self, "
+            "int r) -> void { ... self(self, r + 1); }; go(go, 0);`"
+      : n == "deque" || n == "list" || n == "forward_list" ? "use std::vector"
+      : n.starts_with("_Bit_")
+          ? "std::vector<bool> hands out proxy objects for its elements; use "
+            "std::vector<char> or std::vector<int>"
+      : n.contains("iterator")
+          ? "loop over indices or with a range-for instead"
+          : "the standard types algorithm code can use are vector, array, "
+            "map, pair, tuple, optional, string and string_view";
+  error(loc, diag::err_std_type_unsupported,
+        {rd->getQualifiedNameAsString(), instead});
+}
+
 Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   LazyLoc loc(ce);
   const CXXRecordDecl *rd = ce->getConstructor()->getParent();
@@ -264,6 +290,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   };
   switch (cls) {
   case StdClass::Vector: {
+    if (templateArgType(rd, 0)->isBooleanType())
+      error(loc, diag::err_std_vector_bool);
     if (args.empty())
       return Value::makeAgg({});
     if (isInitList(args[0])) {
@@ -1244,6 +1272,9 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
       return Value::makeObject(std::move(obj));
     }
   }
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+      md && md->getParent()->isInStdNamespace())
+    unsupportedStdType(md->getParent(), loc);
   error(loc, diag::err_eval_unsupported_function,
         {fd->getQualifiedNameAsString()});
 }

@@ -398,6 +398,9 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       else if (isa<TypedefNameDecl, TypeAliasTemplateDecl, UsingDecl,
                    UsingDirectiveDecl, StaticAssertDecl>(d))
         continue;
+      else if (const auto *rd = dyn_cast<RecordDecl>(d))
+        error(d->getLocation(), diag::err_eval_local_class,
+              {rd->getNameAsString()});
       else
         error(d->getLocation(), diag::err_eval_unsupported_decl);
     }
@@ -1052,6 +1055,11 @@ Value Evaluator::evalCast(const CastExpr *ce) {
       return eval(sub);
     error(loc, diag::err_eval_array_decay);
   }
+  case CK_PointerToBoolean:
+    // `assert(ok && "message")`: a string literal is never a null pointer.
+    if (isa<StringLiteral>(sub->IgnoreParenImpCasts()))
+      return Value::makeInt(1);
+    error(loc, diag::err_eval_unsupported_conversion, {ce->getCastKindName()});
   case CK_IntegralCast:
   case CK_IntegralToBoolean:
   case CK_IntegralToFloating:
@@ -1654,6 +1662,35 @@ Value *Evaluator::evalLValue(const Expr *e) {
   }
 }
 
+// ------------------------------------------------------------ assert --
+
+namespace {
+// The C library function a failing assert() calls (glibc, BSD, macOS,
+// Windows), declared in a system header.
+bool isAssertFailure(const FunctionDecl *fd, const clang::SourceManager &sm) {
+  if (!fd->getIdentifier() ||
+      !fd->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+      !sm.isInSystemHeader(fd->getLocation()))
+    return false;
+  llvm::StringRef n = fd->getName();
+  return n == "__assert_fail" || n == "__assert_perror_fail" ||
+         n == "__assert" || n == "__assert_rtn" || n == "_assert" ||
+         n == "_wassert";
+}
+} // namespace
+
+void Evaluator::assertionFailed(const CallExpr *call) {
+  // The condition's text is the first string-literal argument (glibc's
+  // first, macOS's last but one): report it, not the library call.
+  std::string text;
+  for (const Expr *a : call->arguments())
+    if (const auto *sl = dyn_cast<StringLiteral>(a->IgnoreParenImpCasts());
+        sl && sl->getCharByteWidth() == 1 && text.empty())
+      text = sl->getString().str();
+  error(call->getBeginLoc(), diag::err_eval_assert_failed,
+        {text.empty() ? std::string("assert") : text});
+}
+
 // ------------------------------------------------------- comparisons --
 
 bool Evaluator::isComparison(OverloadedOperatorKind op) {
@@ -1892,6 +1929,8 @@ Value Evaluator::evalCall(const CallExpr *call) {
     error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
   }
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
+    if (isAssertFailure(fd, ctx_.getSourceManager()))
+      assertionFailed(call);
     std::vector<Value> args;
     args.reserve(call->getNumArgs());
     for (const Expr *a : call->arguments())
@@ -1945,6 +1984,9 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   if (ctor->isDefaultConstructor() &&
       (ctor->isTrivial() || rd->isAggregate() || ctor->isImplicit()))
     return defaultValue(ce->getType(), loc, valueInit);
+  if (rd->isInStdNamespace() ||
+      ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+    unsupportedStdType(rd, loc);
   error(loc, diag::err_eval_construct, {rd->getNameAsString()});
 }
 

@@ -251,6 +251,9 @@ private:
   Value compareOperands(clang::BinaryOperatorKind op, const clang::Expr *l,
                         const clang::Expr *r, LazyLoc loc);
   Value evalRewrittenComparison(const clang::CXXRewrittenBinaryOperator *rw);
+  // A failing assert(): the library call it makes, reported as the
+  // assertion that failed.
+  [[noreturn]] void assertionFailed(const clang::CallExpr *call);
   Value callFunction(const clang::FunctionDecl *fd,
                      llvm::ArrayRef<const clang::Expr *> args,
                      std::shared_ptr<const Closure> closure,
@@ -279,6 +282,10 @@ private:
   Value dslFreeFunction(const clang::FunctionDecl *fd, std::vector<Value> args,
                         const clang::Expr *site);
   Value stdConstruct(StdClass cls, const clang::CXXConstructExpr *ce);
+  // A standard-library class the dialect does not emulate (std::set,
+  // std::function, iterators, ...): the error says what to use instead.
+  [[noreturn]] void unsupportedStdType(const clang::CXXRecordDecl *rd,
+                                       LazyLoc loc);
   Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    llvm::ArrayRef<const clang::Expr *> args,
                    const clang::Expr *site, Value &result);

@@ -13,8 +13,8 @@
 #include "Evaluator.h"
 #include "GuardedFileSystem.h"
 #include "PchCache.h"
-#include "mscclc/frontend/ProgramBuilder.h"
 #include "SpellingSuggestions.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
