@@ -25,10 +25,14 @@ const std::vector<DefectCheck> &defectChecks() {
       {diag::warn_defect_memory_put_with_signal,
        diag::note_fix_memory_put_with_signal},
       {diag::warn_defect_port_put_packets, diag::note_fix_port_put_packets},
+      {diag::warn_defect_port_put_packets_source,
+       diag::note_fix_port_put_packets},
       {diag::warn_defect_packets_under_simple,
        diag::note_fix_packets_under_simple},
       {diag::warn_defect_double_scratch_non_packet,
        diag::note_fix_double_scratch_non_packet},
+      {diag::warn_defect_double_scratch_asymmetric,
+       diag::note_fix_double_scratch_asymmetric},
       {diag::warn_defect_non_sum_reduce, diag::note_fix_non_sum_reduce},
       {diag::warn_defect_pipeline_unit_unaligned,
        diag::note_fix_pipeline_unit_unaligned},
@@ -37,6 +41,16 @@ const std::vector<DefectCheck> &defectChecks() {
   };
   return table;
 }
+
+namespace {
+// The first local operand outside scratch (packets live only in scratch).
+const plan::BufferRef *firstNonScratch(const std::vector<BufferRef> &refs) {
+  for (const BufferRef &b : refs)
+    if (b.type != plan::BufferType::Scratch)
+      return &b;
+  return nullptr;
+}
+} // namespace
 
 bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
   unsigned errorsBefore = diags.errorCount();
@@ -89,6 +103,24 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
         }
         return false;
       };
+      // Double scratch (executor-semantics §2.5): remote packet writes add
+      // this rank's half offset, right only when the peer's scratch has
+      // the same size (reuse_resources gives every rank the same).
+      auto asymmetricPacketPeer = [&](const plan::Op &op) -> std::string {
+        for (size_t i = 0; i < op.dst.size(); ++i) {
+          auto b = query.operand(gpu.id, tb.id, op, plan::Operand::Dst, i);
+          if (!b || !plan::isRemoteRole(b->role) ||
+              !plan::isPacketRole(b->role) || b->rank < 0 ||
+              size_t(b->rank) >= plan.gpus.size())
+            continue;
+          int64_t theirs = plan.gpus[size_t(b->rank)].scratchChunks;
+          if (theirs != gpu.scratchChunks)
+            return " (rank " + std::to_string(b->rank) + "'s scratch has " +
+                   std::to_string(theirs) + " chunk(s), this rank's " +
+                   std::to_string(gpu.scratchChunks) + ")";
+        }
+        return "";
+      };
       std::string where = "rank " + std::to_string(gpu.id) + " thread block " +
                           std::to_string(tb.id);
       std::string tbPath = "gpus[" + std::to_string(gpu.id) +
@@ -124,7 +156,17 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 report(diag::warn_defect_memory_put_with_signal, op, where);
               break;
             case OpKind::Ppkt:
-              if (op.channelType == ChannelType::Port)
+              if (op.channelType != ChannelType::Port)
+                break;
+              // The port form is a raw copy of packet space: only packets
+              // already in scratch (from copy_packets) are a valid source;
+              // from there it still has the proxy defect (Q3).
+              if (const plan::BufferRef *plain = firstNonScratch(op.src))
+                report(diag::warn_defect_port_put_packets_source, op, where,
+                       std::string(" (it is in the ") +
+                           std::string(plan::bufferName(plain->type)) +
+                           " buffer)");
+              else
                 report(diag::warn_defect_port_put_packets, op, where);
               break;
             case OpKind::Pipeline: {
@@ -159,6 +201,11 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             if (plan.useDoubleScratchBuffer && !plan::isPacketOp(op.kind) &&
                 touchesRemoteScratch(op))
               report(diag::warn_defect_double_scratch_non_packet, op, where);
+            if (plan.useDoubleScratchBuffer && !plan.reuseResources &&
+                plan::isPacketOp(op.kind))
+              if (std::string peer = asymmetricPacketPeer(op); !peer.empty())
+                report(diag::warn_defect_double_scratch_asymmetric, op, where,
+                       peer);
           };
       for (size_t i = 0; i < tb.ops.size(); ++i)
         visit(tb.ops[i], tbPath + ".ops[" + std::to_string(i) + "]");

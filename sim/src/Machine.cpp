@@ -2268,6 +2268,10 @@ void Machine::stepProxy(int32_t rank) {
       f.op = t.op;
       f.run = t.run;
       f.schedule = schedule_;
+      if (const Inst *i = findInst(rank, t.tb, t.op)) {
+        f.opName = std::string(toString(i->op->kind));
+        f.loc = i->op->loc;
+      }
       f.message = "the port proxy's copy for this op reaches outside a buffer";
       if (reported_.insert({int(f.kind), f.rank, f.tb, f.op}).second)
         sink_(f);
