@@ -38,6 +38,7 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_pipeline_unit_unaligned},
       {diag::warn_defect_pipeline_iterations,
        diag::note_fix_pipeline_iterations},
+      {diag::warn_defect_pipeline_tbg_slice, diag::note_fix_pipeline_tbg_slice},
   };
   return table;
 }
@@ -185,8 +186,23 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 report(diag::warn_defect_pipeline_iterations, op, where,
                        detail);
               }
-              for (size_t i = 0; i < op.ops.size(); ++i)
-                visit(op.ops[i], opPath + ".ops[" + std::to_string(i) + "]");
+              // A group's slices shrink the operand per thread block, not the
+              // iteration stride (executor-semantics §3.11): one iteration
+              // (bounded by max_message_size) is the only safe count.
+              bool oneIteration =
+                  op.unitSize > 0 && bytes > 0 && bytes <= double(op.unitSize);
+              for (size_t i = 0; i < op.ops.size(); ++i) {
+                std::string innerPath =
+                    opPath + ".ops[" + std::to_string(i) + "]";
+                const plan::Op &inner = op.ops[i];
+                if (inner.tbg && inner.tbg->tbgSize > 1 && !oneIteration) {
+                  path = innerPath;
+                  report(diag::warn_defect_pipeline_tbg_slice, inner, where,
+                         " (a group of " + std::to_string(inner.tbg->tbgSize) +
+                             " thread blocks)");
+                }
+                visit(inner, innerPath);
+              }
               path = opPath;
               break;
             }
