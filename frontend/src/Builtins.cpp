@@ -426,6 +426,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     case OO_Star:
       name = "operator*";
       break;
+    case OO_Arrow:
+      name = "operator->";
+      break;
     case OO_Equal:
       name = "operator=";
       break;
@@ -686,7 +689,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       result = Value::makeInt(self->kind != Value::Kind::Null);
       return nullptr;
     }
-    if (name == "value" || name == "operator*") {
+    if (name == "value" || name == "operator*" || name == "operator->") {
       if (self->kind == Value::Kind::Null)
         error(loc, diag::err_std_optional_empty);
       return self;

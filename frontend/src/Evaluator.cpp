@@ -1506,6 +1506,11 @@ bool Evaluator::isConstantInitializer(const Expr *e) {
 Value *Evaluator::evalObject(const Expr *e) {
   if (e->isGLValue())
     return evalLValue(e);
+  // The object of `opt->f()` or `opt->field`: what std::optional's
+  // operator-> (a pointer, so a prvalue) points to, not a copy of it.
+  if (const auto *arrow = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
+      arrow && arrow->getOperator() == OO_Arrow)
+    return evalCallLValue(arrow);
   return temp(eval(e));
 }
 
@@ -1562,8 +1567,14 @@ Value *Evaluator::evalLValue(const Expr *e) {
   }
   case Stmt::MemberExprClass: {
     const auto *me = cast<MemberExpr>(e);
-    if (me->isArrow())
-      error(loc, diag::err_eval_pointers);
+    // `opt->field` is std::optional's operator-> (the contained value);
+    // any other arrow goes through a pointer.
+    if (me->isArrow()) {
+      const auto *arrow =
+          dyn_cast<CXXOperatorCallExpr>(me->getBase()->IgnoreImplicit());
+      if (!arrow || arrow->getOperator() != OO_Arrow)
+        error(loc, diag::err_eval_pointers);
+    }
     const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
     if (!fd)
       error(loc, diag::err_eval_member_not_field);
