@@ -704,6 +704,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       result = Value::makeVoid();
       return nullptr;
     }
+    if (name == "emplace")
+      error(loc, diag::err_std_optional_emplace);
     break;
   }
   case StdClass::String:
