@@ -45,6 +45,50 @@ std::string range(int64_t index, int64_t size) {
          "]";
 }
 
+// A JSON path ("gpus[3].threadblocks[1].ops[7].src_buff[0]") made into a
+// string only when a problem is reported there: verifying a large plan
+// built one string per op and operand otherwise. A Path refers to its
+// parent, so it lives no longer than the caller's frame.
+class Path {
+public:
+  Path(const char *key, int64_t index = -1, const Path *parent = nullptr)
+      : parent_(parent), key_(key), index_(index) {}
+  Path child(const char *key, int64_t index = -1) const {
+    return Path(key, index, this);
+  }
+  std::string str() const {
+    std::string s = parent_ ? parent_->str() + "." : std::string();
+    s += key_;
+    if (index_ >= 0)
+      s += "[" + std::to_string(index_) + "]";
+    return s;
+  }
+  operator std::string() const { return str(); }
+
+private:
+  const Path *parent_;
+  const char *key_;
+  int64_t index_;
+};
+std::string operator+(const Path &p, const char *suffix) {
+  return p.str() + suffix;
+}
+std::string operator+(const Path &p, const std::string &suffix) {
+  return p.str() + suffix;
+}
+
+// An op's place, kept for problems found after the walk (a wait whose peer
+// never signals).
+struct OpAt {
+  int32_t rank, tb, index, inner; // inner: index in a pipeline, or -1
+  std::string str() const {
+    Path g("gpus", rank);
+    Path t = g.child("threadblocks", tb);
+    Path o = t.child("ops", index);
+    return inner < 0 ? o.str() : o.child("ops", inner).str();
+  }
+};
+
 class Verifier {
 public:
   Verifier(const Plan &plan, DiagnosticSink &diags, unsigned maxReported)
@@ -71,8 +115,7 @@ private:
   unsigned problems_ = 0;
   // (rank, channel type, peer) -> number of signalling ops / waits.
   std::set<std::tuple<int32_t, ChannelType, int32_t>> signals_;
-  std::vector<
-      std::tuple<int32_t, ChannelType, int32_t, std::string, SourceLocation>>
+  std::vector<std::tuple<int32_t, ChannelType, int32_t, OpAt, SourceLocation>>
       waits_;
 
   void problem(diag::ID id, const std::string &path, SourceLocation loc,
@@ -221,12 +264,14 @@ private:
                   {id, toString(refs.accessType)});
       }
     }
+    Path gp("gpus", r);
+    Path tp = gp.child("threadblocks", t);
     for (size_t i = 0; i < tb.ops.size(); ++i)
-      op(r, t, tb.ops[i], path + ".ops[" + std::to_string(i) + "]", false);
+      op(r, t, tb.ops[i], tp.child("ops", int64_t(i)), {r, t, int32_t(i), -1});
   }
 
-  void op(int32_t r, int32_t t, const Op &o, const std::string &path,
-          bool inPipeline) {
+  void op(int32_t r, int32_t t, const Op &o, const Path &path, OpAt at) {
+    const bool inPipeline = at.inner >= 0;
     const OpInfo &info = opInfo(o.kind);
     const Gpu &g = plan_.gpus[size_t(r)];
     SourceLocation loc = o.loc;
@@ -345,7 +390,7 @@ private:
         if (sig)
           signals_.insert({r, e.type, e.peer});
         if (wait)
-          waits_.push_back({r, e.type, e.peer, path, loc});
+          waits_.push_back({r, e.type, e.peer, at, loc});
         checkPaired(r, e, path, k, loc, name);
       }
 
@@ -354,7 +399,7 @@ private:
       const auto &list = which == Operand::Src ? o.src : o.dst;
       const auto &other = which == Operand::Src ? o.dst : o.src;
       const OperandLayout &l = which == Operand::Src ? info.src : info.dst;
-      std::string key = which == Operand::Src ? "src_buff" : "dst_buff";
+      const char *key = which == Operand::Src ? "src_buff" : "dst_buff";
       if (!l.accepts(list.size(), other.size())) {
         std::string want =
             l.empty() ? std::string("none")
@@ -364,13 +409,12 @@ private:
                                                         : "src_buff") +
                       " entry (" + std::to_string(other.size()) + ")"
                 : describeLayout(l);
-        problem(diag::err_plan_op_layout, path + "." + key, loc,
+        problem(diag::err_plan_op_layout, path.child(key), loc,
                 {name, key, list.size(), want});
         continue;
       }
       for (size_t i = 0; i < list.size(); ++i)
-        operand(r, t, o, which, i,
-                path + "." + key + "[" + std::to_string(i) + "]",
+        operand(r, t, o, which, i, path.child(key, int64_t(i)),
                 idsOk ? &ends : nullptr);
     }
     if (o.kind == OpKind::Glre && idsOk && !ends.empty()) {
@@ -441,7 +485,7 @@ private:
                 path + ".iter_context.num_chunks", loc, {"num_chunks"});
       for (size_t i = 0; i < o.ops.size(); ++i) {
         const Op &inner = o.ops[i];
-        std::string ip = path + ".ops[" + std::to_string(i) + "]";
+        Path ip = path.child("ops", int64_t(i));
         // Every iteration moves the offset by unit_size over num_chunks
         // chunks; an operand spanning fewer chunks is run past its end
         // (executor-semantics §3.11).
@@ -454,7 +498,7 @@ private:
                 goto checked;
               }
       checked:
-        op(r, t, inner, ip, true);
+        op(r, t, inner, ip, {at.rank, at.tb, at.index, int32_t(i)});
       }
     } else if (!o.ops.empty()) {
       problem(diag::err_plan_op_key_unexpected, path + ".ops", loc,
@@ -463,7 +507,7 @@ private:
   }
 
   void operand(int32_t r, int32_t t, const Op &o, Operand which, size_t i,
-               const std::string &path, const std::vector<ChannelEnd> *ends) {
+               const Path &path, const std::vector<ChannelEnd> *ends) {
     const OpInfo &info = opInfo(o.kind);
     std::string name(info.jsonName);
     const BufferRef &ref = (which == Operand::Src ? o.src : o.dst)[i];
@@ -594,8 +638,8 @@ private:
   // The k-th channel from A to B pairs with the k-th from B to A
   // (executor-semantics §4.2). A signal or wait on a channel without a
   // partner is never seen or never ends.
-  void checkPaired(int32_t r, const ChannelEnd &e, const std::string &path,
-                   size_t k, SourceLocation loc, const std::string &name) {
+  void checkPaired(int32_t r, const ChannelEnd &e, const Path &path, size_t k,
+                   SourceLocation loc, const std::string &name) {
     if (!rankInRange(e.peer))
       return;
     int64_t nth = q_.occurrence(r, e.type, e.gpuChannel);
@@ -677,7 +721,7 @@ private:
       if (!rankInRange(peer))
         continue;
       if (!signals_.count({peer, type, r}))
-        problem(diag::err_plan_wait_without_signal, path, loc,
+        problem(diag::err_plan_wait_without_signal, path.str(), loc,
                 {r, peer, toString(type)});
     }
   }
