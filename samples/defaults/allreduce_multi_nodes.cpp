@@ -21,6 +21,7 @@
 //       -P name=allreduce_2nodes_1K_64K -P world_size=16
 //       -P nranks_per_node=8 -P thread_block_group_size=1
 //       -P min_message_size=1024 -P max_message_size=65536
+#include <cassert>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -31,13 +32,12 @@ allreduce_multi_nodes(std::string_view name = "allreduce_multi_nodes",
                       std::uint64_t min_message_size = 0,
                       std::uint64_t max_message_size = UINT64_MAX,
                       int thread_block_group_size = 1) {
-  // Upstream validates nothing here; these guards only keep bad knobs from
-  // turning into a division by zero or an empty thread-block group (no
-  // program is created, so mscclc reports that none was).
-  if (nranks_per_node <= 0 || world_size % nranks_per_node != 0)
-    return;
-  if (thread_block_group_size <= 0)
-    return;
+  // Upstream validates nothing here (a world size that is not a multiple of
+  // nranks_per_node makes a plan as it does upstream); these asserts only
+  // stop a division by zero and an empty thread-block group, with a message.
+  assert(nranks_per_node > 0 && "nranks_per_node must be positive");
+  assert(thread_block_group_size > 0 &&
+         "thread_block_group_size must be positive");
 
   // In place only: the result is written back to the input buffer.
   AllReduce collective(world_size, /*chunk_factor=*/1, /*inplace=*/true);

@@ -19,6 +19,7 @@
 //
 //   mscclc samples/defaults/reducescatter_multi_nodes.cpp -o plan.json
 //       -P name=reducescatter_2nodes -P world_size=16 -P nranks_per_node=8
+#include <cassert>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -44,17 +45,16 @@ MSCCLPP_ALGORITHM void reducescatter_multi_nodes(
                       .max_message_size = max_message_size,
                       .tags = {{"default", "1"}}};
 
-  // Upstream's checks (the ReduceScatter type is fixed by construction).
-  if (spec.protocol != Protocol::LL)
-    return; // requires protocol LL
-  if (spec.nranks_per_node <= 0 || spec.world_size % spec.nranks_per_node != 0)
-    return; // world_size must be divisible by nranks_per_node
-  if (collective.chunk_factor() != 1)
-    return; // requires chunk_factor 1
-  if (!spec.in_place || !collective.inplace())
-    return; // requires in-place buffers
-  if (thread_block_group_size <= 0)
-    return; // thread_block_group_size must be positive
+  // Upstream's checks, which raise there (the ReduceScatter type is fixed by
+  // construction).
+  assert(spec.protocol == Protocol::LL && "requires protocol LL");
+  assert(spec.nranks_per_node > 0 &&
+         spec.world_size % spec.nranks_per_node == 0 &&
+         "world_size must be divisible by nranks_per_node");
+  assert(collective.chunk_factor() == 1 && "requires chunk_factor 1");
+  assert(spec.in_place && collective.inplace() && "requires in-place buffers");
+  assert(thread_block_group_size > 0 &&
+         "thread_block_group_size must be positive");
 
   const int num_nodes = spec.world_size / spec.nranks_per_node;
   const int gpus_per_node = spec.nranks_per_node;

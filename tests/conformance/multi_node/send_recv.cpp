@@ -4,6 +4,7 @@
 // Port of python/mscclpp/language/tests/multi_node/send_recv.py.
 // Parameters: name, nnodes, gpus_per_node, split_mask, instances, and the
 // usual num_threads_per_block / min/max_message_size (fixed upstream).
+#include <cassert>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -15,11 +16,12 @@ MSCCLPP_ALGORITHM void send_recv(std::string_view name = "send_recv",
                                  std::uint64_t max_message_size = UINT64_MAX) {
   const int gpu_size = nnodes * gpus_per_node;
   const int group_size = split_mask + 1;
-  // split_mask must be 2^k - 1 and the groups must tile the ranks. Upstream
-  // raises ValueError here; without exceptions, build no program at all.
-  if (split_mask < 0 || (split_mask & (split_mask + 1)) != 0 ||
-      gpu_size % group_size != 0)
-    return;
+  // split_mask must be 2^k - 1 and the groups must tile the ranks (upstream
+  // raises ValueError here).
+  assert(split_mask >= 0 && (split_mask & (split_mask + 1)) == 0 &&
+         "split_mask must be 2^k - 1");
+  assert(gpu_size % group_size == 0 &&
+         "the rank count must be a multiple of split_mask + 1");
 
   SendRecv collective(gpu_size, 1, false);
   CollectiveProgram program(name, collective, gpu_size,

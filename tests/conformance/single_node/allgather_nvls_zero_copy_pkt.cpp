@@ -1,9 +1,11 @@
 // LL-packet NVLS all-gather on one node: each rank packs its chunk into its
 // scratch slot, multicasts it to that slot on every rank through a switch
 // channel over scratch, then unpacks slot j on thread block j (auto_sync off).
-// Port of python/mscclpp/language/tests/single_node/allgather_nvls_zero_copy_pkt.py.
+// Port of
+// python/mscclpp/language/tests/single_node/allgather_nvls_zero_copy_pkt.py.
 // Parameters: name, num_gpus, num_threads_per_block (256), min_message_size
 // (1024), max_message_size (1 MiB), instances (1).
+#include <cassert>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -11,11 +13,11 @@ MSCCLPP_ALGORITHM void allgather_nvls_zero_copy_pkt(
     std::string_view name = "allgather_nvls_zero_copy_pkt", int num_gpus = 8,
     int num_threads_per_block = 256, std::uint64_t min_message_size = 1024,
     std::uint64_t max_message_size = 1024 * 1024, int instances = 1) {
-  // Each instance needs at least 1 KiB of message. Upstream raises
-  // RuntimeError before building anything; here no program is built.
+  // Each instance needs at least 1 KiB of message (upstream raises
+  // RuntimeError before building anything).
   const std::uint64_t min_bytes_per_instance = 1024;
-  if (min_bytes_per_instance * instances > min_message_size)
-    return;
+  assert(min_bytes_per_instance * instances <= min_message_size &&
+         "min_message_size must be at least 1024 bytes per instance");
 
   const int gpu_size = num_gpus;
   const int chunks_per_loop = 1;
