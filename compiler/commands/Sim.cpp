@@ -58,6 +58,11 @@ public:
     app.add_option("--trace", trace_,
                    "write the first schedule as a Chrome trace (Perfetto, "
                    "chrome://tracing)");
+    app.add_option("--split-mask", splitMaskText_,
+                   "sendrecv: ranks form groups of split_mask + 1 (2^k - 1, "
+                   "as upstream's send_recv takes it); each receives from "
+                   "its place in the previous group")
+        ->default_str("0");
     app.add_flag("--no-races", noRaces_,
                  "skip race detection (data, deadlocks and balance only)");
     options_.addTo(app);
@@ -99,6 +104,14 @@ public:
       if (!parseUnsigned(sizeText_, size) || size == 0)
         return usage("--size", "a positive number of bytes", sizeText_);
       size_ = size;
+    }
+    if (!splitMaskText_.empty()) {
+      uint64_t mask = 0;
+      if (!parseUnsigned(splitMaskText_, mask) || mask >= (1u << 20) ||
+          (mask & (mask + 1)) != 0)
+        return usage("--split-mask", "2^k - 1 (0, 1, 3, 7, ...)",
+                     splitMaskText_);
+      o.sendRecvGroup = int32_t(mask + 1);
     }
     o.checkRaces = !noRaces_;
     o.tracePath = trace_;
@@ -209,6 +222,7 @@ private:
   std::string sizeText_, seedText_;
   std::optional<uint64_t> size_;
   std::string dtype_ = "f32", packet_ = "ll16", semantics_ = "executor";
+  std::string splitMaskText_;
   int runs_ = 1, schedules_ = 4;
   bool json_ = false, noRaces_ = false;
   std::string dump_, trace_;

@@ -152,7 +152,8 @@ std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
                                     uint64_t inputBytes, uint64_t chunkBytes,
                                     DType t, CollectiveKind k, int32_t rank,
                                     int32_t ranks, int32_t run,
-                                    const std::vector<double> &shared) {
+                                    const std::vector<double> &shared,
+                                    int32_t sendRecvGroup) {
   const size_t e = elementSize(t);
   const uint64_t inElems = inputBytes / e, outElems = outputBytes / e;
   const uint64_t n = uint64_t(ranks);
@@ -182,7 +183,8 @@ std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
       return uint64_t(from) < n;
     }
     case CollectiveKind::SendRecv:
-      from = int64_t((uint64_t(rank) + n - 1) % n), src = i;
+      from = int64_t((uint64_t(rank) + n - uint64_t(sendRecvGroup) % n) % n);
+      src = i;
       return i < inElems;
     case CollectiveKind::Undefined:
       return false;

@@ -51,11 +51,13 @@ std::vector<double> sharedExpectation(DType t, CollectiveKind k, int32_t ranks,
 
 // Checks rank `rank`'s output after execution `run` against the
 // collective's definition; `inputBytes` is every rank's input size and
-// `shared` what sharedExpectation gave for this run.
+// `shared` what sharedExpectation gave for this run. A sendrecv rank
+// receives from the rank `sendRecvGroup` before it (SimOptions).
 std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
                                     uint64_t inputBytes, uint64_t chunkBytes,
                                     DType t, CollectiveKind k, int32_t rank,
                                     int32_t ranks, int32_t run,
-                                    const std::vector<double> &shared);
+                                    const std::vector<double> &shared,
+                                    int32_t sendRecvGroup = 1);
 
 } // namespace mscclc::sim

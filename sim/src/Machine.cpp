@@ -838,9 +838,10 @@ void Machine::kernelEnd(int32_t rank) {
                                                      int32_t(plan_.gpus.size()),
                                                      run, l.inputBytes))
                      .first;
-      auto m = checkOutput(tmp_.data(), l.outputBytes, l.inputBytes,
-                           l.chunkBytes, opts_.dtype, kind_, rank,
-                           int32_t(plan_.gpus.size()), run, cached->second);
+      auto m =
+          checkOutput(tmp_.data(), l.outputBytes, l.inputBytes, l.chunkBytes,
+                      opts_.dtype, kind_, rank, int32_t(plan_.gpus.size()), run,
+                      cached->second, opts_.sendRecvGroup);
       // Every rank checks a run once; drop it after the last one.
       if (++expectedChecks_[run] == int32_t(plan_.gpus.size()))
         expected_.erase(cached);

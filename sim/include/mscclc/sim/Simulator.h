@@ -48,6 +48,9 @@ struct SimOptions {
   Semantics semantics = Semantics::Executor;
   bool checkRaces = true;
   bool checkResult = true; // compare outputs with the collective
+  // sendrecv: ranks form groups of this many consecutive ranks (upstream's
+  // split_mask + 1); each receives from its place in the previous group.
+  int32_t sendRecvGroup = 1;
 
   // Where to write the raw buffers of the first schedule (empty: none).
   std::string dumpDir;
