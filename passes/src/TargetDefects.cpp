@@ -91,13 +91,17 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
 
   for (const auto &gpu : plan.gpus)
     for (const auto &tb : gpu.threadblocks) {
-      // A remote reference to scratch, resolved through the tb's refs.
+      // A remote or multicast reference to scratch, resolved through the
+      // tb's refs.
       auto touchesRemoteScratch = [&](const plan::Op &op) {
         for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
           size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
           for (size_t i = 0; i < n; ++i) {
             auto b = query.operand(gpu.id, tb.id, op, which, i);
-            if (b && plan::isRemoteRole(b->role) &&
+            // Multicast addresses get no half offset either (§2.5).
+            if (b &&
+                (plan::isRemoteRole(b->role) ||
+                 b->role == plan::OperandRole::Switch) &&
                 b->type == plan::BufferType::Scratch)
               return true;
           }
@@ -216,7 +220,10 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               report(diag::warn_defect_non_sum_reduce, op, where);
             if (plan.useDoubleScratchBuffer && !plan::isPacketOp(op.kind) &&
                 touchesRemoteScratch(op))
-              report(diag::warn_defect_double_scratch_non_packet, op, where);
+              report(diag::warn_defect_double_scratch_non_packet, op, where,
+                     op.channelType == ChannelType::Switch
+                         ? " (a switch channel's multicast addresses)"
+                         : "");
             if (plan.useDoubleScratchBuffer && !plan.reuseResources &&
                 plan::isPacketOp(op.kind))
               if (std::string peer = asymmetricPacketPeer(op); !peer.empty())
