@@ -1177,7 +1177,7 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
   if (!cmp || !cmp->isInStdNamespace() || !cmp->getIdentifier() ||
       cmp->getName() != "less")
     error(loc, diag::err_eval_map_comparator, {mapType()});
-  auto isUser = [this](const CXXRecordDecl *r) {
+  auto isUser = [](const CXXRecordDecl *r) {
     return classifyStd(r) == StdClass::None &&
            classifyDsl(r) == DslClass::None && !r->isInStdNamespace();
   };

@@ -73,9 +73,6 @@ private:
 std::string operator+(const Path &p, const char *suffix) {
   return p.str() + suffix;
 }
-std::string operator+(const Path &p, const std::string &suffix) {
-  return p.str() + suffix;
-}
 
 // An op's place, kept for problems found after the walk (a wait whose peer
 // never signals).

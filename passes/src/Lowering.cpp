@@ -165,6 +165,7 @@ plan::Plan lowerToPlan(const Program &program) {
   plan::Plan out;
   static_cast<plan::PlanSettings &>(out) = program;
   out.files = program.files;
+  out.loc = program.loc;
   out.gpus.reserve(program.ranks.size());
   for (size_t r = 0; r < program.ranks.size(); ++r) {
     const Rank &rank = program.ranks[r];

@@ -39,6 +39,8 @@ const std::vector<DefectCheck> &defectChecks() {
       {diag::warn_defect_pipeline_iterations,
        diag::note_fix_pipeline_iterations},
       {diag::warn_defect_pipeline_tbg_slice, diag::note_fix_pipeline_tbg_slice},
+      {diag::warn_defect_rank_without_threadblocks,
+       diag::note_fix_rank_without_threadblocks},
   };
   return table;
 }
@@ -88,6 +90,16 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
       chunks = gpu.inputChunks > 0 ? gpu.inputChunks : gpu.outputChunks;
     return chunks > 0 ? double(plan.maxMessageSize) / double(chunks) : 0;
   };
+
+  // A rank without thread blocks (executor-semantics §5.1): no op to
+  // locate it by, so at the program (the plan path names the rank).
+  for (const auto &gpu : plan.gpus) {
+    diag::ID id = diag::warn_defect_rank_without_threadblocks;
+    if (gpu.threadblocks.empty() && !diags.isIgnored(id) && ++counts[id] <= 4)
+      diags.report(id, plan.loc, {gpu.id})
+          .at("gpus[" + std::to_string(gpu.id) + "]")
+          .note(fixOf(id), plan.loc);
+  }
 
   for (const auto &gpu : plan.gpus)
     for (const auto &tb : gpu.threadblocks) {

@@ -1,5 +1,5 @@
-// RUN: mscclc --verify %s
-// RUN: %expect-error mscclc %s
+// RUN: mscclc -Wno-rank-without-threadblocks --verify %s
+// RUN: %expect-error mscclc -Wno-rank-without-threadblocks %s
 // A switch reduce (glre) that no broadcast of the same chunk follows, so it
 // does not fuse into glres: the executor rejects a lone glre.
 #include <mscclpp/dsl.hpp>

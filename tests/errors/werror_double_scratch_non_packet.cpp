@@ -1,5 +1,5 @@
-// RUN: mscclc --verify -Werror %s
-// RUN: %expect-error mscclc -Werror %s
+// RUN: mscclc -Wno-rank-without-threadblocks --verify -Werror %s
+// RUN: %expect-error mscclc -Wno-rank-without-threadblocks -Werror %s
 // use_double_scratch_buffer with a plain put into a peer's scratch buffer:
 // double scratch is only coherent for packet traffic (a warning; -Werror
 // makes it an error).

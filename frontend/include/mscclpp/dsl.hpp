@@ -217,12 +217,12 @@ public:
   explicit Rank(int rank);
   BaseBuffer get_input_buffer() const;
   BaseBuffer get_output_buffer() const;
-  void copy(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
-  void copy_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
+  void copy(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
+  void copy_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
   void unpack_packets(Chunk dst_chunk, Chunk src_chunk,
-                      OpOptions options) const;
+                      OpOptions options = {}) const;
   void reduce(Chunk src_chunk, std::vector<Chunk> other_chunks,
-              ReduceOptions options) const;
+              ReduceOptions options = {}) const;
   // One thread block: a __syncthreads (nop); several: a barrier op.
   void barrier(std::vector<int> tb_list) const;
 };
@@ -252,32 +252,32 @@ struct ChannelReduceOptions {
 class MemoryChannel {
 public:
   MemoryChannel(int dst_rank, int src_rank);
-  void signal(MemorySyncOptions options) const;
-  void wait(MemorySyncOptions options) const;
-  void get(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
-  void put(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
-  void put_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options) const;
+  void signal(MemorySyncOptions options = {}) const;
+  void wait(MemorySyncOptions options = {}) const;
+  void get(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
+  void put(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
+  void put_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
   void read_put_packets(Chunk dst_chunk, Chunk src_chunk,
-                        OpOptions options) const;
+                        OpOptions options = {}) const;
   void reduce(Chunk local_src_chunk, std::vector<Chunk> remote_src_chunks,
-              ChannelReduceOptions options) const;
+              ChannelReduceOptions options = {}) const;
 };
 
 // Channel through the host proxy (inter-node capable).
 class PortChannel {
 public:
   PortChannel(int dst_rank, int src_rank);
-  void signal(SyncOptions options) const;
-  void wait(SyncOptions options) const;
-  void flush(SyncOptions options) const;
-  void put(Chunk dst_chunk, Chunk src_chunk, TbOptions options) const;
+  void signal(SyncOptions options = {}) const;
+  void wait(SyncOptions options = {}) const;
+  void flush(SyncOptions options = {}) const;
+  void put(Chunk dst_chunk, Chunk src_chunk, TbOptions options = {}) const;
   void put_with_signal(Chunk dst_chunk, Chunk src_chunk,
-                       TbOptions options) const;
+                       TbOptions options = {}) const;
   void put_with_signal_and_flush(Chunk dst_chunk, Chunk src_chunk,
-                                 TbOptions options) const;
-  void put_packets(Chunk dst_chunk, Chunk src_chunk, TbOptions options) const;
+                                 TbOptions options = {}) const;
+  void put_packets(Chunk dst_chunk, Chunk src_chunk, TbOptions options = {}) const;
   void read_put_packets(Chunk dst_chunk, Chunk src_chunk,
-                        OpOptions options) const;
+                        OpOptions options = {}) const;
 };
 
 struct SwitchReduceOptions {
@@ -291,11 +291,11 @@ class SwitchChannel;
 class SwitchChannelRankView {
 public:
   void reduce(int buffer_offset, int size, Chunk dst_chunk,
-              SwitchReduceOptions options) const;
+              SwitchReduceOptions options = {}) const;
   void broadcast(Chunk src_chunk, int buffer_offset, int size,
-                 TbOptions options) const;
+                 TbOptions options = {}) const;
   void broadcast_packets(Chunk src_chunk, int buffer_offset, int size,
-                         TbOptions options) const;
+                         TbOptions options = {}) const;
 };
 
 // NVLS multicast channel over `buffer_type` of every rank in rank_list.
@@ -304,19 +304,19 @@ public:
   SwitchChannel(std::vector<int> rank_list, BufferType buffer_type);
   SwitchChannelRankView at_rank(int rank) const;
   void reduce(int rank, int buffer_offset, int size, Chunk dst_chunk,
-              SwitchReduceOptions options) const;
+              SwitchReduceOptions options = {}) const;
   void broadcast(int rank, Chunk src_chunk, int buffer_offset, int size,
-                 TbOptions options) const;
+                 TbOptions options = {}) const;
   void broadcast_packets(int rank, Chunk src_chunk, int buffer_offset, int size,
-                         TbOptions options) const;
+                         TbOptions options = {}) const;
 };
 
 // Intra-rank, cross-thread-block semaphore.
 class Semaphore {
 public:
   Semaphore(int rank, int initial_value);
-  void acquire(SyncOptions options) const;
-  void release(SyncOptions options) const;
+  void acquire(SyncOptions options = {}) const;
+  void release(SyncOptions options = {}) const;
 };
 
 // Pipeline loop: ops recorded while it is in scope are grouped per

@@ -167,6 +167,9 @@ struct Plan : PlanSettings {
   // The source files op locations point into (null for plans read from
   // JSON); not part of the plan's identity.
   std::shared_ptr<const SourceFiles> files;
+  // Where the CollectiveProgram was created (invalid for plans read from
+  // JSON): plan-wide diagnostics point there. Not part of the identity.
+  SourceLocation loc;
 
   bool operator==(const Plan &o) const {
     return static_cast<const PlanSettings &>(*this) == o && gpus == o.gpus;
