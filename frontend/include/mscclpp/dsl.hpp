@@ -218,7 +218,8 @@ public:
   BaseBuffer get_input_buffer() const;
   BaseBuffer get_output_buffer() const;
   void copy(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
-  void copy_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
+  void copy_packets(Chunk dst_chunk, Chunk src_chunk,
+                    OpOptions options = {}) const;
   void unpack_packets(Chunk dst_chunk, Chunk src_chunk,
                       OpOptions options = {}) const;
   void reduce(Chunk src_chunk, std::vector<Chunk> other_chunks,
@@ -256,7 +257,8 @@ public:
   void wait(MemorySyncOptions options = {}) const;
   void get(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
   void put(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
-  void put_packets(Chunk dst_chunk, Chunk src_chunk, OpOptions options = {}) const;
+  void put_packets(Chunk dst_chunk, Chunk src_chunk,
+                   OpOptions options = {}) const;
   void read_put_packets(Chunk dst_chunk, Chunk src_chunk,
                         OpOptions options = {}) const;
   void reduce(Chunk local_src_chunk, std::vector<Chunk> remote_src_chunks,
@@ -275,7 +277,8 @@ public:
                        TbOptions options = {}) const;
   void put_with_signal_and_flush(Chunk dst_chunk, Chunk src_chunk,
                                  TbOptions options = {}) const;
-  void put_packets(Chunk dst_chunk, Chunk src_chunk, TbOptions options = {}) const;
+  void put_packets(Chunk dst_chunk, Chunk src_chunk,
+                   TbOptions options = {}) const;
   void read_put_packets(Chunk dst_chunk, Chunk src_chunk,
                         OpOptions options = {}) const;
 };
