@@ -13,6 +13,7 @@
 #include "mscclc/support/ResourceLimits.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
@@ -960,8 +961,9 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
     return *evalLValue(bo);
   case BO_PtrMemD:
   case BO_PtrMemI:
-  case BO_Cmp:
     error(loc, diag::err_eval_unsupported_operator);
+  case BO_Cmp:
+    error(loc, diag::err_eval_three_way_comparison);
   default:
     break;
   }
@@ -1691,13 +1693,19 @@ bool isAssertFailure(const FunctionDecl *fd, const clang::SourceManager &sm) {
 } // namespace
 
 void Evaluator::assertionFailed(const CallExpr *call) {
-  // The condition's text is the first string-literal argument (glibc's
-  // first, macOS's last but one): report it, not the library call.
+  // The condition's text: glibc's __assert_fail and Windows' _assert take
+  // it first, macOS's __assert_rtn and BSD's __assert last. Report it, not
+  // the library call.
   std::string text;
-  for (const Expr *a : call->arguments())
-    if (const auto *sl = dyn_cast<StringLiteral>(a->IgnoreParenImpCasts());
-        sl && sl->getCharByteWidth() == 1 && text.empty())
+  llvm::StringRef callee = call->getDirectCallee()->getName();
+  unsigned n = call->getNumArgs();
+  if (n > 0) {
+    unsigned at = callee == "__assert_rtn" || callee == "__assert" ? n - 1 : 0;
+    if (const auto *sl =
+            dyn_cast<StringLiteral>(call->getArg(at)->IgnoreParenImpCasts());
+        sl && sl->getCharByteWidth() == 1)
       text = sl->getString().str();
+  }
   error(call->getBeginLoc(), diag::err_eval_assert_failed,
         {text.empty() ? std::string("assert") : text});
 }
@@ -1723,8 +1731,88 @@ bool Evaluator::isDefaultedComparison(const FunctionDecl *fd) {
   return fd && fd->isDefaulted() && isComparison(fd->getOverloadedOperator());
 }
 
+namespace {
+// Classes of the algorithm's own files with a comparison operator written
+// by hand (member, friend or free; defaulted ones compare member by member
+// and are fine).
+void collectUserComparisons(const DeclContext *dc, const SourceManager &sm,
+                            llvm::DenseSet<const CXXRecordDecl *> &out) {
+  for (const Decl *d : dc->decls()) {
+    if (sm.isInSystemHeader(d->getLocation()))
+      continue;
+    if (const auto *fr = dyn_cast<FriendDecl>(d))
+      d = fr->getFriendDecl();
+    if (!d)
+      continue;
+    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+      d = ft->getTemplatedDecl();
+    if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
+      OverloadedOperatorKind op = fd->getOverloadedOperator();
+      bool comparison = op == OO_EqualEqual || op == OO_ExclaimEqual ||
+                        op == OO_Less || op == OO_LessEqual ||
+                        op == OO_Greater || op == OO_GreaterEqual ||
+                        op == OO_Spaceship;
+      if (!comparison || fd->isDefaulted())
+        continue;
+      if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+        out.insert(md->getParent()->getCanonicalDecl());
+      for (const ParmVarDecl *p : fd->parameters())
+        if (const CXXRecordDecl *rd =
+                p->getType().getNonReferenceType()->getAsCXXRecordDecl())
+          out.insert(rd->getCanonicalDecl());
+      continue;
+    }
+    if (const auto *inner = dyn_cast<DeclContext>(d);
+        inner && (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(d)))
+      collectUserComparisons(inner, sm, out);
+  }
+}
+} // namespace
+
+const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
+  if (!userComparedKnown_) {
+    collectUserComparisons(ctx_.getTranslationUnitDecl(),
+                           ctx_.getSourceManager(), userCompared_);
+    userComparedKnown_ = true;
+  }
+  if (userCompared_.empty())
+    return nullptr;
+  t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  auto [it, fresh] = userComparedInType_.try_emplace(t.getTypePtr(), nullptr);
+  if (!fresh)
+    return it->second;
+  const CXXRecordDecl *found = nullptr;
+  if (const auto *arr = ctx_.getAsArrayType(t))
+    found = userComparedIn(arr->getElementType());
+  else if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
+    if (userCompared_.count(rd->getCanonicalDecl()))
+      found = rd;
+    else if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+             spec && rd->isInStdNamespace()) {
+      for (const TemplateArgument &a : spec->getTemplateArgs().asArray())
+        if (a.getKind() == TemplateArgument::Type &&
+            (found = userComparedIn(a.getAsType())))
+          break;
+    } else if (!rd->isInStdNamespace() && rd->hasDefinition()) {
+      for (const FieldDecl *f : rd->fields())
+        if ((found = userComparedIn(f->getType())))
+          break;
+    }
+  }
+  // The emplace above may have been invalidated by the recursion.
+  userComparedInType_[t.getTypePtr()] = found;
+  return found;
+}
+
 Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
                                  const Expr *r, LazyLoc loc) {
+  for (const Expr *e : {l, r})
+    if (const CXXRecordDecl *rd = userComparedIn(e->getType()))
+      error(
+          loc, diag::err_eval_comparison_user_operator,
+          {e->getType().getNonReferenceType().getUnqualifiedType().getAsString(
+               ctx_.getPrintingPolicy()),
+           rd->getNameAsString()});
   // `std::nullopt` compares as an empty optional.
   auto operand = [&](const Expr *e) {
     Value v = eval(e);

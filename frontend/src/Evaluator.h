@@ -250,6 +250,15 @@ private:
   static bool isDefaultedComparison(const clang::FunctionDecl *fd);
   Value compareOperands(clang::BinaryOperatorKind op, const clang::Expr *l,
                         const clang::Expr *r, LazyLoc loc);
+  // compareValues compares member by member; a class inside the operands
+  // with a comparison operator a user wrote (not defaulted) would be
+  // compared by that operator in C++. The first such class in `t` (its
+  // fields, a standard container's element types), or null.
+  const clang::CXXRecordDecl *userComparedIn(clang::QualType t);
+  llvm::DenseSet<const clang::CXXRecordDecl *> userCompared_;
+  bool userComparedKnown_ = false;
+  llvm::DenseMap<const clang::Type *, const clang::CXXRecordDecl *>
+      userComparedInType_;
   Value evalRewrittenComparison(const clang::CXXRewrittenBinaryOperator *rw);
   // A failing assert(): the library call it makes, reported as the
   // assertion that failed.

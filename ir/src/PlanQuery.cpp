@@ -111,8 +111,9 @@ std::pair<PlanQuery::PeerRuns::const_iterator,
           PlanQuery::PeerRuns::const_iterator>
 PlanQuery::runTo(int32_t rank, ChannelType t, int32_t peer) const {
   int s = slotOf(t);
+  static const PeerRuns none;
   if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0 || s > 1)
-    return {};
+    return {none.begin(), none.end()};
   const PeerRuns &runs = gpus_[size_t(rank)].byPeer[size_t(s)];
   auto begin = std::lower_bound(runs.begin(), runs.end(),
                                 std::make_pair(peer, INT32_MIN));

@@ -605,31 +605,37 @@ private:
       const auto &ops = g.threadblocks[t].ops;
       for (size_t i = 0; i < ops.size(); ++i) {
         const Op &o = ops[i];
-        auto path = [&] {
-          return "gpus[" + std::to_string(r) + "].threadblocks[" +
-                 std::to_string(t) + "].ops[" + std::to_string(i) + "]";
-        };
         if (o.kind == OpKind::Barrier)
-          count(o, path(), {0, 0});
+          count(o, OpAt{r, int32_t(t), int32_t(i), -1}.str(), {0, 0});
         if (o.kind == OpKind::Pipeline)
           for (size_t k = 0; k < o.ops.size(); ++k)
             if (o.ops[k].kind == OpKind::Barrier)
-              count(o.ops[k], path() + ".ops[" + std::to_string(k) + "]",
+              count(o.ops[k], OpAt{r, int32_t(t), int32_t(i), int32_t(k)}.str(),
                     {o.unitSize, o.numChunks});
       }
     }
-    for (const auto &[id, use] : seen)
+    for (const auto &[id, use] : seen) {
+      bool complete = true;
       for (const auto &[context, counted] : use.arrivals)
-        if (auto &[arrivals, first] = counted;
-            use.size >= 1 && arrivals % use.size != 0) {
-          if (context.second == 0)
-            problem(diag::err_plan_barrier_count, first, {},
-                    {id, r, arrivals, use.size});
-          else
-            problem(diag::err_plan_pipeline_barrier_count, first, {},
-                    {id, r, arrivals, int64_t(context.first), context.second,
-                     use.size});
-        }
+        complete = complete && (use.size < 1 || counted.first % use.size == 0);
+      if (complete)
+        continue;
+      // Counts of different contexts add up in proportions that follow the
+      // message size: no fixed count says whether the rounds complete.
+      if (use.arrivals.size() > 1) {
+        problem(diag::err_plan_barrier_mixed_contexts, use.path, {}, {id, r});
+        continue;
+      }
+      const auto &[context, counted] = *use.arrivals.begin();
+      const auto &[arrivals, first] = counted;
+      if (context.second == 0)
+        problem(diag::err_plan_barrier_count, first, {},
+                {id, r, arrivals, use.size});
+      else
+        problem(diag::err_plan_pipeline_barrier_count, first, {},
+                {id, r, arrivals, int64_t(context.first), context.second,
+                 use.size});
+    }
   }
 
   // The k-th channel from A to B pairs with the k-th from B to A

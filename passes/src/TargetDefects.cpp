@@ -211,7 +211,9 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 std::string innerPath =
                     opPath + ".ops[" + std::to_string(i) + "]";
                 const plan::Op &inner = op.ops[i];
-                if (inner.tbg && inner.tbg->tbgSize > 1 && !oneIteration) {
+                // Packet ops ignore the iteration offset (§3.11).
+                if (inner.tbg && inner.tbg->tbgSize > 1 && !oneIteration &&
+                    !plan::isPacketOp(inner.kind)) {
                   path = innerPath;
                   report(diag::warn_defect_pipeline_tbg_slice, inner, where,
                          " (a group of " + std::to_string(inner.tbg->tbgSize) +

@@ -32,10 +32,12 @@ allreduce_multi_nodes(std::string_view name = "allreduce_multi_nodes",
                       std::uint64_t min_message_size = 0,
                       std::uint64_t max_message_size = UINT64_MAX,
                       int thread_block_group_size = 1) {
-  // Upstream validates nothing here (a world size that is not a multiple of
-  // nranks_per_node makes a plan as it does upstream); these asserts only
-  // stop a division by zero and an empty thread-block group, with a message.
-  assert(nranks_per_node > 0 && "nranks_per_node must be positive");
+  // Upstream validates nothing here. A world size that is not a multiple of
+  // nranks_per_node makes a plan upstream whose last ranks get no work (a
+  // wrong AllReduce, as mscclc sim shows); this port refuses it, as it does
+  // a division by zero and an empty thread-block group.
+  assert(nranks_per_node > 0 && world_size % nranks_per_node == 0 &&
+         "world_size must be a multiple of nranks_per_node");
   assert(thread_block_group_size > 0 &&
          "thread_block_group_size must be positive");
 

@@ -1,6 +1,8 @@
 // RUN: mscclc --verify %s
 // RUN: %expect-error mscclc -Werror=port-put-packets-source %s
 // RUN: mscclc %s -o %t.json 2>&1 | FileCheck %s
+// RUN: not mscclc sim %t.json --runs 1 2>&1 | FileCheck %s --check-prefix=SIM
+// SIM: result: rank {{[0-9]+}} tb 1 op 0 (ppkt): the port proxy's copy for this op reaches outside a buffer
 // put_packets over a port channel is a raw copy of packet space on the
 // executor: from the plain input buffer it sends garbage (and twice the
 // bytes) to the peer. The plan is still made (the reference makes it, as
