@@ -144,6 +144,15 @@ public:
     if (!loaded.plan)
       return UsageError;
     const plan::Plan &p = *loaded.plan;
+    if (o.sendRecvGroup > 1 &&
+        (p.collective != "sendrecv" || p.gpus.size() % o.sendRecvGroup)) {
+      usageError(diag::err_usage_sim_option,
+                 {"--split-mask",
+                  "a mask whose groups tile the ranks of a sendrecv plan",
+                  splitMaskText_ + " (plan: " + p.collective + ", " +
+                      std::to_string(p.gpus.size()) + " ranks)"});
+      return UsageError;
+    }
     sim::SizeRange range = sim::validSizes(p);
     if (range.empty()) {
       usageError(diag::err_usage_sim_no_size,
