@@ -30,6 +30,29 @@ namespace mscclc::frontend {
 
 using clang::SourceLocation;
 
+namespace {
+bool isComparisonOperator(OverloadedOperatorKind op) {
+  switch (op) {
+  case OO_EqualEqual:
+  case OO_ExclaimEqual:
+  case OO_Less:
+  case OO_LessEqual:
+  case OO_Greater:
+  case OO_GreaterEqual:
+  case OO_Spaceship:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// `opt->...`: the call of std::optional's operator-> under `e`, or null.
+const CXXOperatorCallExpr *optionalArrow(const Expr *e) {
+  const auto *arrow = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
+  return arrow && arrow->getOperator() == OO_Arrow ? arrow : nullptr;
+}
+} // namespace
+
 int compareValues(const Value &a, const Value &b) {
   if (a.kind != b.kind) {
     // An empty optional orders before every value, as std::optional's do.
@@ -1510,8 +1533,7 @@ Value *Evaluator::evalObject(const Expr *e) {
     return evalLValue(e);
   // The object of `opt->f()` or `opt->field`: what std::optional's
   // operator-> (a pointer, so a prvalue) points to, not a copy of it.
-  if (const auto *arrow = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
-      arrow && arrow->getOperator() == OO_Arrow)
+  if (const CXXOperatorCallExpr *arrow = optionalArrow(e))
     return evalCallLValue(arrow);
   return temp(eval(e));
 }
@@ -1571,12 +1593,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
     const auto *me = cast<MemberExpr>(e);
     // `opt->field` is std::optional's operator-> (the contained value);
     // any other arrow goes through a pointer.
-    if (me->isArrow()) {
-      const auto *arrow =
-          dyn_cast<CXXOperatorCallExpr>(me->getBase()->IgnoreImplicit());
-      if (!arrow || arrow->getOperator() != OO_Arrow)
-        error(loc, diag::err_eval_pointers);
-    }
+    if (me->isArrow() && !optionalArrow(me->getBase()))
+      error(loc, diag::err_eval_pointers);
     const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
     if (!fd)
       error(loc, diag::err_eval_member_not_field);
@@ -1713,18 +1731,7 @@ void Evaluator::assertionFailed(const CallExpr *call) {
 // ------------------------------------------------------- comparisons --
 
 bool Evaluator::isComparison(OverloadedOperatorKind op) {
-  switch (op) {
-  case OO_EqualEqual:
-  case OO_ExclaimEqual:
-  case OO_Less:
-  case OO_LessEqual:
-  case OO_Greater:
-  case OO_GreaterEqual:
-  case OO_Spaceship:
-    return true;
-  default:
-    return false;
-  }
+  return isComparisonOperator(op);
 }
 
 bool Evaluator::isDefaultedComparison(const FunctionDecl *fd) {
@@ -1747,12 +1754,8 @@ void collectUserComparisons(const DeclContext *dc, const SourceManager &sm,
     if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
       d = ft->getTemplatedDecl();
     if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
-      OverloadedOperatorKind op = fd->getOverloadedOperator();
-      bool comparison = op == OO_EqualEqual || op == OO_ExclaimEqual ||
-                        op == OO_Less || op == OO_LessEqual ||
-                        op == OO_Greater || op == OO_GreaterEqual ||
-                        op == OO_Spaceship;
-      if (!comparison || fd->isDefaulted())
+      if (!isComparisonOperator(fd->getOverloadedOperator()) ||
+          fd->isDefaulted())
         continue;
       if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
         out.insert(md->getParent()->getCanonicalDecl());

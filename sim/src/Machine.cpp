@@ -327,6 +327,8 @@ private:
   std::string opLabel(int32_t rank, int32_t tb, int32_t flat) const;
   // The op a race report names (only on the reporting path).
   const Inst *findInst(int32_t rank, int32_t tb, int32_t flat) const;
+  // The op name and source location of f's (rank, tb, op), when it has one.
+  void nameOp(Finding &f) const;
 
   const Plan &plan_;
   PlanQuery query_;
@@ -1166,12 +1168,7 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
         f.op = prior.op;
         f.run = a.run;
         f.schedule = schedule_;
-        if (prior.tb >= 0) {
-          if (const Inst *i = findInst(prior.rank, prior.tb, prior.op)) {
-            f.opName = std::string(toString(i->op->kind));
-            f.loc = i->op->loc;
-          }
-        }
+        nameOp(f);
         std::string who =
             a.proxy ? "rank " + std::to_string(a.rank) + "'s port proxy (for " +
                           opLabel(a.rank, a.tb, a.op) + ")"
@@ -1309,6 +1306,15 @@ const Inst *Machine::findInst(int32_t rank, int32_t tb, int32_t flat) const {
         if (i.flat == flat)
           return &i;
   return nullptr;
+}
+
+void Machine::nameOp(Finding &f) const {
+  if (f.tb < 0)
+    return;
+  if (const Inst *i = findInst(f.rank, f.tb, f.op)) {
+    f.opName = std::string(toString(i->op->kind));
+    f.loc = i->op->loc;
+  }
 }
 
 std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
@@ -2269,10 +2275,7 @@ void Machine::stepProxy(int32_t rank) {
       f.op = t.op;
       f.run = t.run;
       f.schedule = schedule_;
-      if (const Inst *i = findInst(rank, t.tb, t.op)) {
-        f.opName = std::string(toString(i->op->kind));
-        f.loc = i->op->loc;
-      }
+      nameOp(f);
       f.message = "the port proxy's copy for this op reaches outside a buffer";
       if (reported_.insert({int(f.kind), f.rank, f.tb, f.op}).second)
         sink_(f);
