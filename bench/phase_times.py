@@ -13,7 +13,8 @@ evaluation and the phases after the front end (passes to file write)
 keep their un-instrumented speed. Spans that include the worker thread's
 start or the process exit (front end total, Clang parse+sema, exit) are
 inflated by gdb's own thread and exit handling (tens of ms): take those
-from `--time-phases` ("front end" minus "evaluate") and a plain run.
+from `mscclc --time-phases`, which times every phase from inside without
+gdb (it came later; this script measured the "before" profile).
 
 Needs gdb and an mscclc with symbols (the RelWithDebInfo build). The
 process start (dynamic loading, static initialisers) is not visible from

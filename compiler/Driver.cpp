@@ -9,6 +9,7 @@
 #include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/TargetChecks.h"
 #include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
 #include <algorithm>
@@ -151,8 +152,9 @@ void CompileOptions::addTo(CLI::App &app) {
   app.add_option("--max-depth", frontend.maxCallDepth, "call depth limit")
       ->default_val(frontend.maxCallDepth)
       ->check(CLI::Range(1u, 100000u));
-  app.add_flag("--time-phases", frontend.timePhases,
-               "print how long each phase took (to stderr)");
+  app.add_flag_callback(
+      "--time-phases", [] { support::enablePhaseTimes(); },
+      "print how long each phase took, and the peak memory (to stderr)");
 }
 
 bool parseParams(const std::vector<std::string> &given,
@@ -424,7 +426,9 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
     files = std::make_shared<SourceFiles>();
   out.files = files;
   if (classifyInput(path) == InputKind::Plan) {
+    support::PhaseTimer readTime("read plan");
     auto plan = json::readPlanFile(path, diags, files);
+    readTime.stop();
     if (!plan)
       return out;
     if (!passes::checkPlan(*plan, *target, diags, passes::PlanOrigin::External))
@@ -433,7 +437,9 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
     return out;
   }
   if (classifyInput(path) == InputKind::ChunkIR) {
+    support::PhaseTimer readTime("read chunk IR");
     out.program = loadChunkIR(path, diags, files);
+    readTime.stop();
     if (!out.program)
       return out;
   } else {
@@ -501,7 +507,10 @@ bool writeOutput(const std::string &requested,
     return false;
   }
   support::WriteFailure f;
-  if (support::writeFileAtomically(path, produce, f))
+  support::PhaseTimer writeTime("write output");
+  bool written = support::writeFileAtomically(path, produce, f);
+  writeTime.stop();
+  if (written)
     return true;
   diag::ID id = diag::err_write;
   switch (f.step) {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
 #include "commands/Commands.h"
+#include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
 #include <iostream>
@@ -103,7 +104,9 @@ int dispatch(int argc, char **argv) {
     usageError(mscclc::diag::err_usage_command_line, {e.what(), appName});
     return UsageError;
   }
-  return command->run();
+  int status = command->run();
+  mscclc::support::reportPhaseTotal();
+  return status;
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/json/JsonWriter.h"
+#include "mscclc/support/PhaseTimes.h"
 
 #include <algorithm>
 #include <cctype>
@@ -180,7 +181,9 @@ private:
       cudaOptions.dtypes = cudaDtypes_;
       cudaOptions.ns = cudaNamespace_;
       cudaOptions.inputName = std::filesystem::path(input_).filename().string();
+      support::PhaseTimer emitTime("emit CUDA");
       auto cu = cuda::writeCuda(*loaded.plan, cudaOptions, *printer);
+      emitTime.stop();
       if (!cu) {
         printer->printSummary();
         return Failure;

@@ -35,6 +35,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/thread.h"
 
+#include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
 #include <chrono>
@@ -94,6 +95,8 @@ struct ClangProgress {
   // Set while a source file is being compiled: spelling suggestions
   // consult its Sema.
   CompilerInstance *compiler = nullptr;
+  // --time-phases: Clang set-up, parse and sema, evaluation, teardown.
+  support::PhaseSequence phases;
 };
 
 // Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
@@ -370,12 +373,13 @@ class AlgorithmConsumer : public ASTConsumer {
 public:
   AlgorithmConsumer(const FrontendOptions &opts, FrontendResult &result,
                     DiagnosticSink &diags, LocationTable &locs,
-                    CompilerInstance &ci)
-      : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci) {}
+                    CompilerInstance &ci, support::PhaseSequence &phases)
+      : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci),
+        phases_(phases) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     fn_ctx_ = &ctx;
-    auto t0 = std::chrono::steady_clock::now();
+    phases_.start("evaluate");
     if (ci_.getDiagnostics().hasErrorOccurred())
       return;
     SourceManager &sm = ctx.getSourceManager();
@@ -451,13 +455,9 @@ public:
     if (ci_.getDiagnostics().hasErrorOccurred())
       return;
     result_.program = builder.takeProgram();
-    if (opts_.timePhases) {
-      auto t1 = std::chrono::steady_clock::now();
-      llvm::errs() << "time: evaluate "
-                   << std::chrono::duration<double, std::milli>(t1 - t0).count()
-                   << " ms (" << eval.steps() << " steps, recorded "
-                   << chunk::countOps(*result_.program) << " ops)\n";
-    }
+    if (support::phaseTimesEnabled())
+      phases_.stop(std::to_string(eval.steps()) + " steps, recorded " +
+                   std::to_string(chunk::countOps(*result_.program)) + " ops");
   }
 
 private:
@@ -770,6 +770,7 @@ private:
   DiagnosticSink &diags_;
   LocationTable &locs_;
   CompilerInstance &ci_;
+  support::PhaseSequence &phases_;
   const ASTContext *fn_ctx_ = nullptr;
 };
 
@@ -813,6 +814,13 @@ public:
         std::make_unique<ExpansionBudget>(progress_));
     return ASTFrontendAction::BeginSourceFileAction(ci);
   }
+  void ExecuteAction() override {
+    progress_.phases.start("parse and sema");
+    ASTFrontendAction::ExecuteAction();
+    // Whatever Clang does after the evaluation (freeing the AST) counts
+    // as teardown.
+    progress_.phases.start("clang teardown");
+  }
   void EndSourceFileAction() override {
     progress_.compiler = nullptr;
     ASTFrontendAction::EndSourceFileAction();
@@ -821,7 +829,7 @@ public:
                                                  llvm::StringRef) override {
     locs_.setSourceManager(&ci.getSourceManager());
     return std::make_unique<AlgorithmConsumer>(opts_, result_, diags_, locs_,
-                                               ci);
+                                               ci, progress_.phases);
   }
 
 private:
@@ -889,7 +897,10 @@ FrontendResult runFrontend(const FrontendOptions &options,
   args.push_back("-isystem");
   args.push_back(dslIncludeDir());
   args.push_back("-D__MSCCLC__=1");
-  if (auto pch = precompiledDslHeader(args)) {
+  support::PhaseTimer pchTime("precompiled header lookup");
+  auto pch = precompiledDslHeader(args);
+  pchTime.stop();
+  if (pch) {
     args.push_back("-include-pch");
     args.push_back(*pch);
   }
@@ -916,7 +927,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
     ~ResetReporter() { support::setOutOfMemoryReporter(nullptr, nullptr); }
   } resetReporter;
   AlgorithmActionFactory factory(options, result, diags, locs, progress);
-  auto start = std::chrono::steady_clock::now();
+  progress.phases.start("clang set-up");
   // Clang and the evaluator recurse over the AST: run them on a thread with
   // a stack large enough for deep programs (the evaluator stops itself at
   // EvalLimits::maxStackBytes, well before this runs out).
@@ -927,12 +938,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
   });
   worker.join();
   StackGuard::remove();
-  if (options.timePhases)
-    llvm::errs() << "time: front end "
-                 << std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - start)
-                        .count()
-                 << " ms\n";
+  progress.phases.stop();
   if (result.program)
     result.program->files = files;
   return result;

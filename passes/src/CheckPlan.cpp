@@ -3,6 +3,7 @@
 
 #include "mscclc/ir/PlanVerifier.h"
 #include "mscclc/passes/TargetDefects.h"
+#include "mscclc/support/PhaseTimes.h"
 
 namespace mscclc::passes {
 
@@ -39,6 +40,7 @@ private:
 
 bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
                DiagnosticSink &diags, PlanOrigin origin) {
+  support::PhaseTimer verifyTime("verify plan");
   bool structureOk;
   if (origin == PlanOrigin::Compiled) {
     CompiledPlanSink sink(diags);
@@ -46,10 +48,15 @@ bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
   } else {
     structureOk = plan::verify(plan, diags);
   }
+  verifyTime.stop();
   if (!structureOk)
     return false;
+  support::PhaseTimer limitsTime("check target limits");
   bool limitsOk = checkTargetLimits(plan, target, diags);
+  limitsTime.stop();
+  support::PhaseTimer defectsTime("check target defects");
   bool defectsOk = checkTargetDefects(plan, diags);
+  defectsTime.stop();
   return limitsOk && defectsOk;
 }
 

@@ -11,6 +11,7 @@
 #include "mscclc/passes/Lowering.h"
 #include "mscclc/passes/Passes.h"
 #include "mscclc/passes/TargetChecks.h"
+#include "mscclc/support/PhaseTimes.h"
 
 #include <algorithm>
 
@@ -65,9 +66,13 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
     if (!entry.enabled(program, options))
       continue;
     std::unique_ptr<Pass> pass = entry.create();
-    if (!pass->run(program, diags))
+    support::PhaseTimer passTime("pass " + std::string(entry.name));
+    bool passOk = pass->run(program, diags);
+    passTime.stop();
+    if (!passOk)
       return false;
     if (options.verifyEachPass || i + 1 == passes.size()) {
+      support::PhaseTimer verifyTime("verify chunk IR");
       InternalErrorSink ice(
           diags, makeNote(diag::note_ir_invalid_after_pass, {}, {entry.name}));
       if (!chunk::verify(program, ice))
@@ -98,7 +103,9 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
   }
   if (!runPasses(program, options, diags))
     return std::nullopt;
+  support::PhaseTimer lowerTime("lower to plan IR");
   plan::Plan plan = lowerToPlan(program);
+  lowerTime.stop();
   if (!checkPlan(plan, *target, diags, origin) || diags.errorCount() > 0)
     return std::nullopt;
   return plan;

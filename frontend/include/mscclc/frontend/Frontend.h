@@ -43,7 +43,6 @@ struct FrontendOptions {
   // --max-memory: what the evaluation may add to the heap before it stops
   // with a located error (the process ceiling itself is set by the driver).
   uint64_t maxMemoryBytes = uint64_t(4) << 30;
-  bool timePhases = false; // --time-phases: print phase times to stderr
   std::shared_ptr<BarrierRegistry> sharedBarriers; // null: fresh per program
   // --list-algos: parse only, describe every algorithm, evaluate nothing.
   bool listAlgorithms = false;

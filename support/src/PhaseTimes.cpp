@@ -1,0 +1,64 @@
+//===- PhaseTimes.cpp - --time-phases -------------------------------------===//
+#include "mscclc/support/PhaseTimes.h"
+
+#include <cstdio>
+#include <sys/resource.h>
+
+namespace mscclc::support {
+
+namespace {
+bool enabled = false;
+std::chrono::steady_clock::time_point processStart;
+
+double millisecondsSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - t)
+      .count();
+}
+} // namespace
+
+void enablePhaseTimes() {
+  if (!enabled)
+    processStart = std::chrono::steady_clock::now();
+  enabled = true;
+}
+
+bool phaseTimesEnabled() { return enabled; }
+
+void reportPhase(std::string_view phase, double milliseconds,
+                 std::string_view detail) {
+  if (!enabled)
+    return;
+  // One fprintf per line: stderr is unbuffered, and diagnostics printed in
+  // between must not split a line.
+  std::string line = "time: " + std::string(phase);
+  if (line.size() < 32)
+    line.resize(32, ' ');
+  char number[64];
+  std::snprintf(number, sizeof number, " %9.1f ms", milliseconds);
+  line += number;
+  if (!detail.empty())
+    line += " (" + std::string(detail) + ")";
+  line += '\n';
+  std::fputs(line.c_str(), stderr);
+}
+
+void reportPhaseTotal() {
+  if (!enabled)
+    return;
+  struct rusage usage {};
+  std::string detail;
+  if (::getrusage(RUSAGE_SELF, &usage) == 0)
+    detail =
+        "peak RSS " + std::to_string((usage.ru_maxrss + 512) / 1024) + " MB";
+  reportPhase("total", millisecondsSince(processStart), detail);
+}
+
+void PhaseTimer::stop(std::string_view detail) {
+  if (!enabled_)
+    return;
+  enabled_ = false;
+  reportPhase(phase_, millisecondsSince(start_), detail);
+}
+
+} // namespace mscclc::support
