@@ -134,12 +134,16 @@ Evaluator::DslClass Evaluator::classifyDslUncached(const CXXRecordDecl *rd) {
 const Value *Evaluator::field(const Value &agg, llvm::StringRef name) {
   if (agg.kind != Value::Kind::Agg || !agg.record)
     return nullptr;
-  unsigned i = 0;
-  for (const FieldDecl *fd : agg.record->fields()) {
-    if (fd->getName() == name)
+  // Options are read by field name for every recorded op: keep each
+  // record's names in an array instead of walking its declarations.
+  auto [it, added] = fieldNames_.try_emplace(agg.record);
+  if (added)
+    for (const FieldDecl *fd : agg.record->fields())
+      it->second.push_back(fd->getName());
+  const auto &names = it->second;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name)
       return i < agg.elems().size() ? &agg.elems()[i] : nullptr;
-    ++i;
-  }
   return nullptr;
 }
 

@@ -815,12 +815,12 @@ void Evaluator::checkEnumerator(const EnumDecl *ed, __int128 value,
     if (value >= lo && value <= hi)
       return;
   }
-  std::string names;
-  for (const EnumConstantDecl *c : ed->enumerators()) {
+  for (const EnumConstantDecl *c : ed->enumerators())
     if (__int128(c->getInitVal().getExtValue()) == value)
       return;
+  std::string names;
+  for (const EnumConstantDecl *c : ed->enumerators())
     names += (names.empty() ? "" : ", ") + c->getNameAsString();
-  }
   error(loc, diag::err_eval_enum_value,
         {int64_t(value), ed->getNameAsString(), names});
 }

@@ -302,6 +302,8 @@ private:
   std::vector<chunk::Chunk> toChunkList(const Value &v, LazyLoc loc);
   std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);
   const Value *field(const Value &agg, llvm::StringRef name);
+  llvm::DenseMap<const clang::RecordDecl *, llvm::SmallVector<llvm::StringRef>>
+      fieldNames_;
   void readProgramOptions(const Value &options, ProgramSettings &s);
   TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);

@@ -465,19 +465,22 @@ void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
                        : kind == OpKind::Ppkt  ? "put_packets"
                        : kind == OpKind::Rppkt ? "read_put_packets"
                                                : "get";
-  std::vector<DiagNote> chNote = {
-      makeNote(diag::note_dsl_channel_created, ch.createdAt, {ch.src, ch.dst})};
+  // Formatted only when an error needs it: these run once per recorded op.
+  auto chNote = [&ch] {
+    return std::vector<DiagNote>{makeNote(diag::note_dsl_channel_created,
+                                          ch.createdAt, {ch.src, ch.dst})};
+  };
   bool isGet = kind == OpKind::Get;
   const Chunk &local = isGet ? dst : src;
   const Chunk &remote = isGet ? src : dst;
   if (local.rank != ch.src)
     fail(diag::err_dsl_chunk_not_on_channel_source,
          {method, isGet ? "destination" : "source", describe(local), ch.src},
-         chNote);
+         chNote());
   if (remote.rank != ch.dst)
     fail(diag::err_dsl_chunk_not_on_channel_destination,
          {method, isGet ? "source" : "destination", describe(remote), ch.dst},
-         chNote);
+         chNote());
   checkSameSize(dst, src, method);
   if (kind == OpKind::Ppkt || kind == OpKind::Rppkt)
     checkScratch(dst, (std::string(method) + " destination").c_str());
@@ -510,22 +513,25 @@ void ProgramBuilder::channelReduce(int32_t channel, const Chunk &localSrc,
                                    chunk::ReduceOp rop, SourceLocation loc) {
   requireProgram();
   const PeerChannel ch = peerChannels_[channel];
-  std::vector<DiagNote> chNote = {
-      makeNote(diag::note_dsl_channel_created, ch.createdAt, {ch.src, ch.dst})};
+  // Formatted only when an error needs it: these run once per recorded op.
+  auto chNote = [&ch] {
+    return std::vector<DiagNote>{makeNote(diag::note_dsl_channel_created,
+                                          ch.createdAt, {ch.src, ch.dst})};
+  };
   Chunk d = localDst.value_or(localSrc);
   if (localSrc.rank != ch.src)
     fail(diag::err_dsl_chunk_not_on_channel_source,
-         {"reduce", "local source", describe(localSrc), ch.src}, chNote);
+         {"reduce", "local source", describe(localSrc), ch.src}, chNote());
   if (d.rank != ch.src)
     fail(diag::err_dsl_chunk_not_on_channel_source,
-         {"reduce", "local destination", describe(d), ch.src}, chNote);
+         {"reduce", "local destination", describe(d), ch.src}, chNote());
   checkSameSize(d, localSrc, "reduce");
   if (remoteSrcs.empty())
     fail(diag::err_dsl_reduce_no_remote);
   for (const auto &r : remoteSrcs) {
     if (r.rank != ch.dst)
       fail(diag::err_dsl_chunk_not_on_channel_destination,
-           {"reduce", "remote source", describe(r), ch.dst}, chNote);
+           {"reduce", "remote source", describe(r), ch.dst}, chNote());
     checkSameSize(localSrc, r, "reduce");
   }
   for (auto &[tb, tbg] : selectTbs(sel, "reduce")) {
