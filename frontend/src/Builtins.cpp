@@ -918,7 +918,10 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
                               std::vector<Value> args, const Expr *site) {
   LazyLoc loc(site);
   auto begin = [site] { return site->getBeginLoc(); };
-  auto obj = std::make_shared<DslObject>();
+  // Ranks are shared (one object per rank): only the first makes one.
+  std::shared_ptr<DslObject> obj;
+  if (cls != DslClass::Rank)
+    obj = std::make_shared<DslObject>();
   try {
     switch (cls) {
     case DslClass::Collective: {
@@ -986,6 +989,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       if (rankObjects_.size() <= r)
         rankObjects_.resize(r + 1);
       if (!rankObjects_[r]) {
+        obj = std::make_shared<DslObject>();
         obj->type = DslObject::Type::Rank;
         obj->a = args[0].i;
         rankObjects_[r] = obj;

@@ -3,12 +3,25 @@
 
 #include <cstdio>
 #include <sys/resource.h>
+#include <unistd.h>
 
 namespace mscclc::support {
 
 namespace {
 bool enabled = false;
 std::chrono::steady_clock::time_point processStart;
+
+// The second field of /proc/self/statm, or -1 where there is none.
+long residentPages() {
+  std::FILE *f = std::fopen("/proc/self/statm", "r");
+  if (!f)
+    return -1;
+  long size = 0, resident = -1;
+  if (std::fscanf(f, "%ld %ld", &size, &resident) != 2)
+    resident = -1;
+  std::fclose(f);
+  return resident;
+}
 
 double millisecondsSince(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(
@@ -37,6 +50,12 @@ void reportPhase(std::string_view phase, double milliseconds,
   char number[64];
   std::snprintf(number, sizeof number, " %9.1f ms", milliseconds);
   line += number;
+  // Resident memory as the phase ends: where the peak builds up.
+  if (long pages = residentPages(); pages >= 0) {
+    std::snprintf(number, sizeof number, "  rss %5ld MB",
+                  (pages * ::sysconf(_SC_PAGESIZE) + (1 << 19)) >> 20);
+    line += number;
+  }
   if (!detail.empty())
     line += " (" + std::string(detail) + ")";
   line += '\n';

@@ -1,9 +1,9 @@
 //===- PhaseTimes.h - --time-phases: wall time of each compile phase ------===//
 //
 // `mscclc --time-phases` prints one line per phase on stderr as the phase
-// ends, in the order the phases run:
+// ends, in the order the phases run, with the resident memory at its end:
 //
-//   time: <phase, padded>  <milliseconds> ms[ (<detail>)]
+//   time: <phase, padded>  <milliseconds> ms  rss <MB> MB[ (<detail>)]
 //
 // The phases are timed where they run (the front end, each pass, lowering,
 // the checks, the writer) through a process-wide switch, so that code deep in
