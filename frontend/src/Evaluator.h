@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "DslBinding.h"
 #include "Value.h"
 #include "mscclc/frontend/ProgramBuilder.h"
 
@@ -96,26 +97,11 @@ public:
     InitializerList,
     NulloptT,
   };
-  enum class DslClass : uint8_t {
-    None,
-    Collective, // any collective class
-    CollectiveProgram,
-    Chunk,
-    BaseBuffer,
-    Buffer,
-    Rank,
-    ThreadBlockGroup,
-    MemoryChannel,
-    PortChannel,
-    SwitchChannel,
-    SwitchChannelRankView,
-    Semaphore,
-    LoopIterationContext,
-    OptionsStruct,
-  };
+  using DslClass = frontend::DslClass;
   // Classification by name, memoised per declaration (hot: every call and
   // construction asks).
   static void resetClassCaches();
+  static void resetDslClassCache();
   static StdClass classifyStd(const clang::CXXRecordDecl *rd);
   static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
   static StdClass classifyStdUncached(const clang::CXXRecordDecl *rd);
@@ -281,13 +267,17 @@ private:
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
   Value *temp(Value v);
 
-  // --- builtins (Builtins.cpp)
+  // --- the standard library (StdLibrary.cpp) and the DSL (DslBinding.cpp)
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
                   Value &result, Value **lvalueResult);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
                      std::vector<Value> args, const clang::Expr *site);
-  Value dslMethod(DslClass cls, const Value &self, llvm::StringRef method,
-                  std::vector<Value> args, const clang::Expr *site);
+  Value dslMethod(DslClass cls, const Value &self,
+                  const clang::CXXMethodDecl *md, std::vector<Value> args,
+                  const clang::Expr *site);
+  // Each called method's binding, found once.
+  llvm::DenseMap<const clang::CXXMethodDecl *, std::optional<DslMethod>>
+      dslMethods_;
   Value dslFreeFunction(const clang::FunctionDecl *fd, std::vector<Value> args,
                         const clang::Expr *site);
   Value stdConstruct(StdClass cls, const clang::CXXConstructExpr *ce);

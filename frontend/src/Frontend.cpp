@@ -19,6 +19,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -861,6 +862,21 @@ private:
 };
 
 } // namespace
+
+std::vector<std::string> checkDslHeaderBindings() {
+  std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
+                                   "-D__MSCCLC__=1", "-isystem",
+                                   dslIncludeDir()};
+  if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
+    args.push_back("-resource-dir");
+    args.push_back(res);
+  }
+  std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
+      "#include <mscclpp/dsl.hpp>\n", args, "dsl_bindings.cpp");
+  if (!ast || ast->getDiagnostics().hasErrorOccurred())
+    return {"<mscclpp/dsl.hpp> does not compile on its own"};
+  return checkDslBindings(ast->getASTContext());
+}
 
 FrontendResult runFrontend(const FrontendOptions &options,
                            DiagnosticSink &diags,

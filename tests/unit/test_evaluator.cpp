@@ -237,3 +237,16 @@ TEST_CASE("Evaluator: storage that dies without a container operation",
       binding.messages.find("'a' refers to an object that no longer exists") !=
       std::string::npos);
 }
+
+TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
+          "[evaluator][dsl]") {
+  // Both directions: a constructor, member function or function the header
+  // declares and the evaluator does not bind would fail at its first call
+  // in some user's program; a binding without a declaration is dead.
+  std::vector<std::string> problems = frontend::checkDslHeaderBindings();
+  std::string all;
+  for (const auto &p : problems)
+    all += p + "\n";
+  INFO(all);
+  CHECK(problems.empty());
+}

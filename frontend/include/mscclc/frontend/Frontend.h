@@ -81,6 +81,12 @@ FrontendResult runFrontend(const FrontendOptions &options,
                            DiagnosticSink &diags,
                            std::shared_ptr<SourceFiles> files = nullptr);
 
+// Parses <mscclpp/dsl.hpp> and checks that the evaluator binds every
+// constructor, member function and function it declares, and that every
+// binding names a declaration: one line per mismatch (empty when the
+// header and the evaluator agree).
+std::vector<std::string> checkDslHeaderBindings();
+
 // Where <mscclpp/dsl.hpp> is found (MSCCLC_INCLUDE_DIR, then next to the
 // executable, then the source tree).
 std::string dslIncludeDir();

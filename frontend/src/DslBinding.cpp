@@ -1,0 +1,766 @@
+//===- DslBinding.cpp - the DSL's declarations, bound ---------------------===//
+//
+// The binding table (see DslBinding.h) and the handlers it names: DSL
+// constructors, methods and functions are checked and forwarded to the
+// ProgramBuilder; the diagnostics it throws without a location are placed
+// at the call.
+//
+//===----------------------------------------------------------------------===//
+#include "DslBinding.h"
+#include "Evaluator.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+// ------------------------------------------------------------- bindings --
+
+namespace {
+using K = DslBinding::Kind;
+constexpr DslBinding ctor(DslClass c, llvm::StringRef cls, DslConstructor h) {
+  return {K::Constructor, c, cls, uint8_t(h)};
+}
+constexpr DslBinding method(DslClass c, llvm::StringRef name, DslMethod h) {
+  return {K::Method, c, name, uint8_t(h)};
+}
+constexpr DslBinding function(DslClass c, llvm::StringRef name, DslFunction h) {
+  return {K::Function, c, name, uint8_t(h)};
+}
+constexpr DslBinding scopeEnd(DslClass c, llvm::StringRef cls) {
+  return {K::ScopeEnd, c, cls, 0};
+}
+
+using C = DslClass;
+using M = DslMethod;
+const DslBinding bindings[] = {
+    // Collectives: the plan's collective, buffer sizes and in-place flag.
+    ctor(C::Collective, "AllGather", DslConstructor::Collective),
+    ctor(C::Collective, "AllReduce", DslConstructor::Collective),
+    ctor(C::Collective, "ReduceScatter", DslConstructor::Collective),
+    ctor(C::Collective, "AllToAll", DslConstructor::Collective),
+    ctor(C::Collective, "SendRecv", DslConstructor::Collective),
+    ctor(C::Collective, "TestCollective", DslConstructor::Collective),
+    method(C::Collective, "num_ranks", M::CollectiveNumRanks),
+    method(C::Collective, "chunk_factor", M::CollectiveChunkFactor),
+    method(C::Collective, "inplace", M::CollectiveInplace),
+    // The program: current from construction to the end of its scope.
+    ctor(C::CollectiveProgram, "CollectiveProgram", DslConstructor::Program),
+    function(C::CollectiveProgram, "from_spec", DslFunction::ProgramFromSpec),
+    scopeEnd(C::CollectiveProgram, "CollectiveProgram"),
+    // Buffers and chunks.
+    method(C::BaseBuffer, "slice", M::BufferSlice),
+    method(C::BaseBuffer, "rank", M::BufferRank),
+    method(C::BaseBuffer, "buffer_type", M::BufferType),
+    method(C::BaseBuffer, "offset", M::BufferOffset),
+    method(C::BaseBuffer, "size", M::BufferSize),
+    ctor(C::Buffer, "Buffer", DslConstructor::Buffer),
+    ctor(C::ThreadBlockGroup, "ThreadBlockGroup",
+         DslConstructor::ThreadBlockGroup),
+    method(C::ThreadBlockGroup, "tb_list", M::GroupTbList),
+    method(C::ThreadBlockGroup, "get_internal_id", M::GroupInternalId),
+    method(C::ThreadBlockGroup, "numtb", M::GroupNumTb),
+    // Ranks: local operations.
+    ctor(C::Rank, "Rank", DslConstructor::Rank),
+    method(C::Rank, "get_input_buffer", M::RankInputBuffer),
+    method(C::Rank, "get_output_buffer", M::RankOutputBuffer),
+    method(C::Rank, "copy", M::RankCopy),
+    method(C::Rank, "copy_packets", M::RankCopyPackets),
+    method(C::Rank, "unpack_packets", M::RankUnpackPackets),
+    method(C::Rank, "reduce", M::RankReduce),
+    method(C::Rank, "barrier", M::RankBarrier),
+    // Channels.
+    ctor(C::MemoryChannel, "MemoryChannel", DslConstructor::MemoryChannel),
+    method(C::MemoryChannel, "signal", M::ChannelSignal),
+    method(C::MemoryChannel, "wait", M::ChannelWait),
+    method(C::MemoryChannel, "get", M::ChannelGet),
+    method(C::MemoryChannel, "put", M::ChannelPut),
+    method(C::MemoryChannel, "put_packets", M::ChannelPutPackets),
+    method(C::MemoryChannel, "read_put_packets", M::ChannelReadPutPackets),
+    method(C::MemoryChannel, "reduce", M::ChannelReduce),
+    ctor(C::PortChannel, "PortChannel", DslConstructor::PortChannel),
+    method(C::PortChannel, "signal", M::ChannelSignal),
+    method(C::PortChannel, "wait", M::ChannelWait),
+    method(C::PortChannel, "flush", M::ChannelFlush),
+    method(C::PortChannel, "put", M::ChannelPut),
+    method(C::PortChannel, "put_with_signal", M::ChannelPutWithSignal),
+    method(C::PortChannel, "put_with_signal_and_flush",
+           M::ChannelPutWithSignalAndFlush),
+    method(C::PortChannel, "put_packets", M::ChannelPutPackets),
+    method(C::PortChannel, "read_put_packets", M::ChannelReadPutPackets),
+    ctor(C::SwitchChannel, "SwitchChannel", DslConstructor::SwitchChannel),
+    method(C::SwitchChannel, "at_rank", M::SwitchAtRank),
+    method(C::SwitchChannel, "reduce", M::SwitchReduce),
+    method(C::SwitchChannel, "broadcast", M::SwitchBroadcast),
+    method(C::SwitchChannel, "broadcast_packets", M::SwitchBroadcastPackets),
+    method(C::SwitchChannelRankView, "reduce", M::SwitchReduce),
+    method(C::SwitchChannelRankView, "broadcast", M::SwitchBroadcast),
+    method(C::SwitchChannelRankView, "broadcast_packets",
+           M::SwitchBroadcastPackets),
+    // Synchronisation within a rank, and pipelines.
+    ctor(C::Semaphore, "Semaphore", DslConstructor::Semaphore),
+    method(C::Semaphore, "acquire", M::SemaphoreAcquire),
+    method(C::Semaphore, "release", M::SemaphoreRelease),
+    ctor(C::LoopIterationContext, "LoopIterationContext", DslConstructor::Loop),
+    scopeEnd(C::LoopIterationContext, "LoopIterationContext"),
+    // SyncType combines as flags.
+    function(C::None, "operator|", DslFunction::SyncTypeOr),
+    function(C::None, "operator&", DslFunction::SyncTypeAnd),
+    function(C::None, "operator^", DslFunction::SyncTypeXor),
+};
+
+const DslBinding *findBinding(DslBinding::Kind kind, DslClass cls,
+                              llvm::StringRef name) {
+  for (const DslBinding &b : bindings)
+    if (b.kind == kind && b.cls == cls && b.name == name)
+      return &b;
+  return nullptr;
+}
+} // namespace
+
+llvm::ArrayRef<DslBinding> dslBindings() { return bindings; }
+
+std::optional<DslConstructor> findDslConstructor(DslClass cls,
+                                                 llvm::StringRef className) {
+  if (const DslBinding *b = findBinding(K::Constructor, cls, className))
+    return DslConstructor(b->handler);
+  return std::nullopt;
+}
+
+std::optional<DslMethod> findDslMethod(DslClass cls, llvm::StringRef name) {
+  if (const DslBinding *b = findBinding(K::Method, cls, name))
+    return DslMethod(b->handler);
+  return std::nullopt;
+}
+
+std::optional<DslFunction> findDslFunction(DslClass cls, llvm::StringRef name) {
+  if (const DslBinding *b = findBinding(K::Function, cls, name))
+    return DslFunction(b->handler);
+  return std::nullopt;
+}
+
+// -------------------------------------------------------- classification --
+
+static bool inDslNamespace(const Decl *d) {
+  const DeclContext *dc = d->getDeclContext();
+  const auto *inner = dyn_cast<NamespaceDecl>(dc);
+  if (!inner || inner->getName() != "dsl")
+    return false;
+  const auto *outer = dyn_cast<NamespaceDecl>(inner->getParent());
+  return outer && outer->getName() == "mscclpp" &&
+         outer->getParent()->isTranslationUnit();
+}
+
+// Per-thread and cleared with the std classification (see StdLibrary.cpp).
+namespace {
+thread_local llvm::DenseMap<const CXXRecordDecl *, DslClass> dslClassCache;
+} // namespace
+
+void Evaluator::resetDslClassCache() { dslClassCache.clear(); }
+
+Evaluator::DslClass Evaluator::classifyDsl(const CXXRecordDecl *rd) {
+  auto &cache = dslClassCache;
+  auto [it, inserted] = cache.try_emplace(rd, DslClass::None);
+  if (inserted)
+    it->second = classifyDslUncached(rd);
+  return it->second;
+}
+
+Evaluator::DslClass Evaluator::classifyDslUncached(const CXXRecordDecl *rd) {
+  if (!rd || !rd->getIdentifier() || !inDslNamespace(rd))
+    return DslClass::None;
+  llvm::StringRef n = rd->getName();
+  if (n == "Collective" || n == "AllGather" || n == "AllReduce" ||
+      n == "ReduceScatter" || n == "AllToAll" || n == "SendRecv" ||
+      n == "TestCollective")
+    return DslClass::Collective;
+  if (n == "CollectiveProgram")
+    return DslClass::CollectiveProgram;
+  if (n == "Chunk")
+    return DslClass::Chunk;
+  if (n == "BaseBuffer")
+    return DslClass::BaseBuffer;
+  if (n == "Buffer")
+    return DslClass::Buffer;
+  if (n == "Rank")
+    return DslClass::Rank;
+  if (n == "ThreadBlockGroup")
+    return DslClass::ThreadBlockGroup;
+  if (n == "MemoryChannel")
+    return DslClass::MemoryChannel;
+  if (n == "PortChannel")
+    return DslClass::PortChannel;
+  if (n == "SwitchChannel")
+    return DslClass::SwitchChannel;
+  if (n == "SwitchChannelRankView")
+    return DslClass::SwitchChannelRankView;
+  if (n == "Semaphore")
+    return DslClass::Semaphore;
+  if (n == "LoopIterationContext")
+    return DslClass::LoopIterationContext;
+  return DslClass::OptionsStruct;
+}
+
+// ------------------------------------------------------------- helpers --
+
+const Value *Evaluator::field(const Value &agg, llvm::StringRef name) {
+  if (agg.kind != Value::Kind::Agg || !agg.record)
+    return nullptr;
+  // Options are read by field name for every recorded op: keep each
+  // record's names in an array instead of walking its declarations.
+  auto [it, added] = fieldNames_.try_emplace(agg.record);
+  if (added)
+    for (const FieldDecl *fd : agg.record->fields())
+      it->second.push_back(fd->getName());
+  const auto &names = it->second;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name)
+      return i < agg.elems().size() ? &agg.elems()[i] : nullptr;
+  return nullptr;
+}
+
+std::optional<int64_t> Evaluator::optInt(const Value *v) {
+  if (!v || v->kind == Value::Kind::Null)
+    return std::nullopt;
+  return v->i;
+}
+
+TbSelection Evaluator::tbSelection(const Value &opts) {
+  TbSelection sel;
+  sel.tb = optInt(field(opts, "tb"));
+  if (const Value *g = field(opts, "tb_group");
+      g && g->kind == Value::Kind::Object) {
+    sel.group = g->obj->list;
+  }
+  return sel;
+}
+
+chunk::Chunk Evaluator::toChunk(const Value &v, LazyLoc loc) {
+  if (v.kind == Value::Kind::Chunk) {
+    // Made by slice(), which validated it.
+    chunk::Chunk c;
+    c.rank = v.chunkRank;
+    c.type = chunk::BufferType(v.chunkType);
+    c.index = v.i;
+    c.size = v.chunkSize;
+    return c;
+  }
+  if (v.kind != Value::Kind::Agg || v.elems().size() != 4)
+    error(loc, diag::err_dsl_expected_chunk);
+  for (const Value &f : v.elems())
+    if (f.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+  chunk::Chunk c;
+  c.rank = int32_t(v.elems()[0].i);
+  c.type = chunk::BufferType(v.elems()[1].i);
+  c.index = v.elems()[2].i;
+  c.size = v.elems()[3].i;
+  try {
+    builder_.checkRank(v.elems()[0].i, "chunk rank");
+  } catch (DiagnosticError &e) {
+    locateDslError(e, loc);
+    throw;
+  }
+  if (c.index < 0 || c.size < 0)
+    error(loc, diag::err_dsl_chunk_negative, {describe(c)});
+  return c;
+}
+
+std::vector<chunk::Chunk> Evaluator::toChunkList(const Value &v, LazyLoc loc) {
+  std::vector<chunk::Chunk> out;
+  if (v.kind != Value::Kind::Agg)
+    error(loc, diag::err_dsl_expected_chunk_list);
+  for (const Value &e : v.elems())
+    out.push_back(toChunk(e, loc));
+  return out;
+}
+
+std::vector<int64_t> Evaluator::toIntList(const Value &v, LazyLoc loc) {
+  std::vector<int64_t> out;
+  if (v.kind != Value::Kind::Agg)
+    error(loc, diag::err_dsl_expected_int_list);
+  for (const Value &e : v.elems()) {
+    if (e.kind != Value::Kind::Int)
+      error(loc, diag::err_dsl_expected_int_list);
+    out.push_back(e.i);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------- DSL calls --
+
+// The options CollectiveProgram's ProgramOptions and AlgoSpec share, under
+// the same field names.
+void Evaluator::readProgramOptions(const Value &o, ProgramSettings &s) {
+  chunk::ProgramSettings &p = s.program;
+  s.instances = field(o, "instances")->i;
+  p.protocol = chunk::Protocol(field(o, "protocol")->i);
+  p.instrFusion = field(o, "instr_fusion")->i != 0;
+  p.autoSync = field(o, "auto_sync")->i != 0;
+  p.replicationPolicy =
+      chunk::ReplicationPolicy(field(o, "replication_policy")->i);
+  p.reuseResources = field(o, "reuse_resources")->i != 0;
+  p.numThreadsPerBlock = field(o, "num_threads_per_block")->i;
+  p.useDoubleScratchBuffer = field(o, "use_double_scratch_buffer")->i != 0;
+  p.bufferAlignment = field(o, "buffer_alignment")->i;
+  p.minMessageSize = uint64_t(field(o, "min_message_size")->i);
+  p.maxMessageSize = uint64_t(field(o, "max_message_size")->i);
+}
+
+static uint8_t syncBits(const Value *v) {
+  return v ? uint8_t(v->i & 3) : uint8_t(3);
+}
+
+Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
+                              std::vector<Value> args, const Expr *site) {
+  LazyLoc loc(site);
+  auto begin = [site] { return site->getBeginLoc(); };
+  std::optional<DslConstructor> ctor = findDslConstructor(cls, rd->getName());
+  if (!ctor)
+    error(loc, diag::err_dsl_not_constructible, {rd->getNameAsString()});
+  // Ranks are shared (one object per rank): only the first makes one.
+  std::shared_ptr<DslObject> obj;
+  if (*ctor != DslConstructor::Rank)
+    obj = std::make_shared<DslObject>();
+  try {
+    switch (*ctor) {
+    case DslConstructor::Collective: {
+      llvm::StringRef n = rd->getName();
+      CollectiveDesc &c = obj->collective;
+      obj->type = DslObject::Type::Collective;
+      int64_t r = args.at(0).i;
+      if (r <= 0)
+        error(loc, diag::err_dsl_collective_ranks, {r});
+      c.numRanks = r;
+      if (n == "TestCollective") {
+        c.name = "test";
+        c.inputSize = args.at(1).i;
+        c.outputSize = args.at(2).i;
+        if (c.inputSize < 0 || c.outputSize < 0)
+          error(loc, diag::err_dsl_test_collective_sizes);
+        c.inplace = false;
+        c.chunkFactor = 1;
+      } else {
+        int64_t cf = args.at(1).i;
+        if (cf <= 0)
+          error(loc, diag::err_dsl_chunk_factor, {cf});
+        c.chunkFactor = cf;
+        c.inplace = args.at(2).i != 0;
+        if (n == "AllGather") {
+          c.name = "allgather";
+          c.inputSize = cf;
+          c.outputSize = r * cf;
+        } else if (n == "AllReduce") {
+          c.name = "allreduce";
+          c.inputSize = c.outputSize = r * cf;
+        } else if (n == "ReduceScatter") {
+          c.name = "reducescatter";
+          c.inputSize = r * cf;
+          c.outputSize = cf;
+        } else if (n == "AllToAll") {
+          c.name = "alltoall";
+          c.inputSize = c.outputSize = r * cf;
+        } else if (n == "SendRecv") {
+          c.name = "sendrecv";
+          c.inputSize = c.outputSize = cf;
+        } else {
+          error(loc, diag::err_dsl_collective_unknown, {n.str()});
+        }
+      }
+      break;
+    }
+    case DslConstructor::Program: {
+      ProgramSettings s;
+      if (args.at(0).kind == Value::Kind::String)
+        s.program.name = args[0].s();
+      if (args.at(1).kind != Value::Kind::Object)
+        error(loc, diag::err_dsl_expected_collective);
+      s.collective = args[1].obj->collective;
+      s.numRanks = args.at(2).i;
+      readProgramOptions(args.at(3), s);
+      builder_.beginProgram(s, irLoc(begin()));
+      obj->type = DslObject::Type::Program;
+      break;
+    }
+    case DslConstructor::Rank: {
+      // Rank objects are immutable: share one per rank.
+      builder_.checkRank(args.at(0).i, "rank");
+      size_t r = size_t(args[0].i);
+      if (rankObjects_.size() <= r)
+        rankObjects_.resize(r + 1);
+      if (!rankObjects_[r]) {
+        obj = std::make_shared<DslObject>();
+        obj->type = DslObject::Type::Rank;
+        obj->a = args[0].i;
+        rankObjects_[r] = obj;
+      }
+      return Value::makeObject(rankObjects_[r]);
+    }
+    case DslConstructor::Buffer:
+      obj->type = DslObject::Type::Buffer;
+      obj->buffer = builder_.allocScratch(args.at(0).i, args.at(1).i);
+      break;
+    case DslConstructor::ThreadBlockGroup:
+      obj->type = DslObject::Type::ThreadBlockGroup;
+      obj->list = toIntList(args.at(0), loc);
+      builder_.checkThreadBlockGroup(obj->list);
+      break;
+    case DslConstructor::MemoryChannel:
+      obj->type = DslObject::Type::MemoryChannel;
+      obj->a =
+          builder_.newMemoryChannel(args.at(0).i, args.at(1).i, irLoc(begin()));
+      break;
+    case DslConstructor::PortChannel:
+      obj->type = DslObject::Type::PortChannel;
+      obj->a =
+          builder_.newPortChannel(args.at(0).i, args.at(1).i, irLoc(begin()));
+      break;
+    case DslConstructor::SwitchChannel:
+      obj->type = DslObject::Type::SwitchChannel;
+      obj->a = builder_.newSwitchChannel(toIntList(args.at(0), loc),
+                                         chunk::BufferType(args.at(1).i),
+                                         irLoc(begin()));
+      break;
+    case DslConstructor::Semaphore:
+      obj->type = DslObject::Type::Semaphore;
+      obj->a =
+          builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin()));
+      break;
+    case DslConstructor::Loop:
+      obj->type = DslObject::Type::Loop;
+      builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin()));
+      break;
+    }
+  } catch (DiagnosticError &e) {
+    locateDslError(e, loc);
+    throw;
+  }
+  return Value::makeObject(std::move(obj));
+}
+
+Value Evaluator::dslMethod(DslClass cls, const Value &self,
+                           const CXXMethodDecl *md, std::vector<Value> args,
+                           const Expr *site) {
+  LazyLoc loc(site);
+  // The method name is where ops are reported (cheap: stored in the AST).
+  SourceLocation at;
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(site))
+    if (const auto *me = dyn_cast<MemberExpr>(mce->getCallee()))
+      at = me->getMemberLoc();
+  if (at.isInvalid())
+    at = site->getBeginLoc();
+  auto [bound, added] = dslMethods_.try_emplace(md);
+  if (added)
+    bound->second = findDslMethod(cls, md->getName());
+  if (!bound->second)
+    error(loc, diag::err_dsl_unsupported_method, {md->getName().str()});
+  const DslMethod method = *bound->second;
+  if (self.kind != Value::Kind::Object)
+    error(loc, diag::err_dsl_not_constructed);
+  const DslObject &o = *self.obj;
+  auto chunkArg = [&](size_t i) { return toChunk(args.at(i), loc); };
+  auto optChunk = [&](const Value &opts,
+                      llvm::StringRef f) -> std::optional<chunk::Chunk> {
+    const Value *v = field(opts, f);
+    if (!v || v->kind == Value::Kind::Null)
+      return std::nullopt;
+    return toChunk(*v, loc);
+  };
+  auto reduceOp = [&](const Value &opts) {
+    const Value *v = field(opts, "reduce_op");
+    return v ? chunk::ReduceOp(v->i) : chunk::ReduceOp::Sum;
+  };
+  auto transfer = [&](chunk::OpKind kind) {
+    builder_.transfer(int32_t(o.a), kind, chunkArg(0), chunkArg(1),
+                      tbSelection(args.at(2)), irLoc(at));
+    return Value::makeVoid();
+  };
+  // A switch channel's methods take the rank first; a rank view's have it
+  // bound.
+  const bool view = cls == DslClass::SwitchChannelRankView;
+  const size_t base = view ? 0 : 1;
+  auto switchRank = [&] { return view ? o.b : args.at(0).i; };
+  try {
+    if (cls != DslClass::Collective && cls != DslClass::BaseBuffer &&
+        cls != DslClass::Buffer && cls != DslClass::ThreadBlockGroup)
+      builder_.requireProgram();
+    switch (method) {
+    case DslMethod::CollectiveNumRanks:
+      return Value::makeInt(o.collective.numRanks);
+    case DslMethod::CollectiveChunkFactor:
+      return Value::makeInt(o.collective.chunkFactor);
+    case DslMethod::CollectiveInplace:
+      return Value::makeInt(o.collective.inplace);
+    case DslMethod::BufferSlice: {
+      std::optional<int64_t> a, b;
+      if (args.size() == 2) {
+        a = args[0].i;
+        b = args[1].i;
+      }
+      chunk::Chunk c = builder_.slice(o.buffer, a, b);
+      return Value::makeChunk(c, site->getType()->getAsCXXRecordDecl());
+    }
+    // Python's attributes: size is offset + length (rank.py stores the
+    // end), so a ported program's arithmetic on it stays right.
+    case DslMethod::BufferSize:
+      return Value::makeInt(o.buffer.end);
+    case DslMethod::BufferOffset:
+      return Value::makeInt(o.buffer.offset);
+    case DslMethod::BufferRank:
+      return Value::makeInt(o.buffer.rank);
+    case DslMethod::BufferType:
+      return Value::makeInt(int64_t(o.buffer.type));
+    case DslMethod::GroupNumTb:
+      return Value::makeInt(int64_t(o.list.size()));
+    case DslMethod::GroupTbList: {
+      std::vector<Value> tbs;
+      for (int64_t tb : o.list)
+        tbs.push_back(Value::makeInt(tb));
+      return Value::makeAgg(std::move(tbs));
+    }
+    case DslMethod::GroupInternalId:
+      for (size_t i = 0; i < o.list.size(); ++i)
+        if (o.list[i] == args.at(0).i)
+          return Value::makeInt(int64_t(i));
+      error(at, diag::err_dsl_tb_not_in_group, {args.at(0).i});
+    case DslMethod::RankInputBuffer:
+    case DslMethod::RankOutputBuffer: {
+      // Input and output buffers never change: share one object each.
+      bool input = method == DslMethod::RankInputBuffer;
+      size_t slot = size_t(o.a) * 2 + (input ? 0 : 1);
+      if (bufferObjects_.size() <= slot)
+        bufferObjects_.resize(slot + 1);
+      if (!bufferObjects_[slot]) {
+        auto b = std::make_shared<DslObject>();
+        b->type = DslObject::Type::Buffer;
+        b->buffer =
+            input ? builder_.inputBuffer(o.a) : builder_.outputBuffer(o.a);
+        bufferObjects_[slot] = std::move(b);
+      }
+      return Value::makeObject(bufferObjects_[slot]);
+    }
+    case DslMethod::RankCopy:
+    case DslMethod::RankCopyPackets:
+    case DslMethod::RankUnpackPackets: {
+      chunk::OpKind k = method == DslMethod::RankCopy ? chunk::OpKind::Copy
+                        : method == DslMethod::RankCopyPackets
+                            ? chunk::OpKind::Cpkt
+                            : chunk::OpKind::Upkt;
+      builder_.copy(o.a, chunkArg(0), chunkArg(1), tbSelection(args.at(2)), k,
+                    irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::RankReduce: {
+      const Value &opts = args.at(2);
+      builder_.reduce(o.a, chunkArg(0), toChunkList(args.at(1), loc),
+                      tbSelection(opts), optChunk(opts, "dst_chunk"),
+                      reduceOp(opts), field(opts, "packet")->i != 0, irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::RankBarrier:
+      builder_.barrier(o.a, toIntList(args.at(0), loc), irLoc(at));
+      return Value::makeVoid();
+    case DslMethod::ChannelSignal:
+    case DslMethod::ChannelWait: {
+      const Value &opts = args.at(0);
+      const Value *rel = field(opts, "relaxed");
+      builder_.signalOrWait(int32_t(o.a), optInt(field(opts, "tb")),
+                            syncBits(field(opts, "data_sync")),
+                            rel && rel->i != 0,
+                            method == DslMethod::ChannelSignal, irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::ChannelFlush: {
+      const Value &opts = args.at(0);
+      builder_.flush(int32_t(o.a), optInt(field(opts, "tb")),
+                     syncBits(field(opts, "data_sync")), irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::ChannelPut:
+      return transfer(chunk::OpKind::Put);
+    case DslMethod::ChannelGet:
+      return transfer(chunk::OpKind::Get);
+    case DslMethod::ChannelPutPackets:
+      return transfer(chunk::OpKind::Ppkt);
+    case DslMethod::ChannelReadPutPackets:
+      return transfer(chunk::OpKind::Rppkt);
+    case DslMethod::ChannelPutWithSignal:
+      return transfer(chunk::OpKind::Pws);
+    case DslMethod::ChannelPutWithSignalAndFlush:
+      return transfer(chunk::OpKind::Pwsf);
+    case DslMethod::ChannelReduce: {
+      const Value &opts = args.at(2);
+      builder_.channelReduce(int32_t(o.a), chunkArg(0),
+                             toChunkList(args.at(1), loc), tbSelection(opts),
+                             optChunk(opts, "local_dst_chunk"), reduceOp(opts),
+                             irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::SwitchAtRank: {
+      builder_.checkSwitchMember(int32_t(o.a), args.at(0).i);
+      auto v = std::make_shared<DslObject>();
+      v->type = DslObject::Type::SwitchView;
+      v->a = o.a;
+      v->b = args[0].i;
+      return Value::makeObject(std::move(v));
+    }
+    case DslMethod::SwitchReduce: {
+      const Value &opts = args.at(base + 3);
+      builder_.switchReduce(int32_t(o.a), switchRank(), args.at(base).i,
+                            args.at(base + 1).i, chunkArg(base + 2),
+                            optInt(field(opts, "tb")), reduceOp(opts),
+                            irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::SwitchBroadcast:
+    case DslMethod::SwitchBroadcastPackets: {
+      const Value &opts = args.at(base + 3);
+      builder_.switchBroadcast(
+          int32_t(o.a), switchRank(), chunkArg(base), args.at(base + 1).i,
+          args.at(base + 2).i, optInt(field(opts, "tb")),
+          method == DslMethod::SwitchBroadcastPackets, irLoc(at));
+      return Value::makeVoid();
+    }
+    case DslMethod::SemaphoreAcquire:
+    case DslMethod::SemaphoreRelease: {
+      const Value &opts = args.at(0);
+      builder_.semaphoreOp(int32_t(o.a), optInt(field(opts, "tb")),
+                           syncBits(field(opts, "data_sync")),
+                           method == DslMethod::SemaphoreAcquire, irLoc(at));
+      return Value::makeVoid();
+    }
+    }
+  } catch (DiagnosticError &e) {
+    locateDslError(e, at);
+    throw;
+  }
+  llvm_unreachable("every DslMethod returns or throws");
+}
+
+Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
+                                 std::vector<Value> args, const Expr *site) {
+  LazyLoc loc(site);
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  const CXXRecordDecl *parent = md ? md->getParent() : nullptr;
+  std::optional<DslFunction> function;
+  if (parent ? inDslNamespace(parent) : inDslNamespace(fd))
+    // getNameAsString: operators have no identifier.
+    function = findDslFunction(parent ? classifyDsl(parent) : DslClass::None,
+                               fd->getNameAsString());
+  if (function) {
+    switch (*function) {
+    case DslFunction::SyncTypeOr:
+      return Value::makeInt(args.at(0).i | args.at(1).i);
+    case DslFunction::SyncTypeAnd:
+      return Value::makeInt(args.at(0).i & args.at(1).i);
+    case DslFunction::SyncTypeXor:
+      return Value::makeInt(args.at(0).i ^ args.at(1).i);
+    case DslFunction::ProgramFromSpec: {
+      const Value &spec = args.at(0);
+      ProgramSettings s;
+      const Value *name = field(spec, "name");
+      if (name && name->kind == Value::Kind::String)
+        s.program.name = name->s();
+      const Value *coll = field(spec, "collective");
+      if (!coll || coll->kind != Value::Kind::Object)
+        error(loc, diag::err_dsl_algospec_collective);
+      s.collective = coll->obj->collective;
+      s.numRanks = field(spec, "world_size")->i;
+      readProgramOptions(spec, s);
+      try {
+        builder_.beginProgram(s, irLoc(site->getBeginLoc()));
+      } catch (DiagnosticError &e) {
+        locateDslError(e, loc);
+        throw;
+      }
+      auto obj = std::make_shared<DslObject>();
+      obj->type = DslObject::Type::Program;
+      return Value::makeObject(std::move(obj));
+    }
+    }
+  }
+  if (parent && parent->isInStdNamespace())
+    unsupportedStdType(parent, loc);
+  error(loc, diag::err_eval_unsupported_function,
+        {fd->getQualifiedNameAsString()});
+}
+
+// ------------------------------------------------- the header, checked --
+
+std::vector<std::string> checkDslBindings(ASTContext &ctx) {
+  std::vector<std::string> problems;
+  std::vector<bool> used(std::size(bindings), false);
+  auto use = [&](K kind, DslClass cls, llvm::StringRef name,
+                 const std::string &what) {
+    if (const DslBinding *b = findBinding(kind, cls, name))
+      used[size_t(b - bindings)] = true;
+    else
+      problems.push_back(what + " has no binding");
+  };
+  const NamespaceDecl *dsl = nullptr;
+  for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
+    if (const auto *outer = dyn_cast<NamespaceDecl>(d);
+        outer && outer->getName() == "mscclpp")
+      for (const Decl *inner : outer->decls())
+        if (const auto *ns = dyn_cast<NamespaceDecl>(inner);
+            ns && ns->getName() == "dsl")
+          dsl = ns;
+  if (!dsl)
+    return {"no namespace mscclpp::dsl in the translation unit"};
+  for (const Decl *d : dsl->decls()) {
+    if (isa<EnumDecl>(d))
+      continue; // enumerators are values: nothing to bind
+    if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
+      use(K::Function, DslClass::None, fd->getNameAsString(),
+          "function '" + fd->getNameAsString() + "'");
+      continue;
+    }
+    const auto *rd = dyn_cast<CXXRecordDecl>(d);
+    if (!rd) {
+      problems.push_back(std::string("a ") + d->getDeclKindName() +
+                         " declaration, which the evaluator does not model");
+      continue;
+    }
+    if (!rd->isThisDeclarationADefinition())
+      continue; // a forward declaration
+    std::string cname = rd->getNameAsString();
+    DslClass cls = Evaluator::classifyDslUncached(rd);
+    for (const CXXMethodDecl *md : rd->methods()) {
+      // What algorithm code cannot call needs no binding.
+      if (md->isImplicit() || md->isDeleted() || md->getAccess() != AS_public)
+        continue;
+      std::string what = "'" + cname + "::" + md->getNameAsString() + "'";
+      if (cls == DslClass::OptionsStruct || cls == DslClass::Chunk) {
+        problems.push_back(what + " is a member function of a class the "
+                                  "evaluator treats as a plain struct");
+        continue;
+      }
+      if (const auto *ctor = dyn_cast<CXXConstructorDecl>(md)) {
+        if (!ctor->isCopyOrMoveConstructor())
+          use(K::Constructor, cls, cname, "constructor " + what);
+      } else if (isa<CXXDestructorDecl>(md)) {
+        use(K::ScopeEnd, cls, cname, "destructor " + what);
+      } else if (md->isStatic()) {
+        use(K::Function, cls, md->getName(), "static member function " + what);
+      } else if (!md->getIdentifier()) {
+        problems.push_back("operator " + what + " has no binding");
+      } else {
+        use(K::Method, cls, md->getName(), "member function " + what);
+      }
+    }
+  }
+  for (size_t i = 0; i < used.size(); ++i)
+    if (!used[i])
+      problems.push_back("binding '" + bindings[i].name.str() +
+                         "' names no declaration of its class");
+  return problems;
+}
+
+} // namespace mscclc::frontend

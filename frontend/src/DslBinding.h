@@ -1,0 +1,136 @@
+//===- DslBinding.h - what the evaluator does for each DSL declaration ----===//
+//
+// <mscclpp/dsl.hpp> declares the DSL; the evaluator gives each declaration
+// its meaning. The binding table (dslBindings()) is the one list of what is
+// bound: every constructor, method and function of the header maps to a
+// handler id, and the evaluator dispatches on those ids (switches without a
+// default, so a new id without a handler does not compile cleanly). The
+// unit test "every declaration of <mscclpp/dsl.hpp> has a binding" walks the
+// header with Clang and checks the table against it in both directions
+// (checkDslHeaderBindings in Frontend.h).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace mscclc::frontend {
+
+// The DSL classes, by what the evaluator does with them. Every other class
+// of the DSL namespace is an options struct (an aggregate of fields).
+enum class DslClass : uint8_t {
+  None,
+  Collective, // any collective class
+  CollectiveProgram,
+  Chunk,
+  BaseBuffer,
+  Buffer,
+  Rank,
+  ThreadBlockGroup,
+  MemoryChannel,
+  PortChannel,
+  SwitchChannel,
+  SwitchChannelRankView,
+  Semaphore,
+  LoopIterationContext,
+  OptionsStruct,
+};
+
+// Handlers of the constructors (Evaluator::dslConstruct).
+enum class DslConstructor : uint8_t {
+  Collective,
+  Program,
+  Rank,
+  Buffer,
+  ThreadBlockGroup,
+  MemoryChannel,
+  PortChannel,
+  SwitchChannel,
+  Semaphore,
+  Loop,
+};
+
+// Handlers of the methods (Evaluator::dslMethod).
+enum class DslMethod : uint8_t {
+  CollectiveNumRanks,
+  CollectiveChunkFactor,
+  CollectiveInplace,
+  BufferSlice,
+  BufferRank,
+  BufferType,
+  BufferOffset,
+  BufferSize,
+  GroupTbList,
+  GroupInternalId,
+  GroupNumTb,
+  RankInputBuffer,
+  RankOutputBuffer,
+  RankCopy,
+  RankCopyPackets,
+  RankUnpackPackets,
+  RankReduce,
+  RankBarrier,
+  ChannelSignal,
+  ChannelWait,
+  ChannelFlush,
+  ChannelPut,
+  ChannelGet,
+  ChannelPutPackets,
+  ChannelReadPutPackets,
+  ChannelPutWithSignal,
+  ChannelPutWithSignalAndFlush,
+  ChannelReduce,
+  SwitchAtRank,
+  SwitchReduce,
+  SwitchBroadcast,
+  SwitchBroadcastPackets,
+  SemaphoreAcquire,
+  SemaphoreRelease,
+};
+
+// Handlers of static member functions and free functions
+// (Evaluator::dslFreeFunction).
+enum class DslFunction : uint8_t {
+  ProgramFromSpec,
+  SyncTypeOr,
+  SyncTypeAnd,
+  SyncTypeXor,
+};
+
+struct DslBinding {
+  enum class Kind : uint8_t { Constructor, Method, Function, ScopeEnd };
+  Kind kind;
+  // The declaring class (None for a free function).
+  DslClass cls;
+  // The class's name for a constructor or a destructor (ScopeEnd: the
+  // object's scope ends the program or the pipeline), else the function's
+  // (operators as "operator|").
+  llvm::StringRef name;
+  // A DslConstructor, DslMethod or DslFunction, by kind.
+  uint8_t handler;
+};
+
+llvm::ArrayRef<DslBinding> dslBindings();
+
+std::optional<DslConstructor> findDslConstructor(DslClass cls,
+                                                 llvm::StringRef className);
+std::optional<DslMethod> findDslMethod(DslClass cls, llvm::StringRef name);
+std::optional<DslFunction> findDslFunction(DslClass cls, llvm::StringRef name);
+
+// Checks the table against the declarations of namespace mscclpp::dsl in
+// `ctx` (a translation unit that includes <mscclpp/dsl.hpp>): one line for
+// each declaration the evaluator would not know, and for each binding that
+// names no declaration. Empty when they agree.
+std::vector<std::string> checkDslBindings(clang::ASTContext &ctx);
+
+} // namespace mscclc::frontend

@@ -1,0 +1,360 @@
+//===- EvalArithmetic.cpp - integers, conversions, operators -------------===//
+//
+// Integers are computed exactly and wrapped or range-checked to the
+// expression's type: signed overflow, division by zero and bad shifts are
+// errors, as they would be undefined behaviour in C++. Sema has already
+// inserted every implicit conversion; convert() performs one.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+// ------------------------------------------------------- integer typing --
+
+Evaluator::IntType Evaluator::intType(QualType t) {
+  const Type *key = t.getTypePtr();
+  auto it = intTypes_.find(key);
+  if (it != intTypes_.end())
+    return it->second;
+  QualType c = t.getCanonicalType();
+  IntType info{0, false, false};
+  if (c->isBooleanType()) {
+    info.isBool = true;
+    info.width = 1;
+  } else {
+    if (const auto *et = c->getAs<EnumType>())
+      c = et->getDecl()->getIntegerType().getCanonicalType();
+    info.width = unsigned(ctx_.getIntWidth(c));
+    info.isSigned = c->isSignedIntegerOrEnumerationType();
+  }
+  intTypes_[key] = info;
+  return info;
+}
+
+// ++/-- on a type narrower than int computes in int (after promotion)
+// and converts back, which wraps: only int and wider can overflow.
+bool Evaluator::incrementMayOverflow(QualType t) {
+  return t->isSignedIntegerOrEnumerationType() &&
+         intType(t).width >= ctx_.getIntWidth(ctx_.IntTy);
+}
+
+Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
+                           bool checkOverflow) {
+  IntType info = intType(t);
+  if (info.isBool)
+    return Value::makeInt(v != 0);
+  unsigned width = info.width;
+  if (width > 64)
+    error(loc, diag::err_eval_int_too_wide);
+  bool isSigned = info.isSigned;
+  if (isSigned) {
+    __int128 lo = -(__int128(1) << (width - 1));
+    __int128 hi = (__int128(1) << (width - 1)) - 1;
+    if (v < lo || v > hi) {
+      if (checkOverflow)
+        error(loc, diag::err_eval_signed_overflow,
+              {t.getCanonicalType().getAsString()});
+      unsigned __int128 m = (unsigned __int128)v;
+      m &= (width == 64) ? ~(unsigned __int128)0 >> 64
+                         : (((unsigned __int128)1 << width) - 1);
+      __int128 sv = (__int128)m;
+      if (sv > hi)
+        sv -= (__int128(1) << width);
+      v = sv;
+    }
+    return Value::makeInt(int64_t(v));
+  }
+  unsigned __int128 m = (unsigned __int128)v;
+  if (width < 128)
+    m &= (((unsigned __int128)1 << width) - 1);
+  return Value::makeInt(int64_t(uint64_t(m)), width == 64);
+}
+
+bool Evaluator::truthy(const Value &v, LazyLoc loc) {
+  switch (v.kind) {
+  case Value::Kind::Int:
+    return v.i != 0;
+  case Value::Kind::Float:
+    return v.f != 0;
+  case Value::Kind::Null:
+    return false;
+  case Value::Kind::Uninit:
+    error(loc, diag::err_eval_uninitialised);
+  default:
+    error(loc, diag::err_eval_not_a_condition);
+  }
+}
+
+// An integer converted to an enum must name one of its enumerators: the DSL
+// writes enums into plans by name, so any other value has no meaning there
+// (C++ allows some such values; mscclc refuses them).
+void Evaluator::checkEnumerator(const EnumDecl *ed, __int128 value,
+                                LazyLoc loc) {
+  // The DSL's enums are written into the plan by name: only their
+  // enumerators exist. A user enum holds what C++ allows: any value of a
+  // fixed underlying type (makeTyped range-checks it), else the values of
+  // the narrowest bit-field holding every enumerator.
+  bool dsl = false;
+  for (const DeclContext *dc = ed->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      dsl |= ns->getName() == "dsl" || ns->getName() == "mscclpp";
+  if (!dsl) {
+    if (ed->isFixed())
+      return;
+    unsigned pos = ed->getNumPositiveBits(), neg = ed->getNumNegativeBits();
+    __int128 lo = 0, hi;
+    if (neg == 0) {
+      hi = (__int128(1) << pos) - 1;
+    } else {
+      unsigned m = std::max(neg, pos + 1);
+      lo = -(__int128(1) << (m - 1));
+      hi = (__int128(1) << (m - 1)) - 1;
+    }
+    if (value >= lo && value <= hi)
+      return;
+  }
+  for (const EnumConstantDecl *c : ed->enumerators())
+    if (__int128(c->getInitVal().getExtValue()) == value)
+      return;
+  std::string names;
+  for (const EnumConstantDecl *c : ed->enumerators())
+    names += (names.empty() ? "" : ", ") + c->getNameAsString();
+  error(loc, diag::err_eval_enum_value,
+        {int64_t(value), ed->getNameAsString(), names});
+}
+
+Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
+  QualType t = to.getNonReferenceType().getCanonicalType();
+  if (v.kind == Value::Kind::Uninit)
+    error(loc, diag::err_eval_uninitialised);
+  if (t->isBooleanType()) {
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float ||
+        v.kind == Value::Kind::Null)
+      return Value::makeInt(truthy(v, loc));
+    return v;
+  }
+  if (t->isIntegralOrEnumerationType()) {
+    if (v.kind == Value::Kind::Int) {
+      if (const auto *et = t->getAs<EnumType>())
+        checkEnumerator(et->getDecl(), v.wide(), loc);
+      return makeTyped(v.wide(), t, loc, false);
+    }
+    if (v.kind == Value::Kind::Float) {
+      double d = std::trunc(v.f);
+      if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19)
+        error(loc, diag::err_eval_float_out_of_range, {t.getAsString()});
+      return makeTyped(__int128(d), t, loc, true);
+    }
+    return v;
+  }
+  if (t->isRealFloatingType()) {
+    if (v.kind == Value::Kind::Int)
+      return Value::makeFloat(double(v.wide()));
+    if (v.kind == Value::Kind::Float &&
+        t->isSpecificBuiltinType(BuiltinType::Float))
+      return Value::makeFloat(double(float(v.f)));
+    return v;
+  }
+  return v;
+}
+
+// The six comparisons, for any ordered type; nothing for other operators.
+template <typename T>
+static std::optional<bool> comparison(BinaryOperatorKind op, T a, T b) {
+  switch (op) {
+  case BO_LT:
+    return a < b;
+  case BO_GT:
+    return a > b;
+  case BO_LE:
+    return a <= b;
+  case BO_GE:
+    return a >= b;
+  case BO_EQ:
+    return a == b;
+  case BO_NE:
+    return a != b;
+  default:
+    return std::nullopt;
+  }
+}
+
+Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
+                       QualType resultType, LazyLoc loc) {
+  if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
+    error(loc, diag::err_eval_uninitialised);
+  bool isFloat = l.kind == Value::Kind::Float || r.kind == Value::Kind::Float;
+  if (isFloat) {
+    double a = l.kind == Value::Kind::Float ? l.f : double(l.wide());
+    double b = r.kind == Value::Kind::Float ? r.f : double(r.wide());
+    switch (op) {
+    case BO_Add:
+      return Value::makeFloat(a + b);
+    case BO_Sub:
+      return Value::makeFloat(a - b);
+    case BO_Mul:
+      return Value::makeFloat(a * b);
+    case BO_Div:
+      if (b == 0)
+        error(loc, diag::err_eval_division_by_zero);
+      return Value::makeFloat(a / b);
+    default:
+      if (auto c = comparison(op, a, b))
+        return Value::makeInt(*c);
+      error(loc, diag::err_eval_float_operator);
+    }
+  }
+  if (l.kind != Value::Kind::Int || r.kind != Value::Kind::Int) {
+    if (op == BO_EQ || op == BO_NE) {
+      bool eq = valuesEqual(l, r);
+      return Value::makeInt(op == BO_EQ ? eq : !eq);
+    }
+    error(loc, diag::err_eval_operator_needs_numbers);
+  }
+  __int128 a = l.wide(), b = r.wide();
+  switch (op) {
+  case BO_Add:
+    return makeTyped(a + b, resultType, loc, true);
+  case BO_Sub:
+    return makeTyped(a - b, resultType, loc, true);
+  case BO_Mul:
+    return makeTyped(a * b, resultType, loc, true);
+  case BO_Div:
+  case BO_Rem:
+    if (b == 0)
+      error(loc, op == BO_Div ? diag::err_eval_division_by_zero
+                              : diag::err_eval_remainder_by_zero);
+    // INT_MIN % -1 is undefined like INT_MIN / -1: trap on the quotient.
+    if (op == BO_Rem)
+      (void)makeTyped(a / b, resultType, loc, true);
+    return makeTyped(op == BO_Div ? a / b : a % b, resultType, loc, true);
+  case BO_Shl:
+  case BO_Shr: {
+    unsigned width = unsigned(ctx_.getIntWidth(resultType));
+    if (b < 0 || b >= width)
+      error(loc, diag::err_eval_shift_amount, {int64_t(b), width});
+    // C++20: E1 << E2 is E1 * 2^E2 modulo 2^N, also for negative E1 and
+    // for bits shifted out; only the shift amount can be undefined.
+    if (op == BO_Shl)
+      return makeTyped(a << int(b), resultType, loc, false);
+    return makeTyped(a >> int(b), resultType, loc, false);
+  }
+  case BO_And:
+    return makeTyped(a & b, resultType, loc, false);
+  case BO_Or:
+    return makeTyped(a | b, resultType, loc, false);
+  case BO_Xor:
+    return makeTyped(a ^ b, resultType, loc, false);
+  default:
+    if (auto c = comparison(op, a, b))
+      return Value::makeInt(*c);
+    break;
+  }
+  error(loc, diag::err_eval_operator);
+}
+
+// ---------------------------------------------------------- expressions --
+
+Value Evaluator::evalBinary(const BinaryOperator *bo) {
+  BinaryOperatorKind op = bo->getOpcode();
+  SourceLocation loc = bo->getOperatorLoc();
+  switch (op) {
+  case BO_LAnd:
+    return Value::makeInt(truthy(eval(bo->getLHS()), loc) &&
+                          truthy(eval(bo->getRHS()), loc));
+  case BO_LOr:
+    return Value::makeInt(truthy(eval(bo->getLHS()), loc) ||
+                          truthy(eval(bo->getRHS()), loc));
+  case BO_Comma:
+    eval(bo->getLHS());
+    return eval(bo->getRHS());
+  case BO_Assign:
+  case BO_MulAssign:
+  case BO_DivAssign:
+  case BO_RemAssign:
+  case BO_AddAssign:
+  case BO_SubAssign:
+  case BO_ShlAssign:
+  case BO_ShrAssign:
+  case BO_AndAssign:
+  case BO_XorAssign:
+  case BO_OrAssign:
+    return *evalLValue(bo);
+  case BO_PtrMemD:
+  case BO_PtrMemI:
+    error(loc, diag::err_eval_unsupported_operator);
+  case BO_Cmp:
+    error(loc, diag::err_eval_three_way_comparison);
+  default:
+    break;
+  }
+  if (bo->getLHS()->getType()->isPointerType() ||
+      bo->getRHS()->getType()->isPointerType())
+    error(loc, diag::err_eval_pointer_arithmetic);
+  Value l = eval(bo->getLHS());
+  Value r = eval(bo->getRHS());
+  return arith(op, l, r, bo->getType(), loc);
+}
+
+Value Evaluator::evalUnary(const UnaryOperator *uo) {
+  SourceLocation loc = uo->getOperatorLoc();
+  switch (uo->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+    return *evalLValue(uo);
+  case UO_PostInc:
+  case UO_PostDec: {
+    Value *slot = evalLValue(uo->getSubExpr());
+    Value old = *slot;
+    if (old.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised);
+    QualType t = uo->getSubExpr()->getType();
+    if (old.kind == Value::Kind::Float)
+      *slot = Value::makeFloat(old.f + (uo->isIncrementOp() ? 1 : -1));
+    else
+      *slot = makeTyped(old.wide() + (uo->isIncrementOp() ? 1 : -1), t, loc,
+                        incrementMayOverflow(t));
+    return old;
+  }
+  case UO_Plus:
+    return eval(uo->getSubExpr());
+  case UO_Minus: {
+    Value v = eval(uo->getSubExpr());
+    if (v.kind == Value::Kind::Float)
+      return Value::makeFloat(-v.f);
+    if (v.kind != Value::Kind::Int)
+      error(loc, diag::err_eval_unary_minus);
+    return makeTyped(-v.wide(), uo->getType(), loc,
+                     uo->getType()->isSignedIntegerOrEnumerationType());
+  }
+  case UO_Not: {
+    Value v = eval(uo->getSubExpr());
+    if (v.kind != Value::Kind::Int)
+      error(loc, diag::err_eval_bitwise_not);
+    return makeTyped(~v.wide(), uo->getType(), loc, false);
+  }
+  case UO_LNot:
+    return Value::makeInt(!truthy(eval(uo->getSubExpr()), loc));
+  case UO_Deref:
+  case UO_AddrOf:
+    error(loc, diag::err_eval_pointers_use_references);
+  case UO_Extension:
+    return eval(uo->getSubExpr());
+  default:
+    error(loc, diag::err_eval_unsupported_operator);
+  }
+}
+
+} // namespace mscclc::frontend

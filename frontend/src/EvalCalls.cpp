@@ -1,0 +1,437 @@
+//===- EvalCalls.cpp - calls, constructions, comparisons, assert ---------===//
+//
+// A call goes to a lambda, a defaulted comparison, the standard library
+// (StdLibrary.cpp), the DSL (DslBinding.cpp) or a function of the
+// algorithm's own, which gets a frame of its own.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+namespace {
+bool isComparisonOperator(OverloadedOperatorKind op) {
+  switch (op) {
+  case OO_EqualEqual:
+  case OO_ExclaimEqual:
+  case OO_Less:
+  case OO_LessEqual:
+  case OO_Greater:
+  case OO_GreaterEqual:
+  case OO_Spaceship:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+// ------------------------------------------------------------ assert --
+
+namespace {
+// The C library function a failing assert() calls (glibc, BSD, macOS,
+// Windows), declared in a system header.
+bool isAssertFailure(const FunctionDecl *fd, const clang::SourceManager &sm) {
+  if (!fd->getIdentifier() ||
+      !fd->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+      !sm.isInSystemHeader(fd->getLocation()))
+    return false;
+  llvm::StringRef n = fd->getName();
+  return n == "__assert_fail" || n == "__assert_perror_fail" ||
+         n == "__assert" || n == "__assert_rtn" || n == "_assert" ||
+         n == "_wassert";
+}
+} // namespace
+
+void Evaluator::assertionFailed(const CallExpr *call) {
+  // The condition's text: glibc's __assert_fail and Windows' _assert take
+  // it first, macOS's __assert_rtn and BSD's __assert last. Report it, not
+  // the library call.
+  std::string text;
+  llvm::StringRef callee = call->getDirectCallee()->getName();
+  unsigned n = call->getNumArgs();
+  if (n > 0) {
+    unsigned at = callee == "__assert_rtn" || callee == "__assert" ? n - 1 : 0;
+    if (const auto *sl =
+            dyn_cast<StringLiteral>(call->getArg(at)->IgnoreParenImpCasts());
+        sl && sl->getCharByteWidth() == 1)
+      text = sl->getString().str();
+  }
+  error(call->getBeginLoc(), diag::err_eval_assert_failed,
+        {text.empty() ? std::string("assert") : text});
+}
+
+// ------------------------------------------------------- comparisons --
+
+bool Evaluator::isComparison(OverloadedOperatorKind op) {
+  return isComparisonOperator(op);
+}
+
+bool Evaluator::isDefaultedComparison(const FunctionDecl *fd) {
+  return fd && fd->isDefaulted() && isComparison(fd->getOverloadedOperator());
+}
+
+namespace {
+// Classes of the algorithm's own files with a comparison operator written
+// by hand (member, friend or free; defaulted ones compare member by member
+// and are fine).
+void collectUserComparisons(const DeclContext *dc, const SourceManager &sm,
+                            llvm::DenseSet<const CXXRecordDecl *> &out) {
+  for (const Decl *d : dc->decls()) {
+    if (sm.isInSystemHeader(d->getLocation()))
+      continue;
+    if (const auto *fr = dyn_cast<FriendDecl>(d))
+      d = fr->getFriendDecl();
+    if (!d)
+      continue;
+    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+      d = ft->getTemplatedDecl();
+    if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
+      if (!isComparisonOperator(fd->getOverloadedOperator()) ||
+          fd->isDefaulted())
+        continue;
+      if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+        out.insert(md->getParent()->getCanonicalDecl());
+      for (const ParmVarDecl *p : fd->parameters())
+        if (const CXXRecordDecl *rd =
+                p->getType().getNonReferenceType()->getAsCXXRecordDecl())
+          out.insert(rd->getCanonicalDecl());
+      continue;
+    }
+    if (const auto *inner = dyn_cast<DeclContext>(d);
+        inner && (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(d)))
+      collectUserComparisons(inner, sm, out);
+  }
+}
+} // namespace
+
+const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
+  if (!userComparedKnown_) {
+    collectUserComparisons(ctx_.getTranslationUnitDecl(),
+                           ctx_.getSourceManager(), userCompared_);
+    userComparedKnown_ = true;
+  }
+  if (userCompared_.empty())
+    return nullptr;
+  t = t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  auto [it, fresh] = userComparedInType_.try_emplace(t.getTypePtr(), nullptr);
+  if (!fresh)
+    return it->second;
+  const CXXRecordDecl *found = nullptr;
+  if (const auto *arr = ctx_.getAsArrayType(t))
+    found = userComparedIn(arr->getElementType());
+  else if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
+    if (userCompared_.count(rd->getCanonicalDecl()))
+      found = rd;
+    else if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+             spec && rd->isInStdNamespace()) {
+      for (const TemplateArgument &a : spec->getTemplateArgs().asArray())
+        if (a.getKind() == TemplateArgument::Type &&
+            (found = userComparedIn(a.getAsType())))
+          break;
+    } else if (!rd->isInStdNamespace() && rd->hasDefinition()) {
+      for (const FieldDecl *f : rd->fields())
+        if ((found = userComparedIn(f->getType())))
+          break;
+    }
+  }
+  // The emplace above may have been invalidated by the recursion.
+  userComparedInType_[t.getTypePtr()] = found;
+  return found;
+}
+
+Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
+                                 const Expr *r, LazyLoc loc) {
+  for (const Expr *e : {l, r})
+    if (const CXXRecordDecl *rd = userComparedIn(e->getType()))
+      error(
+          loc, diag::err_eval_comparison_user_operator,
+          {e->getType().getNonReferenceType().getUnqualifiedType().getAsString(
+               ctx_.getPrintingPolicy()),
+           rd->getNameAsString()});
+  // `std::nullopt` compares as an empty optional.
+  auto operand = [&](const Expr *e) {
+    Value v = eval(e);
+    if (classifyStd(e->getType()->getAsCXXRecordDecl()) == StdClass::NulloptT)
+      v = Value::makeNull();
+    return v;
+  };
+  Value lv = operand(l);
+  Value rv = operand(r);
+  int c = compareValues(lv, rv);
+  switch (op) {
+  case BO_EQ:
+    return Value::makeInt(c == 0);
+  case BO_NE:
+    return Value::makeInt(c != 0);
+  case BO_LT:
+    return Value::makeInt(c < 0);
+  case BO_LE:
+    return Value::makeInt(c <= 0);
+  case BO_GT:
+    return Value::makeInt(c > 0);
+  case BO_GE:
+    return Value::makeInt(c >= 0);
+  default:
+    // `a <=> b` itself: std::strong_ordering is not a value here.
+    error(loc, diag::err_eval_three_way_comparison);
+  }
+}
+
+Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
+  CXXRewrittenBinaryOperator::DecomposedForm d = rw->getDecomposedForm();
+  const FunctionDecl *callee = nullptr;
+  if (const auto *call = dyn_cast<CallExpr>(d.InnerBinOp->IgnoreImplicit()))
+    callee = call->getDirectCallee();
+  if (callee && (callee->isInStdNamespace() || isDefaultedComparison(callee)))
+    return compareOperands(d.Opcode, d.LHS, d.RHS, rw);
+  // A user's operator== (or <=>) as C++ rewrote the expression.
+  return eval(rw->getSemanticForm());
+}
+
+// ------------------------------------------------------------- calls --
+
+Value Evaluator::callFunction(const FunctionDecl *fd,
+                              llvm::ArrayRef<const Expr *> args,
+                              std::shared_ptr<const Closure> closure,
+                              const Expr *callSite) {
+  LazyLoc loc(callSite);
+  const FunctionDecl *def = nullptr;
+  const Stmt *body = fd->getBody(def);
+  if (!body || !def)
+    error(loc, diag::err_eval_no_body, {fd->getNameAsString()});
+  if (frames_.size() >= limits_.maxCallDepth)
+    error(loc, diag::err_eval_call_depth, {limits_.maxCallDepth});
+  // A member operator (`p < q` with a member operator<) reaches here with
+  // the object as its first argument: say what is unsupported.
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
+      md && !md->isStatic() && !md->getParent()->isLambda())
+    error(loc, diag::err_eval_member_function,
+          {md->getParent()->getNameAsString()});
+  // The evaluator returns values: a returned reference would be a copy,
+  // and an assignment through it would be lost.
+  if (fd->getReturnType()->isReferenceType())
+    error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
+  if (args.size() != def->getNumParams())
+    error(loc, diag::err_eval_variadic_call);
+  auto frame = newFrame();
+  frame->fn = def;
+  frame->closure = std::move(closure);
+  // Evaluate arguments in the caller's frame.
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(unsigned(i));
+    if (p->getType()->isReferenceType()) {
+      Value *slot = evalObject(args[i]);
+      if (!args[i]->isGLValue()) {
+        frame->owned.push_back(std::make_unique<Value>(*slot));
+        frame->vars[p] = frame->owned.back().get();
+      } else {
+        // Tracked from now on: evaluating the remaining arguments may
+        // already destroy what it refers to.
+        bindReference(*frame, p, slot);
+      }
+    } else {
+      Value v = eval(args[i]);
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, p->getType(), args[i]->getExprLoc());
+      frame->owned.push_back(std::make_unique<Value>(std::move(v)));
+      frame->vars[p] = frame->owned.back().get();
+    }
+  }
+  frames_.push_back(std::move(frame));
+  struct Pop {
+    std::vector<std::unique_ptr<Frame>> &frames;
+    ~Pop() { frames.pop_back(); }
+  } pop{frames_};
+  Flow fl;
+  try {
+    fl = exec(body);
+  } catch (DiagnosticError &e) {
+    // Like clang's "in call to ...": show the chain of calls (innermost
+    // first, before the notes of the error itself), but not hundreds of
+    // frames of a runaway recursion.
+    if (callNotes_ < 3) {
+      std::string call = frames_.back()->closure ? std::string("lambda")
+                                                 : def->getNameAsString();
+      call += "(";
+      const Frame &f = *frames_.back();
+      for (unsigned i = 0; i < def->getNumParams(); ++i) {
+        auto it = f.vars.find(def->getParamDecl(i));
+        call +=
+            (i ? ", " : "") + (it == f.vars.end() ? std::string("?")
+                                                  : describeValue(*it->second));
+      }
+      call += ")";
+      auto &notes = e.diag.notes;
+      notes.insert(notes.begin() + std::min<size_t>(callNotes_, notes.size()),
+                   makeNote(diag::note_eval_in_call, irLoc(loc), {call}));
+      ++callNotes_;
+    }
+    throw;
+  }
+  Value ret = std::move(frames_.back()->returnValue);
+  QualType rt = def->getReturnType();
+  if (!rt->isVoidType() && fl != Flow::Return)
+    error(def->getBodyRBrace().isValid() ? def->getBodyRBrace()
+                                         : SourceLocation(loc),
+          diag::err_eval_no_return, {def->getNameAsString()});
+  if (rt->isVoidType())
+    return Value::makeVoid();
+  if (ret.kind == Value::Kind::Int || ret.kind == Value::Kind::Float)
+    ret = convert(ret, rt, loc);
+  return ret;
+}
+
+static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm) {
+  if (fd->isInStdNamespace())
+    return false;
+  if (sm.isInSystemHeader(fd->getLocation()))
+    return false;
+  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      if (ns->getName() == "dsl" || ns->getName() == "mscclpp")
+        return false;
+  return true;
+}
+
+Value *Evaluator::evalCallLValue(const CallExpr *call) {
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (fd) {
+    Value result;
+    Value *lv = nullptr;
+    if (tryStdCall(call, fd, result, &lv)) {
+      if (lv)
+        return lv;
+      return temp(std::move(result));
+    }
+  }
+  return temp(evalCall(call));
+}
+
+Value Evaluator::evalCall(const CallExpr *call) {
+  LazyLoc loc(call);
+  const FunctionDecl *fd = call->getDirectCallee();
+  if (!fd) {
+    error(loc, diag::err_eval_indirect_call);
+  }
+  // Lambda invocation: operator() of a closure type.
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+    if (md->getParent()->isLambda()) {
+      const Expr *objE =
+          isa<CXXOperatorCallExpr>(call)
+              ? call->getArg(0)
+              : cast<CXXMemberCallExpr>(call)->getImplicitObjectArgument();
+      Value *obj = evalObject(objE);
+      if (obj->kind != Value::Kind::Closure)
+        error(loc, diag::err_eval_lambda_not_callable);
+      std::shared_ptr<Closure> keep = obj->closure();
+      llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+      if (isa<CXXOperatorCallExpr>(call))
+        args = args.drop_front();
+      return callFunction(md, args, std::move(keep), call);
+    }
+  }
+  if (isDefaultedComparison(fd) && isa<CXXOperatorCallExpr>(call) &&
+      call->getNumArgs() == 2)
+    return compareOperands(
+        BinaryOperator::getOverloadedOpcode(fd->getOverloadedOperator()),
+        call->getArg(0), call->getArg(1), loc);
+  Value result;
+  Value *lv = nullptr;
+  if (tryStdCall(call, fd, result, &lv)) {
+    if (!lv)
+      return result;
+    if (lv->kind == Value::Kind::Uninit) // a[1] of std::array<int, 3> a;
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    return *lv;
+  }
+
+  // DSL member functions and free functions.
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
+    const CXXRecordDecl *rd = mce->getMethodDecl()->getParent();
+    DslClass cls = classifyDsl(rd);
+    if (cls != DslClass::None) {
+      // DSL objects are immutable handles: a copy is the object, and it
+      // cannot be destroyed while the arguments are evaluated.
+      Value self = *evalObject(mce->getImplicitObjectArgument());
+      std::vector<Value> args;
+      args.reserve(mce->getNumArgs());
+      for (const Expr *a : mce->arguments())
+        args.push_back(eval(a));
+      return dslMethod(cls, self, mce->getMethodDecl(), std::move(args), call);
+    }
+    error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
+  }
+  if (!isUserFunction(fd, ctx_.getSourceManager())) {
+    if (isAssertFailure(fd, ctx_.getSourceManager()))
+      assertionFailed(call);
+    std::vector<Value> args;
+    args.reserve(call->getNumArgs());
+    for (const Expr *a : call->arguments())
+      args.push_back(eval(a));
+    return dslFreeFunction(fd, std::move(args), call);
+  }
+  if (isa<CXXOperatorCallExpr>(call)) {
+    // Implicit assignment of aggregates (struct = struct).
+    const auto *oc = cast<CXXOperatorCallExpr>(call);
+    if (oc->getOperator() == OO_Equal) {
+      Value rhs = eval(oc->getArg(1));
+      Value *slot = evalLValue(oc->getArg(0));
+      invalidateContents(*slot, "assignment", call);
+      *slot = std::move(rhs);
+      return *slot;
+    }
+  }
+  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+  return callFunction(fd, args, nullptr, call);
+}
+
+Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  const CXXRecordDecl *rd = ctor->getParent();
+  LazyLoc loc(ce);
+  if (rd->isLambda()) {
+    if (ce->getNumArgs() == 1)
+      return eval(ce->getArg(0));
+    error(loc, diag::err_eval_lambda_construct);
+  }
+  if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
+    Value v = eval(ce->getArg(0));
+    return v;
+  }
+  StdClass sc = classifyStd(rd);
+  if (sc != StdClass::None)
+    return stdConstruct(sc, ce);
+  DslClass dc = classifyDsl(rd);
+  if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
+      dc != DslClass::Chunk) {
+    std::vector<Value> args;
+    args.reserve(ce->getNumArgs());
+    for (const Expr *a : ce->arguments())
+      args.push_back(eval(a));
+    return dslConstruct(dc, rd, std::move(args), ce);
+  }
+  // `S s;` default-initialises (scalars without an initialiser stay
+  // uninitialised); `S s{}` and `S()` value-initialise (zeroed), which
+  // Clang marks on the construction.
+  bool valueInit = ce->requiresZeroInitialization();
+  if (ctor->isDefaultConstructor() &&
+      (ctor->isTrivial() || rd->isAggregate() || ctor->isImplicit()))
+    return defaultValue(ce->getType(), loc, valueInit);
+  if (rd->isInStdNamespace() ||
+      ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+    unsupportedStdType(rd, loc);
+  error(loc, diag::err_eval_construct, {rd->getNameAsString()});
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,675 @@
+//===- EvalExpressions.cpp - expressions of the dialect ------------------===//
+//
+// eval() dispatches on the expression's kind and returns a value;
+// evalLValue() returns the object an lvalue names. Casts, initializer
+// lists, default values, lambdas, member access and subscripts are here.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+namespace {
+// `opt->...`: the call of std::optional's operator-> under `e`, or null.
+const CXXOperatorCallExpr *optionalArrow(const Expr *e) {
+  const auto *arrow = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
+  return arrow && arrow->getOperator() == OO_Arrow ? arrow : nullptr;
+}
+} // namespace
+
+Value Evaluator::evalCast(const CastExpr *ce) {
+  const Expr *sub = ce->getSubExpr();
+  LazyLoc loc(ce);
+  switch (ce->getCastKind()) {
+  case CK_LValueToRValue: {
+    Value *slot = evalLValue(sub);
+    if (slot->kind == Value::Kind::Uninit) {
+      if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))
+        error(sub->getExprLoc(), diag::err_eval_uninitialised_variable,
+              {dre->getDecl()->getNameAsString()});
+      error(sub->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+    }
+    chargeCopy(*slot, ce);
+    return *slot;
+  }
+  case CK_NoOp:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+  case CK_FunctionToPointerDecay:
+  case CK_BuiltinFnToFnPtr:
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+    return eval(sub);
+  case CK_ToVoid:
+    eval(sub);
+    return Value::makeVoid();
+  case CK_ArrayToPointerDecay: {
+    if (isa<StringLiteral>(sub->IgnoreParens()))
+      return eval(sub);
+    error(loc, diag::err_eval_array_decay);
+  }
+  case CK_PointerToBoolean:
+    // `assert(ok && "message")`: a string literal is never a null pointer.
+    if (isa<StringLiteral>(sub->IgnoreParenImpCasts()))
+      return Value::makeInt(1);
+    error(loc, diag::err_eval_unsupported_conversion, {ce->getCastKindName()});
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingToBoolean:
+  case CK_FloatingCast:
+  case CK_BooleanToSignedIntegral:
+    return convert(eval(sub), ce->getType(), loc);
+  case CK_NullToPointer:
+  case CK_NullToMemberPointer:
+    error(loc, diag::err_eval_null_pointer);
+  default:
+    error(loc, diag::err_eval_unsupported_conversion, {ce->getCastKindName()});
+  }
+}
+
+Value Evaluator::evalInitList(const InitListExpr *ile) {
+  if (ile->isSyntacticForm() && ile->getSemanticForm())
+    ile = ile->getSemanticForm();
+  QualType t = ile->getType().getCanonicalType();
+  SourceLocation loc = ile->getBeginLoc();
+  if (t->isScalarType()) {
+    if (ile->getNumInits() == 0)
+      return defaultValue(t, loc);
+    return convert(eval(ile->getInit(0)), t, loc);
+  }
+  if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+    uint64_t n = cat->getSize().getZExtValue();
+    reserveElements(n, loc);
+    std::vector<Value> elems;
+    elems.reserve(n);
+    for (unsigned i = 0; i < ile->getNumInits() && i < n; ++i)
+      elems.push_back(eval(ile->getInit(i)));
+    while (elems.size() < n) {
+      if (const Expr *filler = ile->getArrayFiller())
+        elems.push_back(eval(filler));
+      else
+        elems.push_back(defaultValue(cat->getElementType(), loc));
+    }
+    return Value::makeAgg(std::move(elems));
+  }
+  if (const auto *rd = t->getAsCXXRecordDecl()) {
+    StdClass sc = classifyStd(rd);
+    if (sc == StdClass::Array) {
+      // std::array is an aggregate wrapping one C array.
+      if (ile->getNumInits() == 1) {
+        Value inner = eval(ile->getInit(0));
+        if (inner.kind == Value::Kind::Agg)
+          return Value::makeAgg(std::move(inner.elems()));
+      }
+      return defaultValue(t, loc);
+    }
+    if (sc != StdClass::None)
+      error(loc, diag::err_eval_std_brace_init);
+    if (rd->getNumBases() > 0)
+      error(loc, diag::err_eval_aggregate_bases);
+    if (classifyDsl(rd) == DslClass::None)
+      checkUserStruct(rd, loc);
+    std::vector<Value> fields;
+    fields.reserve(ile->getNumInits());
+    unsigned i = 0;
+    for (const FieldDecl *fd : rd->fields()) {
+      if (i < ile->getNumInits())
+        fields.push_back(eval(ile->getInit(i)));
+      else
+        fields.push_back(defaultValue(fd->getType(), loc));
+      ++i;
+    }
+    return Value::makeAgg(std::move(fields), rd);
+  }
+  error(loc, diag::err_eval_init_list);
+}
+
+// A user struct anywhere in a map key (the key itself, or inside a pair,
+// tuple, array, vector or optional), or null.
+static const CXXRecordDecl *
+structInKey(QualType t,
+            const std::function<bool(const CXXRecordDecl *)> &isUser) {
+  t = t.getCanonicalType();
+  if (const auto *at = dyn_cast<ConstantArrayType>(t.getTypePtr()))
+    return structInKey(at->getElementType(), isUser);
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd)
+    return nullptr;
+  if (isUser(rd))
+    return rd;
+  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd))
+    for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
+      if (a.getKind() == TemplateArgument::Type) {
+        if (const CXXRecordDecl *in = structInKey(a.getAsType(), isUser))
+          return in;
+      } else if (a.getKind() == TemplateArgument::Pack) {
+        for (const TemplateArgument &p : a.pack_elements())
+          if (p.getKind() == TemplateArgument::Type)
+            if (const CXXRecordDecl *in = structInKey(p.getAsType(), isUser))
+              return in;
+      }
+    }
+  return nullptr;
+}
+
+void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
+  if (checkedMaps_.contains(rd))
+    return;
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || spec->getTemplateArgs().size() < 3)
+    return;
+  const TemplateArgumentList &args = spec->getTemplateArgs();
+  auto mapType = [&] {
+    return QualType(spec->getTypeForDecl(), 0)
+        .getAsString(spec->getASTContext().getPrintingPolicy());
+  };
+  const CXXRecordDecl *cmp =
+      args[2].getAsType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!cmp || !cmp->isInStdNamespace() || !cmp->getIdentifier() ||
+      cmp->getName() != "less")
+    error(loc, diag::err_eval_map_comparator, {mapType()});
+  auto isUser = [](const CXXRecordDecl *r) {
+    return classifyStd(r) == StdClass::None &&
+           classifyDsl(r) == DslClass::None && !r->isInStdNamespace();
+  };
+  if (const CXXRecordDecl *krd = structInKey(args[0].getAsType(), isUser))
+    error(loc, diag::err_eval_map_struct_key,
+          {krd->getNameAsString(), mapType()});
+  checkedMaps_.insert(rd);
+}
+
+// What the evaluator models of a struct: plain fields, no destructor (it
+// would have to run), no bit-fields (widths are not modelled), no unions
+// (which member is active is not tracked).
+void Evaluator::checkUserStruct(const CXXRecordDecl *rd, LazyLoc loc) {
+  if (rd->isUnion())
+    error(loc, diag::err_eval_union, {rd->getNameAsString()});
+  if (rd->hasUserDeclaredDestructor())
+    error(loc, diag::err_eval_destructor, {rd->getNameAsString()});
+  for (const FieldDecl *fd : rd->fields())
+    if (fd->isBitField())
+      error(loc, diag::err_eval_bit_field,
+            {fd->getNameAsString(), rd->getNameAsString()});
+}
+
+Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
+  t = t.getNonReferenceType().getCanonicalType();
+  if (!valueInit && (t->isBooleanType() || t->isIntegralOrEnumerationType() ||
+                     t->isRealFloatingType())) {
+    Value v;
+    v.kind = Value::Kind::Uninit;
+    return v;
+  }
+  if (t->isBooleanType() || t->isIntegralOrEnumerationType())
+    return makeTyped(0, t, loc, false);
+  if (t->isRealFloatingType())
+    return Value::makeFloat(0);
+  if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+    uint64_t n = cat->getSize().getZExtValue();
+    reserveElements(n, loc);
+    std::vector<Value> elems;
+    elems.reserve(n);
+    for (uint64_t i = 0; i < n; ++i)
+      elems.push_back(defaultValue(cat->getElementType(), loc, valueInit));
+    return Value::makeAgg(std::move(elems));
+  }
+  if (const auto *rd = t->getAsCXXRecordDecl()) {
+    StdClass sc = classifyStd(rd);
+    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+    switch (sc) {
+    case StdClass::Vector:
+      return Value::makeAgg({});
+    case StdClass::Map:
+      checkMapType(rd, loc);
+      return Value::makeMap();
+    case StdClass::Optional:
+      return Value::makeNull();
+    case StdClass::String:
+    case StdClass::StringView:
+      return Value::makeString("");
+    case StdClass::Array: {
+      const auto &args = spec->getTemplateArgs();
+      uint64_t n = args[1].getAsIntegral().getZExtValue();
+      reserveElements(n, loc);
+      std::vector<Value> elems;
+      for (uint64_t i = 0; i < n; ++i)
+        elems.push_back(defaultValue(args[0].getAsType(), loc, valueInit));
+      return Value::makeAgg(std::move(elems));
+    }
+    case StdClass::Pair:
+    case StdClass::Tuple: {
+      std::vector<Value> elems;
+      for (const auto &arg : spec->getTemplateArgs().asArray()) {
+        if (arg.getKind() == TemplateArgument::Pack) {
+          for (const auto &p : arg.pack_elements())
+            elems.push_back(defaultValue(p.getAsType(), loc));
+        } else {
+          elems.push_back(defaultValue(arg.getAsType(), loc));
+        }
+      }
+      return Value::makeAgg(std::move(elems));
+    }
+    default:
+      break;
+    }
+    DslClass dc = classifyDsl(rd);
+    if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
+        dc != DslClass::Chunk)
+      error(loc, diag::err_eval_no_default_value, {rd->getNameAsString()});
+    if (dc == DslClass::None)
+      checkUserStruct(rd, loc);
+    std::vector<Value> fields;
+    for (const FieldDecl *fd : rd->fields()) {
+      if (const Expr *init = fd->getInClassInitializer())
+        fields.push_back(eval(init));
+      else
+        fields.push_back(defaultValue(fd->getType(), loc, valueInit));
+    }
+    return Value::makeAgg(std::move(fields), rd);
+  }
+  error(loc, diag::err_eval_unsupported_type, {t.getAsString()});
+}
+
+Value Evaluator::evalLambda(const LambdaExpr *le) {
+  auto cl = std::make_shared<Closure>();
+  cl->lambda = le;
+  for (const LambdaCapture &cap : le->captures()) {
+    if (!cap.capturesVariable())
+      error(cap.getLocation(), diag::err_eval_capture_this);
+    const ValueDecl *vd = cap.getCapturedVar();
+    if (const auto *var = dyn_cast<VarDecl>(vd); var && var->isInitCapture()) {
+      cl->byCopy.push_back({vd, std::make_unique<Value>(eval(var->getInit()))});
+      continue;
+    }
+    Value *slot = lookup(vd, cap.getLocation());
+    if (cap.getCaptureKind() == LCK_ByRef)
+      cl->byRef.push_back(captureByReference(vd));
+    else
+      cl->byCopy.push_back({vd, std::make_unique<Value>(*slot)});
+  }
+  Value v;
+  v.kind = Value::Kind::Closure;
+  v.closure() = std::move(cl);
+  return v;
+}
+
+Value Evaluator::eval(const Expr *e) {
+  step(e);
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass: {
+    // Literals are constants: convert each once.
+    auto it = constantInits_.find(e);
+    if (it != constantInits_.end())
+      return it->second;
+    Value v =
+        makeTyped(__int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
+                  e->getType(), e, false);
+    constantInits_[e] = v;
+    return v;
+  }
+  case Stmt::CXXBoolLiteralExprClass:
+    return Value::makeInt(cast<CXXBoolLiteralExpr>(e)->getValue());
+  case Stmt::CharacterLiteralClass:
+    return makeTyped(cast<CharacterLiteral>(e)->getValue(), e->getType(),
+                     e->getExprLoc(), false);
+  case Stmt::FloatingLiteralClass:
+    return Value::makeFloat(
+        cast<FloatingLiteral>(e)->getValue().convertToDouble());
+  case Stmt::StringLiteralClass: {
+    const auto *sl = cast<StringLiteral>(e);
+    if (sl->getCharByteWidth() != 1)
+      error(e->getExprLoc(), diag::err_eval_wide_string);
+    return Value::makeString(sl->getString().str());
+  }
+  case Stmt::ParenExprClass:
+    return eval(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return eval(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return eval(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::MaterializeTemporaryExprClass:
+    return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass:
+    return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+  case Stmt::SubstNonTypeTemplateParmExprClass:
+    return eval(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
+  case Stmt::CXXDefaultArgExprClass:
+    return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultInitExprClass: {
+    const Expr *init = cast<CXXDefaultInitExpr>(e)->getExpr();
+    if (!isConstantInitializer(init))
+      return eval(init);
+    auto it = constantInits_.find(init);
+    if (it != constantInits_.end())
+      return it->second;
+    Value v = eval(init);
+    constantInits_[init] = v;
+    return v;
+  }
+  case Stmt::ImplicitValueInitExprClass:
+  case Stmt::CXXScalarValueInitExprClass:
+    return defaultValue(e->getType(), e->getExprLoc());
+  case Stmt::InitListExprClass:
+    return evalInitList(cast<InitListExpr>(e));
+  case Stmt::CXXStdInitializerListExprClass:
+    return eval(cast<CXXStdInitializerListExpr>(e)->getSubExpr());
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+    return evalCast(cast<CastExpr>(e));
+  case Stmt::CXXConstCastExprClass:
+    // Casting const away to write through it is undefined for a const
+    // object; the evaluator does not track constness, so it refuses.
+    error(e->getExprLoc(), diag::err_eval_const_cast);
+  case Stmt::CXXReinterpretCastExprClass:
+  case Stmt::CXXDynamicCastExprClass:
+    error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return evalBinary(cast<BinaryOperator>(e));
+  case Stmt::UnaryOperatorClass:
+    return evalUnary(cast<UnaryOperator>(e));
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    return truthy(eval(co->getCond()), co->getQuestionLoc())
+               ? eval(co->getTrueExpr())
+               : eval(co->getFalseExpr());
+  }
+  case Stmt::DeclRefExprClass: {
+    const auto *dre = cast<DeclRefExpr>(e);
+    if (const auto *ec = dyn_cast<EnumConstantDecl>(dre->getDecl()))
+      return makeTyped(__int128(ec->getInitVal().getSExtValue()), e->getType(),
+                       e, false);
+    if (isa<FunctionDecl>(dre->getDecl()))
+      error(e->getExprLoc(), diag::err_eval_function_value);
+    Value *slot = evalLValue(e);
+    if (slot->kind == Value::Kind::Uninit)
+      error(e->getExprLoc(), diag::err_eval_uninitialised_variable,
+            {dre->getDecl()->getNameAsString()});
+    chargeCopy(*slot, e);
+    return *slot;
+  }
+  case Stmt::CXXRewrittenBinaryOperatorClass:
+    return evalRewrittenComparison(cast<CXXRewrittenBinaryOperator>(e));
+  case Stmt::LambdaExprClass:
+    return evalLambda(cast<LambdaExpr>(e));
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass:
+    return evalConstruct(cast<CXXConstructExpr>(e));
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCall(cast<CallExpr>(e));
+  case Stmt::UnaryExprOrTypeTraitExprClass: {
+    const auto *ue = cast<UnaryExprOrTypeTraitExpr>(e);
+    if (ue->getKind() == UETT_SizeOf) {
+      QualType t = ue->getTypeOfArgument();
+      // sizeof(arr) / sizeof(arr[0]) is the classic element-count idiom.
+      if (ctx_.getAsConstantArrayType(t) || t->isScalarType())
+        return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
+                         e->getType(), e, false);
+    }
+    error(e->getExprLoc(), diag::err_eval_sizeof);
+  }
+  case Stmt::MemberExprClass:
+  case Stmt::ArraySubscriptExprClass: {
+    Value *slot = evalLValue(e);
+    // A field or element never written is as uninitialised as a variable
+    // (it must not flow, as 0, into an option or a container).
+    if (slot->kind == Value::Kind::Uninit)
+      error(e->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+    chargeCopy(*slot, e);
+    return *slot;
+  }
+  case Stmt::CXXNullPtrLiteralExprClass:
+    error(e->getExprLoc(), diag::err_eval_pointers);
+  case Stmt::CXXNewExprClass:
+  case Stmt::CXXDeleteExprClass:
+    error(e->getExprLoc(), diag::err_eval_dynamic_allocation);
+  case Stmt::CXXThrowExprClass:
+    error(e->getExprLoc(), diag::err_eval_exceptions);
+  case Stmt::CXXThisExprClass:
+    error(e->getExprLoc(), diag::err_eval_this);
+  case Stmt::CXXNoexceptExprClass:
+  case Stmt::TypeTraitExprClass:
+  case Stmt::CXXUuidofExprClass: {
+    Expr::EvalResult r;
+    if (e->EvaluateAsRValue(r, ctx_) && r.Val.isInt())
+      return makeTyped(__int128(r.Val.getInt().getSExtValue()), e->getType(),
+                       e->getExprLoc(), false);
+    break;
+  }
+  default:
+    break;
+  }
+  error(e->getExprLoc(), diag::err_eval_unsupported_expr,
+        {e->getStmtClassName()});
+}
+
+bool Evaluator::isConstantInitializer(const Expr *e) {
+  auto known = constantInitKnown_.find(e);
+  if (known != constantInitKnown_.end())
+    return known->second;
+  bool pure = true;
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::StringLiteralClass:
+    break;
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl *d = cast<DeclRefExpr>(e)->getDecl();
+    const auto *vd = dyn_cast<VarDecl>(d);
+    pure = isa<EnumConstantDecl>(d) ||
+           (vd && vd->isInStdNamespace() && vd->getName() == "nullopt");
+    break;
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::ParenExprClass:
+  case Stmt::ConstantExprClass:
+  case Stmt::ExprWithCleanupsClass:
+  case Stmt::MaterializeTemporaryExprClass:
+  case Stmt::CXXBindTemporaryExprClass:
+  case Stmt::UnaryOperatorClass:
+  case Stmt::CXXConstructExprClass:
+  case Stmt::InitListExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+    for (const Stmt *child : e->children())
+      if (!child || !isa<Expr>(child) ||
+          !isConstantInitializer(cast<Expr>(child))) {
+        pure = false;
+        break;
+      }
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(e))
+      pure = pure &&
+             classifyStd(ce->getConstructor()->getParent()) != StdClass::None;
+    break;
+  default:
+    pure = false;
+    break;
+  }
+  constantInitKnown_[e] = pure;
+  return pure;
+}
+
+Value *Evaluator::evalObject(const Expr *e) {
+  if (e->isGLValue())
+    return evalLValue(e);
+  // The object of `opt->f()` or `opt->field`: what std::optional's
+  // operator-> (a pointer, so a prvalue) points to, not a copy of it.
+  if (const CXXOperatorCallExpr *arrow = optionalArrow(e))
+    return evalCallLValue(arrow);
+  return temp(eval(e));
+}
+
+Value *Evaluator::evalLValue(const Expr *e) {
+  step(e);
+  LazyLoc loc(e);
+  switch (e->getStmtClass()) {
+  case Stmt::CXXConstCastExprClass:
+    error(e->getExprLoc(), diag::err_eval_const_cast);
+  case Stmt::DeclRefExprClass: {
+    const auto *dre = cast<DeclRefExpr>(e);
+    const ValueDecl *d = dre->getDecl();
+    if (const auto *bd = dyn_cast<BindingDecl>(d)) {
+      Frame &f = *frames_.back();
+      auto it = f.vars.find(bd);
+      if (it != f.vars.end()) {
+        if (it->second->kind == Value::Kind::Dangling)
+          danglingUse(bd, *it->second, loc);
+        return it->second;
+      }
+      return lookup(bd, loc);
+    }
+    if (isa<EnumConstantDecl>(d))
+      return temp(eval(e));
+    return lookup(d, loc);
+  }
+  case Stmt::ParenExprClass:
+    return evalLValue(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return evalLValue(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass:
+    return evalLValue(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::MaterializeTemporaryExprClass: {
+    const Expr *sub = cast<MaterializeTemporaryExpr>(e)->getSubExpr();
+    if (sub->isGLValue())
+      return evalLValue(sub);
+    return temp(eval(sub));
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CStyleCastExprClass: {
+    const auto *ce = cast<CastExpr>(e);
+    switch (ce->getCastKind()) {
+    case CK_NoOp:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_LValueToRValue:
+      if (ce->getSubExpr()->isGLValue())
+        return evalLValue(ce->getSubExpr());
+      return temp(eval(ce->getSubExpr()));
+    default:
+      return temp(eval(e));
+    }
+  }
+  case Stmt::MemberExprClass: {
+    const auto *me = cast<MemberExpr>(e);
+    // `opt->field` is std::optional's operator-> (the contained value);
+    // any other arrow goes through a pointer.
+    if (me->isArrow() && !optionalArrow(me->getBase()))
+      error(loc, diag::err_eval_pointers);
+    const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      error(loc, diag::err_eval_member_not_field);
+    Value *base = evalObject(me->getBase());
+    base->expandChunk();
+    if (base->kind != Value::Kind::Agg)
+      error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
+    unsigned idx = fd->getFieldIndex();
+    if (const auto *rd = fd->getParent();
+        rd && classifyStd(dyn_cast<CXXRecordDecl>(rd)) == StdClass::Pair)
+      idx = fd->getName() == "first" ? 0 : 1;
+    if (idx >= base->elems().size())
+      error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
+    return &base->elems()[idx];
+  }
+  case Stmt::ArraySubscriptExprClass: {
+    const auto *ae = cast<ArraySubscriptExpr>(e);
+    const Expr *baseE = ae->getBase()->IgnoreImpCasts();
+    Value *base = evalObject(baseE);
+    Value idx;
+    {
+      // C++17 evaluates the array before the index; the index must not
+      // destroy it.
+      Borrow baseBorrow(*this, base);
+      idx = eval(ae->getIdx());
+      if (baseBorrow.dangling)
+        invalidatedDuringUse(baseBorrow, diag::err_eval_object_invalidated,
+                             ae->getIdx());
+    }
+    if (base->kind != Value::Kind::Agg || idx.kind != Value::Kind::Int)
+      error(loc, diag::err_eval_subscript);
+    if (idx.wide() < 0 || idx.wide() >= __int128(base->elems().size()))
+      error(ae->getIdx()->getExprLoc(), diag::err_eval_array_index,
+            {int64_t(idx.wide()), base->elems().size()});
+    return &base->elems()[size_t(idx.i)];
+  }
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass: {
+    const auto *bo = cast<BinaryOperator>(e);
+    if (bo->getOpcode() == BO_Comma) {
+      eval(bo->getLHS());
+      return evalLValue(bo->getRHS());
+    }
+    if (!bo->isAssignmentOp())
+      return temp(eval(e));
+    Value rhs = eval(bo->getRHS());
+    Value *slot = evalLValue(bo->getLHS());
+    QualType lt = bo->getLHS()->getType();
+    if (bo->getOpcode() == BO_Assign) {
+      if (rhs.kind == Value::Kind::Int || rhs.kind == Value::Kind::Float)
+        rhs = convert(rhs, lt, loc);
+      invalidateContents(*slot, "assignment", bo);
+      *slot = std::move(rhs);
+      return slot;
+    }
+    const auto *cao = cast<CompoundAssignOperator>(bo);
+    Value cur = *slot;
+    if (cur.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised);
+    QualType compT = cao->getComputationResultType();
+    Value lhsC = convert(cur, cao->getComputationLHSType(), loc);
+    Value res =
+        arith(BinaryOperator::getOpForCompoundAssignment(bo->getOpcode()), lhsC,
+              rhs, compT, loc);
+    *slot = convert(res, lt, loc);
+    return slot;
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *uo = cast<UnaryOperator>(e);
+    if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
+      Value *slot = evalLValue(uo->getSubExpr());
+      if (slot->kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised);
+      QualType t = uo->getSubExpr()->getType();
+      int d = uo->getOpcode() == UO_PreInc ? 1 : -1;
+      if (slot->kind == Value::Kind::Float)
+        *slot = Value::makeFloat(slot->f + d);
+      else
+        *slot = makeTyped(slot->wide() + d, t, loc, incrementMayOverflow(t));
+      return slot;
+    }
+    return temp(eval(e));
+  }
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    return truthy(eval(co->getCond()), co->getQuestionLoc())
+               ? evalObject(co->getTrueExpr())
+               : evalObject(co->getFalseExpr());
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCallLValue(cast<CallExpr>(e));
+  default:
+    return temp(eval(e));
+  }
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,335 @@
+//===- EvalStatements.cpp - statements of the dialect --------------------===//
+//
+// Runs statements: declarations, blocks, if/switch, the loops (with the
+// C++ lifetimes of loop variables and range-for ranges), break, continue,
+// return. Every statement is an evaluation step.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+using clang::SourceLocation;
+
+Evaluator::Flow Evaluator::exec(const Stmt *s) {
+  if (!s)
+    return Flow::Normal;
+  step(s);
+  statement_ = s;
+  struct TempReset {
+    size_t &top;
+    size_t mark;
+    ~TempReset() { top = mark; }
+  } reset{tempTop_, tempTop_};
+
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    return execCompound(cast<CompoundStmt>(s));
+  case Stmt::NullStmtClass:
+    return Flow::Normal;
+  case Stmt::DeclStmtClass:
+    for (const Decl *d : cast<DeclStmt>(s)->decls()) {
+      if (const auto *dd = dyn_cast<DecompositionDecl>(d))
+        declareDecomposition(dd);
+      else if (const auto *vd = dyn_cast<VarDecl>(d))
+        declare(vd);
+      else if (isa<TypedefNameDecl, TypeAliasTemplateDecl, UsingDecl,
+                   UsingDirectiveDecl, StaticAssertDecl>(d))
+        continue;
+      else if (const auto *rd = dyn_cast<RecordDecl>(d))
+        error(d->getLocation(), diag::err_eval_local_class,
+              {rd->getNameAsString()});
+      else
+        error(d->getLocation(), diag::err_eval_unsupported_decl);
+    }
+    return Flow::Normal;
+  case Stmt::ReturnStmtClass: {
+    const auto *rs = cast<ReturnStmt>(s);
+    if (const Expr *rv = rs->getRetValue())
+      frames_.back()->returnValue = eval(rv);
+    return Flow::Return;
+  }
+  case Stmt::BreakStmtClass:
+    return Flow::Break;
+  case Stmt::ContinueStmtClass:
+    return Flow::Continue;
+  case Stmt::IfStmtClass: {
+    const auto *is = cast<IfStmt>(s);
+    if (is->isConsteval())
+      error(s->getBeginLoc(), diag::err_eval_if_consteval);
+    if (is->getInit())
+      if (Flow fl = exec(is->getInit()); fl != Flow::Normal)
+        return fl;
+    if (const auto *cv = is->getConditionVariable())
+      declare(cv);
+    bool c = truthy(eval(is->getCond()), is->getCond()->getExprLoc());
+    if (c)
+      return exec(is->getThen());
+    return exec(is->getElse());
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *ws = cast<WhileStmt>(s);
+    while (true) {
+      step(ws);
+      if (const auto *cv = ws->getConditionVariable())
+        declare(cv);
+      if (!truthy(eval(ws->getCond()), ws->getCond()->getExprLoc()))
+        break;
+      Flow fl = exec(ws->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+    }
+    return Flow::Normal;
+  }
+  case Stmt::DoStmtClass: {
+    const auto *ds = cast<DoStmt>(s);
+    while (true) {
+      step(ds);
+      Flow fl = exec(ds->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+      if (!truthy(eval(ds->getCond()), ds->getCond()->getExprLoc()))
+        break;
+    }
+    return Flow::Normal;
+  }
+  case Stmt::ForStmtClass: {
+    const auto *fs = cast<ForStmt>(s);
+    if (fs->getInit())
+      exec(fs->getInit());
+    while (true) {
+      step(fs);
+      if (const auto *cv = fs->getConditionVariable())
+        declare(cv);
+      if (fs->getCond() &&
+          !truthy(eval(fs->getCond()), fs->getCond()->getExprLoc()))
+        break;
+      Flow fl = exec(fs->getBody());
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+      if (fs->getInc()) {
+        size_t mark = tempTop_;
+        eval(fs->getInc());
+        tempTop_ = mark;
+      }
+    }
+    return Flow::Normal;
+  }
+  case Stmt::CXXForRangeStmtClass: {
+    const auto *rs = cast<CXXForRangeStmt>(s);
+    if (rs->getInit())
+      exec(rs->getInit());
+    const Expr *rangeInit = rs->getRangeInit();
+    // A temporary range lives exactly as long as the loop.
+    std::unique_ptr<Value> ownedRange;
+    Value *range;
+    if (rangeInit->isGLValue()) {
+      range = evalLValue(rangeInit);
+    } else {
+      ownedRange = std::make_unique<Value>(eval(rangeInit));
+      range = ownedRange.get();
+    }
+    if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
+      error(rangeInit->getExprLoc(), diag::err_eval_range_for);
+    const VarDecl *lv = rs->getLoopVariable();
+    bool byRef = lv->getType()->isReferenceType();
+    const auto *dd = dyn_cast<DecompositionDecl>(lv);
+    // The loop holds the range and an iterator into it: a change of the
+    // range's size or a destruction of the current element inside the
+    // body invalidates them, which is an error once the loop goes on.
+    Borrow rangeBorrow(*this, range, /*iterating=*/true);
+    Borrow elemBorrow(*this);
+    std::unique_ptr<Value> elemCopy; // a by-value structured binding's
+    auto bindElement = [&](Value *elem) {
+      Frame &f = *frames_.back();
+      if (dd) {
+        Value *whole = elem;
+        if (!byRef) {
+          elemCopy = std::make_unique<Value>(*elem);
+          whole = elemCopy.get();
+        }
+        whole->expandChunk();
+        auto bindings = dd->bindings();
+        if (whole->kind != Value::Kind::Agg ||
+            bindings.size() != whole->elems().size())
+          error(lv->getLocation(), diag::err_eval_binding_count);
+        for (size_t b = 0; b < bindings.size(); ++b) {
+          if (byRef)
+            bindReference(f, bindings[b], &whole->elems()[b]);
+          else
+            f.vars[bindings[b]] = &whole->elems()[b];
+        }
+        return;
+      }
+      if (byRef) {
+        bindReference(f, lv, elem);
+        return;
+      }
+      Value v = *elem;
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, lv->getType(), lv->getLocation());
+      auto idx = f.ownedIndex.find(lv);
+      if (idx == f.ownedIndex.end()) {
+        f.ownedIndex[lv] = f.owned.size();
+        f.owned.push_back(std::make_unique<Value>(std::move(v)));
+        f.vars[lv] = f.owned.back().get();
+      } else {
+        *f.owned[idx->second] = std::move(v);
+        f.vars[lv] = f.owned[idx->second].get();
+      }
+    };
+    // After the body: the loop's iterators are used again unless it ends.
+    auto checkIterators = [&](Flow fl) {
+      if (fl == Flow::Break || fl == Flow::Return)
+        return;
+      const Borrow &gone = rangeBorrow.dangling ? rangeBorrow : elemBorrow;
+      if (gone.dangling)
+        invalidatedDuringUse(gone, diag::err_eval_range_invalidated,
+                             rs->getColonLoc());
+    };
+    if (range->kind == Value::Kind::Map) {
+      // Each entry is the pair (key, value) the loop variable binds to.
+      for (auto it = range->map()->begin(); it != range->map()->end();) {
+        step(rs);
+        Value *entry = &it->second;
+        elemBorrow.retarget(entry);
+        bindElement(entry);
+        Flow fl = exec(rs->getBody());
+        checkIterators(fl);
+        if (fl == Flow::Break)
+          break;
+        if (fl == Flow::Return)
+          return fl;
+        ++it;
+      }
+      return Flow::Normal;
+    }
+    for (size_t i = 0; i < range->elems().size(); ++i) {
+      step(rs);
+      Value *elem = &range->elems()[i];
+      elemBorrow.retarget(elem);
+      bindElement(elem);
+      Flow fl = exec(rs->getBody());
+      checkIterators(fl);
+      if (fl == Flow::Break)
+        break;
+      if (fl == Flow::Return)
+        return fl;
+    }
+    return Flow::Normal;
+  }
+  case Stmt::SwitchStmtClass:
+    return execSwitch(cast<SwitchStmt>(s));
+  case Stmt::AttributedStmtClass:
+    return exec(cast<AttributedStmt>(s)->getSubStmt());
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+    return exec(cast<SwitchCase>(s)->getSubStmt());
+  case Stmt::GotoStmtClass:
+  case Stmt::IndirectGotoStmtClass:
+  case Stmt::LabelStmtClass:
+    error(s->getBeginLoc(), diag::err_eval_goto);
+  case Stmt::CXXTryStmtClass:
+  case Stmt::CXXThrowExprClass:
+    error(s->getBeginLoc(), diag::err_eval_exceptions);
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    error(s->getBeginLoc(), diag::err_eval_inline_asm);
+  default:
+    if (const auto *e = dyn_cast<Expr>(s)) {
+      eval(e);
+      return Flow::Normal;
+    }
+    error(s->getBeginLoc(), diag::err_eval_unsupported_stmt,
+          {s->getStmtClassName()});
+  }
+}
+
+Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
+  std::vector<const VarDecl *> scoped;
+  Flow result = Flow::Normal;
+  for (const Stmt *child : cs->body()) {
+    result = exec(child);
+    if (const auto *ds = dyn_cast<DeclStmt>(child))
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d))
+          if (const auto *rd = vd->getType()->getAsCXXRecordDecl()) {
+            DslClass c = classifyDsl(rd);
+            if (c == DslClass::LoopIterationContext ||
+                c == DslClass::CollectiveProgram)
+              scoped.push_back(vd);
+          }
+    if (result != Flow::Normal)
+      break;
+  }
+  for (auto it = scoped.rbegin(); it != scoped.rend(); ++it)
+    finishScopeObject(*it);
+  return result;
+}
+
+Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
+  if (ss->getInit())
+    exec(ss->getInit());
+  if (const auto *cv = ss->getConditionVariable())
+    declare(cv);
+  Value cond = eval(ss->getCond());
+  const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
+  if (!body)
+    error(ss->getBeginLoc(), diag::err_eval_switch_body);
+  // Find the top-level statement carrying the matching label.
+  auto matches = [&](const SwitchCase *sc) -> bool {
+    if (const auto *c = dyn_cast<CaseStmt>(sc)) {
+      Value v = eval(c->getLHS());
+      if (c->getRHS()) {
+        Value hi = eval(c->getRHS());
+        return cond.wide() >= v.wide() && cond.wide() <= hi.wide();
+      }
+      return cond.wide() == v.wide();
+    }
+    return false;
+  };
+  auto children = body->body();
+  int start = -1, deflt = -1;
+  int idx = 0;
+  for (const Stmt *child : children) {
+    const Stmt *cur = child;
+    while (const auto *sc = dyn_cast<SwitchCase>(cur)) {
+      if (isa<DefaultStmt>(sc) && deflt < 0)
+        deflt = idx;
+      if (start < 0 && matches(sc))
+        start = idx;
+      cur = sc->getSubStmt();
+    }
+    ++idx;
+  }
+  if (start < 0)
+    start = deflt;
+  if (start < 0)
+    return Flow::Normal;
+  idx = 0;
+  for (const Stmt *child : children) {
+    if (idx++ < start)
+      continue;
+    Flow fl = exec(child);
+    if (fl == Flow::Break)
+      return Flow::Normal;
+    if (fl != Flow::Normal)
+      return fl;
+  }
+  return Flow::Normal;
+}
+
+} // namespace mscclc::frontend
