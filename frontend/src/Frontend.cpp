@@ -42,6 +42,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <malloc.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -954,6 +955,10 @@ FrontendResult runFrontend(const FrontendOptions &options,
   });
   worker.join();
   StackGuard::remove();
+  // What the evaluator and Clang freed lies in the worker thread's malloc
+  // arena, which the passes (on this thread) do not allocate from: give its
+  // free pages back, or they stay resident under everything that follows.
+  malloc_trim(0);
   progress.phases.stop();
   if (result.program)
     result.program->files = files;
