@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace mscclc::passes {
@@ -40,6 +41,9 @@ public:
 private:
   bool checkSemaphores(const Program &p, DiagnosticSink &diags) {
     bool ok = true;
+    // A program usually repeats a mistake on every rank: one warning per
+    // source location.
+    std::set<SourceLocation> reportedCounts;
     for (size_t r = 0; r < p.ranks.size(); ++r) {
       const Rank &rank = p.ranks[r];
       std::vector<int64_t> releases(rank.semaphores.size(), 0);
@@ -59,6 +63,7 @@ private:
       for (const auto &tb : rank.tbs)
         for (const auto &op : tb.ops)
           visit(op, visit);
+      checkSemaphoresPerIteration(rank, int64_t(r), reportedCounts, diags);
       for (size_t s = 0; s < rank.semaphores.size(); ++s) {
         int64_t available = rank.semaphores[s] + releases[s];
         int64_t n = int64_t(acquires[s].size());
@@ -72,6 +77,68 @@ private:
       }
     }
     return ok;
+  }
+
+  // The count above takes a pipeline's body once, but the executor runs it
+  // once per unit of data: how often depends on the message size. Pipelines
+  // of one (unit_size, num_chunks) iterate equally often at every size, so
+  // together they must acquire each semaphore as often as they release it.
+  void checkSemaphoresPerIteration(const Rank &rank, int64_t r,
+                                   std::set<SourceLocation> &reported,
+                                   DiagnosticSink &diags) {
+    if (diags.isIgnored(diag::warn_semaphore_pipeline_count))
+      return;
+    struct Count {
+      int64_t acquires = 0, releases = 0;
+      const Op *firstAcquire = nullptr, *firstRelease = nullptr;
+      const Op *pipeline = nullptr;
+    };
+    // (semaphore, unit_size, num_chunks) -> count per iteration.
+    std::map<std::tuple<int32_t, uint64_t, int64_t>, Count> counts;
+    for (const auto &tb : rank.tbs)
+      for (const auto &op : tb.ops) {
+        if (op.kind != OpKind::Pipeline)
+          continue;
+        const OpDetails &pd = op.details();
+        for (const auto &inner : pd.body) {
+          if (inner.kind != OpKind::SemAcquire &&
+              inner.kind != OpKind::SemRelease)
+            continue;
+          for (int32_t id : inner.details().semaphoreIds) {
+            Count &c = counts[{id, pd.unitSize, pd.numChunks}];
+            if (!c.pipeline)
+              c.pipeline = &op;
+            if (inner.kind == OpKind::SemAcquire) {
+              ++c.acquires;
+              if (!c.firstAcquire)
+                c.firstAcquire = &inner;
+            } else {
+              ++c.releases;
+              if (!c.firstRelease)
+                c.firstRelease = &inner;
+            }
+          }
+        }
+      }
+    for (const auto &[key, c] : counts) {
+      if (c.acquires == c.releases)
+        continue;
+      bool starves = c.acquires > c.releases;
+      const Op *at = starves ? c.firstAcquire : c.firstRelease;
+      if (at->reportLoc().isValid() && !reported.insert(at->reportLoc()).second)
+        continue;
+      diags
+          .report(diag::warn_semaphore_pipeline_count, at->reportLoc(),
+                  {int64_t(std::get<0>(key)), r, c.acquires, c.releases,
+                   int64_t(std::get<1>(key)), std::get<2>(key),
+                   starves ? "above some message size the acquires outnumber "
+                             "the releases and the program deadlocks"
+                           : "the semaphore gains a count per extra "
+                             "iteration: its value grows with the message "
+                             "size, and a later acquire or launch sees it"})
+          .note(diag::note_pipeline_created_here, c.pipeline->reportLoc())
+          .note(diag::note_fix_semaphore_pipeline_count, at->reportLoc());
+    }
   }
 
   bool checkPipelines(const Program &p, DiagnosticSink &diags) {
