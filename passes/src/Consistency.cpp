@@ -63,7 +63,7 @@ private:
       for (const auto &tb : rank.tbs)
         for (const auto &op : tb.ops)
           visit(op, visit);
-      checkSemaphoresPerIteration(rank, int64_t(r), reportedCounts, diags);
+      checkSemaphoresPerIteration(p, rank, int64_t(r), reportedCounts, diags);
       for (size_t s = 0; s < rank.semaphores.size(); ++s) {
         int64_t available = rank.semaphores[s] + releases[s];
         int64_t n = int64_t(acquires[s].size());
@@ -83,11 +83,26 @@ private:
   // once per unit of data: how often depends on the message size. Pipelines
   // of one (unit_size, num_chunks) iterate equally often at every size, so
   // together they must acquire each semaphore as often as they release it.
-  void checkSemaphoresPerIteration(const Rank &rank, int64_t r,
+  void checkSemaphoresPerIteration(const Program &p, const Rank &rank,
+                                   int64_t r,
                                    std::set<SourceLocation> &reported,
                                    DiagnosticSink &diags) {
     if (diags.isIgnored(diag::warn_semaphore_pipeline_count))
       return;
+    // A max_message_size can bound a pipeline to one iteration, where its
+    // body runs exactly once (the plan's chunks are this program's times
+    // its instances).
+    auto oneIteration = [&](const OpDetails &pd) {
+      if (p.maxMessageSize == UINT64_MAX || pd.unitSize == 0)
+        return false;
+      int64_t chunks =
+          (p.collective == "allgather" ? rank.outputChunks : rank.inputChunks) *
+          std::max<int64_t>(p.instances, 1);
+      if (chunks <= 0)
+        return false;
+      return double(p.maxMessageSize) / double(chunks) * double(pd.numChunks) <=
+             double(pd.unitSize);
+    };
     struct Count {
       int64_t acquires = 0, releases = 0;
       const Op *firstAcquire = nullptr, *firstRelease = nullptr;
@@ -100,6 +115,8 @@ private:
         if (op.kind != OpKind::Pipeline)
           continue;
         const OpDetails &pd = op.details();
+        if (oneIteration(pd))
+          continue;
         for (const auto &inner : pd.body) {
           if (inner.kind != OpKind::SemAcquire &&
               inner.kind != OpKind::SemRelease)

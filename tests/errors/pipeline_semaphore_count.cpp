@@ -4,6 +4,8 @@
 // RUN: mscclc sim %t.json --size 1024 | FileCheck --check-prefix=ONE-UNIT %s
 // RUN: not mscclc sim %t.json --size 4096 > %t.sim
 // RUN: FileCheck --check-prefix=FOUR-UNITS %s < %t.sim
+// With max_message_size bounding the pipeline to one iteration it is fine.
+// RUN: mscclc %s -P max_bytes=1024 -Werror -o %t.bounded.json
 // A semaphore released once outside a pipeline and acquired inside it: the
 // pipeline acquires once per unit of data, so the program is correct while
 // a chunk fits one unit and deadlocks above. The balanced semaphore (one
@@ -12,9 +14,13 @@
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
-MSCCLPP_ALGORITHM void pipeline_semaphore_count() {
+MSCCLPP_ALGORITHM void pipeline_semaphore_count(long long max_bytes = 0) {
+  ProgramOptions options{};
+  if (max_bytes > 0)
+    options.max_message_size = max_bytes;
   AllGather collective(1, 1, false);
-  CollectiveProgram program("pipeline_semaphore_count", collective, 1);
+  CollectiveProgram program("pipeline_semaphore_count", collective, 1,
+                            options);
   {
     const int r = 0;
     Rank rank(r);
@@ -37,7 +43,7 @@ MSCCLPP_ALGORITHM void pipeline_semaphore_count() {
   }
 }
 
-// CHECK: pipeline_semaphore_count.cpp:28:12: warning: semaphore 0 of rank 0 is acquired 1 and released 0 time(s) in every iteration {{.*}} [-Wpipeline-semaphore-count]
+// CHECK: pipeline_semaphore_count.cpp:34:12: warning: semaphore 0 of rank 0 is acquired 1 and released 0 time(s) in every iteration {{.*}} [-Wpipeline-semaphore-count]
 // CHECK-NOT: warning:
 // ONE-UNIT: verdict: pass
 // FOUR-UNITS: deadlock: rank 0 tb 0 op {{[0-9]+}} (sem_acquire): blocked forever
