@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "mscclc/frontend/Frontend.h"
 
+#include "AlgorithmParameters.h"
 #include "Evaluator.h"
 #include "GuardedFileSystem.h"
 #include "PchCache.h"
@@ -380,7 +381,6 @@ public:
         phases_(phases) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
-    fn_ctx_ = &ctx;
     phases_.start("evaluate");
     if (ci_.getDiagnostics().hasErrorOccurred())
       return;
@@ -396,7 +396,11 @@ public:
     if (opts_.listAlgorithms) {
       if (algos.empty())
         diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
-      describe(algos, ctx);
+      for (const FunctionDecl *algo : algos)
+        result_.algorithms.push_back(
+            describeAlgorithm(algo, ctx, [this](clang::SourceLocation l) {
+              return locs_.map(l);
+            }));
       return;
     }
     auto listNames = [&]() {
@@ -440,7 +444,7 @@ public:
     Evaluator eval(ctx, builder, limits, mapLoc);
 
     std::vector<Value> args;
-    if (!bindParameters(fn, eval, args))
+    if (!bindParameters(fn, opts_.params, eval, diags_, mapLoc, args))
       return;
     try {
       eval.run(fn, std::move(args));
@@ -487,293 +491,12 @@ private:
     }
   }
 
-  void describe(const std::vector<const FunctionDecl *> &algos,
-                ASTContext &ctx) {
-    const SourceManager &sm = ctx.getSourceManager();
-    for (const FunctionDecl *fn : algos) {
-      AlgorithmInfo info;
-      info.name = fn->getNameAsString();
-      info.loc = locs_.map(fn->getLocation());
-      for (const ParmVarDecl *p : fn->parameters()) {
-        AlgorithmParameter param;
-        param.name = p->getNameAsString();
-        param.type = describeType(p->getType(), ctx);
-        if (p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg()) {
-          CharSourceRange range =
-              CharSourceRange::getTokenRange(p->getDefaultArgRange());
-          // A braced default's range starts at its '=' (`v = {1}`). A
-          // default made by a macro has no text of its own here: print
-          // the expression instead.
-          llvm::StringRef text =
-              Lexer::getSourceText(range, sm, ctx.getLangOpts()).trim();
-          if (text.consume_front("="))
-            text = text.ltrim();
-          std::string shown = text.str();
-          if (shown.empty()) {
-            llvm::raw_string_ostream os(shown);
-            p->getDefaultArg()->printPretty(os, nullptr,
-                                            ctx.getPrintingPolicy());
-          }
-          param.defaultValue = oneLine(shown);
-          param.hasDefault = true;
-        }
-        QualType t = p->getType().getNonReferenceType().getCanonicalType();
-        if (const auto *et = t->getAs<EnumType>()) {
-          param.settable = et->getDecl()->getDefinition() != nullptr;
-          if (const EnumDecl *ed = et->getDecl()->getDefinition())
-            for (const EnumConstantDecl *c : ed->enumerators())
-              param.enumerators.push_back(c->getNameAsString());
-        } else {
-          param.settable = isSettableType(t);
-        }
-        info.parameters.push_back(std::move(param));
-      }
-      result_.algorithms.push_back(std::move(info));
-    }
-  }
-
-  // A multi-line default on one line: comments dropped, blanks collapsed.
-  static std::string oneLine(const std::string &text) {
-    std::string out;
-    bool blank = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-      if (text.compare(i, 2, "//") == 0) {
-        i = text.find('\n', i);
-        if (i == std::string::npos)
-          break;
-      }
-      if (text.compare(i, 2, "/*") == 0) {
-        size_t end = text.find("*/", i + 2);
-        if (end == std::string::npos)
-          break;
-        i = end + 1;
-        blank = true;
-        continue;
-      }
-      if (std::isspace(static_cast<unsigned char>(text[i]))) {
-        blank = true;
-        continue;
-      }
-      if (blank && !out.empty())
-        out += ' ';
-      blank = false;
-      out += text[i];
-    }
-    return out;
-  }
-
-  static std::string describeType(QualType t, const ASTContext &ctx) {
-    return t.getUnqualifiedType().getAsString(ctx.getPrintingPolicy());
-  }
-
-  bool bindParameters(const FunctionDecl *fn, Evaluator &eval,
-                      std::vector<Value> &args) {
-    DiagnosticSink &sink = diags_;
-    auto mapLoc = [this](clang::SourceLocation l) { return locs_.map(l); };
-    std::string list;
-    for (const ParmVarDecl *p : fn->parameters()) {
-      list += "\n  " + p->getNameAsString() + " (" +
-              describeType(p->getType(), p->getASTContext()) + ")";
-    }
-    for (const auto &[name, value] : opts_.params) {
-      bool found = false;
-      for (const ParmVarDecl *p : fn->parameters())
-        if (p->getNameAsString() == name)
-          found = true;
-      if (!found) {
-        sink.report(diag::err_unknown_parameter, mapLoc(fn->getLocation()),
-                    {name, fn->getNameAsString(),
-                     list.empty() ? std::string(" (none)") : list});
-        return false;
-      }
-    }
-    for (const ParmVarDecl *p : fn->parameters()) {
-      const std::string pname = p->getNameAsString();
-      const std::string *given = nullptr;
-      for (const auto &[name, value] : opts_.params)
-        if (name == pname)
-          given = &value;
-      QualType t = p->getType().getNonReferenceType().getCanonicalType();
-      if (!given) {
-        if (!p->hasDefaultArg()) {
-          sink.report(diag::err_parameter_no_default, mapLoc(p->getLocation()),
-                      {pname});
-          return false;
-        }
-        try {
-          args.push_back(evalDefault(eval, p));
-        } catch (DiagnosticError &e) {
-          sink.emit(std::move(e.diag));
-          return false;
-        }
-        continue;
-      }
-      if (const auto *et = t->getAs<EnumType>()) {
-        std::optional<Value> v = parseEnumParam(*given, et->getDecl());
-        if (!v) {
-          sink.report(diag::err_parameter_bad_enum, mapLoc(p->getLocation()),
-                      {*given, pname,
-                       describeType(p->getType(), p->getASTContext()),
-                       enumeratorList(et->getDecl())});
-          return false;
-        }
-        args.push_back(std::move(*v));
-        continue;
-      }
-      if (!isSettableType(t)) {
-        sink.report(diag::err_parameter_not_settable, mapLoc(p->getLocation()),
-                    {pname, describeType(p->getType(), p->getASTContext())});
-        return false;
-      }
-      std::optional<Value> v = parseParam(*given, t, p->getASTContext());
-      if (!v) {
-        sink.report(
-            diag::err_parameter_bad_value, mapLoc(p->getLocation()),
-            {*given, pname, describeType(p->getType(), p->getASTContext())});
-        return false;
-      }
-      args.push_back(std::move(*v));
-    }
-    return true;
-  }
-
-  // An enumerator's name as C++ spells it, or as Python does: without the
-  // trailing underscore that dodges a keyword (ChannelType::switch_ is
-  // Python's ChannelType.switch).
-  static std::string pythonName(const EnumConstantDecl *c) {
-    std::string n = c->getNameAsString();
-    if (n.size() > 1 && n.back() == '_')
-      n.pop_back();
-    return n;
-  }
-
-  static std::string enumeratorList(const EnumDecl *ed) {
-    std::string s;
-    for (const EnumConstantDecl *c : ed->enumerators())
-      s += (s.empty() ? "" : ", ") + c->getNameAsString();
-    return s.empty() ? std::string("(none)") : s;
-  }
-
-  // -P for an enum parameter: an enumerator by name (`LL`, `Protocol::LL`,
-  // `switch` for `switch_`), or an integer equal to an enumerator's value.
-  static std::optional<Value> parseEnumParam(const std::string &text,
-                                             const EnumDecl *ed) {
-    ed = ed->getDefinition();
-    if (!ed)
-      return std::nullopt;
-    // `Protocol::LL` and `mscclpp::dsl::Protocol::LL` name `LL` too.
-    std::string name = text;
-    if (size_t colon = text.rfind("::"); colon != std::string::npos) {
-      llvm::StringRef scope = llvm::StringRef(text).take_front(colon);
-      auto names = [&](const std::string &n) {
-        return !n.empty() && (scope == n || scope.ends_with("::" + n));
-      };
-      // An unscoped enum's enumerators are also its namespace's names.
-      std::string outer;
-      if (const auto *ns = dyn_cast<NamespaceDecl>(ed->getDeclContext()))
-        outer = ns->getNameAsString();
-      if (!names(ed->getNameAsString()) && !(!ed->isScoped() && names(outer)))
-        return std::nullopt;
-      name = text.substr(colon + 2);
-    }
-    bool isUnsigned = ed->getIntegerType()->isUnsignedIntegerType();
-    auto valueOf = [&](const EnumConstantDecl *c) {
-      const llvm::APSInt &v = c->getInitVal();
-      return Value::makeInt(v.isSigned() ? v.getSExtValue()
-                                         : int64_t(v.getZExtValue()),
-                            isUnsigned && v.getBitWidth() == 64);
-    };
-    // An exact name first: `x` is `x`, even when `x_` also exists.
-    for (const EnumConstantDecl *c : ed->enumerators())
-      if (c->getNameAsString() == name)
-        return valueOf(c);
-    for (const EnumConstantDecl *c : ed->enumerators())
-      if (pythonName(c) == name)
-        return valueOf(c);
-    llvm::StringRef s(text);
-    bool neg = s.consume_front("-");
-    uint64_t u;
-    if (s.empty() || s.getAsInteger(0, u))
-      return std::nullopt;
-    __int128 want = neg ? -__int128(u) : __int128(u);
-    for (const EnumConstantDecl *c : ed->enumerators()) {
-      const llvm::APSInt &v = c->getInitVal();
-      __int128 have = v.isSigned() ? __int128(v.getSExtValue())
-                                   : __int128(v.getZExtValue());
-      if (have == want)
-        return valueOf(c);
-    }
-    return std::nullopt;
-  }
-
-  Value evalDefault(Evaluator &eval, const ParmVarDecl *p) {
-    return eval.evaluateExpression(p->getDefaultArg(), p->getType());
-  }
-
-  bool isSettableType(QualType t) const {
-    if (t->isBooleanType() || t->isRealFloatingType())
-      return true;
-    // -P parses into at most 64 bits (__int128 and _BitInt(N > 64) are
-    // kept at their defaults).
-    if (t->isIntegerType())
-      return t->getAsTagDecl() // an enum: its underlying integer
-                 ? true
-                 : fn_ctx_ && fn_ctx_->getIntWidth(t) <= 64;
-    auto cls = Evaluator::classifyStd(t->getAsCXXRecordDecl());
-    return cls == Evaluator::StdClass::String ||
-           cls == Evaluator::StdClass::StringView;
-  }
-
-  static std::optional<Value> parseParam(const std::string &text, QualType t,
-                                         ASTContext &ctx) {
-    if (t->isBooleanType()) {
-      if (text == "true" || text == "1" || text == "True")
-        return Value::makeInt(1);
-      if (text == "false" || text == "0" || text == "False")
-        return Value::makeInt(0);
-      return std::nullopt;
-    }
-    if (t->isIntegerType()) {
-      bool neg = !text.empty() && text[0] == '-';
-      llvm::StringRef s(text);
-      if (neg)
-        s = s.drop_front();
-      uint64_t u;
-      // getAsInteger with radix 0 accepts 0x.. and 0.. prefixes.
-      if (s.empty() || s.getAsInteger(0, u))
-        return std::nullopt;
-      unsigned width = unsigned(ctx.getIntWidth(t));
-      bool isSigned = t->isSignedIntegerType();
-      __int128 v = neg ? -__int128(u) : __int128(u);
-      __int128 lo = isSigned ? -(__int128(1) << (width - 1)) : 0;
-      __int128 hi = isSigned ? (__int128(1) << (width - 1)) - 1
-                             : (__int128(1) << width) - 1;
-      if (v < lo || v > hi)
-        return std::nullopt;
-      return Value::makeInt(int64_t(v), !isSigned && width == 64);
-    }
-    if (t->isRealFloatingType()) {
-      double d;
-      if (llvm::StringRef(text).getAsDouble(d))
-        return std::nullopt;
-      return Value::makeFloat(d);
-    }
-    if (const auto *rd = t->getAsCXXRecordDecl()) {
-      auto cls = Evaluator::classifyStd(rd);
-      if (cls == Evaluator::StdClass::String ||
-          cls == Evaluator::StdClass::StringView)
-        return Value::makeString(text);
-    }
-    return std::nullopt;
-  }
-
   const FrontendOptions &opts_;
   FrontendResult &result_;
   DiagnosticSink &diags_;
   LocationTable &locs_;
   CompilerInstance &ci_;
   support::PhaseSequence &phases_;
-  const ASTContext *fn_ctx_ = nullptr;
 };
 
 class AlgorithmAction : public ASTFrontendAction {

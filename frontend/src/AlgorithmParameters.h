@@ -1,0 +1,42 @@
+//===- AlgorithmParameters.h - an algorithm's parameters and -P -----------===//
+//
+// An MSCCLPP_ALGORITHM function's parameters are the knobs of its plan:
+// `--list-algos` describes them (type, default as written, whether -P can
+// set it, an enum's enumerators) and `-P name=value` sets them. A value is
+// parsed for the parameter's type (bool, integers of up to 64 bits range-
+// checked, floating point, strings, enumerators by C++ or Python name or by
+// value); a parameter -P does not set takes its default, evaluated by the
+// evaluator like any expression.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Evaluator.h"
+#include "mscclc/frontend/Frontend.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mscclc::frontend {
+
+using ClangLocationMapper =
+    std::function<mscclc::SourceLocation(clang::SourceLocation)>;
+
+// What --list-algos prints of `fn`.
+AlgorithmInfo describeAlgorithm(const clang::FunctionDecl *fn,
+                                clang::ASTContext &ctx,
+                                const ClangLocationMapper &mapLoc);
+
+// One argument per parameter of `fn`, in order: from `params` (-P), else
+// the default. Reports to `diags` and returns false on an unknown name, a
+// value that does not parse, a parameter without default or value, or one
+// -P cannot set.
+bool bindParameters(
+    const clang::FunctionDecl *fn,
+    const std::vector<std::pair<std::string, std::string>> &params,
+    Evaluator &eval, DiagnosticSink &diags, const ClangLocationMapper &mapLoc,
+    std::vector<Value> &args);
+
+} // namespace mscclc::frontend
