@@ -377,6 +377,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       break;
     }
     case DslConstructor::Program: {
+      requireNamedScopeObject(site, /*program=*/true);
       ProgramSettings s;
       if (args.at(0).kind == Value::Kind::String)
         s.program.name = args[0].s();
@@ -434,6 +435,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
           builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin()));
       break;
     case DslConstructor::Loop:
+      requireNamedScopeObject(site, /*program=*/false);
       obj->type = DslObject::Type::Loop;
       builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin()));
       break;
@@ -663,6 +665,7 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
     case DslFunction::SyncTypeXor:
       return Value::makeInt(args.at(0).i ^ args.at(1).i);
     case DslFunction::ProgramFromSpec: {
+      requireNamedScopeObject(site, /*program=*/true);
       const Value &spec = args.at(0);
       ProgramSettings s;
       const Value *name = field(spec, "name");

@@ -52,8 +52,11 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     return Flow::Normal;
   case Stmt::ReturnStmtClass: {
     const auto *rs = cast<ReturnStmt>(s);
-    if (const Expr *rv = rs->getRetValue())
+    if (const Expr *rv = rs->getRetValue()) {
+      // A returned program or pipeline initialises the caller's object.
+      NamedObjectSite named(*this, rv);
       frames_.back()->returnValue = eval(rv);
+    }
     return Flow::Return;
   }
   case Stmt::BreakStmtClass:

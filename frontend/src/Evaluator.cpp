@@ -303,6 +303,7 @@ void Evaluator::declare(const VarDecl *vd) {
   }
   Value v;
   if (init) {
+    NamedObjectSite named(*this, init);
     v = eval(init);
     if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
       v = convert(v, t, loc);
@@ -324,6 +325,33 @@ void Evaluator::declare(const VarDecl *vd) {
   f.ownedIndex[vd] = f.owned.size();
   f.owned.push_back(std::make_unique<Value>(std::move(v)));
   f.vars[vd] = f.owned.back().get();
+}
+
+// `CollectiveProgram p(...)`, `= CollectiveProgram(...)`, `{...}` and
+// `auto p = CollectiveProgram::from_spec(...)` reach the construction
+// through implicit nodes only.
+static const Expr *stripImplicit(const Expr *e) {
+  for (const Expr *next = e; e; e = next) {
+    next = e->IgnoreImplicit()->IgnoreParens();
+    if (next == e)
+      break;
+  }
+  return e;
+}
+
+Evaluator::NamedObjectSite::NamedObjectSite(Evaluator &ev, const Expr *site)
+    : ev(ev), outer(ev.namedObjectSite_) {
+  ev.namedObjectSite_ = site ? stripImplicit(site) : nullptr;
+}
+
+void Evaluator::requireNamedScopeObject(const Expr *site, bool program) {
+  if (namedObjectSite_ && namedObjectSite_ == site)
+    return;
+  error(site, diag::err_dsl_scope_object_temporary,
+        {program ? "CollectiveProgram" : "LoopIterationContext",
+         program ? "the program would end before any op is recorded"
+                 : "the pipeline would hold no op",
+         program ? "program" : "loop"});
 }
 
 void Evaluator::declareDecomposition(const DecompositionDecl *dd) {

@@ -212,6 +212,19 @@ private:
   Flow execCompound(const clang::CompoundStmt *cs);
   Flow execSwitch(const clang::SwitchStmt *ss);
   void declare(const clang::VarDecl *vd);
+  // The initialiser of the (non-reference) variable being declared, or the
+  // value a function is returning (into its caller's variable), stripped
+  // of implicit nodes; null elsewhere. The only places a CollectiveProgram
+  // or LoopIterationContext may be made: anywhere else it is a temporary,
+  // which C++ destroys at the end of its statement.
+  const clang::Expr *namedObjectSite_ = nullptr;
+  struct NamedObjectSite {
+    NamedObjectSite(Evaluator &ev, const clang::Expr *site);
+    ~NamedObjectSite() { ev.namedObjectSite_ = outer; }
+    Evaluator &ev;
+    const clang::Expr *outer;
+  };
+  void requireNamedScopeObject(const clang::Expr *site, bool program);
   void declareDecomposition(const clang::DecompositionDecl *dd);
   void finishScopeObject(const clang::VarDecl *vd);
 
