@@ -179,54 +179,52 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
 } // namespace
 
 AlgorithmInfo describeAlgorithm(const FunctionDecl *fn, ASTContext &ctx,
-                                const ClangLocationMapper &mapLoc) {
+                                const Evaluator::LocationMapper &mapLoc) {
   const SourceManager &sm = ctx.getSourceManager();
-  {
-    AlgorithmInfo info;
-    info.name = fn->getNameAsString();
-    info.loc = mapLoc(fn->getLocation());
-    for (const ParmVarDecl *p : fn->parameters()) {
-      AlgorithmParameter param;
-      param.name = p->getNameAsString();
-      param.type = describeType(p->getType(), ctx);
-      if (p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg()) {
-        CharSourceRange range =
-            CharSourceRange::getTokenRange(p->getDefaultArgRange());
-        // A braced default's range starts at its '=' (`v = {1}`). A
-        // default made by a macro has no text of its own here: print
-        // the expression instead.
-        llvm::StringRef text =
-            Lexer::getSourceText(range, sm, ctx.getLangOpts()).trim();
-        if (text.consume_front("="))
-          text = text.ltrim();
-        std::string shown = text.str();
-        if (shown.empty()) {
-          llvm::raw_string_ostream os(shown);
-          p->getDefaultArg()->printPretty(os, nullptr, ctx.getPrintingPolicy());
-        }
-        param.defaultValue = oneLine(shown);
-        param.hasDefault = true;
+  AlgorithmInfo info;
+  info.name = fn->getNameAsString();
+  info.loc = mapLoc(fn->getLocation());
+  for (const ParmVarDecl *p : fn->parameters()) {
+    AlgorithmParameter param;
+    param.name = p->getNameAsString();
+    param.type = describeType(p->getType(), ctx);
+    if (p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg()) {
+      CharSourceRange range =
+          CharSourceRange::getTokenRange(p->getDefaultArgRange());
+      // A braced default's range starts at its '=' (`v = {1}`). A
+      // default made by a macro has no text of its own here: print
+      // the expression instead.
+      llvm::StringRef text =
+          Lexer::getSourceText(range, sm, ctx.getLangOpts()).trim();
+      if (text.consume_front("="))
+        text = text.ltrim();
+      std::string shown = text.str();
+      if (shown.empty()) {
+        llvm::raw_string_ostream os(shown);
+        p->getDefaultArg()->printPretty(os, nullptr, ctx.getPrintingPolicy());
       }
-      QualType t = p->getType().getNonReferenceType().getCanonicalType();
-      if (const auto *et = t->getAs<EnumType>()) {
-        param.settable = et->getDecl()->getDefinition() != nullptr;
-        if (const EnumDecl *ed = et->getDecl()->getDefinition())
-          for (const EnumConstantDecl *c : ed->enumerators())
-            param.enumerators.push_back(c->getNameAsString());
-      } else {
-        param.settable = isSettableType(t, ctx);
-      }
-      info.parameters.push_back(std::move(param));
+      param.defaultValue = oneLine(shown);
+      param.hasDefault = true;
     }
-    return info;
+    QualType t = p->getType().getNonReferenceType().getCanonicalType();
+    if (const auto *et = t->getAs<EnumType>()) {
+      param.settable = et->getDecl()->getDefinition() != nullptr;
+      if (const EnumDecl *ed = et->getDecl()->getDefinition())
+        for (const EnumConstantDecl *c : ed->enumerators())
+          param.enumerators.push_back(c->getNameAsString());
+    } else {
+      param.settable = isSettableType(t, ctx);
+    }
+    info.parameters.push_back(std::move(param));
   }
+  return info;
 }
 
 bool bindParameters(
     const FunctionDecl *fn,
     const std::vector<std::pair<std::string, std::string>> &params,
-    Evaluator &eval, DiagnosticSink &sink, const ClangLocationMapper &mapLoc,
-    std::vector<Value> &args) {
+    Evaluator &eval, DiagnosticSink &sink,
+    const Evaluator::LocationMapper &mapLoc, std::vector<Value> &args) {
   std::string list;
   for (const ParmVarDecl *p : fn->parameters()) {
     list += "\n  " + p->getNameAsString() + " (" +

@@ -21,13 +21,10 @@
 
 namespace mscclc::frontend {
 
-using ClangLocationMapper =
-    std::function<mscclc::SourceLocation(clang::SourceLocation)>;
-
 // What --list-algos prints of `fn`.
 AlgorithmInfo describeAlgorithm(const clang::FunctionDecl *fn,
                                 clang::ASTContext &ctx,
-                                const ClangLocationMapper &mapLoc);
+                                const Evaluator::LocationMapper &mapLoc);
 
 // One argument per parameter of `fn`, in order: from `params` (-P), else
 // the default. Reports to `diags` and returns false on an unknown name, a
@@ -36,7 +33,7 @@ AlgorithmInfo describeAlgorithm(const clang::FunctionDecl *fn,
 bool bindParameters(
     const clang::FunctionDecl *fn,
     const std::vector<std::pair<std::string, std::string>> &params,
-    Evaluator &eval, DiagnosticSink &diags, const ClangLocationMapper &mapLoc,
-    std::vector<Value> &args);
+    Evaluator &eval, DiagnosticSink &diags,
+    const Evaluator::LocationMapper &mapLoc, std::vector<Value> &args);
 
 } // namespace mscclc::frontend

@@ -12,6 +12,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -24,96 +25,109 @@ using clang::SourceLocation;
 // ------------------------------------------------------------- bindings --
 
 namespace {
-using K = DslBinding::Kind;
+using Kind = DslBinding::Kind;
 constexpr DslBinding ctor(DslClass c, llvm::StringRef cls, DslConstructor h) {
-  return {K::Constructor, c, cls, uint8_t(h)};
+  return {Kind::Constructor, c, cls, uint8_t(h)};
 }
 constexpr DslBinding method(DslClass c, llvm::StringRef name, DslMethod h) {
-  return {K::Method, c, name, uint8_t(h)};
+  return {Kind::Method, c, name, uint8_t(h)};
 }
 constexpr DslBinding function(DslClass c, llvm::StringRef name, DslFunction h) {
-  return {K::Function, c, name, uint8_t(h)};
+  return {Kind::Function, c, name, uint8_t(h)};
 }
-constexpr DslBinding scopeEnd(DslClass c, llvm::StringRef cls) {
-  return {K::ScopeEnd, c, cls, 0};
+constexpr DslBinding scopeEnd(DslClass c, llvm::StringRef cls, DslScopeEnd h) {
+  return {Kind::ScopeEnd, c, cls, uint8_t(h)};
 }
 
-using C = DslClass;
-using M = DslMethod;
 const DslBinding bindings[] = {
     // Collectives: the plan's collective, buffer sizes and in-place flag.
-    ctor(C::Collective, "AllGather", DslConstructor::Collective),
-    ctor(C::Collective, "AllReduce", DslConstructor::Collective),
-    ctor(C::Collective, "ReduceScatter", DslConstructor::Collective),
-    ctor(C::Collective, "AllToAll", DslConstructor::Collective),
-    ctor(C::Collective, "SendRecv", DslConstructor::Collective),
-    ctor(C::Collective, "TestCollective", DslConstructor::Collective),
-    method(C::Collective, "num_ranks", M::CollectiveNumRanks),
-    method(C::Collective, "chunk_factor", M::CollectiveChunkFactor),
-    method(C::Collective, "inplace", M::CollectiveInplace),
+    ctor(DslClass::Collective, "AllGather", DslConstructor::Collective),
+    ctor(DslClass::Collective, "AllReduce", DslConstructor::Collective),
+    ctor(DslClass::Collective, "ReduceScatter", DslConstructor::Collective),
+    ctor(DslClass::Collective, "AllToAll", DslConstructor::Collective),
+    ctor(DslClass::Collective, "SendRecv", DslConstructor::Collective),
+    ctor(DslClass::Collective, "TestCollective", DslConstructor::Collective),
+    method(DslClass::Collective, "num_ranks", DslMethod::CollectiveNumRanks),
+    method(DslClass::Collective, "chunk_factor",
+           DslMethod::CollectiveChunkFactor),
+    method(DslClass::Collective, "inplace", DslMethod::CollectiveInplace),
     // The program: current from construction to the end of its scope.
-    ctor(C::CollectiveProgram, "CollectiveProgram", DslConstructor::Program),
-    function(C::CollectiveProgram, "from_spec", DslFunction::ProgramFromSpec),
-    scopeEnd(C::CollectiveProgram, "CollectiveProgram"),
+    ctor(DslClass::CollectiveProgram, "CollectiveProgram",
+         DslConstructor::Program),
+    function(DslClass::CollectiveProgram, "from_spec",
+             DslFunction::ProgramFromSpec),
+    scopeEnd(DslClass::CollectiveProgram, "CollectiveProgram",
+             DslScopeEnd::EndProgram),
     // Buffers and chunks.
-    method(C::BaseBuffer, "slice", M::BufferSlice),
-    method(C::BaseBuffer, "rank", M::BufferRank),
-    method(C::BaseBuffer, "buffer_type", M::BufferType),
-    method(C::BaseBuffer, "offset", M::BufferOffset),
-    method(C::BaseBuffer, "size", M::BufferSize),
-    ctor(C::Buffer, "Buffer", DslConstructor::Buffer),
-    ctor(C::ThreadBlockGroup, "ThreadBlockGroup",
+    method(DslClass::BaseBuffer, "slice", DslMethod::BufferSlice),
+    method(DslClass::BaseBuffer, "rank", DslMethod::BufferRank),
+    method(DslClass::BaseBuffer, "buffer_type", DslMethod::BufferType),
+    method(DslClass::BaseBuffer, "offset", DslMethod::BufferOffset),
+    method(DslClass::BaseBuffer, "size", DslMethod::BufferSize),
+    ctor(DslClass::Buffer, "Buffer", DslConstructor::Buffer),
+    ctor(DslClass::ThreadBlockGroup, "ThreadBlockGroup",
          DslConstructor::ThreadBlockGroup),
-    method(C::ThreadBlockGroup, "tb_list", M::GroupTbList),
-    method(C::ThreadBlockGroup, "get_internal_id", M::GroupInternalId),
-    method(C::ThreadBlockGroup, "numtb", M::GroupNumTb),
+    method(DslClass::ThreadBlockGroup, "tb_list", DslMethod::GroupTbList),
+    method(DslClass::ThreadBlockGroup, "get_internal_id",
+           DslMethod::GroupInternalId),
+    method(DslClass::ThreadBlockGroup, "numtb", DslMethod::GroupNumTb),
     // Ranks: local operations.
-    ctor(C::Rank, "Rank", DslConstructor::Rank),
-    method(C::Rank, "get_input_buffer", M::RankInputBuffer),
-    method(C::Rank, "get_output_buffer", M::RankOutputBuffer),
-    method(C::Rank, "copy", M::RankCopy),
-    method(C::Rank, "copy_packets", M::RankCopyPackets),
-    method(C::Rank, "unpack_packets", M::RankUnpackPackets),
-    method(C::Rank, "reduce", M::RankReduce),
-    method(C::Rank, "barrier", M::RankBarrier),
+    ctor(DslClass::Rank, "Rank", DslConstructor::Rank),
+    method(DslClass::Rank, "get_input_buffer", DslMethod::RankInputBuffer),
+    method(DslClass::Rank, "get_output_buffer", DslMethod::RankOutputBuffer),
+    method(DslClass::Rank, "copy", DslMethod::RankCopy),
+    method(DslClass::Rank, "copy_packets", DslMethod::RankCopyPackets),
+    method(DslClass::Rank, "unpack_packets", DslMethod::RankUnpackPackets),
+    method(DslClass::Rank, "reduce", DslMethod::RankReduce),
+    method(DslClass::Rank, "barrier", DslMethod::RankBarrier),
     // Channels.
-    ctor(C::MemoryChannel, "MemoryChannel", DslConstructor::MemoryChannel),
-    method(C::MemoryChannel, "signal", M::ChannelSignal),
-    method(C::MemoryChannel, "wait", M::ChannelWait),
-    method(C::MemoryChannel, "get", M::ChannelGet),
-    method(C::MemoryChannel, "put", M::ChannelPut),
-    method(C::MemoryChannel, "put_packets", M::ChannelPutPackets),
-    method(C::MemoryChannel, "read_put_packets", M::ChannelReadPutPackets),
-    method(C::MemoryChannel, "reduce", M::ChannelReduce),
-    ctor(C::PortChannel, "PortChannel", DslConstructor::PortChannel),
-    method(C::PortChannel, "signal", M::ChannelSignal),
-    method(C::PortChannel, "wait", M::ChannelWait),
-    method(C::PortChannel, "flush", M::ChannelFlush),
-    method(C::PortChannel, "put", M::ChannelPut),
-    method(C::PortChannel, "put_with_signal", M::ChannelPutWithSignal),
-    method(C::PortChannel, "put_with_signal_and_flush",
-           M::ChannelPutWithSignalAndFlush),
-    method(C::PortChannel, "put_packets", M::ChannelPutPackets),
-    method(C::PortChannel, "read_put_packets", M::ChannelReadPutPackets),
-    ctor(C::SwitchChannel, "SwitchChannel", DslConstructor::SwitchChannel),
-    method(C::SwitchChannel, "at_rank", M::SwitchAtRank),
-    method(C::SwitchChannel, "reduce", M::SwitchReduce),
-    method(C::SwitchChannel, "broadcast", M::SwitchBroadcast),
-    method(C::SwitchChannel, "broadcast_packets", M::SwitchBroadcastPackets),
-    method(C::SwitchChannelRankView, "reduce", M::SwitchReduce),
-    method(C::SwitchChannelRankView, "broadcast", M::SwitchBroadcast),
-    method(C::SwitchChannelRankView, "broadcast_packets",
-           M::SwitchBroadcastPackets),
+    ctor(DslClass::MemoryChannel, "MemoryChannel",
+         DslConstructor::MemoryChannel),
+    method(DslClass::MemoryChannel, "signal", DslMethod::ChannelSignal),
+    method(DslClass::MemoryChannel, "wait", DslMethod::ChannelWait),
+    method(DslClass::MemoryChannel, "get", DslMethod::ChannelGet),
+    method(DslClass::MemoryChannel, "put", DslMethod::ChannelPut),
+    method(DslClass::MemoryChannel, "put_packets",
+           DslMethod::ChannelPutPackets),
+    method(DslClass::MemoryChannel, "read_put_packets",
+           DslMethod::ChannelReadPutPackets),
+    method(DslClass::MemoryChannel, "reduce", DslMethod::ChannelReduce),
+    ctor(DslClass::PortChannel, "PortChannel", DslConstructor::PortChannel),
+    method(DslClass::PortChannel, "signal", DslMethod::ChannelSignal),
+    method(DslClass::PortChannel, "wait", DslMethod::ChannelWait),
+    method(DslClass::PortChannel, "flush", DslMethod::ChannelFlush),
+    method(DslClass::PortChannel, "put", DslMethod::ChannelPut),
+    method(DslClass::PortChannel, "put_with_signal",
+           DslMethod::ChannelPutWithSignal),
+    method(DslClass::PortChannel, "put_with_signal_and_flush",
+           DslMethod::ChannelPutWithSignalAndFlush),
+    method(DslClass::PortChannel, "put_packets", DslMethod::ChannelPutPackets),
+    method(DslClass::PortChannel, "read_put_packets",
+           DslMethod::ChannelReadPutPackets),
+    ctor(DslClass::SwitchChannel, "SwitchChannel",
+         DslConstructor::SwitchChannel),
+    method(DslClass::SwitchChannel, "at_rank", DslMethod::SwitchAtRank),
+    method(DslClass::SwitchChannel, "reduce", DslMethod::SwitchReduce),
+    method(DslClass::SwitchChannel, "broadcast", DslMethod::SwitchBroadcast),
+    method(DslClass::SwitchChannel, "broadcast_packets",
+           DslMethod::SwitchBroadcastPackets),
+    method(DslClass::SwitchChannelRankView, "reduce", DslMethod::SwitchReduce),
+    method(DslClass::SwitchChannelRankView, "broadcast",
+           DslMethod::SwitchBroadcast),
+    method(DslClass::SwitchChannelRankView, "broadcast_packets",
+           DslMethod::SwitchBroadcastPackets),
     // Synchronisation within a rank, and pipelines.
-    ctor(C::Semaphore, "Semaphore", DslConstructor::Semaphore),
-    method(C::Semaphore, "acquire", M::SemaphoreAcquire),
-    method(C::Semaphore, "release", M::SemaphoreRelease),
-    ctor(C::LoopIterationContext, "LoopIterationContext", DslConstructor::Loop),
-    scopeEnd(C::LoopIterationContext, "LoopIterationContext"),
+    ctor(DslClass::Semaphore, "Semaphore", DslConstructor::Semaphore),
+    method(DslClass::Semaphore, "acquire", DslMethod::SemaphoreAcquire),
+    method(DslClass::Semaphore, "release", DslMethod::SemaphoreRelease),
+    ctor(DslClass::LoopIterationContext, "LoopIterationContext",
+         DslConstructor::Loop),
+    scopeEnd(DslClass::LoopIterationContext, "LoopIterationContext",
+             DslScopeEnd::EndPipeline),
     // SyncType combines as flags.
-    function(C::None, "operator|", DslFunction::SyncTypeOr),
-    function(C::None, "operator&", DslFunction::SyncTypeAnd),
-    function(C::None, "operator^", DslFunction::SyncTypeXor),
+    function(DslClass::None, "operator|", DslFunction::SyncTypeOr),
+    function(DslClass::None, "operator&", DslFunction::SyncTypeAnd),
+    function(DslClass::None, "operator^", DslFunction::SyncTypeXor),
 };
 
 const DslBinding *findBinding(DslBinding::Kind kind, DslClass cls,
@@ -129,20 +143,27 @@ llvm::ArrayRef<DslBinding> dslBindings() { return bindings; }
 
 std::optional<DslConstructor> findDslConstructor(DslClass cls,
                                                  llvm::StringRef className) {
-  if (const DslBinding *b = findBinding(K::Constructor, cls, className))
+  if (const DslBinding *b = findBinding(Kind::Constructor, cls, className))
     return DslConstructor(b->handler);
   return std::nullopt;
 }
 
 std::optional<DslMethod> findDslMethod(DslClass cls, llvm::StringRef name) {
-  if (const DslBinding *b = findBinding(K::Method, cls, name))
+  if (const DslBinding *b = findBinding(Kind::Method, cls, name))
     return DslMethod(b->handler);
   return std::nullopt;
 }
 
 std::optional<DslFunction> findDslFunction(DslClass cls, llvm::StringRef name) {
-  if (const DslBinding *b = findBinding(K::Function, cls, name))
+  if (const DslBinding *b = findBinding(Kind::Function, cls, name))
     return DslFunction(b->handler);
+  return std::nullopt;
+}
+
+std::optional<DslScopeEnd> findDslScopeEnd(DslClass cls) {
+  for (const DslBinding &b : bindings)
+    if (b.kind == Kind::ScopeEnd && b.cls == cls)
+      return DslScopeEnd(b.handler);
   return std::nullopt;
 }
 
@@ -462,7 +483,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
   if (added)
     bound->second = findDslMethod(cls, md->getName());
   if (!bound->second)
-    error(loc, diag::err_dsl_unsupported_method, {md->getName().str()});
+    error(loc, diag::err_dsl_unsupported_method, {md->getNameAsString()});
   const DslMethod method = *bound->second;
   if (self.kind != Value::Kind::Object)
     error(loc, diag::err_dsl_not_constructed);
@@ -700,28 +721,32 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
 std::vector<std::string> checkDslBindings(ASTContext &ctx) {
   std::vector<std::string> problems;
   std::vector<bool> used(std::size(bindings), false);
-  auto use = [&](K kind, DslClass cls, llvm::StringRef name,
+  auto use = [&](Kind kind, DslClass cls, llvm::StringRef name,
                  const std::string &what) {
     if (const DslBinding *b = findBinding(kind, cls, name))
       used[size_t(b - bindings)] = true;
     else
       problems.push_back(what + " has no binding");
   };
-  const NamespaceDecl *dsl = nullptr;
+  // The namespace may be opened more than once.
+  std::vector<const NamespaceDecl *> blocks;
   for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
     if (const auto *outer = dyn_cast<NamespaceDecl>(d);
         outer && outer->getName() == "mscclpp")
       for (const Decl *inner : outer->decls())
         if (const auto *ns = dyn_cast<NamespaceDecl>(inner);
             ns && ns->getName() == "dsl")
-          dsl = ns;
-  if (!dsl)
+          blocks.push_back(ns);
+  if (blocks.empty())
     return {"no namespace mscclpp::dsl in the translation unit"};
-  for (const Decl *d : dsl->decls()) {
+  std::vector<const Decl *> decls;
+  for (const NamespaceDecl *ns : blocks)
+    decls.insert(decls.end(), ns->decls_begin(), ns->decls_end());
+  for (const Decl *d : decls) {
     if (isa<EnumDecl>(d))
       continue; // enumerators are values: nothing to bind
     if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
-      use(K::Function, DslClass::None, fd->getNameAsString(),
+      use(Kind::Function, DslClass::None, fd->getNameAsString(),
           "function '" + fd->getNameAsString() + "'");
       continue;
     }
@@ -735,6 +760,19 @@ std::vector<std::string> checkDslBindings(ASTContext &ctx) {
       continue; // a forward declaration
     std::string cname = rd->getNameAsString();
     DslClass cls = Evaluator::classifyDslUncached(rd);
+    // What rd->methods() does not list: member templates, friends, nested
+    // classes. The evaluator binds none of them.
+    for (const Decl *member : rd->decls()) {
+      // A friend is callable whatever section declares it.
+      if (member->isImplicit() ||
+          (!isa<FriendDecl>(member) && member->getAccess() != AS_public))
+        continue;
+      if (isa<FunctionTemplateDecl, FriendDecl, ClassTemplateDecl,
+              CXXRecordDecl>(member))
+        problems.push_back(std::string("a ") + member->getDeclKindName() +
+                           " declaration in '" + cname +
+                           "', which the evaluator does not model");
+    }
     for (const CXXMethodDecl *md : rd->methods()) {
       // What algorithm code cannot call needs no binding.
       if (md->isImplicit() || md->isDeleted() || md->getAccess() != AS_public)
@@ -747,15 +785,16 @@ std::vector<std::string> checkDslBindings(ASTContext &ctx) {
       }
       if (const auto *ctor = dyn_cast<CXXConstructorDecl>(md)) {
         if (!ctor->isCopyOrMoveConstructor())
-          use(K::Constructor, cls, cname, "constructor " + what);
+          use(Kind::Constructor, cls, cname, "constructor " + what);
       } else if (isa<CXXDestructorDecl>(md)) {
-        use(K::ScopeEnd, cls, cname, "destructor " + what);
+        use(Kind::ScopeEnd, cls, cname, "destructor " + what);
       } else if (md->isStatic()) {
-        use(K::Function, cls, md->getName(), "static member function " + what);
+        use(Kind::Function, cls, md->getName(),
+            "static member function " + what);
       } else if (!md->getIdentifier()) {
         problems.push_back("operator " + what + " has no binding");
       } else {
-        use(K::Method, cls, md->getName(), "member function " + what);
+        use(Kind::Method, cls, md->getName(), "member function " + what);
       }
     }
   }

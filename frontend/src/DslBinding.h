@@ -2,11 +2,11 @@
 //
 // <mscclpp/dsl.hpp> declares the DSL; the evaluator gives each declaration
 // its meaning. The binding table (dslBindings()) is the one list of what is
-// bound: every constructor, method and function of the header maps to a
-// handler id, and the evaluator dispatches on those ids (switches without a
-// default, so a new id without a handler does not compile cleanly). The
-// unit test "every declaration of <mscclpp/dsl.hpp> has a binding" walks the
-// header with Clang and checks the table against it in both directions
+// bound: every constructor, destructor, method and function of the header
+// maps to a handler id, and the evaluator dispatches on those ids (switches
+// without a default, so a new id without a handler does not compile cleanly).
+// The unit test "every declaration of <mscclpp/dsl.hpp> has a binding" walks
+// the header with Clang and checks the table against it in both directions
 // (checkDslHeaderBindings in Frontend.h).
 //
 //===----------------------------------------------------------------------===//
@@ -107,6 +107,13 @@ enum class DslFunction : uint8_t {
   SyncTypeXor,
 };
 
+// What the end of a DSL object's scope does (its destructor; see
+// Evaluator::finishScopeObject).
+enum class DslScopeEnd : uint8_t {
+  EndProgram,
+  EndPipeline,
+};
+
 struct DslBinding {
   enum class Kind : uint8_t { Constructor, Method, Function, ScopeEnd };
   Kind kind;
@@ -116,7 +123,7 @@ struct DslBinding {
   // object's scope ends the program or the pipeline), else the function's
   // (operators as "operator|").
   llvm::StringRef name;
-  // A DslConstructor, DslMethod or DslFunction, by kind.
+  // A DslConstructor, DslMethod, DslFunction or DslScopeEnd, by kind.
   uint8_t handler;
 };
 
@@ -126,6 +133,8 @@ std::optional<DslConstructor> findDslConstructor(DslClass cls,
                                                  llvm::StringRef className);
 std::optional<DslMethod> findDslMethod(DslClass cls, llvm::StringRef name);
 std::optional<DslFunction> findDslFunction(DslClass cls, llvm::StringRef name);
+// What ends with the scope of an object of `cls`, if anything.
+std::optional<DslScopeEnd> findDslScopeEnd(DslClass cls);
 
 // Checks the table against the declarations of namespace mscclpp::dsl in
 // `ctx` (a translation unit that includes <mscclpp/dsl.hpp>): one line for

@@ -269,12 +269,9 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
     if (const auto *ds = dyn_cast<DeclStmt>(child))
       for (const Decl *d : ds->decls())
         if (const auto *vd = dyn_cast<VarDecl>(d))
-          if (const auto *rd = vd->getType()->getAsCXXRecordDecl()) {
-            DslClass c = classifyDsl(rd);
-            if (c == DslClass::LoopIterationContext ||
-                c == DslClass::CollectiveProgram)
+          if (const auto *rd = vd->getType()->getAsCXXRecordDecl())
+            if (findDslScopeEnd(classifyDsl(rd)))
               scoped.push_back(vd);
-          }
     if (result != Flow::Normal)
       break;
   }

@@ -393,12 +393,17 @@ void Evaluator::finishScopeObject(const VarDecl *vd) {
   const auto *rd = vd->getType()->getAsCXXRecordDecl();
   if (!rd)
     return;
-  DslClass cls = classifyDsl(rd);
-  if (cls == DslClass::LoopIterationContext) {
+  std::optional<DslScopeEnd> end = findDslScopeEnd(classifyDsl(rd));
+  if (!end)
+    return;
+  switch (*end) {
+  case DslScopeEnd::EndPipeline:
     builder_.endLoop();
-  } else if (cls == DslClass::CollectiveProgram) {
+    break;
+  case DslScopeEnd::EndProgram:
     if (builder_.programActive())
       builder_.endProgram();
+    break;
   }
 }
 

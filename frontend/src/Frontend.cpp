@@ -381,7 +381,6 @@ public:
         phases_(phases) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
-    phases_.start("evaluate");
     if (ci_.getDiagnostics().hasErrorOccurred())
       return;
     SourceManager &sm = ctx.getSourceManager();
@@ -396,11 +395,9 @@ public:
     if (opts_.listAlgorithms) {
       if (algos.empty())
         diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
+      phases_.start("describe algorithms");
       for (const FunctionDecl *algo : algos)
-        result_.algorithms.push_back(
-            describeAlgorithm(algo, ctx, [this](clang::SourceLocation l) {
-              return locs_.map(l);
-            }));
+        result_.algorithms.push_back(describeAlgorithm(algo, ctx, mapLoc));
       return;
     }
     auto listNames = [&]() {
@@ -435,6 +432,7 @@ public:
       return;
     }
 
+    phases_.start("evaluate");
     ProgramBuilder builder(ProgramBuilder::Limits{}, opts_.sharedBarriers);
     EvalLimits limits;
     limits.maxSteps = opts_.maxSteps;
@@ -637,7 +635,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
   args.push_back("-isystem");
   args.push_back(dslIncludeDir());
   args.push_back("-D__MSCCLC__=1");
-  support::PhaseTimer pchTime("precompiled header lookup");
+  support::PhaseTimer pchTime("precompiled header (find or build)");
   auto pch = precompiledDslHeader(args);
   pchTime.stop();
   if (pch) {

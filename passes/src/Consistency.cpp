@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -80,9 +81,10 @@ private:
   }
 
   // The count above takes a pipeline's body once, but the executor runs it
-  // once per unit of data: how often depends on the message size. Pipelines
-  // of one (unit_size, num_chunks) iterate equally often at every size, so
-  // together they must acquire each semaphore as often as they release it.
+  // ceil(num_chunks * chunk bytes / unit_size) times: how often depends on
+  // the message size. Pipelines with one ratio of num_chunks to unit_size
+  // iterate equally often at every size, so together they must acquire each
+  // semaphore as often as they release it.
   void checkSemaphoresPerIteration(const Program &p, const Rank &rank,
                                    int64_t r,
                                    std::set<SourceLocation> &reported,
@@ -90,49 +92,52 @@ private:
     if (diags.isIgnored(diag::warn_semaphore_pipeline_count))
       return;
     // A max_message_size can bound a pipeline to one iteration, where its
-    // body runs exactly once (the plan's chunks are this program's times
-    // its instances).
+    // body runs exactly once. The plan's chunks are this program's times
+    // its instances; the buffer whose chunks the message size is counted
+    // in as the executor does (executor-semantics §2.2).
+    int64_t chunks =
+        p.collective == "allgather" ? rank.outputChunks : rank.inputChunks;
+    if (chunks <= 0)
+      chunks = rank.inputChunks > 0 ? rank.inputChunks : rank.outputChunks;
+    chunks *= std::max<int64_t>(p.instances, 1);
     auto oneIteration = [&](const OpDetails &pd) {
-      if (p.maxMessageSize == UINT64_MAX || pd.unitSize == 0)
-        return false;
-      int64_t chunks =
-          (p.collective == "allgather" ? rank.outputChunks : rank.inputChunks) *
-          std::max<int64_t>(p.instances, 1);
-      if (chunks <= 0)
+      if (p.maxMessageSize == UINT64_MAX || pd.unitSize == 0 || chunks <= 0)
         return false;
       return double(p.maxMessageSize) / double(chunks) * double(pd.numChunks) <=
              double(pd.unitSize);
     };
     struct Count {
       int64_t acquires = 0, releases = 0;
+      // The first of each, and the pipeline it is in.
       const Op *firstAcquire = nullptr, *firstRelease = nullptr;
-      const Op *pipeline = nullptr;
+      const Op *acquirePipeline = nullptr, *releasePipeline = nullptr;
     };
-    // (semaphore, unit_size, num_chunks) -> count per iteration.
-    std::map<std::tuple<int32_t, uint64_t, int64_t>, Count> counts;
+    // (semaphore, unit_size and num_chunks over their common divisor) ->
+    // count per iteration.
+    std::map<std::tuple<int32_t, uint64_t, uint64_t>, Count> counts;
     for (const auto &tb : rank.tbs)
       for (const auto &op : tb.ops) {
         if (op.kind != OpKind::Pipeline)
           continue;
         const OpDetails &pd = op.details();
-        if (oneIteration(pd))
+        if (pd.unitSize == 0 || pd.numChunks <= 0 || oneIteration(pd))
           continue;
+        uint64_t g = std::gcd(pd.unitSize, uint64_t(pd.numChunks));
         for (const auto &inner : pd.body) {
           if (inner.kind != OpKind::SemAcquire &&
               inner.kind != OpKind::SemRelease)
             continue;
           for (int32_t id : inner.details().semaphoreIds) {
-            Count &c = counts[{id, pd.unitSize, pd.numChunks}];
-            if (!c.pipeline)
-              c.pipeline = &op;
+            Count &c =
+                counts[{id, pd.unitSize / g, uint64_t(pd.numChunks) / g}];
             if (inner.kind == OpKind::SemAcquire) {
-              ++c.acquires;
-              if (!c.firstAcquire)
+              if (c.acquires++ == 0) {
                 c.firstAcquire = &inner;
-            } else {
-              ++c.releases;
-              if (!c.firstRelease)
-                c.firstRelease = &inner;
+                c.acquirePipeline = &op;
+              }
+            } else if (c.releases++ == 0) {
+              c.firstRelease = &inner;
+              c.releasePipeline = &op;
             }
           }
         }
@@ -142,18 +147,20 @@ private:
         continue;
       bool starves = c.acquires > c.releases;
       const Op *at = starves ? c.firstAcquire : c.firstRelease;
+      const Op *pipeline = starves ? c.acquirePipeline : c.releasePipeline;
       if (at->reportLoc().isValid() && !reported.insert(at->reportLoc()).second)
         continue;
       diags
           .report(diag::warn_semaphore_pipeline_count, at->reportLoc(),
                   {int64_t(std::get<0>(key)), r, c.acquires, c.releases,
-                   int64_t(std::get<1>(key)), std::get<2>(key),
+                   int64_t(pipeline->details().unitSize),
+                   pipeline->details().numChunks,
                    starves ? "above some message size the acquires outnumber "
                              "the releases and the program deadlocks"
                            : "the semaphore gains a count per extra "
                              "iteration: its value grows with the message "
                              "size, and a later acquire or launch sees it"})
-          .note(diag::note_pipeline_created_here, c.pipeline->reportLoc())
+          .note(diag::note_pipeline_created_here, pipeline->reportLoc())
           .note(diag::note_fix_semaphore_pipeline_count, at->reportLoc());
     }
   }

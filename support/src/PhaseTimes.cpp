@@ -42,7 +42,7 @@ void reportPhase(std::string_view phase, double milliseconds,
                  std::string_view detail) {
   if (!enabled)
     return;
-  // One fprintf per line: stderr is unbuffered, and diagnostics printed in
+  // One write per line: stderr is unbuffered, and diagnostics printed in
   // between must not split a line.
   std::string line = "time: " + std::string(phase);
   if (line.size() < 32)
