@@ -533,7 +533,10 @@ bool writeOutput(const std::string &requested,
     break;
   }
   // About the output, not the input: "mscclc: error: ...".
-  usageError(id, {f.path, std::strerror(f.error)});
+  // A failed write names the output the user asked for, not the temporary
+  // that was being written (and is gone).
+  usageError(id, {id == diag::err_write ? path : f.path,
+                  std::strerror(f.error)});
   return false;
 }
 

@@ -87,7 +87,12 @@ extern "C" void removeTemporariesAndDie(int sig) {
 void installSignalCleanup() {
   static std::once_flag once;
   std::call_once(once, [] {
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+    // A file too large for `ulimit -f` is a write error (EFBIG) to report
+    // and clean up after, not a signal that kills the process mid-write.
+    ::signal(SIGXFSZ, SIG_IGN);
+    // Every other signal whose default action ends the process.
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+                    SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU}) {
       struct sigaction old;
       ::sigaction(sig, nullptr, &old);
       if (old.sa_handler == SIG_IGN)
@@ -201,8 +206,11 @@ bool writeFileAtomically(const std::string &path,
     ok = produce([&](std::string_view piece) {
       if (signalDuringWrite) {
         (void)writeAll(fd, piece.substr(0, piece.size() / 2));
-        const int sig =
-            std::string_view(signalDuringWrite) == "INT" ? SIGINT : SIGTERM;
+        const std::string_view name = signalDuringWrite;
+        const int sig = name == "INT"    ? SIGINT
+                        : name == "USR1" ? SIGUSR1
+                        : name == "PIPE" ? SIGPIPE
+                                         : SIGTERM;
         signalDuringWrite = nullptr; // once, at the first piece
         ::raise(sig);
       }
