@@ -142,6 +142,55 @@ private:
   uint64_t expansions_ = 0;
 };
 
+// The algorithm's undefined behaviour that Clang proves (-Werror=unsequenced,
+// -Werror=dangling) must stay an error: a `#pragma clang diagnostic` (or GCC
+// diagnostic, or _Pragma) that ignores or demotes a group containing those
+// checks is refused where it stands. System headers may do as they like.
+class UndefinedBehaviourPragmaGuard : public PPCallbacks {
+public:
+  explicit UndefinedBehaviourPragmaGuard(CompilerInstance &ci) : ci_(ci) {
+    const DiagnosticIDs &ids = *ci.getDiagnostics().getDiagnosticIDs();
+    for (llvm::StringRef group : {"unsequenced", "dangling"})
+      ids.getDiagnosticsInGroup(clang::diag::Flavor::WarningOrError, group,
+                                guarded_);
+  }
+  void PragmaDiagnostic(clang::SourceLocation loc, llvm::StringRef,
+                        clang::diag::Severity mapping,
+                        llvm::StringRef option) override {
+    if (mapping == clang::diag::Severity::Error ||
+        mapping == clang::diag::Severity::Fatal ||
+        ci_.getSourceManager().isInSystemHeader(loc))
+      return;
+    llvm::StringRef group = option;
+    if (!group.consume_front("-W"))
+      return;
+    bool hides = group == "everything";
+    if (!hides) {
+      llvm::SmallVector<clang::diag::kind, 256> inGroup;
+      const DiagnosticIDs &ids = *ci_.getDiagnostics().getDiagnosticIDs();
+      if (ids.getDiagnosticsInGroup(clang::diag::Flavor::WarningOrError, group,
+                                    inGroup))
+        return; // not a group Clang knows: it warns about that itself
+      for (clang::diag::kind k : inGroup)
+        hides |= llvm::is_contained(guarded_, k);
+    }
+    if (!hides)
+      return;
+    DiagnosticsEngine &de = ci_.getDiagnostics();
+    de.Report(loc, de.getCustomDiagID(
+                       DiagnosticsEngine::Error,
+                       "this pragma would turn off Clang's '-W%0' checks, "
+                       "which mscclc relies on to reject undefined behaviour "
+                       "(unsequenced modifications, dangling references); "
+                       "remove it"))
+        << group;
+  }
+
+private:
+  CompilerInstance &ci_;
+  llvm::SmallVector<clang::diag::kind, 64> guarded_;
+};
+
 // Clang's parser recurses once per nested operator (60,000 unary minuses)
 // and has no limit of its own. If the front end's stack runs out anyway, a
 // handler on an alternate stack reports it at the last token and ends the
@@ -535,6 +584,8 @@ public:
     });
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<ExpansionBudget>(progress_));
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<UndefinedBehaviourPragmaGuard>(ci));
     return ASTFrontendAction::BeginSourceFileAction(ci);
   }
   void ExecuteAction() override {
