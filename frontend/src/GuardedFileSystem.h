@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -47,10 +48,15 @@ public:
     if (!st)
       return st.getError();
     // /proc and /sys files claim to be regular but are generated on read
-    // (some fail, some never end).
-    llvm::SmallString<256> name;
+    // (some fail, some never end). The real path decides: a symbolic link,
+    // `//proc` or `/dev/../proc` leads there too.
+    llvm::SmallString<256> name, real;
     path.toVector(name);
-    if (name.starts_with("/proc/") || name.starts_with("/sys/"))
+    auto generated = [](llvm::StringRef p) {
+      return p.starts_with("/proc/") || p.starts_with("/sys/");
+    };
+    if (generated(name) ||
+        (!llvm::sys::fs::real_path(name, real) && generated(real)))
       return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
           *st, "mscclc: files under /proc and /sys are not sources; "
                "#include reads regular files only"));
