@@ -27,6 +27,24 @@ const std::vector<std::string> &knownDtypes() {
   return names;
 }
 
+bool isCppKeyword(std::string_view word) {
+  static const std::set<std::string_view> keywords = {
+      "alignas",  "alignof",   "and",       "asm",       "auto",     "bool",
+      "break",    "case",      "catch",     "char",      "class",    "concept",
+      "const",    "consteval", "constexpr", "constinit", "continue", "decltype",
+      "default",  "delete",    "do",        "double",    "else",     "enum",
+      "explicit", "export",    "extern",    "false",     "float",    "for",
+      "friend",   "goto",      "if",        "inline",    "int",      "long",
+      "mutable",  "namespace", "new",       "noexcept",  "not",      "nullptr",
+      "operator", "or",        "private",   "protected", "public",   "register",
+      "requires", "return",    "short",     "signed",    "sizeof",   "static",
+      "struct",   "switch",    "template",  "this",      "throw",    "true",
+      "try",      "typedef",   "typeid",    "typename",  "union",    "unsigned",
+      "using",    "virtual",   "void",      "volatile",  "while",    "xor",
+  };
+  return keywords.count(word) != 0;
+}
+
 namespace {
 
 const char *cppType(const std::string &dtype) {
@@ -57,12 +75,22 @@ const char *dtypeEnum(const std::string &dtype) {
   return "F32";
 }
 
+// A plan name as an identifier of the emitted code: other characters become
+// '_', and what C++ reserves (a keyword, "__" anywhere, a leading '_' and
+// capital) or forbids (a leading digit) is avoided.
 std::string identifier(std::string_view name) {
   std::string out;
-  for (char c : name)
-    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  for (char c : name) {
+    char k = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (!(k == '_' && !out.empty() && out.back() == '_'))
+      out += k;
+  }
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])))
     out = "plan_" + out;
+  else if (out[0] == '_')
+    out = "plan" + out;
+  if (isCppKeyword(out))
+    out += "_plan";
   return out;
 }
 

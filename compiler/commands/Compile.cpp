@@ -289,29 +289,15 @@ private:
   // --cuda-namespace: identifiers joined by "::", none a C++ keyword or
   // reserved (a leading underscore and a capital, or a double underscore).
   static bool validNamespace(const std::string &name) {
-    static const std::set<std::string> keywords = {
-        "alignas",   "alignof",  "and",       "asm",       "auto",
-        "bool",      "break",    "case",      "catch",     "char",
-        "class",     "concept",  "const",     "consteval", "constexpr",
-        "constinit", "continue", "decltype",  "default",   "delete",
-        "do",        "double",   "else",      "enum",      "explicit",
-        "export",    "extern",   "false",     "float",     "for",
-        "friend",    "goto",     "if",        "inline",    "int",
-        "long",      "mutable",  "namespace", "new",       "noexcept",
-        "not",       "nullptr",  "operator",  "or",        "private",
-        "protected", "public",   "register",  "requires",  "return",
-        "short",     "signed",   "sizeof",    "static",    "struct",
-        "switch",    "template", "this",      "throw",     "true",
-        "try",       "typedef",  "typeid",    "typename",  "union",
-        "unsigned",  "using",    "virtual",   "void",      "volatile",
-        "while",     "xor",      "std"};
+
     size_t at = 0;
     while (true) {
       size_t sep = name.find("::", at);
       std::string part = name.substr(
           at, sep == std::string::npos ? std::string::npos : sep - at);
       if (part.empty() || std::isdigit(static_cast<unsigned char>(part[0])) ||
-          keywords.count(part) || part.find("__") != std::string::npos ||
+          cuda::isCppKeyword(part) || part == "std" ||
+          part.find("__") != std::string::npos ||
           (part[0] == '_' && part.size() > 1 &&
            std::isupper(static_cast<unsigned char>(part[1]))))
         return false;

@@ -37,6 +37,10 @@ struct CudaOptions {
 };
 
 // The .cu source, or nullopt after reporting why the plan cannot be baked.
+// Whether `word` is a C++ keyword (or alternative operator token), which no
+// namespace or identifier of the emitted code may be.
+bool isCppKeyword(std::string_view word);
+
 std::optional<std::string> writeCuda(const plan::Plan &plan,
                                      const CudaOptions &options,
                                      DiagnosticSink &diags);
