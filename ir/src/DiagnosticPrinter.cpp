@@ -248,11 +248,21 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
         bad(diag::err_verify_line_number);
         continue;
       }
-      long n = std::strtol(std::string(text.substr(start, p - start)).c_str(),
-                           nullptr, 10);
-      long target = rel ? (neg ? long(line) - n : long(line) + n) : n;
+      // More digits than any file has lines: clamp before the arithmetic
+      // (a huge offset must not wrap around to a plausible line).
+      std::string_view digits = text.substr(start, p - start);
+      int64_t n = digits.size() > 10
+                      ? int64_t(1) << 40
+                      : std::strtoll(std::string(digits).c_str(), nullptr, 10);
+      int64_t target = rel ? (neg ? int64_t(line) - n : int64_t(line) + n) : n;
       if (target <= 0) {
         bad(diag::err_verify_offset);
+        continue;
+      }
+      int64_t lines = std::count(text.begin(), text.end(), '\n') +
+                      (text.empty() || text.back() != '\n' ? 1 : 0);
+      if (target > lines) {
+        bad(diag::err_verify_offset_past_end, {lines});
         continue;
       }
       e.line = uint32_t(target);
