@@ -13,6 +13,9 @@
 #include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 using namespace mscclc::driver;
@@ -84,7 +87,7 @@ int dispatch(int argc, char **argv) {
     for (const auto &[flag, text] : commonFlags())
       footer += "  " + flag + "\n      " + text + "\n";
     footer += "Exit status: 0 success, 1 errors in the input, 2 usage "
-              "error, 3 internal error.";
+              "error (or stdout could not be written), 3 internal error.";
     app.footer(footer);
     app.set_version_flag("--version", std::string("mscclc ") + MSCCLC_VERSION +
                                           " (LLVM 19, target mscclpp-0.9)");
@@ -106,6 +109,14 @@ int dispatch(int argc, char **argv) {
   }
   int status = command->run();
   mscclc::support::reportPhaseTotal();
+  // What a command printed on stdout (a report, a listing, a diff) must
+  // have arrived: a full disk or a closed pipe is an error, not success.
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    int error = errno ? errno : EIO;
+    usageError(mscclc::diag::err_write_stdout, {"", std::strerror(error)});
+    return UsageError;
+  }
   return status;
 }
 

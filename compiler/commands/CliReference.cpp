@@ -125,7 +125,8 @@ private:
           "stale). The same text\nis the man page, `man mscclc`.\n\n"
        << "Exit status: 0 success, 1 errors in the input, 2 usage error, 3 "
           "internal\nerror (`mscclc diff`: 0 equal, 1 different, 2 bad "
-          "input).\n\n"
+          "input). A report or\nlisting that cannot be written to stdout "
+          "(a full disk, a closed pipe) is\nexit status 2.\n\n"
        << "## Flags of every command\n\n"
        << commonFlagsMarkdown() << "\n";
     for (size_t i = 0; i < all_->size(); ++i) {
