@@ -167,6 +167,9 @@ private:
 
   bool checkPipelines(const Program &p, DiagnosticSink &diags) {
     bool ok = true;
+    // A thread-block-group op is one op per thread block of its group: one
+    // error per (source location, rank), not per thread block.
+    std::set<std::pair<SourceLocation, int32_t>> reportedAt;
     for (const auto &rank : p.ranks)
       for (const auto &tb : rank.tbs)
         for (const auto &op : tb.ops) {
@@ -177,12 +180,15 @@ private:
             forEachChunk(inner, [&](const Chunk &c) {
               if (reported || c.size == op.details().numChunks)
                 return;
+              reported = true;
+              ok = false;
+              if (inner.reportLoc().isValid() &&
+                  !reportedAt.insert({inner.reportLoc(), c.rank}).second)
+                return;
               diags
                   .report(diag::err_pipeline_chunk_span, inner.reportLoc(),
                           {range(c), c.rank, c.size, op.details().numChunks})
                   .note(diag::note_pipeline_created_here, op.reportLoc());
-              reported = true;
-              ok = false;
             });
           }
         }
