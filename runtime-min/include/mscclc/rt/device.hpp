@@ -759,13 +759,16 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
     else
       for (uint32_t i = 0; i < P::payload / sizeof(T); ++i)
         acc[i] = combine<T, Op>(acc[i], x[i]);
+    // Through 32-bit words: copying the 16-bit elements into a byte array
+    // and back out put the array on the stack (f16 with LL16).
+    uint32_t words[2] = {0, 0};
+    memcpy(words, acc, P::payload);
     detail::plain_write(dst + p * P::payload, P::payload);
-    memcpy(dst + p * P::payload, acc, P::payload);
-    char payload[8];
-    memcpy(payload, acc, P::payload);
+    memcpy(dst + p * P::payload, words, P::payload);
     MSCCLC_UNROLL
     for (uint32_t d = 0; d < NP; ++d)
-      detail::store_packet<P>(out.p[d] + p * P::bytes, payload, flag);
+      detail::store_packet<P>(out.p[d] + p * P::bytes,
+                              reinterpret_cast<const char *>(words), flag);
   }
 }
 
