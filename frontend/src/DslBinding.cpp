@@ -258,7 +258,7 @@ TbSelection Evaluator::tbSelection(const Value &opts) {
   sel.tb = optInt(field(opts, "tb"));
   if (const Value *g = field(opts, "tb_group");
       g && g->kind == Value::Kind::Object) {
-    sel.group = g->obj->list;
+    sel.group = g->obj->list();
   }
   return sel;
 }
@@ -354,7 +354,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
     switch (*ctor) {
     case DslConstructor::Collective: {
       llvm::StringRef n = rd->getName();
-      CollectiveDesc &c = obj->collective;
+      CollectiveDesc &c = obj->mutableCollective();
       obj->type = DslObject::Type::Collective;
       int64_t r = args.at(0).i;
       if (r <= 0)
@@ -404,7 +404,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
         s.program.name = args[0].s();
       if (args.at(1).kind != Value::Kind::Object)
         error(loc, diag::err_dsl_expected_collective);
-      s.collective = args[1].obj->collective;
+      s.collective = args[1].obj->collective();
       s.numRanks = args.at(2).i;
       readProgramOptions(args.at(3), s);
       builder_.beginProgram(s, irLoc(begin()));
@@ -431,8 +431,8 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       break;
     case DslConstructor::ThreadBlockGroup:
       obj->type = DslObject::Type::ThreadBlockGroup;
-      obj->list = toIntList(args.at(0), loc);
-      builder_.checkThreadBlockGroup(obj->list);
+      obj->mutableList() = toIntList(args.at(0), loc);
+      builder_.checkThreadBlockGroup(obj->list());
       break;
     case DslConstructor::MemoryChannel:
       obj->type = DslObject::Type::MemoryChannel;
@@ -516,11 +516,11 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       builder_.requireProgram();
     switch (method) {
     case DslMethod::CollectiveNumRanks:
-      return Value::makeInt(o.collective.numRanks);
+      return Value::makeInt(o.collective().numRanks);
     case DslMethod::CollectiveChunkFactor:
-      return Value::makeInt(o.collective.chunkFactor);
+      return Value::makeInt(o.collective().chunkFactor);
     case DslMethod::CollectiveInplace:
-      return Value::makeInt(o.collective.inplace);
+      return Value::makeInt(o.collective().inplace);
     case DslMethod::BufferSlice: {
       std::optional<int64_t> a, b;
       if (args.size() == 2) {
@@ -541,16 +541,16 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
     case DslMethod::BufferType:
       return Value::makeInt(int64_t(o.buffer.type));
     case DslMethod::GroupNumTb:
-      return Value::makeInt(int64_t(o.list.size()));
+      return Value::makeInt(int64_t(o.list().size()));
     case DslMethod::GroupTbList: {
       std::vector<Value> tbs;
-      for (int64_t tb : o.list)
+      for (int64_t tb : o.list())
         tbs.push_back(Value::makeInt(tb));
       return Value::makeAgg(std::move(tbs));
     }
     case DslMethod::GroupInternalId:
-      for (size_t i = 0; i < o.list.size(); ++i)
-        if (o.list[i] == args.at(0).i)
+      for (size_t i = 0; i < o.list().size(); ++i)
+        if (o.list()[i] == args.at(0).i)
           return Value::makeInt(int64_t(i));
       error(at, diag::err_dsl_tb_not_in_group, {args.at(0).i});
     case DslMethod::RankInputBuffer:
@@ -695,7 +695,7 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
       const Value *coll = field(spec, "collective");
       if (!coll || coll->kind != Value::Kind::Object)
         error(loc, diag::err_dsl_algospec_collective);
-      s.collective = coll->obj->collective;
+      s.collective = coll->obj->collective();
       s.numRanks = field(spec, "world_size")->i;
       readProgramOptions(spec, s);
       try {

@@ -43,8 +43,34 @@ struct DslObject {
   int64_t a = 0; // rank / channel or semaphore handle
   int64_t b = 0; // switch view: bound rank
   BufferDesc buffer;
-  CollectiveDesc collective;
-  std::vector<int64_t> list; // thread block group
+
+  // Only collectives and thread-block groups have these: kept out of line,
+  // as a program may hold a handle per (rank, peer, thread block), 130,048
+  // of them at 128 ranks (80 bytes each instead of 160).
+  const CollectiveDesc &collective() const {
+    return extra_ ? extra_->collective : noExtra().collective;
+  }
+  const std::vector<int64_t> &list() const { // thread block group
+    return extra_ ? extra_->list : noExtra().list;
+  }
+  CollectiveDesc &mutableCollective() { return extra().collective; }
+  std::vector<int64_t> &mutableList() { return extra().list; }
+
+private:
+  struct Extra {
+    CollectiveDesc collective;
+    std::vector<int64_t> list;
+  };
+  static const Extra &noExtra() {
+    static const Extra none;
+    return none;
+  }
+  Extra &extra() {
+    if (!extra_)
+      extra_ = std::make_unique<Extra>();
+    return *extra_;
+  }
+  std::unique_ptr<Extra> extra_;
 };
 
 struct Value;

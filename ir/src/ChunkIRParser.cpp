@@ -601,7 +601,7 @@ private:
     } else if (op.kind == OpKind::Glre) {
       op.mutableDetails().switchChunk = c;
     } else if (pkt && !op.localDst.empty()) {
-      op.pktDst.push_back(c);
+      op.mutableDetails().pktDst.push_back(c);
     } else {
       op.localDst.push_back(c);
     }

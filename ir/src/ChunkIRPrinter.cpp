@@ -82,12 +82,13 @@ void printOp(const Op &op, int32_t rank, std::ostream &os, int indent,
          << op.details().switchSrcOffsets[0] << ":"
          << op.details().switchSrcOffsets[0] + op.details().switchSize << "]";
   }
-  if (!op.localDst.empty() || !op.remoteDst.empty() || !op.pktDst.empty() ||
-      op.kind == OpKind::Glre || op.kind == OpKind::Glres) {
+  if (!op.localDst.empty() || !op.remoteDst.empty() ||
+      !op.details().pktDst.empty() || op.kind == OpKind::Glre ||
+      op.kind == OpKind::Glres) {
     line << " ->";
     firstOfSide = true;
     list(op.localDst, true);
-    list(op.pktDst, true);
+    list(op.details().pktDst, true);
     list(op.remoteDst, false);
     if (op.kind == OpKind::Glre)
       line << " " << chunkText(*op.details().switchChunk, rank, true);
@@ -296,8 +297,9 @@ void assignVersions(Program &program) {
       readVersion(*op.mutableDetails().switchChunk);
     for (auto &c : op.localDst)
       writeVersion(c);
-    for (auto &c : op.pktDst)
-      writeVersion(c);
+    if (op.hasDetails())
+      for (auto &c : op.mutableDetails().pktDst)
+        writeVersion(c);
     for (auto &c : op.remoteDst)
       writeVersion(c);
     if (op.details().switchChunk && op.kind == OpKind::Glre)

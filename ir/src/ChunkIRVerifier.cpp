@@ -66,7 +66,7 @@ struct Verifier {
       src += 'l';
     if (o.kind == OpKind::Glres && !o.details().switchSrcOffsets.empty())
       src += 's';
-    dst.append(o.localDst.size() + o.pktDst.size(), 'l')
+    dst.append(o.localDst.size() + o.details().pktDst.size(), 'l')
         .append(o.remoteDst.size(), 'r');
     if ((store || o.kind == OpKind::Glres) &&
         !o.details().switchDstOffsets.empty())
@@ -108,7 +108,7 @@ struct Verifier {
       chunk(r, t, o, c);
     for (const auto &c : o.localDst)
       chunk(r, t, o, c);
-    for (const auto &c : o.pktDst)
+    for (const auto &c : o.details().pktDst)
       chunk(r, t, o, c);
     for (const auto &c : o.remoteSrc)
       remote(r, t, o, c);

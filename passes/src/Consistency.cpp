@@ -18,8 +18,8 @@ std::string range(const Chunk &c) {
 }
 
 template <typename F> void forEachChunk(const Op &op, F f) {
-  for (const auto *list :
-       {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
+  for (const auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
+                           &op.details().pktDst, &op.remoteDst})
     for (const auto &c : *list)
       f(c);
   if (op.details().switchChunk)

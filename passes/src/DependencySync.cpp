@@ -113,7 +113,7 @@ void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
       addChunk(out, op.localSrc[i], false, id);
   }
   size_t pos = 0;
-  for (const auto *list : {&op.localDst, &op.pktDst})
+  for (const auto *list : {&op.localDst, &op.details().pktDst})
     for (const Chunk &c : *list)
       if (info.dst.roleAt(pos++) == plan::OperandRole::Local)
         addChunk(out, c, true, id);

@@ -30,8 +30,8 @@ ChannelType opChannelKind(const Op &op) {
 OpKind reduceName(const Op &op, bool packet) {
   if (packet) {
     if (op.remoteDst.empty())
-      return op.pktDst.empty() ? OpKind::Repkt : OpKind::Recpkt;
-    return op.pktDst.empty() ? OpKind::Respkt : OpKind::Recspkt;
+      return op.details().pktDst.empty() ? OpKind::Repkt : OpKind::Recpkt;
+    return op.details().pktDst.empty() ? OpKind::Respkt : OpKind::Recspkt;
   }
   bool rs = !op.remoteSrc.empty(), rd = !op.remoteDst.empty();
   if (rs && rd)
@@ -252,7 +252,7 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
         a.localDst[0].sameCoords(b.localSrc[0]) &&
         a.details().tbg == b.details().tbg) {
       Op &r = a;
-      r.pktDst = b.localDst;
+      r.mutableDetails().pktDst = b.localDst;
       r.kind = reduceName(r, true);
       return true;
     }
@@ -260,7 +260,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
         opChannelKind(b) == ChannelType::Memory &&
         a.details().tbg == b.details().tbg &&
         ((bk == OpKind::Ppkt && a.localDst[0].sameCoords(b.localSrc[0])) ||
-         (bk == OpKind::Rppkt && a.pktDst[0].sameCoords(b.localSrc[0])))) {
+         (bk == OpKind::Rppkt &&
+          a.details().pktDst[0].sameCoords(b.localSrc[0])))) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());

@@ -85,7 +85,7 @@ public:
                                         op.remoteSrc[i].size));
     for (const auto &c : op.localDst)
       p.dst.push_back(local(c));
-    for (const auto &c : op.pktDst)
+    for (const auto &c : op.details().pktDst)
       p.dst.push_back(local(c));
     for (size_t i = 0; i < op.remoteDst.size(); ++i)
       p.dst.push_back(BufferRef::remote(remoteDstIds[i], op.remoteDst[i].index,

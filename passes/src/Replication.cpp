@@ -99,12 +99,14 @@ private:
     for (auto &ch : op.channels)
       ch.globalId = ch.globalId * n + k;
     for (auto *list :
-         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
+         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.remoteDst})
       for (auto &c : *list)
         c.index = index(c.index, c.size, n, k, interleave);
     if (!op.hasDetails())
       return;
     OpDetails &d = op.mutableDetails();
+    for (auto &c : d.pktDst)
+      c.index = index(c.index, c.size, n, k, interleave);
     for (auto &s : d.semaphoreIds)
       s = s * n + k;
     if (op.kind == OpKind::Barrier) {

@@ -38,8 +38,8 @@ private:
     }
   }
   void check(const Program &p, const Op &op, DiagnosticSink &diags) {
-    for (const auto *list :
-         {&op.localSrc, &op.remoteSrc, &op.localDst, &op.pktDst, &op.remoteDst})
+    for (const auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
+                             &op.details().pktDst, &op.remoteDst})
       for (const auto &c : *list)
         checkChunk(p, c, op, diags);
     if (op.details().switchChunk)

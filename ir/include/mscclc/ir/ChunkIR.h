@@ -126,27 +126,29 @@ struct OpDetails {
   uint64_t unitSize = 0;
   int64_t numChunks = 0;
   std::vector<Op> body;
+  // recpkt/recspkt: the local packet destination (the fused rppkt's source)
+  ChunkList pktDst;
   // Where the op was read from chunk IR text (invalid when the front end
   // built it): problems in hand-written IR point at the .cir line.
   SourceLocation textLoc;
 };
 
+// Laid out for size (112 bytes): a program records millions of ops, and
+// the bytes of each are most of the compiler's memory at scale.
 struct Op {
   OpKind kind = OpKind::Nop;
   uint8_t dataSync = SyncNone; // data-sync ops only
   ReduceOp reduceOp = ReduceOp::Sum;
+  SourceLocation loc;
+  // Recording order over the whole program.
+  uint64_t seq = 0;
   // Channels the op uses, in registration order. signal/wait/flush: a set
   // (fusion requires disjointness); data ops: one per transfer.
   ChannelList channels;
   ChunkList localSrc;
   ChunkList remoteSrc;
   ChunkList localDst;
-  ChunkList pktDst; // recpkt/recspkt local packet destination
   ChunkList remoteDst;
-
-  SourceLocation loc;
-  // Recording order over the whole program.
-  uint64_t seq = 0;
 
   // The kind-specific fields (all defaults when the op has none).
   const OpDetails &details() const;
@@ -168,6 +170,8 @@ struct Op {
 private:
   CopiedBox<OpDetails> details_;
 };
+
+static_assert(sizeof(Op) <= 112, "Op grew: see the note above it");
 
 inline const OpDetails &Op::details() const {
   static const OpDetails none;
