@@ -17,15 +17,6 @@ std::string range(const Chunk &c) {
          ":" + std::to_string(c.index + c.size) + "]";
 }
 
-template <typename F> void forEachChunk(const Op &op, F f) {
-  for (const auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
-                           &op.details().pktDst, &op.remoteDst})
-    for (const auto &c : *list)
-      f(c);
-  if (op.details().switchChunk)
-    f(*op.details().switchChunk);
-}
-
 class ConsistencyPass : public Pass {
 public:
   std::string_view name() const override { return "consistency"; }
@@ -177,7 +168,7 @@ private:
             continue;
           for (const auto &inner : op.details().body) {
             bool reported = false;
-            forEachChunk(inner, [&](const Chunk &c) {
+            forEachOperandChunk(inner, [&](const Chunk &c) {
               if (reported || c.size == op.details().numChunks)
                 return;
               reported = true;
@@ -205,7 +196,7 @@ private:
     auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
       for (const auto &inner : op.details().body)
         self(inner, r, self);
-      forEachChunk(op, [&](const Chunk &c) {
+      forEachOperandChunk(op, [&](const Chunk &c) {
         if (c.size > 0)
           accesses[{c.rank, int(c.type)}].push_back({c.index, c.size, &op});
       });

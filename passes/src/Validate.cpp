@@ -38,12 +38,8 @@ private:
     }
   }
   void check(const Program &p, const Op &op, DiagnosticSink &diags) {
-    for (const auto *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
-                             &op.details().pktDst, &op.remoteDst})
-      for (const auto &c : *list)
-        checkChunk(p, c, op, diags);
-    if (op.details().switchChunk)
-      checkChunk(p, *op.details().switchChunk, op, diags);
+    forEachOperandChunk(op,
+                        [&](const Chunk &c) { checkChunk(p, c, op, diags); });
     for (const auto &inner : op.details().body)
       check(p, inner, diags);
   }

@@ -179,6 +179,17 @@ inline const OpDetails &Op::details() const {
 }
 inline OpDetails &Op::mutableDetails() { return details_.getOrMake(); }
 
+// Calls f on every chunk operand of op (not of a pipeline's body): local and
+// remote sources, local, packet and remote destinations, the switch chunk.
+template <typename F> void forEachOperandChunk(const Op &op, F f) {
+  for (const ChunkList *list : {&op.localSrc, &op.remoteSrc, &op.localDst,
+                                &op.details().pktDst, &op.remoteDst})
+    for (const Chunk &c : *list)
+      f(c);
+  if (op.details().switchChunk)
+    f(*op.details().switchChunk);
+}
+
 struct ThreadBlock {
   std::vector<Op> ops;
 };
