@@ -31,6 +31,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -658,6 +659,16 @@ FrontendResult runFrontend(const FrontendOptions &options,
   if (!files)
     files = std::make_shared<SourceFiles>();
   result.files = files;
+  // LLVM's own allocators (SmallVector growth, the preprocessor's token
+  // buffers) report a failed malloc through this handler, which must not
+  // return; without one they print "LLVM ERROR: out of memory" and abort.
+  // It reports like an out-of-memory in operator new: located at the last
+  // token Clang read once that is known, temporaries removed, exit 1.
+  llvm::install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { support::outOfMemoryNow(); });
+  struct RemoveBadAllocHandler {
+    ~RemoveBadAllocHandler() { llvm::remove_bad_alloc_error_handler(); }
+  } removeBadAllocHandler;
   // File 0 is the algorithm file, under the name the user gave, so that
   // -verify and carets work even when Clang stops before any location.
   {

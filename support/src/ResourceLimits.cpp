@@ -28,10 +28,17 @@ uint64_t limitBytes = 0;
 OutOfMemoryReporter reporter = nullptr;
 void *reporterContext = nullptr;
 
+bool reporting = false;
+
 void outOfMemory() {
-  static bool reporting = false;
   if (recoverable && !reporting)
     throw std::bad_alloc();
+  outOfMemoryNow();
+}
+
+} // namespace
+
+void outOfMemoryNow() {
   if (reporting) // the reporter itself ran out: say the least possible
     exitNow("mscclc: error: out of memory\n", 1);
   reporting = true;
@@ -45,8 +52,6 @@ void outOfMemory() {
                stderr);
   exitNow("", 1);
 }
-
-} // namespace
 
 bool limitProcessMemory(uint64_t bytes) {
   std::set_new_handler(outOfMemory);

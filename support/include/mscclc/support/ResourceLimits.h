@@ -50,6 +50,11 @@ uint64_t processMemoryLimit(); // 0 when none was set
 using OutOfMemoryReporter = void (*)(void *context);
 void setOutOfMemoryReporter(OutOfMemoryReporter reporter, void *context);
 
+// Memory has run out where no exception may be thrown (LLVM's own
+// allocators report failure through a handler that must not return): runs
+// the reporter on the emergency reserve and exits with status 1.
+[[noreturn]] void outOfMemoryNow();
+
 // While one lives on this thread, allocation failures throw std::bad_alloc.
 class RecoverableAllocations {
 public:
