@@ -435,15 +435,33 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         result = Value::makeVoid();
         return nullptr;
       }
+      // The elements live in a std::vector of the evaluator's, whose
+      // capacity follows libstdc++'s exactly as the program's would:
+      // reserve and shrink_to_fit change it as C++ does, so references
+      // stay valid across a push_back within a reserved capacity and die
+      // when the storage moves.
       if (name == "reserve") {
-        // No capacity is modelled, but a request past the limit is what
-        // throws std::length_error in C++.
         const Value &n = argv[0];
-        if (n.kind == Value::Kind::Int)
-          checkContainerSize(
-              n.isUnsigned || n.i >= 0 ? size_t(uint64_t(n.i)) : SIZE_MAX, loc);
+        size_t want = n.kind != Value::Kind::Int ? 0
+                      : n.isUnsigned || n.i >= 0 ? size_t(uint64_t(n.i))
+                                                 : SIZE_MAX;
+        // A request past the limit is what throws std::length_error.
+        checkContainerSize(want, loc);
+        if (want > self->elems().capacity()) {
+          reserveElements(want, loc);
+          invalidateGrowth(*self, want - self->elems().size(), "reserve", loc);
+          self->elems().reserve(want);
+        }
+        result = Value::makeVoid();
+        return nullptr;
       }
-      if (name == "reserve" || name == "shrink_to_fit") {
+      if (name == "shrink_to_fit") {
+        if (self->elems().capacity() > self->elems().size()) {
+          invalidateGrowth(*self,
+                           self->elems().capacity() + 1 - self->elems().size(),
+                           "shrink_to_fit", loc);
+          self->elems().shrink_to_fit();
+        }
         result = Value::makeVoid();
         return nullptr;
       }
