@@ -45,6 +45,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <malloc.h>
+#include <optional>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -385,6 +386,24 @@ public:
     if (info.hasSourceManager())
       locs_.setSourceManager(&info.getSourceManager());
     mscclc::SourceLocation loc = locs_.map(info.getLocation());
+    bool inLibrary =
+        info.hasSourceManager() &&
+        isLibraryLocation(info.getSourceManager(), info.getLocation());
+    if (id == diag::note_clang && pending_) {
+      pending_->notes.push_back({loc, std::string(text)});
+      if (!inLibrary && loc.isValid())
+        pending_->userLoc = loc; // the outermost user line comes last
+      return;
+    }
+    flushPending();
+    // An error inside the standard library (or the DSL header) is the
+    // user's line's doing: hold it until its instantiation notes arrive,
+    // then report it there (flushPending).
+    if (id == diag::err_clang && inLibrary && loc.isValid()) {
+      last_ = loc;
+      pending_ = PendingError{loc, std::string(text), {}, {}};
+      return;
+    }
     // A few of Clang's messages have no place ("too many errors emitted,
     // stopping now"): they belong where the last one was.
     if (loc.isValid())
@@ -413,10 +432,93 @@ public:
                     {"'" + name + "' declared here"});
   }
 
+  void finish() override { flushPending(); }
+
+  // Reports the held library error at the user's line that instantiated
+  // it, with the library's own location and Clang's explanatory notes
+  // (candidates) as notes; the chain of "in instantiation of" notes in
+  // between says nothing the new location does not.
+  void flushPending() {
+    if (!pending_)
+      return;
+    PendingError p = std::move(*pending_);
+    pending_.reset();
+    // Clang prints an instantiation's backtrace once: a second error in
+    // the same instantiation belongs to the same user line.
+    mscclc::SourceLocation at = p.userLoc.isValid() ? p.userLoc : lastUserLoc_;
+    if (!at.isValid()) {
+      diags_.report(diag::err_clang, p.loc, {p.text});
+      for (const auto &[loc, text] : p.notes)
+        diags_.report(diag::note_clang, loc, {text});
+      return;
+    }
+    if (!p.userLoc.isValid() && at == lastUserLoc_) {
+      // Already reported at that line: the rest is detail of the same
+      // mistake.
+      diags_.report(diag::note_clang, p.loc, {"also: " + p.text});
+      return;
+    }
+    lastUserLoc_ = at;
+    last_ = at;
+    std::string hint = libraryHint(p.text);
+    for (const auto &note : p.notes)
+      if (hint.empty())
+        hint = libraryHint(note.second);
+    diags_.report(diag::err_clang, at, {hint.empty() ? p.text : hint});
+    diags_.report(diag::note_clang, p.loc,
+                  {"inside the library, instantiated from the line above"});
+    for (const auto &[loc, text] : p.notes)
+      if (!llvm::StringRef(text).starts_with("in instantiation of") &&
+          !llvm::StringRef(text).starts_with("in call to") &&
+          !llvm::StringRef(text).starts_with("while substituting"))
+        diags_.report(diag::note_clang, loc, {text});
+  }
+
 private:
+  // The standard library and the DSL header: an error there is caused by
+  // the user's line that instantiated it.
+  static bool isLibraryLocation(const clang::SourceManager &sm,
+                                clang::SourceLocation l) {
+    if (l.isInvalid())
+      return false;
+    if (sm.isInSystemHeader(l))
+      return true;
+    llvm::StringRef name = sm.getFilename(sm.getSpellingLoc(l));
+    static const std::string dslDir = dslIncludeDir();
+    return name.starts_with(dslDir);
+  }
+
+  // When the library default-constructs a DSL object, which has no
+  // default constructor: what to write instead (empty when not that).
+  static std::string libraryHint(llvm::StringRef text) {
+    llvm::StringRef prefix =
+        "no matching constructor for initialization of 'mscclpp::dsl::";
+    size_t at = text.find(prefix);
+    if (at == llvm::StringRef::npos)
+      return "";
+    llvm::StringRef name = text.substr(at + prefix.size());
+    name = name.take_until([](char c) { return c == '\''; });
+    std::string n = name.str();
+    return "the standard library default-constructs '" + n +
+           "' here (as std::vector<" + n + ">(count) and resize do), and '" +
+           n + "' has no default constructor: add elements with push_back(" +
+           n +
+           "(...)) or emplace_back(...), and map entries with emplace(key, " +
+           n + "(...))";
+  }
+
+  struct PendingError {
+    mscclc::SourceLocation loc; // in the library
+    std::string text;
+    std::vector<std::pair<mscclc::SourceLocation, std::string>> notes;
+    mscclc::SourceLocation userLoc; // the last note in a user file
+  };
+
   DiagnosticSink &diags_;
   LocationTable &locs_;
   const ClangProgress &progress_;
+  std::optional<PendingError> pending_;
+  mscclc::SourceLocation lastUserLoc_;
   bool droppedWarning_ = false; // the last warning was silenced
   mscclc::SourceLocation last_;
   bool suggesting_ = false;
@@ -737,6 +839,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
     StackGuard::uninstallStack();
   });
   worker.join();
+  forward.flushPending();
   StackGuard::remove();
   // What the evaluator and Clang freed lies in the worker thread's malloc
   // arena, which the passes (on this thread) do not allocate from: give its

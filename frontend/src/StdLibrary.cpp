@@ -531,6 +531,15 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (Value *v = mapFind(*self, k))
         return v;
       QualType vt = templateArgType(md->getParent(), 1);
+      // Clang does not instantiate operator[]'s body here, so this is
+      // where a mapped DSL object without a default constructor shows.
+      if (const auto *vrd = vt->getAsCXXRecordDecl()) {
+        DslClass dc = classifyDsl(vrd);
+        if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
+            dc != DslClass::Chunk)
+          error(loc, diag::err_eval_map_subscript_no_default,
+                {vrd->getNameAsString()});
+      }
       return mapInsert(*self, std::move(k), defaultValue(vt, loc), false, loc);
     }
     if (name == "insert" || name == "emplace" || name == "try_emplace" ||
