@@ -43,6 +43,9 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%samples", os.path.join(config.mscclc_source_dir, "samples")))
 config.substitutions.append(("%ports", os.path.join(config.test_source_root, "conformance")))
 config.substitutions.append(("%expect-error", os.path.join(tools, "expect-error")))
+config.substitutions.append(("%run-baked", "%s %s --mscclc %s" % (
+    sys.executable, os.path.join(config.mscclc_source_dir, "scripts", "run-baked"),
+    config.mscclc)))
 # The reference corpus (../shared), where present.
 if os.path.isdir(os.path.join(config.shared_dir, "conformance", "plans")):
     config.available_features.add("shared")
