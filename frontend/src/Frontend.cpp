@@ -420,6 +420,8 @@ public:
       suggesting_ = false;
     }
     if (!suggestion) {
+      if (id == diag::err_clang)
+        text += portingHint(info);
       diags_.report(id, loc, {std::string(text)});
       return;
     }
@@ -475,6 +477,49 @@ public:
   }
 
 private:
+  // A DSL type named by one of the diagnostic's arguments, or null.
+  static const TagDecl *dslTagArgument(const clang::Diagnostic &info,
+                                       bool wantEnum) {
+    for (unsigned i = 0; i < info.getNumArgs(); ++i) {
+      if (info.getArgKind(i) != DiagnosticsEngine::ak_qualtype)
+        continue;
+      QualType t = QualType::getFromOpaquePtr(
+          reinterpret_cast<void *>(info.getRawArg(i)));
+      const TagDecl *tag = t.isNull() ? nullptr : t->getAsTagDecl();
+      if (!tag || isa<EnumDecl>(tag) != wantEnum)
+        continue;
+      const auto *ns = dyn_cast<NamespaceDecl>(tag->getDeclContext());
+      if (ns && ns->getName() == "dsl")
+        return tag;
+    }
+    return nullptr;
+  }
+
+  // What a Python DSL habit is spelt as in C++, for Clang's errors that
+  // such habits cause (empty when the error is not one of them).
+  static std::string portingHint(const clang::Diagnostic &info) {
+    llvm::SmallString<128> text;
+    info.FormatDiagnostic(text);
+    llvm::StringRef t = text;
+    // protocol = "LL": Python passes enum members as strings.
+    if (t.contains("'const char[") || t.contains("'const char *'")) {
+      if (const auto *e = dyn_cast_or_null<EnumDecl>(
+              dslTagArgument(info, /*wantEnum=*/true))) {
+        std::string names;
+        for (const EnumConstantDecl *c : e->enumerators())
+          names += (names.empty() ? "" : ", ") + e->getName().str() +
+                   "::" + c->getName().str();
+        return "; DSL options take enumerators, not strings: one of " + names;
+      }
+    }
+    // buffer[i]: Python indexes a buffer for a chunk.
+    if (t.contains("does not provide a subscript operator"))
+      if (const TagDecl *b = dslTagArgument(info, /*wantEnum=*/false);
+          b && b->getName().ends_with("Buffer"))
+        return "; take a chunk with .slice(i, i + 1) (Python's buffer[i])";
+    return "";
+  }
+
   // The standard library and the DSL header: an error there is caused by
   // the user's line that instantiated it.
   static bool isLibraryLocation(const clang::SourceManager &sm,
