@@ -125,8 +125,11 @@ private:
           "stale). The same text\nis the man page, `man mscclc`.\n\n"
        << "Exit status: 0 success, 1 errors in the input, 2 usage error, 3 "
           "internal\nerror (`mscclc diff`: 0 equal, 1 different, 2 bad "
-          "input). A report or\nlisting that cannot be written to stdout "
-          "(a full disk, a closed pipe) is\nexit status 2.\n\n"
+          "input; `mscclc sim`: 0\nevery check passed, 1 a check failed, 2 "
+          "it could not simulate: a usage\nerror, an input with errors, an "
+          "output it cannot write, memory running\nout). A report or "
+          "listing that cannot be written to stdout (a full disk, a\nclosed "
+          "pipe) is exit status 2.\n\n"
        << "## Flags of every command\n\n"
        << commonFlagsMarkdown() << "\n";
     for (size_t i = 0; i < all_->size(); ++i) {
@@ -160,7 +163,9 @@ private:
           "kernels (\\-\\-emit\\-cuda).\n"
           ".SH EXIT STATUS\n0 success, 1 errors in the input, 2 usage "
           "error, 3 internal error (diff: 0 equal, 1 different, 2 bad "
-          "input).\n"
+          "input; sim: 0 every check passed, 1 a check failed, 2 it could "
+          "not simulate: a usage error, an input with errors, an output it "
+          "cannot write, memory running out).\n"
           ".SH FLAGS OF EVERY COMMAND\n";
     for (const auto &[flag, text] : commonFlags())
       os << ".TP\n.B " << roff(flag) << "\n" << roff(text) << "\n";

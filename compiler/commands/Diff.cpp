@@ -15,6 +15,7 @@
 #include "Commands.h"
 
 #include "mscclc/diff/PlanDiff.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <iostream>
 
@@ -52,6 +53,10 @@ public:
     options_.addTo(app);
   }
   int run() override {
+    // A limit hit deep inside Clang, or memory running out, ends the
+    // process with the status of an input that cannot be read: 2, since 1
+    // says that the plans differ.
+    support::setInputErrorExitStatus(UsageError);
     options_.warningFlags = warningFlags;
     if (!options_.finish())
       return UsageError;

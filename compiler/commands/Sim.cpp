@@ -3,24 +3,205 @@
 // Loads a plan (compiling a source first, with the same options as a
 // compile, so findings name the user's file:line), runs the simulator and
 // prints its report. Exit status: 0 every check passed, 1 a check failed,
-// 2 usage or an input that cannot be simulated.
+// 2 usage, an input that cannot be simulated, an output that cannot be
+// written or memory running out.
 //
 //===----------------------------------------------------------------------===//
 #include "../Driver.h"
 #include "Commands.h"
 
 #include "mscclc/sim/Simulator.h"
+#include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <new>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace mscclc::driver {
 
 namespace {
+
+// The files of --dump: four per rank and meta.json. A failed dump must
+// leave nothing new behind, so every target gets an empty temporary beside
+// it before the simulation starts (a target that cannot be written is
+// refused before anything runs), the simulator fills the temporaries, and
+// they are renamed over their targets only once every file was written.
+// Until then the destructor removes the temporaries, and the directories
+// that makeDirectory() created if they are still empty.
+class DumpFiles {
+public:
+  explicit DumpFiles(std::string dir) : dir_(std::move(dir)) {}
+  ~DumpFiles() {
+    discard();
+    if (!committed_)
+      for (const std::filesystem::path &d : created_) {
+        std::error_code ec;
+        std::filesystem::remove(d, ec); // only an empty directory goes
+      }
+  }
+  DumpFiles(const DumpFiles &) = delete;
+  DumpFiles &operator=(const DumpFiles &) = delete;
+
+  // Creates the directory (and its missing parents); false when it cannot
+  // be created or is not a directory.
+  bool makeDirectory() {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    // Only what is certainly missing counts as created by this run.
+    for (fs::path p = dir_; !p.empty() && fs::symlink_status(p, ec).type() ==
+                                              fs::file_type::not_found;
+         p = p.parent_path()) {
+      created_.push_back(p);
+      if (p == p.parent_path())
+        break;
+    }
+    fs::create_directories(dir_, ec);
+    return !ec && fs::is_directory(dir_);
+  }
+
+  // Creates the temporary of each file; reports the first one that cannot
+  // be written (the path and why; `input`, the file being simulated, is
+  // never replaced) and returns false.
+  bool stage(const std::vector<std::string> &names, const std::string &input) {
+    // A file too large for `ulimit -f` is a write error to report, as for
+    // -o, not a signal that ends the process with the temporaries left.
+    ::signal(SIGXFSZ, SIG_IGN);
+    struct stat in;
+    bool haveInput = ::stat(input.c_str(), &in) == 0;
+    for (const std::string &name : names) {
+      File f;
+      f.shown = dir_ + "/" + name;
+      f.target = f.shown;
+      // As -o does: a link stays and the file it names is replaced.
+      if (!support::resolveLinks(f.target))
+        return fail("cannot follow the link '" + f.shown +
+                    "': " + std::strerror(errno));
+      struct stat st;
+      if (::stat(f.target.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+          return fail("'" + f.shown + "' is a directory");
+        if (!S_ISREG(st.st_mode))
+          return fail("'" + f.shown + "' exists and is not a regular file");
+        if (haveInput && st.st_dev == in.st_dev && st.st_ino == in.st_ino)
+          return fail("'" + f.shown + "' is the input");
+        f.existed = true;
+      }
+      // Beside the target: rename() is atomic only within a file system.
+      size_t slash = f.target.rfind('/');
+      std::string at =
+          slash == std::string::npos ? "" : f.target.substr(0, slash + 1);
+      int fd = -1;
+      for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        f.temp = at + ".mscclc.dump." + std::to_string(::getpid()) + "." +
+                 std::to_string(counter_++);
+        fd = ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                    0666);
+        if (fd < 0 && errno != EEXIST)
+          break;
+      }
+      if (fd < 0)
+        return fail("cannot create a file next to '" + f.shown +
+                    "': " + std::strerror(errno));
+      ::close(fd);
+      files_.emplace(name, std::move(f));
+    }
+    return true;
+  }
+
+  // Fills the temporary of `name`; a failure is reported by commit().
+  void write(const std::string &name, std::string_view bytes) {
+    auto it = files_.find(name);
+    if (it == files_.end() || !error_.empty())
+      return;
+    File &f = it->second;
+    int fd = ::open(f.temp.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    bool ok = fd >= 0 && support::writeAll(fd, bytes);
+    int err = errno;
+    // close() can report a deferred write error (NFS, a full disk).
+    if (fd >= 0 && ::close(fd) != 0 && ok) {
+      ok = false;
+      err = errno;
+    }
+    if (!ok)
+      error_ = "cannot write '" + f.shown + "': " + std::strerror(err);
+    f.written = ok;
+  }
+
+  // Renames every written temporary over its target (a file the run did
+  // not produce, such as the buffers after a deadlocked run, is left as it
+  // was); reports a failure and returns false.
+  bool commit() {
+    if (!error_.empty())
+      return fail(error_);
+    std::vector<File *> renamed;
+    for (auto &[name, f] : files_) {
+      if (!f.written)
+        continue;
+      if (::rename(f.temp.c_str(), f.target.c_str()) != 0) {
+        std::string why =
+            "cannot replace '" + f.shown + "': " + std::strerror(errno);
+        // Files this dump created go again; files it replaced cannot come
+        // back.
+        bool replaced = false;
+        for (File *done : renamed)
+          if (done->existed)
+            replaced = true;
+          else
+            ::unlink(done->target.c_str());
+        return fail(why, replaced);
+      }
+      f.temp.clear();
+      renamed.push_back(&f);
+    }
+    discard();
+    committed_ = true;
+    return true;
+  }
+
+private:
+  struct File {
+    std::string shown;  // as the user would name it
+    std::string target; // what it names, links followed
+    std::string temp;   // empty once renamed or removed
+    bool existed = false, written = false;
+  };
+
+  bool fail(const std::string &why, bool replaced = false) {
+    usageError(diag::err_usage_sim_option,
+               {"--dump", "a directory mscclc can write its files into",
+                "'" + dir_ + "': " + why +
+                    (replaced ? " (files of an earlier dump were replaced)"
+                              : " (nothing was written)")});
+    return false;
+  }
+
+  void discard() {
+    for (auto &[name, f] : files_)
+      if (!f.temp.empty()) {
+        ::unlink(f.temp.c_str());
+        f.temp.clear();
+      }
+  }
+
+  std::string dir_;
+  std::map<std::string, File> files_;
+  std::vector<std::filesystem::path> created_; // deepest first
+  std::string error_;                          // the first failed write
+  unsigned counter_ = 0;
+  bool committed_ = false;
+};
 
 class SimCommand : public Command {
 public:
@@ -33,7 +214,9 @@ public:
     app.add_option("input", input_, "JSON plan or algorithm source")
         ->required();
     app.add_option("--size", sizeText_,
-                   "message size in bytes (default: a valid size near 64 KiB)");
+                   "message size in bytes: one the plan accepts whose chunks "
+                   "hold whole --dtype elements (default: such a size near "
+                   "64 KiB)");
     app.add_option("--dtype", dtype_, "element type: f32 f16 bf16 i32 u32 u8")
         ->default_str("f32");
     app.add_option("--packet", packet_, "LL packet format: ll16 or ll8")
@@ -51,10 +234,11 @@ public:
                    "intended: what each op means")
         ->default_str("executor");
     app.add_flag("--json", json_, "print one JSON object instead of a summary");
-    app.add_option("--dump", dump_,
+    app.add_option("--dump", dumpDir_,
                    "write each rank's input and output before and after the "
                    "last run (raw little-endian) and meta.json to this "
-                   "directory");
+                   "directory (all of them, or none when one cannot be "
+                   "written)");
     app.add_option("--trace", trace_,
                    "write the first schedule as a Chrome trace (Perfetto, "
                    "chrome://tracing)");
@@ -68,6 +252,15 @@ public:
     options_.addTo(app);
   }
   int run() override {
+    // A limit hit deep inside Clang, or memory running out, ends the
+    // process with the status of errors in the input: here 2, since 1
+    // says that a check failed.
+    support::setInputErrorExitStatus(UsageError);
+    // Whatever ends the run, an uncommitted dump goes with it.
+    struct DropDump {
+      std::optional<DumpFiles> &dump;
+      ~DropDump() { dump.reset(); }
+    } dropDump{dump_};
     options_.warningFlags = warningFlags;
     if (!options_.finish())
       return UsageError;
@@ -115,16 +308,14 @@ public:
     }
     o.checkRaces = !noRaces_;
     o.tracePath = trace_;
-    if (!dump_.empty()) {
-      std::error_code ec;
-      std::filesystem::create_directories(dump_, ec);
-      if (ec || !std::filesystem::is_directory(dump_)) {
+    if (!dumpDir_.empty()) {
+      dump_.emplace(dumpDir_);
+      if (!dump_->makeDirectory()) {
         usageError(diag::err_usage_sim_option,
                    {"--dump", "a directory mscclc can create or write",
-                    "'" + dump_ + "'"});
+                    "'" + dumpDir_ + "'"});
         return UsageError;
       }
-      o.dumpDir = dump_;
     }
     // Exit 1 is kept for a failed check: an input that cannot be simulated
     // (unreadable, malformed, rejected by the checks) exits 2, as usage
@@ -172,16 +363,40 @@ public:
                   std::to_string(memoryCap)});
       return UsageError;
     }
+    // Chunks must hold whole elements: the result check compares elements,
+    // and a reduction over a chunk that ends inside one mixes two. With a
+    // buffer_alignment that is not a multiple of the element size, only
+    // some of the sizes the executor accepts qualify.
+    sim::SizeRange whole = sim::wholeElementSizes(p, o.dtype);
+    if (whole.empty()) {
+      usageError(diag::err_usage_sim_option,
+                 {"--dtype",
+                  "a type whose elements fill this plan's chunks at a size "
+                  "it accepts (u8 always does)",
+                  "'" + dtype_ + "'"});
+      return UsageError;
+    }
     if (size_) {
-      if (*size_ < range.min || *size_ > range.max || *size_ % range.unit) {
-        usageError(diag::err_usage_sim_size,
-                   {std::to_string(*size_), std::to_string(range.unit),
-                    std::to_string(range.min), std::to_string(range.max)});
+      if (*size_ < whole.min || *size_ > whole.max || *size_ % whole.unit) {
+        if (whole.unit == range.unit)
+          usageError(diag::err_usage_sim_size,
+                     {std::to_string(*size_), std::to_string(range.unit),
+                      std::to_string(range.min), std::to_string(range.max)});
+        else
+          usageError(diag::err_usage_sim_option,
+                     {"--size",
+                      "a multiple of " + std::to_string(whole.unit) +
+                          " bytes from " + std::to_string(whole.min) + " to " +
+                          std::to_string(whole.max) +
+                          " (buffer_alignment x chunk count, with every "
+                          "chunk whole " +
+                          dtype_ + " elements)",
+                      "'" + std::to_string(*size_) + "'"});
         return UsageError;
       }
       o.size = *size_;
     } else {
-      o.size = *sim::defaultSize(p);
+      o.size = *sim::defaultSize(p, o.dtype);
     }
     // Scratch, and outputs with many more chunks than inputs, can make the
     // buffers much larger than the message.
@@ -191,10 +406,51 @@ public:
                  {std::to_string(o.size), std::to_string(bytes)});
       return UsageError;
     }
-    sim::SimReport report = sim::simulate(p, o);
-    if (!trace_.empty() && !writeOutput(trace_, report.trace, input_))
+    if (dump_) {
+      std::vector<std::string> targets{"meta.json"};
+      for (size_t r = 0; r < p.gpus.size(); ++r)
+        for (const char *buffer : {"input", "output"})
+          for (const char *when : {"before", "after"})
+            targets.push_back(sim::dumpFileName(int32_t(r), buffer, when));
+      if (!dump_->stage(targets, input_))
+        return UsageError;
+      o.dump = [this](const std::string &name, std::string_view bytes) {
+        dump_->write(name, bytes);
+      };
+    }
+    const SourceFiles *names = loaded.files ? loaded.files.get() : files.get();
+    std::string text;
+    bool pass = false;
+    try {
+      // Memory running out while simulating unwinds to here, so the
+      // staged dump goes, and is reported as a usage problem (exit 2).
+      support::RecoverableAllocations recoverable;
+      sim::SimReport report = sim::simulate(p, o);
+      if (!writeResults(p, report))
+        return UsageError;
+      text = json_ ? sim::formatReportJson(report, names)
+                   : sim::formatReport(report, names);
+      pass = report.pass();
+    } catch (const std::bad_alloc &) {
+      usageError(diag::err_usage_command_line,
+                 {"out of memory simulating the plan at --size " +
+                      std::to_string(o.size) + " within --max-memory " +
+                      std::to_string(options_.maxMemoryMiB) +
+                      " MiB; raise --max-memory or choose a smaller --size",
+                  "mscclc sim"});
       return UsageError;
-    if (!dump_.empty()) {
+    }
+    std::cout << text;
+    return pass ? Success : Failure;
+  }
+
+private:
+  // --trace, then --dump (meta.json and the buffers the simulator staged);
+  // false when one of them could not be written (reported).
+  bool writeResults(const plan::Plan &p, const sim::SimReport &report) {
+    if (!trace_.empty() && !writeOutput(trace_, report.trace, input_))
+      return false;
+    if (dump_) {
       nlohmann::ordered_json meta;
       meta["plan"] = report.planName;
       meta["collective"] = report.collective;
@@ -206,16 +462,13 @@ public:
       meta["ranks"] = p.gpus.size();
       meta["files"] = "rank<R>.{input,output}.{before,after}.bin: the last "
                       "run's buffers of the first schedule, little-endian";
-      if (!writeOutput(dump_ + "/meta.json", meta.dump(2) + "\n", input_))
-        return UsageError;
+      dump_->write("meta.json", meta.dump(2) + "\n");
+      if (!dump_->commit())
+        return false;
     }
-    const SourceFiles *names = loaded.files ? loaded.files.get() : files.get();
-    std::cout << (json_ ? sim::formatReportJson(report, names)
-                        : sim::formatReport(report, names));
-    return report.pass() ? Success : Failure;
+    return true;
   }
 
-private:
   int usage(const char *option, const char *what, const std::string &got) {
     usageError(diag::err_usage_sim_option, {option, what, "'" + got + "'"});
     return UsageError;
@@ -234,7 +487,8 @@ private:
   std::string splitMaskText_;
   int runs_ = 1, schedules_ = 4;
   bool json_ = false, noRaces_ = false;
-  std::string dump_, trace_;
+  std::string dumpDir_, trace_;
+  std::optional<DumpFiles> dump_;
   CompileOptions options_;
 };
 

@@ -25,8 +25,6 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -654,11 +652,9 @@ void Machine::dumpBuffers(int32_t rank, const char *when) {
     std::vector<uint8_t> bytes(length);
     if (length && mem_[size_t(rank) * 3 + space].contains(offset, length))
       mem_[size_t(rank) * 3 + space].read(offset, bytes.data(), length);
-    std::string path = opts_.dumpDir + "/rank" + std::to_string(rank) + "." +
-                       what + "." + when + ".bin";
-    std::ofstream(path, std::ios::binary | std::ios::trunc)
-        .write(reinterpret_cast<const char *>(bytes.data()),
-               std::streamsize(bytes.size()));
+    opts_.dump(dumpFileName(rank, what, when),
+               std::string_view(reinterpret_cast<const char *>(bytes.data()),
+                                bytes.size()));
   };
   dump("input", l.inputSpace, l.inputOffset, l.inputBytes);
   dump("output", l.outputSpace, l.outputOffset, l.outputBytes);
@@ -738,7 +734,7 @@ void Machine::kernelStart(int32_t rank) {
       memory(in).write(in.offset, tmp_.data(), in.length);
     }
   }
-  if (!opts_.dumpDir.empty() && run + 1 == opts_.runs)
+  if (opts_.dump && run + 1 == opts_.runs)
     dumpBuffers(rank, "before");
   if (l.chunkCountZero && run == 0 && opts_.semantics == Semantics::Executor) {
     Finding f;
@@ -860,7 +856,7 @@ void Machine::kernelEnd(int32_t rank) {
       }
     }
   }
-  if (!opts_.dumpDir.empty() && run + 1 == opts_.runs)
+  if (opts_.dump && run + 1 == opts_.runs)
     dumpBuffers(rank, "after");
   if (run + 1 < opts_.runs) {
     rankRun_[size_t(rank)] = run + 1;

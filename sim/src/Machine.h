@@ -26,8 +26,8 @@ struct ScheduleResult {
 
 using FindingSink = std::function<void(Finding)>;
 
-// Runs one schedule. `dumpDir`/`tracePath` in `options` are honoured when
-// non-empty (the caller passes them for the first schedule only).
+// Runs one schedule. `dump`/`tracePath` in `options` are honoured when
+// set (the caller passes them for the first schedule only).
 ScheduleResult runSchedule(const plan::Plan &plan, const PlanLayout &layout,
                            const SimOptions &options, uint64_t seed,
                            int32_t schedule, const FindingSink &sink);

@@ -84,9 +84,12 @@ std::string_view toString(Finding::Kind k) {
   return "?";
 }
 
-SizeRange validSizes(const plan::Plan &plan) {
+namespace {
+
+// The sizes that are multiples of `granule` x the chunk count that sets
+// the chunk size, on every rank, within min/max_message_size.
+SizeRange sizesIn(const plan::Plan &plan, uint64_t granule) {
   SizeRange r;
-  uint64_t align = uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
   uint64_t unit = 1;
   const bool allgather = plan.collective == "allgather";
   for (const plan::Gpu &g : plan.gpus) {
@@ -97,7 +100,7 @@ SizeRange validSizes(const plan::Plan &plan) {
     uint64_t ci = uint64_t(std::max<int64_t>(g.inputChunks, 0));
     uint64_t co = uint64_t(std::max<int64_t>(g.outputChunks, 0));
     uint64_t count = (allgather || ci == 0) ? co : ci;
-    unit = std::lcm(unit, align * std::max<uint64_t>(count, 1));
+    unit = std::lcm(unit, granule * std::max<uint64_t>(count, 1));
   }
   r.unit = unit;
   uint64_t lo = std::max<uint64_t>(plan.minMessageSize, unit);
@@ -106,13 +109,33 @@ SizeRange validSizes(const plan::Plan &plan) {
   return r;
 }
 
-std::optional<uint64_t> defaultSize(const plan::Plan &plan) {
-  SizeRange r = validSizes(plan);
+uint64_t alignmentOf(const plan::Plan &plan) {
+  return uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
+}
+
+} // namespace
+
+SizeRange validSizes(const plan::Plan &plan) {
+  return sizesIn(plan, alignmentOf(plan));
+}
+
+SizeRange wholeElementSizes(const plan::Plan &plan, DType dtype) {
+  return sizesIn(plan, std::lcm(alignmentOf(plan), elementSize(dtype)));
+}
+
+std::optional<uint64_t> defaultSize(const plan::Plan &plan, DType dtype) {
+  SizeRange r = wholeElementSizes(plan, dtype);
   if (r.empty())
     return std::nullopt;
   uint64_t target = uint64_t(64) << 10;
   uint64_t near = std::max<uint64_t>(target / r.unit, 1) * r.unit;
   return std::clamp(near, r.min, r.max);
+}
+
+std::string dumpFileName(int32_t rank, std::string_view buffer,
+                         std::string_view when) {
+  return "rank" + std::to_string(rank) + "." + std::string(buffer) + "." +
+         std::string(when) + ".bin";
 }
 
 uint64_t simulatedBytes(const plan::Plan &plan, uint64_t size) {
@@ -139,8 +162,10 @@ SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
   SimReport report;
   report.planName = plan.name.value_or("");
   report.collective = plan.collective;
-  report.size = options.size ? options.size : defaultSize(plan).value_or(0);
-  SizeRange range = validSizes(plan);
+  report.size = options.size ? options.size
+                             : defaultSize(plan, options.dtype).value_or(0);
+  // The sizes `mscclc sim --size` takes with this dtype.
+  SizeRange range = wholeElementSizes(plan, options.dtype);
   report.sizeUnit = range.unit;
   report.sizeMin = range.min;
   report.sizeMax = range.max;
@@ -160,7 +185,7 @@ SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
   for (int32_t k = 0; k < options.schedules; ++k) {
     SimOptions one = options;
     if (k > 0) {
-      one.dumpDir.clear();
+      one.dump = nullptr;
       one.tracePath.clear();
     }
     uint64_t seed = options.seed * 0x9e3779b97f4a7c15ULL + uint64_t(k) * 7919;

@@ -14,8 +14,6 @@
 
 namespace mscclc::support {
 
-namespace {
-
 bool writeAll(int fd, std::string_view content) {
   const char *p = content.data();
   size_t left = content.size();
@@ -26,17 +24,19 @@ bool writeAll(int fd, std::string_view content) {
         continue;
       return false;
     }
+    if (n == 0) { // no progress and no error: do not spin
+      errno = EIO;
+      return false;
+    }
     p += n;
     left -= static_cast<size_t>(n);
   }
   return true;
 }
 
-// Follows symbolic links (relative ones from the link's directory), so the
-// rename replaces the file a link names, not the link. Gives up after 40
-// hops, like the kernel. The links of /proc/PID/fd name open files, not
-// paths (a pipe, a deleted file "x (deleted)"): they are refused (EINVAL);
-// the caller writes to stdout for "-".
+// The links of /proc/PID/fd name open files, not paths (a pipe, a deleted
+// file "x (deleted)"): they are refused (EINVAL); the caller writes to
+// stdout for "-".
 bool resolveLinks(std::string &path) {
   for (int hop = 0; hop < 40; ++hop) {
     struct stat st;
@@ -67,6 +67,8 @@ bool resolveLinks(std::string &path) {
   errno = ELOOP;
   return false;
 }
+
+namespace {
 
 // Temporary files that a signal must not leave behind. A signal handler may
 // only touch plain memory and call async-signal-safe functions (unlink,

@@ -29,6 +29,7 @@ OutOfMemoryReporter reporter = nullptr;
 void *reporterContext = nullptr;
 
 bool reporting = false;
+int inputErrorStatus = 1;
 
 void outOfMemory() {
   if (recoverable && !reporting)
@@ -100,7 +101,12 @@ RecoverableAllocations::RecoverableAllocations() : previous_(recoverable) {
 
 RecoverableAllocations::~RecoverableAllocations() { recoverable = previous_; }
 
+void setInputErrorExitStatus(int status) { inputErrorStatus = status; }
+
 void exitNow(const char *message, int status) {
+  // Callers deep inside Clang cannot know which command runs them.
+  if (status == 1)
+    status = inputErrorStatus;
   if (message && *message) {
     ssize_t ignored = ::write(2, message, std::strlen(message));
     (void)ignored;

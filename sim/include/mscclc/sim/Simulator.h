@@ -22,8 +22,10 @@
 #include "mscclc/ir/PlanIR.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mscclc::sim {
@@ -52,8 +54,10 @@ struct SimOptions {
   // split_mask + 1); each receives from its place in the previous group.
   int32_t sendRecvGroup = 1;
 
-  // Where to write the raw buffers of the first schedule (empty: none).
-  std::string dumpDir;
+  // Receives the raw buffers of the first schedule's last run, each under
+  // its dumpFileName() (empty: none). The simulator writes no files: the
+  // caller decides where they go and what a failed write means.
+  std::function<void(const std::string &name, std::string_view bytes)> dump;
   // Non-empty: record a Chrome trace of the first schedule into
   // SimReport::trace (the caller writes it to this path).
   std::string tracePath;
@@ -106,8 +110,20 @@ struct SizeRange {
   bool empty() const { return unit == 0 || min > max; }
 };
 SizeRange validSizes(const plan::Plan &plan);
-// A valid size near 64 KiB (nullopt when the plan accepts none).
-std::optional<uint64_t> defaultSize(const plan::Plan &plan);
+// The valid sizes whose chunks hold whole elements of `dtype` on every
+// rank (a multiple of lcm(buffer_alignment, element size) x chunk count):
+// the result check compares elements, and a reduction over a chunk that
+// ends inside an element mixes two of them.
+SizeRange wholeElementSizes(const plan::Plan &plan, DType dtype);
+// One of wholeElementSizes(plan, dtype) near 64 KiB (nullopt when there is
+// none).
+std::optional<uint64_t> defaultSize(const plan::Plan &plan,
+                                    DType dtype = DType::F32);
+
+// The name of a --dump file: "rank<R>.<buffer>.<when>.bin", with buffer
+// "input" or "output" and when "before" or "after" (the last run).
+std::string dumpFileName(int32_t rank, std::string_view buffer,
+                         std::string_view when);
 
 // The bytes of buffers (input, output, scratch of every rank) a
 // simulation at `size` holds.

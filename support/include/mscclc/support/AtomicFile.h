@@ -66,6 +66,16 @@ bool writeFileAtomically(const std::string &path,
                          const ContentProducer &produce, WriteFailure &failure,
                          bool followLinks = true);
 
+// Follows symbolic links in `path` (relative ones from the link's
+// directory), so that a rename replaces the file a link names, not the
+// link; gives up after 40 hops, like the kernel. False with errno set when
+// a link cannot be followed.
+bool resolveLinks(std::string &path);
+
+// Writes all of `content` to `fd`, retrying interrupted writes; false with
+// errno set on failure.
+bool writeAll(int fd, std::string_view content);
+
 // Reads a regular file of at most `maxBytes` into `content`. Anything else
 // (a FIFO, a device, a directory, a larger file) is refused without
 // blocking: false with `error` set (EINVAL: not a regular file; EFBIG: too

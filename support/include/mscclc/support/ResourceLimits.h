@@ -9,7 +9,8 @@
 //    it into a located error;
 //  - anywhere else (inside Clang, in LLVM's allocators) the registered
 //    out-of-memory reporter runs on an emergency reserve released for it,
-//    temporaries are removed and the process exits with status 1.
+//    temporaries are removed and the process exits with status 1 (or what
+//    setInputErrorExitStatus chose).
 // Sanitizer builds keep their own allocator limits (RLIMIT_DATA would break
 // ASan's shadow memory).
 //
@@ -46,7 +47,8 @@ uint64_t processMemoryLimit(); // 0 when none was set
 
 // Called once when memory runs out outside a recoverable scope; it prints
 // what happened (it may allocate a little: a reserve was freed for it).
-// The process exits with status 1 after it returns.
+// The process exits with status 1 (see setInputErrorExitStatus) after it
+// returns.
 using OutOfMemoryReporter = void (*)(void *context);
 void setOutOfMemoryReporter(OutOfMemoryReporter reporter, void *context);
 
@@ -73,7 +75,14 @@ void removeTemporaries();
 
 // Prints `message` (already formatted) to stderr, removes temporaries and
 // exits with `status`, without running destructors: for limits hit deep
-// inside Clang, where unwinding is not possible.
+// inside Clang, where unwinding is not possible. Status 1 (errors in the
+// input, which is also how running out of memory ends) is replaced by the
+// one setInputErrorExitStatus chose.
 [[noreturn]] void exitNow(const char *message, int status);
+
+// Sets the status that exitNow() and outOfMemoryNow() use for errors in the
+// input; 1 unless a command whose status 1 means something else changes it
+// (mscclc sim, where 1 is a failed check, uses 2).
+void setInputErrorExitStatus(int status);
 
 } // namespace mscclc::support
