@@ -98,8 +98,44 @@ std::string describeValue(const Value &v) {
       out += ", ...";
     return out + ")";
   }
-  case Value::Kind::Object:
+  case Value::Kind::Object: {
+    // What the call notes show of an argument: its type, and for ranks
+    // and buffers where it is.
+    if (!v.obj)
+      return "<DSL object>";
+    const DslObject &o = *v.obj;
+    switch (o.type) {
+    case DslObject::Type::Rank:
+      return "Rank(" + std::to_string(o.a) + ")";
+    case DslObject::Type::Buffer: {
+      const BufferDesc &b = o.buffer;
+      const char *kind = b.type == chunk::BufferType::Input    ? "input"
+                         : b.type == chunk::BufferType::Output ? "output"
+                                                               : "scratch";
+      return "Buffer{rank " + std::to_string(b.rank) + ", " + kind + "[" +
+             std::to_string(b.offset) + ":" + std::to_string(b.end) + "]}";
+    }
+    case DslObject::Type::Collective:
+      return "Collective";
+    case DslObject::Type::Program:
+      return "CollectiveProgram";
+    case DslObject::Type::MemoryChannel:
+      return "MemoryChannel";
+    case DslObject::Type::PortChannel:
+      return "PortChannel";
+    case DslObject::Type::SwitchChannel:
+      return "SwitchChannel";
+    case DslObject::Type::SwitchView:
+      return "SwitchChannel view";
+    case DslObject::Type::Semaphore:
+      return "Semaphore";
+    case DslObject::Type::ThreadBlockGroup:
+      return "ThreadBlockGroup";
+    case DslObject::Type::Loop:
+      return "LoopIterationContext";
+    }
     return "<DSL object>";
+  }
   case Value::Kind::Chunk:
     return "Chunk{rank " + std::to_string(v.chunkRank) + ", " +
            (v.chunkType == 0   ? "input"
