@@ -107,7 +107,17 @@ public:
       pairs.insert(k);
     for (const auto &[k, v] : waits)
       pairs.insert({std::get<1>(k), std::get<0>(k), std::get<2>(k)});
-    bool ok = true;
+    // One error per source line: a loop that drops a wait leaves many
+    // rank pairs unmatched at the same statement, and the first pair's
+    // notes say all there is to fix; the others are listed in a note.
+    struct Mismatch {
+      int32_t a, b;
+      int kind;
+      size_t ns, nw;
+      const std::vector<const SyncEvent *> *s, *w;
+      const SyncEvent *at; // the last event of the side with the surplus
+    };
+    std::vector<Mismatch> mismatches;
     for (const auto &[a, b, kind] : pairs) {
       auto s = signals.find({a, b, kind});
       auto w = waits.find({b, a, kind});
@@ -115,11 +125,22 @@ public:
       size_t nw = w == waits.end() ? 0 : w->second.size();
       if (ns == nw)
         continue;
-      ok = false;
+      const auto *sv = s == signals.end() ? nullptr : &s->second;
+      const auto *wv = w == waits.end() ? nullptr : &w->second;
       // Point the error at the side with the surplus.
-      const auto &surplus = ns > nw ? s->second : w->second;
-      auto d = diags.report(diag::err_signal_wait_mismatch, surplus.back()->loc,
-                            {plan::toString(ChannelType(kind)), a, ns, b, nw});
+      mismatches.push_back(
+          {a, b, kind, ns, nw, sv, wv, ns > nw ? sv->back() : wv->back()});
+    }
+    std::map<SourceLocation, std::vector<const Mismatch *>> byLine;
+    for (const Mismatch &m : mismatches)
+      byLine[m.at->loc].push_back(&m);
+    for (const Mismatch &m : mismatches) {
+      auto line = byLine.find(m.at->loc);
+      if (line == byLine.end() || line->second.front() != &m)
+        continue; // reported with the first pair of its line
+      auto d = diags.report(
+          diag::err_signal_wait_mismatch, m.at->loc,
+          {plan::toString(ChannelType(m.kind)), m.a, m.ns, m.b, m.nw});
       const size_t maxNotes = 4;
       auto addNotes = [&](const std::vector<const SyncEvent *> *events,
                           const char *what) {
@@ -135,10 +156,25 @@ public:
           d.note(diag::note_sync_issued_here, e->loc, {what, e->src, e->dst});
         }
       };
-      addNotes(s == signals.end() ? nullptr : &s->second, "signal");
-      addNotes(w == waits.end() ? nullptr : &w->second, "wait");
+      addNotes(m.s, "signal");
+      addNotes(m.w, "wait");
+      const auto &others = line->second;
+      if (others.size() > 1) {
+        const size_t maxListed = 8;
+        std::string list;
+        for (size_t i = 1; i < others.size() && i <= maxListed; ++i) {
+          const Mismatch &o = *others[i];
+          list += (i > 1 ? ", " : "") + std::to_string(o.a) + " -> " +
+                  std::to_string(o.b) + " (" + std::to_string(o.ns) +
+                  " signal(s), " + std::to_string(o.nw) + " wait(s))";
+        }
+        if (others.size() - 1 > maxListed)
+          list += ", ...";
+        d.note(diag::note_sync_more_pairs, m.at->loc,
+               {others.size() - 1, list});
+      }
     }
-    return ok;
+    return mismatches.empty();
   }
 };
 
