@@ -638,6 +638,21 @@ private:
     }
   }
 
+  // "1st", "2nd", "3rd", "4th", ..., "11th", "12th", "13th", "21st": a
+  // count of channels, spelt so it is not read as a 0-based channel id.
+  static std::string ordinal(int64_t n) {
+    const char *suffix = "th";
+    if (n % 100 < 11 || n % 100 > 13) {
+      if (n % 10 == 1)
+        suffix = "st";
+      else if (n % 10 == 2)
+        suffix = "nd";
+      else if (n % 10 == 3)
+        suffix = "rd";
+    }
+    return std::to_string(n) + suffix;
+  }
+
   // The k-th channel from A to B pairs with the k-th from B to A
   // (executor-semantics §4.2). A signal or wait on a channel without a
   // partner is never seen or never ends.
@@ -650,7 +665,7 @@ private:
     if (back <= nth)
       problem(diag::err_plan_channel_unpaired,
               path + ".channel_ids[" + std::to_string(k) + "]", loc,
-              {name, toString(e.type), r, e.peer, nth + 1, back});
+              {name, toString(e.type), r, e.peer, ordinal(nth + 1), back});
   }
 
   // A switch group must be declared by each of its members with the same

@@ -10,7 +10,7 @@ MSCCLPP_ALGORITHM void channel_without_partner() {
   CollectiveProgram prog("p", TestCollective(2, 1, 1), 2);
   MemoryChannel a(1, 0), b(1, 0);
   MemoryChannel back(0, 1);
-  // expected-error@+2 {{op "signal" uses memory channel number 2 from rank 0 to rank 1, which has no partner}}
+  // expected-error@+2 {{op "signal" uses the 2nd memory channel from rank 0 to rank 1, which has no partner}}
   // expected-note@+1 {{declare as many channels of this type from each rank to the other}}
   b.signal({.tb = 0});
   back.wait({.tb = 0});
