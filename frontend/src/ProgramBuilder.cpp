@@ -362,8 +362,11 @@ void ProgramBuilder::reduce(int64_t rank, const Chunk &src,
                             SourceLocation loc) {
   checkRank(rank, "rank");
   Chunk d = dst.value_or(src);
-  checkOnRank(d, rank, "reduce destination chunk");
+  // The source first: without a dst it is also where the result goes, and
+  // the user passed no "destination" to be told about.
   checkOnRank(src, rank, "reduce source chunk");
+  if (dst)
+    checkOnRank(d, rank, "reduce destination chunk");
   checkSameSize(d, src, "reduce");
   if (others.empty())
     fail(diag::err_dsl_reduce_no_operands);
