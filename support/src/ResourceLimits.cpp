@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "mscclc/support/ResourceLimits.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -74,7 +75,8 @@ bool limitProcessMemory(uint64_t bytes) {
   rl.rlim_cur = want;
   if (setrlimit(RLIMIT_DATA, &rl) != 0)
     return false;
-  limitBytes = uint64_t(want);
+  // What the user asked for: the reserves on top are ours, not theirs.
+  limitBytes = std::min<uint64_t>(bytes, uint64_t(want));
   return true;
 #endif
 }

@@ -43,7 +43,9 @@ uint64_t heapInUse();
 // Applies the ceiling (bytes) and installs the out-of-memory handlers.
 // Returns false when the limit could not be set (it is then not enforced).
 bool limitProcessMemory(uint64_t bytes);
-uint64_t processMemoryLimit(); // 0 when none was set
+// The ceiling as --max-memory gave it (bytes; lower when the parent's
+// limit is lower), without the reserves added on top; 0 when none was set.
+uint64_t processMemoryLimit();
 
 // Called once when memory runs out outside a recoverable scope; it prints
 // what happened (it may allocate a little: a reserve was freed for it).
