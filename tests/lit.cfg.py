@@ -43,6 +43,10 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%samples", os.path.join(config.mscclc_source_dir, "samples")))
 config.substitutions.append(("%ports", os.path.join(config.test_source_root, "conformance")))
 config.substitutions.append(("%expect-error", os.path.join(tools, "expect-error")))
+# An ASan/UBSan build (./scripts/test --sanitize) sets no process memory
+# ceiling: ASan's shadow memory needs the address space.
+if getattr(config, "sanitized", False):
+    config.available_features.add("asan")
 config.substitutions.append(("%run-baked", "%s %s --mscclc %s" % (
     sys.executable, os.path.join(config.mscclc_source_dir, "scripts", "run-baked"),
     config.mscclc)))
