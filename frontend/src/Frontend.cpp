@@ -28,6 +28,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
@@ -44,6 +45,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <functional>
 #include <malloc.h>
 #include <optional>
 #include <pthread.h>
@@ -100,6 +102,9 @@ struct ClangProgress {
   // Set while a source file is being compiled: spelling suggestions
   // consult its Sema.
   CompilerInstance *compiler = nullptr;
+  // Reports a Clang error held for its instantiation context (see
+  // ForwardingClangConsumer) before a hard limit ends the process.
+  std::function<void()> flushHeldError;
   // --time-phases: Clang set-up, parse and sema, evaluation, teardown.
   support::PhaseSequence phases;
 };
@@ -107,6 +112,8 @@ struct ClangProgress {
 // Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
 // where Clang cannot be unwound, so it prints directly (see exitNow).
 std::string locatedClangMessage(const ClangProgress &p, const char *message) {
+  if (p.flushHeldError)
+    p.flushHeldError();
   std::string where = p.inputName;
   if (p.sm && p.lastToken.isValid()) {
     clang::SourceLocation at = p.sm->getExpansionLoc(p.lastToken);
@@ -390,19 +397,29 @@ public:
         info.hasSourceManager() &&
         isLibraryLocation(info.getSourceManager(), info.getLocation());
     if (id == diag::note_clang && pending_) {
-      pending_->notes.push_back({loc, std::string(text)});
-      if (!inLibrary && loc.isValid())
-        pending_->userLoc = loc; // the outermost user line comes last
+      pending_->notes.push_back({loc, std::string(text), inLibrary});
       return;
     }
     flushPending();
     // An error inside the standard library (or the DSL header) is the
-    // user's line's doing: hold it until its instantiation notes arrive,
-    // then report it there (flushPending).
-    if (id == diag::err_clang && inLibrary && loc.isValid()) {
-      last_ = loc;
-      pending_ = PendingError{loc, std::string(text), {}, {}};
-      return;
+    // user's line's doing: hold it until its notes have arrived, then
+    // report it at the innermost point of instantiation in the user's
+    // files (flushPending).
+    if (id == diag::err_clang && inLibrary && loc.isValid() &&
+        progress_.compiler && progress_.compiler->hasSema()) {
+      const auto &contexts =
+          progress_.compiler->getSema().CodeSynthesisContexts;
+      mscclc::SourceLocation user;
+      for (const auto &c : contexts) // outermost first
+        if (!isLibraryLocation(info.getSourceManager(), c.PointOfInstantiation))
+          user = locs_.map(
+              info.getSourceManager().getExpansionLoc(c.PointOfInstantiation));
+      if (user.isValid()) {
+        last_ = loc;
+        pending_ = PendingError{
+            loc, std::string(text), {}, user, contexts.front().Entity};
+        return;
+      }
     }
     // A few of Clang's messages have no place ("too many errors emitted,
     // stopping now"): they belong where the last one was.
@@ -445,35 +462,30 @@ public:
       return;
     PendingError p = std::move(*pending_);
     pending_.reset();
-    // Clang prints an instantiation's backtrace once: a second error in
-    // the same instantiation belongs to the same user line.
-    mscclc::SourceLocation at = p.userLoc.isValid() ? p.userLoc : lastUserLoc_;
-    if (!at.isValid()) {
-      diags_.report(diag::err_clang, p.loc, {p.text});
-      for (const auto &[loc, text] : p.notes)
-        diags_.report(diag::note_clang, loc, {text});
-      return;
-    }
-    if (!p.userLoc.isValid() && at == lastUserLoc_) {
-      // Already reported at that line: the rest is detail of the same
-      // mistake.
+    mscclc::SourceLocation at = p.userLoc;
+    if (at == lastHeld_.userLoc && p.instantiation == lastHeld_.instantiation) {
+      // A further error of the same instantiation, from the same line:
+      // detail of the mistake already reported there.
       diags_.report(diag::note_clang, p.loc, {"also: " + p.text});
       return;
     }
-    lastUserLoc_ = at;
+    lastHeld_ = {at, p.instantiation};
     last_ = at;
-    std::string hint = libraryHint(p.text);
-    for (const auto &note : p.notes)
-      if (hint.empty())
-        hint = libraryHint(note.second);
-    diags_.report(diag::err_clang, at, {hint.empty() ? p.text : hint});
+    std::string hint = libraryHint(p.text, p.notes);
+    diags_.report(diag::err_clang, at, {p.text + hint});
     diags_.report(diag::note_clang, p.loc,
                   {"inside the library, instantiated from the line above"});
-    for (const auto &[loc, text] : p.notes)
-      if (!llvm::StringRef(text).starts_with("in instantiation of") &&
-          !llvm::StringRef(text).starts_with("in call to") &&
-          !llvm::StringRef(text).starts_with("while substituting"))
-        diags_.report(diag::note_clang, loc, {text});
+    // The library's chain of instantiations says nothing the new location
+    // does not; what is in the user's files, and Clang's other notes
+    // (candidates), stay.
+    for (const auto &n : p.notes) {
+      llvm::StringRef t = n.text;
+      bool chain = t.starts_with("in instantiation of") ||
+                   t.starts_with("in call to") ||
+                   t.starts_with("while substituting");
+      if (!chain || (!n.inLibrary && !(n.loc == at)))
+        diags_.report(diag::note_clang, n.loc, {n.text});
+    }
   }
 
 private:
@@ -526,25 +538,42 @@ private:
                                 clang::SourceLocation l) {
     if (l.isInvalid())
       return false;
+    // Where the token was used: a DSL header macro (MSCCLPP_ALGORITHM)
+    // expanded in the user's file is the user's.
+    l = sm.getExpansionLoc(l);
     if (sm.isInSystemHeader(l))
       return true;
-    llvm::StringRef name = sm.getFilename(sm.getSpellingLoc(l));
+    llvm::StringRef name = sm.getFilename(l);
     static const std::string dslDir = dslIncludeDir();
     return name.starts_with(dslDir);
   }
 
-  // When the library default-constructs a DSL object, which has no
-  // default constructor: what to write instead (empty when not that).
-  static std::string libraryHint(llvm::StringRef text) {
+  // When the library default-constructs a DSL object (no arguments), which
+  // has no default constructor: what to write instead, to append to
+  // Clang's message (empty when not that).
+  template <typename Notes>
+  static std::string libraryHint(llvm::StringRef text, const Notes &notes) {
     llvm::StringRef prefix =
         "no matching constructor for initialization of 'mscclpp::dsl::";
-    size_t at = text.find(prefix);
-    if (at == llvm::StringRef::npos)
+    std::string found;
+    bool noArguments = false;
+    auto scan = [&](llvm::StringRef t) {
+      size_t at = t.find(prefix);
+      if (at != llvm::StringRef::npos && found.empty())
+        found = t.substr(at + prefix.size())
+                    .take_until([](char c) { return c == '\''; })
+                    .str();
+      if (t.contains("_Args = <>") || t.contains("but 0 were provided") ||
+          t.contains("no arguments were provided"))
+        noArguments = true;
+    };
+    scan(text);
+    for (const auto &n : notes)
+      scan(n.text);
+    if (found.empty() || !noArguments)
       return "";
-    llvm::StringRef name = text.substr(at + prefix.size());
-    name = name.take_until([](char c) { return c == '\''; });
-    std::string n = name.str();
-    return "the standard library default-constructs '" + n +
+    const std::string &n = found;
+    return "; the standard library default-constructs '" + n +
            "' here (as std::vector<" + n + ">(count) and resize do), and '" +
            n + "' has no default constructor: add elements with push_back(" +
            n +
@@ -552,18 +581,28 @@ private:
            n + "(...))";
   }
 
+  struct HeldNote {
+    mscclc::SourceLocation loc;
+    std::string text;
+    bool inLibrary;
+  };
   struct PendingError {
     mscclc::SourceLocation loc; // in the library
     std::string text;
-    std::vector<std::pair<mscclc::SourceLocation, std::string>> notes;
-    mscclc::SourceLocation userLoc; // the last note in a user file
+    std::vector<HeldNote> notes;
+    mscclc::SourceLocation userLoc; // innermost point of instantiation there
+    const void *instantiation;      // the outermost instantiation's entity
+  };
+  struct LastHeld {
+    mscclc::SourceLocation userLoc;
+    const void *instantiation = nullptr;
   };
 
   DiagnosticSink &diags_;
   LocationTable &locs_;
   const ClangProgress &progress_;
   std::optional<PendingError> pending_;
-  mscclc::SourceLocation lastUserLoc_;
+  LastHeld lastHeld_;
   bool droppedWarning_ = false; // the last warning was silenced
   mscclc::SourceLocation last_;
   bool suggesting_ = false;
@@ -869,6 +908,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
   progress.inputName = options.inputFile;
   ForwardingClangConsumer forward(diags, locs, progress);
   tool.setDiagnosticConsumer(&forward);
+  progress.flushHeldError = [&forward] { forward.flushPending(); };
   support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress);
   struct ResetReporter {
     ~ResetReporter() { support::setOutOfMemoryReporter(nullptr, nullptr); }
