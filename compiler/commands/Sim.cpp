@@ -237,8 +237,9 @@ public:
     app.add_option("--dump", dumpDir_,
                    "write each rank's input and output before and after the "
                    "last run (raw little-endian) and meta.json to this "
-                   "directory (all of them, or none when one cannot be "
-                   "written)");
+                   "directory (all the run produced, or none when one "
+                   "cannot be written; a deadlocked run has no 'after' "
+                   "files, and older ones stay)");
     app.add_option("--trace", trace_,
                    "write the first schedule as a Chrome trace (Perfetto, "
                    "chrome://tracing)");

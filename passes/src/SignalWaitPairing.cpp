@@ -131,13 +131,32 @@ public:
       mismatches.push_back(
           {a, b, kind, ns, nw, sv, wv, ns > nw ? sv->back() : wv->back()});
     }
-    std::map<SourceLocation, std::vector<const Mismatch *>> byLine;
-    for (const Mismatch &m : mismatches)
-      byLine[m.at->loc].push_back(&m);
+    // Pairs are one mistake when they are unmatched the same way (kind,
+    // the side with the surplus) by the same statements: the same signal
+    // lines and the same wait lines. A signal in a helper function called
+    // from two places is two mistakes: the waits differ.
+    auto lines = [](const std::vector<const SyncEvent *> *events) {
+      std::set<SourceLocation> out;
+      if (events)
+        for (const auto *e : *events)
+          out.insert(e->loc);
+      return out;
+    };
+    using Shape =
+        std::tuple<SourceLocation, int, bool, std::set<SourceLocation>,
+                   std::set<SourceLocation>>;
+    std::map<Shape, std::vector<const Mismatch *>> byShape;
+    std::vector<const std::vector<const Mismatch *> *> groups;
     for (const Mismatch &m : mismatches) {
-      auto line = byLine.find(m.at->loc);
-      if (line == byLine.end() || line->second.front() != &m)
-        continue; // reported with the first pair of its line
+      auto &g = byShape[Shape{m.at->loc, m.kind, m.ns > m.nw, lines(m.s),
+                              lines(m.w)}];
+      if (g.empty())
+        groups.push_back(&g);
+      g.push_back(&m);
+    }
+    for (const auto *group : groups) {
+      const Mismatch &m = *group->front();
+      const auto *line = group;
       auto d = diags.report(
           diag::err_signal_wait_mismatch, m.at->loc,
           {plan::toString(ChannelType(m.kind)), m.a, m.ns, m.b, m.nw});
@@ -158,7 +177,7 @@ public:
       };
       addNotes(m.s, "signal");
       addNotes(m.w, "wait");
-      const auto &others = line->second;
+      const auto &others = *line;
       if (others.size() > 1) {
         const size_t maxListed = 8;
         std::string list;
