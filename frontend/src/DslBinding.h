@@ -46,6 +46,14 @@ enum class DslClass : uint8_t {
   OptionsStruct,
 };
 
+// A DSL class whose values are handles made by its constructors (not a
+// Chunk or an options struct, which are plain values): none has a default
+// constructor.
+inline bool isDslHandleClass(DslClass dc) {
+  return dc != DslClass::None && dc != DslClass::OptionsStruct &&
+         dc != DslClass::Chunk;
+}
+
 // Handlers of the constructors (Evaluator::dslConstruct).
 enum class DslConstructor : uint8_t {
   Collective,

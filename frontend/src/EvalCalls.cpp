@@ -413,8 +413,7 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   if (sc != StdClass::None)
     return stdConstruct(sc, ce);
   DslClass dc = classifyDsl(rd);
-  if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
-      dc != DslClass::Chunk) {
+  if (isDslHandleClass(dc)) {
     std::vector<Value> args;
     args.reserve(ce->getNumArgs());
     for (const Expr *a : ce->arguments())

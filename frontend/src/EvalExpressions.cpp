@@ -266,8 +266,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       break;
     }
     DslClass dc = classifyDsl(rd);
-    if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
-        dc != DslClass::Chunk)
+    if (isDslHandleClass(dc))
       error(loc, diag::err_eval_no_default_value, {rd->getNameAsString()});
     if (dc == DslClass::None)
       checkUserStruct(rd, loc);

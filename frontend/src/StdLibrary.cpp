@@ -404,9 +404,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           v = Value::makeAgg(
               std::vector<Value>(std::make_move_iterator(argv.begin()),
                                  std::make_move_iterator(argv.end())));
-        } else if (erd && classifyDsl(erd) != DslClass::None &&
-                   classifyDsl(erd) != DslClass::OptionsStruct &&
-                   classifyDsl(erd) != DslClass::Chunk) {
+        } else if (erd && isDslHandleClass(classifyDsl(erd))) {
           v = dslConstruct(
               classifyDsl(erd), erd,
               std::vector<Value>(std::make_move_iterator(argv.begin()),
@@ -535,8 +533,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       // where a mapped DSL object without a default constructor shows.
       if (const auto *vrd = vt->getAsCXXRecordDecl()) {
         DslClass dc = classifyDsl(vrd);
-        if (dc != DslClass::None && dc != DslClass::OptionsStruct &&
-            dc != DslClass::Chunk)
+        if (isDslHandleClass(dc))
           error(loc, diag::err_eval_map_subscript_no_default,
                 {vrd->getNameAsString()});
       }
