@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
+#include "mscclc/ir/PlanIR.h"
 
 #include "mscclc/support/ResourceLimits.h"
 
@@ -109,10 +110,8 @@ std::string describeValue(const Value &v) {
       return "Rank(" + std::to_string(o.a) + ")";
     case DslObject::Type::Buffer: {
       const BufferDesc &b = o.buffer;
-      const char *kind = b.type == chunk::BufferType::Input    ? "input"
-                         : b.type == chunk::BufferType::Output ? "output"
-                                                               : "scratch";
-      return "Buffer{rank " + std::to_string(b.rank) + ", " + kind + "[" +
+      return "Buffer{rank " + std::to_string(b.rank) + ", " +
+             std::string(plan::bufferName(b.type)) + "[" +
              std::to_string(b.offset) + ":" + std::to_string(b.end) + "]}";
     }
     case DslObject::Type::Collective:
@@ -138,11 +137,8 @@ std::string describeValue(const Value &v) {
   }
   case Value::Kind::Chunk:
     return "Chunk{rank " + std::to_string(v.chunkRank) + ", " +
-           (v.chunkType == 0   ? "input"
-            : v.chunkType == 1 ? "output"
-                               : "scratch") +
-           "[" + std::to_string(v.i) + ":" + std::to_string(v.i + v.chunkSize) +
-           "]}";
+           std::string(plan::bufferName(chunk::BufferType(v.chunkType))) + "[" +
+           std::to_string(v.i) + ":" + std::to_string(v.i + v.chunkSize) + "]}";
   default:
     return "<value>";
   }

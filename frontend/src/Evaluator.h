@@ -192,6 +192,11 @@ private:
   // go if it reallocates; range-fors over it lose their iterators.
   void invalidateGrowth(const Value &v, size_t extra, llvm::StringRef operation,
                         LazyLoc loc);
+  // The vector `v`'s elements are about to move to new storage (a growth
+  // past its capacity, reserve, shrink_to_fit): references to them go,
+  // and range-fors over it lose their iterators.
+  void invalidateStorage(const Value &v, llvm::StringRef operation,
+                         LazyLoc loc);
   void killBorrowsAt(const Value *begin, const Value *end,
                      llvm::StringRef operation, LazyLoc loc);
   void killBorrowsWithin(const Value &v, llvm::StringRef operation,

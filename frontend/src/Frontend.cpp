@@ -438,7 +438,7 @@ public:
     }
     if (!suggestion) {
       if (id == diag::err_clang)
-        text += portingHint(info);
+        text += portingHint(info, text);
       diags_.report(id, loc, {std::string(text)});
       return;
     }
@@ -509,10 +509,8 @@ private:
 
   // What a Python DSL habit is spelt as in C++, for Clang's errors that
   // such habits cause (empty when the error is not one of them).
-  static std::string portingHint(const clang::Diagnostic &info) {
-    llvm::SmallString<128> text;
-    info.FormatDiagnostic(text);
-    llvm::StringRef t = text;
+  static std::string portingHint(const clang::Diagnostic &info,
+                                 llvm::StringRef t) {
     // protocol = "LL": Python passes enum members as strings.
     if (t.contains("'const char[") || t.contains("'const char *'")) {
       if (const auto *e = dyn_cast_or_null<EnumDecl>(

@@ -210,10 +210,20 @@ void Evaluator::invalidateGrowth(const Value &v, size_t extra,
                                  llvm::StringRef operation, LazyLoc loc) {
   if (!hasBorrows())
     return;
+  if (v.elems().size() + extra > v.elems().capacity())
+    invalidateStorage(v, operation, loc);
+  else
+    killIterations(v, operation, loc);
+}
+
+void Evaluator::invalidateStorage(const Value &v, llvm::StringRef operation,
+                                  LazyLoc loc) {
+  if (!hasBorrows())
+    return;
   killIterations(v, operation, loc);
   // A reallocation moves the elements (what they own on the heap stays
   // put, as with C++'s move-constructed elements).
-  if (v.elems().size() + extra > v.elems().capacity() && !v.elems().empty())
+  if (!v.elems().empty())
     killBorrowsAt(v.elems().data(), v.elems().data() + v.elems().size(),
                   operation, loc);
 }

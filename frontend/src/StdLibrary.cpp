@@ -447,7 +447,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         checkContainerSize(want, loc);
         if (want > self->elems().capacity()) {
           reserveElements(want, loc);
-          invalidateGrowth(*self, want - self->elems().size(), "reserve", loc);
+          invalidateStorage(*self, "reserve", loc);
           self->elems().reserve(want);
         }
         result = Value::makeVoid();
@@ -455,9 +455,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       }
       if (name == "shrink_to_fit") {
         if (self->elems().capacity() > self->elems().size()) {
-          invalidateGrowth(*self,
-                           self->elems().capacity() + 1 - self->elems().size(),
-                           "shrink_to_fit", loc);
+          invalidateStorage(*self, "shrink_to_fit", loc);
           self->elems().shrink_to_fit();
         }
         result = Value::makeVoid();
