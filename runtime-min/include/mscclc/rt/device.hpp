@@ -47,10 +47,15 @@
 
 // Loops over compile-time operand lists unroll on the GPU (the host
 // compilers do as they see fit, and GCC warns about the pragma).
+// A data loop over units stays one unit per iteration: its body already
+// has every operand's access in flight, and unrolled copies made the
+// all-pairs AllReduce's widest thread block 984 SASS instructions, not 816.
 #if defined(MSCCLC_HOST)
 #define MSCCLC_UNROLL
+#define MSCCLC_NO_UNROLL
 #else
 #define MSCCLC_UNROLL _Pragma("unroll")
+#define MSCCLC_NO_UNROLL _Pragma("unroll 1")
 #endif
 
 #if defined(MSCCLC_HOST)
@@ -61,8 +66,11 @@
 #define MSCCLC_DEVICE __device__ __forceinline__
 // Any block size up to 1,024 threads must launch (the runtime takes the
 // block size at run time): ptxas keeps every kernel within the 64
-// registers per thread that allows, as the executor's kernel is.
-#define MSCCLC_KERNEL __global__ __launch_bounds__(1024)
+// registers per thread that allows, as the executor's kernel is. One
+// block per multiprocessor is all a plan needs: without saying so, ptxas
+// sometimes aimed at two and squeezed a kernel into 32 registers with
+// 2.5 KB of spills (f32 LL8 kernels of the 2-node AllReduce).
+#define MSCCLC_KERNEL __global__ __launch_bounds__(1024, 1)
 #define MSCCLC_GRID_CONST const __grid_constant__
 #endif
 
@@ -425,6 +433,10 @@ MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
   detail::plain_write(dst, n);
   std::memcpy(dst, src, n);
 }
+// 16 bytes between 16-byte aligned addresses.
+MSCCLC_DEVICE void copyAligned16(char *dst, const char *src) {
+  copyUnit(dst, src, 16);
+}
 
 #else // CUDA
 
@@ -539,6 +551,10 @@ MSCCLC_DEVICE void copyUnit(char *dst, const char *src, uint64_t n) {
     for (uint64_t i = 0; i < n; ++i)
       dst[i] = src[i];
 }
+// 16 bytes between 16-byte aligned addresses: one vector load and store.
+MSCCLC_DEVICE void copyAligned16(char *dst, const char *src) {
+  *reinterpret_cast<uint4 *>(dst) = *reinterpret_cast<const uint4 *>(src);
+}
 
 #endif
 
@@ -591,11 +607,29 @@ MSCCLC_DEVICE void relaxed_wait(const Channel &c) {
 }
 
 // ---------------------------------------------------------- data moves
-// dst[0, bytes) = src[0, bytes), 16-byte units striped over the threads.
+namespace detail {
+// The bytes of an op done in 16-byte units: all of them that fill whole
+// units when every operand is 16-byte aligned, none otherwise. Testing
+// once per op instead of once per unit keeps the unit loop to plain vector
+// accesses; the rest goes element by element.
+MSCCLC_DEVICE uint64_t vectorBytes(uintptr_t addressBits, uint64_t bytes) {
+  return addressBits % 16 == 0 ? bytes / 16 * 16 : 0;
+}
+MSCCLC_DEVICE uintptr_t bitsOf(const void *p) {
+  return reinterpret_cast<uintptr_t>(p);
+}
+} // namespace detail
+
+// dst[0, bytes) = src[0, bytes): 16-byte units striped over the threads,
+// then the rest byte by byte (all of it when an operand is not aligned).
 MSCCLC_DEVICE void copy(char *dst, const char *src, uint64_t bytes) {
   const uint32_t t = tid(), n = ntid();
-  for (uint64_t at = uint64_t(t) * 16; at < bytes; at += uint64_t(n) * 16)
-    copyUnit(dst + at, src + at, bytes - at < 16 ? bytes - at : 16);
+  const uint64_t whole =
+      detail::vectorBytes(detail::bitsOf(dst) | detail::bitsOf(src), bytes);
+  for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16)
+    copyAligned16(dst + at, src + at);
+  for (uint64_t at = whole + t; at < bytes; at += n)
+    copyUnit(dst + at, src + at, 1);
 }
 
 // Every destination gets the reduction of every source, element by
@@ -617,43 +651,84 @@ MSCCLC_DEVICE void combine16(char (&acc)[16], const char *src) {
 }
 } // namespace detail
 
+namespace detail {
+// One element of a reduce's slow path: a single access when `typed` (the
+// address is aligned for T), byte accesses otherwise.
+template <class T> MSCCLC_DEVICE T loadElement(const char *p, bool typed) {
+  plain_read(p, sizeof(T));
+  T v;
+  if (typed)
+    memcpy(&v, __builtin_assume_aligned(p, alignof(T)), sizeof(T));
+  else
+    memcpy(&v, p, sizeof(T));
+  return v;
+}
+template <class T>
+MSCCLC_DEVICE void storeElement(char *p, const T &v, bool typed) {
+  plain_write(p, sizeof(T));
+  if (typed)
+    memcpy(__builtin_assume_aligned(p, alignof(T)), &v, sizeof(T));
+  else
+    memcpy(p, &v, sizeof(T));
+}
+// list.p[i] for an index known only at run time, by selects: indexing the
+// array itself would move it to the stack.
+template <class L> MSCCLC_DEVICE auto pick(const L &list, uint32_t i) {
+  auto chosen = list.p[0];
+  MSCCLC_UNROLL
+  for (uint32_t k = 1; k < sizeof(list.p) / sizeof(list.p[0]); ++k)
+    if (k == i)
+      chosen = list.p[k];
+  return chosen;
+}
+} // namespace detail
+
 template <class T, ReduceOp Op, uint32_t ND, uint32_t NS>
 MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
   const uint32_t t = tid(), n = ntid();
-  const uint64_t whole = bytes / 16 * 16;
-  for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16) {
-    alignas(16) char acc[16];
-    copyUnit(acc, src.p[0] + at, 16);
-    MSCCLC_UNROLL
-    for (uint32_t s = 1; s < NS; ++s) {
-      alignas(16) char x[16];
-      copyUnit(x, src.p[s] + at, 16);
-      detail::combine16<T, Op>(acc, x);
-    }
-    MSCCLC_UNROLL
-    for (uint32_t d = 0; d < ND; ++d)
-      copyUnit(dst.p[d] + at, acc, 16);
-  }
-  // A tail shorter than 16 bytes: element by element, by the thread the
-  // striping gives it.
-  if (whole < bytes && (whole / 16) % n == t)
-    for (uint64_t at = whole; at + sizeof(T) <= bytes; at += sizeof(T)) {
-      T acc;
-      detail::plain_read(src.p[0] + at, sizeof(T));
-      memcpy(&acc, src.p[0] + at, sizeof(T));
+  uintptr_t addressBits = 0;
+  MSCCLC_UNROLL
+  for (uint32_t s = 0; s < NS; ++s)
+    addressBits |= detail::bitsOf(src.p[s]);
+  MSCCLC_UNROLL
+  for (uint32_t d = 0; d < ND; ++d)
+    addressBits |= detail::bitsOf(dst.p[d]);
+  const uint64_t whole = detail::vectorBytes(addressBits, bytes);
+  const bool typed = addressBits % alignof(T) == 0;
+  // One loop for both paths: with a second loop, every operand's address
+  // stayed live across both (an 8-source reduce took 58 registers, not 36).
+  MSCCLC_NO_UNROLL
+  for (uint64_t at = uint64_t(t) * 16; at < bytes; at += uint64_t(n) * 16) {
+    if (at < whole) {
+      alignas(16) char acc[16];
+      copyAligned16(acc, src.p[0] + at);
       MSCCLC_UNROLL
       for (uint32_t s = 1; s < NS; ++s) {
-        T x;
-        detail::plain_read(src.p[s] + at, sizeof(T));
-        memcpy(&x, src.p[s] + at, sizeof(T));
-        acc = combine<T, Op>(acc, x);
+        alignas(16) char x[16];
+        copyAligned16(x, src.p[s] + at);
+        detail::combine16<T, Op>(acc, x);
       }
       MSCCLC_UNROLL
-      for (uint32_t d = 0; d < ND; ++d) {
-        detail::plain_write(dst.p[d] + at, sizeof(T));
-        memcpy(dst.p[d] + at, &acc, sizeof(T));
-      }
+      for (uint32_t d = 0; d < ND; ++d)
+        copyAligned16(dst.p[d] + at, acc);
+      continue;
     }
+    // A tail under 16 bytes, or a unit of an op whose operands are not all
+    // 16-byte aligned: element by element, one operand at a time (the
+    // rare path, kept small).
+    const uint64_t end = bytes - at < 16 ? bytes : at + 16;
+    MSCCLC_NO_UNROLL
+    for (uint64_t e = at; e + sizeof(T) <= end; e += sizeof(T)) {
+      T acc = detail::loadElement<T>(src.p[0] + e, typed);
+      MSCCLC_NO_UNROLL
+      for (uint32_t s = 1; s < NS; ++s)
+        acc = combine<T, Op>(
+            acc, detail::loadElement<T>(detail::pick(src, s) + e, typed));
+      MSCCLC_NO_UNROLL
+      for (uint32_t d = 0; d < ND; ++d)
+        detail::storeElement<T>(detail::pick(dst, d) + e, acc, typed);
+    }
+  }
 }
 
 // -------------------------------------------------------------- packets
@@ -663,12 +738,21 @@ MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
 namespace detail {
 template <class P>
 MSCCLC_DEVICE void readPacket(const char *slot, char *payload, uint32_t flag) {
+#if defined(MSCCLC_HOST)
+  // The watchdog's bookkeeping only for a read that has to wait.
   if (load_packet<P>(slot, payload, flag))
     return;
   Spin spin{"packet read", slot, flag};
   while (!load_packet<P>(slot, payload, flag))
     if (!spin.again(0))
       return;
+#else
+  // One loop and one copy of the load: a first attempt ahead of the spin
+  // loop cost a 7-input packet reduce 19 more registers, and f16 rank
+  // kernels of the 2-node AllReduce spilled at the 64-register cap.
+  while (!load_packet<P>(slot, payload, flag)) {
+  }
+#endif
 }
 } // namespace detail
 
@@ -677,6 +761,7 @@ template <class P, uint32_t ND>
 MSCCLC_DEVICE void put_packets(Ptrs<ND> dst, const char *src, uint64_t bytes,
                                uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::plain_read(src + p * P::payload, P::payload);
@@ -692,6 +777,7 @@ template <class P>
 MSCCLC_DEVICE void unpack_packets(char *dst, const char *src, uint64_t bytes,
                                   uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
@@ -706,6 +792,7 @@ template <class P, uint32_t ND>
 MSCCLC_DEVICE void forward_packets(Ptrs<ND> dst, const char *src,
                                    uint64_t bytes, uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
@@ -720,6 +807,7 @@ template <class P>
 MSCCLC_DEVICE void await_packets(const char *src, uint64_t bytes,
                                  uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
@@ -729,46 +817,73 @@ MSCCLC_DEVICE void await_packets(const char *src, uint64_t bytes,
 // repkt/respkt/recpkt/recspkt: for each packet p, ((0 (+) in1) (+) in2 ...)
 // (+) local (min/max start from the first input instead of 0), stored
 // plain to `dst`, and as packets to every packet destination.
+namespace detail {
+// Combines the elements packed in two 32-bit words lane by lane. The
+// payload stays in whole words: arrays of 16-bit elements copied to and
+// from bytes put them on the stack (f16 with LL16), and at the register
+// cap they spilled.
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE uint32_t combineWord(uint32_t a, uint32_t b) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 2, "4- or 2-byte elements");
+  if constexpr (sizeof(T) == 4) {
+    T x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    const T r = combine<T, Op>(x, y);
+    uint32_t w;
+    memcpy(&w, &r, 4);
+    return w;
+  } else {
+    uint32_t w = 0;
+    MSCCLC_UNROLL
+    for (uint32_t lane = 0; lane < 2; ++lane) {
+      const uint16_t ha = uint16_t(a >> (16 * lane)),
+                     hb = uint16_t(b >> (16 * lane));
+      T x, y;
+      memcpy(&x, &ha, 2);
+      memcpy(&y, &hb, 2);
+      const T r = combine<T, Op>(x, y);
+      uint16_t hr;
+      memcpy(&hr, &r, 2);
+      w |= uint32_t(hr) << (16 * lane);
+    }
+    return w;
+  }
+}
+} // namespace detail
+
 template <class T, ReduceOp Op, class P, uint32_t NI, uint32_t NP>
 MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
                                   Ptrs<NP> out, uint64_t bytes, uint32_t flag) {
-  constexpr uint32_t per = P::payload / sizeof(T) ? P::payload / sizeof(T) : 1;
+  constexpr uint32_t words = P::payload / 4;
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
-    T acc[per], x[per];
+    uint32_t acc[words], x[words];
     bool first = true;
     MSCCLC_UNROLL
     for (uint32_t j = 0; j < NI; ++j) {
       char payload[8];
       detail::readPacket<P>(in.p[j] + p * P::bytes, payload, flag);
       memcpy(x, payload, P::payload);
-      if (first && Op != ReduceOp::Sum) {
-        memcpy(acc, x, P::payload);
-      } else {
-        if (first)
-          memset(acc, 0, P::payload);
-        for (uint32_t i = 0; i < P::payload / sizeof(T); ++i)
-          acc[i] = combine<T, Op>(acc[i], x[i]);
-      }
+      MSCCLC_UNROLL
+      for (uint32_t w = 0; w < words; ++w)
+        acc[w] = first && Op != ReduceOp::Sum
+                     ? x[w]
+                     : detail::combineWord<T, Op>(first ? 0u : acc[w], x[w]);
       first = false;
     }
     detail::plain_read(local + p * P::payload, P::payload);
     memcpy(x, local + p * P::payload, P::payload);
-    if (first)
-      memcpy(acc, x, P::payload);
-    else
-      for (uint32_t i = 0; i < P::payload / sizeof(T); ++i)
-        acc[i] = combine<T, Op>(acc[i], x[i]);
-    // Through 32-bit words: copying the 16-bit elements into a byte array
-    // and back out put the array on the stack (f16 with LL16).
-    uint32_t words[2] = {0, 0};
-    memcpy(words, acc, P::payload);
+    MSCCLC_UNROLL
+    for (uint32_t w = 0; w < words; ++w)
+      acc[w] = first ? x[w] : detail::combineWord<T, Op>(acc[w], x[w]);
     detail::plain_write(dst + p * P::payload, P::payload);
-    memcpy(dst + p * P::payload, words, P::payload);
+    memcpy(dst + p * P::payload, acc, P::payload);
     MSCCLC_UNROLL
     for (uint32_t d = 0; d < NP; ++d)
       detail::store_packet<P>(out.p[d] + p * P::bytes,
-                              reinterpret_cast<const char *>(words), flag);
+                              reinterpret_cast<const char *>(acc), flag);
   }
 }
 
@@ -935,6 +1050,7 @@ MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
                                           uint64_t dstOffset, const char *src,
                                           uint64_t bytes, uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
@@ -1053,6 +1169,7 @@ MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
                                           uint64_t dstOffset, const char *src,
                                           uint64_t bytes, uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
+  MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
     char payload[8];
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
