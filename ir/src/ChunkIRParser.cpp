@@ -576,7 +576,13 @@ private:
       size_t dot = body.find('.');
       if (dot == std::string_view::npos)
         fail(tok, diag::err_cir_expected, {"rN.T[a:b]"});
-      c.rank = number<int32_t>(tok, body.substr(1, dot - 1));
+      const int32_t r = number<int32_t>(tok, body.substr(1, dot - 1));
+      // A chunk holds 24-bit ranks: one that does not fit is refused here,
+      // as the validator could not see it once cut to fit (other ranks out
+      // of range are the validator's to report).
+      if (r > Chunk::MaxRank || r < -Chunk::MaxRank - 1)
+        fail(tok, diag::err_cir_rank_beyond, {r, declaredRanks_});
+      c.rank = r;
       body.remove_prefix(dot + 1);
     }
     size_t hash = body.find('#');
@@ -585,7 +591,9 @@ private:
       c.version = number<uint32_t>(tok, body.substr(hash + 1));
       body = body.substr(0, hash);
     }
-    range(tok, body, c.type, c.index, c.size);
+    BufferType type = BufferType::Input;
+    range(tok, body, type, c.index, c.size);
+    c.type = type;
     // Local operands carry a version; remote ones a rank prefix and none.
     if (!versioned) {
       if (!prefixed)

@@ -258,7 +258,7 @@ void assignVersions(Program &program) {
   };
   auto readVersion = [&](Chunk &c) {
     uint32_t v = 0;
-    auto &spans = written[{c.rank, int(c.type)}];
+    auto &spans = written[{int32_t(c.rank), int(c.type)}];
     int64_t end = c.index + c.size;
     for (auto it = firstOverlap(spans, c.index);
          it != spans.end() && it->first < end; ++it)
@@ -266,11 +266,11 @@ void assignVersions(Program &program) {
     c.version = c.size > 0 ? v : 0;
   };
   auto writeVersion = [&](Chunk &c) {
-    uint32_t v = ++counter[{c.rank, int(c.type)}];
+    uint32_t v = ++counter[{int32_t(c.rank), int(c.type)}];
     c.version = v;
     if (c.size <= 0)
       return;
-    auto &spans = written[{c.rank, int(c.type)}];
+    auto &spans = written[{int32_t(c.rank), int(c.type)}];
     int64_t begin = c.index, end = c.index + c.size;
     // Keep the parts of overlapped spans outside [begin, end).
     std::vector<std::pair<int64_t, Span>> kept;

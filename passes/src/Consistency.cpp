@@ -229,9 +229,9 @@ private:
       for (const auto &a : list) {
         if (maxAcc && a.index < maxEnd &&
             !(a.index == maxAcc->index && a.size == maxAcc->size)) {
-          Chunk x{key.first, BufferType(key.second), maxAcc->index,
-                  maxAcc->size, 0};
-          Chunk y{key.first, BufferType(key.second), a.index, a.size, 0};
+          Chunk x{key.first, BufferType(key.second), 0, maxAcc->index,
+                  maxAcc->size};
+          Chunk y{key.first, BufferType(key.second), 0, a.index, a.size};
           diags
               .report(diag::err_interleaved_granularity, a.op->loc,
                       {p.instances, key.first, range(x), range(y)})

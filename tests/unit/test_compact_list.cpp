@@ -21,7 +21,7 @@ TEST_CASE("CompactList is 16 bytes and grows from an exact fit", "[ir]") {
   STATIC_REQUIRE(sizeof(CompactList<ChannelRef>) == 16);
   CompactList<Chunk> chunks;
   CHECK(chunks.capacity() == 0); // a chunk does not fit in a pointer
-  chunks.push_back(Chunk{1, mscclc::plan::BufferType::Output, 2, 3, 0});
+  chunks.push_back(Chunk{1, mscclc::plan::BufferType::Output, 0, 2, 3});
   CHECK(chunks.capacity() == 1); // a one-element list holds one element
   chunks.push_back(chunks[0]);
   CHECK(chunks.size() == 2);
@@ -126,7 +126,7 @@ TEST_CASE("CompactList copies, grows and shrinks across its two forms",
   // Chunks always live on the heap: growing reallocates and keeps them.
   CompactList<Chunk> chunks;
   for (int i = 0; i < 40; ++i)
-    chunks.push_back(Chunk{i, mscclc::plan::BufferType::Scratch, i * 2, 1, 0});
+    chunks.push_back(Chunk{i, mscclc::plan::BufferType::Scratch, 0, i * 2, 1});
   REQUIRE(chunks.size() == 40);
   for (int i = 0; i < 40; ++i) {
     CHECK(chunks[size_t(i)].rank == i);

@@ -24,6 +24,7 @@
 #include "mscclc/ir/CompactList.h"
 #include "mscclc/ir/PlanIR.h"
 #include "mscclc/ir/SourceLocation.h"
+#include "mscclc/ir/ThinList.h"
 
 #include <cstdint>
 #include <map>
@@ -50,14 +51,19 @@ enum SyncFlags : uint8_t {
 
 enum class ReplicationPolicy : uint8_t { Interleaved, None };
 
+// 24 bytes (rank and buffer type share a word): a program's ops hold
+// millions of chunk operands.
 struct Chunk {
-  int32_t rank = 0;
-  BufferType type = BufferType::Input;
-  int64_t index = 0;
-  int64_t size = 0;
+  // Ranks are checked against the program's rank count (at most
+  // MaxRank + 1) before a chunk names them.
+  static constexpr int32_t MaxRank = (1 << 23) - 1;
+  int32_t rank : 24 = 0;
+  BufferType type : 8 = BufferType::Input;
   // Version of the data this operand reads or writes (0 = initial); see
   // the header comment.
   uint32_t version = 0;
+  int64_t index = 0;
+  int64_t size = 0;
 
   // Field-wise equality of coordinates (versions are not compared), as the
   // reference's fusion rules compare chunks.
@@ -66,6 +72,7 @@ struct Chunk {
            size == o.size;
   }
 };
+static_assert(sizeof(Chunk) == 24, "Chunk grew: see the note above it");
 
 struct ChannelRef {
   ChannelType kind = ChannelType::Memory;
@@ -75,8 +82,9 @@ struct ChannelRef {
   bool operator==(const ChannelRef &) const = default;
 };
 
-// Operand lists of an op (CompactList.h: most hold one element).
-using ChunkList = CompactList<Chunk>;
+// Operand lists of an op: most hold no chunk or one (ThinList.h, one word)
+// and no channel or one (CompactList.h, the channel in the pointer's place).
+using ChunkList = ThinList<Chunk>;
 using ChannelList = CompactList<ChannelRef>;
 
 struct Op;
@@ -133,7 +141,7 @@ struct OpDetails {
   SourceLocation textLoc;
 };
 
-// Laid out for size (112 bytes): a program records millions of ops, and
+// Laid out for size (80 bytes): a program records millions of ops, and
 // the bytes of each are most of the compiler's memory at scale.
 struct Op {
   OpKind kind = OpKind::Nop;
@@ -171,7 +179,7 @@ private:
   CopiedBox<OpDetails> details_;
 };
 
-static_assert(sizeof(Op) <= 112, "Op grew: see the note above it");
+static_assert(sizeof(Op) <= 80, "Op grew: see the note above it");
 
 inline const OpDetails &Op::details() const {
   static const OpDetails none;
