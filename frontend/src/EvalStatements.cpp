@@ -207,7 +207,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       // Each entry is the pair (key, value) the loop variable binds to.
       for (auto it = range->map()->begin(); it != range->map()->end();) {
         step(rs);
-        Value *entry = &it->second;
+        Value *entry = &mutableEntry(*it);
         elemBorrow.retarget(entry);
         bindElement(entry);
         Flow fl = exec(rs->getBody());

@@ -53,7 +53,7 @@ int compareValues(const Value &a, const Value &b) {
     auto ia = a.map()->begin(), ib = b.map()->begin();
     for (; ia != a.map()->end() && ib != b.map()->end(); ++ia, ++ib) {
       // Each entry is the pair (key, value).
-      if (int c = compareValues(ia->second, ib->second))
+      if (int c = compareValues(*ia, *ib))
         return c;
     }
     return a.map()->size() < b.map()->size()   ? -1

@@ -110,8 +110,8 @@ bool Evaluator::within(const Value &v, const Value *p) {
       if (within(e, p))
         return true;
   if (v.kind == Value::Kind::Map)
-    for (const auto &entry : *v.map())
-      if (within(entry.second, p))
+    for (const Value &entry : *v.map())
+      if (within(entry, p))
         return true;
   return false;
 }
@@ -180,8 +180,8 @@ void Evaluator::killContents(const Value &v, llvm::StringRef operation,
       if (e.kind == Value::Kind::Agg || e.kind == Value::Kind::Map)
         killContents(e, operation, loc);
   } else if (v.kind == Value::Kind::Map) {
-    for (const auto &entry : *v.map())
-      killBorrowsWithin(entry.second, operation, loc);
+    for (const Value &entry : *v.map())
+      killBorrowsWithin(entry, operation, loc);
   }
 }
 

@@ -78,15 +78,15 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
 // ------------------------------------------------------------ map helpers --
 
 Value *Evaluator::mapFind(Value &map, const Value &key) {
-  auto it = map.map()->find(key);
-  return it == map.map()->end() ? nullptr : &it->second.elems()[1];
+  auto it = map.map()->find(MapKey{key});
+  return it == map.map()->end() ? nullptr : &mutableEntry(*it).elems()[1];
 }
 
 Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
                             LazyLoc loc) {
-  auto it = map.map()->find(key);
+  auto it = map.map()->find(MapKey{key});
   if (it != map.map()->end()) {
-    Value *mapped = &it->second.elems()[1];
+    Value *mapped = &mutableEntry(*it).elems()[1];
     if (overwrite) {
       invalidateContents(*mapped, "insert_or_assign", loc);
       *mapped = std::move(val);
@@ -96,11 +96,10 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
   checkContainerSize(map.map()->size() + 1, loc);
   std::vector<Value> entry;
   entry.reserve(2);
-  entry.push_back(key);
+  entry.push_back(std::move(key));
   entry.push_back(std::move(val));
-  auto pos =
-      map.map()->emplace(std::move(key), Value::makeAgg(std::move(entry)));
-  return &pos.first->second.elems()[1];
+  auto pos = map.map()->insert(Value::makeAgg(std::move(entry)));
+  return &mutableEntry(*pos.first).elems()[1];
 }
 
 // ------------------------------------------------------------ std calls --
@@ -561,9 +560,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if (name == "erase") {
-      auto it = self->map()->find(argv[0]);
+      auto it = self->map()->find(MapKey{argv[0]});
       if (it != self->map()->end() && hasBorrows())
-        killBorrowsWithin(it->second, "erase", loc);
+        killBorrowsWithin(*it, "erase", loc);
       size_t erased = it != self->map()->end();
       if (erased)
         self->map()->erase(it);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -75,13 +76,28 @@ private:
 
 struct Value;
 struct Closure;
-struct ValueLess {
-  bool operator()(const Value &a, const Value &b) const;
+// A key to look a map entry up by (MapStore::find).
+struct MapKey {
+  const Value &key;
 };
-// A std::map: key -> the entry as a pair value (key copy, mapped value), so
-// that iterating a map can bind `auto &[k, v]` or `auto &kv` to the entry
-// itself (writes through them are writes to the map, as in C++).
-using MapStore = std::map<Value, Value, ValueLess>;
+// Orders map entries by their key (the entry's first element).
+struct EntryLess {
+  using is_transparent = void;
+  bool operator()(const Value &a, const Value &b) const;
+  bool operator()(const Value &entry, MapKey k) const;
+  bool operator()(MapKey k, const Value &entry) const;
+};
+// A std::map: its entries, each a pair value (key, mapped value), so that
+// iterating a map can bind `auto &[k, v]` or `auto &kv` to the entry
+// itself (writes through them are writes to the map, as in C++). The set
+// orders entries by key and never compares mapped values, so an entry's
+// mapped value may be changed in place (mutableEntry); its key never is.
+// One node per entry holds the pair only (a std::map held a key copy
+// besides: 64 bytes more per entry).
+using MapStore = std::set<Value, EntryLess>;
+inline Value &mutableEntry(const Value &entry) {
+  return const_cast<Value &>(entry);
+}
 
 struct ValueHeap;
 
@@ -337,8 +353,14 @@ bool valuesEqual(const Value &a, const Value &b);
 // A short human-readable rendering for diagnostics: 3, "x", (1, 2), ...
 std::string describeValue(const Value &v);
 
-inline bool ValueLess::operator()(const Value &a, const Value &b) const {
-  return compareValues(a, b) < 0;
+inline bool EntryLess::operator()(const Value &a, const Value &b) const {
+  return compareValues(a.elems()[0], b.elems()[0]) < 0;
+}
+inline bool EntryLess::operator()(const Value &entry, MapKey k) const {
+  return compareValues(entry.elems()[0], k.key) < 0;
+}
+inline bool EntryLess::operator()(MapKey k, const Value &entry) const {
+  return compareValues(k.key, entry.elems()[0]) < 0;
 }
 
 } // namespace mscclc::frontend
