@@ -1,14 +1,14 @@
 //===- CompactList.h - a 16-byte vector for op operand lists -------------===//
 //
-// Every recorded op carries six operand lists (channels, sources,
-// destinations), almost all of them empty or of one element, and a program
-// records millions of ops. A std::vector costs 24 bytes even when empty;
+// Every recorded op carries a list of the channels it uses, almost always
+// empty or of one element, and a program records millions of ops (its
+// chunk operand lists are ThinLists, ThinList.h). A std::vector costs 24 bytes even when empty;
 // this list is a pointer and two 32-bit counts (16 bytes), grows from an
 // exact fit (a one-element list holds one element), and keeps the parts of
 // std::vector's interface the IR uses. An element no larger than a pointer
 // (a channel reference) is stored in the pointer's place while the list
 // holds one, so such a list allocates nothing. Elements must be trivially
-// copyable (chunks, channel references): they are moved with memcpy.
+// copyable (channel references): they are moved with memcpy.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
