@@ -825,30 +825,21 @@ namespace detail {
 template <class T, ReduceOp Op>
 MSCCLC_DEVICE uint32_t combineWord(uint32_t a, uint32_t b) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 2, "4- or 2-byte elements");
-  if constexpr (sizeof(T) == 4) {
+  constexpr uint32_t lanes = 4 / sizeof(T), bits = 8 * sizeof(T);
+  uint32_t w = 0;
+  MSCCLC_UNROLL
+  for (uint32_t lane = 0; lane < lanes; ++lane) {
+    // Lane k is bytes [k·sizeof(T), ...) of the word (little endian).
+    const uint32_t la = a >> (bits * lane), lb = b >> (bits * lane);
     T x, y;
-    memcpy(&x, &a, 4);
-    memcpy(&y, &b, 4);
+    memcpy(&x, &la, sizeof(T));
+    memcpy(&y, &lb, sizeof(T));
     const T r = combine<T, Op>(x, y);
-    uint32_t w;
-    memcpy(&w, &r, 4);
-    return w;
-  } else {
-    uint32_t w = 0;
-    MSCCLC_UNROLL
-    for (uint32_t lane = 0; lane < 2; ++lane) {
-      const uint16_t ha = uint16_t(a >> (16 * lane)),
-                     hb = uint16_t(b >> (16 * lane));
-      T x, y;
-      memcpy(&x, &ha, 2);
-      memcpy(&y, &hb, 2);
-      const T r = combine<T, Op>(x, y);
-      uint16_t hr;
-      memcpy(&hr, &r, 2);
-      w |= uint32_t(hr) << (16 * lane);
-    }
-    return w;
+    uint32_t lr = 0;
+    memcpy(&lr, &r, sizeof(T));
+    w |= lr << (bits * lane);
   }
+  return w;
 }
 } // namespace detail
 
