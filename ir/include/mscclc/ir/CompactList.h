@@ -2,11 +2,11 @@
 //
 // Every recorded op carries a list of the channels it uses, almost always
 // empty or of one element, and a program records millions of ops (its
-// chunk operand lists are ThinLists, ThinList.h). A std::vector costs 24 bytes even when empty;
-// this list is a pointer and two 32-bit counts (16 bytes), grows from an
-// exact fit (a one-element list holds one element), and keeps the parts of
-// std::vector's interface the IR uses. An element no larger than a pointer
-// (a channel reference) is stored in the pointer's place while the list
+// chunk operand lists are ThinLists, ThinList.h). A std::vector costs 24 bytes
+// even when empty; this list is a pointer and two 32-bit counts (16 bytes),
+// grows from an exact fit (a one-element list holds one element), and keeps the
+// parts of std::vector's interface the IR uses. An element no larger than a
+// pointer (a channel reference) is stored in the pointer's place while the list
 // holds one, so such a list allocates nothing. Elements must be trivially
 // copyable (channel references): they are moved with memcpy.
 //
@@ -25,34 +25,33 @@
 #include <type_traits>
 #include <vector>
 
+#include "mscclc/ir/ListInterface.h"
+
 namespace mscclc {
 
-template <typename T> class CompactList {
-  static_assert(std::is_trivially_copyable_v<T>,
-                "CompactList moves elements with memcpy");
+template <typename T>
+class CompactList : public ListInterface<CompactList<T>, T> {
+  using Base = ListInterface<CompactList<T>, T>;
+  friend Base;
 
 public:
-  using value_type = T;
-  using size_type = size_t;
-  using difference_type = std::ptrdiff_t;
-  using reference = T &;
-  using const_reference = const T &;
-  using iterator = T *;
-  using const_iterator = const T *;
+  using Base::erase;
+  using typename Base::const_iterator;
+  using typename Base::iterator;
 
   CompactList() = default;
   CompactList(std::initializer_list<T> items) {
-    insertRange(end(), items.begin(), items.size());
+    this->initFrom(items.begin(), items.size());
   }
   template <typename It,
             typename = typename std::iterator_traits<It>::iterator_category>
   CompactList(It first, It last) {
-    insert(end(), first, last);
+    this->insert(this->end(), first, last);
   }
   // From a std::vector, so lists built with the standard containers can be
   // stored as they are.
   CompactList(const std::vector<T> &items) {
-    insertRange(end(), items.data(), items.size());
+    this->initFrom(items.data(), items.size());
   }
   CompactList(const CompactList &other) { copyFrom(other); }
   CompactList(CompactList &&other) noexcept { take(other); }
@@ -71,20 +70,12 @@ public:
     return *this;
   }
   CompactList &operator=(std::initializer_list<T> items) {
-    assign(items.begin(), items.end());
+    this->assign(items.begin(), items.end());
     return *this;
   }
   ~CompactList() { release(); }
 
-  template <typename It> void assign(It first, It last) {
-    // Built apart, then moved in: the range may lie inside this list.
-    CompactList fresh;
-    fresh.insert(fresh.end(), first, last);
-    *this = std::move(fresh);
-  }
-
   size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
   size_t capacity() const { return capacity_; }
   T *data() {
     return isInline() ? reinterpret_cast<T *>(storage_.inlined) : storage_.heap;
@@ -93,17 +84,6 @@ public:
     return isInline() ? reinterpret_cast<const T *>(storage_.inlined)
                       : storage_.heap;
   }
-  iterator begin() { return data(); }
-  iterator end() { return data() + size_; }
-  const_iterator begin() const { return data(); }
-  const_iterator end() const { return data() + size_; }
-  T &operator[](size_t i) { return data()[i]; }
-  const T &operator[](size_t i) const { return data()[i]; }
-  T &front() { return data()[0]; }
-  const T &front() const { return data()[0]; }
-  T &back() { return data()[size_ - 1]; }
-  const T &back() const { return data()[size_ - 1]; }
-
   void reserve(size_t n) {
     if (n <= capacity_)
       return;
@@ -131,42 +111,6 @@ public:
       data()[i] = T{};
     size_ = uint32_t(n);
   }
-  void push_back(const T &value) {
-    T copy = value; // `value` may be an element of this list
-    growFor(1);
-    data()[size_++] = copy;
-  }
-  template <typename... Args> T &emplace_back(Args &&...args) {
-    T value{std::forward<Args>(args)...};
-    growFor(1);
-    data()[size_] = value;
-    return data()[size_++];
-  }
-  void pop_back() { --size_; }
-
-  iterator insert(const_iterator pos, const T &value) {
-    return insert(pos, &value, &value + 1);
-  }
-  template <typename It,
-            typename = typename std::iterator_traits<It>::iterator_category>
-  iterator insert(const_iterator pos, It first, It last) {
-    // Only a pointer range can lie inside this list (and move when it
-    // grows): copy such a range out first, take any other as it is.
-    if constexpr (std::is_pointer_v<It>) {
-      if (first == last)
-        return data() + (pos - data());
-      const T *f = &*first;
-      if (f >= data() && f < data() + capacity_) {
-        std::vector<T> items(first, last);
-        return insertRange(pos, items.data(), items.size());
-      }
-      return insertRange(pos, f, size_t(last - first));
-    } else {
-      std::vector<T> items(first, last);
-      return insertRange(pos, items.data(), items.size());
-    }
-  }
-  iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(const_iterator first, const_iterator last) {
     T *d = data();
     size_t at = size_t(first - d), n = size_t(last - first);
@@ -174,13 +118,6 @@ public:
                  (size_ - at - n) * sizeof(T));
     size_ -= uint32_t(n);
     return d + at;
-  }
-
-  friend bool operator==(const CompactList &a, const CompactList &b) {
-    return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
-  }
-  friend bool operator!=(const CompactList &a, const CompactList &b) {
-    return !(a == b);
   }
 
 private:

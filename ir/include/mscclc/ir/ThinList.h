@@ -9,8 +9,8 @@
 // capacity) followed by the elements, grown by doubling. A one-chunk list
 // therefore costs the word and a 24-byte block, as a 16-byte CompactList
 // did, and an empty one 8 bytes instead of 16. Elements must be trivially
-// copyable (chunks): they are moved with memcpy. The interface is
-// CompactList's (CompactList.h).
+// copyable (chunks): they are moved with memcpy. The std::vector-like
+// interface is ListInterface's, shared with CompactList.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -28,38 +28,36 @@
 #include <type_traits>
 #include <vector>
 
+#include "mscclc/ir/ListInterface.h"
+
 namespace mscclc {
 
-template <typename T> class ThinList {
-  static_assert(std::is_trivially_copyable_v<T>,
-                "ThinList moves elements with memcpy");
+template <typename T> class ThinList : public ListInterface<ThinList<T>, T> {
   static_assert(alignof(T) <= 8, "elements follow an 8-byte header");
+  using Base = ListInterface<ThinList<T>, T>;
+  friend Base;
 
 public:
-  using value_type = T;
-  using size_type = size_t;
-  using difference_type = std::ptrdiff_t;
-  using reference = T &;
-  using const_reference = const T &;
-  using iterator = T *;
-  using const_iterator = const T *;
+  using Base::erase;
+  using typename Base::const_iterator;
+  using typename Base::iterator;
 
   ThinList() = default;
   ThinList(std::initializer_list<T> items) {
-    insertRange(end(), items.begin(), items.size());
+    this->initFrom(items.begin(), items.size());
   }
   template <typename It,
             typename = typename std::iterator_traits<It>::iterator_category>
   ThinList(It first, It last) {
-    insert(end(), first, last);
+    this->insert(this->end(), first, last);
   }
   // From a std::vector, so lists built with the standard containers can be
   // stored as they are.
   ThinList(const std::vector<T> &items) {
-    insertRange(end(), items.data(), items.size());
+    this->initFrom(items.data(), items.size());
   }
   ThinList(const ThinList &other) {
-    insertRange(end(), other.data(), other.size());
+    this->initFrom(other.data(), other.size());
   }
   ThinList(ThinList &&other) noexcept : word_(other.word_) { other.word_ = 0; }
   ThinList &operator=(const ThinList &other) {
@@ -78,40 +76,21 @@ public:
     return *this;
   }
   ThinList &operator=(std::initializer_list<T> items) {
-    assign(items.begin(), items.end());
+    this->assign(items.begin(), items.end());
     return *this;
   }
   ~ThinList() { release(); }
-
-  template <typename It> void assign(It first, It last) {
-    // Built apart, then moved in: the range may lie inside this list.
-    ThinList fresh;
-    fresh.insert(fresh.end(), first, last);
-    *this = std::move(fresh);
-  }
 
   size_t size() const {
     const uintptr_t tag = word_ & TagMask;
     return tag == LargeTag ? header()->size : tag;
   }
-  bool empty() const { return size() == 0; }
   size_t capacity() const {
     const uintptr_t tag = word_ & TagMask;
     return tag == LargeTag ? header()->capacity : tag;
   }
   T *data() { return elements(); }
   const T *data() const { return elements(); }
-  iterator begin() { return data(); }
-  iterator end() { return data() + size(); }
-  const_iterator begin() const { return data(); }
-  const_iterator end() const { return data() + size(); }
-  T &operator[](size_t i) { return data()[i]; }
-  const T &operator[](size_t i) const { return data()[i]; }
-  T &front() { return data()[0]; }
-  const T &front() const { return data()[0]; }
-  T &back() { return data()[size() - 1]; }
-  const T &back() const { return data()[size() - 1]; }
-
   // Room for n elements without moving them.
   void reserve(size_t n) {
     if (n > capacity())
@@ -121,47 +100,12 @@ public:
   void resize(size_t n) {
     const size_t old = size();
     if (n < old) {
-      erase(begin() + n, end());
+      erase(this->begin() + n, this->end());
     } else if (n > old) {
       std::vector<T> added(n - old);
-      insertRange(end(), added.data(), added.size());
+      insertRange(this->end(), added.data(), added.size());
     }
   }
-  void push_back(const T &value) {
-    T copy = value; // `value` may be an element of this list
-    insertRange(end(), &copy, 1);
-  }
-  template <typename... Args> T &emplace_back(Args &&...args) {
-    T value{std::forward<Args>(args)...};
-    insertRange(end(), &value, 1);
-    return back();
-  }
-  void pop_back() { erase(end() - 1); }
-
-  iterator insert(const_iterator pos, const T &value) {
-    T copy = value;
-    return insertRange(pos, &copy, 1);
-  }
-  template <typename It,
-            typename = typename std::iterator_traits<It>::iterator_category>
-  iterator insert(const_iterator pos, It first, It last) {
-    // Only a pointer range can lie inside this list (and move when it
-    // grows): copy such a range out first, take any other as it is.
-    if constexpr (std::is_pointer_v<It>) {
-      if (first == last)
-        return data() + (pos - data());
-      const T *f = &*first;
-      if (!empty() && f >= data() && f < data() + capacity()) {
-        std::vector<T> items(first, last);
-        return insertRange(pos, items.data(), items.size());
-      }
-      return insertRange(pos, f, size_t(last - first));
-    } else {
-      std::vector<T> items(first, last);
-      return insertRange(pos, items.data(), items.size());
-    }
-  }
-  iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(const_iterator first, const_iterator last) {
     T *d = data();
     const size_t at = size_t(first - d), n = size_t(last - first), old = size();
@@ -179,13 +123,6 @@ public:
     }
     makeSmall(old - n, old - n); // a small list stays exact
     return data() + at;
-  }
-
-  friend bool operator==(const ThinList &a, const ThinList &b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
-  }
-  friend bool operator!=(const ThinList &a, const ThinList &b) {
-    return !(a == b);
   }
 
 private:
