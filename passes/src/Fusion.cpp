@@ -9,7 +9,7 @@
 
 #include <algorithm>
 #include <optional>
-#include <unordered_set>
+#include <vector>
 
 namespace mscclc::passes {
 namespace {
@@ -57,12 +57,22 @@ bool sameChunks(const ChunkList &a, const ChunkList &b) {
 // scanning its list for every new one made long runs quadratic (at 256
 // ranks, 255 channels per op). Valid for the op whose list it mirrors; the
 // driver resets it when that op is replaced.
+//
+// A channel id is its position in the rank's channel list, so membership is
+// a stamp per (type, id): the stamp of the current run marks a member, and a
+// reset starts a new run without touching the stamps. (A hash set, with a
+// heap node per member freed at every reset, made half of the pass malloc
+// and free.)
 class ChannelIndex {
 public:
   void reset() {
-    if (mirrored_ != 0)
-      keys_.clear(); // (clearing touches every bucket, even when empty)
     mirrored_ = 0;
+    negative_.clear();
+    if (++run_ == 0) { // wrapped: no stale stamp may equal a new run's
+      for (auto &stamps : stamps_)
+        std::fill(stamps.begin(), stamps.end(), 0);
+      run_ = 1;
+    }
   }
   // Brings the index up to `list`, which only ever grows at its end while
   // the index is valid for it.
@@ -70,16 +80,38 @@ public:
     if (list.size() < mirrored_)
       reset();
     for (size_t i = mirrored_; i < list.size(); ++i)
-      keys_.insert(key(list[i]));
+      mark(list[i]);
     mirrored_ = list.size();
   }
-  bool contains(const ChannelRef &c) const { return keys_.count(key(c)) != 0; }
+  bool contains(const ChannelRef &c) const {
+    if (c.globalId < 0)
+      return std::find(negative_.begin(), negative_.end(), c) !=
+             negative_.end();
+    const std::vector<uint32_t> &stamps = stamps_[typeIndex(c)];
+    return size_t(c.globalId) < stamps.size() &&
+           stamps[size_t(c.globalId)] == run_;
+  }
 
 private:
-  static uint64_t key(const ChannelRef &c) {
-    return (uint64_t(c.kind) << 32) | uint32_t(c.globalId);
+  static size_t typeIndex(const ChannelRef &c) {
+    return std::min<size_t>(size_t(c.kind), NumTypes - 1);
   }
-  std::unordered_set<uint64_t> keys_;
+  void mark(const ChannelRef &c) {
+    // Validated programs have no negative ids; a list keeps any other
+    // input exact.
+    if (c.globalId < 0) {
+      negative_.push_back(c);
+      return;
+    }
+    std::vector<uint32_t> &stamps = stamps_[typeIndex(c)];
+    if (size_t(c.globalId) >= stamps.size())
+      stamps.resize(size_t(c.globalId) + 1, 0);
+    stamps[size_t(c.globalId)] = run_;
+  }
+  static constexpr size_t NumTypes = size_t(ChannelType::None) + 1;
+  std::vector<uint32_t> stamps_[NumTypes];
+  std::vector<ChannelRef> negative_;
+  uint32_t run_ = 1;
   size_t mirrored_ = 0;
 };
 
