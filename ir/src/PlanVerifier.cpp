@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 namespace mscclc::plan {
 
@@ -110,8 +111,45 @@ private:
   DiagnosticSink &diags_;
   unsigned max_;
   unsigned problems_ = 0;
-  // (rank, channel type, peer) -> number of signalling ops / waits.
-  std::set<std::tuple<int32_t, ChannelType, int32_t>> signals_;
+  // The (rank, peer) pairs some op signals over, per channel type: a hash
+  // set of packed keys (a tree of tuples cost a search per signalled
+  // channel, millions of them at 256 ranks).
+  std::unordered_set<uint64_t> signals_[size_t(ChannelType::None) + 1];
+  static uint64_t pairKey(int32_t rank, int32_t peer) {
+    return uint64_t(uint32_t(rank)) << 32 | uint32_t(peer);
+  }
+  std::unordered_set<uint64_t> &signalsOver(ChannelType t) {
+    return signals_[std::min<size_t>(size_t(t), size_t(ChannelType::None))];
+  }
+  // Which of a rank's channels the op being checked has named so far: the
+  // stamp of that op marks them (no set per op).
+  std::vector<uint32_t> channelStamp_;
+  uint32_t opStamp_ = 0;
+  std::vector<int32_t> negativeChannels_; // of a malformed plan
+  // Marks `gpuChannel` as named by the current op; false if it already was.
+  bool firstUseInOp(int32_t gpuChannel) {
+    if (gpuChannel < 0) {
+      if (std::count(negativeChannels_.begin(), negativeChannels_.end(),
+                     gpuChannel))
+        return false;
+      negativeChannels_.push_back(gpuChannel);
+      return true;
+    }
+    if (size_t(gpuChannel) >= channelStamp_.size())
+      channelStamp_.resize(size_t(gpuChannel) + 1, 0);
+    uint32_t &stamp = channelStamp_[size_t(gpuChannel)];
+    if (stamp == opStamp_)
+      return false;
+    stamp = opStamp_;
+    return true;
+  }
+  void startOp() {
+    negativeChannels_.clear();
+    if (++opStamp_ == 0) { // wrapped: clear the old stamps
+      std::fill(channelStamp_.begin(), channelStamp_.end(), 0);
+      opStamp_ = 1;
+    }
+  }
   std::vector<std::tuple<int32_t, ChannelType, int32_t, OpAt, SourceLocation>>
       waits_;
 
@@ -366,13 +404,13 @@ private:
       if (idsOk)
         ends = q_.channelsOf(r, t, o);
     }
-    std::set<int32_t> seenChannels;
     if (idsOk &&
         (info.is(opfamily::Signal) || info.is(opfamily::Wait) ||
          o.kind == OpKind::Flush) &&
         !info.is(opfamily::Put)) {
+      startOp();
       for (size_t k = 0; k < ends.size(); ++k)
-        if (!seenChannels.insert(ends[k].gpuChannel).second)
+        if (!firstUseInOp(ends[k].gpuChannel))
           problem(
               diag::err_plan_op_channel_repeated,
               path + ".channel_ids[" + std::to_string(k) + "]", loc,
@@ -385,7 +423,7 @@ private:
         if (!sig && !wait)
           continue;
         if (sig)
-          signals_.insert({r, e.type, e.peer});
+          signalsOver(e.type).insert(pairKey(r, e.peer));
         if (wait)
           waits_.push_back({r, e.type, e.peer, at, loc});
         checkPaired(r, e, path, k, loc, name);
@@ -738,7 +776,7 @@ private:
     for (const auto &[r, type, peer, path, loc] : waits_) {
       if (!rankInRange(peer))
         continue;
-      if (!signals_.count({peer, type, r}))
+      if (!signalsOver(type).count(pairKey(peer, r)))
         problem(diag::err_plan_wait_without_signal, path.str(), loc,
                 {r, peer, toString(type)});
     }
