@@ -2,7 +2,7 @@
 #include "mscclc/passes/Lowering.h"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 
 namespace mscclc::passes {
 namespace {
@@ -10,16 +10,23 @@ namespace {
 using namespace chunk;
 using plan::BufferRef;
 
+// A (channel or buffer type, id) pair as one hash key.
+uint64_t typedKey(int type, int32_t id) {
+  return uint64_t(uint8_t(type)) << 32 | uint32_t(id);
+}
+
 // Per-thread-block first-use tables: ids in the order the thread block
-// first uses them (the reference's order), with an index beside each list
-// so a lookup is not a scan (a thread block of a 256-rank plan talks to
-// hundreds of peers).
+// first uses them (the reference's order), with a hash index beside each
+// list so a lookup is not a scan (a thread block of a 256-rank plan talks
+// to hundreds of peers; an ordered map cost a tree search and a node per
+// entry).
 struct TbTables {
   plan::ThreadBlock *tb;
-  std::map<std::pair<int, int32_t>, int32_t> channelIndex, remoteIndex;
+  std::unordered_map<uint64_t, int32_t> channelIndex, remoteIndex;
 
   int32_t channel(ChannelType kind, int32_t globalId) {
-    auto [it, inserted] = channelIndex.try_emplace({int(kind), globalId}, 0);
+    auto [it, inserted] =
+        channelIndex.try_emplace(typedKey(int(kind), globalId), 0);
     if (!inserted)
       return it->second;
     for (auto &refs : tb->channels)
@@ -31,7 +38,8 @@ struct TbTables {
     return it->second = 0;
   }
   int32_t remote(ChannelType access, int32_t gpuId) {
-    auto [it, inserted] = remoteIndex.try_emplace({int(access), gpuId}, 0);
+    auto [it, inserted] =
+        remoteIndex.try_emplace(typedKey(int(access), gpuId), 0);
     if (!inserted)
       return it->second;
     for (auto &refs : tb->remoteBufferRefs)
@@ -49,7 +57,7 @@ public:
   explicit Lowerer(const Rank &rank) : rank_(rank) {
     for (size_t i = 0; i < rank.remoteBuffers.size(); ++i)
       remoteIds_.try_emplace(
-          {rank.remoteBuffers[i].rank, int(rank.remoteBuffers[i].type)},
+          typedKey(int(rank.remoteBuffers[i].type), rank.remoteBuffers[i].rank),
           int32_t(i));
   }
 
@@ -150,13 +158,13 @@ public:
 
 private:
   int32_t gpuRemoteId(const Chunk &c) const {
-    auto it = remoteIds_.find({c.rank, int(c.type)});
+    auto it = remoteIds_.find(typedKey(int(c.type), c.rank));
     return it == remoteIds_.end() ? -1 // the verifier rejects this
                                   : it->second;
   }
   const Rank &rank_;
-  // (rank, buffer type) → the first remote buffer declared for it.
-  std::map<std::pair<int32_t, int>, int32_t> remoteIds_;
+  // (buffer type, rank) → the first remote buffer declared for it.
+  std::unordered_map<uint64_t, int32_t> remoteIds_;
 };
 
 } // namespace
