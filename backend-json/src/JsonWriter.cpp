@@ -14,7 +14,9 @@
 
 #include "mscclc/json/JsonWriter.h"
 
+#include <array>
 #include <charconv>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -49,6 +51,14 @@ public:
   // Keys are compile-time ASCII identifiers, so they need no escaping.
   void key(std::string_view k) {
     nextItem();
+    char buf[64];
+    if (k.size() + 4 <= sizeof(buf)) { // one append: the hot path
+      buf[0] = '"';
+      std::memcpy(buf + 1, k.data(), k.size());
+      std::memcpy(buf + 1 + k.size(), "\": ", 3);
+      out.append(buf, k.size() + 4);
+      return;
+    }
     out += '"';
     out += k;
     out += "\": ";
@@ -95,19 +105,35 @@ private:
   }
   // One entry per open container: whether it has an element yet. Python
   // decides between "[]" and "[\n...\n]" on emptiness, and so do we.
-  std::vector<bool> open;
+  std::vector<char> open;
 
-  void indent(size_t depth) { out.append(2 * depth, ' '); }
+  // A separator, a line break and the indentation of `depth` levels, as one
+  // append while the depth fits the template (writing a plan is mostly
+  // this).
+  void breakLine(bool comma, size_t depth) {
+    static constexpr size_t MaxWidth = 126;
+    static constexpr auto Template = [] {
+      std::array<char, 2 + MaxWidth> t{};
+      t[0] = ',';
+      t[1] = '\n';
+      for (size_t i = 2; i < t.size(); ++i)
+        t[i] = ' ';
+      return t;
+    }();
+    size_t width = 2 * depth;
+    if (width <= MaxWidth) {
+      out.append(Template.data() + (comma ? 0 : 1), (comma ? 2 : 1) + width);
+      return;
+    }
+    out += comma ? ",\n" : "\n";
+    out.append(width, ' ');
+  }
 
   void nextItem() {
     if (open.empty())
       return; // the root value
-    if (open.back())
-      out += ",\n";
-    else
-      out += '\n';
+    breakLine(open.back(), open.size());
     open.back() = true;
-    indent(open.size());
   }
 
   void begin(char c) {
@@ -117,10 +143,8 @@ private:
   void end(char c) {
     bool hadItems = open.back();
     open.pop_back();
-    if (hadItems) {
-      out += '\n';
-      indent(open.size());
-    }
+    if (hadItems)
+      breakLine(false, open.size());
     out += c;
   }
 
