@@ -2,6 +2,8 @@
 #include "mscclc/ir/ChunkIRVerifier.h"
 
 #include <algorithm>
+#include <unordered_map>
+#include <vector>
 
 namespace mscclc::chunk {
 
@@ -37,21 +39,42 @@ struct Verifier {
                 std::to_string(c.index + c.size) + "]",
             avail});
   }
+  // Per rank, on first use: (peer, buffer type) -> the first remote buffer
+  // declared for it (a scan of the declarations per remote chunk made the
+  // check quadratic in the peers).
+  std::vector<std::unordered_map<uint64_t, size_t>> remoteIndex = {};
+  std::vector<bool> remoteIndexed = {};
+  static uint64_t remoteKey(int32_t rank, BufferType type) {
+    return uint64_t(uint32_t(rank)) << 8 | uint8_t(type);
+  }
+  const RemoteBufferDecl *declaredRemote(size_t r, const Chunk &c) {
+    if (remoteIndex.empty()) {
+      remoteIndex.resize(p.ranks.size());
+      remoteIndexed.resize(p.ranks.size());
+    }
+    const auto &decls = p.ranks[r].remoteBuffers;
+    if (!remoteIndexed[r]) {
+      for (size_t i = 0; i < decls.size(); ++i)
+        remoteIndex[r].try_emplace(remoteKey(decls[i].rank, decls[i].type), i);
+      remoteIndexed[r] = true;
+    }
+    auto it = remoteIndex[r].find(remoteKey(c.rank, c.type));
+    return it == remoteIndex[r].end() ? nullptr : &decls[it->second];
+  }
   void remote(size_t r, size_t t, const Op &op, const Chunk &c) {
     chunk(r, t, op, c);
-    for (const auto &rb : p.ranks[r].remoteBuffers)
-      if (rb.rank == c.rank && rb.type == c.type) {
-        // It is reached through the op's channel kind, which the
-        // declaration must list.
-        ChannelType kind =
-            op.channels.empty() ? ChannelType::None : op.channels[0].kind;
-        if (kind != ChannelType::None &&
-            std::find(rb.accessKinds.begin(), rb.accessKinds.end(), kind) ==
-                rb.accessKinds.end())
-          fail(r, t, op, diag::err_cir_remote_access,
-               {c.rank, plan::toString(c.type), plan::toString(kind)});
-        return;
-      }
+    if (const RemoteBufferDecl *rb = declaredRemote(r, c)) {
+      // It is reached through the op's channel kind, which the
+      // declaration must list.
+      ChannelType kind =
+          op.channels.empty() ? ChannelType::None : op.channels[0].kind;
+      if (kind != ChannelType::None &&
+          std::find(rb->accessKinds.begin(), rb->accessKinds.end(), kind) ==
+              rb->accessKinds.end())
+        fail(r, t, op, diag::err_cir_remote_access,
+             {c.rank, plan::toString(c.type), plan::toString(kind)});
+      return;
+    }
     fail(r, t, op, diag::err_cir_remote_undeclared,
          {c.rank, plan::toString(c.type)});
   }
