@@ -866,11 +866,16 @@ private:
     out_ << s.indent << "}\n";
   }
 
+  // Both parameters are grid constants: ops read the launch's chunk size
+  // and scratch offsets from parameter space where they use them. As an
+  // ordinary parameter, Launch was loaded at kernel entry and held in
+  // registers through every thread block (2-node AllReduce rank kernels:
+  // 45-48 registers instead of 40-45, and spills under a 40 cap).
   void kernels() {
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
       out_ << "template <class T, class P>\nMSCCLC_KERNEL void rank" << r
            << "(MSCCLC_GRID_CONST mscclc::rt::RankArgs a, "
-              "mscclc::rt::Launch l) {\n"
+              "MSCCLC_GRID_CONST mscclc::rt::Launch l) {\n"
            << "  switch (mscclc::rt::bid()) {\n";
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
         out_ << "  case " << tb.id << ":\n    rank" << r << "_tb" << tb.id
@@ -981,7 +986,7 @@ private:
           out_ << "template MSCCLC_KERNEL void rank" << r << "<" << cppType(d)
                << ", " << p
                << ">(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
-                  "mscclc::rt::Launch);\n";
+                  "MSCCLC_GRID_CONST mscclc::rt::Launch);\n";
     // bench/cuda_static measures each thread-block function on its own:
     // inlined into the rank kernel, its size cannot be read from a cubin.
     out_ << "#if defined(MSCCLC_MEASURE_THREADBLOCKS)\n";
@@ -989,7 +994,7 @@ private:
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
         out_ << "MSCCLC_KERNEL void measure_rank" << r << "_tb" << tb.id
              << "(MSCCLC_GRID_CONST mscclc::rt::RankArgs a, "
-                "mscclc::rt::Launch l) { rank"
+                "MSCCLC_GRID_CONST mscclc::rt::Launch l) { rank"
              << r << "_tb" << tb.id << "<" << cppType(options_.dtypes.front())
              << ", mscclc::rt::LL16>(a, l); }\n";
     out_ << "#endif\n#endif\n\n";

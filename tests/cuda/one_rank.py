@@ -45,7 +45,7 @@ def main():
         sys.exit(f"one_rank.py: no rank {rank} in {src}")
     keep.append(f"template MSCCLC_KERNEL void rank{rank}<{DTYPES[dtype]}, "
                 f"mscclc::rt::{packet}>(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
-                "mscclc::rt::Launch);")
+                "MSCCLC_GRID_CONST mscclc::rt::Launch);")
     keep.append("}")
     open(out, "w").write("\n".join(keep) + "\n")
 

@@ -70,7 +70,16 @@
 // block per multiprocessor is all a plan needs: without saying so, ptxas
 // sometimes aimed at two and squeezed a kernel into 32 registers with
 // 2.5 KB of spills (f32 LL8 kernels of the 2-node AllReduce).
+// MSCCLC_MAX_REGISTERS=N caps kernels at N registers instead (16 to 64;
+// `__maxnreg__` cannot be combined with launch bounds), for measuring on a
+// GPU. At 40 many kernels fit with no spills but not all: ptxas spilled
+// in the 8-rank all-pairs AllReduce (sm_90, f32) and in ranks of the
+// 2-node AllReduces (docs/cuda.md).
+#if defined(MSCCLC_MAX_REGISTERS)
+#define MSCCLC_KERNEL __global__ __maxnreg__(MSCCLC_MAX_REGISTERS)
+#else
 #define MSCCLC_KERNEL __global__ __launch_bounds__(1024, 1)
+#endif
 #define MSCCLC_GRID_CONST const __grid_constant__
 #endif
 
@@ -695,39 +704,36 @@ MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
     addressBits |= detail::bitsOf(dst.p[d]);
   const uint64_t whole = detail::vectorBytes(addressBits, bytes);
   const bool typed = addressBits % alignof(T) == 0;
-  // One loop for both paths: with a second loop, every operand's address
-  // stayed live across both (an 8-source reduce took 58 registers, not 36).
   MSCCLC_NO_UNROLL
-  for (uint64_t at = uint64_t(t) * 16; at < bytes; at += uint64_t(n) * 16) {
-    if (at < whole) {
-      alignas(16) char acc[16];
-      copyAligned16(acc, src.p[0] + at);
-      MSCCLC_UNROLL
-      for (uint32_t s = 1; s < NS; ++s) {
-        alignas(16) char x[16];
-        copyAligned16(x, src.p[s] + at);
-        detail::combine16<T, Op>(acc, x);
-      }
-      MSCCLC_UNROLL
-      for (uint32_t d = 0; d < ND; ++d)
-        copyAligned16(dst.p[d] + at, acc);
-      continue;
+  for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16) {
+    alignas(16) char acc[16];
+    copyAligned16(acc, src.p[0] + at);
+    MSCCLC_UNROLL
+    for (uint32_t s = 1; s < NS; ++s) {
+      alignas(16) char x[16];
+      copyAligned16(x, src.p[s] + at);
+      detail::combine16<T, Op>(acc, x);
     }
-    // A tail under 16 bytes, or a unit of an op whose operands are not all
-    // 16-byte aligned: element by element, one operand at a time (the
-    // rare path, kept small).
-    const uint64_t end = bytes - at < 16 ? bytes : at + 16;
+    MSCCLC_UNROLL
+    for (uint32_t d = 0; d < ND; ++d)
+      copyAligned16(dst.p[d] + at, acc);
+  }
+  // The elements after the last whole unit, or all of them when an operand
+  // is not 16-byte aligned: one element per thread at a time, one operand
+  // at a time (the rare path, kept small). In a loop of its own: sharing
+  // the vector loop, it made the 8-operand all-pairs kernel (sm_80) spill
+  // 88 bytes under a 40-register cap (none now; no change at 64).
+  MSCCLC_NO_UNROLL
+  for (uint64_t e = whole + uint64_t(t) * sizeof(T); e + sizeof(T) <= bytes;
+       e += uint64_t(n) * sizeof(T)) {
+    T acc = detail::loadElement<T>(src.p[0] + e, typed);
     MSCCLC_NO_UNROLL
-    for (uint64_t e = at; e + sizeof(T) <= end; e += sizeof(T)) {
-      T acc = detail::loadElement<T>(src.p[0] + e, typed);
-      MSCCLC_NO_UNROLL
-      for (uint32_t s = 1; s < NS; ++s)
-        acc = combine<T, Op>(
-            acc, detail::loadElement<T>(detail::pick(src, s) + e, typed));
-      MSCCLC_NO_UNROLL
-      for (uint32_t d = 0; d < ND; ++d)
-        detail::storeElement<T>(detail::pick(dst, d) + e, acc, typed);
-    }
+    for (uint32_t s = 1; s < NS; ++s)
+      acc = combine<T, Op>(
+          acc, detail::loadElement<T>(detail::pick(src, s) + e, typed));
+    MSCCLC_NO_UNROLL
+    for (uint32_t d = 0; d < ND; ++d)
+      detail::storeElement<T>(detail::pick(dst, d) + e, acc, typed);
   }
 }
 
