@@ -224,7 +224,7 @@ bool bindParameters(
     const FunctionDecl *fn,
     const std::vector<std::pair<std::string, std::string>> &params,
     Evaluator &eval, DiagnosticSink &sink,
-    const Evaluator::LocationMapper &mapLoc, std::vector<Value> &args) {
+    const Evaluator::LocationMapper &mapLoc, ValueList &args) {
   std::string list;
   for (const ParmVarDecl *p : fn->parameters()) {
     list += "\n  " + p->getNameAsString() + " (" +

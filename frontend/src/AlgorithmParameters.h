@@ -34,6 +34,6 @@ bool bindParameters(
     const clang::FunctionDecl *fn,
     const std::vector<std::pair<std::string, std::string>> &params,
     Evaluator &eval, DiagnosticSink &diags,
-    const Evaluator::LocationMapper &mapLoc, std::vector<Value> &args);
+    const Evaluator::LocationMapper &mapLoc, ValueList &args);
 
 } // namespace mscclc::frontend

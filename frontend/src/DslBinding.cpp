@@ -340,7 +340,7 @@ static uint8_t syncBits(const Value *v) {
 }
 
 Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
-                              std::vector<Value> args, const Expr *site) {
+                              ValueList args, const Expr *site) {
   LazyLoc loc(site);
   auto begin = [site] { return site->getBeginLoc(); };
   std::optional<DslConstructor> ctor = findDslConstructor(cls, rd->getName());
@@ -469,7 +469,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
 }
 
 Value Evaluator::dslMethod(DslClass cls, const Value &self,
-                           const CXXMethodDecl *md, std::vector<Value> args,
+                           const CXXMethodDecl *md, ValueList args,
                            const Expr *site) {
   LazyLoc loc(site);
   // The method name is where ops are reported (cheap: stored in the AST).
@@ -543,7 +543,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
     case DslMethod::GroupNumTb:
       return Value::makeInt(int64_t(o.list().size()));
     case DslMethod::GroupTbList: {
-      std::vector<Value> tbs;
+      ValueList tbs;
       for (int64_t tb : o.list())
         tbs.push_back(Value::makeInt(tb));
       return Value::makeAgg(std::move(tbs));
@@ -667,8 +667,8 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
   llvm_unreachable("every DslMethod returns or throws");
 }
 
-Value Evaluator::dslFreeFunction(const FunctionDecl *fd,
-                                 std::vector<Value> args, const Expr *site) {
+Value Evaluator::dslFreeFunction(const FunctionDecl *fd, ValueList args,
+                                 const Expr *site) {
   LazyLoc loc(site);
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   const CXXRecordDecl *parent = md ? md->getParent() : nullptr;

@@ -364,7 +364,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
       // DSL objects are immutable handles: a copy is the object, and it
       // cannot be destroyed while the arguments are evaluated.
       Value self = *evalObject(mce->getImplicitObjectArgument());
-      std::vector<Value> args;
+      ValueList args;
       args.reserve(mce->getNumArgs());
       for (const Expr *a : mce->arguments())
         args.push_back(eval(a));
@@ -375,7 +375,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
     if (isAssertFailure(fd, ctx_.getSourceManager()))
       assertionFailed(call);
-    std::vector<Value> args;
+    ValueList args;
     args.reserve(call->getNumArgs());
     for (const Expr *a : call->arguments())
       args.push_back(eval(a));
@@ -414,7 +414,7 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
     return stdConstruct(sc, ce);
   DslClass dc = classifyDsl(rd);
   if (isDslHandleClass(dc)) {
-    std::vector<Value> args;
+    ValueList args;
     args.reserve(ce->getNumArgs());
     for (const Expr *a : ce->arguments())
       args.push_back(eval(a));

@@ -93,7 +93,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
   if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
     uint64_t n = cat->getSize().getZExtValue();
     reserveElements(n, loc);
-    std::vector<Value> elems;
+    ValueList elems;
     elems.reserve(n);
     for (unsigned i = 0; i < ile->getNumInits() && i < n; ++i)
       elems.push_back(eval(ile->getInit(i)));
@@ -122,7 +122,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       error(loc, diag::err_eval_aggregate_bases);
     if (classifyDsl(rd) == DslClass::None)
       checkUserStruct(rd, loc);
-    std::vector<Value> fields;
+    ValueList fields;
     fields.reserve(ile->getNumInits());
     unsigned i = 0;
     for (const FieldDecl *fd : rd->fields()) {
@@ -220,7 +220,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
   if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
     uint64_t n = cat->getSize().getZExtValue();
     reserveElements(n, loc);
-    std::vector<Value> elems;
+    ValueList elems;
     elems.reserve(n);
     for (uint64_t i = 0; i < n; ++i)
       elems.push_back(defaultValue(cat->getElementType(), loc, valueInit));
@@ -244,14 +244,14 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       const auto &args = spec->getTemplateArgs();
       uint64_t n = args[1].getAsIntegral().getZExtValue();
       reserveElements(n, loc);
-      std::vector<Value> elems;
+      ValueList elems;
       for (uint64_t i = 0; i < n; ++i)
         elems.push_back(defaultValue(args[0].getAsType(), loc, valueInit));
       return Value::makeAgg(std::move(elems));
     }
     case StdClass::Pair:
     case StdClass::Tuple: {
-      std::vector<Value> elems;
+      ValueList elems;
       for (const auto &arg : spec->getTemplateArgs().asArray()) {
         if (arg.getKind() == TemplateArgument::Pack) {
           for (const auto &p : arg.pack_elements())
@@ -270,7 +270,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       error(loc, diag::err_eval_no_default_value, {rd->getNameAsString()});
     if (dc == DslClass::None)
       checkUserStruct(rd, loc);
-    std::vector<Value> fields;
+    ValueList fields;
     for (const FieldDecl *fd : rd->fields()) {
       if (const Expr *init = fd->getInClassInitializer())
         fields.push_back(eval(init));

@@ -230,7 +230,7 @@ Value *Evaluator::temp(Value v) {
 
 // ------------------------------------------------------------------ run --
 
-void Evaluator::run(const FunctionDecl *fn, std::vector<Value> args) {
+void Evaluator::run(const FunctionDecl *fn, ValueList args) {
   auto frame = newFrame();
   frame->fn = fn;
   for (unsigned i = 0; i < fn->getNumParams(); ++i) {

@@ -76,7 +76,7 @@ public:
 
   // Runs `fn` with the given argument values (one per parameter).
   // Throws DiagnosticError.
-  void run(const clang::FunctionDecl *fn, std::vector<Value> args);
+  void run(const clang::FunctionDecl *fn, ValueList args);
 
   // Evaluates one standalone expression (a parameter's default argument)
   // and converts it to `type`. Throws DiagnosticError.
@@ -289,14 +289,14 @@ private:
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
                   Value &result, Value **lvalueResult);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
-                     std::vector<Value> args, const clang::Expr *site);
+                     ValueList args, const clang::Expr *site);
   Value dslMethod(DslClass cls, const Value &self,
-                  const clang::CXXMethodDecl *md, std::vector<Value> args,
+                  const clang::CXXMethodDecl *md, ValueList args,
                   const clang::Expr *site);
   // Each called method's binding, found once.
   llvm::DenseMap<const clang::CXXMethodDecl *, std::optional<DslMethod>>
       dslMethods_;
-  Value dslFreeFunction(const clang::FunctionDecl *fd, std::vector<Value> args,
+  Value dslFreeFunction(const clang::FunctionDecl *fd, ValueList args,
                         const clang::Expr *site);
   Value stdConstruct(StdClass cls, const clang::CXXConstructExpr *ce);
   // A standard-library class the dialect does not emulate (std::set,

@@ -675,7 +675,7 @@ public:
     limits.maxMemoryBytes = opts_.maxMemoryBytes;
     Evaluator eval(ctx, builder, limits, mapLoc);
 
-    std::vector<Value> args;
+    ValueList args;
     if (!bindParameters(fn, opts_.params, eval, diags_, mapLoc, args))
       return;
     try {

@@ -94,7 +94,7 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
     return mapped;
   }
   checkContainerSize(map.map()->size() + 1, loc);
-  std::vector<Value> entry;
+  ValueList entry;
   entry.reserve(2);
   entry.push_back(std::move(key));
   entry.push_back(std::move(val));
@@ -177,7 +177,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
     if (fill.kind == Value::Kind::Int || fill.kind == Value::Kind::Float)
       fill = convert(fill, et, loc);
-    return Value::makeAgg(std::vector<Value>(size_t(n.i), fill));
+    return Value::makeAgg(ValueList(size_t(n.i), fill));
   }
   case StdClass::Map: {
     checkMapType(rd, loc);
@@ -204,7 +204,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
           return Value::makeAgg(std::move(v.elems()));
       }
     }
-    std::vector<Value> elems;
+    ValueList elems;
     unsigned i = 0;
     for (const Expr *a : args) {
       Value v = eval(a);
@@ -400,15 +400,13 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           v = std::move(argv[0]);
         } else if (erd && (classifyStd(erd) == StdClass::Pair ||
                            classifyStd(erd) == StdClass::Tuple)) {
-          v = Value::makeAgg(
-              std::vector<Value>(std::make_move_iterator(argv.begin()),
-                                 std::make_move_iterator(argv.end())));
+          v = Value::makeAgg(ValueList(std::make_move_iterator(argv.begin()),
+                                       std::make_move_iterator(argv.end())));
         } else if (erd && isDslHandleClass(classifyDsl(erd))) {
-          v = dslConstruct(
-              classifyDsl(erd), erd,
-              std::vector<Value>(std::make_move_iterator(argv.begin()),
-                                 std::make_move_iterator(argv.end())),
-              site);
+          v = dslConstruct(classifyDsl(erd), erd,
+                           ValueList(std::make_move_iterator(argv.begin()),
+                                     std::make_move_iterator(argv.end())),
+                           site);
         } else if (args.size() == 1) {
           v = convert(argv[0], et, loc);
         } else {
@@ -685,7 +683,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "min" || name == "max") {
-    std::vector<Value> vals;
+    ValueList vals;
     if (call->getNumArgs() == 1) {
       Value l = eval(call->getArg(0));
       vals = l.elems();
@@ -717,7 +715,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       name == "forward_as_tuple") {
     if (name == "tie" || name == "forward_as_tuple")
       error(loc, diag::err_std_tie, {name.str()});
-    std::vector<Value> elems;
+    ValueList elems;
     for (const Expr *a : call->arguments())
       elems.push_back(eval(a));
     result = Value::makeAgg(std::move(elems));

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "mscclc/frontend/ProgramBuilder.h"
+#include "mscclc/support/LargeBlockAllocator.h"
 
 #include <cstdint>
 #include <map>
@@ -75,6 +76,9 @@ private:
 };
 
 struct Value;
+// Elements, fields and argument lists. Large ones are backed by huge pages
+// (see LargeBlockAllocator.h: hostile programs copy and fill them).
+using ValueList = std::vector<Value, support::LargeBlockAllocator<Value>>;
 struct Closure;
 // A key to look a map entry up by (MapStore::find).
 struct MapKey {
@@ -150,8 +154,8 @@ struct Value {
   // the const ones read an empty part when there is none.
   std::string &s();
   const std::string &s() const;
-  std::vector<Value> &elems();
-  const std::vector<Value> &elems() const;
+  ValueList &elems();
+  const ValueList &elems() const;
   // Map: owned exclusively (deep-copied with the value).
   std::unique_ptr<MapStore> &map();
   const std::unique_ptr<MapStore> &map() const;
@@ -188,7 +192,7 @@ struct Value {
     r.kind = Kind::Null;
     return r;
   }
-  static Value makeAgg(std::vector<Value> elems,
+  static Value makeAgg(ValueList elems,
                        const clang::RecordDecl *record = nullptr);
   static Value makeMap();
   static Value makeChunk(const chunk::Chunk &c,
@@ -207,7 +211,7 @@ struct Value {
   void expandChunk() {
     if (kind != Kind::Chunk)
       return;
-    std::vector<Value> fields;
+    ValueList fields;
     fields.push_back(makeInt(chunkRank));
     fields.push_back(makeInt(chunkType));
     fields.push_back(makeInt(i));
@@ -241,7 +245,7 @@ struct ValueRest {
   std::shared_ptr<Closure> closure;
 };
 struct ValueHeap {
-  std::vector<Value> elems;
+  ValueList elems;
   std::unique_ptr<ValueRest> rest;
 
   ValueRest &mutableRest() {
@@ -292,8 +296,8 @@ inline std::string &Value::s() { return heap().mutableRest().s; }
 inline const std::string &Value::s() const {
   return heap_ && heap_->rest ? heap_->rest->s : detail::emptyValueRest().s;
 }
-inline std::vector<Value> &Value::elems() { return heap().elems; }
-inline const std::vector<Value> &Value::elems() const {
+inline ValueList &Value::elems() { return heap().elems; }
+inline const ValueList &Value::elems() const {
   return heap_ ? heap_->elems : detail::emptyValueHeap().elems;
 }
 inline std::unique_ptr<MapStore> &Value::map() {
@@ -309,8 +313,7 @@ inline const std::shared_ptr<Closure> &Value::closure() const {
   return heap_ && heap_->rest ? heap_->rest->closure
                               : detail::emptyValueRest().closure;
 }
-inline Value Value::makeAgg(std::vector<Value> elems,
-                            const clang::RecordDecl *record) {
+inline Value Value::makeAgg(ValueList elems, const clang::RecordDecl *record) {
   Value r;
   r.kind = Kind::Agg;
   r.elems() = std::move(elems);

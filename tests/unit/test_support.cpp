@@ -1,8 +1,10 @@
 //===- test_support.cpp - the support library -----------------------------===//
 #include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/LargeBlockAllocator.h"
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -102,4 +104,45 @@ TEST_CASE("atomic writes", "[support][io]") {
     CHECK(entries() == 1);
   }
   fs::remove_all(dir);
+}
+
+// The VmFlags of the mapping that holds `address` in /proc/self/smaps
+// ("" when none does).
+static std::string mappingFlags(const void *address) {
+  std::ifstream smaps("/proc/self/smaps");
+  auto at = reinterpret_cast<uintptr_t>(address);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2 &&
+        line.find('-') < line.find(' '))
+      inside = begin <= at && at < end;
+    else if (inside && line.rfind("VmFlags:", 0) == 0)
+      return line;
+  }
+  return "";
+}
+
+TEST_CASE("large blocks are advised to use huge pages, small ones are not",
+          "[support][memory]") {
+  using Allocator = mscclc::support::LargeBlockAllocator<uint64_t>;
+  Allocator allocator;
+  size_t bigCount = (size_t(64) << 20) / sizeof(uint64_t);
+  uint64_t *big = allocator.allocate(bigCount);
+  // The middle of the block is inside its huge-page-aligned interior.
+  std::string bigFlags = mappingFlags(big + bigCount / 2);
+  size_t smallCount = (size_t(1) << 20) / sizeof(uint64_t);
+  uint64_t *small = allocator.allocate(smallCount);
+  std::string smallFlags = mappingFlags(small + smallCount / 2);
+  allocator.deallocate(big, bigCount);
+  allocator.deallocate(small, smallCount);
+
+  REQUIRE_FALSE(bigFlags.empty());
+  CHECK(bigFlags.find(" hg") != std::string::npos);
+  CHECK(smallFlags.find(" hg") == std::string::npos);
+
+  // Same allocator everywhere: containers may swap and move storage.
+  CHECK(allocator == mscclc::support::LargeBlockAllocator<char>());
+  CHECK_THROWS_AS(allocator.allocate(size_t(-1) / 4),
+                  std::bad_array_new_length);
 }

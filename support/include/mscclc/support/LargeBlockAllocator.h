@@ -1,0 +1,61 @@
+//===- LargeBlockAllocator.h - big arrays backed by transparent huge pages ===//
+//
+// The evaluator's containers hold 64-byte Values, so a hostile program's
+// million-element vector is tens of megabytes of memory touched for the
+// first time. On virtual machines first touch is the whole cost: measured
+// here, copying a 1M-element vector took 0.35 s, 75% of it in page faults,
+// and filling 3 GiB before --max-memory stopped a program took 17 s. Blocks
+// of 32 MiB and more are therefore advised to use transparent huge pages
+// (one fault per 2 MiB instead of per 4 KiB: the same copy loop ran 10x
+// faster, the fill 2x; smaller blocks are left alone, as a growing
+// vector's unused capacity would be zeroed a huge page at a time). Memory comes
+// from operator new as before, so allocation failure, mallinfo accounting and
+// --max-memory are unchanged; the advice is ignored where huge pages are
+// unavailable.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+#include <new>
+
+namespace mscclc::support {
+
+// Blocks at least this large are advised to use huge pages.
+inline constexpr std::size_t LargeBlockBytes = std::size_t(32) << 20;
+
+// Advises the huge-page-aligned interior of [p, p + bytes) to use
+// transparent huge pages (madvise MADV_HUGEPAGE); errors are ignored.
+void adviseHugePages(void *p, std::size_t bytes) noexcept;
+
+template <class T> struct LargeBlockAllocator {
+  using value_type = T;
+
+  LargeBlockAllocator() noexcept = default;
+  template <class U>
+  LargeBlockAllocator(const LargeBlockAllocator<U> &) noexcept {}
+
+  T *allocate(std::size_t n) {
+    if (n > std::size_t(-1) / sizeof(T))
+      throw std::bad_array_new_length();
+    std::size_t bytes = n * sizeof(T);
+    void *p = ::operator new(bytes);
+    if (bytes >= LargeBlockBytes)
+      adviseHugePages(p, bytes);
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, std::size_t n) noexcept {
+    ::operator delete(p, n * sizeof(T));
+  }
+
+  template <class U>
+  bool operator==(const LargeBlockAllocator<U> &) const noexcept {
+    return true;
+  }
+  template <class U>
+  bool operator!=(const LargeBlockAllocator<U> &) const noexcept {
+    return false;
+  }
+};
+
+} // namespace mscclc::support
