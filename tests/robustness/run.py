@@ -44,7 +44,8 @@ ARGS placeholders: {input} (the payload's path), {out} (the output path,
 repository), {shared} (../shared). Cases run with the sandbox as working
 directory and HOME, and a shared, pre-warmed compile cache.
 
-Prints one summary line:
+Prints the five slowest inputs next to their time bounds (how much margin
+the slowest limits leave on this machine), then one summary line:
   robustness: N inputs (H cases, M mutants): 0 crashes, 0 hangs,
   0 over memory, 0 unlocated, 0 leftovers, 0 changed files, 0 unreadable
   plans, 0 unexpected exits
@@ -365,9 +366,17 @@ def main():
                              "leftover", "changed", "unreadable",
                              "unexpected", "setup", "known"]}
     failed = []
+    seconds = {}  # per input, to show how close the slowest come to a bound
+
+    def timed_run(c):
+        t0 = time.monotonic()
+        problems = runner.run(c)
+        seconds[c.name] = (time.monotonic() - t0, c.timeout)
+        return problems
+
     start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-        futures = {pool.submit(runner.run, c): c for c in cases + mutants}
+        futures = {pool.submit(timed_run, c): c for c in cases + mutants}
         for fut in concurrent.futures.as_completed(futures):
             c = futures[fut]
             problems = fut.result()
@@ -386,6 +395,9 @@ def main():
     elif failed:
         print(f"sandboxes of failed inputs kept in {work}/cases")
     elapsed = time.monotonic() - start
+    slowest = sorted(seconds.items(), key=lambda x: -x[1][0])[:5]
+    print("slowest inputs (seconds of their bound): " + ", ".join(
+        f"{name} {t:.1f} of {bound:.0f}" for name, (t, bound) in slowest))
     print(f"robustness: {len(cases) + len(mutants)} inputs ({len(cases)} "
           f"cases, {len(mutants)} mutants, seed {opts.seed}): "
           f"{counts['crash']} crashes, {counts['hang']} hangs, "
