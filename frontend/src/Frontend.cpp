@@ -32,6 +32,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -401,6 +402,11 @@ public:
       return;
     }
     flushPending();
+    if (id != diag::note_clang) {
+      errorAt_ = id == diag::err_clang && !inLibrary ? info.getLocation()
+                                                     : clang::SourceLocation();
+      hintedAt_.clear();
+    }
     // An error inside the standard library (or the DSL header) is the
     // user's line's doing: hold it until its notes have arrived, then
     // report it at the innermost point of instantiation in the user's
@@ -440,6 +446,10 @@ public:
       if (id == diag::err_clang)
         text += portingHint(info, text);
       diags_.report(id, loc, {std::string(text)});
+      if (id == diag::note_clang &&
+          text.str().find("cannot convert initializer list argument to") !=
+              std::string::npos)
+        stringForEnumHint(info);
       return;
     }
     std::string name = suggestion->getName().str();
@@ -489,6 +499,73 @@ public:
   }
 
 private:
+  // `{.protocol = "LL"}`: Python passes enum members as strings, and for a
+  // designated initializer Clang only says that the braced list does not
+  // convert to the DSL options struct. Finds, in the failed call's
+  // statement, each string given to an enum field of that struct and adds
+  // a note there with the enumerator to write.
+  void stringForEnumHint(const clang::Diagnostic &info) {
+    if (errorAt_.isInvalid() || !info.hasSourceManager() || !progress_.compiler)
+      return;
+    const auto *record =
+        dyn_cast_or_null<RecordDecl>(dslTagArgument(info, /*wantEnum=*/false));
+    if (!record || !(record = record->getDefinition()))
+      return;
+    const clang::SourceManager &sm = info.getSourceManager();
+    auto [file, offset] = sm.getDecomposedLoc(sm.getExpansionLoc(errorAt_));
+    bool invalid = false;
+    llvm::StringRef buffer = sm.getBufferData(file, &invalid);
+    if (invalid || offset > buffer.size())
+      return;
+    Lexer lexer(sm.getLocForStartOfFile(file),
+                progress_.compiler->getLangOpts(), buffer.begin(),
+                buffer.begin() + offset, buffer.end());
+    // The last three tokens before the current one: `.`, name, `=`.
+    Token window[3];
+    for (Token &t : window)
+      t.startToken();
+    Token tok;
+    // The statement ends at `;` (a bound keeps a hostile file cheap).
+    for (int budget = 4096; budget > 0; --budget) {
+      lexer.LexFromRawLexer(tok);
+      if (tok.isOneOf(tok::semi, tok::eof))
+        return;
+      if (tok.is(tok::string_literal) && window[2].is(tok::equal) &&
+          window[1].is(tok::raw_identifier) && window[0].is(tok::period))
+        noteEnumField(*record, window[1].getRawIdentifier(),
+                      llvm::StringRef(tok.getLiteralData(), tok.getLength()),
+                      tok.getLocation());
+      window[0] = window[1];
+      window[1] = window[2];
+      window[2] = tok;
+    }
+  }
+
+  void noteEnumField(const RecordDecl &record, llvm::StringRef field,
+                     llvm::StringRef literal, clang::SourceLocation at) {
+    for (const FieldDecl *f : record.fields()) {
+      if (f->getName() != field)
+        continue;
+      const auto *enumType = f->getType()->getAs<EnumType>();
+      if (!enumType || !hintedAt_.insert(at.getRawEncoding()).second)
+        return;
+      const EnumDecl *e = enumType->getDecl();
+      llvm::StringRef value = literal.trim('"');
+      std::string names, match;
+      for (const EnumConstantDecl *c : e->enumerators()) {
+        std::string spelt = e->getName().str() + "::" + c->getName().str();
+        names += (names.empty() ? "" : ", ") + spelt;
+        if (c->getName() == value)
+          match = spelt;
+      }
+      std::string text = "'." + field.str() + "' is a " + e->getName().str() +
+                         ": DSL options take enumerators, not strings; " +
+                         (match.empty() ? "one of " + names : "write " + match);
+      diags_.report(diag::note_clang, locs_.map(at), {text});
+      return;
+    }
+  }
+
   // A DSL type named by one of the diagnostic's arguments, or null.
   static const TagDecl *dslTagArgument(const clang::Diagnostic &info,
                                        bool wantEnum) {
@@ -603,6 +680,10 @@ private:
   LastHeld lastHeld_;
   bool droppedWarning_ = false; // the last warning was silenced
   mscclc::SourceLocation last_;
+  // The last error Clang reported in the user's files, and where its
+  // string-for-enum notes already went (stringForEnumHint).
+  clang::SourceLocation errorAt_;
+  llvm::DenseSet<unsigned> hintedAt_;
   bool suggesting_ = false;
 };
 
