@@ -339,6 +339,64 @@ static uint8_t syncBits(const Value *v) {
   return v ? uint8_t(v->i & 3) : uint8_t(3);
 }
 
+// Where the value a CollectiveProgram settings error is about was written:
+// the num_ranks argument, or the field's initializer in a braced options
+// argument (`{.instances = 0}`). Invalid when it was not written in the
+// call (a ProgramOptions variable, a default): the error stays at the call.
+static SourceLocation programSettingLoc(diag::ID id, const Expr *site) {
+  const auto *construct = dyn_cast<CXXConstructExpr>(site);
+  if (!construct)
+    return {};
+  llvm::StringRef fields[2];
+  switch (id) {
+  case diag::err_dsl_num_ranks:
+  case diag::err_dsl_num_ranks_max:
+    return construct->getNumArgs() > 2 ? construct->getArg(2)->getExprLoc()
+                                       : SourceLocation();
+  case diag::err_dsl_instances:
+  case diag::err_dsl_instances_max:
+    fields[0] = "instances";
+    break;
+  case diag::err_dsl_threads_per_block:
+    fields[0] = "num_threads_per_block";
+    break;
+  case diag::err_dsl_buffer_alignment:
+    fields[0] = "buffer_alignment";
+    break;
+  case diag::err_dsl_message_size_range:
+    fields[0] = "min_message_size";
+    fields[1] = "max_message_size";
+    break;
+  default:
+    return {};
+  }
+  if (construct->getNumArgs() < 4)
+    return {};
+  const Expr *options = construct->getArg(3)->IgnoreImplicit();
+  // A copy or move of a braced temporary.
+  while (const auto *copy = dyn_cast<CXXConstructExpr>(options)) {
+    if (copy->getNumArgs() != 1)
+      return {};
+    options = copy->getArg(0)->IgnoreImplicit();
+  }
+  const auto *list = dyn_cast<InitListExpr>(options);
+  const RecordDecl *record =
+      list ? list->getType()->getAsRecordDecl() : nullptr;
+  if (!record)
+    return {};
+  for (llvm::StringRef name : fields)
+    for (const FieldDecl *f : record->fields()) {
+      if (name.empty() || f->getName() != name ||
+          f->getFieldIndex() >= list->getNumInits())
+        continue;
+      const Expr *init = list->getInit(f->getFieldIndex());
+      if (!isa<CXXDefaultInitExpr, ImplicitValueInitExpr>(init) &&
+          init->getExprLoc().isValid())
+        return init->getExprLoc();
+    }
+  return {};
+}
+
 Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
                               ValueList args, const Expr *site) {
   LazyLoc loc(site);
@@ -407,7 +465,14 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       s.collective = args[1].obj->collective();
       s.numRanks = args.at(2).i;
       readProgramOptions(args.at(3), s);
-      builder_.beginProgram(s, irLoc(begin()));
+      try {
+        builder_.beginProgram(s, irLoc(begin()));
+      } catch (DiagnosticError &e) {
+        SourceLocation at = programSettingLoc(e.diag.id, site);
+        if (at.isValid())
+          locateDslError(e, at);
+        throw;
+      }
       obj->type = DslObject::Type::Program;
       break;
     }
