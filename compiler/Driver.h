@@ -38,7 +38,13 @@ enum ExitCode : int {
 
 // The options of anything that compiles a source or checks a plan.
 struct CompileOptions {
-  frontend::FrontendOptions frontend;
+  // A command compiles once or twice and exits: Clang's teardown is
+  // skipped (the process's exit frees it all at once).
+  frontend::FrontendOptions frontend = [] {
+    frontend::FrontendOptions o;
+    o.skipClangTeardown = true;
+    return o;
+  }();
   passes::PipelineOptions pipeline;
   std::vector<std::string> params;       // -P name=value, as given
   std::vector<std::string> warningFlags; // -W..., in order

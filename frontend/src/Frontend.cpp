@@ -828,6 +828,10 @@ public:
   bool BeginSourceFileAction(CompilerInstance &ci) override {
     progress_.sm = &ci.getSourceManager();
     progress_.compiler = &ci;
+    // LibTooling turns -disable-free off; freeing the AST node by node cost
+    // the 8-rank compile about a tenth of its time (docs/performance.md).
+    if (opts_.skipClangTeardown && !support::SanitizerBuild)
+      ci.getFrontendOpts().DisableFree = true;
     ClangProgress *p = &progress_;
     ci.getPreprocessor().setTokenWatcher([p](const clang::Token &t) {
       p->lastToken = t.getLocation();

@@ -46,6 +46,12 @@ struct FrontendOptions {
   std::shared_ptr<BarrierRegistry> sharedBarriers; // null: fresh per program
   // --list-algos: parse only, describe every algorithm, evaluate nothing.
   bool listAlgorithms = false;
+  // Leave Clang's AST, Sema and preprocessor allocated when the front end
+  // ends instead of freeing them one by one, as the clang driver does
+  // (-disable-free): for a process that exits soon after (the mscclc
+  // command line), not for one that runs many compiles. Ignored in
+  // sanitizer builds, whose leak check would report it.
+  bool skipClangTeardown = false;
 };
 
 // An algorithm of a file as --list-algos shows it.
