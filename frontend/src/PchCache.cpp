@@ -21,11 +21,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <sstream>
-#include <cerrno>
 #include <fcntl.h>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
