@@ -586,16 +586,30 @@ private:
 
   // What a Python DSL habit is spelt as in C++, for Clang's errors that
   // such habits cause (empty when the error is not one of them).
-  static std::string portingHint(const clang::Diagnostic &info,
-                                 llvm::StringRef t) {
+  std::string portingHint(const clang::Diagnostic &info, llvm::StringRef t) {
     // protocol = "LL": Python passes enum members as strings.
     if (t.contains("'const char[") || t.contains("'const char *'")) {
       if (const auto *e = dyn_cast_or_null<EnumDecl>(
               dslTagArgument(info, /*wantEnum=*/true))) {
+        // The string itself, when the error points at it ("LL").
+        std::string written;
+        if (info.hasSourceManager() && progress_.compiler &&
+            info.getLocation().isFileID()) {
+          const clang::SourceManager &sm = info.getSourceManager();
+          unsigned length = Lexer::MeasureTokenLength(
+              info.getLocation(), sm, progress_.compiler->getLangOpts());
+          written =
+              llvm::StringRef(sm.getCharacterData(info.getLocation()), length)
+                  .str();
+        }
         std::string names;
-        for (const EnumConstantDecl *c : e->enumerators())
-          names += (names.empty() ? "" : ", ") + e->getName().str() +
-                   "::" + c->getName().str();
+        for (const EnumConstantDecl *c : e->enumerators()) {
+          std::string spelt = e->getName().str() + "::" + c->getName().str();
+          if (written == "\"" + c->getName().str() + "\"")
+            return "; DSL options take enumerators, not strings: write " +
+                   spelt;
+          names += (names.empty() ? "" : ", ") + spelt;
+        }
         return "; DSL options take enumerators, not strings: one of " + names;
       }
     }

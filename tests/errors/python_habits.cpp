@@ -9,8 +9,11 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void python_habits() {
   AllGather collective(2, 1, false);
   ProgramOptions options;
-  // expected-error@+1 {{assigning to 'Protocol' from incompatible type 'const char[3]'; DSL options take enumerators, not strings: one of Protocol::Simple, Protocol::LL}}
+  // expected-error@+1 {{assigning to 'Protocol' from incompatible type 'const char[3]'; DSL options take enumerators, not strings: write Protocol::LL}}
   options.protocol = "LL";
+  // A string that names no enumerator: all of them are listed.
+  // expected-error@+1 {{assigning to 'Protocol' from incompatible type 'const char[7]'; DSL options take enumerators, not strings: one of Protocol::Simple, Protocol::LL}}
+  options.protocol = "simple";
   // expected-error@+1 {{cannot initialize a variable of type 'ReplicationPolicy' with an lvalue of type 'const char[5]'; DSL options take enumerators, not strings: one of ReplicationPolicy::interleaved, ReplicationPolicy::none}}
   ReplicationPolicy policy = "none";
   CollectiveProgram program("p", collective, 2, options);
