@@ -55,13 +55,15 @@ std::optional<std::string> stridedCall(const std::vector<std::string> &calls) {
   for (size_t k = 0; k < calls.size(); ++k)
     split(calls[k], parts[k], rests[k]);
   const size_t n = calls.size();
+  for (size_t k = 1; k < n; ++k)
+    if (parts[k].size() != parts[0].size() || rests[k] != rests[0])
+      return std::nullopt;
   bool varies = false;
   std::string one;
   for (size_t j = 0; j < parts[0].size(); ++j) {
     const Piece &first = parts[0][j];
     for (size_t k = 1; k < n; ++k)
-      if (parts[k].size() != parts[0].size() ||
-          parts[k][j].text != first.text ||
+      if (parts[k][j].text != first.text ||
           parts[k][j].standalone != first.standalone)
         return std::nullopt;
     one += first.text;
@@ -82,9 +84,6 @@ std::optional<std::string> stridedCall(const std::vector<std::string> &calls) {
     one += "(" + std::to_string(first.value) + (step > 0 ? " + " : " - ") +
            std::to_string(step > 0 ? step : -step) + " * int64_t(t))";
   }
-  for (size_t k = 1; k < n; ++k)
-    if (rests[k] != rests[0])
-      return std::nullopt;
   if (!varies)
     return std::nullopt;
   return one + rests[0];

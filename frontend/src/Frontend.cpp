@@ -550,20 +550,30 @@ private:
       if (!enumType || !hintedAt_.insert(at.getRawEncoding()).second)
         return;
       const EnumDecl *e = enumType->getDecl();
-      llvm::StringRef value = literal.trim('"');
-      std::string names, match;
-      for (const EnumConstantDecl *c : e->enumerators()) {
-        std::string spelt = e->getName().str() + "::" + c->getName().str();
-        names += (names.empty() ? "" : ", ") + spelt;
-        if (c->getName() == value)
-          match = spelt;
-      }
       std::string text = "'." + field.str() + "' is a " + e->getName().str() +
                          ": DSL options take enumerators, not strings; " +
-                         (match.empty() ? "one of " + names : "write " + match);
+                         enumeratorToWrite(*e, literal);
       diags_.report(diag::note_clang, locs_.map(at), {text});
       return;
     }
+  }
+
+  // What to write for the string literal `written` (its source text,
+  // quotes included) given for enum `e`: "write E::X" when it spells an
+  // enumerator, else "one of E::A, E::B, ...".
+  static std::string enumeratorToWrite(const EnumDecl &e,
+                                       llvm::StringRef written) {
+    llvm::StringRef value;
+    if (written.size() >= 2 && written.front() == '"' && written.back() == '"')
+      value = written.drop_front().drop_back();
+    std::string names;
+    for (const EnumConstantDecl *c : e.enumerators()) {
+      std::string spelt = e.getName().str() + "::" + c->getName().str();
+      if (!value.empty() && c->getName() == value)
+        return "write " + spelt;
+      names += (names.empty() ? "" : ", ") + spelt;
+    }
+    return "one of " + names;
   }
 
   // A DSL type named by one of the diagnostic's arguments, or null.
@@ -602,15 +612,8 @@ private:
               llvm::StringRef(sm.getCharacterData(info.getLocation()), length)
                   .str();
         }
-        std::string names;
-        for (const EnumConstantDecl *c : e->enumerators()) {
-          std::string spelt = e->getName().str() + "::" + c->getName().str();
-          if (written == "\"" + c->getName().str() + "\"")
-            return "; DSL options take enumerators, not strings: write " +
-                   spelt;
-          names += (names.empty() ? "" : ", ") + spelt;
-        }
-        return "; DSL options take enumerators, not strings: one of " + names;
+        return "; DSL options take enumerators, not strings: " +
+               enumeratorToWrite(*e, written);
       }
     }
     // buffer[i]: Python indexes a buffer for a chunk.
