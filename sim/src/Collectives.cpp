@@ -6,6 +6,9 @@
 #include "Collectives.h"
 #include "Elements.h"
 
+#include "mscclc/ir/OpKinds.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -27,11 +30,48 @@ CollectiveKind collectiveKind(std::string_view name) {
   return CollectiveKind::Undefined;
 }
 
-namespace {
+PlanReduction planReduction(const plan::Plan &plan) {
+  // Every operator some reduction names, in enum order for a stable note.
+  bool used[3] = {false, false, false};
+  auto visit = [&](auto &self, const std::vector<plan::Op> &ops) -> void {
+    for (const plan::Op &op : ops) {
+      if (plan::carriesReduceOp(op.kind))
+        used[size_t(op.reduceOp.value_or(plan::ReduceOp::Sum))] = true;
+      self(self, op.ops);
+    }
+  };
+  for (const plan::Gpu &gpu : plan.gpus)
+    for (const plan::ThreadBlock &tb : gpu.threadblocks)
+      visit(visit, tb.ops);
+  PlanReduction r;
+  std::vector<plan::ReduceOp> ops;
+  for (plan::ReduceOp op :
+       {plan::ReduceOp::Sum, plan::ReduceOp::Min, plan::ReduceOp::Max})
+    if (used[size_t(op)])
+      ops.push_back(op);
+  if (ops.size() == 1)
+    r.op = ops[0];
+  if (ops.size() > 1) {
+    r.mixed = true;
+    r.note = "the plan's reductions mix";
+    for (size_t i = 0; i < ops.size(); ++i)
+      r.note += std::string(i == 0                ? " "
+                            : i + 1 == ops.size() ? " and "
+                                                  : ", ") +
+                std::string(plan::toString(ops[i]));
+    r.note += ", so the collective has no single definition to check the "
+              "output against";
+  }
+  return r;
+}
 
-bool reducing(CollectiveKind k) {
+bool isReducing(CollectiveKind k) {
   return k == CollectiveKind::AllReduce || k == CollectiveKind::ReduceScatter;
 }
+
+namespace {
+
+bool reducing(CollectiveKind k) { return isReducing(k); }
 
 bool isFloat(DType t) {
   return t == DType::F32 || t == DType::F16 || t == DType::BF16;
@@ -118,10 +158,22 @@ void fillInput(uint8_t *bytes, uint64_t length, DType t, CollectiveKind k,
 }
 
 std::vector<double> sharedExpectation(DType t, CollectiveKind k, int32_t ranks,
-                                      int32_t run, uint64_t inputBytes) {
+                                      int32_t run, uint64_t inputBytes,
+                                      plan::ReduceOp op) {
   const uint64_t n = elementSize(t), elems = inputBytes / n;
   std::vector<double> out;
-  if (reducing(k)) {
+  if (reducing(k) && op != plan::ReduceOp::Sum) {
+    // Min and max are exact in every type: no wrap, no rounding.
+    const bool min = op == plan::ReduceOp::Min;
+    for (int32_t q = 0; q < ranks; ++q)
+      for (uint64_t i = 0; i < elems; ++i) {
+        double v = inputValue(t, k, q, run, i);
+        if (q == 0)
+          out.push_back(v);
+        else
+          out[i] = min ? std::min(out[i], v) : std::max(out[i], v);
+      }
+  } else if (reducing(k)) {
     out.assign(elems, 0);
     if (isFloat(t)) {
       for (int32_t q = 0; q < ranks; ++q)
@@ -153,7 +205,7 @@ std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
                                     DType t, CollectiveKind k, int32_t rank,
                                     int32_t ranks, int32_t run,
                                     const std::vector<double> &shared,
-                                    int32_t sendRecvGroup) {
+                                    int32_t sendRecvGroup, plan::ReduceOp op) {
   const size_t e = elementSize(t);
   const uint64_t inElems = inputBytes / e, outElems = outputBytes / e;
   const uint64_t n = uint64_t(ranks);
@@ -220,7 +272,8 @@ std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
     os << "output element " << i << " (chunk " << chunk << ") is "
        << show(actual) << ", expected " << show(expected) << " (";
     if (from < 0)
-      os << "the sum over all ranks of input element " << src << ")";
+      os << "the " << plan::toString(op) << " over all ranks of input element "
+         << src << ")";
     else
       os << "rank " << from << " input element " << src << ")";
     if (!reducing(k) && actual == 0)

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "mscclc/ir/PlanIR.h"
 #include "mscclc/sim/Simulator.h"
 
 #include <cstdint>
@@ -32,6 +33,20 @@ enum class CollectiveKind : uint8_t {
 };
 
 CollectiveKind collectiveKind(std::string_view name);
+// AllReduce and ReduceScatter: outputs are reductions across ranks.
+bool isReducing(CollectiveKind k);
+
+// The operator a reducing collective applies across ranks: the one every
+// reduction of the plan names (a plan of min reductions computes a min
+// all-reduce), sum when the plan has none. `mixed` when its reductions
+// disagree: the collective then has no single definition, and `note` says
+// which operators it mixes.
+struct PlanReduction {
+  plan::ReduceOp op = plan::ReduceOp::Sum;
+  bool mixed = false;
+  std::string note;
+};
+PlanReduction planReduction(const plan::Plan &plan);
 
 // Fills `length` bytes of rank `rank`'s input for execution `run`,
 // starting at element `first` of the input.
@@ -44,20 +59,22 @@ struct Mismatch {
 };
 
 // What every rank's check of execution `run` shares: for reductions the
-// reduction of all inputs, for allgather their concatenation (empty for
-// the other collectives). Computed once per run instead of once per rank.
+// reduction (by `op`) of all inputs, for allgather their concatenation
+// (empty for the other collectives). Computed once per run instead of once
+// per rank.
 std::vector<double> sharedExpectation(DType t, CollectiveKind k, int32_t ranks,
-                                      int32_t run, uint64_t inputBytes);
+                                      int32_t run, uint64_t inputBytes,
+                                      plan::ReduceOp op = plan::ReduceOp::Sum);
 
 // Checks rank `rank`'s output after execution `run` against the
 // collective's definition; `inputBytes` is every rank's input size and
 // `shared` what sharedExpectation gave for this run. A sendrecv rank
-// receives from the rank `sendRecvGroup` before it (SimOptions).
-std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
-                                    uint64_t inputBytes, uint64_t chunkBytes,
-                                    DType t, CollectiveKind k, int32_t rank,
-                                    int32_t ranks, int32_t run,
-                                    const std::vector<double> &shared,
-                                    int32_t sendRecvGroup = 1);
+// receives from the rank `sendRecvGroup` before it (SimOptions); `op`
+// names the reduction in the message.
+std::optional<Mismatch>
+checkOutput(const uint8_t *output, uint64_t outputBytes, uint64_t inputBytes,
+            uint64_t chunkBytes, DType t, CollectiveKind k, int32_t rank,
+            int32_t ranks, int32_t run, const std::vector<double> &shared,
+            int32_t sendRecvGroup = 1, plan::ReduceOp op = plan::ReduceOp::Sum);
 
 } // namespace mscclc::sim

@@ -142,7 +142,8 @@ public:
       : plan_(plan), query_(plan), layout_(layout), opts_(opts), rng_(seed),
         schedule_(schedule),
         sink_(sink), ctx_{plan, query_, layout, opts.semantics},
-        kind_(collectiveKind(plan.collective)), races_(opts.checkRaces) {}
+        kind_(collectiveKind(plan.collective)), reduction_(planReduction(plan)),
+        races_(opts.checkRaces) {}
 
   ScheduleResult run();
 
@@ -337,6 +338,7 @@ private:
   const FindingSink &sink_;
   ResolveContext ctx_;
   CollectiveKind kind_;
+  PlanReduction reduction_;
   bool races_;
 
   std::vector<Tb> tbs_;
@@ -826,20 +828,22 @@ void Machine::kernelEnd(int32_t rank) {
       hostWeak_[size_t(rank)][size_t(host)] =
           hostClock_[size_t(rank)][size_t(host)];
     }
-    if (kind_ != CollectiveKind::Undefined && opts_.checkResult) {
+    if (kind_ != CollectiveKind::Undefined &&
+        !(reduction_.mixed && isReducing(kind_)) && opts_.checkResult) {
       tmp_.resize(l.outputBytes);
       memory(out).read(out.offset, tmp_.data(), out.length);
       auto cached = expected_.find(run);
       if (cached == expected_.end())
-        cached = expected_
-                     .emplace(run, sharedExpectation(opts_.dtype, kind_,
-                                                     int32_t(plan_.gpus.size()),
-                                                     run, l.inputBytes))
-                     .first;
+        cached =
+            expected_
+                .emplace(run, sharedExpectation(opts_.dtype, kind_,
+                                                int32_t(plan_.gpus.size()), run,
+                                                l.inputBytes, reduction_.op))
+                .first;
       auto m =
           checkOutput(tmp_.data(), l.outputBytes, l.inputBytes, l.chunkBytes,
                       opts_.dtype, kind_, rank, int32_t(plan_.gpus.size()), run,
-                      cached->second, opts_.sendRecvGroup);
+                      cached->second, opts_.sendRecvGroup, reduction_.op);
       // Every rank checks a run once; drop it after the last one.
       if (++expectedChecks_[run] == int32_t(plan_.gpus.size()))
         expected_.erase(cached);

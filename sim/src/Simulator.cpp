@@ -176,10 +176,14 @@ SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
   report.schedules = options.schedules;
   report.seed = options.seed;
   CollectiveKind kind = collectiveKind(plan.collective);
-  report.resultChecked = kind != CollectiveKind::Undefined;
-  if (!report.resultChecked)
+  PlanReduction reduction = planReduction(plan);
+  const bool mixed = reduction.mixed && isReducing(kind);
+  report.resultChecked = kind != CollectiveKind::Undefined && !mixed;
+  if (kind == CollectiveKind::Undefined)
     report.resultNote = "collective \"" + plan.collective +
                         "\" has no definition to check the output against";
+  else if (mixed)
+    report.resultNote = reduction.note;
   PlanLayout layout = layoutFor(plan, report.size);
   std::set<std::tuple<int, int, int, int, std::string>> seen;
   for (int32_t k = 0; k < options.schedules; ++k) {

@@ -112,6 +112,10 @@ def main():
     ap.add_argument("--set", choices=["default", "full"], default="default")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only")
+    ap.add_argument("--dtypes",
+                    help="element types for every input instead of each "
+                         "kind's two (samples f32,f16; plans f32,i32), "
+                         "e.g. u8,bf16,u32")
     a = ap.parse_args()
     verdicts = simrun.load_verdicts()
     jobs = []  # (label, args, expectation, dtypes)
@@ -149,6 +153,9 @@ def main():
                                  ["f32", "i32"]))
     if a.only:
         jobs = [j for j in jobs if a.only in j[0]]
+    if a.dtypes:
+        jobs = [(label, args, expect, a.dtypes.split(","))
+                for label, args, expect, _ in jobs]
     problems = []
     counts = {"agree": 0, "wrong": 0, "rejected": 0}
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
@@ -165,7 +172,7 @@ def main():
     for p in problems:
         print(p)
     print(f"cuda host runs: {len(jobs)} inputs, {counts['agree']} baked == sim "
-          f"at 2 sizes x 2 dtypes (LL plans: x LL16/LL8) x 3 launches, {counts['wrong']} found wrong "
+          f"at 2 sizes x {a.dtypes or '2 dtypes'} (LL plans: x LL16/LL8) x 3 launches, {counts['wrong']} found wrong "
           f"by the simulator as expected, {counts['rejected']} rejected as "
           f"expected, {len(problems)} problem(s)")
     return 1 if problems else 0

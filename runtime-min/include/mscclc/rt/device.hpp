@@ -830,7 +830,7 @@ namespace detail {
 // cap they spilled.
 template <class T, ReduceOp Op>
 MSCCLC_DEVICE uint32_t combineWord(uint32_t a, uint32_t b) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 2, "4- or 2-byte elements");
+  static_assert(4 % sizeof(T) == 0, "elements of 4, 2 or 1 bytes");
   constexpr uint32_t lanes = 4 / sizeof(T), bits = 8 * sizeof(T);
   uint32_t w = 0;
   MSCCLC_UNROLL
