@@ -19,6 +19,21 @@ namespace mscclc::frontend {
 using clang::SourceLocation;
 
 namespace {
+// A string literal, or a choice between string literals (`c ? "a" : "bc"`,
+// which decays as a whole when both arms have one length): what a
+// `const char *` may hold in the dialect, evaluated as a string.
+bool isStringLiteralChoice(const Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(e))
+    if (ice->getCastKind() == CK_ArrayToPointerDecay ||
+        ice->getCastKind() == CK_NoOp)
+      return isStringLiteralChoice(ice->getSubExpr());
+  if (const auto *co = dyn_cast<ConditionalOperator>(e))
+    return isStringLiteralChoice(co->getTrueExpr()) &&
+           isStringLiteralChoice(co->getFalseExpr());
+  return isa<StringLiteral>(e);
+}
+
 // `opt->...`: the call of std::optional's operator-> under `e`, or null.
 const CXXOperatorCallExpr *optionalArrow(const Expr *e) {
   const auto *arrow = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
@@ -55,7 +70,7 @@ Value Evaluator::evalCast(const CastExpr *ce) {
     eval(sub);
     return Value::makeVoid();
   case CK_ArrayToPointerDecay: {
-    if (isa<StringLiteral>(sub->IgnoreParens()))
+    if (isStringLiteralChoice(sub))
       return eval(sub);
     error(loc, diag::err_eval_array_decay);
   }
