@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Differential test: random programs (gen.py) through the reference Python
+DSL and through mscclc, seed by seed.
+
+  run.py --mscclc PATH [--shared DIR] [--seeds A:B] [--keep DIR]
+
+Each program ends in one of: both compilers write the same plan
+(byte-identical, or after sorting the one list the reference orders at
+random); both refuse it; mscclc refuses it (its extra checks, grouped by
+the first error line with numbers masked, for review); or the plans differ
+only in where nops stand (mscclc's fixes of the reference's sync insertion,
+docs/dialect.md 5.4: the simulator then must not find mscclc's plan racy
+where the reference's is not). A problem, and exit 1: plans that differ in
+any op but a nop, a plan mscclc writes for a program the reference
+refuses, or mscclc's plan racy where the reference's is not. --keep DIR
+keeps every program that did not come out identical.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120, **kw)
+
+
+def first_error(text):
+    """The first error message, numbers and quoted names masked, so that
+    refusals group by kind."""
+    for line in text.splitlines():
+        if "error:" in line:
+            msg = line.split("error:", 1)[1].strip()
+            msg = re.sub(r"\[[0-9]+:[0-9]+\]", "[N:N]", msg)
+            return re.sub(r"\b[0-9]+\b", "N", msg)
+    return text.strip().splitlines()[-1] if text.strip() else "?"
+
+
+def normalised(path, drop_nops=False):
+    """The plan with the one order the reference leaves to chance sorted
+    (access_channel_types of a buffer reached through both channel kinds,
+    dsl-semantics 4.6) and, if asked, every nop dropped."""
+    plan = json.loads(Path(path).read_text())
+
+    def strip(ops):
+        out = []
+        for op in ops:
+            if drop_nops and op.get("name") == "nop":
+                continue
+            if "ops" in op:
+                op = dict(op, ops=strip(op["ops"]))
+            out.append(op)
+        return out
+
+    for gpu in plan.get("gpus", []):
+        for rb in gpu.get("remote_buffers", []):
+            rb["access_channel_types"] = sorted(rb.get("access_channel_types", []))
+        for tb in gpu.get("threadblocks", []):
+            tb["ops"] = strip(tb.get("ops", []))
+    return plan
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mscclc", required=True)
+    ap.add_argument("--shared", default=str(HERE.parents[1] / ".." / "shared"))
+    ap.add_argument("--seeds", default="0:100")
+    ap.add_argument("--keep")
+    a = ap.parse_args()
+    ref = Path(a.shared) / "reference" / "run"
+    if not ref.exists():
+        print(f"differential: {ref} not found; skipped")
+        return 77
+    lo, hi = map(int, a.seeds.split(":"))
+    counts = collections.Counter()
+    groups = collections.defaultdict(list)
+    bad = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(lo, hi):
+            d = Path(tmp) / str(seed)
+            run([sys.executable, str(HERE / "gen.py"), str(seed), str(d)])
+            r = run([str(ref), str(d / "p.py")])
+            m = run([a.mscclc, str(d / "p.cpp"), "-o", str(d / "m.json")])
+            ref_ok = r.returncode == 0 and r.stdout.strip().startswith("{")
+            m_ok = m.returncode == 0
+            if ref_ok:
+                (d / "r.json").write_text(r.stdout)
+            if ref_ok and m_ok:
+                if (d / "r.json").read_bytes() == (d / "m.json").read_bytes():
+                    counts["identical"] += 1
+                    continue
+                if normalised(d / "r.json") == normalised(d / "m.json"):
+                    counts["identical but for the reference's random set order"] += 1
+                    continue
+                if normalised(d / "r.json", True) != normalised(d / "m.json", True):
+                    # mscclc's fixes of the reference move, add or drop
+                    # nops; any other difference is a conformance bug.
+                    counts["different ops"] += 1
+                    groups["different ops"].append((seed, ""))
+                    bad.append(seed)
+                    continue
+                counts["different nops"] += 1
+                sims = {}
+                for side in ("r", "m"):
+                    s = run([a.mscclc, "sim", str(d / f"{side}.json"), "--runs", "2",
+                             "--semantics", "intended"])
+                    sims[side] = "race:" in s.stdout or "deadlock:" in s.stdout
+                groups["different nops"].append(
+                    (seed, f"reference racy={sims['r']}, mscclc racy={sims['m']}"))
+                if sims["m"] and not sims["r"]:
+                    bad.append(seed)
+            elif ref_ok:
+                counts["mscclc refuses"] += 1
+                groups["mscclc refuses: " + first_error(m.stderr)[:110]].append((seed, ""))
+            elif m_ok:
+                counts["reference refuses"] += 1
+                groups["reference refuses: " + first_error(r.stderr)[:110]].append((seed, ""))
+                bad.append(seed)
+            else:
+                counts["both refuse"] += 1
+                continue
+            if a.keep:
+                keep = Path(a.keep) / str(seed)
+                keep.mkdir(parents=True, exist_ok=True)
+                for f in d.iterdir():
+                    (keep / f.name).write_bytes(f.read_bytes())
+    for g, seeds in sorted(groups.items()):
+        print(f"{g}: {len(seeds)} seed(s): " +
+              ", ".join(f"{s}{' (' + n + ')' if n else ''}" for s, n in seeds[:8]))
+    print("differential: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())) +
+          f"; {len(bad)} problem(s)" + (f": seeds {bad}" if bad else ""))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
