@@ -2,7 +2,9 @@
 """Random DSL programs in both languages, for differential testing.
 
 `gen.py SEED DIR` writes DIR/p.py (the reference Python DSL) and DIR/p.cpp
-(mscclc's C++ dialect): the same program, statement for statement. Programs
+(mscclc's C++ dialect): the same program, statement for statement, and
+DIR/fixes: the reference bugs mscclc fixes that the program may trigger
+beyond sync placement (Q-GLRES), one per line. Programs
 are valid for the DSL's own checks (ranks, sizes, buffer types) but not
 necessarily race-free or deadlock-free: the comparison is of what each
 compiler makes of them (run.py).
@@ -41,6 +43,7 @@ class Program:
         self.sems = []  # (name, rank)
         self.tbgs = []  # (name, [tbs])
         self.in_loop = False
+        self.fixes = set()  # reference bugs (dsl-semantics 6) the program may trigger
         self.loop_chunks = None
         self.uniform = rng.randint(1, 2)
 
@@ -125,6 +128,14 @@ class Program:
             (self.pchans if port else self.mchans).append((back, dst, src))
             self.emit(f"{back} = {cls}({src}, {dst})",
                       f"{cls} {back}({src}, {dst});")
+        self.switch = None
+        if rng.random() < 0.25:
+            kind = rng.choice(["input", "output"])
+            self.switch = ("sw0", kind)
+            ranks = list(range(self.n))
+            self.emit(f"sw0 = SwitchChannel(rank_list={ranks}, buffer_type=BufferType.{kind})",
+                      "SwitchChannel sw0({" + ", ".join(map(str, ranks)) +
+                      f"}}, BufferType::{kind});")
         if rng.random() < 0.3:
             tbs = rng.sample(range(3), rng.randint(1, 3))
             self.tbgs.append(("g0", tbs))
@@ -148,7 +159,7 @@ class Program:
         rng = self.rng
         kind = rng.choice(["copy", "copy", "reduce", "put", "put", "get",
                            "sigwait", "sigwait", "barrier", "packets",
-                           "port", "sem", "chreduce"])
+                           "port", "sem", "chreduce", "switch"])
         if kind == "copy":
             r = rng.randrange(self.n)
             src = self.chunk(r)
@@ -278,6 +289,34 @@ class Program:
                 back = name[:-1] if name.endswith("b") else name + "b"
                 t2 = self.tb()
                 self.emit(f"{back}.wait(tb={t2})", f"{back}.wait({{.tb = {t2}}});")
+        elif kind == "switch":
+            if not self.switch:
+                return
+            name, buf = self.switch
+            total = self.in_size() if buf == "input" else self.out_size()
+            r = rng.randrange(self.n)
+            size = self.loop_chunks or rng.randint(1, min(2, total))
+            if size > total:
+                return
+            off = rng.randint(0, total - size)
+            dst = self.chunk(r, size=size)
+            if not dst:
+                return
+            t = self.tb()
+            op = rng.choice(["sum", "sum", "min"])
+            rp = f", reduce_op=ReduceOperationType.{op}" if op != "sum" else ""
+            rc = f", .reduce_op = ReduceOperationType::{op}" if op != "sum" else ""
+            self.emit(f"{name}.at_rank({r}).reduce({off}, {size}, {dst[0]}, tb={t}{rp})",
+                      f"{name}.at_rank({r}).reduce({off}, {size}, {dst[1]}, {{.tb = {t}{rc}}});")
+            if rng.random() < 0.85:
+                # Most reductions are broadcast back (fused into glres).
+                off2 = off if rng.random() < 0.7 else rng.randint(0, total - size)
+                if off2 != off:
+                    # Fused into glres: the reference stores to the
+                    # reduce's offset, mscclc to the broadcast's.
+                    self.fixes.add("Q-GLRES")
+                self.emit(f"{name}.at_rank({r}).broadcast({dst[0]}, {off2}, {size}, tb={t})",
+                          f"{name}.at_rank({r}).broadcast({dst[1]}, {off2}, {size}, {{.tb = {t}}});")
         elif kind == "sem":
             if not self.sems:
                 return
@@ -364,9 +403,11 @@ def main():
     seed = int(sys.argv[1])
     out = Path(sys.argv[2])
     out.mkdir(parents=True, exist_ok=True)
-    py, cpp = Program(seed).render()
+    prog = Program(seed)
+    py, cpp = prog.render()
     (out / "p.py").write_text(py)
     (out / "p.cpp").write_text(cpp)
+    (out / "fixes").write_text("".join(f + "\n" for f in sorted(prog.fixes)))
 
 
 if __name__ == "__main__":
