@@ -303,6 +303,10 @@ private:
   // std::function, iterators, ...): the error says what to use instead.
   [[noreturn]] void unsupportedStdType(const clang::CXXRecordDecl *rd,
                                        LazyLoc loc);
+  // A standard function or method without emulation: the error names it,
+  // and what to write instead where there is a common answer.
+  [[noreturn]] void unsupportedStdCall(const clang::FunctionDecl *fd,
+                                       LazyLoc loc);
   Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    llvm::ArrayRef<const clang::Expr *> args,
                    const clang::Expr *site, Value &result);

@@ -619,7 +619,49 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::None:
     break;
   }
-  error(loc, diag::err_std_unsupported, {md->getQualifiedNameAsString()});
+  unsupportedStdCall(md, loc);
+}
+
+// What to write instead of a standard-library function or method the
+// dialect has no emulation for, when there is a common answer; null when
+// there is none.
+static const char *stdAlternative(llvm::StringRef name, bool ofMap) {
+  if (name == "find" || name == "find_if")
+    return "iterators are not supported: test with count(key) or "
+           "contains(key), then use at(key), or loop with a range-for";
+  if (name == "begin" || name == "end" || name == "cbegin" || name == "cend" ||
+      name == "rbegin" || name == "rend" || name == "lower_bound" ||
+      name == "upper_bound" || name == "equal_range" || name == "next" ||
+      name == "prev" || name == "advance" || name == "distance")
+    return "iterators are not supported: loop over indices or with a "
+           "range-for (a std::map visits its keys in ascending order)";
+  if (name == "insert" || name == "erase" || name == "emplace" ||
+      name == "assign")
+    return ofMap ? "std::map's insert, emplace and erase take keys and "
+                   "values, not iterators: erase(key), emplace(key, value)"
+                 : "build the new std::vector with push_back, or assign a "
+                   "whole vector";
+  if (name == "tie")
+    return "unpack with a structured binding: `auto [a, b] = ...;`";
+  if (name == "sort" || name == "stable_sort" || name == "reverse" ||
+      name == "iota" || name == "accumulate" || name == "fill" ||
+      name == "count" || name == "count_if" || name == "any_of" ||
+      name == "all_of" || name == "none_of" || name == "transform" ||
+      name == "copy" || name == "for_each" || name == "min_element" ||
+      name == "max_element" || name == "unique" || name == "rotate")
+    return "standard algorithms work on iterators, which are not supported: "
+           "write the loop";
+  return nullptr;
+}
+
+[[noreturn]] void Evaluator::unsupportedStdCall(const clang::FunctionDecl *fd,
+                                                LazyLoc loc) {
+  std::string name = fd->getQualifiedNameAsString();
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  bool ofMap = md && classifyStd(md->getParent()) == StdClass::Map;
+  if (const char *instead = stdAlternative(fd->getName(), ofMap))
+    error(loc, diag::err_std_type_unsupported, {name, instead});
+  error(loc, diag::err_std_unsupported, {name});
 }
 
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
@@ -631,7 +673,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     if (cls == StdClass::None)
       return false;
     if (md->isStatic())
-      error(loc, diag::err_std_unsupported, {md->getQualifiedNameAsString()});
+      unsupportedStdCall(md, loc);
     const Expr *objE;
     llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
     if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
@@ -768,7 +810,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     result = Value::makeVoid();
     return true;
   }
-  error(loc, diag::err_std_unsupported, {fd->getQualifiedNameAsString()});
+  unsupportedStdCall(fd, loc);
 }
 
 } // namespace mscclc::frontend
