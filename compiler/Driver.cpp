@@ -231,6 +231,8 @@ bool CompileOptions::finish() {
       !knownPasses(runPasses, "--run-pass"))
     return false;
   for (const std::string &flag : warningFlags) {
+    if (flag == "-w")
+      continue;
     std::string_view f(flag);
     f.remove_prefix(2); // "-W"
     if (f == "error" || f == "no-error")
@@ -291,6 +293,10 @@ void CompileOptions::configure(DiagnosticSink &diags) const {
     diags.demoteGroup("glre-unfused");
   }
   for (const std::string &flag : warningFlags) {
+    if (flag == "-w") {
+      diags.setIgnoreAllWarnings(true);
+      continue;
+    }
     std::string_view f(flag);
     f.remove_prefix(2);
     if (f == "error")
@@ -312,8 +318,9 @@ void extractWarningFlags(std::vector<std::string> &args,
                          std::vector<std::string> &flags) {
   std::vector<std::string> rest;
   for (auto &a : args) {
-    if (a.size() > 2 && a.compare(0, 2, "-W") == 0 &&
-        a.compare(0, 3, "-Wl") != 0)
+    if ((a.size() > 2 && a.compare(0, 2, "-W") == 0 &&
+         a.compare(0, 3, "-Wl") != 0) ||
+        a == "-w")
       flags.push_back(a);
     else
       rest.push_back(std::move(a));
@@ -535,8 +542,8 @@ bool writeOutput(const std::string &requested,
   // About the output, not the input: "mscclc: error: ...".
   // A failed write names the output the user asked for, not the temporary
   // that was being written (and is gone).
-  usageError(id, {id == diag::err_write ? path : f.path,
-                  std::strerror(f.error)});
+  usageError(id,
+             {id == diag::err_write ? path : f.path, std::strerror(f.error)});
   return false;
 }
 

@@ -208,6 +208,7 @@ private:
 std::vector<std::pair<std::string, std::string>> commonFlags() {
   return {
       {"-Werror", "every warning is an error"},
+      {"-w", "no warnings at all (whatever the other -W flags say)"},
       {"-WGROUP, -Wno-GROUP", "enable or silence a warning group (see "
                               "`mscclc diagnostics`)"},
       {"-Werror=GROUP, -Wno-error=GROUP",

@@ -133,8 +133,8 @@ DiagnosticSink::~DiagnosticSink() = default;
 
 bool DiagnosticSink::isIgnored(diag::ID id) const {
   std::string_view group = diagInfo(id).group;
-  return diagInfo(id).severity == Severity::Warning && !group.empty() &&
-         ignored_.count(group);
+  return diagInfo(id).severity == Severity::Warning &&
+         (ignoreAllWarnings_ || (!group.empty() && ignored_.count(group)));
 }
 
 void DiagnosticSink::enableGroup(std::string_view group) {
@@ -148,6 +148,8 @@ void DiagnosticSink::emit(Diagnostic d) {
       d.id < diag::NumDiagnostics ? diagInfo(d.id).group : std::string_view();
   if (d.severity == Severity::Error && !group.empty() && demoted_.count(group))
     d.severity = Severity::Warning;
+  if (d.severity == Severity::Warning && ignoreAllWarnings_)
+    return;
   if (d.severity == Severity::Warning && !group.empty()) {
     if (ignored_.count(group))
       return;

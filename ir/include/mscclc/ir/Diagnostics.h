@@ -149,6 +149,8 @@ public:
   unsigned warningCount() const { return warningCount_; }
   // -Werror: every warning is reported (and counted) as an error.
   void setWarningsAsErrors(bool on) { warningsAsErrors_ = on; }
+  // -w: no warning is reported, whatever the other flags say (as in clang).
+  void setIgnoreAllWarnings(bool on) { ignoreAllWarnings_ = on; }
   // -Wno-GROUP / -Werror=GROUP / -WGROUP.
   void ignoreGroup(std::string_view group) { ignored_.emplace(group); }
   void promoteGroup(std::string_view group) { promoted_.emplace(group); }
@@ -156,7 +158,7 @@ public:
   void demoteGroup(std::string_view group) { demoted_.emplace(group); }
   void enableGroup(std::string_view group);
   bool warningsAsErrors() const { return warningsAsErrors_; }
-  // Whether a warning of this id would be dropped (-Wno-GROUP).
+  // Whether a warning of this id would be dropped (-Wno-GROUP, -w).
   bool isIgnored(diag::ID id) const;
 
 protected:
@@ -166,6 +168,7 @@ private:
   unsigned errorCount_ = 0;
   unsigned warningCount_ = 0;
   bool warningsAsErrors_ = false;
+  bool ignoreAllWarnings_ = false;
   std::set<std::string, std::less<>> ignored_;
   std::set<std::string, std::less<>> promoted_;
   std::set<std::string, std::less<>> demoted_;
