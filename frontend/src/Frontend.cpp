@@ -616,6 +616,12 @@ private:
                enumeratorToWrite(*e, written);
       }
     }
+    // assert and len are built into Python; in C++ they come from a header
+    // or are a method.
+    if (t == "use of undeclared identifier 'assert'")
+      return "; add #include <cassert>";
+    if (t == "use of undeclared identifier 'len'")
+      return "; a container's length is its .size() (Python's len(x))";
     // buffer[i]: Python indexes a buffer for a chunk.
     if (t.contains("does not provide a subscript operator"))
       if (const TagDecl *b = dslTagArgument(info, /*wantEnum=*/false);
