@@ -33,6 +33,8 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_double_scratch_non_packet},
       {diag::warn_defect_double_scratch_asymmetric,
        diag::note_fix_double_scratch_asymmetric},
+      {diag::warn_defect_double_scratch_port_source,
+       diag::note_fix_double_scratch_port_source},
       {diag::warn_defect_non_sum_reduce, diag::note_fix_non_sum_reduce},
       {diag::warn_defect_pipeline_unit_unaligned,
        diag::note_fix_pipeline_unit_unaligned},
@@ -117,6 +119,20 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 b->type == plan::BufferType::Scratch)
               return true;
           }
+        }
+        return false;
+      };
+      // Double scratch (executor-semantics §2.5): the proxy's plain
+      // transfers (put, pws, pwsf over a port channel) read their local
+      // source without the half offset every local write to scratch adds.
+      auto proxyReadsLocalScratch = [&](const plan::Op &op) {
+        if (op.channelType != ChannelType::Port || plan::isPacketOp(op.kind))
+          return false;
+        for (size_t i = 0; i < op.src.size(); ++i) {
+          auto b = query.operand(gpu.id, tb.id, op, plan::Operand::Src, i);
+          if (b && plan::isLocalRole(b->role) &&
+              b->type == plan::BufferType::Scratch)
+            return true;
         }
         return false;
       };
@@ -238,6 +254,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                      op.channelType == ChannelType::Switch
                          ? " (a switch channel's multicast addresses)"
                          : "");
+            if (plan.useDoubleScratchBuffer && proxyReadsLocalScratch(op))
+              report(diag::warn_defect_double_scratch_port_source, op, where);
             if (plan.useDoubleScratchBuffer && !plan.reuseResources &&
                 plan::isPacketOp(op.kind))
               if (std::string peer = asymmetricPacketPeer(op); !peer.empty())
