@@ -4,8 +4,10 @@
 `gen_correct.py SEED DIR` writes DIR/p.py (the reference Python DSL) and
 DIR/p.cpp (mscclc's C++ dialect): the same algorithm, statement for
 statement, computing its collective (AllGather, AllToAll, AllReduce or
-ReduceScatter) over random routes, channel kinds, thread blocks and
-packet forms, race-free and deadlock-free over back-to-back launches.
+ReduceScatter) over random routes and relays, memory and port channels,
+gets, channel reduces, LL packets, switch reduce-and-store, pipelines,
+thread-block groups, barriers and semaphores, race-free and
+deadlock-free over back-to-back launches.
 gen.py's programs are valid but almost all racy; these are meant to pass
 `mscclc sim` and to run baked (correct.py), so that the simulator and the
 baked kernels are checked on algorithms nobody wrote by hand.
@@ -19,12 +21,17 @@ Why they are correct, by construction:
   (fresh scratch slots for every transfer); data that arrives at a rank
   is used only on the thread block that waited for it (or unpacked it),
   or on another after a barrier or a semaphore hand-off.
-- No race across launches: a writer's first use of a lane (a channel pair
-  dedicated to one sender and one receiver thread block) waits for the
-  receiver's "ready" signal of the same launch, so the receiver has
-  finished the previous launch before anything is written into it; every
-  delivery is waited for (or unpacked) by its receiver; remote reads
-  (get, channel reduce) read only inputs that nothing writes.
+- No race across launches (the host refills every input before a
+  launch and reads every output after it): a writer's first use of a
+  lane (a channel pair dedicated to one sender and one receiver thread
+  block) waits for the receiver's "ready" signal of the same launch, so
+  the receiver has finished the previous launch before anything is
+  written into it; a remote reader of an input (get, channel reduce, a
+  switch reduce) waits for its owner's "ready" signal first; every
+  delivery is waited for (or unpacked) by its receiver; and where memory
+  of a rank is read or written by another after the last delivery the
+  rank waits for (a get, a port channel's proxy, a switch store), a
+  closing round, never relaxed, tells the rank before its launch ends.
 """
 import random
 import sys
@@ -41,14 +48,23 @@ class Algo:
                                 "ReduceScatter"])
         self.inplace = self.coll == "AllReduce" and rng.random() < 0.3
         self.ntb = rng.choice([1, 2, 2, 3, 4] if self.n * self.cf <= 4 else [3, 4, 5])
-        self.op = rng.choice(["sum", "sum", "sum", "min", "max"])
+        # Half the programs avoid what the 0.9 executor gets wrong (it
+        # always sums; its get swaps unequal offsets), so that the plan is
+        # also checked under the executor's semantics.
+        self.executor_safe = rng.random() < 0.5
+        self.op = "sum" if self.executor_safe else rng.choice(["sum", "sum", "min", "max"])
         # Transfer forms this program draws from.
         # (Port put_packets copies a source that already holds packets:
         # rppkt_port is its form.)
         forms = ["put", "pws", "pwsf", "port_put_signal", "ppkt", "rppkt",
                  "rppkt_port", "get"]
+        if self.executor_safe:
+            forms.remove("get")
         self.forms = rng.sample(forms, rng.randint(1, len(forms)))
         self.relay_p = rng.choice([0.0, 0.3, 0.6])
+        # How often a transfer's data ops run as a pipeline (LoopIteration-
+        # Context: once per unit of the chunk, signal and wait included).
+        self.pipeline_p = rng.choice([0.0, 0.0, 0.3])
         self.opts = {}
         if rng.random() < 0.25:
             self.opts["instances"] = 2
@@ -71,6 +87,7 @@ class Algo:
         self.pscratch = {}  # rank -> packet scratch units used
         self.sems = 0
         self.groups = 0
+        self.switch = None
         self.packets = False
 
     # ------------------------------------------------------------ refs
@@ -121,11 +138,13 @@ class Algo:
             step += self.round(key, ready)
         return fwd, back
 
-    def round(self, key, side):
-        """A signal from `side` of the lane and the other side's wait."""
+    def round(self, key, side, publishes=False):
+        """A signal from `side` of the lane and the other side's wait;
+        relaxed sometimes, unless it must order the accesses before it
+        (`publishes`: a closing round)."""
         s, d, stb, rtb, kind = key
         fwd, back = self.lanes[key]
-        relaxed = kind == "mem" and self.rng.random() < 0.5
+        relaxed = kind == "mem" and not publishes and self.rng.random() < 0.5
         rp = ", relaxed=True" if relaxed else ""
         rc = ", .relaxed = true" if relaxed else ""
         a, atb, b, btb = ((back, rtb, fwd, stb) if side == "receiver"
@@ -148,8 +167,14 @@ class Algo:
             forms = [f for f in forms if f not in ("pws", "pwsf", "port_put_signal")] or ["put"]
         form = rng.choice(forms or ["put"])
         step = []
+        if "pkt" not in form and rng.random() < self.pipeline_p:
+            # The lane's first rounds stay outside the loop.
+            self.lane(s, d, stb, rtb, "mem" if form in ("put", "get") else "port", step,
+                      ready="sender" if form == "get" else "receiver")
+            unit = rng.choice([1024, 4096, 16384])
+            step.append(("@loop", unit))
         if form == "get":
-            # d reads s's input: nothing writes it, no sync needed.
+            # d reads s's input, after s has started this launch.
             _, back = self.lane(s, d, stb, rtb, "mem", step, ready="sender")
             self.closing[(s, d, stb, rtb, "mem")].add("receiver")
             step.append((f"{back}.get({dst[0]}, {src[0]}, tb={rtb})",
@@ -183,6 +208,8 @@ class Algo:
                          f"Rank({d}).unpack_packets({dst[1]}, {landing[1]}, {{{wc}}});"))
             if barrier:
                 step.append(barrier)
+        if any(line[0] == "@loop" for line in step):
+            step.append(("@end", None))
         self.steps.append(step)
 
     def send_packets(self, s, src, stb, d, rtb, form, step):
@@ -411,6 +438,11 @@ class Algo:
                 final = self.ref(owner, "i", i)
 
             def reduce_then_spread(i=i, owner=owner, final=final):
+                # (Unfused, a switch reduce is refused: -Wglre-unfused.)
+                if self.inplace and self.op == "sum" and \
+                        self.opts.get("instr_fusion", True) and self.rng.random() < 0.3:
+                    self.switch_allreduce(i, owner)
+                    return
                 tb = self.reduce_unit(i, owner, final)
                 tb = self.handoff(owner, tb)
                 for deliver in self.spread(
@@ -419,6 +451,38 @@ class Algo:
                     deliver()
             tasks.append([reduce_then_spread])
         return tasks
+
+    def switch_allreduce(self, i, owner):
+        """Unit i reduced and stored into every rank by the owner through
+        a switch channel over the (in-place) input: one fused glres. Every
+        peer first says it has started this launch (its input is filled
+        and its previous launch over); afterwards the owner tells every
+        peer its unit is written, before the peer's launch can end."""
+        n = self.n
+        if self.switch is None:
+            self.switch = "sw"
+            ranks = list(range(n))
+            self.decls.append((f"sw = SwitchChannel(rank_list={ranks}, buffer_type=BufferType.input)",
+                               "SwitchChannel sw({" + ", ".join(map(str, ranks)) +
+                               "}, BufferType::input);"))
+        x = self.tb()
+        lanes = []
+        for p in range(n):
+            if p == owner:
+                continue
+            step = []
+            key = (owner, p, x, self.tb(), "mem")
+            self.lane(*key, step)
+            self.steps.append(step)
+            lanes.append(key)
+        mine = self.ref(owner, "i", i)
+        self.steps.append([
+            (f"sw.at_rank({owner}).reduce({i}, 1, {mine[0]}, tb={x})",
+             f"sw.at_rank({owner}).reduce({i}, 1, {mine[1]}, {{.tb = {x}}});"),
+            (f"sw.at_rank({owner}).broadcast({mine[0]}, {i}, 1, tb={x})",
+             f"sw.at_rank({owner}).broadcast({mine[1]}, {i}, 1, {{.tb = {x}}});")])
+        for key in lanes:
+            self.steps.append(self.round(key, "sender", publishes=True))
 
     def reducescatter(self):
         n, cf = self.n, self.cf
@@ -447,7 +511,7 @@ class Algo:
             if not who and self.rng.random() < 0.2:
                 who = {"receiver"}
             for side in sorted(who):
-                closing.append(self.round(key, side))
+                closing.append(self.round(key, side, publishes=True))
         self.rng.shuffle(closing)
         self.steps += closing
 
@@ -480,6 +544,19 @@ class Algo:
             else:
                 cppopts.append(f".{k} = {v}")
         lines = self.decls + [line for step in self.steps for line in step]
+        # Loop markers become a `with` block in Python and a scope in C++.
+        py_lines, cpp_lines, inside = [], [], False
+        for p, c in lines:
+            if p == "@loop":
+                py_lines.append(f"with LoopIterationContext({c}, 1):")
+                cpp_lines += ["{", f"  LoopIterationContext loop({c}, 1);"]
+                inside = True
+            elif p == "@end":
+                cpp_lines.append("}")
+                inside = False
+            else:
+                py_lines.append(("    " if inside else "") + p)
+                cpp_lines.append(("  " if inside else "") + c)
         coll_py = f"{self.coll}({self.n}, {self.cf}, {self.inplace})"
         py = ["from mscclpp.language.channel import *",
               "from mscclpp.language.rank import *",
@@ -487,10 +564,11 @@ class Algo:
               "from mscclpp.language.program import *",
               "from mscclpp.language.collectives import *",
               "from mscclpp.language.thread_block_group import *",
+              "from mscclpp.language.loop import *",
               "", "",
               "def prog():",
               f"    with CollectiveProgram(\"p\", {coll_py}, {self.n}{pyopts}):"]
-        py += ["        " + p for p, _ in lines] + ["        print(JSON())", "", "", "prog()"]
+        py += ["        " + p for p in py_lines] + ["        print(JSON())", "", "", "prog()"]
         cpp = ["#include <mscclpp/dsl.hpp>",
                "using namespace mscclpp::dsl;",
                "",
@@ -498,7 +576,7 @@ class Algo:
                f"  {self.coll} collective({self.n}, {self.cf}, {'true' if self.inplace else 'false'});",
                f"  CollectiveProgram program(\"p\", collective, {self.n}" +
                (", {" + ", ".join(cppopts) + "}" if cppopts else "") + ");"]
-        cpp += ["  " + c for _, c in lines] + ["}"]
+        cpp += ["  " + c for c in cpp_lines] + ["}"]
         return "\n".join(py) + "\n", "\n".join(cpp) + "\n"
 
 
