@@ -272,6 +272,10 @@ std::string formatReport(const SimReport &r, const SourceFiles *files) {
   if (!r.resultChecked)
     os << "note: result not checked: " << r.resultNote << "\n";
   os << "verdict: " << (r.pass() ? "pass" : "fail");
+  // A pass says nothing about the output then: the summary line says so
+  // too, for readers that only look at it.
+  if (r.pass() && !r.resultChecked)
+    os << " (result not checked)";
   if (!r.pass()) {
     os << " (";
     bool first = true;
