@@ -173,20 +173,37 @@ class Algo:
                       ready="sender" if form == "get" else "receiver")
             unit = rng.choice([1024, 4096, 16384])
             step.append(("@loop", unit))
+        in_loop = bool(step) and any(line[0] == "@loop" for line in step)
         if form == "get":
             # d reads s's input, after s has started this launch.
             _, back = self.lane(s, d, stb, rtb, "mem", step, ready="sender")
             self.closing[(s, d, stb, rtb, "mem")].add("receiver")
-            step.append((f"{back}.get({dst[0]}, {src[0]}, tb={rtb})",
-                         f"{back}.get({dst[1]}, {src[1]}, {{.tb = {rtb}}});"))
+            # A group gets between barriers with rtb, which had the
+            # sender's ready signal and sends the closing one.
+            (wp, wc), barrier = (f"tb={rtb}", f".tb = {rtb}"), None
+            if not in_loop:
+                (wp, wc), barrier = self.spread_over(d, rtb)
+            step += [barrier] if barrier else []
+            step.append((f"{back}.get({dst[0]}, {src[0]}, {wp})",
+                         f"{back}.get({dst[1]}, {src[1]}, {{{wc}}});"))
+            step += [barrier] if barrier else []
         elif form in ("put", "pws", "pwsf", "port_put_signal"):
             kind = "mem" if form == "put" else "port"
             fwd, back = self.lane(s, d, stb, rtb, kind, step)
             if kind == "port":
                 self.closing[(s, d, stb, rtb, kind)].add("receiver")
             if form == "put":
-                step.append((f"{fwd}.put({dst[0]}, {src[0]}, tb={stb})",
-                             f"{fwd}.put({dst[1]}, {src[1]}, {{.tb = {stb}}});"))
+                # Sometimes a group puts, between barriers with stb: only
+                # stb waited for the receiver's ready signal (and for the
+                # source, if it arrived here), and stb signals once every
+                # member is done.
+                (wp, wc), barrier = (f"tb={stb}", f".tb = {stb}"), None
+                if not in_loop:
+                    (wp, wc), barrier = self.spread_over(s, stb)
+                step += [barrier] if barrier else []
+                step.append((f"{fwd}.put({dst[0]}, {src[0]}, {wp})",
+                             f"{fwd}.put({dst[1]}, {src[1]}, {{{wc}}});"))
+                step += [barrier] if barrier else []
                 sync = rng.choice(["both", "before"])
                 step.append((f"{fwd}.signal(tb={stb}, data_sync=SyncType.{sync})",
                              f"{fwd}.signal({{.tb = {stb}, .data_sync = SyncType::{sync}}});"))
