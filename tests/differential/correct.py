@@ -32,7 +32,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from run import first_error, normalised  # noqa: E402
+from run import first_error, keep_copy, normalised  # noqa: E402
 
 
 def run(cmd, timeout=300):
@@ -59,11 +59,7 @@ def main():
     def problem(seed, d, what):
         problems.append(seed)
         print(f"seed {seed}: {what}")
-        if a.keep:
-            dest = Path(a.keep) / str(seed)
-            dest.mkdir(parents=True, exist_ok=True)
-            for f in d.iterdir():
-                (dest / f.name).write_bytes(f.read_bytes())
+        keep_copy(d, a.keep)
 
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(lo, hi):

@@ -14,6 +14,29 @@ import sys
 from pathlib import Path
 
 
+# CollectiveProgram's options in declaration order: C++ designated
+# initialisers must follow it.
+OPTION_ORDER = ["instances", "protocol", "instr_fusion", "auto_sync",
+                "replication_policy", "reuse_resources",
+                "num_threads_per_block", "use_double_scratch_buffer"]
+
+
+def program_options(opts):
+    """The options dict as Python keyword arguments (", k=v" each) and as
+    C++ designated initialisers (a list, in declaration order)."""
+    pyopts = "".join(f", {k}={v!r}" for k, v in opts.items())
+    cppopts = []
+    for k in sorted(opts, key=OPTION_ORDER.index):
+        v = opts[k]
+        if k == "protocol":
+            cppopts.append(".protocol = Protocol::LL")
+        elif isinstance(v, bool):
+            cppopts.append(f".{k} = {'true' if v else 'false'}")
+        else:
+            cppopts.append(f".{k} = {v}")
+    return pyopts, cppopts
+
+
 class Program:
     def __init__(self, seed):
         self.rng = random.Random(seed)
@@ -352,22 +375,7 @@ class Program:
     def render(self):
         self.body()
         o = self.opts
-        pyopts = "".join(
-            f", {k}={v!r}" if not isinstance(v, bool) else f", {k}={v}"
-            for k, v in o.items())
-        cppopts = []
-        for k, v in o.items():
-            if k == "protocol":
-                cppopts.append(".protocol = Protocol::LL")
-            elif isinstance(v, bool):
-                cppopts.append(f".{k} = {'true' if v else 'false'}")
-            else:
-                cppopts.append(f".{k} = {v}")
-        # designated initialisers must follow the declaration order
-        order = ["instances", "protocol", "instr_fusion", "auto_sync",
-                 "replication_policy", "reuse_resources",
-                 "num_threads_per_block", "use_double_scratch_buffer"]
-        cppopts.sort(key=lambda s: order.index(s[1:].split(" ")[0]))
+        pyopts, cppopts = program_options(o)
         coll = f"{self.coll}({self.n}, {self.cf}, {self.inplace})"
         py = [
             "from mscclpp.language.channel import *",

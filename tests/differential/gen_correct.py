@@ -37,6 +37,9 @@ import random
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen import program_options  # noqa: E402
+
 
 class Algo:
     def __init__(self, seed):
@@ -547,19 +550,7 @@ class Algo:
             decls += [(f"{name}{r} = Buffer({r}, {k})", f"Buffer {name}{r}({r}, {k});")
                       for r, k in sorted(sizes.items())]
         self.decls = decls + self.decls
-        order = ["instances", "protocol", "instr_fusion",
-                 "use_double_scratch_buffer"]
-        keys = sorted(self.opts, key=order.index)
-        pyopts = "".join(f", {k}={self.opts[k]!r}" for k in keys)
-        cppopts = []
-        for k in keys:
-            v = self.opts[k]
-            if k == "protocol":
-                cppopts.append(".protocol = Protocol::LL")
-            elif isinstance(v, bool):
-                cppopts.append(f".{k} = {'true' if v else 'false'}")
-            else:
-                cppopts.append(f".{k} = {v}")
+        pyopts, cppopts = program_options(self.opts)
         lines = self.decls + [line for step in self.steps for line in step]
         # Loop markers become a `with` block in Python and a scope in C++.
         py_lines, cpp_lines, inside = [], [], False

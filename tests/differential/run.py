@@ -43,6 +43,15 @@ def first_error(text):
     return text.strip().splitlines()[-1] if text.strip() else "?"
 
 
+def keep_copy(d, root):
+    """Copies the seed's directory `d` into `root` (--keep), if given."""
+    if root:
+        dest = Path(root) / d.name
+        dest.mkdir(parents=True, exist_ok=True)
+        for f in d.iterdir():
+            (dest / f.name).write_bytes(f.read_bytes())
+
+
 SYNC_OPS = {"signal", "wait", "rlxsignal", "rlxwait", "flush"}
 
 
@@ -94,12 +103,9 @@ def main():
     counts = collections.Counter()
     groups = collections.defaultdict(list)
     bad = []
+
     def keep(d):
-        if a.keep:
-            dest = Path(a.keep) / d.name
-            dest.mkdir(parents=True, exist_ok=True)
-            for f in d.iterdir():
-                (dest / f.name).write_bytes(f.read_bytes())
+        keep_copy(d, a.keep)
 
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(lo, hi):
