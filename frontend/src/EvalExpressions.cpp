@@ -184,7 +184,9 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
   if (checkedMaps_.contains(rd))
     return;
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
-  if (!spec || spec->getTemplateArgs().size() < 3)
+  // std::map<K, V, Compare>, std::set<K, Compare>.
+  unsigned compareIndex = classifyStd(rd) == StdClass::Set ? 1 : 2;
+  if (!spec || spec->getTemplateArgs().size() <= compareIndex)
     return;
   const TemplateArgumentList &args = spec->getTemplateArgs();
   auto mapType = [&] {
@@ -192,7 +194,7 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
         .getAsString(spec->getASTContext().getPrintingPolicy());
   };
   const CXXRecordDecl *cmp =
-      args[2].getAsType().getCanonicalType()->getAsCXXRecordDecl();
+      args[compareIndex].getAsType().getCanonicalType()->getAsCXXRecordDecl();
   if (!cmp || !cmp->isInStdNamespace() || !cmp->getIdentifier() ||
       cmp->getName() != "less")
     error(loc, diag::err_eval_map_comparator, {mapType()});
@@ -248,6 +250,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     case StdClass::Vector:
       return Value::makeAgg({});
     case StdClass::Map:
+    case StdClass::Set:
       checkMapType(rd, loc);
       return Value::makeMap();
     case StdClass::Optional:

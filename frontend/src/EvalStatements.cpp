@@ -204,12 +204,18 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
                              rs->getColonLoc());
     };
     if (range->kind == Value::Kind::Map) {
-      // Each entry is the pair (key, value) the loop variable binds to.
+      // Each entry is the pair (key, value) the loop variable binds to; a
+      // std::set's loop variable binds to the key alone.
+      const auto *rangeRd = rangeInit->getType()
+                                .getNonReferenceType()
+                                .getCanonicalType()
+                                ->getAsCXXRecordDecl();
+      bool isSet = rangeRd && classifyStd(rangeRd) == StdClass::Set;
       for (auto it = range->map()->begin(); it != range->map()->end();) {
         step(rs);
         Value *entry = &mutableEntry(*it);
         elemBorrow.retarget(entry);
-        bindElement(entry);
+        bindElement(isSet ? &entry->elems()[0] : entry);
         Flow fl = exec(rs->getBody());
         checkIterators(fl);
         if (fl == Flow::Break)

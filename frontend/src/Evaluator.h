@@ -50,6 +50,10 @@ struct EvalLimits {
 // A source location computed only when needed: most evaluation steps never
 // report anything, and Clang computes expression locations by walking the
 // expression.
+// What to write instead of a standard function or method the dialect has
+// no emulation for, when there is a common answer; null when there is none.
+const char *stdAlternative(llvm::StringRef name, bool ofMap);
+
 class LazyLoc {
 public:
   LazyLoc(clang::SourceLocation loc) : loc_(loc) {}
@@ -89,6 +93,7 @@ public:
     Vector,
     Array,
     Map,
+    Set, // held as a map whose entries are (element, void)
     Pair,
     Tuple,
     Optional,
@@ -307,6 +312,36 @@ private:
   // and what to write instead where there is a common answer.
   [[noreturn]] void unsupportedStdCall(const clang::FunctionDecl *fd,
                                        LazyLoc loc);
+  // std::swap(a, b) and a.swap(b).
+  void swapObjects(const clang::Expr *first, const clang::Expr *second,
+                   LazyLoc loc);
+  void swapValues(Value *a, Value *b, LazyLoc loc);
+  // Numeric, bit and whole-range calls (StdAlgorithms.cpp).
+  bool tryCLibraryCall(const clang::CallExpr *call,
+                       const clang::FunctionDecl *fd, Value &result);
+  bool tryStdNumericCall(const clang::CallExpr *call, llvm::StringRef name,
+                         Value &result);
+  bool tryNumericLimits(const clang::CallExpr *call,
+                        const clang::CXXMethodDecl *md, Value &result);
+  bool tryStdRangeAlgorithm(const clang::CallExpr *call, llvm::StringRef name,
+                            Value &result);
+  bool tryStdFunctionObject(const clang::CallExpr *call,
+                            const clang::CXXMethodDecl *md, Value &result);
+  // The container of `first`, `last` when they are its begin() and end().
+  Value *wholeRange(const clang::Expr *first, const clang::Expr *last,
+                    llvm::StringRef algorithm, LazyLoc loc);
+  const clang::Expr *iteratorSourceObject(const clang::Expr *e);
+  Value rangeAlgorithm(llvm::StringRef algorithm, Value &range,
+                       clang::QualType elem,
+                       llvm::ArrayRef<const clang::Expr *> rest,
+                       const clang::CallExpr *call);
+  void sortRange(Value &range, clang::QualType elem,
+                 const clang::Expr *comparator, llvm::StringRef algorithm,
+                 LazyLoc loc);
+  double numberArg(const clang::Expr *e);
+  uint64_t unsignedArg(const clang::Expr *e, unsigned &width);
+  [[noreturn]] void unsupportedStdName(const std::string &qualified,
+                                       LazyLoc loc);
   Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    llvm::ArrayRef<const clang::Expr *> args,
                    const clang::Expr *site, Value &result);
@@ -320,6 +355,10 @@ private:
   TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);
   Value *mapFind(Value &map, const Value &key);
+  static Value setEntry(const Value &k);
+  // Inserts `key` (converted to `keyType`) into a std::set; false when it
+  // was there.
+  bool setInsert(Value &set, Value key, clang::QualType keyType, LazyLoc loc);
   Value *mapInsert(Value &map, Value key, Value val, bool overwrite,
                    LazyLoc loc);
   void checkContainerSize(size_t n, LazyLoc loc);

@@ -383,10 +383,20 @@ public:
     }
     // Clang's notes follow the diagnostic they explain: when -Wno-clang
     // silences that warning, its notes go with it.
-    if (id == diag::warn_clang)
-      droppedWarning_ = diags_.isIgnored(id);
-    else if (id != diag::note_clang)
+    if (id == diag::warn_clang) {
+      // A warning inside the standard library is not the user's to fix
+      // (Clang 19 flags libstdc++ 12's own use of get_temporary_buffer in
+      // std::stable_sort): it goes, with its notes.
+      bool inSystemHeader =
+          info.hasSourceManager() && info.getLocation().isValid() &&
+          info.getSourceManager().isInSystemHeader(
+              info.getSourceManager().getExpansionLoc(info.getLocation()));
+      droppedWarning_ = diags_.isIgnored(id) || inSystemHeader;
+      if (inSystemHeader)
+        return;
+    } else if (id != diag::note_clang) {
       droppedWarning_ = false;
+    }
     if (id == diag::note_clang && droppedWarning_)
       return;
     llvm::SmallString<256> text;

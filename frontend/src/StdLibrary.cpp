@@ -58,6 +58,8 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::Array;
   if (n == "map")
     return StdClass::Map;
+  if (n == "set")
+    return StdClass::Set;
   if (n == "pair")
     return StdClass::Pair;
   if (n == "tuple")
@@ -102,6 +104,29 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
   return &mutableEntry(*pos.first).elems()[1];
 }
 
+// A set is a map whose entries are (element, void): the same ordering,
+// lookup and invalidation as a map's keys.
+Value Evaluator::setEntry(const Value &k) {
+  ValueList entry;
+  entry.reserve(2);
+  entry.push_back(k);
+  entry.push_back(Value::makeVoid());
+  return Value::makeAgg(std::move(entry));
+}
+
+bool Evaluator::setInsert(Value &set, Value key, QualType keyType,
+                          LazyLoc loc) {
+  if (key.kind == Value::Kind::Uninit)
+    error(loc, diag::err_eval_uninitialised_unnamed);
+  if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
+    key = convert(key, keyType, loc);
+  if (set.map()->find(MapKey{key}) != set.map()->end())
+    return false;
+  checkContainerSize(set.map()->size() + 1, loc);
+  set.map()->insert(setEntry(key));
+  return true;
+}
+
 // ------------------------------------------------------------ std calls --
 
 static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
@@ -118,10 +143,9 @@ static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
                                                 LazyLoc loc) {
   llvm::StringRef n = rd->getName();
   const char *instead =
-      n == "set" || n == "multiset" || n == "unordered_set" ||
-              n == "unordered_multiset"
-          ? "use a std::map with the elements as keys (it iterates them in "
-            "ascending order)"
+      n == "multiset" || n == "unordered_set" || n == "unordered_multiset"
+          ? "use std::set (it iterates its elements in ascending order), or "
+            "a std::map from element to count"
       : n == "unordered_map" || n == "multimap" || n == "unordered_multimap"
           ? "use std::map (it iterates its keys in ascending order)"
       : n == "function"
@@ -167,6 +191,21 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
           e = convert(e, et, loc);
       return Value::makeAgg(std::move(v.elems()));
     }
+    if (args.size() == 2 && (args[0]->getType()->isRecordType() ||
+                             args[0]->getType()->isPointerType())) {
+      // std::vector<T> w(v.begin(), v.end()): a copy of a whole container.
+      Value *from = wholeRange(args[0], args[1], "vector", loc);
+      QualType et = templateArgType(rd, 0);
+      reserveElements(from->elems().size(), loc);
+      ValueList elems;
+      elems.reserve(from->elems().size());
+      for (const Value &e : from->elems())
+        elems.push_back(e.kind == Value::Kind::Int ||
+                                e.kind == Value::Kind::Float
+                            ? convert(e, et, loc)
+                            : e);
+      return Value::makeAgg(std::move(elems));
+    }
     Value n = eval(args[0]);
     if (n.kind != Value::Kind::Int)
       error(loc, diag::err_std_vector_ctor);
@@ -191,6 +230,31 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       return m;
     }
     error(loc, diag::err_std_map_ctor);
+  }
+  case StdClass::Set: {
+    checkMapType(rd, loc);
+    Value m = Value::makeMap();
+    if (args.empty())
+      return m;
+    if (isInitList(args[0])) {
+      Value l = eval(args[0]);
+      QualType kt = templateArgType(rd, 0);
+      for (Value &k : l.elems())
+        setInsert(m, std::move(k), kt, loc);
+      return m;
+    }
+    if (args.size() == 2 && (args[0]->getType()->isRecordType() ||
+                             args[0]->getType()->isPointerType())) {
+      // std::set<T> s(v.begin(), v.end()): the distinct elements of a
+      // whole std::vector or std::array.
+      Value *from = wholeRange(args[0], args[1], "set", loc);
+      Borrow keep(*this, from);
+      QualType kt = templateArgType(rd, 0);
+      for (const Value &e : from->elems())
+        setInsert(m, e, kt, loc);
+      return m;
+    }
+    error(loc, diag::err_std_set_ctor);
   }
   case StdClass::Pair:
   case StdClass::Tuple: {
@@ -268,6 +332,17 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
   LazyLoc loc(site);
+  if (md->getIdentifier() && md->getName() == "swap" && args.size() == 1 &&
+      cls != StdClass::Optional) {
+    // `a.swap(b)`: b is an object, not a value.
+    Borrow selfBorrow(*this, self);
+    Value *other = evalObject(args[0]);
+    if (selfBorrow.dangling)
+      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
+    swapValues(self, other, loc);
+    result = Value::makeVoid();
+    return nullptr;
+  }
   // C++17 evaluates the object before the arguments, and all arguments
   // before the call: evaluate them now, with `self` tracked, since an
   // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).
@@ -321,6 +396,14 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
       if (classifyStd(argRd) == StdClass::NulloptT)
         v = Value::makeNull();
+    }
+    if (cls == StdClass::Set && v.kind == Value::Kind::Agg) {
+      // s = {a, b, ...}.
+      Value m = Value::makeMap();
+      QualType kt = templateArgType(md->getParent(), 0);
+      for (Value &k : v.elems())
+        setInsert(m, std::move(k), kt, loc);
+      v = std::move(m);
     }
     if (cls == StdClass::Map && v.kind == Value::Kind::Agg) {
       // m = {{k, v}, ...}: an initializer list of pairs.
@@ -458,6 +541,44 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         result = Value::makeVoid();
         return nullptr;
       }
+      if (name == "assign") {
+        QualType et = templateArgType(md->getParent(), 0);
+        ValueList fresh;
+        if (args.size() == 2 && argv[0].kind == Value::Kind::Int) {
+          if (argv[0].wide() < 0)
+            error(loc, diag::err_std_vector_negative_size);
+          checkContainerSize(size_t(argv[0].i), loc);
+          reserveElements(size_t(argv[0].i), loc);
+          Value fill = argv[1];
+          if (fill.kind == Value::Kind::Int || fill.kind == Value::Kind::Float)
+            fill = convert(fill, et, loc);
+          fresh.assign(size_t(argv[0].i), fill);
+        } else if (args.size() == 1 && argv[0].kind == Value::Kind::Agg) {
+          for (Value &e : argv[0].elems())
+            fresh.push_back(e.kind == Value::Kind::Int ||
+                                    e.kind == Value::Kind::Float
+                                ? convert(e, et, loc)
+                                : std::move(e));
+        } else {
+          unsupportedStdCall(md, loc);
+        }
+        // As libstdc++: new storage only when the capacity is too small;
+        // otherwise the elements past the new size are destroyed and the
+        // others overwritten in place.
+        if (fresh.size() > self->elems().capacity()) {
+          invalidateStorage(*self, "assign", loc);
+        } else {
+          invalidateTail(*self, std::min(fresh.size(), self->elems().size()),
+                         "assign", loc);
+          for (size_t i = 0; i < std::min(fresh.size(), self->elems().size());
+               ++i)
+            invalidateContents(self->elems()[i], "assign", loc);
+        }
+        self->elems().assign(std::make_move_iterator(fresh.begin()),
+                             std::make_move_iterator(fresh.end()));
+        result = Value::makeVoid();
+        return nullptr;
+      }
       if (name == "resize") {
         const Value &n = argv[0];
         if (n.wide() < 0)
@@ -569,6 +690,49 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     }
     break;
   }
+  case StdClass::Set: {
+    if (name == "size") {
+      result = Value::makeInt(int64_t(self->map()->size()), true);
+      return nullptr;
+    }
+    if (name == "empty") {
+      result = Value::makeInt(self->map()->empty());
+      return nullptr;
+    }
+    if (name == "clear") {
+      invalidateContents(*self, "clear", loc);
+      self->map()->clear();
+      result = Value::makeVoid();
+      return nullptr;
+    }
+    if (name == "count" || name == "contains") {
+      bool has = self->map()->find(MapKey{argv[0]}) != self->map()->end();
+      result =
+          name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
+      return nullptr;
+    }
+    if ((name == "insert" || name == "emplace") && args.size() == 1) {
+      bool inserted = setInsert(*self, std::move(argv[0]),
+                                templateArgType(md->getParent(), 0), loc);
+      // insert returns (iterator, inserted): only `.second` has a value.
+      ValueList pair;
+      pair.push_back(Value::makeVoid());
+      pair.push_back(Value::makeInt(inserted));
+      result = Value::makeAgg(std::move(pair));
+      return nullptr;
+    }
+    if (name == "erase") {
+      auto it = self->map()->find(MapKey{argv[0]});
+      if (it != self->map()->end() && hasBorrows())
+        killBorrowsWithin(*it, "erase", loc);
+      size_t erased = it != self->map()->end();
+      if (erased)
+        self->map()->erase(it);
+      result = Value::makeInt(int64_t(erased), true);
+      return nullptr;
+    }
+    break;
+  }
   case StdClass::Optional: {
     if (name == "has_value") {
       result = Value::makeInt(self->kind != Value::Kind::Null);
@@ -622,35 +786,38 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   unsupportedStdCall(md, loc);
 }
 
-// What to write instead of a standard-library function or method the
-// dialect has no emulation for, when there is a common answer; null when
-// there is none.
-static const char *stdAlternative(llvm::StringRef name, bool ofMap) {
+const char *stdAlternative(llvm::StringRef name, bool ofMap) {
   if (name == "find" || name == "find_if")
-    return "iterators are not supported: test with count(key) or "
-           "contains(key), then use at(key), or loop with a range-for";
+    return ofMap ? "iterators are not supported: test with count(key) or "
+                   "contains(key), then use at(key), or loop with a range-for"
+                 : "iterators are not supported: count matches with "
+                   "std::ranges::count(v, x), or loop with a range-for";
   if (name == "begin" || name == "end" || name == "cbegin" || name == "cend" ||
       name == "rbegin" || name == "rend" || name == "lower_bound" ||
       name == "upper_bound" || name == "equal_range" || name == "next" ||
       name == "prev" || name == "advance" || name == "distance")
     return "iterators are not supported: loop over indices or with a "
            "range-for (a std::map visits its keys in ascending order)";
-  if (name == "insert" || name == "erase" || name == "emplace" ||
-      name == "assign")
+  if (name == "insert" || name == "erase" || name == "emplace")
     return ofMap ? "std::map's insert, emplace and erase take keys and "
                    "values, not iterators: erase(key), emplace(key, value)"
                  : "build the new std::vector with push_back, or assign a "
                    "whole vector";
+  if (name == "assign")
+    return "assign(count, value) and assign({a, b, ...}) are supported; "
+           "iterators are not";
   if (name == "tie")
     return "unpack with a structured binding: `auto [a, b] = ...;`";
-  if (name == "sort" || name == "stable_sort" || name == "reverse" ||
-      name == "iota" || name == "accumulate" || name == "fill" ||
-      name == "count" || name == "count_if" || name == "any_of" ||
-      name == "all_of" || name == "none_of" || name == "transform" ||
-      name == "copy" || name == "for_each" || name == "min_element" ||
-      name == "max_element" || name == "unique" || name == "rotate")
-    return "standard algorithms work on iterators, which are not supported: "
-           "write the loop";
+  if (name == "min_element" || name == "max_element")
+    return "standard algorithms that return iterators are not supported: "
+           "std::ranges::min(v) and std::ranges::max(v) give the value";
+  if (name == "count_if" || name == "any_of" || name == "all_of" ||
+      name == "none_of" || name == "transform" || name == "copy" ||
+      name == "for_each" || name == "unique" || name == "rotate" ||
+      name == "reduce" || name == "partial_sum" || name == "contains")
+    return "of the standard algorithms, mscclc runs sort, stable_sort, "
+           "reverse, fill, iota, accumulate and count over a whole "
+           "std::vector or std::array: write the loop";
   return nullptr;
 }
 
@@ -658,10 +825,33 @@ static const char *stdAlternative(llvm::StringRef name, bool ofMap) {
                                                 LazyLoc loc) {
   std::string name = fd->getQualifiedNameAsString();
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
-  bool ofMap = md && classifyStd(md->getParent()) == StdClass::Map;
+  bool ofMap = md && (classifyStd(md->getParent()) == StdClass::Map ||
+                      classifyStd(md->getParent()) == StdClass::Set);
   if (const char *instead = stdAlternative(fd->getName(), ofMap))
     error(loc, diag::err_std_type_unsupported, {name, instead});
   error(loc, diag::err_std_unsupported, {name});
+}
+
+void Evaluator::swapObjects(const Expr *first, const Expr *second,
+                            LazyLoc loc) {
+  Value *a = evalObject(first);
+  Borrow aBorrow(*this, a);
+  Value *b = evalObject(second);
+  if (aBorrow.dangling)
+    invalidatedDuringUse(aBorrow, diag::err_eval_object_invalidated, loc);
+  swapValues(a, b, loc);
+}
+
+void Evaluator::swapValues(Value *a, Value *b, LazyLoc loc) {
+  // C++ keeps references into swapped containers valid (they follow the
+  // elements); the evaluator does not track them across, so they end
+  // here, and so does any iteration over either side.
+  // An object swapped with a part of itself would end up owning itself.
+  if (a != b && (within(*a, b) || within(*b, a)))
+    error(loc, diag::err_std_swap_overlap);
+  invalidateContents(*a, "swap", loc);
+  invalidateContents(*b, "swap", loc);
+  std::swap(*a, *b);
 }
 
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
@@ -670,8 +860,14 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   *lvalueResult = nullptr;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     StdClass cls = classifyStd(md->getParent());
-    if (cls == StdClass::None)
-      return false;
+    if (cls == StdClass::None) {
+      if (md->isStatic() && md->getParent()->isInStdNamespace()) {
+        if (tryNumericLimits(call, md, result))
+          return true;
+        unsupportedStdCall(md, loc);
+      }
+      return tryStdFunctionObject(call, md, result);
+    }
     if (md->isStatic())
       unsupportedStdCall(md, loc);
     const Expr *objE;
@@ -693,6 +889,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
               (fd->getName() == "abs" || fd->getName() == "labs" ||
                fd->getName() == "llabs") &&
               ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
+  if (tryCLibraryCall(call, fd, result))
+    return true;
   if (!fd->isInStdNamespace() && !cAbs)
     return false;
   llvm::StringRef name = cAbs ? llvm::StringRef("abs") : fd->getName();
@@ -725,8 +923,16 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "min" || name == "max") {
+    // std::min(a, b), std::min({a, b, ...}); a comparator after them is
+    // refused (the result would depend on it).
+    const auto *listRd =
+        call->getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl();
+    bool list = listRd && classifyStd(listRd) == StdClass::InitializerList;
+    unsigned values = list ? 1 : 2;
+    if (call->getNumArgs() > values)
+      error(call->getArg(values), diag::err_std_comparator, {name.str()});
     ValueList vals;
-    if (call->getNumArgs() == 1) {
+    if (list) {
       Value l = eval(call->getArg(0));
       vals = l.elems();
     } else {
@@ -793,23 +999,13 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "swap") {
-    Value *a = evalObject(call->getArg(0));
-    Borrow aBorrow(*this, a);
-    Value *b = evalObject(call->getArg(1));
-    if (aBorrow.dangling)
-      invalidatedDuringUse(aBorrow, diag::err_eval_object_invalidated, loc);
-    // C++ keeps references into swapped containers valid (they follow the
-    // elements); the evaluator does not track them across, so they end
-    // here, and so does any iteration over either side.
-    // An object swapped with a part of itself would end up owning itself.
-    if (a != b && (within(*a, b) || within(*b, a)))
-      error(loc, diag::err_std_swap_overlap);
-    invalidateContents(*a, "swap", loc);
-    invalidateContents(*b, "swap", loc);
-    std::swap(*a, *b);
+    swapObjects(call->getArg(0), call->getArg(1), loc);
     result = Value::makeVoid();
     return true;
   }
+  if (tryStdNumericCall(call, name, result) ||
+      tryStdRangeAlgorithm(call, name, result))
+    return true;
   unsupportedStdCall(fd, loc);
 }
 

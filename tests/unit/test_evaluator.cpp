@@ -5,10 +5,19 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
+#include <numeric>
+#include <ranges>
+#include <set>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 using namespace mscclc;
 
@@ -23,10 +32,12 @@ struct Result {
 
 Result compile(const std::string &body,
                std::vector<std::pair<std::string, std::string>> params = {},
-               const std::string &signature = "") {
+               const std::string &signature = "",
+               const std::string &prelude = "") {
   std::string path =
       "/tmp/mscclc_eval_test_" + std::to_string(getpid()) + ".cpp";
-  std::ofstream(path) << "#include <mscclpp/dsl.hpp>\n"
+  std::ofstream(path) << prelude
+                      << "#include <mscclpp/dsl.hpp>\n"
                          "#include <array>\n#include <map>\n#include "
                          "<optional>\n#include <tuple>\n#include <vector>\n"
                          "#include <algorithm>\n"
@@ -102,6 +113,180 @@ TEST_CASE("Evaluator: containers, lambdas and bindings", "[evaluator]") {
         3 + 5 + 8 + 9);
   CHECK(value("std::optional<int> o; int x = o.value_or(4); o = 6; "
               "Buffer b(0, x + *o + (o.has_value() ? 1 : 0));") == 11);
+}
+
+namespace {
+
+// A computation run twice: compiled into this test (native C++) and by the
+// evaluator, which must agree. `code` is a lambda body; `expected` the
+// native result as a literal (hexadecimal for doubles: exact).
+struct NativeCase {
+  const char *code;
+  std::string expected;
+};
+std::string literal(double d) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", d);
+  return buf;
+}
+std::string literal(long long v) { return std::to_string(v) + "LL"; }
+#define SAME_AS_CPP_INT(...)                                                   \
+  NativeCase {                                                                 \
+#__VA_ARGS__, literal(static_cast <long long>([] { __VA_ARGS__ }()))       \
+  }
+#define SAME_AS_CPP_DOUBLE(...)                                                \
+  NativeCase {                                                                 \
+#__VA_ARGS__, literal(static_cast <double>([] { __VA_ARGS__ }()))          \
+  }
+
+} // namespace
+
+TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
+          "compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    // <cmath>: double and float overloads, integer arguments.
+    SAME_AS_CPP_DOUBLE(return std::log2(64);),
+    SAME_AS_CPP_DOUBLE(return std::log2(10.0);),
+    SAME_AS_CPP_INT(return int(std::log2(48));),
+    SAME_AS_CPP_DOUBLE(return std::ceil(7 / 2.0) + std::floor(-2.5);),
+    SAME_AS_CPP_DOUBLE(return std::pow(2, 10) + std::sqrt(2.0);),
+    SAME_AS_CPP_DOUBLE(float f = 3.3f; return std::sqrt(f);),
+    SAME_AS_CPP_DOUBLE(return ::ceil(1.2) + ceilf(1.5f) + std::round(2.5);),
+    SAME_AS_CPP_DOUBLE(return std::fmod(7.5, 2) + std::fabs(-1.25) +
+                                  std::fmin(3, 4.5) + std::trunc(-1.7);),
+    SAME_AS_CPP_DOUBLE(return std::exp2(5) + std::log10(1000.0) +
+                                  std::cbrt(27.0) + std::hypot(3, 4);),
+    SAME_AS_CPP_INT(return std::lround(2.5) + std::llround(-2.5);),
+    // <bit>, at the argument's width.
+    SAME_AS_CPP_INT(return std::bit_width(8u) * 100 + std::popcount(255u);),
+    SAME_AS_CPP_INT(return std::countl_zero(uint8_t(1)) * 100 +
+                               std::countr_zero(uint64_t(96));),
+    SAME_AS_CPP_INT(return std::countl_zero(0u) + std::countr_one(7u) +
+                               std::countl_one(uint16_t(0xf000));),
+    SAME_AS_CPP_INT(return int(std::bit_ceil(17u)) + int(std::bit_floor(17u)) +
+                               int(std::bit_ceil(0u)) +
+                               std::has_single_bit(64u);),
+    SAME_AS_CPP_INT(return __builtin_ctz(40) * 1000 + __builtin_clz(1u) * 10 +
+                               __builtin_popcountll(~0ull) + __builtin_ffs(0);),
+    SAME_AS_CPP_INT(return __builtin_clzll(1ull) + __builtin_parity(7u);),
+    // <numeric>, <algorithm> scalars, limits.
+    SAME_AS_CPP_INT(return std::gcd(12, -18) * 1000 + std::lcm(4, 6);),
+    SAME_AS_CPP_INT(return std::gcd(0, 0) + std::lcm(0, 5) +
+                               std::gcd(7u, 21u);),
+    SAME_AS_CPP_INT(return std::clamp(9, 1, 5) * 100 + std::clamp(-3, 0, 4);),
+    SAME_AS_CPP_INT(return std::numeric_limits<int>::max() -
+                               std::numeric_limits<int16_t>::min() * 0LL +
+                               std::numeric_limits<int64_t>::min() / 2;),
+    SAME_AS_CPP_INT(return std::numeric_limits<uint8_t>::max() +
+                               std::numeric_limits<unsigned>::lowest();),
+    SAME_AS_CPP_DOUBLE(return std::numeric_limits<double>::epsilon() +
+                                  std::numeric_limits<float>::max();),
+    SAME_AS_CPP_INT(std::vector<int> v(5); return std::ssize(v) - 7;),
+    // Whole-range algorithms, classic and std::ranges.
+    SAME_AS_CPP_INT(std::vector<int> v{5, 3, 9, 1};
+                    std::sort(v.begin(), v.end());
+                    return v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3];),
+    SAME_AS_CPP_INT(std::vector<int> v{5, 3, 9, 1};
+                    std::sort(v.begin(), v.end(), std::greater<int>());
+                    return v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3];),
+    SAME_AS_CPP_INT(std::vector<std::pair<int, int>> v{{2, 1}, {1, 5}, {2, 0}};
+                    std::ranges::sort(v);
+                    return v[0].second * 100 + v[1].second * 10 + v[2].second;),
+    SAME_AS_CPP_INT(std::array<int, 4> a{4, 1, 3, 2};
+                    std::ranges::sort(a, std::ranges::greater{});
+                    std::ranges::reverse(a); return a[0] * 10 + a[3];),
+    SAME_AS_CPP_INT(std::vector<int> v(6); std::iota(v.begin(), v.end(), -2);
+                    std::reverse(std::begin(v), std::end(v));
+                    return v[0] * 10 + v[5] + 100;),
+    SAME_AS_CPP_INT(std::vector<long> v{1, 2, 3};
+                    return std::accumulate(v.begin(), v.end(), 10) +
+                           std::count(v.cbegin(), v.cend(), 2) * 100 +
+                           std::ranges::count(v, 7) * 1000;),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 8, -1}; std::vector<int> w;
+                    w.assign(2, 7); v.swap(w); std::ranges::fill(w, 4);
+                    return std::ranges::min(w) + std::ranges::max(v) * 10 +
+                           std::ranges::max({2, 9, 4}) * 100 +
+                           std::ranges::min(3, 2) * 1000;),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2}; v.assign({5, 6, 7});
+                    std::stable_sort(v.begin(), v.end(), std::greater<>());
+                    return v[0] * 100 + v[2] * 10 + int(v.size());),
+    SAME_AS_CPP_INT(int s = 0; for (int i
+                                    : std::views::iota(2, 6)) s += i;
+                    for (auto i
+                         : std::views::iota(0u, 3u)) s += i * 100;
+                    return s;),
+    // std::set.
+    SAME_AS_CPP_INT(std::set<int> s; s.insert(3); s.insert(1); s.emplace(2);
+                    int r =
+                        s.insert(3).second * 1000 + s.insert(7).second * 100;
+                    for (int x
+                         : s) r = r * 10 + x;
+                    return r + s.count(2) + s.contains(5) * 7 + s.erase(7) +
+                           s.erase(9) * 5 + int(s.size()) * 100000;),
+    SAME_AS_CPP_INT(std::set<std::pair<int, int>> ps{{2, 1}, {1, 5}, {1, 5}};
+                    std::set<int> t = {4, 4, 5}; std::set<int> u = t;
+                    u.insert(1); int r = int(ps.size()) * 1000 +
+                                         (t != u) * 100 + (t < u) * 10;
+                    for (const auto &[a, b]
+                         : ps) r += a * b;
+                    t.clear(); return r + t.empty() * 10000;),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 3}; std::array<int, 2> a{9, 8};
+                    std::set<int> s(v.begin(), v.end());
+                    std::vector<long> w(v.cbegin(), v.cend());
+                    std::vector<int> x(std::begin(a), std::end(a));
+                    return int(s.size()) * 1000 + w[2] * 100 + x[1];),
+    SAME_AS_CPP_DOUBLE(std::vector<double> v{0.5, 0.25};
+                       return std::accumulate(v.begin(), v.end(), 1.0);),
+    SAME_AS_CPP_INT(std::vector<double> v{0.5, 0.75};
+                    return std::accumulate(v.begin(), v.end(), 1);),
+  };
+  std::string body;
+  for (const NativeCase &c : cases)
+    body += std::string("{ auto f = [] { ") + c.code +
+            " }; assert(f() == " + c.expected + "); }\n";
+  Result r = compile(body + "Buffer b(0, 1);", {}, "",
+                     "#include <bit>\n#include <cassert>\n#include "
+                     "<cmath>\n#include <limits>\n#include <numeric>\n"
+                     "#include <ranges>\n#include <cstdint>\n#include "
+                     "<set>\n");
+  INFO(body);
+  INFO(r.messages);
+  CHECK(r.status == 0);
+}
+
+TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
+          "undefined",
+          "[evaluator]") {
+  const std::string prelude =
+      "#include <bit>\n#include <numeric>\n#include <ranges>\n#include "
+      "<cmath>\nstruct Peer { int rank = 0; auto operator<=>(const Peer &) "
+      "const = default; };\n";
+  auto fails = [&](const std::string &body, const std::string &message) {
+    Result r = compile(body, {}, "", prelude);
+    INFO(body);
+    INFO(r.messages);
+    CHECK(r.status == 1);
+    CHECK(r.messages.find(message) != std::string::npos);
+  };
+  fails("int z = 0; (void)__builtin_ctz(z);", "__builtin_ctz(0) is undefined");
+  fails("(void)std::bit_ceil(0x80000001u);", "does not fit in 'unsigned int'");
+  fails("(void)std::lcm(65536, 65537);", "does not fit in 'int'");
+  fails("(void)std::gcd(-2147483647 - 1, 2);", "does not fit in 'int'");
+  fails("(void)std::clamp(1, 5, 2);", "lower bound 5 is greater");
+  fails("std::vector<int> a{1}, b{2}; std::sort(a.begin(), b.end());",
+        "begin() and end() of different containers");
+  fails("std::vector<int> a{1, 2}; std::sort(a.begin() + 1, a.end());",
+        "supports only as a whole std::vector or std::array");
+  fails("std::vector<int> a{2, 1}; std::sort(a.begin(), a.end(), "
+        "[](int x, int y) { return x > y; });",
+        "with this comparator or projection is not supported");
+  fails("std::vector<double> a{1.0, std::sqrt(-1.0)}; std::ranges::sort(a);",
+        "holding NaN");
+  fails("int s = 0; for (int i : std::views::iota(5, 2)) s += i;",
+        "the end is before the start");
+  fails("std::vector<Peer> ps(2); std::ranges::sort(ps);",
+        "sort a std::tuple of the fields instead");
 }
 
 TEST_CASE("Evaluator: chunks behave as plain structs", "[evaluator]") {

@@ -1,0 +1,730 @@
+//===- StdAlgorithms.cpp - numeric, bit and whole-range library calls -----===//
+//
+// The standard functions that compute rather than hold: <cmath>, <bit>,
+// <numeric>'s gcd/lcm, std::clamp, std::ssize, std::numeric_limits, the
+// builtins people use for bit tricks, std::views::iota, and the algorithms
+// of <algorithm>/<numeric> when they run over one container's whole range
+// (`std::sort(v.begin(), v.end())`, `std::ranges::sort(v)`). Iterators are
+// not values in the evaluator, so an algorithm is recognised by the shape
+// of its arguments; anything else stays an error that says what to write.
+//
+// Every result is what the C++ program computes, or an error where C++
+// would have undefined behaviour (__builtin_ctz(0), an lcm that does not
+// fit, std::clamp with lo > hi, a sort of a range holding NaN).
+// Floating-point functions are computed in double with the C library and
+// rounded to the call's type.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+namespace {
+
+// Whether `d` is declared inside namespace std, at any depth (std::ranges,
+// std::ranges::views, ...).
+bool inStdTree(const Decl *d) {
+  for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (dc->isStdNamespace())
+      return true;
+  return false;
+}
+
+QualType templateArg(const CXXRecordDecl *rd, unsigned i) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || spec->getTemplateArgs().size() <= i ||
+      spec->getTemplateArgs()[i].getKind() != TemplateArgument::Type)
+    return QualType();
+  return spec->getTemplateArgs()[i].getAsType();
+}
+
+// Strips what lies between an iterator argument and the call that made
+// it: implicit casts, temporaries, copies of the iterator.
+const Expr *iteratorSource(const Expr *e) {
+  for (;;) {
+    e = e->IgnoreImplicit();
+    if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
+      e = mt->getSubExpr();
+      continue;
+    }
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
+        ce && ce->getNumArgs() == 1 &&
+        ce->getConstructor()->isCopyOrMoveConstructor()) {
+      e = ce->getArg(0);
+      continue;
+    }
+    return e;
+  }
+}
+
+// The comparison a sort was given: std::less (or none) sorts ascending,
+// std::greater descending; nothing else is modelled.
+enum class Order { Ascending, Descending, Other };
+Order orderOf(const Expr *comparator) {
+  const CXXRecordDecl *rd =
+      comparator->getType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!rd || !rd->getIdentifier() || !inStdTree(rd))
+    return Order::Other;
+  if (rd->getName() == "less")
+    return Order::Ascending;
+  if (rd->getName() == "greater")
+    return Order::Descending;
+  return Order::Other;
+}
+
+// The C library's floating-point functions, by their double names.
+std::optional<double> cmath1(llvm::StringRef n, double x) {
+  return llvm::StringSwitch<std::optional<double>>(n)
+      .Case("ceil", std::ceil(x))
+      .Case("floor", std::floor(x))
+      .Case("trunc", std::trunc(x))
+      .Case("round", std::round(x))
+      .Case("sqrt", std::sqrt(x))
+      .Case("cbrt", std::cbrt(x))
+      .Case("log", std::log(x))
+      .Case("log2", std::log2(x))
+      .Case("log10", std::log10(x))
+      .Case("exp", std::exp(x))
+      .Case("exp2", std::exp2(x))
+      .Case("fabs", std::fabs(x))
+      .Default(std::nullopt);
+}
+std::optional<double> cmath2(llvm::StringRef n, double x, double y) {
+  return llvm::StringSwitch<std::optional<double>>(n)
+      .Case("pow", std::pow(x, y))
+      .Case("fmod", std::fmod(x, y))
+      .Case("fmin", std::fmin(x, y))
+      .Case("fmax", std::fmax(x, y))
+      .Case("hypot", std::hypot(x, y))
+      .Default(std::nullopt);
+}
+bool isCMathName(llvm::StringRef n) {
+  return llvm::StringSwitch<bool>(n)
+      .Cases("ceil", "floor", "trunc", "round", "sqrt", "cbrt", true)
+      .Cases("log", "log2", "log10", "exp", "exp2", "fabs", true)
+      .Cases("pow", "fmod", "fmin", "fmax", "hypot", true)
+      .Cases("lround", "llround", true)
+      .Default(false);
+}
+
+} // namespace
+
+// ------------------------------------------------------------ arguments --
+
+double Evaluator::numberArg(const Expr *e) {
+  Value v = eval(e);
+  if (v.kind == Value::Kind::Uninit)
+    error(e, diag::err_eval_uninitialised);
+  if (v.kind == Value::Kind::Int)
+    return double(v.wide());
+  if (v.kind == Value::Kind::Float)
+    return v.f;
+  error(e, diag::err_std_number_expected);
+}
+
+uint64_t Evaluator::unsignedArg(const Expr *e, unsigned &width) {
+  Value v = eval(e);
+  if (v.kind == Value::Kind::Uninit)
+    error(e, diag::err_eval_uninitialised);
+  if (v.kind != Value::Kind::Int)
+    error(e, diag::err_std_number_expected);
+  width = intType(e->getType()).width;
+  uint64_t u = uint64_t(v.i);
+  return width >= 64 ? u : u & ((uint64_t(1) << width) - 1);
+}
+
+// -------------------------------------------------- <cmath> and builtins --
+
+bool Evaluator::tryCLibraryCall(const CallExpr *call, const FunctionDecl *fd,
+                                Value &result) {
+  if (!fd->getIdentifier())
+    return false;
+  LazyLoc loc(call);
+  llvm::StringRef name = fd->getName();
+  unsigned builtin = fd->getBuiltinID();
+  bool global = fd->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  bool system = ctx_.getSourceManager().isInSystemHeader(fd->getLocation());
+  if (builtin && name.starts_with("__builtin_")) {
+    // The GCC bit builtins, at the width of their argument's type.
+    llvm::StringRef op = name.drop_front(10);
+    while (op.ends_with("l"))
+      op = op.drop_back();
+    if (op != "popcount" && op != "ctz" && op != "clz" && op != "ffs" &&
+        op != "parity")
+      return false;
+    unsigned width = 0;
+    uint64_t u = unsignedArg(call->getArg(0), width);
+    int64_t r;
+    if (op == "popcount" || op == "parity") {
+      r = __builtin_popcountll(u);
+      if (op == "parity")
+        r &= 1;
+    } else if (op == "ffs") {
+      r = u ? __builtin_ctzll(u) + 1 : 0;
+    } else {
+      if (u == 0)
+        error(loc, diag::err_std_bit_zero, {name.str()});
+      r = op == "ctz" ? __builtin_ctzll(u)
+                      : __builtin_clzll(u) - int64_t(64 - width);
+    }
+    result = makeTyped(r, call->getType(), loc, false);
+    return true;
+  }
+  // <cmath> reaches std:: through using-declarations (std::ceil(double)
+  // is ::ceil); the float and long double forms carry a suffix.
+  if (!(global && system) && !fd->isInStdNamespace())
+    return false;
+  llvm::StringRef base = name;
+  if (!isCMathName(base) && (base.ends_with("f") || base.ends_with("l")) &&
+      isCMathName(base.drop_back()))
+    base = base.drop_back();
+  if (!isCMathName(base))
+    return false;
+  if (base == "lround" || base == "llround") {
+    double r = std::round(numberArg(call->getArg(0)));
+    result = convert(Value::makeFloat(r), call->getType(), loc);
+    return true;
+  }
+  std::optional<double> r;
+  if (call->getNumArgs() == 1)
+    r = cmath1(base, numberArg(call->getArg(0)));
+  else if (call->getNumArgs() == 2) {
+    double x = numberArg(call->getArg(0));
+    r = cmath2(base, x, numberArg(call->getArg(1)));
+  }
+  if (!r)
+    return false;
+  result = convert(Value::makeFloat(*r), call->getType(), loc);
+  return true;
+}
+
+// ------------------------------------------- std:: functions that compute --
+
+bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
+                                  Value &result) {
+  LazyLoc loc(call);
+  QualType rt = call->getType();
+  // <bit>: unsigned arguments, at their type's width.
+  if (name == "popcount" || name == "has_single_bit" || name == "bit_width" ||
+      name == "bit_ceil" || name == "bit_floor" || name == "countl_zero" ||
+      name == "countr_zero" || name == "countl_one" || name == "countr_one") {
+    unsigned width = 0;
+    uint64_t u = unsignedArg(call->getArg(0), width);
+    uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    auto clz = [&](uint64_t x) -> int64_t {
+      return x ? __builtin_clzll(x) - int64_t(64 - width) : width;
+    };
+    auto ctz = [&](uint64_t x) -> int64_t {
+      return x ? __builtin_ctzll(x) : width;
+    };
+    auto bitWidth = [&](uint64_t x) { return int64_t(width) - clz(x); };
+    __int128 r = 0;
+    if (name == "popcount")
+      r = __builtin_popcountll(u);
+    else if (name == "has_single_bit")
+      r = u && !(u & (u - 1));
+    else if (name == "bit_width")
+      r = bitWidth(u);
+    else if (name == "countl_zero")
+      r = clz(u);
+    else if (name == "countr_zero")
+      r = ctz(u);
+    else if (name == "countl_one")
+      r = clz(~u & mask);
+    else if (name == "countr_one")
+      r = ctz(~u & mask);
+    else if (name == "bit_floor")
+      r = u ? __int128(1) << (bitWidth(u) - 1) : 0;
+    else { // bit_ceil
+      if (u <= 1) {
+        r = 1;
+      } else {
+        int64_t w = bitWidth(u - 1);
+        if (w >= int64_t(width))
+          error(loc, diag::err_std_bit_ceil_range,
+                {std::to_string(u),
+                 rt.getCanonicalType().getAsString(ctx_.getPrintingPolicy())});
+        r = __int128(1) << w;
+      }
+    }
+    result = makeTyped(r, rt, loc, false);
+    return true;
+  }
+  if (name == "gcd" || name == "lcm") {
+    Value a = eval(call->getArg(0));
+    Value b = eval(call->getArg(1));
+    if (a.kind != Value::Kind::Int || b.kind != Value::Kind::Int)
+      error(loc, diag::err_std_number_expected);
+    IntType t = intType(rt);
+    __int128 hi = t.isSigned ? (__int128(1) << (t.width - 1)) - 1
+                             : (__int128(1) << t.width) - 1;
+    __int128 m = a.wide() < 0 ? -a.wide() : a.wide();
+    __int128 n = b.wide() < 0 ? -b.wide() : b.wide();
+    // C++ leaves it undefined when |m|, |n| or the lcm does not fit.
+    auto fits = [&](__int128 v, const Value &shown) {
+      if (v > hi)
+        error(loc, diag::err_std_numeric_range,
+              {name.str(), describeValue(shown),
+               rt.getCanonicalType().getAsString(ctx_.getPrintingPolicy())});
+    };
+    fits(m, a);
+    fits(n, b);
+    __int128 g = m, h = n;
+    while (h) {
+      __int128 t2 = g % h;
+      g = h;
+      h = t2;
+    }
+    __int128 r = g;
+    if (name == "lcm") {
+      r = (m == 0 || n == 0) ? 0 : m / g * n;
+      if (r > hi)
+        error(loc, diag::err_std_numeric_range,
+              {name.str(),
+               describeValue(
+                   Value::makeInt(int64_t(r > INT64_MAX ? INT64_MAX : r))),
+               rt.getCanonicalType().getAsString(ctx_.getPrintingPolicy())});
+    }
+    result = makeTyped(r, rt, loc, false);
+    return true;
+  }
+  if (name == "clamp") {
+    if (call->getNumArgs() != 3)
+      error(loc, diag::err_std_comparator, {"clamp"});
+    Value v = eval(call->getArg(0));
+    Value lo = eval(call->getArg(1));
+    Value hi = eval(call->getArg(2));
+    if (compareValues(hi, lo) < 0)
+      error(loc, diag::err_std_clamp_bounds,
+            {describeValue(lo), describeValue(hi)});
+    result = compareValues(v, lo) < 0 ? lo : compareValues(hi, v) < 0 ? hi : v;
+    return true;
+  }
+  if (name == "ssize" && call->getNumArgs() == 1) {
+    Value *obj = evalObject(call->getArg(0));
+    size_t n = obj->kind == Value::Kind::String ? obj->s().size()
+               : obj->kind == Value::Kind::Map  ? obj->map()->size()
+                                                : obj->elems().size();
+    result = makeTyped(int64_t(n), rt, loc, false);
+    return true;
+  }
+  return false;
+}
+
+bool Evaluator::tryNumericLimits(const CallExpr *call, const CXXMethodDecl *md,
+                                 Value &result) {
+  const CXXRecordDecl *rd = md->getParent();
+  if (!rd->getIdentifier() || rd->getName() != "numeric_limits" ||
+      !md->getIdentifier())
+    return false;
+  LazyLoc loc(call);
+  QualType t = templateArg(rd, 0);
+  llvm::StringRef what = md->getName();
+  if (t.isNull())
+    return false;
+  QualType c = t.getCanonicalType();
+  if (c->isIntegralOrEnumerationType() && !c->isEnumeralType()) {
+    IntType info = intType(c);
+    __int128 hi = info.isBool     ? 1
+                  : info.isSigned ? (__int128(1) << (info.width - 1)) - 1
+                                  : (__int128(1) << info.width) - 1;
+    __int128 lo =
+        info.isSigned && !info.isBool ? -(__int128(1) << (info.width - 1)) : 0;
+    if (what == "max")
+      result = makeTyped(hi, c, loc, false);
+    else if (what == "min" || what == "lowest")
+      result = makeTyped(lo, c, loc, false);
+    else
+      return false;
+    return true;
+  }
+  if (c->isRealFloatingType()) {
+    bool isFloat = c->isSpecificBuiltinType(BuiltinType::Float);
+    double v;
+    if (what == "max")
+      v = isFloat ? FLT_MAX : DBL_MAX;
+    else if (what == "min")
+      v = isFloat ? FLT_MIN : DBL_MIN;
+    else if (what == "lowest")
+      v = isFloat ? -FLT_MAX : -DBL_MAX;
+    else if (what == "epsilon")
+      v = isFloat ? FLT_EPSILON : DBL_EPSILON;
+    else if (what == "infinity")
+      v = HUGE_VAL;
+    else
+      return false;
+    if (!c->isSpecificBuiltinType(BuiltinType::Float) &&
+        !c->isSpecificBuiltinType(BuiltinType::Double))
+      return false; // long double: not a type the evaluator models
+    result = Value::makeFloat(v);
+    return true;
+  }
+  return false;
+}
+
+// ------------------------------------------------- whole-range algorithms --
+
+Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
+                             llvm::StringRef algorithm, LazyLoc loc) {
+  // begin()/end() (cbegin, cend) of a std::vector or std::array, as a
+  // member or through std::begin/std::end.
+  auto container = [&](const Expr *e, bool wantBegin) -> const Expr * {
+    e = iteratorSource(e);
+    const auto *call = dyn_cast<CallExpr>(e);
+    const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+    if (!fd || !fd->getIdentifier())
+      return nullptr;
+    llvm::StringRef n = fd->getName();
+    if (wantBegin ? (n != "begin" && n != "cbegin")
+                  : (n != "end" && n != "cend"))
+      return nullptr;
+    const Expr *obj = nullptr;
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+      obj = mc->getImplicitObjectArgument();
+    else if (fd->isInStdNamespace() && call->getNumArgs() == 1)
+      obj = call->getArg(0);
+    if (!obj)
+      return nullptr;
+    StdClass cls =
+        classifyStd(obj->getType().getCanonicalType()->getAsCXXRecordDecl());
+    return cls == StdClass::Vector || cls == StdClass::Array ? obj : nullptr;
+  };
+  const Expr *a = container(first, true);
+  const Expr *b = container(last, false);
+  if (!a || !b)
+    error(loc, diag::err_std_iterator_range, {algorithm.str()});
+  Value *range = evalObject(a);
+  Borrow keep(*this, range);
+  Value *other = evalObject(b);
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  if (range != other)
+    error(loc, diag::err_std_iterator_two_containers, {algorithm.str()});
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  return range;
+}
+
+static bool orderedByValue(QualType t) {
+  t = t.getCanonicalType().getNonReferenceType().getUnqualifiedType();
+  if (t->isArithmeticType() || t->isEnumeralType())
+    return true;
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd)
+    return false;
+  switch (Evaluator::classifyStd(rd)) {
+  case Evaluator::StdClass::String:
+  case Evaluator::StdClass::StringView:
+    return true;
+  case Evaluator::StdClass::Pair:
+  case Evaluator::StdClass::Tuple: {
+    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+    if (!spec)
+      return false;
+    for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
+      if (a.getKind() == TemplateArgument::Type) {
+        if (!orderedByValue(a.getAsType()))
+          return false;
+      } else if (a.getKind() == TemplateArgument::Pack) {
+        for (const TemplateArgument &p : a.pack_elements())
+          if (p.getKind() != TemplateArgument::Type ||
+              !orderedByValue(p.getAsType()))
+            return false;
+      }
+    }
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+// The element type of the std::vector or std::array `range` was read from.
+static QualType elementTypeOf(const Expr *rangeExpr) {
+  const CXXRecordDecl *rd =
+      rangeExpr->getType().getCanonicalType()->getAsCXXRecordDecl();
+  return templateArg(rd, 0);
+}
+
+void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
+                          llvm::StringRef algorithm, LazyLoc loc) {
+  Order order = comparator ? orderOf(comparator) : Order::Ascending;
+  if (order == Order::Other)
+    error(comparator, diag::err_std_comparator, {algorithm.str()});
+  if (elem.isNull() || !orderedByValue(elem))
+    error(loc, diag::err_std_sort_type,
+          {algorithm.str(), elem.isNull()
+                                ? std::string("?")
+                                : elem.getAsString(ctx_.getPrintingPolicy())});
+  ValueList &elems = range.elems();
+  for (Value &e : elems) {
+    if (e.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    if (e.kind == Value::Kind::Float && std::isnan(e.f))
+      error(loc, diag::err_std_sort_nan, {algorithm.str()});
+    invalidateContents(e, algorithm, loc);
+  }
+  // Equal elements keep their order, so std::sort and std::stable_sort
+  // give the same (deterministic) result.
+  if (order == Order::Ascending)
+    std::stable_sort(
+        elems.begin(), elems.end(),
+        [](const Value &x, const Value &y) { return compareValues(x, y) < 0; });
+  else
+    std::stable_sort(
+        elems.begin(), elems.end(),
+        [](const Value &x, const Value &y) { return compareValues(y, x) < 0; });
+}
+
+// The range algorithm `algorithm` over the whole of `range` (whose
+// elements have type `elem`), with the arguments after the range.
+Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
+                                QualType elem,
+                                llvm::ArrayRef<const Expr *> rest,
+                                const CallExpr *call) {
+  LazyLoc loc(call);
+  ValueList &elems = range.elems();
+  auto needArgs = [&](size_t n) {
+    if (rest.size() != n)
+      error(loc, diag::err_std_algorithm_args, {algorithm.str()});
+  };
+  if (algorithm == "sort" || algorithm == "stable_sort") {
+    if (rest.size() > 1)
+      error(rest[1], diag::err_std_comparator, {algorithm.str()});
+    sortRange(range, elem, rest.empty() ? nullptr : rest[0], algorithm, loc);
+    return Value::makeVoid();
+  }
+  if (algorithm == "reverse") {
+    needArgs(0);
+    for (Value &e : elems)
+      invalidateContents(e, algorithm, loc);
+    std::reverse(elems.begin(), elems.end());
+    return Value::makeVoid();
+  }
+  if (algorithm == "fill" || algorithm == "iota") {
+    needArgs(1);
+    Value v = eval(rest[0]);
+    if (v.kind == Value::Kind::Uninit)
+      error(rest[0], diag::err_eval_uninitialised);
+    for (Value &e : elems) {
+      invalidateContents(e, algorithm, loc);
+      e = (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+                  !elem.isNull()
+              ? convert(v, elem, loc)
+              : v;
+      if (algorithm == "iota") {
+        if (v.kind == Value::Kind::Int)
+          v = makeTyped(v.wide() + 1, rest[0]->getType(), loc,
+                        incrementMayOverflow(rest[0]->getType()));
+        else if (v.kind == Value::Kind::Float)
+          v.f += 1;
+        else
+          error(rest[0], diag::err_std_number_expected);
+      }
+    }
+    return Value::makeVoid();
+  }
+  if (algorithm == "count") {
+    needArgs(1);
+    Value v = eval(rest[0]);
+    int64_t n = 0;
+    for (const Value &e : elems)
+      n += compareValues(e, v) == 0;
+    return makeTyped(n, call->getType(), loc, false);
+  }
+  if (algorithm == "accumulate") {
+    if (rest.size() == 2) {
+      const CXXRecordDecl *op =
+          rest[1]->getType().getCanonicalType()->getAsCXXRecordDecl();
+      if (!op || !inStdTree(op) || !op->getIdentifier() ||
+          op->getName() != "plus")
+        error(rest[1], diag::err_std_accumulate_op);
+    } else {
+      needArgs(1);
+    }
+    QualType t = call->getType();
+    Value acc = eval(rest[0]);
+    for (const Value &e : elems) {
+      if (e.kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised_unnamed);
+      if (acc.kind == Value::Kind::String && e.kind == Value::Kind::String) {
+        checkStringLength(acc.s().size() + e.s().size(), loc);
+        acc.s() += e.s();
+        continue;
+      }
+      if ((acc.kind != Value::Kind::Int && acc.kind != Value::Kind::Float) ||
+          (e.kind != Value::Kind::Int && e.kind != Value::Kind::Float))
+        error(loc, diag::err_std_number_expected);
+      // `init = init + *it`: the sum in the wider of the two types (the
+      // usual arithmetic conversions), then converted back to T.
+      QualType sumType = t;
+      if (!elem.isNull() && (elem->isRealFloatingType() ||
+                             (!t->isRealFloatingType() &&
+                              ctx_.getTypeSize(elem) > ctx_.getTypeSize(t))))
+        sumType = elem;
+      if (!sumType->isRealFloatingType() &&
+          ctx_.getTypeSize(sumType) < ctx_.getTypeSize(ctx_.IntTy))
+        sumType = ctx_.IntTy;
+      acc = convert(arith(BO_Add, acc, e, sumType, loc), t, loc);
+    }
+    return acc;
+  }
+  if (algorithm == "min" || algorithm == "max") {
+    if (!rest.empty())
+      error(rest[0], diag::err_std_comparator,
+            {("ranges::" + algorithm).str()});
+    if (elems.empty())
+      error(loc, diag::err_std_minmax_empty, {("ranges::" + algorithm).str()});
+    const Value *best = &elems[0];
+    for (const Value &e : elems) {
+      int c = compareValues(e, *best);
+      if ((algorithm == "min" && c < 0) || (algorithm == "max" && c > 0))
+        best = &e;
+    }
+    return *best;
+  }
+  unsupportedStdName(("std::" + algorithm).str(), loc);
+}
+
+bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
+                                     Value &result) {
+  if (name != "sort" && name != "stable_sort" && name != "reverse" &&
+      name != "fill" && name != "iota" && name != "count" &&
+      name != "accumulate")
+    return false;
+  LazyLoc loc(call);
+  if (call->getNumArgs() < 2)
+    return false;
+  Value *range = wholeRange(call->getArg(0), call->getArg(1), name, loc);
+  Borrow keep(*this, range);
+  QualType elem = elementTypeOf(iteratorSourceObject(call->getArg(0)));
+  llvm::ArrayRef<const Expr *> rest(call->getArgs() + 2,
+                                    call->getNumArgs() - 2);
+  result = rangeAlgorithm(name, *range, elem, rest, call);
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  return true;
+}
+
+// The container whose begin() the iterator argument `e` came from (the
+// argument was checked by wholeRange).
+const Expr *Evaluator::iteratorSourceObject(const Expr *e) {
+  const auto *call = cast<CallExpr>(iteratorSource(e));
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+    return mc->getImplicitObjectArgument();
+  return call->getArg(0);
+}
+
+// Calls of the function objects in std::ranges and std::views
+// (`std::ranges::sort(v)`, `std::views::iota(0, n)`), named by the
+// variable they are made through.
+bool Evaluator::tryStdFunctionObject(const CallExpr *call,
+                                     const CXXMethodDecl *md, Value &result) {
+  const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
+  if (!oc || oc->getOperator() != OO_Call || !inStdTree(md->getParent()))
+    return false;
+  LazyLoc loc(call);
+  const auto *ref = dyn_cast<DeclRefExpr>(oc->getArg(0)->IgnoreImplicit());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->getIdentifier())
+    unsupportedStdName(md->getParent()->getQualifiedNameAsString(), loc);
+  std::string qualified = var->getQualifiedNameAsString();
+  llvm::StringRef name = var->getName();
+  // Defaulted comparators and projections (std::ranges::less{},
+  // std::identity{}) are what the call does anyway.
+  llvm::SmallVector<const Expr *, 4> args;
+  for (unsigned i = 1; i < oc->getNumArgs(); ++i)
+    if (!isa<CXXDefaultArgExpr>(oc->getArg(i)))
+      args.push_back(oc->getArg(i));
+  bool inRanges = llvm::StringRef(qualified).starts_with("std::ranges::");
+  if (inRanges && name == "iota" &&
+      llvm::StringRef(qualified).contains("views")) {
+    // std::views::iota(first, last): the integers [first, last), made
+    // into the range the loop walks.
+    if (args.size() != 2)
+      error(loc, diag::err_std_iota_unbounded);
+    Value first = eval(args[0]);
+    Value last = eval(args[1]);
+    if (first.kind != Value::Kind::Int || last.kind != Value::Kind::Int)
+      error(loc, diag::err_std_number_expected);
+    if (first.wide() > last.wide())
+      error(loc, diag::err_std_iota_bounds,
+            {describeValue(first), describeValue(last)});
+    __int128 n = last.wide() - first.wide();
+    checkContainerSize(n > __int128(SIZE_MAX) ? SIZE_MAX : size_t(n), loc);
+    reserveElements(size_t(n), loc);
+    ValueList elems;
+    elems.reserve(size_t(n));
+    QualType w = args[0]->getType();
+    for (__int128 i = first.wide(); i < last.wide(); ++i)
+      elems.push_back(makeTyped(i, w, loc, false));
+    result = Value::makeAgg(std::move(elems));
+    return true;
+  }
+  if (inRanges &&
+      (name == "sort" || name == "stable_sort" || name == "reverse" ||
+       name == "fill" || name == "count" || name == "min" || name == "max")) {
+    if (args.empty())
+      unsupportedStdName(qualified, loc);
+    const CXXRecordDecl *rd =
+        args[0]->getType().getCanonicalType()->getAsCXXRecordDecl();
+    StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+    bool isRange = cls == StdClass::Vector || cls == StdClass::Array ||
+                   cls == StdClass::InitializerList;
+    if ((name == "min" || name == "max") && !isRange) {
+      // std::ranges::min(a, b): two values.
+      if (args.size() != 2)
+        error(args.size() > 2 ? args[2] : call, diag::err_std_comparator,
+              {("ranges::" + name).str()});
+      Value a = eval(args[0]);
+      Value b = eval(args[1]);
+      int c = compareValues(b, a);
+      result = (name == "min" && c < 0) || (name == "max" && c > 0) ? b : a;
+      return true;
+    }
+    if (isRange) {
+      Value *range = evalObject(args[0]);
+      Borrow keep(*this, range);
+      result = rangeAlgorithm(name, *range, templateArg(rd, 0),
+                              llvm::ArrayRef(args).drop_front(), call);
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+      return true;
+    }
+    if (args.size() >= 2 && name != "min" && name != "max") {
+      Value *range = wholeRange(args[0], args[1], name, loc);
+      Borrow keep(*this, range);
+      QualType elem = elementTypeOf(iteratorSourceObject(args[0]));
+      result = rangeAlgorithm(name, *range, elem,
+                              llvm::ArrayRef(args).drop_front(2), call);
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+      return true;
+    }
+  }
+  unsupportedStdName(qualified, loc);
+}
+
+[[noreturn]] void Evaluator::unsupportedStdName(const std::string &qualified,
+                                                LazyLoc loc) {
+  llvm::StringRef name = llvm::StringRef(qualified).rsplit("::").second;
+  if (const char *instead = stdAlternative(name, false))
+    error(loc, diag::err_std_type_unsupported, {qualified, instead});
+  error(loc, diag::err_std_unsupported, {qualified});
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,15 @@
+// RUN: mscclc --verify %s
+// RUN: %expect-error mscclc %s
+// A std::set made from part of a container: iterators are supported only
+// as a whole std::vector or std::array.
+#include <set>
+#include <vector>
+#include <mscclpp/dsl.hpp>
+using namespace mscclpp::dsl;
+
+MSCCLPP_ALGORITHM void std_set_iterator_constructor(int n = 2) {
+  CollectiveProgram prog("p", AllGather(n, 1, false), n);
+  std::vector<int> ranks{1, 0, 1};
+  // expected-error@+1 {{std::set takes iterators, which mscclc supports only as a whole std::vector or std::array: std::set(c.begin(), c.end(), ...); otherwise write the loop}}
+  std::set<int> peers(ranks.begin() + 1, ranks.end());
+}
