@@ -204,7 +204,8 @@ Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               std::shared_ptr<const Closure> closure,
-                              const Expr *callSite) {
+                              const Expr *callSite,
+                              llvm::ArrayRef<Value *> argValues) {
   LazyLoc loc(callSite);
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
@@ -222,11 +223,24 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // and an assignment through it would be lost.
   if (fd->getReturnType()->isReferenceType())
     error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
-  if (args.size() != def->getNumParams())
+  if (std::max(args.size(), argValues.size()) != def->getNumParams())
     error(loc, diag::err_eval_variadic_call);
   auto frame = newFrame();
   frame->fn = def;
   frame->closure = std::move(closure);
+  // Arguments the library passes (a sort's comparator gets two elements).
+  for (size_t i = 0; i < argValues.size(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(unsigned(i));
+    if (p->getType()->isReferenceType()) {
+      bindReference(*frame, p, argValues[i]);
+    } else {
+      Value v = *argValues[i];
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, p->getType(), loc);
+      frame->owned.push_back(std::make_unique<Value>(std::move(v)));
+      frame->vars[p] = frame->owned.back().get();
+    }
+  }
   // Evaluate arguments in the caller's frame.
   for (size_t i = 0; i < args.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));

@@ -272,10 +272,13 @@ private:
   // A failing assert(): the library call it makes, reported as the
   // assertion that failed.
   [[noreturn]] void assertionFailed(const clang::CallExpr *call);
+  // Calls `fd` with `args` evaluated in the caller's frame, or with
+  // `argValues` (objects the evaluator passes itself: a sort's elements).
   Value callFunction(const clang::FunctionDecl *fd,
                      llvm::ArrayRef<const clang::Expr *> args,
                      std::shared_ptr<const Closure> closure,
-                     const clang::Expr *callSite);
+                     const clang::Expr *callSite,
+                     llvm::ArrayRef<Value *> argValues = {});
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
               clang::QualType resultType, LazyLoc loc);
   Value convert(const Value &v, clang::QualType to, LazyLoc loc);
@@ -338,6 +341,16 @@ private:
   void sortRange(Value &range, clang::QualType elem,
                  const clang::Expr *comparator, llvm::StringRef algorithm,
                  LazyLoc loc);
+  const clang::FunctionDecl *
+  userComparator(const clang::Expr *comparator, clang::QualType elem,
+                 std::shared_ptr<const Closure> &closure);
+  std::function<bool(Value &, Value &)>
+  comparatorFunction(const clang::Expr *comparator, clang::QualType elem,
+                     llvm::StringRef algorithm);
+  void sortWithComparator(Value &range,
+                          const std::function<bool(Value &, Value &)> &less,
+                          const clang::Expr *comparator,
+                          llvm::StringRef algorithm, LazyLoc loc);
   double numberArg(const clang::Expr *e);
   uint64_t unsignedArg(const clang::Expr *e, unsigned &width);
   [[noreturn]] void unsupportedStdName(const std::string &qualified,

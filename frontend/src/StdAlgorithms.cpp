@@ -18,6 +18,7 @@
 #include "Evaluator.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Builtins.h"
@@ -419,6 +420,36 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
   return range;
 }
 
+static bool orderedByValue(QualType t);
+
+// A struct of the program whose order is its fields' (a defaulted
+// operator<=> or operator<, and no hand-written one): sorting it compares
+// field by field, which is what std::sort would do.
+static bool hasDefaultedOrder(const CXXRecordDecl *rd) {
+  if (!rd->hasDefinition() || rd->getNumBases() != 0 || rd->isLambda())
+    return false;
+  bool defaulted = false;
+  for (const Decl *d : rd->decls()) {
+    if (const auto *fr = dyn_cast<FriendDecl>(d))
+      d = fr->getFriendDecl();
+    const auto *fd = dyn_cast_or_null<FunctionDecl>(d);
+    if (!fd)
+      continue;
+    OverloadedOperatorKind op = fd->getOverloadedOperator();
+    if (op != OO_Spaceship && op != OO_Less)
+      continue;
+    if (!fd->isDefaulted())
+      return false;
+    defaulted = true;
+  }
+  if (!defaulted)
+    return false;
+  for (const FieldDecl *f : rd->fields())
+    if (!orderedByValue(f->getType()))
+      return false;
+  return true;
+}
+
 static bool orderedByValue(QualType t) {
   t = t.getCanonicalType().getNonReferenceType().getUnqualifiedType();
   if (t->isArithmeticType() || t->isEnumeralType())
@@ -448,6 +479,8 @@ static bool orderedByValue(QualType t) {
     }
     return true;
   }
+  case Evaluator::StdClass::None:
+    return hasDefaultedOrder(rd);
   default:
     return false;
   }
@@ -460,24 +493,115 @@ static QualType elementTypeOf(const Expr *rangeExpr) {
   return templateArg(rd, 0);
 }
 
+// The function a user comparator calls: a lambda's call operator (for a
+// generic lambda, its specialisation for the elements), or a function
+// named directly. Null for anything else.
+const FunctionDecl *
+Evaluator::userComparator(const Expr *comparator, QualType elem,
+                          std::shared_ptr<const Closure> &closure) {
+  const Expr *e = comparator->IgnoreParenImpCasts();
+  if (const auto *uo = dyn_cast<UnaryOperator>(e);
+      uo && uo->getOpcode() == UO_AddrOf)
+    e = uo->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+    if (const auto *fd = dyn_cast<FunctionDecl>(ref->getDecl()))
+      return isa<CXXMethodDecl>(fd) ? nullptr : fd;
+  const CXXRecordDecl *rd =
+      comparator->getType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!rd || !rd->isLambda())
+    return nullptr;
+  const CXXMethodDecl *call = rd->getLambdaCallOperator();
+  if (rd->isGenericLambda()) {
+    call = nullptr;
+    QualType want = elem.isNull()
+                        ? QualType()
+                        : elem.getCanonicalType().getUnqualifiedType();
+    const FunctionTemplateDecl *ft = rd->getDependentLambdaCallOperator();
+    for (const FunctionDecl *spec : ft->specializations()) {
+      if (spec->getNumParams() != 2)
+        continue;
+      bool match = !want.isNull();
+      for (const ParmVarDecl *p : spec->parameters())
+        match = match && p->getType()
+                                 .getNonReferenceType()
+                                 .getCanonicalType()
+                                 .getUnqualifiedType() == want;
+      if (match) {
+        call = cast<CXXMethodDecl>(spec);
+        break;
+      }
+    }
+    if (!call)
+      return nullptr;
+  }
+  Value object = eval(comparator);
+  if (object.kind != Value::Kind::Closure)
+    error(comparator, diag::err_eval_lambda_not_callable);
+  closure = object.closure();
+  return call;
+}
+
+// The comparator `comparator` of std::`algorithm` over `elem`s (std::less,
+// std::greater, a lambda or a function) as a predicate the library code
+// calls; an error if it is not one mscclc can call.
+std::function<bool(Value &, Value &)>
+Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
+                              llvm::StringRef algorithm) {
+  switch (orderOf(comparator)) {
+  case Order::Ascending:
+    return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+  case Order::Descending:
+    return [](Value &x, Value &y) { return compareValues(y, x) < 0; };
+  case Order::Other:
+    break;
+  }
+  std::shared_ptr<const Closure> closure;
+  const FunctionDecl *compare = userComparator(comparator, elem, closure);
+  if (!compare)
+    error(comparator, diag::err_std_comparator, {algorithm.str()});
+  // Elements are passed as the library passes them: a comparator that
+  // could change them would change the range behind the algorithm's back.
+  bool params = compare->getNumParams() == 2;
+  for (unsigned i = 0; params && i < 2; ++i) {
+    QualType t = compare->getParamDecl(i)->getType();
+    params = !t->isRValueReferenceType() &&
+             (!t->isLValueReferenceType() ||
+              t.getNonReferenceType().isConstQualified());
+  }
+  if (!params)
+    error(comparator, diag::err_std_comparator_params, {algorithm.str()});
+  return [this, compare, closure, comparator](Value &x, Value &y) {
+    Value *args[2] = {&x, &y};
+    Value r = callFunction(compare, {}, closure, comparator, args);
+    return truthy(r, comparator->getExprLoc());
+  };
+}
+
 void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
                           llvm::StringRef algorithm, LazyLoc loc) {
   Order order = comparator ? orderOf(comparator) : Order::Ascending;
-  if (order == Order::Other)
-    error(comparator, diag::err_std_comparator, {algorithm.str()});
-  if (elem.isNull() || !orderedByValue(elem))
+  std::function<bool(Value &, Value &)> less;
+  if (order == Order::Other) {
+    less = comparatorFunction(comparator, elem, algorithm);
+  } else if (elem.isNull() || !orderedByValue(elem)) {
     error(loc, diag::err_std_sort_type,
           {algorithm.str(), elem.isNull()
                                 ? std::string("?")
                                 : elem.getAsString(ctx_.getPrintingPolicy())});
+  }
   ValueList &elems = range.elems();
   for (Value &e : elems) {
     if (e.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
-    if (e.kind == Value::Kind::Float && std::isnan(e.f))
+    if (!less && e.kind == Value::Kind::Float && std::isnan(e.f))
       error(loc, diag::err_std_sort_nan, {algorithm.str()});
-    invalidateContents(e, algorithm, loc);
   }
+  if (less) {
+    sortWithComparator(range, less, comparator, algorithm, loc);
+    return;
+  }
+  for (Value &e : elems)
+    invalidateContents(e, algorithm, loc);
   // Equal elements keep their order, so std::sort and std::stable_sort
   // give the same (deterministic) result.
   if (order == Order::Ascending)
@@ -488,6 +612,50 @@ void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
     std::stable_sort(
         elems.begin(), elems.end(),
         [](const Value &x, const Value &y) { return compareValues(y, x) < 0; });
+}
+
+// Sorts `range` by the user's comparator. A merge sort over a permutation
+// of a copy of the elements: the comparator sees stable objects however
+// the elements move, every comparison stays in bounds whatever the
+// comparator answers (std::sort's is undefined on an inconsistent one),
+// and equal elements keep their order, as in std::stable_sort.
+void Evaluator::sortWithComparator(
+    Value &range, const std::function<bool(Value &, Value &)> &less,
+    const Expr *comparator, llvm::StringRef algorithm, LazyLoc loc) {
+  ValueList copy = range.elems();
+  size_t n = copy.size();
+  // The comparator runs user code: the range must not change meanwhile.
+  Borrow sorting(*this, &range, /*iterating=*/true);
+  // The commonest mistake, `<=`, is undefined behaviour that usually
+  // "works": refuse it.
+  for (size_t i = 0; i < n; ++i)
+    if (less(copy[i], copy[i]))
+      error(comparator, diag::err_std_comparator_reflexive,
+            {algorithm.str(), describeValue(copy[i])});
+  std::vector<size_t> order(n), merged(n);
+  for (size_t i = 0; i < n; ++i)
+    order[i] = i;
+  for (size_t width = 1; width < n; width *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * width) {
+      size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        merged[k++] =
+            less(copy[order[j]], copy[order[i]]) ? order[j++] : order[i++];
+      while (i < mid)
+        merged[k++] = order[i++];
+      while (j < hi)
+        merged[k++] = order[j++];
+    }
+    order.swap(merged);
+  }
+  if (sorting.dangling)
+    invalidatedDuringUse(sorting, diag::err_std_sort_modified, loc);
+  ValueList &elems = range.elems();
+  for (Value &e : elems)
+    invalidateContents(e, algorithm, loc);
+  for (size_t i = 0; i < n; ++i)
+    elems[i] = std::move(copy[order[i]]);
 }
 
 // The range algorithm `algorithm` over the whole of `range` (whose

@@ -923,14 +923,14 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "min" || name == "max") {
-    // std::min(a, b), std::min({a, b, ...}); a comparator after them is
-    // refused (the result would depend on it).
+    // std::min(a, b), std::min({a, b, ...}), each with an optional
+    // comparator.
     const auto *listRd =
         call->getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl();
     bool list = listRd && classifyStd(listRd) == StdClass::InitializerList;
     unsigned values = list ? 1 : 2;
-    if (call->getNumArgs() > values)
-      error(call->getArg(values), diag::err_std_comparator, {name.str()});
+    const Expr *comparator =
+        call->getNumArgs() > values ? call->getArg(values) : nullptr;
     ValueList vals;
     if (list) {
       Value l = eval(call->getArg(0));
@@ -941,13 +941,20 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     }
     if (vals.empty())
       error(loc, diag::err_std_minmax_empty, {name.str()});
-    Value best = vals[0];
-    for (size_t i = 1; i < vals.size(); ++i) {
-      int c = compareValues(vals[i], best);
-      if ((name == "min" && c < 0) || (name == "max" && c > 0))
-        best = vals[i];
+    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
+      return compareValues(x, y) < 0;
+    };
+    if (comparator) {
+      QualType elem = list ? templateArgType(listRd, 0)
+                           : call->getArg(0)->getType().getNonReferenceType();
+      less = comparatorFunction(comparator, elem, name);
     }
-    result = best;
+    // The first of equal smallest (largest) values, as the library does.
+    size_t best = 0;
+    for (size_t i = 1; i < vals.size(); ++i)
+      if (name == "min" ? less(vals[i], vals[best]) : less(vals[best], vals[i]))
+        best = i;
+    result = vals[best];
     return true;
   }
   if (name == "abs") {

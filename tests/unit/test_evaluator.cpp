@@ -130,6 +130,19 @@ std::string literal(double d) {
   return buf;
 }
 std::string literal(long long v) { return std::to_string(v) + "LL"; }
+// A comparator passed by name and a struct ordered by its defaulted <=>,
+// defined here and in the evaluated program.
+#define DESCENDING_BY_VALUE                                                    \
+  bool descendingByValue(int a, int b) { return a > b; }                       \
+  struct Hop {                                                                 \
+    int dist;                                                                  \
+    int rank;                                                                  \
+    auto operator<=>(const Hop &) const = default;                             \
+  };
+#define STRINGIFY_(...) #__VA_ARGS__
+#define STRINGIFY(...) STRINGIFY_(__VA_ARGS__)
+#define DESCENDING_BY_VALUE_TEXT STRINGIFY(DESCENDING_BY_VALUE)
+[[maybe_unused]] static DESCENDING_BY_VALUE
 #define SAME_AS_CPP_INT(...)                                                   \
   NativeCase {                                                                 \
 #__VA_ARGS__, literal(static_cast <long long>([] { __VA_ARGS__ }()))       \
@@ -211,6 +224,33 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
     SAME_AS_CPP_INT(std::vector<int> v{1, 2}; v.assign({5, 6, 7});
                     std::stable_sort(v.begin(), v.end(), std::greater<>());
                     return v[0] * 100 + v[2] * 10 + int(v.size());),
+    // User comparators: lambdas (capturing, generic), functions.
+    SAME_AS_CPP_INT(std::vector<int> v{5, 3, 8, 1, 9, 2}; int pivot = 4;
+                    std::stable_sort(v.begin(), v.end(),
+                                     [pivot](int a, int b) {
+                                       return std::abs(a - pivot) <
+                                              std::abs(b - pivot);
+                                     });
+                    int r = 0; for (int x
+                                    : v) r = r * 10 + x;
+                    return r;),
+    SAME_AS_CPP_INT(
+        std::vector<std::pair<int, int>> v{{0, 3}, {1, 1}, {2, 2}};
+        std::ranges::sort(v, [](const auto &a,
+                                const auto &b) { return a.second > b.second; });
+        return v[0].first * 100 + v[1].first * 10 + v[2].first;),
+    SAME_AS_CPP_INT(std::vector<int> v{7, 2, 9, 4};
+                    std::sort(v.begin(), v.end(), descendingByValue);
+                    return v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3];),
+    SAME_AS_CPP_INT(std::vector<Hop> hops{{2, 0}, {1, 3}, {2, 1}, {1, 2}};
+                    std::sort(hops.begin(), hops.end());
+                    return hops[0].rank * 1000 + hops[1].rank * 100 +
+                           hops[2].rank * 10 + hops[3].rank;),
+    SAME_AS_CPP_INT(auto mod5 = [](int a, int b) { return a % 5 < b % 5; };
+                    return std::max({1, 9, 4}, mod5) * 1000 +
+                           std::max({1, 6, 4}, mod5) * 100 +
+                           std::max(1, 6, mod5) * 10 +
+                           std::min(3, 7, std::greater<int>());),
     SAME_AS_CPP_INT(int s = 0; for (int i
                                     : std::views::iota(2, 6)) s += i;
                     for (auto i
@@ -249,7 +289,7 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                      "#include <bit>\n#include <cassert>\n#include "
                      "<cmath>\n#include <limits>\n#include <numeric>\n"
                      "#include <ranges>\n#include <cstdint>\n#include "
-                     "<set>\n");
+                     "<set>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
   INFO(body);
   INFO(r.messages);
   CHECK(r.status == 0);
@@ -261,7 +301,8 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
   const std::string prelude =
       "#include <bit>\n#include <numeric>\n#include <ranges>\n#include "
       "<cmath>\nstruct Peer { int rank = 0; auto operator<=>(const Peer &) "
-      "const = default; };\n";
+      "const = default; };\nstruct Ranked { int rank = 0; bool operator<(const "
+      "Ranked &o) const { return rank > o.rank; } };\n";
   auto fails = [&](const std::string &body, const std::string &message) {
     Result r = compile(body, {}, "", prelude);
     INFO(body);
@@ -279,14 +320,17 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
   fails("std::vector<int> a{1, 2}; std::sort(a.begin() + 1, a.end());",
         "supports only as a whole std::vector or std::array");
   fails("std::vector<int> a{2, 1}; std::sort(a.begin(), a.end(), "
-        "[](int x, int y) { return x > y; });",
-        "with this comparator or projection is not supported");
+        "[](int x, int y) { return x >= y; });",
+        "says 2 comes before itself; a sort needs a strict weak ordering");
+  fails("std::vector<int> a{2, 1}; std::sort(a.begin(), "
+        "a.end(), [&](int x, int y) { a.clear(); return x < y; });",
+        "the comparator changed the range being sorted (clear)");
   fails("std::vector<double> a{1.0, std::sqrt(-1.0)}; std::ranges::sort(a);",
         "holding NaN");
   fails("int s = 0; for (int i : std::views::iota(5, 2)) s += i;",
         "the end is before the start");
-  fails("std::vector<Peer> ps(2); std::ranges::sort(ps);",
-        "sort a std::tuple of the fields instead");
+  fails("std::vector<Ranked> ps(2); std::sort(ps.begin(), ps.end());",
+        "pass a lambda comparator that compares the fields");
 }
 
 TEST_CASE("Evaluator: chunks behave as plain structs", "[evaluator]") {
