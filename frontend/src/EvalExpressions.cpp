@@ -200,9 +200,13 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
     error(loc, diag::err_eval_map_comparator, {mapType()});
   auto isUser = [](const CXXRecordDecl *r) {
     return classifyStd(r) == StdClass::None &&
-           classifyDsl(r) == DslClass::None && !r->isInStdNamespace();
+           classifyDsl(r) == DslClass::None && !r->isInStdNamespace() &&
+           !hasDefaultedOrder(r);
   };
-  if (const CXXRecordDecl *krd = structInKey(args[0].getAsType(), isUser))
+  const CXXRecordDecl *krd = structInKey(args[0].getAsType(), isUser);
+  if (!krd) // a struct ordered by a defaulted <=> but compared by hand too
+    krd = userComparedIn(args[0].getAsType());
+  if (krd)
     error(loc, diag::err_eval_map_struct_key,
           {krd->getNameAsString(), mapType()});
   checkedMaps_.insert(rd);

@@ -108,6 +108,10 @@ public:
   static void resetClassCaches();
   static void resetDslClassCache();
   static StdClass classifyStd(const clang::CXXRecordDecl *rd);
+  // The i-th template argument of a class template specialisation when it
+  // is a type; null otherwise (or when `rd` is null).
+  static clang::QualType templateArgType(const clang::CXXRecordDecl *rd,
+                                         unsigned i);
   static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
   static StdClass classifyStdUncached(const clang::CXXRecordDecl *rd);
   static DslClass classifyDslUncached(const clang::CXXRecordDecl *rd);

@@ -45,14 +45,6 @@ bool inStdTree(const Decl *d) {
   return false;
 }
 
-QualType templateArg(const CXXRecordDecl *rd, unsigned i) {
-  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
-  if (!spec || spec->getTemplateArgs().size() <= i ||
-      spec->getTemplateArgs()[i].getKind() != TemplateArgument::Type)
-    return QualType();
-  return spec->getTemplateArgs()[i].getAsType();
-}
-
 // Strips what lies between an iterator argument and the call that made
 // it: implicit casts, temporaries, copies of the iterator.
 const Expr *iteratorSource(const Expr *e) {
@@ -333,7 +325,7 @@ bool Evaluator::tryNumericLimits(const CallExpr *call, const CXXMethodDecl *md,
       !md->getIdentifier())
     return false;
   LazyLoc loc(call);
-  QualType t = templateArg(rd, 0);
+  QualType t = templateArgType(rd, 0);
   llvm::StringRef what = md->getName();
   if (t.isNull())
     return false;
@@ -425,7 +417,7 @@ static bool orderedByValue(QualType t);
 // A struct of the program whose order is its fields' (a defaulted
 // operator<=> or operator<, and no hand-written one): sorting it compares
 // field by field, which is what std::sort would do.
-static bool hasDefaultedOrder(const CXXRecordDecl *rd) {
+bool hasDefaultedOrder(const CXXRecordDecl *rd) {
   if (!rd->hasDefinition() || rd->getNumBases() != 0 || rd->isLambda())
     return false;
   bool defaulted = false;
@@ -490,7 +482,7 @@ static bool orderedByValue(QualType t) {
 static QualType elementTypeOf(const Expr *rangeExpr) {
   const CXXRecordDecl *rd =
       rangeExpr->getType().getCanonicalType()->getAsCXXRecordDecl();
-  return templateArg(rd, 0);
+  return Evaluator::templateArgType(rd, 0);
 }
 
 // The function a user comparator calls: a lambda's call operator (for a
@@ -583,7 +575,7 @@ void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
   std::function<bool(Value &, Value &)> less;
   if (order == Order::Other) {
     less = comparatorFunction(comparator, elem, algorithm);
-  } else if (elem.isNull() || !orderedByValue(elem)) {
+  } else if (elem.isNull() || !orderedByValue(elem) || userComparedIn(elem)) {
     error(loc, diag::err_std_sort_type,
           {algorithm.str(), elem.isNull()
                                 ? std::string("?")
@@ -867,7 +859,7 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
     if (isRange) {
       Value *range = evalObject(args[0]);
       Borrow keep(*this, range);
-      result = rangeAlgorithm(name, *range, templateArg(rd, 0),
+      result = rangeAlgorithm(name, *range, templateArgType(rd, 0),
                               llvm::ArrayRef(args).drop_front(), call);
       if (keep.dangling)
         invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);

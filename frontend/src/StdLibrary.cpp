@@ -129,8 +129,8 @@ bool Evaluator::setInsert(Value &set, Value key, QualType keyType,
 
 // ------------------------------------------------------------ std calls --
 
-static QualType templateArgType(const CXXRecordDecl *rd, unsigned i) {
-  const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
   if (!spec || spec->getTemplateArgs().size() <= i)
     return QualType();
   const TemplateArgument &a = spec->getTemplateArgs()[i];
@@ -673,9 +673,14 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       QualType kt = templateArgType(md->getParent(), 0);
       if (k.kind == Value::Kind::Int)
         k = convert(k, kt, loc);
+      size_t before = self->map()->size();
       mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",
                 loc);
-      result = Value::makeVoid();
+      // They return (iterator, inserted): only `.second` has a value.
+      ValueList pair;
+      pair.push_back(Value::makeVoid());
+      pair.push_back(Value::makeInt(self->map()->size() > before));
+      result = Value::makeAgg(std::move(pair));
       return nullptr;
     }
     if (name == "erase") {

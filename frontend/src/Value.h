@@ -20,6 +20,7 @@
 #include <vector>
 
 namespace clang {
+class CXXRecordDecl;
 class RecordDecl;
 class LambdaExpr;
 class ValueDecl;
@@ -350,8 +351,12 @@ struct Closure {
 };
 
 // Total order over values usable as std::map keys (ints, floats, strings,
-// tuples of those).
+// tuples of those, structs field by field).
 int compareValues(const Value &a, const Value &b);
+// A struct of the program ordered field by field (a defaulted operator<=>
+// or operator<, no hand-written one, fields ordered by value): sorts and
+// map keys compare it as C++ would.
+bool hasDefaultedOrder(const clang::CXXRecordDecl *rd);
 bool valuesEqual(const Value &a, const Value &b);
 // A short human-readable rendering for diagnostics: 3, "x", (1, 2), ...
 std::string describeValue(const Value &v);

@@ -256,6 +256,22 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     for (auto i
                          : std::views::iota(0u, 3u)) s += i * 100;
                     return s;),
+    // std::map's inserting calls report whether they inserted.
+    SAME_AS_CPP_INT(std::map<int, int> m;
+                    int r = m.insert({1, 2}).second * 100000 +
+                            m.insert({1, 3}).second * 10000 +
+                            m.emplace(2, 5).second * 1000 +
+                            m.try_emplace(2, 7).second * 100 +
+                            m.insert_or_assign(2, 9).second * 10 +
+                            m.insert_or_assign(3, 9).second;
+                    return r * 100 + m.at(1) * 10 + m.at(2);),
+    SAME_AS_CPP_INT(std::map<Hop, int> m; m[{1, 0}] = 5; m[{0, 3}] = 7;
+                    m[{0, 1}] = 9; m[{1, 0}] += 1; int r = 0;
+                    for (const auto &[k, v]
+                         : m) r = r * 10 + k.rank;
+                    std::set<Hop> s{{2, 2}, {1, 9}, {2, 2}};
+                    return r * 1000 + m.at({1, 0}) * 100 + int(s.size()) * 10 +
+                           int(s.count({1, 9}));),
     // std::set.
     SAME_AS_CPP_INT(std::set<int> s; s.insert(3); s.insert(1); s.emplace(2);
                     int r =
@@ -285,11 +301,12 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
   for (const NativeCase &c : cases)
     body += std::string("{ auto f = [] { ") + c.code +
             " }; assert(f() == " + c.expected + "); }\n";
-  Result r = compile(body + "Buffer b(0, 1);", {}, "",
-                     "#include <bit>\n#include <cassert>\n#include "
-                     "<cmath>\n#include <limits>\n#include <numeric>\n"
-                     "#include <ranges>\n#include <cstdint>\n#include "
-                     "<set>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
+  Result r =
+      compile(body + "Buffer b(0, 1);", {}, "",
+              "#include <bit>\n#include <cassert>\n#include "
+              "<cmath>\n#include <limits>\n#include <numeric>\n"
+              "#include <ranges>\n#include <cstdint>\n#include "
+              "<set>\n#include <map>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
   INFO(body);
   INFO(r.messages);
   CHECK(r.status == 0);
