@@ -258,6 +258,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       checkMapType(rd, loc);
       return Value::makeMap();
     case StdClass::Optional:
+    case StdClass::Function:
       return Value::makeNull();
     case StdClass::String:
     case StdClass::StringView:

@@ -333,6 +333,28 @@ void Evaluator::declare(const VarDecl *vd) {
     bindReference(f, vd, target);
     return;
   }
+  if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+      rd && init && classifyStd(rd) == StdClass::Function) {
+    // A std::function is in scope in its own initialiser: a lambda that
+    // captures it by reference calls itself through it (recursion).
+    Value *slot;
+    auto idx = f.ownedIndex.find(vd);
+    if (idx != f.ownedIndex.end()) {
+      slot = f.owned[idx->second].get();
+      invalidateContents(*slot, "the end of its scope", loc);
+      ++f.redeclared[vd];
+    } else {
+      f.ownedIndex[vd] = f.owned.size();
+      f.owned.push_back(std::make_unique<Value>());
+      slot = f.owned.back().get();
+    }
+    *slot = Value();
+    slot->kind = Value::Kind::Uninit;
+    f.vars[vd] = slot;
+    Value v = eval(init);
+    *slot = std::move(v);
+    return;
+  }
   Value v;
   if (init) {
     NamedObjectSite named(*this, init);

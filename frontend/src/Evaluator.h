@@ -101,6 +101,7 @@ public:
     StringView,
     InitializerList,
     NulloptT,
+    Function, // std::function: a Closure value, or Null when empty
   };
   using DslClass = frontend::DslClass;
   // Classification by name, memoised per declaration (hot: every call and
@@ -345,6 +346,16 @@ private:
   void sortRange(Value &range, clang::QualType elem,
                  const clang::Expr *comparator, llvm::StringRef algorithm,
                  LazyLoc loc);
+  // std::function: made from a lambda, a function or another one; its
+  // call operator, assignment and test.
+  Value makeStdFunction(const clang::Expr *from,
+                        const clang::CXXRecordDecl *functionClass);
+  const clang::FunctionDecl *
+  callOperatorFor(const std::shared_ptr<const Closure> &lambda,
+                  const clang::CXXRecordDecl *functionClass, LazyLoc loc);
+  Value *stdFunctionMethod(Value *self, const clang::CXXMethodDecl *md,
+                           llvm::ArrayRef<const clang::Expr *> args,
+                           const clang::CallExpr *call, Value &result);
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
                  std::shared_ptr<const Closure> &closure);

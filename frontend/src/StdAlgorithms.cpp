@@ -500,6 +500,17 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
       return isa<CXXMethodDecl>(fd) ? nullptr : fd;
   const CXXRecordDecl *rd =
       comparator->getType().getCanonicalType()->getAsCXXRecordDecl();
+  if (rd && classifyStd(rd) == StdClass::Function) {
+    Value fn = eval(comparator);
+    if (fn.kind != Value::Kind::Closure)
+      error(comparator, diag::err_std_function_empty);
+    if (fn.closure()->call) {
+      closure = fn.closure()->target;
+      return fn.closure()->call;
+    }
+    closure = fn.closure();
+    return callOperatorFor(closure, rd, comparator);
+  }
   if (!rd || !rd->isLambda())
     return nullptr;
   const CXXMethodDecl *call = rd->getLambdaCallOperator();

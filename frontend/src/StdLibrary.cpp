@@ -74,6 +74,8 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::InitializerList;
   if (n == "nullopt_t")
     return StdClass::NulloptT;
+  if (n == "function")
+    return StdClass::Function;
   return StdClass::None;
 }
 
@@ -148,10 +150,8 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
             "a std::map from element to count"
       : n == "unordered_map" || n == "multimap" || n == "unordered_multimap"
           ? "use std::map (it iterates its keys in ascending order)"
-      : n == "function"
-          ? "keep the lambda in an `auto` variable; a lambda that calls "
-            "itself takes itself as a parameter: `auto go = [&](auto &self, "
-            "int r) -> void { ... self(self, r + 1); }; go(go, 0);`"
+      : n == "move_only_function" || n == "copyable_function"
+          ? "use std::function, or keep the lambda in an `auto` variable"
       : n == "deque" || n == "list" || n == "forward_list" ? "use std::vector"
       : n.starts_with("_Bit_")
           ? "std::vector<bool> hands out proxy objects for its elements; use "
@@ -319,6 +319,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     return Value::makeAgg({});
   case StdClass::NulloptT:
     return Value::makeNull();
+  case StdClass::Function:
+    return args.empty() ? Value::makeNull() : makeStdFunction(args[0], rd);
   case StdClass::Array:
     // std::array<int, N> a; leaves its elements uninitialised; a{} zeroes.
     return defaultValue(ce->getType(), loc, ce->requiresZeroInitialization());
@@ -785,6 +787,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::Pair:
   case StdClass::Tuple:
   case StdClass::NulloptT:
+  case StdClass::Function:
   case StdClass::None:
     break;
   }
@@ -884,7 +887,9 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       args = args.drop_front();
     }
     Value *self = evalObject(objE);
-    *lvalueResult = stdMethod(cls, self, md, args, call, result);
+    *lvalueResult = cls == StdClass::Function
+                        ? stdFunctionMethod(self, md, args, call, result)
+                        : stdMethod(cls, self, md, args, call, result);
     return true;
   }
   // The C library's abs family reaches std:: through a using-declaration:

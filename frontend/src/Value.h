@@ -21,6 +21,7 @@
 
 namespace clang {
 class CXXRecordDecl;
+class FunctionDecl;
 class RecordDecl;
 class LambdaExpr;
 class ValueDecl;
@@ -342,9 +343,14 @@ struct RefCapture {
   Value *member = nullptr; // the slot inside `holder`
 };
 
-// A lambda: its body plus captured variables.
+// A lambda: its body plus captured variables. A std::function is a
+// Closure without a lambda: the function it calls (`call`: a function, or
+// a lambda's call operator for the signature) and that lambda's closure
+// (`target`).
 struct Closure {
   const clang::LambdaExpr *lambda = nullptr;
+  const clang::FunctionDecl *call = nullptr;
+  std::shared_ptr<const Closure> target;
   std::vector<RefCapture> byRef;
   std::vector<std::pair<const clang::ValueDecl *, std::unique_ptr<Value>>>
       byCopy;

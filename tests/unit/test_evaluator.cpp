@@ -11,7 +11,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <ranges>
 #include <set>
@@ -256,6 +258,25 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     for (auto i
                          : std::views::iota(0u, 3u)) s += i * 100;
                     return s;),
+    // std::function: recursion through a by-reference capture,
+    // conversions to the signature, functions, containers of them.
+    SAME_AS_CPP_INT(
+        std::function<int(int)> fib =
+            [&](int k) { return k < 2 ? k : fib(k - 1) + fib(k - 2); };
+        std::function<int(double)> cut = [](double x) { return x * 2; };
+        std::function<double(int)> half = [](double x) { return x / 2; };
+        return fib(12) * 1000 + cut(1.3) * 100 + int(half(3) * 10);),
+    SAME_AS_CPP_INT(std::vector<std::function<int(int)>> ops;
+                    ops.push_back([](int v) { return v + 1; }); int k = 10;
+                    ops.emplace_back([k](int v) { return v * k; });
+                    std::function<bool(int, int)> order = descendingByValue;
+                    std::vector<int> v{1, 3, 2};
+                    std::sort(v.begin(), v.end(), order); int r = 1;
+                    for (auto &op
+                         : ops) r = op(r);
+                    std::function<int(int)> none; bool empty = !none;
+                    none = [](auto x) { return x - 1; };
+                    return r * 10000 + v[0] * 1000 + empty * 100 + none(5);),
     // std::map's inserting calls report whether they inserted.
     SAME_AS_CPP_INT(std::map<int, int> m;
                     int r = m.insert({1, 2}).second * 100000 +
@@ -301,12 +322,12 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
   for (const NativeCase &c : cases)
     body += std::string("{ auto f = [] { ") + c.code +
             " }; assert(f() == " + c.expected + "); }\n";
-  Result r =
-      compile(body + "Buffer b(0, 1);", {}, "",
-              "#include <bit>\n#include <cassert>\n#include "
-              "<cmath>\n#include <limits>\n#include <numeric>\n"
-              "#include <ranges>\n#include <cstdint>\n#include "
-              "<set>\n#include <map>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
+  Result r = compile(body + "Buffer b(0, 1);", {}, "",
+                     "#include <bit>\n#include <cassert>\n#include "
+                     "<cmath>\n#include <limits>\n#include <numeric>\n"
+                     "#include <ranges>\n#include <cstdint>\n#include "
+                     "<set>\n#include <map>\n#include "
+                     "<functional>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
   INFO(body);
   INFO(r.messages);
   CHECK(r.status == 0);

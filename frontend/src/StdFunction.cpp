@@ -1,0 +1,181 @@
+//===- StdFunction.cpp - std::function over lambdas and functions --------===//
+//
+// std::function<R(Args...)> holding a lambda (capturing, generic or
+// recursive through a by-reference capture of the std::function itself) or
+// a function named directly. The value is a Closure that names the
+// function to call (a function, or the lambda's call operator for the
+// signature) and the lambda's closure; an empty std::function is Null.
+//
+// A call converts the arguments to Args, as std::function's operator()
+// does, then calls the target (which converts them to its own parameter
+// types), and converts the result to R. Calling an empty std::function
+// (std::bad_function_call in C++) is an error.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace mscclc::frontend {
+
+using namespace clang;
+
+namespace {
+
+// R(Args...) of a std::function specialisation.
+const FunctionProtoType *signatureOf(const CXXRecordDecl *functionClass) {
+  QualType sig = Evaluator::templateArgType(functionClass, 0);
+  return sig.isNull() ? nullptr
+                      : sig.getCanonicalType()->getAs<FunctionProtoType>();
+}
+
+QualType plain(QualType t) {
+  return t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+}
+
+// The specialisation of a generic lambda's call operator that
+// std::function<sig> calls: Clang instantiated it when it instantiated
+// std::function's constructor.
+const FunctionDecl *genericCallFor(const CXXRecordDecl *lambda,
+                                   const FunctionProtoType *sig) {
+  const FunctionTemplateDecl *ft = lambda->getDependentLambdaCallOperator();
+  if (!ft || !sig)
+    return nullptr;
+  for (const FunctionDecl *spec : ft->specializations()) {
+    if (spec->getNumParams() != sig->getNumParams())
+      continue;
+    bool match = true;
+    for (unsigned i = 0; match && i < spec->getNumParams(); ++i)
+      match = plain(spec->getParamDecl(i)->getType()) ==
+              plain(sig->getParamType(i));
+    if (match)
+      return spec;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+const FunctionDecl *
+Evaluator::callOperatorFor(const std::shared_ptr<const Closure> &lambda,
+                           const CXXRecordDecl *functionClass, LazyLoc loc) {
+  const CXXRecordDecl *rd =
+      lambda->lambda ? lambda->lambda->getLambdaClass() : nullptr;
+  const FunctionDecl *call =
+      !rd                     ? nullptr
+      : rd->isGenericLambda() ? genericCallFor(rd, signatureOf(functionClass))
+                              : rd->getLambdaCallOperator();
+  if (!call)
+    error(loc, diag::err_std_function_target);
+  return call;
+}
+
+Value Evaluator::makeStdFunction(const Expr *from,
+                                 const CXXRecordDecl *functionClass) {
+  LazyLoc loc(from);
+  const Expr *e = from->IgnoreImplicit();
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+    e = mt->getSubExpr()->IgnoreImplicit();
+  if (isa<CXXNullPtrLiteralExpr>(e->IgnoreParenImpCasts()))
+    return Value::makeNull();
+  const CXXRecordDecl *rd =
+      e->getType().getCanonicalType()->getAsCXXRecordDecl();
+  // Another std::function (copied or moved): the same target.
+  if (rd && classifyStd(rd) == StdClass::Function)
+    return eval(e);
+  auto cl = std::make_shared<Closure>();
+  const Expr *named = e->IgnoreParenImpCasts();
+  if (const auto *uo = dyn_cast<UnaryOperator>(named);
+      uo && uo->getOpcode() == UO_AddrOf)
+    named = uo->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *ref = dyn_cast<DeclRefExpr>(named);
+      ref && isa<FunctionDecl>(ref->getDecl()) &&
+      !isa<CXXMethodDecl>(ref->getDecl())) {
+    cl->call = cast<FunctionDecl>(ref->getDecl());
+  } else if (rd && rd->isLambda()) {
+    Value lambda = eval(e);
+    if (lambda.kind != Value::Kind::Closure || !lambda.closure()->lambda)
+      error(loc, diag::err_eval_lambda_not_callable);
+    cl->target = lambda.closure();
+    cl->call = callOperatorFor(cl->target, functionClass, loc);
+  } else {
+    error(loc, diag::err_std_function_target);
+  }
+  Value v;
+  v.kind = Value::Kind::Closure;
+  v.closure() = std::move(cl);
+  return v;
+}
+
+Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
+                                    llvm::ArrayRef<const Expr *> args,
+                                    const CallExpr *call, Value &result) {
+  LazyLoc loc(call);
+  if (isa<CXXConversionDecl>(md)) { // if (f)
+    result = Value::makeInt(self->kind != Value::Kind::Null);
+    return nullptr;
+  }
+  switch (md->getOverloadedOperator()) {
+  case OO_Equal: {
+    Value v = makeStdFunction(args[0], md->getParent());
+    invalidateContents(*self, "assignment", loc);
+    *self = std::move(v);
+    return self;
+  }
+  case OO_Call: {
+    if (self->kind == Value::Kind::Uninit)
+      error(loc, diag::err_std_function_uninitialised);
+    if (self->kind != Value::Kind::Closure)
+      error(loc, diag::err_std_function_empty);
+    std::shared_ptr<const Closure> fn = self->closure();
+    const FunctionDecl *target = fn->call;
+    std::shared_ptr<const Closure> closure = fn->target;
+    if (!target) {
+      // A lambda put in place without a conversion (emplace_back).
+      target = callOperatorFor(fn, md->getParent(), loc);
+      closure = fn;
+    }
+    // Arguments become std::function's parameters first (a double passed
+    // to std::function<void(int)> is truncated even if the lambda takes a
+    // double); references stay references.
+    llvm::SmallVector<std::unique_ptr<Value>, 4> values;
+    llvm::SmallVector<std::unique_ptr<Borrow>, 4> borrows;
+    llvm::SmallVector<Value *, 4> pointers;
+    for (unsigned i = 0; i < args.size(); ++i) {
+      QualType t = md->getParamDecl(i)->getType();
+      if (t->isReferenceType() && args[i]->isGLValue()) {
+        Value *object = evalObject(args[i]);
+        borrows.push_back(std::make_unique<Borrow>(*this, object));
+        pointers.push_back(object);
+        continue;
+      }
+      Value v = eval(args[i]);
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, t.getNonReferenceType(), args[i]->getExprLoc());
+      values.push_back(std::make_unique<Value>(std::move(v)));
+      pointers.push_back(values.back().get());
+    }
+    for (const auto &b : borrows)
+      if (b->dangling)
+        invalidatedDuringUse(*b, diag::err_eval_object_invalidated, loc);
+    borrows.clear();
+    Value r = callFunction(target, {}, closure, call, pointers);
+    QualType rt = md->getReturnType();
+    if (rt->isVoidType())
+      r = Value::makeVoid();
+    else if (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
+      r = convert(r, rt, loc);
+    result = std::move(r);
+    return nullptr;
+  }
+  default:
+    break;
+  }
+  if (md->getIdentifier() && md->getName() == "swap" && args.size() == 1)
+    return stdMethod(StdClass::Function, self, md, args, call, result);
+  unsupportedStdCall(md, loc);
+}
+
+} // namespace mscclc::frontend
