@@ -184,8 +184,10 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
   if (checkedMaps_.contains(rd))
     return;
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
-  // std::map<K, V, Compare>, std::set<K, Compare>.
+  // std::map<K, V, Compare>, std::set<K, Compare>,
+  // std::unordered_map<K, V, Hash, Equal>, std::unordered_set<K, Hash, Equal>.
   unsigned compareIndex = classifyStd(rd) == StdClass::Set ? 1 : 2;
+  bool unordered = isUnorderedContainer(rd);
   if (!spec || spec->getTemplateArgs().size() <= compareIndex)
     return;
   const TemplateArgumentList &args = spec->getTemplateArgs();
@@ -193,11 +195,21 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
     return QualType(spec->getTypeForDecl(), 0)
         .getAsString(spec->getASTContext().getPrintingPolicy());
   };
-  const CXXRecordDecl *cmp =
-      args[compareIndex].getAsType().getCanonicalType()->getAsCXXRecordDecl();
-  if (!cmp || !cmp->isInStdNamespace() || !cmp->getIdentifier() ||
-      cmp->getName() != "less")
+  auto isStd = [&](unsigned i, llvm::StringRef name) {
+    if (args.size() <= i || args[i].getKind() != TemplateArgument::Type)
+      return false;
+    const CXXRecordDecl *c =
+        args[i].getAsType().getCanonicalType()->getAsCXXRecordDecl();
+    return c && c->isInStdNamespace() && c->getIdentifier() &&
+           c->getName() == name;
+  };
+  if (unordered) {
+    // Entries are told apart by value, as std::hash and std::equal_to do.
+    if (!isStd(compareIndex, "hash") || !isStd(compareIndex + 1, "equal_to"))
+      error(loc, diag::err_eval_unordered_hash, {mapType()});
+  } else if (!isStd(compareIndex, "less")) {
     error(loc, diag::err_eval_map_comparator, {mapType()});
+  }
   auto isUser = [](const CXXRecordDecl *r) {
     return classifyStd(r) == StdClass::None &&
            classifyDsl(r) == DslClass::None && !r->isInStdNamespace() &&

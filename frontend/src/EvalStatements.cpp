@@ -136,6 +136,12 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     if (rs->getInit())
       exec(rs->getInit());
     const Expr *rangeInit = rs->getRangeInit();
+    if (const CXXRecordDecl *rrd =
+            rangeInit->getType().getCanonicalType()->getAsCXXRecordDecl();
+        isUnorderedContainer(rrd))
+      error(rangeInit->getExprLoc(), diag::err_eval_unordered_iteration,
+            {rrd->getName().str(),
+             classifyStd(rrd) == StdClass::Map ? "map" : "set"});
     // A temporary range lives exactly as long as the loop.
     std::unique_ptr<Value> ownedRange;
     Value *range;

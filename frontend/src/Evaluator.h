@@ -109,6 +109,9 @@ public:
   static void resetClassCaches();
   static void resetDslClassCache();
   static StdClass classifyStd(const clang::CXXRecordDecl *rd);
+  // std::unordered_map or std::unordered_set (a Map or Set whose iteration
+  // order C++ leaves unspecified).
+  static bool isUnorderedContainer(const clang::CXXRecordDecl *rd);
   // The i-th template argument of a class template specialisation when it
   // is a type; null otherwise (or when `rd` is null).
   static clang::QualType templateArgType(const clang::CXXRecordDecl *rd,

@@ -48,6 +48,14 @@ Evaluator::StdClass Evaluator::classifyStd(const CXXRecordDecl *rd) {
   return it->second;
 }
 
+bool Evaluator::isUnorderedContainer(const CXXRecordDecl *rd) {
+  if (!rd || !rd->getIdentifier())
+    return false;
+  StdClass cls = classifyStd(rd);
+  return (cls == StdClass::Map || cls == StdClass::Set) &&
+         rd->getName().starts_with("unordered_");
+}
+
 Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
   if (!rd || !rd->isInStdNamespace() || !rd->getIdentifier())
     return StdClass::None;
@@ -56,9 +64,11 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::Vector;
   if (n == "array")
     return StdClass::Array;
-  if (n == "map")
+  // The unordered containers hold the same entries; only their iteration
+  // order (unspecified in C++) differs, and iterating them is an error.
+  if (n == "map" || n == "unordered_map")
     return StdClass::Map;
-  if (n == "set")
+  if (n == "set" || n == "unordered_set")
     return StdClass::Set;
   if (n == "pair")
     return StdClass::Pair;
@@ -145,10 +155,10 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
                                                 LazyLoc loc) {
   llvm::StringRef n = rd->getName();
   const char *instead =
-      n == "multiset" || n == "unordered_set" || n == "unordered_multiset"
+      n == "multiset" || n == "unordered_multiset"
           ? "use std::set (it iterates its elements in ascending order), or "
             "a std::map from element to count"
-      : n == "unordered_map" || n == "multimap" || n == "unordered_multimap"
+      : n == "multimap" || n == "unordered_multimap"
           ? "use std::map (it iterates its keys in ascending order)"
       : n == "move_only_function" || n == "copyable_function"
           ? "use std::function, or keep the lambda in an `auto` variable"
@@ -159,7 +169,8 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
       : n.contains("iterator")
           ? "loop over indices or with a range-for instead"
           : "the standard types algorithm code can use are vector, array, "
-            "map, pair, tuple, optional, string and string_view";
+            "map, set, unordered_map, unordered_set, pair, tuple, optional, "
+            "function, string and string_view";
   error(loc, diag::err_std_type_unsupported,
         {rd->getQualifiedNameAsString(), instead});
 }
@@ -443,6 +454,15 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
             {int64_t(i.wide()), self->elems().size()});
     return size_t(i.i);
   };
+  if ((name == "reserve" || name == "rehash") && argv.size() == 1 &&
+      isUnorderedContainer(md->getParent())) {
+    // Bucket counts are the library's business: nothing to model, and no
+    // reference to an element changes.
+    if (argv[0].kind != Value::Kind::Int)
+      error(args[0]->getExprLoc(), diag::err_std_index_type);
+    result = Value::makeVoid();
+    return nullptr;
+  }
   switch (cls) {
   case StdClass::Vector:
   case StdClass::Array:

@@ -19,6 +19,8 @@
 #include <set>
 #include <string>
 #include <unistd.h>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 using namespace mscclc;
@@ -293,6 +295,15 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     std::set<Hop> s{{2, 2}, {1, 9}, {2, 2}};
                     return r * 1000 + m.at({1, 0}) * 100 + int(s.size()) * 10 +
                            int(s.count({1, 9}));),
+    // Unordered containers: lookups (iteration is refused).
+    SAME_AS_CPP_INT(std::unordered_map<int, int> count; count.reserve(8);
+                    count[3] += 2; count[5] = 1; count.emplace(3, 9);
+                    std::unordered_set<int> seen{1, 2, 2};
+                    int r = int(seen.size()) * 100000 +
+                            seen.insert(3).second * 10000 +
+                            int(seen.erase(1)) * 1000;
+                    return r + count.at(3) * 100 + int(count.size()) * 10 +
+                           count.contains(5) + int(count.count(9));),
     // std::set.
     SAME_AS_CPP_INT(std::set<int> s; s.insert(3); s.insert(1); s.emplace(2);
                     int r =
@@ -327,7 +338,8 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                      "<cmath>\n#include <limits>\n#include <numeric>\n"
                      "#include <ranges>\n#include <cstdint>\n#include "
                      "<set>\n#include <map>\n#include "
-                     "<functional>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
+                     "<functional>\n#include <unordered_map>\n#include "
+                     "<unordered_set>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
   INFO(body);
   INFO(r.messages);
   CHECK(r.status == 0);
