@@ -361,7 +361,10 @@ private:
                            const clang::CallExpr *call, Value &result);
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
-                 std::shared_ptr<const Closure> &closure);
+                 std::shared_ptr<const Closure> &closure, unsigned arity = 2);
+  std::function<bool(Value &)> predicateFunction(const clang::Expr *pred,
+                                                 clang::QualType elem,
+                                                 llvm::StringRef algorithm);
   std::function<bool(Value &, Value &)>
   comparatorFunction(const clang::Expr *comparator, clang::QualType elem,
                      llvm::StringRef algorithm);

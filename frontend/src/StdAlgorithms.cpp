@@ -490,7 +490,8 @@ static QualType elementTypeOf(const Expr *rangeExpr) {
 // named directly. Null for anything else.
 const FunctionDecl *
 Evaluator::userComparator(const Expr *comparator, QualType elem,
-                          std::shared_ptr<const Closure> &closure) {
+                          std::shared_ptr<const Closure> &closure,
+                          unsigned arity) {
   const Expr *e = comparator->IgnoreParenImpCasts();
   if (const auto *uo = dyn_cast<UnaryOperator>(e);
       uo && uo->getOpcode() == UO_AddrOf)
@@ -521,7 +522,7 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
                         : elem.getCanonicalType().getUnqualifiedType();
     const FunctionTemplateDecl *ft = rd->getDependentLambdaCallOperator();
     for (const FunctionDecl *spec : ft->specializations()) {
-      if (spec->getNumParams() != 2)
+      if (spec->getNumParams() != arity)
         continue;
       bool match = !want.isNull();
       for (const ParmVarDecl *p : spec->parameters())
@@ -577,6 +578,31 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
     Value *args[2] = {&x, &y};
     Value r = callFunction(compare, {}, closure, comparator, args);
     return truthy(r, comparator->getExprLoc());
+  };
+}
+
+// The predicate `pred` of std::`algorithm` over `elem`s (a lambda, a
+// function or a std::function of one element), as the library calls it.
+std::function<bool(Value &)>
+Evaluator::predicateFunction(const Expr *pred, QualType elem,
+                             llvm::StringRef algorithm) {
+  std::shared_ptr<const Closure> closure;
+  const FunctionDecl *test = userComparator(pred, elem, closure, 1);
+  if (!test)
+    error(pred, diag::err_std_predicate, {algorithm.str()});
+  bool params = test->getNumParams() == 1;
+  if (params) {
+    QualType t = test->getParamDecl(0)->getType();
+    params = !t->isRValueReferenceType() &&
+             (!t->isLValueReferenceType() ||
+              t.getNonReferenceType().isConstQualified());
+  }
+  if (!params)
+    error(pred, diag::err_std_predicate_params, {algorithm.str()});
+  return [this, test, closure, pred](Value &x) {
+    Value *args[1] = {&x};
+    Value r = callFunction(test, {}, closure, pred, args);
+    return truthy(r, pred->getExprLoc());
   };
 }
 
@@ -709,6 +735,36 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     }
     return Value::makeVoid();
   }
+  if (algorithm == "any_of" || algorithm == "all_of" ||
+      algorithm == "none_of" || algorithm == "count_if") {
+    needArgs(1);
+    std::function<bool(Value &)> test =
+        predicateFunction(rest[0], elem, algorithm);
+    // The predicate runs user code: it sees a copy of the elements, and
+    // the range must not change meanwhile.
+    ValueList copy = elems;
+    Borrow walking(*this, &range, /*iterating=*/true);
+    int64_t n = 0;
+    for (Value &e : copy) {
+      if (e.kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised_unnamed);
+      bool t = test(e);
+      n += t;
+      // Like the library, stop at the first element that decides.
+      if ((t && (algorithm == "any_of" || algorithm == "none_of")) ||
+          (!t && algorithm == "all_of"))
+        break;
+    }
+    if (walking.dangling)
+      invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
+    if (algorithm == "count_if")
+      return makeTyped(n, call->getType(), loc, false);
+    if (algorithm == "any_of")
+      return Value::makeInt(n > 0);
+    if (algorithm == "none_of")
+      return Value::makeInt(n == 0);
+    return Value::makeInt(n == int64_t(copy.size()));
+  }
   if (algorithm == "count") {
     needArgs(1);
     Value v = eval(rest[0]);
@@ -775,7 +831,8 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
                                      Value &result) {
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
       name != "fill" && name != "iota" && name != "count" &&
-      name != "accumulate")
+      name != "accumulate" && name != "any_of" && name != "all_of" &&
+      name != "none_of" && name != "count_if")
     return false;
   LazyLoc loc(call);
   if (call->getNumArgs() < 2)
@@ -848,7 +905,9 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
   }
   if (inRanges &&
       (name == "sort" || name == "stable_sort" || name == "reverse" ||
-       name == "fill" || name == "count" || name == "min" || name == "max")) {
+       name == "fill" || name == "count" || name == "min" || name == "max" ||
+       name == "any_of" || name == "all_of" || name == "none_of" ||
+       name == "count_if")) {
     if (args.empty())
       unsupportedStdName(qualified, loc);
     const CXXRecordDecl *rd =

@@ -279,6 +279,19 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     std::function<int(int)> none; bool empty = !none;
                     none = [](auto x) { return x - 1; };
                     return r * 10000 + v[0] * 1000 + empty * 100 + none(5);),
+    // Predicate algorithms.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 4, 6, 7}; int lim = 5;
+        auto even = [](int x) { return x % 2 == 0; };
+        return std::any_of(v.begin(), v.end(),
+                           [lim](int x) { return x > lim; }) *
+                   10000 +
+               std::all_of(v.begin(), v.end(), even) * 1000 +
+               std::none_of(v.cbegin(), v.cend(),
+                            [](auto x) { return x > 10; }) *
+                   100 +
+               std::count_if(v.begin(), v.end(), even) * 10 +
+               std::ranges::count_if(v, [](const int &x) { return x < 5; });),
     // std::map's inserting calls report whether they inserted.
     SAME_AS_CPP_INT(std::map<int, int> m;
                     int r = m.insert({1, 2}).second * 100000 +
