@@ -342,6 +342,13 @@ private:
   Value *wholeRange(const clang::Expr *first, const clang::Expr *last,
                     llvm::StringRef algorithm, LazyLoc loc);
   const clang::Expr *iteratorSourceObject(const clang::Expr *e);
+  struct IteratorPosition;
+  bool parseIteratorPosition(const clang::Expr *e, IteratorPosition &pos);
+  size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
+                                 LazyLoc loc);
+  bool tryVectorEdit(Value *self, const clang::CXXMethodDecl *md,
+                     llvm::ArrayRef<const clang::Expr *> args,
+                     const clang::CallExpr *call, Value &result);
   Value rangeAlgorithm(llvm::StringRef algorithm, Value &range,
                        clang::QualType elem,
                        llvm::ArrayRef<const clang::Expr *> rest,

@@ -412,6 +412,213 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
   return range;
 }
 
+// ------------------------------------------------- iterator positions --
+
+// An iterator written as a position in one std::vector or std::array:
+// begin() or end() (cbegin, cend, std::begin, std::end) moved by `+ k`,
+// `- k`, std::next or std::prev. Iterators are not values in the
+// evaluator; these expressions are read where an algorithm or a vector
+// edit takes them.
+struct Evaluator::IteratorPosition {
+  const Expr *container = nullptr;
+  bool fromEnd = false;
+  // Steps added to the start: an expression times a sign (no expression:
+  // one step).
+  llvm::SmallVector<std::pair<const Expr *, int>, 2> steps;
+};
+
+bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
+  e = iteratorSource(e);
+  // iterator -> const_iterator (vector::erase and insert take the latter).
+  if (const auto *ce = dyn_cast<CXXConstructExpr>(e);
+      ce && ce->getNumArgs() == 1 &&
+      classifyStd(ce->getConstructor()->getParent()) == StdClass::None &&
+      ctx_.getSourceManager().isInSystemHeader(
+          ce->getConstructor()->getLocation()))
+    return parseIteratorPosition(ce->getArg(0), pos);
+  auto isIterator = [](const Expr *x) {
+    QualType t = x->getType();
+    return !t->isIntegralOrEnumerationType();
+  };
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
+      oc && oc->getNumArgs() == 2 &&
+      (oc->getOperator() == OO_Plus || oc->getOperator() == OO_Minus)) {
+    const Expr *it = oc->getArg(0), *k = oc->getArg(1);
+    if (!isIterator(it))
+      std::swap(it, k); // k + it
+    if (!isIterator(it) || isIterator(k) || !parseIteratorPosition(it, pos))
+      return false;
+    pos.steps.push_back({k, oc->getOperator() == OO_Plus ? 1 : -1});
+    return true;
+  }
+  if (const auto *bo = dyn_cast<BinaryOperator>(e);
+      bo && (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) &&
+      bo->getType()->isPointerType()) {
+    const Expr *it = bo->getLHS(), *k = bo->getRHS();
+    if (!it->getType()->isPointerType())
+      std::swap(it, k);
+    if (!parseIteratorPosition(it, pos))
+      return false;
+    pos.steps.push_back({k, bo->getOpcode() == BO_Add ? 1 : -1});
+    return true;
+  }
+  const auto *call = dyn_cast<CallExpr>(e);
+  const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || !fd->getIdentifier())
+    return false;
+  llvm::StringRef n = fd->getName();
+  if ((n == "next" || n == "prev") && fd->isInStdNamespace() &&
+      call->getNumArgs() >= 1 && call->getNumArgs() <= 2) {
+    if (!parseIteratorPosition(call->getArg(0), pos))
+      return false;
+    int sign = n == "next" ? 1 : -1;
+    if (call->getNumArgs() == 2 && !isa<CXXDefaultArgExpr>(call->getArg(1)))
+      pos.steps.push_back({call->getArg(1), sign});
+    else
+      pos.steps.push_back({nullptr, sign});
+    return true;
+  }
+  bool begin = n == "begin" || n == "cbegin";
+  bool end = n == "end" || n == "cend";
+  if (!begin && !end)
+    return false;
+  const Expr *obj = nullptr;
+  if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
+    obj = mc->getImplicitObjectArgument();
+  else if (fd->isInStdNamespace() && call->getNumArgs() == 1)
+    obj = call->getArg(0);
+  if (!obj)
+    return false;
+  StdClass cls =
+      classifyStd(obj->getType().getCanonicalType()->getAsCXXRecordDecl());
+  if (cls != StdClass::Vector && cls != StdClass::Array)
+    return false;
+  pos.container = obj;
+  pos.fromEnd = end;
+  return true;
+}
+
+// The index `pos` stands for in `container` (of `size` elements); an
+// iterator moved outside [begin, end] is undefined behaviour, an error.
+size_t Evaluator::resolveIteratorPosition(const IteratorPosition &pos,
+                                          size_t size, LazyLoc loc) {
+  __int128 at = pos.fromEnd ? __int128(size) : 0;
+  for (const auto &[k, sign] : pos.steps) {
+    __int128 step = 1;
+    if (k) {
+      Value v = eval(k);
+      if (v.kind != Value::Kind::Int)
+        error(k->getExprLoc(), diag::err_std_index_type);
+      step = v.wide();
+    }
+    at += sign * step;
+    if (at < 0 || at > __int128(size))
+      error(k ? LazyLoc(k->getExprLoc()) : loc, diag::err_std_iterator_outside,
+            {describeValue(Value::makeInt(int64_t(at < INT64_MIN   ? INT64_MIN
+                                                  : at > INT64_MAX ? INT64_MAX
+                                                                   : at))),
+             size});
+  }
+  return size_t(at);
+}
+
+// v.erase(pos), v.erase(first, last), v.insert(pos, value),
+// v.insert(pos, count, value), v.insert(pos, {...}),
+// v.insert(pos, c.begin(), c.end()) on a std::vector `self`.
+bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
+                              llvm::ArrayRef<const Expr *> args,
+                              const CallExpr *call, Value &result) {
+  llvm::StringRef name = md->getIdentifier() ? md->getName() : "";
+  if ((name != "erase" && name != "insert" && name != "emplace") ||
+      args.empty())
+    return false;
+  LazyLoc loc(call);
+  IteratorPosition at;
+  if (!parseIteratorPosition(args[0], at))
+    error(args[0], diag::err_std_iterator_position, {name.str()});
+  Borrow keep(*this, self);
+  Value *target = evalObject(at.container);
+  if (target != self)
+    error(args[0], diag::err_std_iterator_other_container, {name.str()});
+  if (self->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t p = resolveIteratorPosition(at, self->elems().size(), args[0]);
+  QualType et = templateArgType(md->getParent(), 0);
+  auto typed = [&](Value v) {
+    if (v.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    return (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+                   !et.isNull()
+               ? convert(v, et, loc)
+               : v;
+  };
+  if (name == "erase") {
+    size_t q = p + 1;
+    if (args.size() == 2) {
+      IteratorPosition last;
+      if (!parseIteratorPosition(args[1], last))
+        error(args[1], diag::err_std_iterator_position, {name.str()});
+      if (evalObject(last.container) != self)
+        error(args[1], diag::err_std_iterator_other_container, {name.str()});
+      q = resolveIteratorPosition(last, self->elems().size(), args[1]);
+      if (q < p)
+        error(args[1], diag::err_std_iterator_backwards, {name.str()});
+    } else if (p >= self->elems().size()) {
+      error(args[0], diag::err_std_erase_end);
+    }
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+    invalidateTail(*self, p, "erase", loc);
+    ValueList &elems = self->elems();
+    elems.erase(elems.begin() + p, elems.begin() + q);
+    result = Value::makeVoid();
+    return true;
+  }
+  // insert / emplace: the new elements, evaluated before anything moves.
+  ValueList fresh;
+  if (name == "emplace") {
+    if (args.size() != 2)
+      error(loc, diag::err_std_algorithm_args, {"vector::emplace"});
+    fresh.push_back(typed(eval(args[1])));
+  } else if (args.size() == 2) {
+    Value v = eval(args[1]);
+    const Expr *x = iteratorSource(args[1]);
+    if (isa<CXXStdInitializerListExpr>(x) || isa<InitListExpr>(x)) {
+      for (Value &e : v.elems())
+        fresh.push_back(typed(e));
+    } else {
+      fresh.push_back(typed(std::move(v)));
+    }
+  } else if (args.size() == 3 &&
+             args[1]->getType()->isIntegralOrEnumerationType()) {
+    Value n = eval(args[1]);
+    Value v = typed(eval(args[2]));
+    if (n.kind != Value::Kind::Int || n.wide() < 0)
+      error(args[1], diag::err_std_index_type);
+    checkContainerSize(size_t(std::min<__int128>(n.wide(), SIZE_MAX)), loc);
+    reserveElements(size_t(n.wide()), loc);
+    fresh.assign(size_t(n.wide()), v);
+  } else if (args.size() == 3) {
+    Value *from = wholeRange(args[1], args[2], "vector::insert", loc);
+    if (from == self)
+      error(loc, diag::err_std_insert_self);
+    for (const Value &e : from->elems())
+      fresh.push_back(typed(e));
+  } else {
+    error(loc, diag::err_std_algorithm_args, {"vector::insert"});
+  }
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  checkContainerSize(self->elems().size() + fresh.size(), loc);
+  invalidateGrowth(*self, fresh.size(), name, loc);
+  invalidateTail(*self, p, name, loc);
+  ValueList &elems = self->elems();
+  elems.insert(elems.begin() + p, std::make_move_iterator(fresh.begin()),
+               std::make_move_iterator(fresh.end()));
+  result = Value::makeVoid();
+  return true;
+}
+
 static bool orderedByValue(QualType t);
 
 // A struct of the program whose order is its fields' (a defaulted

@@ -907,6 +907,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       args = args.drop_front();
     }
     Value *self = evalObject(objE);
+    if (cls == StdClass::Vector && tryVectorEdit(self, md, args, call, result))
+      return true;
     *lvalueResult = cls == StdClass::Function
                         ? stdFunctionMethod(self, md, args, call, result)
                         : stdMethod(cls, self, md, args, call, result);

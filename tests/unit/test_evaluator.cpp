@@ -279,6 +279,16 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     std::function<int(int)> none; bool empty = !none;
                     none = [](auto x) { return x - 1; };
                     return r * 10000 + v[0] * 1000 + empty * 100 + none(5);),
+    // Vector edits at positions written from begin() or end().
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4, 5}; v.erase(v.begin());
+        v.erase(v.begin() + 1, v.begin() + 3); v.insert(v.begin(), 9);
+        v.insert(v.end(), 2, 7); v.insert(std::next(v.begin()), {5, 6});
+        std::array<int, 2> a{8, 3}; v.insert(v.end() - 1, a.begin(), a.end());
+        v.erase(std::prev(v.end())); v.emplace(v.begin() + 2, 4); long r = 0;
+        for (int x
+             : v) r = r * 10 + x;
+        return r;),
     // Predicate algorithms.
     SAME_AS_CPP_INT(
         std::vector<int> v{1, 4, 6, 7}; int lim = 5;
