@@ -562,7 +562,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
         error(args[1], diag::err_std_iterator_other_container, {name.str()});
       q = resolveIteratorPosition(last, self->elems().size(), args[1]);
       if (q < p)
-        error(args[1], diag::err_std_iterator_backwards, {name.str()});
+        error(args[1], diag::err_std_iterator_backwards,
+              {("vector::" + name).str()});
     } else if (p >= self->elems().size()) {
       error(args[0], diag::err_std_erase_end);
     }
@@ -1039,19 +1040,74 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
       name != "fill" && name != "iota" && name != "count" &&
       name != "accumulate" && name != "any_of" && name != "all_of" &&
-      name != "none_of" && name != "count_if")
+      name != "none_of" && name != "count_if" && name != "rotate")
     return false;
   LazyLoc loc(call);
   if (call->getNumArgs() < 2)
     return false;
-  Value *range = wholeRange(call->getArg(0), call->getArg(1), name, loc);
-  Borrow keep(*this, range);
-  QualType elem = elementTypeOf(iteratorSourceObject(call->getArg(0)));
   llvm::ArrayRef<const Expr *> rest(call->getArgs() + 2,
                                     call->getNumArgs() - 2);
-  result = rangeAlgorithm(name, *range, elem, rest, call);
+  IteratorPosition first, last;
+  bool positions = parseIteratorPosition(call->getArg(0), first) &&
+                   parseIteratorPosition(call->getArg(1), last);
+  bool whole = positions && first.steps.empty() && last.steps.empty() &&
+               !first.fromEnd && last.fromEnd;
+  if (name != "rotate" && (!positions || whole)) {
+    Value *range = wholeRange(call->getArg(0), call->getArg(1), name, loc);
+    Borrow keep(*this, range);
+    QualType elem = elementTypeOf(iteratorSourceObject(call->getArg(0)));
+    result = rangeAlgorithm(name, *range, elem, rest, call);
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+    return true;
+  }
+  // A part of one container: [first, last), or for std::rotate(first,
+  // middle, last) the three positions.
+  IteratorPosition end;
+  if (name == "rotate" &&
+      (!positions || rest.size() != 1 || !parseIteratorPosition(rest[0], end)))
+    error(loc, diag::err_std_iterator_range, {name.str()});
+  Value *range = evalObject(first.container);
+  Borrow keep(*this, range, /*iterating=*/true);
+  if (evalObject(last.container) != range ||
+      (name == "rotate" && evalObject(end.container) != range))
+    error(loc, diag::err_std_iterator_two_containers, {name.str()});
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t size = range->elems().size();
+  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
+  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
+  std::string what = ("std::" + name).str();
+  if (hi < lo)
+    error(call->getArg(1), diag::err_std_iterator_backwards, {what});
+  if (name == "rotate") {
+    size_t to = resolveIteratorPosition(end, size, rest[0]);
+    if (to < hi)
+      error(rest[0], diag::err_std_iterator_backwards, {what});
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+    ValueList &elems = range->elems();
+    for (size_t i = lo; i < to; ++i)
+      invalidateContents(elems[i], name, loc);
+    std::rotate(elems.begin() + lo, elems.begin() + hi, elems.begin() + to);
+    result = Value::makeVoid();
+    return true;
+  }
+  const CXXRecordDecl *rd =
+      first.container->getType().getCanonicalType()->getAsCXXRecordDecl();
+  Value part = Value::makeAgg(
+      ValueList(range->elems().begin() + lo, range->elems().begin() + hi));
+  result = rangeAlgorithm(name, part, templateArgType(rd, 0), rest, call);
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  if (name == "sort" || name == "stable_sort" || name == "reverse" ||
+      name == "fill" || name == "iota") {
+    ValueList &elems = range->elems();
+    for (size_t i = lo; i < hi; ++i) {
+      invalidateContents(elems[i], name, loc);
+      elems[i] = std::move(part.elems()[i - lo]);
+    }
+  }
   return true;
 }
 

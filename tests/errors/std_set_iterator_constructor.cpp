@@ -10,6 +10,6 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void std_set_iterator_constructor(int n = 2) {
   CollectiveProgram prog("p", AllGather(n, 1, false), n);
   std::vector<int> ranks{1, 0, 1};
-  // expected-error@+1 {{std::set takes iterators, which mscclc supports only as a whole std::vector or std::array: std::set(c.begin(), c.end(), ...); otherwise write the loop}}
+  // expected-error@+1 {{std::set takes iterators, which mscclc supports as positions in one std::vector or std::array written in the call from its begin() or end(): std::set(c.begin(), c.end(), ...), c.begin() + k, std::next(c.begin(), k); otherwise write the loop}}
   std::set<int> peers(ranks.begin() + 1, ranks.end());
 }

@@ -289,6 +289,20 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
         for (int x
              : v) r = r * 10 + x;
         return r;),
+    // Algorithms over a part of a container, and std::rotate.
+    SAME_AS_CPP_INT(std::vector<int> v{5, 9, 2, 7, 1, 8};
+                    std::sort(v.begin() + 1, v.end() - 1);
+                    std::reverse(std::next(v.begin(), 3), v.end());
+                    std::rotate(v.begin(), v.begin() + 2, v.end());
+                    std::fill(v.end() - 1, v.end(), 3);
+                    long r = std::count(v.begin() + 1, v.end(), 9) * 10 +
+                             std::accumulate(v.begin(), v.begin() + 2, 0) +
+                             std::any_of(v.begin() + 4, v.end(),
+                                         [](int x) { return x == 5; }) *
+                                 100;
+                    for (int x
+                         : v) r = r * 10 + x;
+                    return r;),
     // Predicate algorithms.
     SAME_AS_CPP_INT(
         std::vector<int> v{1, 4, 6, 7}; int lim = 5;
@@ -390,8 +404,8 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
   fails("(void)std::clamp(1, 5, 2);", "lower bound 5 is greater");
   fails("std::vector<int> a{1}, b{2}; std::sort(a.begin(), b.end());",
         "begin() and end() of different containers");
-  fails("std::vector<int> a{1, 2}; std::sort(a.begin() + 1, a.end());",
-        "supports only as a whole std::vector or std::array");
+  fails("std::vector<int> a{1, 2}; std::sort(a.begin() + 3, a.end());",
+        "moves to position 3 of a container of 2 elements, outside");
   fails("std::vector<int> a{2, 1}; std::sort(a.begin(), a.end(), "
         "[](int x, int y) { return x >= y; });",
         "says 2 comes before itself; a sort needs a strict weak ordering");
