@@ -346,6 +346,12 @@ private:
   bool parseIteratorPosition(const clang::Expr *e, IteratorPosition &pos);
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
+  size_t searchPosition(const clang::CallExpr *call);
+  bool tryIteratorOperator(const clang::CXXOperatorCallExpr *oc, Value &result,
+                           Value **lvalueResult);
+  bool iteratorDifference(const clang::Expr *l, const clang::Expr *r,
+                          clang::OverloadedOperatorKind op,
+                          const clang::CallExpr *call, Value &result);
   bool tryVectorEdit(Value *self, const clang::CXXMethodDecl *md,
                      llvm::ArrayRef<const clang::Expr *> args,
                      const clang::CallExpr *call, Value &result);

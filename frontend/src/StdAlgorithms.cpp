@@ -414,6 +414,8 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
 
 // ------------------------------------------------- iterator positions --
 
+static bool orderedByValue(QualType t);
+
 // An iterator written as a position in one std::vector or std::array:
 // begin() or end() (cbegin, cend, std::begin, std::end) moved by `+ k`,
 // `- k`, std::next or std::prev. Iterators are not values in the
@@ -425,6 +427,9 @@ struct Evaluator::IteratorPosition {
   // Steps added to the start: an expression times a sign (no expression:
   // one step).
   llvm::SmallVector<std::pair<const Expr *, int>, 2> steps;
+  // The start is what std::find, find_if, min_element or max_element
+  // returns, rather than begin() or end().
+  const CallExpr *search = nullptr;
 };
 
 bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
@@ -478,6 +483,16 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
       pos.steps.push_back({nullptr, sign});
     return true;
   }
+  if ((n == "find" || n == "find_if" || n == "min_element" ||
+       n == "max_element") &&
+      fd->isInStdNamespace() && call->getNumArgs() >= 2) {
+    IteratorPosition first;
+    if (!parseIteratorPosition(call->getArg(0), first))
+      return false;
+    pos.container = first.container;
+    pos.search = call;
+    return true;
+  }
   bool begin = n == "begin" || n == "cbegin";
   bool end = n == "end" || n == "cend";
   if (!begin && !end)
@@ -502,7 +517,9 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
 // iterator moved outside [begin, end] is undefined behaviour, an error.
 size_t Evaluator::resolveIteratorPosition(const IteratorPosition &pos,
                                           size_t size, LazyLoc loc) {
-  __int128 at = pos.fromEnd ? __int128(size) : 0;
+  __int128 at = pos.search    ? __int128(searchPosition(pos.search))
+                : pos.fromEnd ? __int128(size)
+                              : 0;
   for (const auto &[k, sign] : pos.steps) {
     __int128 step = 1;
     if (k) {
@@ -520,6 +537,142 @@ size_t Evaluator::resolveIteratorPosition(const IteratorPosition &pos,
              size});
   }
   return size_t(at);
+}
+
+// Where std::find(first, last, value), find_if(first, last, pred),
+// min_element(first, last[, comp]) or max_element(...) stops: the index
+// of the first match (of the first smallest or largest element), or of
+// `last` when there is none.
+size_t Evaluator::searchPosition(const CallExpr *call) {
+  LazyLoc loc(call);
+  llvm::StringRef name = call->getDirectCallee()->getName();
+  IteratorPosition first, last;
+  if (!parseIteratorPosition(call->getArg(0), first) ||
+      !parseIteratorPosition(call->getArg(1), last))
+    error(loc, diag::err_std_iterator_range, {name.str()});
+  Value *range = evalObject(first.container);
+  Borrow keep(*this, range, /*iterating=*/true);
+  if (evalObject(last.container) != range)
+    error(loc, diag::err_std_iterator_two_containers, {name.str()});
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t size = range->elems().size();
+  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
+  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
+  if (hi < lo)
+    error(call->getArg(1), diag::err_std_iterator_backwards,
+          {("std::" + name).str()});
+  const CXXRecordDecl *rd =
+      first.container->getType().getCanonicalType()->getAsCXXRecordDecl();
+  QualType elem = templateArgType(rd, 0);
+  // User code (a predicate, a comparator) sees a copy of the elements.
+  ValueList copy(range->elems().begin() + lo, range->elems().begin() + hi);
+  for (const Value &e : copy)
+    if (e.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+  size_t found = copy.size();
+  if (name == "find" || name == "find_if") {
+    if (call->getNumArgs() != 3)
+      error(loc, diag::err_std_algorithm_args, {name.str()});
+    if (name == "find") {
+      Value v = eval(call->getArg(2));
+      if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+          !elem.isNull() && elem->isArithmeticType())
+        v = convert(v, elem, loc);
+      for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
+        if (compareValues(copy[i], v) == 0)
+          found = i;
+    } else {
+      std::function<bool(Value &)> test =
+          predicateFunction(call->getArg(2), elem, name);
+      for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
+        if (test(copy[i]))
+          found = i;
+    }
+  } else {
+    std::function<bool(Value &, Value &)> less =
+        call->getNumArgs() > 2
+            ? comparatorFunction(call->getArg(2), elem, name)
+            : [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+    if (call->getNumArgs() <= 2 && !elem.isNull() && !orderedByValue(elem))
+      error(loc, diag::err_std_sort_type,
+            {name.str(), elem.getAsString(ctx_.getPrintingPolicy())});
+    if (!copy.empty())
+      found = 0;
+    for (size_t i = 1; i < copy.size(); ++i)
+      if (name == "min_element" ? less(copy[i], copy[found])
+                                : less(copy[found], copy[i]))
+        found = i;
+  }
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+  return lo + found;
+}
+
+// `*it`, `it - jt`, `it == jt`, `it != jt` on vector iterators written as
+// positions (std::find(...) - v.begin(), *std::max_element(...)).
+bool Evaluator::tryIteratorOperator(const CXXOperatorCallExpr *oc,
+                                    Value &result, Value **lvalueResult) {
+  OverloadedOperatorKind op = oc->getOperator();
+  if (op != OO_Star && op != OO_Minus && op != OO_EqualEqual &&
+      op != OO_ExclaimEqual)
+    return false;
+  auto iteratorClass = [&](const Expr *e) {
+    const CXXRecordDecl *rd = e->getType()
+                                  .getNonReferenceType()
+                                  .getCanonicalType()
+                                  ->getAsCXXRecordDecl();
+    return rd && classifyStd(rd) == StdClass::None &&
+           classifyDsl(rd) == DslClass::None &&
+           ctx_.getSourceManager().isInSystemHeader(rd->getLocation());
+  };
+  if (!iteratorClass(oc->getArg(0)))
+    return false;
+  LazyLoc loc(oc);
+  if (op == OO_Star) {
+    IteratorPosition pos;
+    if (oc->getNumArgs() != 1 || !parseIteratorPosition(oc->getArg(0), pos))
+      return false;
+    Value *range = evalObject(pos.container);
+    Borrow keep(*this, range);
+    size_t size = range->kind == Value::Kind::Agg ? range->elems().size() : 0;
+    size_t i = resolveIteratorPosition(pos, size, oc->getArg(0));
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+    if (i >= range->elems().size())
+      error(loc, diag::err_std_iterator_deref_end);
+    *lvalueResult = &range->elems()[i];
+    return true;
+  }
+  if (oc->getNumArgs() != 2 || !iteratorClass(oc->getArg(1)))
+    return false;
+  return iteratorDifference(oc->getArg(0), oc->getArg(1), op, oc, result);
+}
+
+// it - jt (op OO_Minus), it == jt, it != jt, std::distance(it, jt).
+bool Evaluator::iteratorDifference(const Expr *l, const Expr *r,
+                                   OverloadedOperatorKind op,
+                                   const CallExpr *call, Value &result) {
+  IteratorPosition a, b;
+  if (!parseIteratorPosition(l, a) || !parseIteratorPosition(r, b))
+    return false;
+  LazyLoc loc(call);
+  Value *range = evalObject(a.container);
+  Borrow keep(*this, range);
+  if (evalObject(b.container) != range)
+    error(loc, diag::err_std_iterator_compare_containers);
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t size = range->elems().size();
+  size_t i = resolveIteratorPosition(a, size, l);
+  size_t j = resolveIteratorPosition(b, size, r);
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  if (op == OO_Minus)
+    result = makeTyped(__int128(i) - __int128(j), call->getType(), loc, false);
+  else
+    result = Value::makeInt((i == j) == (op == OO_EqualEqual));
+  return true;
 }
 
 // v.erase(pos), v.erase(first, last), v.insert(pos, value),
@@ -619,8 +772,6 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   result = Value::makeVoid();
   return true;
 }
-
-static bool orderedByValue(QualType t);
 
 // A struct of the program whose order is its fields' (a defaulted
 // operator<=> or operator<, and no hand-written one): sorting it compares

@@ -818,14 +818,18 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
   if (name == "find" || name == "find_if")
     return ofMap ? "iterators are not supported: test with count(key) or "
                    "contains(key), then use at(key), or loop with a range-for"
-                 : "iterators are not supported: count matches with "
-                   "std::ranges::count(v, x), or loop with a range-for";
+                 : "an iterator is not a value in algorithm code: use the "
+                   "position in the expression that needs it "
+                   "(std::find(v.begin(), v.end(), x) - v.begin() is an "
+                   "index, != v.end() a test), or std::ranges::count(v, x)";
   if (name == "begin" || name == "end" || name == "cbegin" || name == "cend" ||
       name == "rbegin" || name == "rend" || name == "lower_bound" ||
       name == "upper_bound" || name == "equal_range" || name == "next" ||
       name == "prev" || name == "advance" || name == "distance")
-    return "iterators are not supported: loop over indices or with a "
-           "range-for (a std::map visits its keys in ascending order)";
+    return "iterators are not supported as values: write positions in the "
+           "call that takes them (v.erase(v.begin() + k), "
+           "std::sort(v.begin() + 1, v.end())), or loop over indices or with "
+           "a range-for (a std::map visits its keys in ascending order)";
   if (name == "insert" || name == "erase" || name == "emplace")
     return ofMap ? "std::map's insert, emplace and erase take keys and "
                    "values, not iterators: erase(key), emplace(key, value)"
@@ -886,6 +890,14 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                            Value &result, Value **lvalueResult) {
   LazyLoc loc(call);
   *lvalueResult = nullptr;
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
+      oc && tryIteratorOperator(oc, result, lvalueResult))
+    return true;
+  if (fd->isInStdNamespace() && fd->getIdentifier() &&
+      fd->getName() == "distance" && call->getNumArgs() == 2 &&
+      iteratorDifference(call->getArg(1), call->getArg(0), OO_Minus, call,
+                         result))
+    return true;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     StdClass cls = classifyStd(md->getParent());
     if (cls == StdClass::None) {

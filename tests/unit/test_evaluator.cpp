@@ -303,6 +303,24 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     for (int x
                          : v) r = r * 10 + x;
                     return r;),
+    // Positions found by searching: std::find, find_if, min/max_element.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{5, 9, 2, 9, 2};
+        int m = *std::max_element(v.begin(), v.end());
+        long i = std::find(v.begin(), v.end(), 2) - v.begin();
+        auto d = std::distance(v.begin(), std::max_element(v.begin(), v.end()));
+        bool has = std::find(v.begin(), v.end(), 7) != v.end();
+        long j =
+            std::find_if(v.begin() + 2, v.end(), [](int x) { return x > 5; }) -
+            v.begin();
+        *std::min_element(v.begin(), v.end()) = 0;
+        v.erase(std::find(v.begin(), v.end(), 9));
+        long k = std::min_element(v.begin(), v.end(), std::greater<int>()) -
+                 v.begin();
+        long r = m * 100000 + i * 10000 + d * 1000 + has * 100 + j * 10 + k;
+        for (int x
+             : v) r = r * 10 + x;
+        return r;),
     // Predicate algorithms.
     SAME_AS_CPP_INT(
         std::vector<int> v{1, 4, 6, 7}; int lim = 5;
