@@ -893,8 +893,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
       oc && tryIteratorOperator(oc, result, lvalueResult))
     return true;
-  if (fd->isInStdNamespace() && fd->getIdentifier() &&
-      fd->getName() == "distance" && call->getNumArgs() == 2 &&
+  if (call->getNumArgs() == 2 && fd->getIdentifier() &&
+      fd->getName() == "distance" && fd->isInStdNamespace() &&
       iteratorDifference(call->getArg(1), call->getArg(0), OO_Minus, call,
                          result))
     return true;
