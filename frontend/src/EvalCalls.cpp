@@ -205,7 +205,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               std::shared_ptr<const Closure> closure,
                               const Expr *callSite,
-                              llvm::ArrayRef<Value *> argValues) {
+                              llvm::ArrayRef<Value *> argValues, Value *self) {
   LazyLoc loc(callSite);
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
@@ -216,7 +216,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // A member operator (`p < q` with a member operator<) reaches here with
   // the object as its first argument: say what is unsupported.
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd);
-      md && !md->isStatic() && !md->getParent()->isLambda())
+      md && !self && !md->isStatic() && !md->getParent()->isLambda())
     error(loc, diag::err_eval_member_function,
           {md->getParent()->getNameAsString()});
   // The evaluator returns values: a returned reference would be a copy,
@@ -228,6 +228,10 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   auto frame = newFrame();
   frame->fn = def;
   frame->closure = std::move(closure);
+  if (self) {
+    frame->self = self;
+    frame->selfBorrow = std::make_unique<Borrow>(*this, self);
+  }
   // Arguments the library passes (a sort's comparator gets two elements).
   for (size_t i = 0; i < argValues.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
@@ -355,6 +359,11 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return callFunction(md, args, std::move(keep), call);
     }
   }
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+    Value result;
+    if (tryUserMethodCall(call, md, result))
+      return result;
+  }
   if (isDefaultedComparison(fd) && isa<CXXOperatorCallExpr>(call) &&
       call->getNumArgs() == 2)
     return compareOperands(
@@ -445,6 +454,46 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
       ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
     unsupportedStdType(rd, loc);
   error(loc, diag::err_eval_construct, {rd->getNameAsString()});
+}
+
+// Member functions of the program's structs: named methods (const or
+// not) and operators written as members, called with their object as
+// `this`. Implicit and defaulted members (copy assignment, defaulted
+// comparisons) are modelled elsewhere; static ones are plain functions.
+bool Evaluator::tryUserMethodCall(const CallExpr *call, const CXXMethodDecl *md,
+                                  Value &result) {
+  const CXXRecordDecl *rd = md->getParent();
+  if (md->isStatic() || md->isImplicit() || md->isDefaulted() ||
+      rd->isLambda() || classifyStd(rd) != StdClass::None ||
+      classifyDsl(rd) != DslClass::None || rd->isInStdNamespace() ||
+      ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+    return false;
+  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(md))
+    return false;
+  const Expr *objE;
+  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
+    objE = mce->getImplicitObjectArgument();
+  } else if (isa<CXXOperatorCallExpr>(call) && !args.empty()) {
+    objE = args.front();
+    args = args.drop_front();
+  } else {
+    return false;
+  }
+  Value *self = evalObject(objE);
+  if (self->kind == Value::Kind::Uninit)
+    error(objE->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  result = callFunction(md, args, nullptr, call, {}, self);
+  return true;
+}
+
+Value *Evaluator::currentSelf(LazyLoc loc) {
+  Frame &f = *frames_.back();
+  if (!f.self)
+    error(loc, diag::err_eval_this);
+  if (f.selfBorrow && f.selfBorrow->dangling)
+    invalidatedDuringUse(*f.selfBorrow, diag::err_eval_this_invalidated, loc);
+  return f.self;
 }
 
 } // namespace mscclc::frontend

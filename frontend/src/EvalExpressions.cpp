@@ -542,6 +542,8 @@ bool Evaluator::isConstantInitializer(const Expr *e) {
 }
 
 Value *Evaluator::evalObject(const Expr *e) {
+  if (isa<CXXThisExpr>(e->IgnoreParenImpCasts())) // `this->f()`, `f()`
+    return currentSelf(e);
   if (e->isGLValue())
     return evalLValue(e);
   // The object of `opt->f()` or `opt->field`: what std::optional's
@@ -606,7 +608,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
     const auto *me = cast<MemberExpr>(e);
     // `opt->field` is std::optional's operator-> (the contained value);
     // any other arrow goes through a pointer.
-    if (me->isArrow() && !optionalArrow(me->getBase()))
+    if (me->isArrow() && !optionalArrow(me->getBase()) &&
+        !isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts()))
       error(loc, diag::err_eval_pointers);
     const auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
     if (!fd)
@@ -677,6 +680,9 @@ Value *Evaluator::evalLValue(const Expr *e) {
   }
   case Stmt::UnaryOperatorClass: {
     const auto *uo = cast<UnaryOperator>(e);
+    if (uo->getOpcode() == UO_Deref &&
+        isa<CXXThisExpr>(uo->getSubExpr()->IgnoreParenImpCasts()))
+      return currentSelf(e); // *this
     if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
       Value *slot = evalLValue(uo->getSubExpr());
       if (slot->kind == Value::Kind::Uninit)

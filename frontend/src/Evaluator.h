@@ -172,6 +172,10 @@ private:
     llvm::DenseMap<const clang::ValueDecl *, std::unique_ptr<Borrow>> refs;
     Value returnValue;
     std::shared_ptr<const Closure> closure;
+    // A member function's object (`this`), tracked: the call may destroy
+    // it (a method that clears the vector holding its object).
+    Value *self = nullptr;
+    std::unique_ptr<Borrow> selfBorrow;
     const clang::FunctionDecl *fn = nullptr;
     uint64_t serial = 0;
   };
@@ -286,7 +290,13 @@ private:
                      llvm::ArrayRef<const clang::Expr *> args,
                      std::shared_ptr<const Closure> closure,
                      const clang::Expr *callSite,
-                     llvm::ArrayRef<Value *> argValues = {});
+                     llvm::ArrayRef<Value *> argValues = {},
+                     Value *self = nullptr);
+  // The object of the member function running now (`this`).
+  Value *currentSelf(LazyLoc loc);
+  // A call of a member function of one of the program's structs.
+  bool tryUserMethodCall(const clang::CallExpr *call,
+                         const clang::CXXMethodDecl *md, Value &result);
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
               clang::QualType resultType, LazyLoc loc);
   Value convert(const Value &v, clang::QualType to, LazyLoc loc);

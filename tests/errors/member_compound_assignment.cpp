@@ -1,7 +1,8 @@
 // RUN: mscclc --verify %s
 // RUN: %expect-error mscclc %s
-// A member compound assignment is a member function: that is the error
-// (not the reference-return advice, which would not help).
+// Member functions run, but one that returns a reference (here the usual
+// `return *this;` of a compound assignment) is refused like any function
+// returning a reference: an assignment through the result would be lost.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -16,5 +17,5 @@ struct Count {
 MSCCLPP_ALGORITHM void member_compound_assignment(int r = 2) {
   CollectiveProgram prog("p", AllReduce(r, 1, false), r);
   Count c{0};
-  c += 1; // expected-error {{member functions of 'Count' are not supported in algorithm code}}
+  c += 1; // expected-error {{'operator+=' returns a reference; functions returning references are not supported in algorithm code (return the value, or pass the container and an index)}}
 }

@@ -138,6 +138,19 @@ std::string literal(long long v) { return std::to_string(v) + "LL"; }
 // defined here and in the evaluated program.
 #define DESCENDING_BY_VALUE                                                    \
   bool descendingByValue(int a, int b) { return a > b; }                       \
+  struct Tally {                                                               \
+    int value = 0;                                                             \
+    std::vector<int> seen;                                                     \
+    void add(int k) {                                                          \
+      value += k;                                                              \
+      seen.push_back(k);                                                       \
+    }                                                                          \
+    int twice() const { return 2 * value; }                                    \
+    int viaThis() const { return this->twice() + twice() + (*this).value; }    \
+    void operator+=(int k) { add(k); }                                         \
+    bool operator<(const Tally &o) const { return value < o.value; }           \
+    static int zero() { return 0; }                                            \
+  };                                                                           \
   struct Hop {                                                                 \
     int dist;                                                                  \
     int rank;                                                                  \
@@ -321,6 +334,12 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
         for (int x
              : v) r = r * 10 + x;
         return r;),
+    // Member functions of the program's structs.
+    SAME_AS_CPP_INT(Tally t; t.add(3); t.add(4); t += 1; Tally u;
+                    std::vector<Tally> ts(2); ts[1].add(5);
+                    return t.value * 100000 + t.viaThis() * 100 +
+                           int(t.seen.size()) * 10 + (u < t) + Tally::zero() +
+                           ts[1].twice() * 1000000;),
     // Predicate algorithms.
     SAME_AS_CPP_INT(
         std::vector<int> v{1, 4, 6, 7}; int lim = 5;
