@@ -376,6 +376,12 @@ private:
   // call operator, assignment and test.
   Value makeStdFunction(const clang::Expr *from,
                         const clang::CXXRecordDecl *functionClass);
+  // The specialisation of a generic lambda's call operator for arguments
+  // of these types (by value, reference or const: the plain types match),
+  // among those Clang instantiated; null if there is none.
+  static const clang::FunctionDecl *
+  genericLambdaCall(const clang::CXXRecordDecl *lambda,
+                    llvm::ArrayRef<clang::QualType> params);
   const clang::FunctionDecl *
   callOperatorFor(const std::shared_ptr<const Closure> &lambda,
                   const clang::CXXRecordDecl *functionClass, LazyLoc loc);

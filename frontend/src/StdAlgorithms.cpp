@@ -371,51 +371,6 @@ bool Evaluator::tryNumericLimits(const CallExpr *call, const CXXMethodDecl *md,
 
 // ------------------------------------------------- whole-range algorithms --
 
-Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
-                             llvm::StringRef algorithm, LazyLoc loc) {
-  // begin()/end() (cbegin, cend) of a std::vector or std::array, as a
-  // member or through std::begin/std::end.
-  auto container = [&](const Expr *e, bool wantBegin) -> const Expr * {
-    e = iteratorSource(e);
-    const auto *call = dyn_cast<CallExpr>(e);
-    const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
-    if (!fd || !fd->getIdentifier())
-      return nullptr;
-    llvm::StringRef n = fd->getName();
-    if (wantBegin ? (n != "begin" && n != "cbegin")
-                  : (n != "end" && n != "cend"))
-      return nullptr;
-    const Expr *obj = nullptr;
-    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
-      obj = mc->getImplicitObjectArgument();
-    else if (fd->isInStdNamespace() && call->getNumArgs() == 1)
-      obj = call->getArg(0);
-    if (!obj)
-      return nullptr;
-    StdClass cls =
-        classifyStd(obj->getType().getCanonicalType()->getAsCXXRecordDecl());
-    return cls == StdClass::Vector || cls == StdClass::Array ? obj : nullptr;
-  };
-  const Expr *a = container(first, true);
-  const Expr *b = container(last, false);
-  if (!a || !b)
-    error(loc, diag::err_std_iterator_range, {algorithm.str()});
-  Value *range = evalObject(a);
-  Borrow keep(*this, range);
-  Value *other = evalObject(b);
-  if (keep.dangling)
-    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
-  if (range != other)
-    error(loc, diag::err_std_iterator_two_containers, {algorithm.str()});
-  if (range->kind != Value::Kind::Agg)
-    error(loc, diag::err_eval_uninitialised);
-  return range;
-}
-
-// ------------------------------------------------- iterator positions --
-
-static bool orderedByValue(QualType t);
-
 // An iterator written as a position in one std::vector or std::array:
 // begin() or end() (cbegin, cend, std::begin, std::end) moved by `+ k`,
 // `- k`, std::next or std::prev. Iterators are not values in the
@@ -431,6 +386,31 @@ struct Evaluator::IteratorPosition {
   // returns, rather than begin() or end().
   const CallExpr *search = nullptr;
 };
+
+Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
+                             llvm::StringRef algorithm, LazyLoc loc) {
+  // begin() and end() (cbegin, cend, std::begin, std::end) of one
+  // std::vector or std::array, not moved.
+  IteratorPosition a, b;
+  if (!parseIteratorPosition(first, a) || !parseIteratorPosition(last, b) ||
+      a.search || b.search || !a.steps.empty() || !b.steps.empty() ||
+      a.fromEnd || !b.fromEnd)
+    error(loc, diag::err_std_iterator_range, {algorithm.str()});
+  Value *range = evalObject(a.container);
+  Borrow keep(*this, range);
+  Value *other = evalObject(b.container);
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  if (range != other)
+    error(loc, diag::err_std_iterator_two_containers, {algorithm.str()});
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  return range;
+}
+
+// ------------------------------------------------- iterator positions --
+
+static bool orderedByValue(QualType t);
 
 bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
   e = iteratorSource(e);
@@ -873,27 +853,10 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
   }
   if (!rd || !rd->isLambda())
     return nullptr;
-  const CXXMethodDecl *call = rd->getLambdaCallOperator();
+  const FunctionDecl *call = rd->getLambdaCallOperator();
   if (rd->isGenericLambda()) {
-    call = nullptr;
-    QualType want = elem.isNull()
-                        ? QualType()
-                        : elem.getCanonicalType().getUnqualifiedType();
-    const FunctionTemplateDecl *ft = rd->getDependentLambdaCallOperator();
-    for (const FunctionDecl *spec : ft->specializations()) {
-      if (spec->getNumParams() != arity)
-        continue;
-      bool match = !want.isNull();
-      for (const ParmVarDecl *p : spec->parameters())
-        match = match && p->getType()
-                                 .getNonReferenceType()
-                                 .getCanonicalType()
-                                 .getUnqualifiedType() == want;
-      if (match) {
-        call = cast<CXXMethodDecl>(spec);
-        break;
-      }
-    }
+    llvm::SmallVector<QualType, 2> params(arity, elem);
+    call = genericLambdaCall(rd, params);
     if (!call)
       return nullptr;
   }
@@ -902,6 +865,22 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
     error(comparator, diag::err_eval_lambda_not_callable);
   closure = object.closure();
   return call;
+}
+
+// Whether `fd` takes `n` elements as the library passes them to a
+// comparator or predicate: by value or const reference. One that could
+// change them would change the range behind the algorithm's back.
+static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
+  if (fd->getNumParams() != n)
+    return false;
+  for (const ParmVarDecl *p : fd->parameters()) {
+    QualType t = p->getType();
+    if (t->isRValueReferenceType() ||
+        (t->isLValueReferenceType() &&
+         !t.getNonReferenceType().isConstQualified()))
+      return false;
+  }
+  return true;
 }
 
 // The comparator `comparator` of std::`algorithm` over `elem`s (std::less,
@@ -922,16 +901,7 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
   const FunctionDecl *compare = userComparator(comparator, elem, closure);
   if (!compare)
     error(comparator, diag::err_std_comparator, {algorithm.str()});
-  // Elements are passed as the library passes them: a comparator that
-  // could change them would change the range behind the algorithm's back.
-  bool params = compare->getNumParams() == 2;
-  for (unsigned i = 0; params && i < 2; ++i) {
-    QualType t = compare->getParamDecl(i)->getType();
-    params = !t->isRValueReferenceType() &&
-             (!t->isLValueReferenceType() ||
-              t.getNonReferenceType().isConstQualified());
-  }
-  if (!params)
+  if (!takesElementsReadOnly(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
   return [this, compare, closure, comparator](Value &x, Value &y) {
     Value *args[2] = {&x, &y};
@@ -949,14 +919,7 @@ Evaluator::predicateFunction(const Expr *pred, QualType elem,
   const FunctionDecl *test = userComparator(pred, elem, closure, 1);
   if (!test)
     error(pred, diag::err_std_predicate, {algorithm.str()});
-  bool params = test->getNumParams() == 1;
-  if (params) {
-    QualType t = test->getParamDecl(0)->getType();
-    params = !t->isRValueReferenceType() &&
-             (!t->isLValueReferenceType() ||
-              t.getNonReferenceType().isConstQualified());
-  }
-  if (!params)
+  if (!takesElementsReadOnly(test, 1))
     error(pred, diag::err_std_predicate_params, {algorithm.str()});
   return [this, test, closure, pred](Value &x) {
     Value *args[1] = {&x};

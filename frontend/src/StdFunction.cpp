@@ -35,38 +35,40 @@ QualType plain(QualType t) {
   return t.getNonReferenceType().getCanonicalType().getUnqualifiedType();
 }
 
-// The specialisation of a generic lambda's call operator that
-// std::function<sig> calls: Clang instantiated it when it instantiated
-// std::function's constructor.
-const FunctionDecl *genericCallFor(const CXXRecordDecl *lambda,
-                                   const FunctionProtoType *sig) {
+} // namespace
+
+const FunctionDecl *
+Evaluator::genericLambdaCall(const CXXRecordDecl *lambda,
+                             llvm::ArrayRef<QualType> params) {
   const FunctionTemplateDecl *ft = lambda->getDependentLambdaCallOperator();
-  if (!ft || !sig)
+  if (!ft)
     return nullptr;
   for (const FunctionDecl *spec : ft->specializations()) {
-    if (spec->getNumParams() != sig->getNumParams())
+    if (spec->getNumParams() != params.size())
       continue;
     bool match = true;
     for (unsigned i = 0; match && i < spec->getNumParams(); ++i)
-      match = plain(spec->getParamDecl(i)->getType()) ==
-              plain(sig->getParamType(i));
+      match = !params[i].isNull() &&
+              plain(spec->getParamDecl(i)->getType()) == plain(params[i]);
     if (match)
       return spec;
   }
   return nullptr;
 }
 
-} // namespace
-
 const FunctionDecl *
 Evaluator::callOperatorFor(const std::shared_ptr<const Closure> &lambda,
                            const CXXRecordDecl *functionClass, LazyLoc loc) {
   const CXXRecordDecl *rd =
       lambda->lambda ? lambda->lambda->getLambdaClass() : nullptr;
-  const FunctionDecl *call =
-      !rd                     ? nullptr
-      : rd->isGenericLambda() ? genericCallFor(rd, signatureOf(functionClass))
-                              : rd->getLambdaCallOperator();
+  // A generic lambda: the specialisation std::function<sig> calls, which
+  // Clang instantiated with std::function's constructor.
+  const FunctionProtoType *sig = signatureOf(functionClass);
+  const FunctionDecl *call = nullptr;
+  if (rd && !rd->isGenericLambda())
+    call = rd->getLambdaCallOperator();
+  else if (rd && sig)
+    call = genericLambdaCall(rd, sig->getParamTypes());
   if (!call)
     error(loc, diag::err_std_function_target);
   return call;

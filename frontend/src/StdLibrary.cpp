@@ -341,6 +341,16 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   error(loc, diag::err_std_ctor);
 }
 
+// What a map's or set's insert, emplace, try_emplace and
+// insert_or_assign return: (iterator, inserted), of which only `.second`
+// has a value.
+static Value insertionResult(bool inserted) {
+  ValueList pair;
+  pair.push_back(Value::makeVoid());
+  pair.push_back(Value::makeInt(inserted));
+  return Value::makeAgg(std::move(pair));
+}
+
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
@@ -454,6 +464,18 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
             {int64_t(i.wide()), self->elems().size()});
     return size_t(i.i);
   };
+  if (name == "erase" && argv.size() == 1 &&
+      (cls == StdClass::Map || cls == StdClass::Set)) {
+    // erase(key): a set's entries are keyed like a map's.
+    auto it = self->map()->find(MapKey{argv[0]});
+    if (it != self->map()->end() && hasBorrows())
+      killBorrowsWithin(*it, "erase", loc);
+    size_t erased = it != self->map()->end();
+    if (erased)
+      self->map()->erase(it);
+    result = Value::makeInt(int64_t(erased), true);
+    return nullptr;
+  }
   if ((name == "reserve" || name == "rehash") && argv.size() == 1 &&
       isUnorderedContainer(md->getParent())) {
     // Bucket counts are the library's business: nothing to model, and no
@@ -698,21 +720,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       size_t before = self->map()->size();
       mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",
                 loc);
-      // They return (iterator, inserted): only `.second` has a value.
-      ValueList pair;
-      pair.push_back(Value::makeVoid());
-      pair.push_back(Value::makeInt(self->map()->size() > before));
-      result = Value::makeAgg(std::move(pair));
-      return nullptr;
-    }
-    if (name == "erase") {
-      auto it = self->map()->find(MapKey{argv[0]});
-      if (it != self->map()->end() && hasBorrows())
-        killBorrowsWithin(*it, "erase", loc);
-      size_t erased = it != self->map()->end();
-      if (erased)
-        self->map()->erase(it);
-      result = Value::makeInt(int64_t(erased), true);
+      result = insertionResult(self->map()->size() > before);
       return nullptr;
     }
     break;
@@ -741,21 +749,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if ((name == "insert" || name == "emplace") && args.size() == 1) {
       bool inserted = setInsert(*self, std::move(argv[0]),
                                 templateArgType(md->getParent(), 0), loc);
-      // insert returns (iterator, inserted): only `.second` has a value.
-      ValueList pair;
-      pair.push_back(Value::makeVoid());
-      pair.push_back(Value::makeInt(inserted));
-      result = Value::makeAgg(std::move(pair));
-      return nullptr;
-    }
-    if (name == "erase") {
-      auto it = self->map()->find(MapKey{argv[0]});
-      if (it != self->map()->end() && hasBorrows())
-        killBorrowsWithin(*it, "erase", loc);
-      size_t erased = it != self->map()->end();
-      if (erased)
-        self->map()->erase(it);
-      result = Value::makeInt(int64_t(erased), true);
+      result = insertionResult(inserted);
       return nullptr;
     }
     break;
