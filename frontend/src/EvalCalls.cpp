@@ -140,8 +140,11 @@ const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
             (found = userComparedIn(a.getAsType())))
           break;
     } else if (!rd->isInStdNamespace() && rd->hasDefinition()) {
+      for (const CXXBaseSpecifier &b : directBases(rd))
+        if ((found = userComparedIn(b.getType())))
+          break;
       for (const FieldDecl *f : rd->fields())
-        if ((found = userComparedIn(f->getType())))
+        if (!found && (found = userComparedIn(f->getType())))
           break;
     }
   }
@@ -204,9 +207,9 @@ Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               std::shared_ptr<const Closure> closure,
-                              const Expr *callSite,
+                              LazyLoc callSite,
                               llvm::ArrayRef<Value *> argValues, Value *self) {
-  LazyLoc loc(callSite);
+  LazyLoc loc = callSite;
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
   if (!body || !def)
@@ -273,6 +276,8 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   } pop{frames_};
   Flow fl;
   try {
+    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(def))
+      initializeMembers(ctor, *self);
     fl = exec(body);
   } catch (DiagnosticError &e) {
     // Like clang's "in call to ...": show the chain of calls (innermost
@@ -453,7 +458,124 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   if (rd->isInStdNamespace() ||
       ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
     unsupportedStdType(rd, loc);
+  if (dc == DslClass::None && !ctor->isInheritingConstructor())
+    return constructUserObject(ce);
   error(loc, diag::err_eval_construct, {rd->getNameAsString()});
+}
+
+// A constructor of one of the program's structs. As in C++, the object's
+// bases and then its fields are initialised in declaration order, each from
+// the constructor's initialiser list, else from its default member
+// initialiser, else default-initialised (a scalar stays uninitialised);
+// then the body runs with the new object as `this`.
+Value Evaluator::constructUserObject(const CXXConstructExpr *ce) {
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  const CXXRecordDecl *rd = ctor->getParent();
+  LazyLoc loc(ce);
+  checkUserStruct(rd, loc);
+  // `S() = default;` next to other constructors: exactly the default
+  // member initialisers.
+  if (ctor->isDefaulted() && ctor->isDefaultConstructor())
+    return defaultValue(ce->getType(), loc, ce->requiresZeroInitialization());
+  llvm::SmallVector<const Expr *, 4> args(ce->arguments());
+  return runConstructor(ctor, args, {}, ce);
+}
+
+Value Evaluator::runConstructor(const CXXConstructorDecl *ctor,
+                                llvm::ArrayRef<const Expr *> args,
+                                llvm::ArrayRef<Value *> argValues,
+                                LazyLoc loc) {
+  const CXXRecordDecl *rd = ctor->getParent();
+  checkUserStruct(rd, loc);
+  if (ctor->isDefaulted() && ctor->isDefaultConstructor())
+    return defaultValue(ctx_.getRecordType(rd), loc, false);
+  Value uninit;
+  uninit.kind = Value::Kind::Uninit;
+  size_t slots = rd->getNumBases() +
+                 size_t(std::distance(rd->field_begin(), rd->field_end()));
+  Value object = Value::makeAgg(ValueList(slots, uninit), rd);
+  callFunction(ctor, args, nullptr, loc, argValues, &object);
+  return object;
+}
+
+// The constructor that `T(args...)` would call, for arguments the
+// standard library forwards (emplace_back): the one constructor, other
+// than copy and move, that takes exactly that many arguments.
+const CXXConstructorDecl *Evaluator::userConstructorFor(const CXXRecordDecl *rd,
+                                                        size_t arity) {
+  if (!rd || !rd->hasDefinition() || rd->isAggregate() || rd->isLambda() ||
+      classifyStd(rd) != StdClass::None || classifyDsl(rd) != DslClass::None ||
+      rd->isInStdNamespace() ||
+      ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+    return nullptr;
+  const CXXConstructorDecl *found = nullptr;
+  for (const CXXConstructorDecl *c : rd->ctors()) {
+    if (c->isCopyOrMoveConstructor() || c->isDeleted() ||
+        c->getNumParams() != arity)
+      continue;
+    if (found)
+      return nullptr;
+    found = c;
+  }
+  return found;
+}
+
+// Runs in the constructor's frame (its parameters bound, `this` the object
+// being built), before the body: a later initialiser may read an earlier
+// member, as in C++.
+void Evaluator::initializeMembers(const CXXConstructorDecl *ctor,
+                                  Value &object) {
+  const CXXRecordDecl *rd = ctor->getParent();
+  const unsigned bases = rd->getNumBases();
+  // `S(int n) : S(n, 0) {}`: the target constructor builds the object.
+  for (const CXXCtorInitializer *init : ctor->inits())
+    if (init->isDelegatingInitializer()) {
+      Value whole = eval(init->getInit());
+      object.elems() = std::move(whole.elems());
+      return;
+    }
+  std::vector<const CXXCtorInitializer *> bySlot(object.elems().size());
+  for (const CXXCtorInitializer *init : ctor->inits()) {
+    if (init->isBaseInitializer()) {
+      QualType baseType =
+          ctx_.getCanonicalType(QualType(init->getBaseClass(), 0));
+      unsigned i = 0;
+      for (const CXXBaseSpecifier &b : directBases(rd)) {
+        if (ctx_.getCanonicalType(b.getType()) == baseType)
+          bySlot[i] = init;
+        ++i;
+      }
+    } else if (init->isMemberInitializer()) {
+      bySlot[bases + init->getMember()->getFieldIndex()] = init;
+    } else {
+      error(init->getSourceLocation().isValid() ? init->getSourceLocation()
+                                                : ctor->getLocation(),
+            diag::err_eval_anonymous_member, {rd->getNameAsString()});
+    }
+  }
+  unsigned slot = 0;
+  auto initialize = [&](QualType type, const CXXCtorInitializer *init,
+                        SourceLocation at) {
+    Value v;
+    if (!init)
+      v = defaultValue(type, at, false);
+    else
+      v = eval(init->getInit());
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+      v = convert(v, type, at);
+    // The object is `this` of the running frame: it does not move while
+    // its members are initialised.
+    object.elems()[slot++] = std::move(v);
+  };
+  for (const CXXBaseSpecifier &b : directBases(rd))
+    initialize(b.getType(), bySlot[slot], ctor->getLocation());
+  for (const FieldDecl *f : rd->fields()) {
+    const CXXCtorInitializer *init = bySlot[slot];
+    initialize(f->getType(), init,
+               init && init->getSourceLocation().isValid()
+                   ? init->getSourceLocation()
+                   : f->getLocation());
+  }
 }
 
 // Member functions of the program's structs: named methods (const or

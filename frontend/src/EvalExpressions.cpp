@@ -56,9 +56,16 @@ Value Evaluator::evalCast(const CastExpr *ce) {
     chargeCopy(*slot, ce);
     return *slot;
   }
-  case CK_NoOp:
   case CK_DerivedToBase:
-  case CK_UncheckedDerivedToBase:
+  case CK_UncheckedDerivedToBase: {
+    Value whole = eval(sub);
+    Value *part = baseSubobject(&whole, ce);
+    if (part == &whole)
+      return whole;
+    Value copy = std::move(*part);
+    return copy;
+  }
+  case CK_NoOp:
   case CK_ConstructorConversion:
   case CK_UserDefinedConversion:
   case CK_FunctionToPointerDecay:
@@ -232,10 +239,89 @@ void Evaluator::checkUserStruct(const CXXRecordDecl *rd, LazyLoc loc) {
     error(loc, diag::err_eval_union, {rd->getNameAsString()});
   if (rd->hasUserDeclaredDestructor())
     error(loc, diag::err_eval_destructor, {rd->getNameAsString()});
-  for (const FieldDecl *fd : rd->fields())
+  if (rd->isPolymorphic() || rd->getNumVBases() > 0)
+    error(loc, diag::err_eval_polymorphic, {rd->getNameAsString()});
+  // mscclc copies and moves a struct member by member, as the implicit
+  // members do: a hand-written one would not run.
+  for (const CXXMethodDecl *m : rd->methods()) {
+    const auto *ctor = dyn_cast<CXXConstructorDecl>(m);
+    bool copyOrMove =
+        ctor ? ctor->isCopyOrMoveConstructor()
+             : m->isCopyAssignmentOperator() || m->isMoveAssignmentOperator();
+    if (copyOrMove && m->isUserProvided())
+      error(loc, diag::err_eval_user_copy,
+            {rd->getNameAsString(),
+             ctor ? (ctor->isMoveConstructor() ? "move constructor"
+                                               : "copy constructor")
+                  : (m->isMoveAssignmentOperator() ? "move assignment"
+                                                   : "copy assignment")});
+  }
+  for (const FieldDecl *fd : rd->fields()) {
     if (fd->isBitField())
       error(loc, diag::err_eval_bit_field,
             {fd->getNameAsString(), rd->getNameAsString()});
+    if (fd->getType()->isReferenceType())
+      error(loc, diag::err_eval_reference_member,
+            {fd->getNameAsString(), rd->getNameAsString()});
+  }
+  for (const CXXBaseSpecifier &b : directBases(rd))
+    if (const CXXRecordDecl *base = b.getType()->getAsCXXRecordDecl())
+      checkUserStruct(base, loc);
+}
+
+unsigned Evaluator::baseSlots(const RecordDecl *rd) {
+  const auto *crd = dyn_cast_or_null<CXXRecordDecl>(rd);
+  return crd && crd->hasDefinition() ? crd->getNumBases() : 0;
+}
+
+Value *Evaluator::baseSubobject(Value *v, const CastExpr *ce) {
+  QualType from = ce->getSubExpr()->getType();
+  if (from->isPointerType())
+    from = from->getPointeeType();
+  const CXXRecordDecl *derived = from->getAsCXXRecordDecl();
+  for (const CXXBaseSpecifier *spec : ce->path()) {
+    if (!derived || v->kind != Value::Kind::Agg || !v->record ||
+        v->record->getCanonicalDecl() != derived->getCanonicalDecl())
+      return v;
+    unsigned i = 0;
+    for (const CXXBaseSpecifier &b : directBases(derived)) {
+      if (&b == spec)
+        break;
+      ++i;
+    }
+    if (i >= v->elems().size())
+      error(ce->getExprLoc(), diag::err_eval_member_unreadable,
+            {spec->getType().getAsString()});
+    v = &v->elems()[i];
+    derived = spec->getType()->getAsCXXRecordDecl();
+  }
+  return v;
+}
+
+Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,
+                                   bool valueInit) {
+  Value uninit;
+  uninit.kind = Value::Kind::Uninit;
+  size_t slots = rd->getNumBases() +
+                 size_t(std::distance(rd->field_begin(), rd->field_end()));
+  Value object = Value::makeAgg(ValueList(slots, uninit), rd);
+  auto frame = newFrame();
+  frame->self = &object;
+  frame->selfBorrow = std::make_unique<Borrow>(*this, &object);
+  frames_.push_back(std::move(frame));
+  struct Pop {
+    std::vector<std::unique_ptr<Frame>> &frames;
+    ~Pop() { frames.pop_back(); }
+  } pop{frames_};
+  size_t slot = 0;
+  for (const CXXBaseSpecifier &b : directBases(rd))
+    object.elems()[slot++] = defaultValue(b.getType(), loc, valueInit);
+  for (const FieldDecl *fd : rd->fields()) {
+    const Expr *init = fd->getInClassInitializer();
+    object.elems()[slot++] =
+        init ? eval(init) : defaultValue(fd->getType(), loc, valueInit);
+  }
+  return object;
 }
 
 Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
@@ -303,9 +389,23 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     DslClass dc = classifyDsl(rd);
     if (isDslHandleClass(dc))
       error(loc, diag::err_eval_no_default_value, {rd->getNameAsString()});
-    if (dc == DslClass::None)
+    if (dc == DslClass::None) {
       checkUserStruct(rd, loc);
+      // `std::vector<S> v(3)`, a field of type S: C++ runs S's
+      // hand-written default constructor.
+      for (const CXXConstructorDecl *ctor : rd->ctors())
+        if (ctor->isDefaultConstructor() && ctor->isUserProvided())
+          return runConstructor(ctor, {}, {}, loc);
+      // A default member initialiser may read an earlier member
+      // (`int b = a * 3;`): they run with the object being built as `this`.
+      if (llvm::any_of(rd->fields(), [](const FieldDecl *fd) {
+            return fd->hasInClassInitializer();
+          }))
+        return defaultUserObject(rd, loc, valueInit);
+    }
     ValueList fields;
+    for (const CXXBaseSpecifier &b : directBases(rd))
+      fields.push_back(defaultValue(b.getType(), loc, valueInit));
     for (const FieldDecl *fd : rd->fields()) {
       if (const Expr *init = fd->getInClassInitializer())
         fields.push_back(eval(init));
@@ -542,8 +642,17 @@ bool Evaluator::isConstantInitializer(const Expr *e) {
 }
 
 Value *Evaluator::evalObject(const Expr *e) {
-  if (isa<CXXThisExpr>(e->IgnoreParenImpCasts())) // `this->f()`, `f()`
+  if (isa<CXXThisExpr>(e->IgnoreParenImpCasts())) { // `this->f()`, `f()`
+    // A base class's member through `this` of a derived struct.
+    if (const auto *ce = dyn_cast<CastExpr>(e->IgnoreParens())) {
+      Value *object = evalObject(ce->getSubExpr());
+      return ce->getCastKind() == CK_DerivedToBase ||
+                     ce->getCastKind() == CK_UncheckedDerivedToBase
+                 ? baseSubobject(object, ce)
+                 : object;
+    }
     return currentSelf(e);
+  }
   if (e->isGLValue())
     return evalLValue(e);
   // The object of `opt->f()` or `opt->field`: what std::optional's
@@ -593,9 +702,13 @@ Value *Evaluator::evalLValue(const Expr *e) {
   case Stmt::CStyleCastExprClass: {
     const auto *ce = cast<CastExpr>(e);
     switch (ce->getCastKind()) {
-    case CK_NoOp:
     case CK_DerivedToBase:
     case CK_UncheckedDerivedToBase:
+      return baseSubobject(ce->getSubExpr()->isGLValue()
+                               ? evalLValue(ce->getSubExpr())
+                               : evalObject(ce->getSubExpr()),
+                           ce);
+    case CK_NoOp:
     case CK_LValueToRValue:
       if (ce->getSubExpr()->isGLValue())
         return evalLValue(ce->getSubExpr());
@@ -618,7 +731,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     base->expandChunk();
     if (base->kind != Value::Kind::Agg)
       error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
-    unsigned idx = fd->getFieldIndex();
+    unsigned idx = baseSlots(fd->getParent()) + fd->getFieldIndex();
     if (const auto *rd = fd->getParent();
         rd && classifyStd(dyn_cast<CXXRecordDecl>(rd)) == StdClass::Pair)
       idx = fd->getName() == "first" ? 0 : 1;
@@ -682,7 +795,9 @@ Value *Evaluator::evalLValue(const Expr *e) {
     const auto *uo = cast<UnaryOperator>(e);
     if (uo->getOpcode() == UO_Deref &&
         isa<CXXThisExpr>(uo->getSubExpr()->IgnoreParenImpCasts()))
-      return currentSelf(e); // *this
+      return isa<CXXThisExpr>(uo->getSubExpr()->IgnoreParens())
+                 ? currentSelf(e)
+                 : evalObject(uo->getSubExpr()); // *this
     if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
       Value *slot = evalLValue(uo->getSubExpr());
       if (slot->kind == Value::Kind::Uninit)

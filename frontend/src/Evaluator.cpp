@@ -408,6 +408,13 @@ void Evaluator::requireNamedScopeObject(const Expr *site, bool program) {
          program ? "program" : "loop"});
 }
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wnonnull"
+llvm::ArrayRef<CXXBaseSpecifier> directBases(const CXXRecordDecl *rd) {
+  return {rd->bases_begin(), rd->bases_end()};
+}
+#pragma GCC diagnostic pop
+
 void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   Frame &f = *frames_.back();
   const Expr *init = dd->getInit();
@@ -427,19 +434,51 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   whole->expandChunk();
   if (whole->kind != Value::Kind::Agg)
     error(dd->getLocation(), diag::err_eval_binding_type);
+  // C++ binds the fields of the one class that declares them all: the
+  // struct itself (after its base subobjects, which have no fields) or
+  // one of its bases.
+  Value *holder = whole;
+  size_t first = 0;
+  std::function<bool(const CXXRecordDecl *)> hasFields =
+      [&](const CXXRecordDecl *rd) {
+        if (!rd->field_empty())
+          return true;
+        for (const CXXBaseSpecifier &b : directBases(rd))
+          if (const auto *brd = b.getType()->getAsCXXRecordDecl();
+              brd && hasFields(brd))
+            return true;
+        return false;
+      };
+  while (holder->record && baseSlots(holder->record) > 0) {
+    const auto *rd = cast<CXXRecordDecl>(holder->record);
+    if (!rd->field_empty()) {
+      first = rd->getNumBases();
+      break;
+    }
+    size_t i = 0;
+    for (const CXXBaseSpecifier &b : directBases(rd)) {
+      if (const auto *brd = b.getType()->getAsCXXRecordDecl();
+          brd && hasFields(brd))
+        break;
+      ++i;
+    }
+    if (i >= holder->elems().size())
+      break;
+    holder = &holder->elems()[i];
+  }
   auto bindings = dd->bindings();
-  if (bindings.size() != whole->elems().size())
+  if (first + bindings.size() != holder->elems().size())
     error(dd->getLocation(), diag::err_eval_binding_count);
   if (byRef) {
     // Expanding an inline chunk replaced its storage: nothing referred to
     // its (scalar) fields before.
     for (size_t i = 0; i < bindings.size(); ++i)
-      bindReference(f, bindings[i], &whole->elems()[i]);
+      bindReference(f, bindings[i], &holder->elems()[first + i]);
     bindReference(f, dd, whole);
     return;
   }
   for (size_t i = 0; i < bindings.size(); ++i)
-    f.vars[bindings[i]] = &whole->elems()[i];
+    f.vars[bindings[i]] = &holder->elems()[first + i];
   f.vars[dd] = whole;
 }
 

@@ -71,6 +71,12 @@ private:
   clang::SourceLocation loc_;
 };
 
+// The direct base classes of `rd` (out of line: GCC's -Wnonnull warns,
+// wrongly, about the lazy base list's null-source path once
+// CXXRecordDecl::bases() is inlined).
+llvm::ArrayRef<clang::CXXBaseSpecifier>
+directBases(const clang::CXXRecordDecl *rd);
+
 class Evaluator {
 public:
   using LocationMapper = std::function<SourceLocation(clang::SourceLocation)>;
@@ -288,10 +294,26 @@ private:
   // `argValues` (objects the evaluator passes itself: a sort's elements).
   Value callFunction(const clang::FunctionDecl *fd,
                      llvm::ArrayRef<const clang::Expr *> args,
-                     std::shared_ptr<const Closure> closure,
-                     const clang::Expr *callSite,
+                     std::shared_ptr<const Closure> closure, LazyLoc callSite,
                      llvm::ArrayRef<Value *> argValues = {},
                      Value *self = nullptr);
+  // A constructor of one of the program's structs, and the member
+  // initialisation it runs before its body.
+  Value constructUserObject(const clang::CXXConstructExpr *ce);
+  Value defaultUserObject(const clang::CXXRecordDecl *rd, LazyLoc loc,
+                          bool valueInit);
+  Value runConstructor(const clang::CXXConstructorDecl *ctor,
+                       llvm::ArrayRef<const clang::Expr *> args,
+                       llvm::ArrayRef<Value *> argValues, LazyLoc loc);
+  const clang::CXXConstructorDecl *
+  userConstructorFor(const clang::CXXRecordDecl *rd, size_t arity);
+  void initializeMembers(const clang::CXXConstructorDecl *ctor, Value &object);
+  // A user struct's value holds its base-class subobjects first (in
+  // declaration order), then its fields: the order C++ initialises,
+  // compares and copies them in. The subobject a derived-to-base cast names
+  // (`v` itself for the library's and the DSL's classes).
+  Value *baseSubobject(Value *v, const clang::CastExpr *ce);
+  static unsigned baseSlots(const clang::RecordDecl *rd);
   // The object of the member function running now (`this`).
   Value *currentSelf(LazyLoc loc);
   // A call of a member function of one of the program's structs.

@@ -534,6 +534,15 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                            ValueList(std::make_move_iterator(argv.begin()),
                                      std::make_move_iterator(argv.end())),
                            site);
+        } else if (const CXXConstructorDecl *ctor =
+                       userConstructorFor(erd, argv.size())) {
+          llvm::SmallVector<Value *, 4> values;
+          for (Value &a : argv)
+            values.push_back(&a);
+          v = runConstructor(ctor, {}, values, loc);
+        } else if (erd && !erd->isAggregate() &&
+                   classifyStd(erd) == StdClass::None) {
+          error(loc, diag::err_std_emplace_back);
         } else if (args.size() == 1) {
           v = convert(argv[0], et, loc);
         } else {

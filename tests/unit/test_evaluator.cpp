@@ -419,6 +419,101 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
   CHECK(r.status == 0);
 }
 
+// Constructors and base classes, defined here and in the evaluated
+// program.
+#define CLASSES_WITH_CONSTRUCTORS                                              \
+  struct Ring {                                                                \
+    int n;                                                                     \
+    int step = 1;                                                              \
+    std::vector<int> order;                                                    \
+    explicit Ring(int size) : n(size) { fill(); }                              \
+    Ring(int size, int s) : n(size), step(s) { fill(); }                       \
+    void fill() {                                                              \
+      for (int i = 0; i < n; ++i)                                              \
+        order.push_back((i * step) % n);                                       \
+    }                                                                          \
+    int next(int r) const { return (r + step) % n; }                           \
+  };                                                                           \
+  struct Counter {                                                             \
+    int start;                                                                 \
+    int twice = start * 2;                                                     \
+    int total;                                                                 \
+    Counter() : Counter(5) {}                                                  \
+    Counter(int s) : start(s), total(twice + 1) { total += 100; }              \
+  };                                                                           \
+  struct Named {                                                               \
+    int id = 7;                                                                \
+    int weight() const { return id * 10; }                                     \
+  };                                                                           \
+  struct Peer : Named {                                                        \
+    int rank = 3;                                                              \
+    Peer() = default;                                                          \
+    Peer(int r, int i) : Named{i}, rank(r) {}                                  \
+    int key() const { return weight() + rank + this->id; }                     \
+  };                                                                           \
+  struct Deep : Peer {                                                         \
+    int extra;                                                                 \
+    Deep(int e) : Peer(e, e + 1), extra(e * 2) { id += 1000; }                 \
+  };                                                                           \
+  struct Mark {};                                                              \
+  struct Tagged : Mark {                                                       \
+    int a = 1;                                                                 \
+    int b = a * 3;                                                             \
+  };                                                                           \
+  struct OnlyBase : Named {};                                                  \
+  struct Slot {                                                                \
+    int v;                                                                     \
+    Slot() : v(42) {}                                                          \
+  };                                                                           \
+  struct Shelf {                                                               \
+    Slot first;                                                                \
+    int k = 1;                                                                 \
+  };
+#define CLASSES_WITH_CONSTRUCTORS_TEXT STRINGIFY(CLASSES_WITH_CONSTRUCTORS)
+CLASSES_WITH_CONSTRUCTORS
+
+TEST_CASE("Evaluator: constructors and base classes compute what C++ "
+          "computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    // Initialiser lists, default member initialisers, delegation, bodies.
+    SAME_AS_CPP_INT(Ring a(4), b(5, 2);
+                    return a.next(3) + b.next(4) * 10 + b.order[2] * 100;),
+    SAME_AS_CPP_INT(Counter c, d(9); Counter e = 7;
+                    return c.total * 10000 + d.twice * 100 + e.start;),
+    // Base classes: their members, methods and constructors.
+    SAME_AS_CPP_INT(Peer p, q(4, 6); return p.key() * 1000 + q.key();),
+    SAME_AS_CPP_INT(Deep e(3); Named &base = e; base.id += 1;
+                    return e.key() * 100 + e.extra;),
+    SAME_AS_CPP_INT(Deep e(3); const Named n = e; auto [id] = n;
+                    return id + n.weight();),
+    SAME_AS_CPP_INT(Tagged t; auto [a, b] = t; OnlyBase o; o.id = 2;
+                    auto &[id] = o; id += 1; return o.id * 100 + a * 10 + b;),
+    // Hand-written default constructors run wherever C++ runs them.
+    SAME_AS_CPP_INT(std::vector<Slot> v(2); v.resize(3); Shelf s;
+                    std::map<int, Slot> m; std::vector<Slot> e;
+                    e.emplace_back();
+                    return v[2].v + s.first.v + m[4].v + e[0].v;),
+    // Elements constructed in place, and converted map values.
+    SAME_AS_CPP_INT(std::vector<Ring> rings; rings.emplace_back(3);
+                    rings.push_back(Ring(6, 5));
+                    return rings[1].order[1] * 10 + rings[0].n;),
+    SAME_AS_CPP_DOUBLE(std::map<int, double> m; m.emplace(1, 3);
+                       m.insert({2, 5}); return m.at(1) / 2 + m.at(2) / 4;),
+  };
+  std::string body;
+  for (const NativeCase &c : cases)
+    body += std::string("{ auto f = [] { ") + c.code +
+            " }; assert(f() == " + c.expected + "); }\n";
+  Result r = compile(
+      body + "Buffer b(0, 1);", {}, "",
+      "#include <cassert>\n#include <map>\n" CLASSES_WITH_CONSTRUCTORS_TEXT
+      "\n");
+  INFO(body);
+  INFO(r.messages);
+  CHECK(r.status == 0);
+}
+
 TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
           "undefined",
           "[evaluator]") {
