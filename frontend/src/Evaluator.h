@@ -378,7 +378,9 @@ private:
   bool parseIteratorPosition(const clang::Expr *e, IteratorPosition &pos);
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
-  size_t searchPosition(const clang::CallExpr *call);
+  size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
+  // std::erase(c, value) / std::erase_if(c, pred): the count removed.
+  Value eraseFromContainer(const clang::CallExpr *call, bool byPredicate);
   bool tryIteratorOperator(const clang::CXXOperatorCallExpr *oc, Value &result,
                            Value **lvalueResult);
   bool iteratorDifference(const clang::Expr *l, const clang::Expr *r,
@@ -412,7 +414,8 @@ private:
                            const clang::CallExpr *call, Value &result);
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
-                 std::shared_ptr<const Closure> &closure, unsigned arity = 2);
+                 std::shared_ptr<const Closure> &closure, unsigned arity = 2,
+                 clang::QualType firstParam = clang::QualType());
   std::function<bool(Value &)> predicateFunction(const clang::Expr *pred,
                                                  clang::QualType elem,
                                                  llvm::StringRef algorithm);

@@ -412,6 +412,13 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
 
 static bool orderedByValue(QualType t);
 
+// The algorithms whose result is a position in the range they are given.
+static bool isSearchAlgorithm(llvm::StringRef n) {
+  return n == "find" || n == "find_if" || n == "min_element" ||
+         n == "max_element" || n == "lower_bound" || n == "upper_bound" ||
+         n == "remove" || n == "remove_if" || n == "unique";
+}
+
 bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
   e = iteratorSource(e);
   // iterator -> const_iterator (vector::erase and insert take the latter).
@@ -463,9 +470,8 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
       pos.steps.push_back({nullptr, sign});
     return true;
   }
-  if ((n == "find" || n == "find_if" || n == "min_element" ||
-       n == "max_element") &&
-      fd->isInStdNamespace() && call->getNumArgs() >= 2) {
+  if (isSearchAlgorithm(n) && fd->isInStdNamespace() &&
+      call->getNumArgs() >= 2) {
     IteratorPosition first;
     if (!parseIteratorPosition(call->getArg(0), first))
       return false;
@@ -522,8 +528,12 @@ size_t Evaluator::resolveIteratorPosition(const IteratorPosition &pos,
 // Where std::find(first, last, value), find_if(first, last, pred),
 // min_element(first, last[, comp]) or max_element(...) stops: the index
 // of the first match (of the first smallest or largest element), or of
-// `last` when there is none.
-size_t Evaluator::searchPosition(const CallExpr *call) {
+// `last` when there is none. lower_bound and upper_bound (value[, comp])
+// give the first element not before / after the value (binary_search:
+// whether it is there, in `matched`). remove, remove_if and unique move
+// the elements they keep to the front, in order, and give the end of
+// those; what is left after it keeps its old values.
+size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   LazyLoc loc(call);
   llvm::StringRef name = call->getDirectCallee()->getName();
   IteratorPosition first, last;
@@ -551,7 +561,87 @@ size_t Evaluator::searchPosition(const CallExpr *call) {
     if (e.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
   size_t found = copy.size();
-  if (name == "find" || name == "find_if") {
+  auto elementTyped = [&](Value v) {
+    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+        !elem.isNull() && elem->isArithmeticType())
+      v = convert(v, elem, loc);
+    return v;
+  };
+  auto orderOrComparator = [&](unsigned comparatorArg) {
+    if (call->getNumArgs() > comparatorArg)
+      return comparatorFunction(call->getArg(comparatorArg), elem, name);
+    if (!elem.isNull() && !orderedByValue(elem))
+      error(loc, diag::err_std_sort_type,
+            {name.str(), elem.getAsString(ctx_.getPrintingPolicy())});
+    return std::function<bool(Value &, Value &)>(
+        [](Value &x, Value &y) { return compareValues(x, y) < 0; });
+  };
+  if (name == "lower_bound" || name == "upper_bound" ||
+      name == "binary_search") {
+    if (call->getNumArgs() != 3 && call->getNumArgs() != 4)
+      error(loc, diag::err_std_algorithm_args, {name.str()});
+    Value v = elementTyped(eval(call->getArg(2)));
+    std::function<bool(Value &, Value &)> less = orderOrComparator(3);
+    // An element is "before" the value when it belongs in front of the
+    // result; the range must hold those first (C++'s precondition), which
+    // a binary search assumes and this walk checks.
+    bool upper = name == "upper_bound";
+    auto before = [&](Value &e) { return upper ? !less(v, e) : less(e, v); };
+    for (size_t i = 0; i < copy.size(); ++i) {
+      bool b = before(copy[i]);
+      if (b && found != copy.size())
+        error(loc, diag::err_std_not_partitioned,
+              {name.str(), describeValue(copy[i])});
+      if (!b && found == copy.size())
+        found = i;
+    }
+    if (matched)
+      *matched = found < copy.size() && !less(v, copy[found]);
+  } else if (name == "remove" || name == "remove_if" || name == "unique") {
+    std::vector<char> kept(copy.size(), 1);
+    if (name == "unique") {
+      if (call->getNumArgs() != 2 && call->getNumArgs() != 3)
+        error(loc, diag::err_std_algorithm_args, {name.str()});
+      std::function<bool(Value &, Value &)> same =
+          call->getNumArgs() == 3
+              ? comparatorFunction(call->getArg(2), elem, name)
+              : [](Value &x, Value &y) { return compareValues(x, y) == 0; };
+      // As the library does: each element against the last one kept.
+      size_t last = 0;
+      for (size_t i = 1; i < copy.size(); ++i) {
+        kept[i] = !same(copy[last], copy[i]);
+        if (kept[i])
+          last = i;
+      }
+    } else {
+      if (call->getNumArgs() != 3)
+        error(loc, diag::err_std_algorithm_args, {name.str()});
+      if (name == "remove") {
+        Value v = elementTyped(eval(call->getArg(2)));
+        for (size_t i = 0; i < copy.size(); ++i)
+          kept[i] = compareValues(copy[i], v) != 0;
+      } else {
+        std::function<bool(Value &)> test =
+            predicateFunction(call->getArg(2), elem, name);
+        for (size_t i = 0; i < copy.size(); ++i)
+          kept[i] = !test(copy[i]);
+      }
+    }
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+    ValueList &elems = range->elems();
+    size_t out = lo;
+    for (size_t i = lo; i < hi; ++i) {
+      if (!kept[i - lo])
+        continue;
+      if (out != i) {
+        invalidateContents(elems[out], name, loc);
+        elems[out] = copy[i - lo];
+      }
+      ++out;
+    }
+    return out;
+  } else if (name == "find" || name == "find_if") {
     if (call->getNumArgs() != 3)
       error(loc, diag::err_std_algorithm_args, {name.str()});
     if (name == "find") {
@@ -587,6 +677,102 @@ size_t Evaluator::searchPosition(const CallExpr *call) {
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
   return lo + found;
+}
+
+// C++20's std::erase(v, value) and std::erase_if(v, pred) on a std::vector,
+// and std::erase_if(c, pred) on a std::map or std::set (the predicate sees
+// each entry, a map's as its (key, value) pair, in key order). The
+// predicate runs over a copy; the elements kept stay in order.
+Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
+  LazyLoc loc(call);
+  std::string what = byPredicate ? "erase_if" : "erase";
+  const Expr *containerE = call->getArg(0);
+  const CXXRecordDecl *rd = containerE->getType()
+                                .getNonReferenceType()
+                                .getCanonicalType()
+                                ->getAsCXXRecordDecl();
+  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+  bool keyed = cls == StdClass::Map || cls == StdClass::Set;
+  if (cls != StdClass::Vector && !(keyed && byPredicate))
+    error(loc, diag::err_std_algorithm_args, {what});
+  if (isUnorderedContainer(rd))
+    error(containerE->getExprLoc(), diag::err_eval_unordered_iteration,
+          {rd->getName().str(), cls == StdClass::Map ? "map" : "set"});
+  // What the predicate is called with: the element, a map's entry pair.
+  QualType elem = templateArgType(rd, 0);
+  if (cls == StdClass::Map)
+    for (const NamedDecl *d : rd->lookup(&ctx_.Idents.get("value_type")))
+      if (const auto *td = dyn_cast<TypedefNameDecl>(d))
+        elem = td->getUnderlyingType();
+  Value *c = evalObject(containerE);
+  Borrow walking(*this, c, /*iterating=*/true);
+  if (c->kind != Value::Kind::Agg && c->kind != Value::Kind::Map)
+    error(loc, diag::err_eval_uninitialised);
+  std::function<bool(Value &)> test;
+  Value v;
+  if (byPredicate) {
+    // Clang does not instantiate a generic lambda for the map's entry
+    // type here, so there is no body to run: ask for the type.
+    if (const CXXRecordDecl *lambda =
+            call->getArg(1)->getType().getCanonicalType()->getAsCXXRecordDecl();
+        keyed && lambda && lambda->isGenericLambda() &&
+        !genericLambdaCall(lambda, {elem}))
+      error(call->getArg(1), diag::err_std_generic_predicate,
+            {what, elem.getAsString(ctx_.getPrintingPolicy())});
+    test = predicateFunction(call->getArg(1), elem, what);
+  } else {
+    v = eval(call->getArg(1));
+    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+        !elem.isNull() && elem->isArithmeticType())
+      v = convert(v, elem, loc);
+  }
+  if (walking.dangling)
+    invalidatedDuringUse(walking, diag::err_eval_object_invalidated, loc);
+  auto drop = [&](Value &e) {
+    if (e.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    return byPredicate ? test(e) : compareValues(e, v) == 0;
+  };
+  size_t removed = 0;
+  if (keyed) {
+    ValueList entries(c->map()->begin(), c->map()->end());
+    std::vector<char> gone(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i)
+      gone[i] = drop(cls == StdClass::Set ? entries[i].elems()[0] : entries[i]);
+    if (walking.dangling)
+      invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (!gone[i])
+        continue;
+      auto it = c->map()->find(MapKey{entries[i].elems()[0]});
+      if (hasBorrows())
+        killBorrowsWithin(*it, what, loc);
+      c->map()->erase(it);
+      ++removed;
+    }
+  } else {
+    ValueList copy = c->elems();
+    std::vector<char> gone(copy.size());
+    size_t first = copy.size();
+    for (size_t i = 0; i < copy.size(); ++i) {
+      gone[i] = drop(copy[i]);
+      if (gone[i] && first == copy.size())
+        first = i;
+    }
+    if (walking.dangling)
+      invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
+    if (first < copy.size()) {
+      invalidateTail(*c, first, what, loc);
+      ValueList &elems = c->elems();
+      size_t out = first;
+      for (size_t i = first; i < elems.size(); ++i)
+        if (!gone[i])
+          elems[out++] = std::move(elems[i]);
+      removed = elems.size() - out;
+      elems.erase(elems.begin() + out, elems.end());
+    }
+  }
+  return makeTyped(__int128(removed), call->getType(), loc, false);
 }
 
 // `*it`, `it - jt`, `it == jt`, `it != jt` on vector iterators written as
@@ -830,7 +1016,7 @@ static QualType elementTypeOf(const Expr *rangeExpr) {
 const FunctionDecl *
 Evaluator::userComparator(const Expr *comparator, QualType elem,
                           std::shared_ptr<const Closure> &closure,
-                          unsigned arity) {
+                          unsigned arity, QualType firstParam) {
   const Expr *e = comparator->IgnoreParenImpCasts();
   if (const auto *uo = dyn_cast<UnaryOperator>(e);
       uo && uo->getOpcode() == UO_AddrOf)
@@ -856,6 +1042,8 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
   const FunctionDecl *call = rd->getLambdaCallOperator();
   if (rd->isGenericLambda()) {
     llvm::SmallVector<QualType, 2> params(arity, elem);
+    if (!firstParam.isNull() && arity > 0)
+      params[0] = firstParam;
     call = genericLambdaCall(rd, params);
     if (!call)
       return nullptr;
@@ -1096,21 +1284,58 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     return makeTyped(n, call->getType(), loc, false);
   }
   if (algorithm == "accumulate") {
+    QualType t = call->getType();
+    // `init = op(std::move(init), *it)`: std::plus (or none) adds below;
+    // the other std:: operations are the same arithmetic; a lambda or a
+    // function is called.
+    BinaryOperatorKind opcode = BO_Add;
+    const FunctionDecl *userOp = nullptr;
+    std::shared_ptr<const Closure> opClosure;
     if (rest.size() == 2) {
       const CXXRecordDecl *op =
           rest[1]->getType().getCanonicalType()->getAsCXXRecordDecl();
-      if (!op || !inStdTree(op) || !op->getIdentifier() ||
-          op->getName() != "plus")
-        error(rest[1], diag::err_std_accumulate_op);
+      static const std::pair<llvm::StringRef, BinaryOperatorKind> stdOps[] = {
+          {"plus", BO_Add},    {"minus", BO_Sub}, {"multiplies", BO_Mul},
+          {"bit_and", BO_And}, {"bit_or", BO_Or}, {"bit_xor", BO_Xor}};
+      bool known = false;
+      if (op && inStdTree(op) && op->getIdentifier())
+        for (const auto &[n, k] : stdOps)
+          if (op->getName() == n) {
+            opcode = k;
+            known = true;
+          }
+      if (!known) {
+        userOp = userComparator(rest[1], elem, opClosure, 2, t);
+        if (!userOp || !takesElementsReadOnly(userOp, 2))
+          error(rest[1], diag::err_std_accumulate_op);
+      }
     } else {
       needArgs(1);
     }
-    QualType t = call->getType();
     Value acc = eval(rest[0]);
+    if (userOp) {
+      // The operation runs user code: it sees copies, and the range must
+      // not change meanwhile.
+      ValueList copy = elems;
+      Borrow walking(*this, &range, /*iterating=*/true);
+      for (Value &e : copy) {
+        if (e.kind == Value::Kind::Uninit)
+          error(loc, diag::err_eval_uninitialised_unnamed);
+        Value *args[2] = {&acc, &e};
+        Value r = callFunction(userOp, {}, opClosure, rest[1], args);
+        acc = (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
+                  ? convert(r, t, loc)
+                  : std::move(r);
+      }
+      if (walking.dangling)
+        invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
+      return acc;
+    }
     for (const Value &e : elems) {
       if (e.kind == Value::Kind::Uninit)
         error(loc, diag::err_eval_uninitialised_unnamed);
-      if (acc.kind == Value::Kind::String && e.kind == Value::Kind::String) {
+      if (opcode == BO_Add && acc.kind == Value::Kind::String &&
+          e.kind == Value::Kind::String) {
         checkStringLength(acc.s().size() + e.s().size(), loc);
         acc.s() += e.s();
         continue;
@@ -1128,7 +1353,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
       if (!sumType->isRealFloatingType() &&
           ctx_.getTypeSize(sumType) < ctx_.getTypeSize(ctx_.IntTy))
         sumType = ctx_.IntTy;
-      acc = convert(arith(BO_Add, acc, e, sumType, loc), t, loc);
+      acc = convert(arith(opcode, acc, e, sumType, loc), t, loc);
     }
     return acc;
   }

@@ -818,17 +818,21 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
 }
 
 const char *stdAlternative(llvm::StringRef name, bool ofMap) {
-  if (name == "find" || name == "find_if")
+  if (name == "find" || name == "find_if" || name == "lower_bound" ||
+      name == "upper_bound" || name == "remove" || name == "remove_if" ||
+      name == "unique" || name == "min_element" || name == "max_element")
     return ofMap ? "iterators are not supported: test with count(key) or "
                    "contains(key), then use at(key), or loop with a range-for"
                  : "an iterator is not a value in algorithm code: use the "
                    "position in the expression that needs it "
                    "(std::find(v.begin(), v.end(), x) - v.begin() is an "
-                   "index, != v.end() a test), or std::ranges::count(v, x)";
+                   "index, != v.end() a test, v.erase(std::remove(v.begin(), "
+                   "v.end(), x), v.end()) an erase), or std::ranges::count(v, "
+                   "x)";
   if (name == "begin" || name == "end" || name == "cbegin" || name == "cend" ||
-      name == "rbegin" || name == "rend" || name == "lower_bound" ||
-      name == "upper_bound" || name == "equal_range" || name == "next" ||
-      name == "prev" || name == "advance" || name == "distance")
+      name == "rbegin" || name == "rend" || name == "equal_range" ||
+      name == "next" || name == "prev" || name == "advance" ||
+      name == "distance")
     return "iterators are not supported as values: write positions in the "
            "call that takes them (v.erase(v.begin() + k), "
            "std::sort(v.begin() + 1, v.end())), or loop over indices or with "
@@ -843,13 +847,10 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
            "iterators are not";
   if (name == "tie")
     return "unpack with a structured binding: `auto [a, b] = ...;`";
-  if (name == "min_element" || name == "max_element")
-    return "standard algorithms that return iterators are not supported: "
-           "std::ranges::min(v) and std::ranges::max(v) give the value";
   if (name == "count_if" || name == "any_of" || name == "all_of" ||
       name == "none_of" || name == "transform" || name == "copy" ||
-      name == "for_each" || name == "unique" || name == "rotate" ||
-      name == "reduce" || name == "partial_sum" || name == "contains")
+      name == "for_each" || name == "rotate" || name == "reduce" ||
+      name == "partial_sum" || name == "contains")
     return "of the standard algorithms, mscclc runs sort, stable_sort, "
            "reverse, fill, iota, accumulate and count over a whole "
            "std::vector or std::array: write the loop";
@@ -1055,6 +1056,16 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (name == "swap") {
     swapObjects(call->getArg(0), call->getArg(1), loc);
     result = Value::makeVoid();
+    return true;
+  }
+  if (name == "binary_search" && call->getNumArgs() >= 2) {
+    bool matched = false;
+    searchPosition(call, &matched);
+    result = Value::makeInt(matched);
+    return true;
+  }
+  if ((name == "erase" || name == "erase_if") && call->getNumArgs() == 2) {
+    result = eraseFromContainer(call, name == "erase_if");
     return true;
   }
   if (tryStdNumericCall(call, name, result) ||

@@ -402,6 +402,67 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                        return std::accumulate(v.begin(), v.end(), 1.0);),
     SAME_AS_CPP_INT(std::vector<double> v{0.5, 0.75};
                     return std::accumulate(v.begin(), v.end(), 1);),
+    // accumulate with an operation: std:: function objects, lambdas
+    // (generic ones typed by the initial value), functions.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4};
+        return std::accumulate(v.begin(), v.end(), 1, std::multiplies<int>()) *
+                   100 +
+               std::accumulate(v.begin(), v.end(), 0, std::bit_xor<>());),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; return std::accumulate(
+                        v.begin(), v.end(), 0,
+                        [](int acc, int x) { return acc * 10 + x; });),
+    SAME_AS_CPP_DOUBLE(std::vector<int> v{1, 2, 3};
+                       return std::accumulate(v.begin() + 1, v.end(), 0.5,
+                                              [](auto acc, const auto &x) {
+                                                return acc + x / 2.0;
+                                              });),
+    // Binary searches over sorted ranges, with and without a comparator.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 2, 3, 5};
+        return (std::lower_bound(v.begin(), v.end(), 2) - v.begin()) * 1000 +
+               (std::upper_bound(v.begin(), v.end(), 2) - v.begin()) * 100 +
+               std::binary_search(v.begin(), v.end(), 5) * 10 +
+               std::binary_search(v.begin(), v.end(), 4);),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{9, 7, 7, 1};
+        auto at = std::lower_bound(v.begin(), v.end(), 7, std::greater<int>()) -
+                  v.begin();
+        return int(at) * 10 +
+               (std::upper_bound(v.begin(), v.end(), 0, std::greater<int>()) ==
+                v.end());),
+    // Erasing: the erase-remove idiom, unique, C++20 std::erase(_if).
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 2, 1, 4};
+                    v.erase(std::remove(v.begin(), v.end(), 1), v.end());
+                    std::vector<int> w{5, 6, 7, 8};
+                    w.erase(std::remove_if(w.begin() + 1, w.end(),
+                                           [](int x) { return x % 2 == 0; }),
+                            w.end());
+                    return int(v.size()) * 10000 + v[2] * 1000 +
+                           int(w.size()) * 100 + w[1];),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 1, 2, 2, 2, 3, 1};
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        std::vector<int> w{1, 2, 4, 5, 9};
+        w.erase(std::unique(w.begin(), w.end(),
+                            [](int a, int b) { return b - a == 1; }),
+                w.end());
+        return int(v.size()) * 1000 + v[3] * 100 + int(w.size()) * 10 + w[2];),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 2, 3}; auto a = std::erase(v, 2);
+                    std::vector<int> w{1, 2, 3, 4, 5};
+                    auto b = std::erase_if(w, [](int x) { return x % 2; });
+                    return int(a) * 1000 + int(v.size()) * 100 + int(b) * 10 +
+                           w[1];),
+    SAME_AS_CPP_INT(std::map<int, int> m{{1, 2}, {3, 4}, {5, 6}};
+                    auto a =
+                        std::erase_if(m,
+                                      [](const std::pair<const int, int> &kv) {
+                                        return kv.second > 3;
+                                      });
+                    std::set<int> s{1, 2, 3, 4};
+                    auto b = std::erase_if(s, [](int x) { return x % 2 == 0; });
+                    return int(a) * 1000 + int(m.size()) * 100 + int(b) * 10 +
+                           int(s.count(3)) * 5;),
   };
   std::string body;
   for (const NativeCase &c : cases)
@@ -519,7 +580,8 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
           "[evaluator]") {
   const std::string prelude =
       "#include <bit>\n#include <numeric>\n#include <ranges>\n#include "
-      "<cmath>\nstruct Peer { int rank = 0; auto operator<=>(const Peer &) "
+      "<cmath>\n#include <map>\n#include <algorithm>\nstruct Peer { int rank = "
+      "0; auto operator<=>(const Peer &) "
       "const = default; };\nstruct Ranked { int rank = 0; bool operator<(const "
       "Ranked &o) const { return rank > o.rank; } };\n";
   auto fails = [&](const std::string &body, const std::string &message) {
@@ -550,6 +612,22 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
         "the end is before the start");
   fails("std::vector<Ranked> ps(2); std::sort(ps.begin(), ps.end());",
         "pass a lambda comparator that compares the fields");
+  fails("std::vector<int> a{3, 1, 2}; "
+        "(void)(std::lower_bound(a.begin(), a.end(), 2) - a.begin());",
+        "std::lower_bound needs a range sorted by the comparison it uses, and "
+        "1 comes after");
+  fails("std::vector<int> a{3, 1}; auto e = std::remove(a.begin(), a.end(), "
+        "1); (void)e;",
+        "v.erase(std::remove(v.begin(), v.end(), x), v.end()) an erase");
+  fails("std::vector<int> a{3, 1}; a.erase(std::remove_if(a.begin(), a.end(), "
+        "[&](int x) { a.push_back(x); return x < 2; }), a.end());",
+        "the predicate changed the range it walks");
+  fails("std::vector<int> a{3, 1}; int s = std::accumulate(a.begin(), "
+        "a.end(), 0, [](int acc, int &x) { return acc + x; });",
+        "std::accumulate takes std::plus, std::minus");
+  fails("std::map<int, int> m{{1, 2}}; std::erase_if(m, [](auto kv) { return "
+        "kv.second > 1; });",
+        "write the parameter's type (const std::pair<const int, int> &)");
 }
 
 TEST_CASE("Evaluator: chunks behave as plain structs", "[evaluator]") {
