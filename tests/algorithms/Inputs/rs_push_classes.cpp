@@ -12,10 +12,10 @@
 //   mscclc rs_push_classes.cpp -o plan.json [-P num_gpus=4 -P instances=1]
 #include <algorithm>
 #include <map>
+#include <mscclpp/dsl.hpp>
 #include <numeric>
 #include <utility>
 #include <vector>
-#include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
 struct Endpoint {
@@ -100,7 +100,8 @@ MSCCLPP_ALGORITHM void rs_push_classes(int num_gpus = 4, int instances = 1) {
     std::vector<Chunk> slots;
     for (int k = 0; k < n - 1; ++k)
       slots.push_back(scratch[r].slice(k, k + 1));
-    Rank(r).reduce(Rank(r).get_input_buffer().slice(r, r + 1), slots,
-                   {.tb = 0, .dst_chunk = Rank(r).get_output_buffer().slice(0, 1)});
+    Rank(r).reduce(
+        Rank(r).get_input_buffer().slice(r, r + 1), slots,
+        {.tb = 0, .dst_chunk = Rank(r).get_output_buffer().slice(0, 1)});
   }
 }
