@@ -265,7 +265,10 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     error(s->getBeginLoc(), diag::err_eval_inline_asm);
   default:
     if (const auto *e = dyn_cast<Expr>(s)) {
-      eval(e);
+      // std::copy, copy_if and transform as statements: the iterator they
+      // return is discarded, so only their writes matter.
+      if (!tryCopyStatement(e))
+        eval(e);
       return Flow::Normal;
     }
     error(s->getBeginLoc(), diag::err_eval_unsupported_stmt,

@@ -379,6 +379,9 @@ private:
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
   size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
+  // std::copy(first, last, out), std::copy_if(first, last, out, pred),
+  // std::transform(first, last, out, op) as a statement (result unused).
+  bool tryCopyStatement(const clang::Expr *e);
   // std::erase(c, value) / std::erase_if(c, pred): the count removed.
   Value eraseFromContainer(const clang::CallExpr *call, bool byPredicate);
   bool tryIteratorOperator(const clang::CXXOperatorCallExpr *oc, Value &result,

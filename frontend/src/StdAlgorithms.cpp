@@ -679,6 +679,135 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   return lo + found;
 }
 
+static QualType elementTypeOf(const Expr *rangeExpr);
+static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n);
+
+// std::copy, std::copy_if and std::transform (one input range, a unary
+// operation) written as statements, over positions of a std::vector or
+// std::array, into positions of a std::vector or std::array with room for
+// what is written, or into std::back_inserter(v). Elements are read,
+// transformed and written one at a time, as the library does, so an
+// operation that reads the destination sees the elements written so far.
+bool Evaluator::tryCopyStatement(const Expr *e) {
+  e = e->IgnoreParens();
+  if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
+    e = ewc->getSubExpr()->IgnoreParens();
+  if (const auto *cast = dyn_cast<CStyleCastExpr>(e);
+      cast && cast->getType()->isVoidType())
+    e = cast->getSubExpr()->IgnoreParens();
+  const auto *call = dyn_cast<CallExpr>(e);
+  const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  if (!fd || !fd->getIdentifier() || !fd->isInStdNamespace())
+    return false;
+  llvm::StringRef name = fd->getName();
+  bool copy = name == "copy", copyIf = name == "copy_if",
+       transform = name == "transform";
+  if ((!copy && !copyIf && !transform) ||
+      call->getNumArgs() != (copy ? 3u : 4u))
+    return false;
+  LazyLoc loc(call);
+  std::string what = name.str();
+  IteratorPosition first, last;
+  if (!parseIteratorPosition(call->getArg(0), first) ||
+      !parseIteratorPosition(call->getArg(1), last) || first.search ||
+      last.search)
+    error(loc, diag::err_std_iterator_range, {what});
+  // The destination: std::back_inserter(v), or a position.
+  const Expr *outE = iteratorSource(call->getArg(2));
+  const Expr *appendTo = nullptr;
+  IteratorPosition out;
+  if (const auto *bi = dyn_cast<CallExpr>(outE);
+      bi && bi->getDirectCallee() && bi->getDirectCallee()->getIdentifier() &&
+      bi->getDirectCallee()->getName() == "back_inserter" &&
+      bi->getDirectCallee()->isInStdNamespace() && bi->getNumArgs() == 1) {
+    appendTo = bi->getArg(0);
+    const CXXRecordDecl *ard = appendTo->getType()
+                                   .getNonReferenceType()
+                                   .getCanonicalType()
+                                   ->getAsCXXRecordDecl();
+    if (!ard || classifyStd(ard) != StdClass::Vector)
+      error(call->getArg(2), diag::err_std_iterator_range, {what});
+  } else if (!parseIteratorPosition(call->getArg(2), out) || out.search) {
+    error(call->getArg(2), diag::err_std_iterator_range, {what});
+  }
+  Value *range = evalObject(first.container);
+  Borrow reading(*this, range, /*iterating=*/true);
+  if (evalObject(last.container) != range)
+    error(loc, diag::err_std_iterator_two_containers, {what});
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t size = range->elems().size();
+  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
+  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
+  if (hi < lo)
+    error(call->getArg(1), diag::err_std_iterator_backwards,
+          {("std::" + name).str()});
+  QualType elem = elementTypeOf(first.container);
+  Value *dest = evalObject(appendTo ? appendTo : out.container);
+  // A position in the destination is an iterator into it: a change of its
+  // size ends it (the operation may not push_back there); back_inserter
+  // holds the container itself.
+  Borrow writing(*this, dest, /*iterating=*/!appendTo);
+  if (dest->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  QualType destElem = elementTypeOf(appendTo ? appendTo : out.container);
+  size_t at = appendTo ? 0
+                       : resolveIteratorPosition(out, dest->elems().size(),
+                                                 call->getArg(2));
+  if (!appendTo && !copyIf && at + (hi - lo) > dest->elems().size())
+    error(call->getArg(2), diag::err_std_copy_past_end,
+          {what, hi - lo, at, dest->elems().size()});
+  // Writing ahead of the read (or onto it, for a copy) is undefined;
+  // std::transform may write in place.
+  if (dest == range && lo < hi &&
+      (appendTo || (at < hi && (transform ? at > lo : at >= lo))))
+    error(call->getArg(2), diag::err_std_copy_overlap, {what});
+  std::function<bool(Value &)> test;
+  const FunctionDecl *op = nullptr;
+  std::shared_ptr<const Closure> opClosure;
+  if (copyIf) {
+    test = predicateFunction(call->getArg(3), elem, what);
+  } else if (transform) {
+    op = userComparator(call->getArg(3), elem, opClosure, 1);
+    if (!op || !takesElementsReadOnly(op, 1))
+      error(call->getArg(3), diag::err_std_transform_op);
+  }
+  for (size_t i = lo; i < hi; ++i) {
+    if (reading.dangling)
+      invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
+    if (writing.dangling)
+      invalidatedDuringUse(writing, diag::err_std_output_invalidated, loc);
+    Value v = range->elems()[i];
+    if (v.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    if (copyIf && !test(v))
+      continue;
+    if (op) {
+      Value *args[1] = {&v};
+      v = callFunction(op, {}, opClosure, call->getArg(3), args);
+    }
+    if (reading.dangling)
+      invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
+    if (writing.dangling)
+      invalidatedDuringUse(writing, diag::err_std_output_invalidated, loc);
+    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+        !destElem.isNull() && destElem->isArithmeticType())
+      v = convert(v, destElem, loc);
+    if (appendTo) {
+      checkContainerSize(dest->elems().size() + 1, loc);
+      invalidateGrowth(*dest, 1, what, loc);
+      dest->elems().push_back(std::move(v));
+      continue;
+    }
+    if (at >= dest->elems().size())
+      error(call->getArg(2), diag::err_std_copy_past_end,
+            {what, hi - lo, at, dest->elems().size()});
+    invalidateContents(dest->elems()[at], what, loc);
+    dest->elems()[at++] = std::move(v);
+  }
+  return true;
+}
+
 // C++20's std::erase(v, value) and std::erase_if(v, pred) on a std::vector,
 // and std::erase_if(c, pred) on a std::map or std::set (the predicate sees
 // each entry, a map's as its (key, value) pair, in key order). The

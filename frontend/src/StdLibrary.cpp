@@ -847,13 +847,18 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
            "iterators are not";
   if (name == "tie")
     return "unpack with a structured binding: `auto [a, b] = ...;`";
+  if (name == "transform" || name == "copy" || name == "copy_if")
+    return "std::copy, std::copy_if and std::transform run as statements "
+           "over positions of a std::vector or std::array, into such "
+           "positions or std::back_inserter(v); the iterator they return is "
+           "not a value in algorithm code";
   if (name == "count_if" || name == "any_of" || name == "all_of" ||
-      name == "none_of" || name == "transform" || name == "copy" ||
-      name == "for_each" || name == "rotate" || name == "reduce" ||
-      name == "partial_sum" || name == "contains")
-    return "of the standard algorithms, mscclc runs sort, stable_sort, "
-           "reverse, fill, iota, accumulate and count over a whole "
-           "std::vector or std::array: write the loop";
+      name == "none_of" || name == "for_each" || name == "rotate" ||
+      name == "reduce" || name == "partial_sum" || name == "contains")
+    return "of the standard algorithms, mscclc runs the ones docs/dialect.md "
+           "lists (sort, reverse, fill, iota, accumulate, count, count_if, "
+           "any_of, rotate, find, lower_bound, remove, unique, copy, "
+           "transform, erase_if, ...): write the loop";
   return nullptr;
 }
 

@@ -453,6 +453,29 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     auto b = std::erase_if(w, [](int x) { return x % 2; });
                     return int(a) * 1000 + int(v.size()) * 100 + int(b) * 10 +
                            w[1];),
+    // copy, copy_if and transform as statements: into positions (in place
+    // too, where the operation sees what was written) or back_inserter.
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; std::vector<int> w(3);
+                    std::transform(v.begin(), v.end(), w.begin(),
+                                   [](int a) { return a * 2; });
+                    std::vector<int> b;
+                    std::copy(v.begin(), v.end(), std::back_inserter(b));
+                    std::copy_if(v.begin(), v.end(), std::back_inserter(b),
+                                 [](int x) { return x > 1; });
+                    return w[0] * 10000 + w[2] * 1000 + int(b.size()) * 100 +
+                           b[4] * 10 + b[3];),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3, 4};
+                    std::transform(v.begin(), v.end(), v.begin(),
+                                   [&](int a) { return a + v[0]; });
+                    std::vector<int> u{1, 2, 3, 4};
+                    std::copy(u.begin() + 2, u.end(), u.begin());
+                    return v[0] * 1000 + v[1] * 100 + v[3] * 10 + u[1];),
+    SAME_AS_CPP_INT(
+        std::vector<double> v{1.5, 2.5}; std::vector<int> w(2); std::transform(
+            v.begin(), v.end(), w.begin(), [](double d) { return d * 2; });
+        std::array<int, 3> a{7, 8, 9}; std::vector<int> x(4);
+        std::copy(a.begin(), a.end(), x.begin() + 1);
+        return w[0] * 10000 + w[1] * 1000 + x[0] * 100 + x[1] * 10 + x[3];),
     SAME_AS_CPP_INT(std::map<int, int> m{{1, 2}, {3, 4}, {5, 6}};
                     auto a =
                         std::erase_if(m,
@@ -468,13 +491,14 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
   for (const NativeCase &c : cases)
     body += std::string("{ auto f = [] { ") + c.code +
             " }; assert(f() == " + c.expected + "); }\n";
-  Result r = compile(body + "Buffer b(0, 1);", {}, "",
-                     "#include <bit>\n#include <cassert>\n#include "
-                     "<cmath>\n#include <limits>\n#include <numeric>\n"
-                     "#include <ranges>\n#include <cstdint>\n#include "
-                     "<set>\n#include <map>\n#include "
-                     "<functional>\n#include <unordered_map>\n#include "
-                     "<unordered_set>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
+  Result r = compile(
+      body + "Buffer b(0, 1);", {}, "",
+      "#include <bit>\n#include <cassert>\n#include "
+      "<cmath>\n#include <limits>\n#include <numeric>\n"
+      "#include <ranges>\n#include <cstdint>\n#include "
+      "<set>\n#include <map>\n#include "
+      "<functional>\n#include <iterator>\n#include <unordered_map>\n#include "
+      "<unordered_set>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
   INFO(body);
   INFO(r.messages);
   CHECK(r.status == 0);
