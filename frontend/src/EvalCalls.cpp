@@ -204,6 +204,33 @@ Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
 
 // ------------------------------------------------------------- calls --
 
+static bool rtIsReference(const FunctionDecl *fd) {
+  return fd->getReturnType()->isLValueReferenceType();
+}
+static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm);
+
+bool Evaluator::holds(const Value &v, const Value *p) {
+  if (&v == p)
+    return true;
+  if (v.kind == Value::Kind::Agg) {
+    const ValueList &elems = v.elems();
+    if (elems.empty())
+      return false;
+    if (p >= elems.data() && p < elems.data() + elems.size())
+      return true;
+    for (const Value &e : elems)
+      if ((e.kind == Value::Kind::Agg || e.kind == Value::Kind::Map) &&
+          holds(e, p))
+        return true;
+    return false;
+  }
+  if (v.kind == Value::Kind::Map)
+    for (const Value &entry : *v.map())
+      if (holds(entry, p))
+        return true;
+  return false;
+}
+
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               std::shared_ptr<const Closure> closure,
@@ -222,9 +249,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
       md && !self && !md->isStatic() && !md->getParent()->isLambda())
     error(loc, diag::err_eval_member_function,
           {md->getParent()->getNameAsString()});
-  // The evaluator returns values: a returned reference would be a copy,
-  // and an assignment through it would be lost.
-  if (fd->getReturnType()->isReferenceType())
+  if (fd->getReturnType()->isRValueReferenceType())
     error(loc, diag::err_eval_reference_return, {fd->getNameAsString()});
   if (std::max(args.size(), argValues.size()) != def->getNumParams())
     error(loc, diag::err_eval_variadic_call);
@@ -274,6 +299,9 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     std::vector<std::unique_ptr<Frame>> &frames;
     ~Pop() { frames.pop_back(); }
   } pop{frames_};
+  // Temporaries from here on are the callee's (the arguments' belong to
+  // the caller's full expression and outlive the call).
+  const size_t calleeTemps = tempTop_;
   Flow fl;
   try {
     if (const auto *ctor = dyn_cast<CXXConstructorDecl>(def))
@@ -302,6 +330,27 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     }
     throw;
   }
+  if (rtIsReference(def)) {
+    // The caller reads or writes the object through the result: it must
+    // outlive the call (not a local, a by-value parameter or a temporary
+    // of the callee).
+    Value *ref = frames_.back()->returnRef;
+    if (!ref)
+      error(def->getBodyRBrace().isValid() ? def->getBodyRBrace()
+                                           : SourceLocation(loc),
+            diag::err_eval_no_return, {def->getNameAsString()});
+    for (const auto &owned : frames_.back()->owned)
+      if (holds(*owned, ref))
+        error(loc, diag::err_eval_reference_to_local,
+              {def->getNameAsString(), "one of its local variables"});
+    for (size_t i = calleeTemps; i < temps_.size(); ++i)
+      if (holds(temps_[i], ref))
+        error(loc, diag::err_eval_reference_to_local,
+              {def->getNameAsString(), "a temporary"});
+    returnedRef_ = ref;
+    return *ref;
+  }
+  returnedRef_ = nullptr;
   Value ret = std::move(frames_.back()->returnValue);
   QualType rt = def->getReturnType();
   if (!rt->isVoidType() && fl != Flow::Return)
@@ -337,6 +386,17 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
         return lv;
       return temp(std::move(result));
     }
+  }
+  // A user function returning a reference: the object it returned.
+  if (fd && call->isLValue() && rtIsReference(fd) &&
+      isUserFunction(fd, ctx_.getSourceManager())) {
+    returnedRef_ = nullptr;
+    Value copy = evalCall(call);
+    if (Value *ref = returnedRef_) {
+      returnedRef_ = nullptr;
+      return ref;
+    }
+    return temp(std::move(copy));
   }
   return temp(evalCall(call));
 }

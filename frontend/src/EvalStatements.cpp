@@ -53,9 +53,15 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   case Stmt::ReturnStmtClass: {
     const auto *rs = cast<ReturnStmt>(s);
     if (const Expr *rv = rs->getRetValue()) {
+      Frame &f = *frames_.back();
+      // A function returning a reference returns the object itself.
+      if (f.fn && f.fn->getReturnType()->isLValueReferenceType()) {
+        f.returnRef = evalObject(rv);
+        return Flow::Return;
+      }
       // A returned program or pipeline initialises the caller's object.
       NamedObjectSite named(*this, rv);
-      frames_.back()->returnValue = eval(rv);
+      f.returnValue = eval(rv);
     }
     return Flow::Return;
   }

@@ -177,6 +177,8 @@ private:
     // Reference variables and parameters, structured bindings.
     llvm::DenseMap<const clang::ValueDecl *, std::unique_ptr<Borrow>> refs;
     Value returnValue;
+    // What a function returning a reference returned (`return v[i];`).
+    Value *returnRef = nullptr;
     std::shared_ptr<const Closure> closure;
     // A member function's object (`this`), tracked: the call may destroy
     // it (a method that clears the vector holding its object).
@@ -332,6 +334,11 @@ private:
   bool truthy(const Value &v, LazyLoc loc);
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
   Value *temp(Value v);
+  // The object the last user function returning a reference returned
+  // (null after any other user function): evalCallLValue's result.
+  Value *returnedRef_ = nullptr;
+  // Whether `p` is `v` or inside it (an element, a map entry, a field).
+  static bool holds(const Value &v, const Value *p);
 
   // --- the standard library (StdLibrary.cpp) and the DSL (DslBinding.cpp)
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,

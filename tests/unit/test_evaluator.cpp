@@ -599,6 +599,65 @@ TEST_CASE("Evaluator: constructors and base classes compute what C++ "
   CHECK(r.status == 0);
 }
 
+// Functions and methods returning references, defined here and in the
+// evaluated program.
+#define REFERENCE_RETURNS                                                      \
+  struct Count {                                                               \
+    int n = 0;                                                                 \
+    Count &operator+=(int k) {                                                 \
+      n += k;                                                                  \
+      return *this;                                                            \
+    }                                                                          \
+  };                                                                           \
+  class Table {                                                                \
+  public:                                                                      \
+    explicit Table(int n) : rows_(n, std::vector<int>(2, 0)) {}                \
+    const std::vector<int> &row(int r) const { return rows_[r]; }              \
+    std::vector<int> &row(int r) { return rows_[r]; }                          \
+    int &at(int r, int c) { return rows_[r][c]; }                              \
+                                                                               \
+  private:                                                                     \
+    std::vector<std::vector<int>> rows_;                                       \
+  };                                                                           \
+  int &slot(std::vector<int> &v) { return v[0]; }                              \
+  const int &bigger(const int &a, const int &b) { return a < b ? b : a; }
+#define REFERENCE_RETURNS_TEXT STRINGIFY(REFERENCE_RETURNS)
+REFERENCE_RETURNS
+
+TEST_CASE("Evaluator: functions returning references compute what C++ "
+          "computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    // `return *this`, chained through the result.
+    SAME_AS_CPP_INT(Count c; c += 1; (c += 2) += 3; return c.n;),
+    // Getters (const and not), writes through the result, range-for over
+    // it, and a reference kept across no change.
+    SAME_AS_CPP_INT(Table t(3); t.at(1, 1) = 7; t.row(2)[0] = 5;
+                    const Table &ct = t; int s = 0; for (int x
+                                                         : ct.row(1)) s += x;
+                    int &cell = t.at(0, 1); cell = 4;
+                    return s * 1000 + t.row(2)[0] * 100 + t.row(0)[1] * 10 +
+                           int(ct.row(0).size());),
+    SAME_AS_CPP_INT(std::vector<int> v(2); slot(v) = 4; slot(v) += 1;
+                    int x = 3, y = 9; const int &big = bigger(x, y); y = 2;
+                    return v[0] * 100 + big;),
+    // A lambda returning a reference into what it captured.
+    SAME_AS_CPP_INT(std::map<int, int> m;
+                    auto get = [&](int k) -> int & { return m[k]; };
+                    get(3) = 11; get(3) += 1; return m[3];),
+  };
+  std::string body;
+  for (const NativeCase &c : cases)
+    body += std::string("{ auto f = [] { ") + c.code +
+            " }; assert(f() == " + c.expected + "); }\n";
+  Result r = compile(body + "Buffer b(0, 1);", {}, "",
+                     "#include <cassert>\n#include <map>\n#include "
+                     "<vector>\n" REFERENCE_RETURNS_TEXT "\n");
+  INFO(body);
+  INFO(r.messages);
+  CHECK(r.status == 0);
+}
+
 TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
           "undefined",
           "[evaluator]") {
