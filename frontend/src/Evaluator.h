@@ -425,7 +425,8 @@ private:
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
                  std::shared_ptr<const Closure> &closure, unsigned arity = 2,
-                 clang::QualType firstParam = clang::QualType());
+                 clang::QualType firstParam = clang::QualType(),
+                 std::shared_ptr<Value> *functor = nullptr);
   std::function<bool(Value &)> predicateFunction(const clang::Expr *pred,
                                                  clang::QualType elem,
                                                  llvm::StringRef algorithm);

@@ -765,10 +765,12 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   std::function<bool(Value &)> test;
   const FunctionDecl *op = nullptr;
   std::shared_ptr<const Closure> opClosure;
+  std::shared_ptr<Value> opObject;
   if (copyIf) {
     test = predicateFunction(call->getArg(3), elem, what);
   } else if (transform) {
-    op = userComparator(call->getArg(3), elem, opClosure, 1);
+    op = userComparator(call->getArg(3), elem, opClosure, 1, QualType(),
+                        &opObject);
     if (!op || !takesElementsReadOnly(op, 1))
       error(call->getArg(3), diag::err_std_transform_op);
   }
@@ -784,7 +786,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       continue;
     if (op) {
       Value *args[1] = {&v};
-      v = callFunction(op, {}, opClosure, call->getArg(3), args);
+      v = callFunction(op, {}, opClosure, call->getArg(3), args,
+                       opObject.get());
     }
     if (reading.dangling)
       invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
@@ -1145,7 +1148,8 @@ static QualType elementTypeOf(const Expr *rangeExpr) {
 const FunctionDecl *
 Evaluator::userComparator(const Expr *comparator, QualType elem,
                           std::shared_ptr<const Closure> &closure,
-                          unsigned arity, QualType firstParam) {
+                          unsigned arity, QualType firstParam,
+                          std::shared_ptr<Value> *functor) {
   const Expr *e = comparator->IgnoreParenImpCasts();
   if (const auto *uo = dyn_cast<UnaryOperator>(e);
       uo && uo->getOpcode() == UO_AddrOf)
@@ -1165,6 +1169,24 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
     }
     closure = fn.closure();
     return callOperatorFor(closure, rd, comparator);
+  }
+  // A function object of the program's own class: its one const,
+  // non-template operator() taking `arity` arguments, called on a copy of
+  // the object (the library copies it too).
+  if (functor && rd && !rd->isLambda() && classifyStd(rd) == StdClass::None &&
+      classifyDsl(rd) == DslClass::None && !rd->isInStdNamespace() &&
+      !ctx_.getSourceManager().isInSystemHeader(rd->getLocation())) {
+    const CXXMethodDecl *found = nullptr;
+    for (const CXXMethodDecl *m : rd->methods())
+      if (m->getOverloadedOperator() == OO_Call) {
+        if (found || !m->isConst() || m->getNumParams() != arity)
+          return nullptr;
+        found = m;
+      }
+    if (!found)
+      return nullptr;
+    *functor = std::make_shared<Value>(eval(comparator));
+    return found;
   }
   if (!rd || !rd->isLambda())
     return nullptr;
@@ -1215,14 +1237,17 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
     break;
   }
   std::shared_ptr<const Closure> closure;
-  const FunctionDecl *compare = userComparator(comparator, elem, closure);
+  std::shared_ptr<Value> object;
+  const FunctionDecl *compare =
+      userComparator(comparator, elem, closure, 2, QualType(), &object);
   if (!compare)
     error(comparator, diag::err_std_comparator, {algorithm.str()});
   if (!takesElementsReadOnly(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
-  return [this, compare, closure, comparator](Value &x, Value &y) {
+  return [this, compare, closure, object, comparator](Value &x, Value &y) {
     Value *args[2] = {&x, &y};
-    Value r = callFunction(compare, {}, closure, comparator, args);
+    Value r =
+        callFunction(compare, {}, closure, comparator, args, object.get());
     return truthy(r, comparator->getExprLoc());
   };
 }
@@ -1233,14 +1258,16 @@ std::function<bool(Value &)>
 Evaluator::predicateFunction(const Expr *pred, QualType elem,
                              llvm::StringRef algorithm) {
   std::shared_ptr<const Closure> closure;
-  const FunctionDecl *test = userComparator(pred, elem, closure, 1);
+  std::shared_ptr<Value> object;
+  const FunctionDecl *test =
+      userComparator(pred, elem, closure, 1, QualType(), &object);
   if (!test)
     error(pred, diag::err_std_predicate, {algorithm.str()});
   if (!takesElementsReadOnly(test, 1))
     error(pred, diag::err_std_predicate_params, {algorithm.str()});
-  return [this, test, closure, pred](Value &x) {
+  return [this, test, closure, object, pred](Value &x) {
     Value *args[1] = {&x};
-    Value r = callFunction(test, {}, closure, pred, args);
+    Value r = callFunction(test, {}, closure, pred, args, object.get());
     return truthy(r, pred->getExprLoc());
   };
 }
@@ -1420,6 +1447,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     BinaryOperatorKind opcode = BO_Add;
     const FunctionDecl *userOp = nullptr;
     std::shared_ptr<const Closure> opClosure;
+    std::shared_ptr<Value> opObject;
     if (rest.size() == 2) {
       const CXXRecordDecl *op =
           rest[1]->getType().getCanonicalType()->getAsCXXRecordDecl();
@@ -1434,7 +1462,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
             known = true;
           }
       if (!known) {
-        userOp = userComparator(rest[1], elem, opClosure, 2, t);
+        userOp = userComparator(rest[1], elem, opClosure, 2, t, &opObject);
         if (!userOp || !takesElementsReadOnly(userOp, 2))
           error(rest[1], diag::err_std_accumulate_op);
       }
@@ -1451,7 +1479,8 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         if (e.kind == Value::Kind::Uninit)
           error(loc, diag::err_eval_uninitialised_unnamed);
         Value *args[2] = {&acc, &e};
-        Value r = callFunction(userOp, {}, opClosure, rest[1], args);
+        Value r =
+            callFunction(userOp, {}, opClosure, rest[1], args, opObject.get());
         acc = (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
                   ? convert(r, t, loc)
                   : std::move(r);

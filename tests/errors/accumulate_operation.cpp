@@ -1,8 +1,8 @@
 // RUN: mscclc --verify %s
 // RUN: %expect-error mscclc %s
-// std::accumulate runs the std:: arithmetic function objects, lambdas and
-// functions; a function object of the program's own class is refused with
-// what it accepts.
+// std::accumulate runs the std:: arithmetic function objects, lambdas,
+// functions and the program's function objects with a const operator();
+// one whose operator() may change it is refused with what it accepts.
 #include <numeric>
 #include <functional>
 #include <vector>
@@ -10,11 +10,11 @@
 using namespace mscclpp::dsl;
 
 struct Scaled {
-  int operator()(int acc, int x) const { return acc * 2 + x; }
+  int operator()(int acc, int x) { return acc * 2 + x; }
 };
 
 MSCCLPP_ALGORITHM void accumulate_operation(int n = 2) {
   TestCollective collective(1, 1, 1);
   CollectiveProgram program("c", collective, 1);
-  std::vector<int> v{1, 2}; int p = std::accumulate(v.begin(), v.end(), 1, Scaled{}); (void)p; // expected-error {{std::accumulate takes std::plus, std::minus, std::multiplies, std::bit_and, std::bit_or, std::bit_xor, a lambda or a function of two arguments taken by value or const reference; this operation is none of those}}
+  std::vector<int> v{1, 2}; int p = std::accumulate(v.begin(), v.end(), 1, Scaled{}); (void)p; // expected-error {{std::accumulate takes std::plus, std::minus, std::multiplies, std::bit_and, std::bit_or, std::bit_xor, a lambda, a function, or an object of the program's own class with one const operator(), of two arguments taken by value or const reference; this operation is none of those}}
 }

@@ -155,6 +155,21 @@ std::string literal(long long v) { return std::to_string(v) + "LL"; }
     int dist;                                                                  \
     int rank;                                                                  \
     auto operator<=>(const Hop &) const = default;                             \
+  };                                                                           \
+  struct ByDistance {                                                          \
+    int self;                                                                  \
+    int n;                                                                     \
+    bool operator()(int a, int b) const {                                      \
+      return (a - self + n) % n < (b - self + n) % n;                          \
+    }                                                                          \
+  };                                                                           \
+  struct Above {                                                               \
+    int limit;                                                                 \
+    bool operator()(int x) const { return x > limit; }                         \
+  };                                                                           \
+  struct Weighted {                                                            \
+    int w;                                                                     \
+    int operator()(int acc, int x) const { return acc + w * x; }               \
   };
 #define STRINGIFY_(...) #__VA_ARGS__
 #define STRINGIFY(...) STRINGIFY_(__VA_ARGS__)
@@ -453,6 +468,19 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     auto b = std::erase_if(w, [](int x) { return x % 2; });
                     return int(a) * 1000 + int(v.size()) * 100 + int(b) * 10 +
                            w[1];),
+    // Function objects of the program's own class: comparators,
+    // predicates, operations, with their state.
+    SAME_AS_CPP_INT(std::vector<int> v{0, 1, 2, 3, 4};
+                    std::sort(v.begin(), v.end(), ByDistance{3, 5});
+                    return v[0] * 10000 + v[1] * 1000 + v[4] * 100 +
+                           int(std::count_if(v.begin(), v.end(), Above{2})) *
+                               10 +
+                           std::max(1, 4, ByDistance{3, 5});),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3}; std::vector<int> w(3);
+        std::transform(v.begin(), v.end(), w.begin(), Above{1});
+        return std::accumulate(v.begin(), v.end(), 0, Weighted{10}) * 10 +
+               w[0] + w[2];),
     // copy, copy_if and transform as statements: into positions (in place
     // too, where the operation sees what was written) or back_inserter.
     SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; std::vector<int> w(3);
