@@ -316,6 +316,8 @@ private:
   // (`v` itself for the library's and the DSL's classes).
   Value *baseSubobject(Value *v, const clang::CastExpr *ce);
   static unsigned baseSlots(const clang::RecordDecl *rd);
+  const clang::CXXMethodDecl *
+  functorCallOperator(const clang::CXXRecordDecl *rd);
   // The object of the member function running now (`this`).
   Value *currentSelf(LazyLoc loc);
   // A call of a member function of one of the program's structs.

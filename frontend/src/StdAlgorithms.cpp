@@ -1145,6 +1145,24 @@ static QualType elementTypeOf(const Expr *rangeExpr) {
 // The function a user comparator calls: a lambda's call operator (for a
 // generic lambda, its specialisation for the elements), or a function
 // named directly. Null for anything else.
+// The call operator of a function object of the program's own class: its
+// one operator(), if it is const and not a template; null otherwise.
+const CXXMethodDecl *Evaluator::functorCallOperator(const CXXRecordDecl *rd) {
+  if (!rd || !rd->hasDefinition() || rd->isLambda() ||
+      classifyStd(rd) != StdClass::None || classifyDsl(rd) != DslClass::None ||
+      rd->isInStdNamespace() ||
+      ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+    return nullptr;
+  const CXXMethodDecl *found = nullptr;
+  for (const CXXMethodDecl *m : rd->methods())
+    if (m->getOverloadedOperator() == OO_Call) {
+      if (found || !m->isConst())
+        return nullptr;
+      found = m;
+    }
+  return found;
+}
+
 const FunctionDecl *
 Evaluator::userComparator(const Expr *comparator, QualType elem,
                           std::shared_ptr<const Closure> &closure,
@@ -1165,6 +1183,11 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
       error(comparator, diag::err_std_function_empty);
     if (fn.closure()->call) {
       closure = fn.closure()->target;
+      if (fn.closure()->functor) {
+        if (!functor)
+          return nullptr;
+        *functor = fn.closure()->functor;
+      }
       return fn.closure()->call;
     }
     closure = fn.closure();
@@ -1173,20 +1196,11 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
   // A function object of the program's own class: its one const,
   // non-template operator() taking `arity` arguments, called on a copy of
   // the object (the library copies it too).
-  if (functor && rd && !rd->isLambda() && classifyStd(rd) == StdClass::None &&
-      classifyDsl(rd) == DslClass::None && !rd->isInStdNamespace() &&
-      !ctx_.getSourceManager().isInSystemHeader(rd->getLocation())) {
-    const CXXMethodDecl *found = nullptr;
-    for (const CXXMethodDecl *m : rd->methods())
-      if (m->getOverloadedOperator() == OO_Call) {
-        if (found || !m->isConst() || m->getNumParams() != arity)
-          return nullptr;
-        found = m;
-      }
-    if (!found)
+  if (const CXXMethodDecl *op = functorCallOperator(rd)) {
+    if (!functor || op->getNumParams() != arity)
       return nullptr;
     *functor = std::make_shared<Value>(eval(comparator));
-    return found;
+    return op;
   }
   if (!rd || !rd->isLambda())
     return nullptr;

@@ -96,6 +96,12 @@ Value Evaluator::makeStdFunction(const Expr *from,
       ref && isa<FunctionDecl>(ref->getDecl()) &&
       !isa<CXXMethodDecl>(ref->getDecl())) {
     cl->call = cast<FunctionDecl>(ref->getDecl());
+  } else if (const CXXMethodDecl *op = functorCallOperator(rd)) {
+    const FunctionProtoType *sig = signatureOf(functionClass);
+    if (!sig || sig->getNumParams() != op->getNumParams())
+      error(loc, diag::err_std_function_target);
+    cl->call = op;
+    cl->functor = std::make_shared<Value>(eval(e));
   } else if (rd && rd->isLambda()) {
     Value lambda = eval(e);
     if (lambda.kind != Value::Kind::Closure || !lambda.closure()->lambda)
@@ -163,7 +169,8 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
       if (b->dangling)
         invalidatedDuringUse(*b, diag::err_eval_object_invalidated, loc);
     borrows.clear();
-    Value r = callFunction(target, {}, closure, call, pointers);
+    Value r =
+        callFunction(target, {}, closure, call, pointers, fn->functor.get());
     QualType rt = md->getReturnType();
     if (rt->isVoidType())
       r = Value::makeVoid();

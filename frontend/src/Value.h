@@ -351,6 +351,9 @@ struct Closure {
   const clang::LambdaExpr *lambda = nullptr;
   const clang::FunctionDecl *call = nullptr;
   std::shared_ptr<const Closure> target;
+  // A std::function holding an object of the program's own class: `call`
+  // is its const operator(), run on this copy of the object.
+  std::shared_ptr<Value> functor;
   std::vector<RefCapture> byRef;
   std::vector<std::pair<const clang::ValueDecl *, std::unique_ptr<Value>>>
       byCopy;

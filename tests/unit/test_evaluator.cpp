@@ -477,6 +477,11 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                                10 +
                            std::max(1, 4, ByDistance{3, 5});),
     SAME_AS_CPP_INT(
+        std::function<bool(int)> big = Above{2};
+        std::function<bool(int, int)> near = ByDistance{1, 4};
+        std::vector<int> v{0, 1, 2, 3}; std::sort(v.begin(), v.end(), near);
+        return big(3) * 10000 + big(2) * 1000 + v[0] * 100 + v[1] * 10 + v[3];),
+    SAME_AS_CPP_INT(
         std::vector<int> v{1, 2, 3}; std::vector<int> w(3);
         std::transform(v.begin(), v.end(), w.begin(), Above{1});
         return std::accumulate(v.begin(), v.end(), 0, Weighted{10}) * 10 +
