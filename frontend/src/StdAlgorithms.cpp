@@ -682,6 +682,21 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
 static QualType elementTypeOf(const Expr *rangeExpr);
 static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n);
 
+// The arithmetic of std::plus, minus, multiplies, bit_and, bit_or and
+// bit_xor (typed or transparent), as an operator.
+static std::optional<BinaryOperatorKind> stdArithmeticOp(const Expr *e) {
+  const CXXRecordDecl *op =
+      e->getType().getCanonicalType()->getAsCXXRecordDecl();
+  static const std::pair<llvm::StringRef, BinaryOperatorKind> stdOps[] = {
+      {"plus", BO_Add},    {"minus", BO_Sub}, {"multiplies", BO_Mul},
+      {"bit_and", BO_And}, {"bit_or", BO_Or}, {"bit_xor", BO_Xor}};
+  if (op && inStdTree(op) && op->getIdentifier())
+    for (const auto &[n, k] : stdOps)
+      if (op->getName() == n)
+        return k;
+  return std::nullopt;
+}
+
 // std::copy, std::copy_if and std::transform (one input range, a unary
 // operation) written as statements, over positions of a std::vector or
 // std::array, into positions of a std::vector or std::array with room for
@@ -702,9 +717,12 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   llvm::StringRef name = fd->getName();
   bool copy = name == "copy", copyIf = name == "copy_if",
        transform = name == "transform";
+  // std::transform(first1, last1, first2, out, op) reads a second range.
+  bool binary = transform && call->getNumArgs() == 5;
   if ((!copy && !copyIf && !transform) ||
-      call->getNumArgs() != (copy ? 3u : 4u))
+      (call->getNumArgs() != (copy ? 3u : 4u) && !binary))
     return false;
+  const unsigned outArg = binary ? 3 : 2, opArg = binary ? 4 : 3;
   LazyLoc loc(call);
   std::string what = name.str();
   IteratorPosition first, last;
@@ -712,8 +730,12 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       !parseIteratorPosition(call->getArg(1), last) || first.search ||
       last.search)
     error(loc, diag::err_std_iterator_range, {what});
+  IteratorPosition second;
+  if (binary &&
+      (!parseIteratorPosition(call->getArg(2), second) || second.search))
+    error(call->getArg(2), diag::err_std_iterator_range, {what});
   // The destination: std::back_inserter(v), or a position.
-  const Expr *outE = iteratorSource(call->getArg(2));
+  const Expr *outE = iteratorSource(call->getArg(outArg));
   const Expr *appendTo = nullptr;
   IteratorPosition out;
   if (const auto *bi = dyn_cast<CallExpr>(outE);
@@ -726,9 +748,9 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
                                    .getCanonicalType()
                                    ->getAsCXXRecordDecl();
     if (!ard || classifyStd(ard) != StdClass::Vector)
-      error(call->getArg(2), diag::err_std_iterator_range, {what});
-  } else if (!parseIteratorPosition(call->getArg(2), out) || out.search) {
-    error(call->getArg(2), diag::err_std_iterator_range, {what});
+      error(call->getArg(outArg), diag::err_std_iterator_range, {what});
+  } else if (!parseIteratorPosition(call->getArg(outArg), out) || out.search) {
+    error(call->getArg(outArg), diag::err_std_iterator_range, {what});
   }
   Value *range = evalObject(first.container);
   Borrow reading(*this, range, /*iterating=*/true);
@@ -743,6 +765,20 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     error(call->getArg(1), diag::err_std_iterator_backwards,
           {("std::" + name).str()});
   QualType elem = elementTypeOf(first.container);
+  Value *other = nullptr;
+  size_t otherAt = 0;
+  std::unique_ptr<Borrow> readingOther;
+  if (binary) {
+    other = evalObject(second.container);
+    readingOther = std::make_unique<Borrow>(*this, other, /*iterating=*/true);
+    if (other->kind != Value::Kind::Agg)
+      error(loc, diag::err_eval_uninitialised);
+    otherAt =
+        resolveIteratorPosition(second, other->elems().size(), call->getArg(2));
+    if (otherAt + (hi - lo) > other->elems().size())
+      error(call->getArg(2), diag::err_std_transform_second_short,
+            {hi - lo, otherAt, other->elems().size()});
+  }
   Value *dest = evalObject(appendTo ? appendTo : out.container);
   // A position in the destination is an iterator into it: a change of its
   // size ends it (the operation may not push_back there); back_inserter
@@ -753,26 +789,57 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   QualType destElem = elementTypeOf(appendTo ? appendTo : out.container);
   size_t at = appendTo ? 0
                        : resolveIteratorPosition(out, dest->elems().size(),
-                                                 call->getArg(2));
+                                                 call->getArg(outArg));
   if (!appendTo && !copyIf && at + (hi - lo) > dest->elems().size())
-    error(call->getArg(2), diag::err_std_copy_past_end,
+    error(call->getArg(outArg), diag::err_std_copy_past_end,
           {what, hi - lo, at, dest->elems().size()});
   // Writing ahead of the read (or onto it, for a copy) is undefined;
   // std::transform may write in place.
-  if (dest == range && lo < hi &&
-      (appendTo || (at < hi && (transform ? at > lo : at >= lo))))
-    error(call->getArg(2), diag::err_std_copy_overlap, {what});
+  auto ahead = [&](const Value *read, size_t from, size_t to) {
+    return dest == read && from < to &&
+           (appendTo || (at < to && (transform ? at > from : at >= from)));
+  };
+  if (ahead(range, lo, hi) ||
+      (binary && ahead(other, otherAt, otherAt + (hi - lo))))
+    error(call->getArg(outArg), diag::err_std_copy_overlap, {what});
   std::function<bool(Value &)> test;
   const FunctionDecl *op = nullptr;
   std::shared_ptr<const Closure> opClosure;
   std::shared_ptr<Value> opObject;
+  std::optional<BinaryOperatorKind> arithmetic;
+  QualType arithmeticType;
   if (copyIf) {
-    test = predicateFunction(call->getArg(3), elem, what);
+    test = predicateFunction(call->getArg(opArg), elem, what);
   } else if (transform) {
-    op = userComparator(call->getArg(3), elem, opClosure, 1, QualType(),
-                        &opObject);
-    if (!op || !takesElementsReadOnly(op, 1))
-      error(call->getArg(3), diag::err_std_transform_op);
+    unsigned arity = binary ? 2 : 1;
+    if (binary)
+      arithmetic = stdArithmeticOp(call->getArg(opArg));
+    if (arithmetic) {
+      // std::plus<T> computes in T; std::plus<> in the usual arithmetic
+      // conversions of the two elements.
+      arithmeticType = templateArgType(call->getArg(opArg)
+                                           ->getType()
+                                           .getCanonicalType()
+                                           ->getAsCXXRecordDecl(),
+                                       0);
+      if (arithmeticType.isNull() || arithmeticType->isVoidType()) {
+        QualType a = elem, b = elementTypeOf(second.container);
+        if (a.isNull() || b.isNull())
+          error(call->getArg(opArg), diag::err_std_transform_op);
+        arithmeticType =
+            a->isRealFloatingType() || b->isRealFloatingType()
+                ? (a->isRealFloatingType() ? a : b)
+                : (ctx_.getTypeSize(a) >= ctx_.getTypeSize(b) ? a : b);
+        if (!arithmeticType->isRealFloatingType() &&
+            ctx_.getTypeSize(arithmeticType) < ctx_.getTypeSize(ctx_.IntTy))
+          arithmeticType = ctx_.IntTy;
+      }
+    } else {
+      op = userComparator(call->getArg(opArg), elem, opClosure, arity,
+                          QualType(), &opObject);
+      if (!op || !takesElementsReadOnly(op, arity))
+        error(call->getArg(opArg), diag::err_std_transform_op);
+    }
   }
   for (size_t i = lo; i < hi; ++i) {
     if (reading.dangling)
@@ -784,9 +851,28 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       error(loc, diag::err_eval_uninitialised_unnamed);
     if (copyIf && !test(v))
       continue;
-    if (op) {
+    if (arithmetic) {
+      const Value &w = other->elems()[otherAt + (i - lo)];
+      if (w.kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised_unnamed);
+      if ((v.kind != Value::Kind::Int && v.kind != Value::Kind::Float) ||
+          (w.kind != Value::Kind::Int && w.kind != Value::Kind::Float))
+        error(loc, diag::err_std_number_expected);
+      v = arith(*arithmetic, convert(v, arithmeticType, loc),
+                convert(w, arithmeticType, loc), arithmeticType, loc);
+    } else if (op && binary) {
+      Value w = other->elems()[otherAt + (i - lo)];
+      if (w.kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised_unnamed);
+      Value *args[2] = {&v, &w};
+      v = callFunction(op, {}, opClosure, call->getArg(opArg), args,
+                       opObject.get());
+      if (readingOther->dangling)
+        invalidatedDuringUse(*readingOther, diag::err_std_predicate_modified,
+                             loc);
+    } else if (op) {
       Value *args[1] = {&v};
-      v = callFunction(op, {}, opClosure, call->getArg(3), args,
+      v = callFunction(op, {}, opClosure, call->getArg(opArg), args,
                        opObject.get());
     }
     if (reading.dangling)
@@ -803,7 +889,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       continue;
     }
     if (at >= dest->elems().size())
-      error(call->getArg(2), diag::err_std_copy_past_end,
+      error(call->getArg(outArg), diag::err_std_copy_past_end,
             {what, hi - lo, at, dest->elems().size()});
     invalidateContents(dest->elems()[at], what, loc);
     dest->elems()[at++] = std::move(v);
@@ -1463,18 +1549,9 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     std::shared_ptr<const Closure> opClosure;
     std::shared_ptr<Value> opObject;
     if (rest.size() == 2) {
-      const CXXRecordDecl *op =
-          rest[1]->getType().getCanonicalType()->getAsCXXRecordDecl();
-      static const std::pair<llvm::StringRef, BinaryOperatorKind> stdOps[] = {
-          {"plus", BO_Add},    {"minus", BO_Sub}, {"multiplies", BO_Mul},
-          {"bit_and", BO_And}, {"bit_or", BO_Or}, {"bit_xor", BO_Xor}};
-      bool known = false;
-      if (op && inStdTree(op) && op->getIdentifier())
-        for (const auto &[n, k] : stdOps)
-          if (op->getName() == n) {
-            opcode = k;
-            known = true;
-          }
+      std::optional<BinaryOperatorKind> known = stdArithmeticOp(rest[1]);
+      if (known)
+        opcode = *known;
       if (!known) {
         userOp = userComparator(rest[1], elem, opClosure, 2, t, &opObject);
         if (!userOp || !takesElementsReadOnly(userOp, 2))

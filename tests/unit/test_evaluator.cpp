@@ -468,6 +468,18 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     auto b = std::erase_if(w, [](int x) { return x % 2; });
                     return int(a) * 1000 + int(v.size()) * 100 + int(b) * 10 +
                            w[1];),
+    // std::transform over two ranges: a lambda, a std:: operation, in
+    // place, into back_inserter.
+    SAME_AS_CPP_INT(std::vector<int> a{1, 2, 3};
+                    std::vector<int> b{10, 20, 30, 40}; std::vector<int> c(3);
+                    std::transform(a.begin(), a.end(), b.begin() + 1, c.begin(),
+                                   [](int x, int y) { return x * y; });
+                    std::transform(a.begin(), a.end(), b.begin(), a.begin(),
+                                   std::plus<int>());
+                    std::vector<int> d; std::transform(
+                        a.begin(), a.end(), b.begin(), std::back_inserter(d),
+                        [](auto x, auto y) { return y - x; });
+                    return c[0] * 100000 + c[2] * 10 + a[2] * 1000 + d[1];),
     // Function objects of the program's own class: comparators,
     // predicates, operations, with their state.
     SAME_AS_CPP_INT(std::vector<int> v{0, 1, 2, 3, 4};
