@@ -209,28 +209,6 @@ static bool rtIsReference(const FunctionDecl *fd) {
 }
 static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm);
 
-bool Evaluator::holds(const Value &v, const Value *p) {
-  if (&v == p)
-    return true;
-  if (v.kind == Value::Kind::Agg) {
-    const ValueList &elems = v.elems();
-    if (elems.empty())
-      return false;
-    if (p >= elems.data() && p < elems.data() + elems.size())
-      return true;
-    for (const Value &e : elems)
-      if ((e.kind == Value::Kind::Agg || e.kind == Value::Kind::Map) &&
-          holds(e, p))
-        return true;
-    return false;
-  }
-  if (v.kind == Value::Kind::Map)
-    for (const Value &entry : *v.map())
-      if (holds(entry, p))
-        return true;
-  return false;
-}
-
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               std::shared_ptr<const Closure> closure,
@@ -340,11 +318,11 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
                                            : SourceLocation(loc),
             diag::err_eval_no_return, {def->getNameAsString()});
     for (const auto &owned : frames_.back()->owned)
-      if (holds(*owned, ref))
+      if (within(*owned, ref))
         error(loc, diag::err_eval_reference_to_local,
               {def->getNameAsString(), "one of its local variables"});
     for (size_t i = calleeTemps; i < temps_.size(); ++i)
-      if (holds(temps_[i], ref))
+      if (within(temps_[i], ref))
         error(loc, diag::err_eval_reference_to_local,
               {def->getNameAsString(), "a temporary"});
     returnedRef_ = ref;

@@ -339,8 +339,6 @@ private:
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.
   Value *returnedRef_ = nullptr;
-  // Whether `p` is `v` or inside it (an element, a map entry, a field).
-  static bool holds(const Value &v, const Value *p);
 
   // --- the standard library (StdLibrary.cpp) and the DSL (DslBinding.cpp)
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
@@ -388,6 +386,14 @@ private:
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
   size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
+  struct PositionRange {
+    Value *range;
+    size_t lo, hi;
+  };
+  PositionRange positionRange(const IteratorPosition &first,
+                              const IteratorPosition &last,
+                              const clang::CallExpr *call,
+                              llvm::StringRef algorithm, Borrow &keep);
   // std::copy(first, last, out), std::copy_if(first, last, out, pred),
   // std::transform(first, last, out, op) as a statement (result unused).
   bool tryCopyStatement(const clang::Expr *e);

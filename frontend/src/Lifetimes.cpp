@@ -105,10 +105,17 @@ Value *Evaluator::resolveCapture(const RefCapture &c, LazyLoc loc) {
 bool Evaluator::within(const Value &v, const Value *p) {
   if (&v == p)
     return true;
-  if (v.kind == Value::Kind::Agg)
-    for (const Value &e : v.elems())
-      if (within(e, p))
+  if (v.kind == Value::Kind::Agg) {
+    // An element itself is found by its address; only aggregates and maps
+    // can hold `p` further down.
+    const ValueList &elems = v.elems();
+    if (!elems.empty() && p >= elems.data() && p < elems.data() + elems.size())
+      return true;
+    for (const Value &e : elems)
+      if ((e.kind == Value::Kind::Agg || e.kind == Value::Kind::Map) &&
+          within(e, p))
         return true;
+  }
   if (v.kind == Value::Kind::Map)
     for (const Value &entry : *v.map())
       if (within(entry, p))

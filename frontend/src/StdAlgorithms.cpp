@@ -525,6 +525,30 @@ size_t Evaluator::resolveIteratorPosition(const IteratorPosition &pos,
   return size_t(at);
 }
 
+// The container and [lo, hi) that the positions `first` and `last` (the
+// first two arguments of `call`) stand for: one container, in order. `keep`
+// (an iterating borrow) follows the container from before `last`'s is read.
+Evaluator::PositionRange Evaluator::positionRange(const IteratorPosition &first,
+                                                  const IteratorPosition &last,
+                                                  const CallExpr *call,
+                                                  llvm::StringRef algorithm,
+                                                  Borrow &keep) {
+  LazyLoc loc(call);
+  Value *range = evalObject(first.container);
+  keep.retarget(range);
+  if (evalObject(last.container) != range)
+    error(loc, diag::err_std_iterator_two_containers, {algorithm.str()});
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t size = range->elems().size();
+  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
+  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
+  if (hi < lo)
+    error(call->getArg(1), diag::err_std_iterator_backwards,
+          {("std::" + algorithm).str()});
+  return {range, lo, hi};
+}
+
 // Where std::find(first, last, value), find_if(first, last, pred),
 // min_element(first, last[, comp]) or max_element(...) stops: the index
 // of the first match (of the first smallest or largest element), or of
@@ -540,18 +564,8 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   if (!parseIteratorPosition(call->getArg(0), first) ||
       !parseIteratorPosition(call->getArg(1), last))
     error(loc, diag::err_std_iterator_range, {name.str()});
-  Value *range = evalObject(first.container);
-  Borrow keep(*this, range, /*iterating=*/true);
-  if (evalObject(last.container) != range)
-    error(loc, diag::err_std_iterator_two_containers, {name.str()});
-  if (range->kind != Value::Kind::Agg)
-    error(loc, diag::err_eval_uninitialised);
-  size_t size = range->elems().size();
-  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
-  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
-  if (hi < lo)
-    error(call->getArg(1), diag::err_std_iterator_backwards,
-          {("std::" + name).str()});
+  Borrow keep(*this, nullptr, /*iterating=*/true);
+  auto [range, lo, hi] = positionRange(first, last, call, name, keep);
   const CXXRecordDecl *rd =
       first.container->getType().getCanonicalType()->getAsCXXRecordDecl();
   QualType elem = templateArgType(rd, 0);
@@ -752,18 +766,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   } else if (!parseIteratorPosition(call->getArg(outArg), out) || out.search) {
     error(call->getArg(outArg), diag::err_std_iterator_range, {what});
   }
-  Value *range = evalObject(first.container);
-  Borrow reading(*this, range, /*iterating=*/true);
-  if (evalObject(last.container) != range)
-    error(loc, diag::err_std_iterator_two_containers, {what});
-  if (range->kind != Value::Kind::Agg)
-    error(loc, diag::err_eval_uninitialised);
-  size_t size = range->elems().size();
-  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
-  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
-  if (hi < lo)
-    error(call->getArg(1), diag::err_std_iterator_backwards,
-          {("std::" + name).str()});
+  Borrow reading(*this, nullptr, /*iterating=*/true);
+  auto [range, lo, hi] = positionRange(first, last, call, name, reading);
   QualType elem = elementTypeOf(first.container);
   Value *other = nullptr;
   size_t otherAt = 0;
@@ -1655,20 +1659,13 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   if (name == "rotate" &&
       (!positions || rest.size() != 1 || !parseIteratorPosition(rest[0], end)))
     error(loc, diag::err_std_iterator_range, {name.str()});
-  Value *range = evalObject(first.container);
-  Borrow keep(*this, range, /*iterating=*/true);
-  if (evalObject(last.container) != range ||
-      (name == "rotate" && evalObject(end.container) != range))
-    error(loc, diag::err_std_iterator_two_containers, {name.str()});
-  if (range->kind != Value::Kind::Agg)
-    error(loc, diag::err_eval_uninitialised);
+  Borrow keep(*this, nullptr, /*iterating=*/true);
+  auto [range, lo, hi] = positionRange(first, last, call, name, keep);
   size_t size = range->elems().size();
-  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
-  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
   std::string what = ("std::" + name).str();
-  if (hi < lo)
-    error(call->getArg(1), diag::err_std_iterator_backwards, {what});
   if (name == "rotate") {
+    if (evalObject(end.container) != range)
+      error(loc, diag::err_std_iterator_two_containers, {name.str()});
     size_t to = resolveIteratorPosition(end, size, rest[0]);
     if (to < hi)
       error(rest[0], diag::err_std_iterator_backwards, {what});

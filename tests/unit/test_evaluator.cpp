@@ -134,6 +134,19 @@ std::string literal(double d) {
   return buf;
 }
 std::string literal(long long v) { return std::to_string(v) + "LL"; }
+// Evaluates every case's code in one program (after `prelude`) and checks
+// that each computes what the natively compiled copy computed.
+template <size_t N>
+void checkSameAsCpp(const NativeCase (&cases)[N], const std::string &prelude) {
+  std::string body;
+  for (const NativeCase &c : cases)
+    body += std::string("{ auto f = [] { ") + c.code +
+            " }; assert(f() == " + c.expected + "); }\n";
+  Result r = compile(body + "Buffer b(0, 1);", {}, "", prelude);
+  INFO(body);
+  INFO(r.messages);
+  CHECK(r.status == 0);
+}
 // A comparator passed by name and a struct ordered by its defaulted <=>,
 // defined here and in the evaluated program.
 #define DESCENDING_BY_VALUE                                                    \
@@ -532,21 +545,14 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     return int(a) * 1000 + int(m.size()) * 100 + int(b) * 10 +
                            int(s.count(3)) * 5;),
   };
-  std::string body;
-  for (const NativeCase &c : cases)
-    body += std::string("{ auto f = [] { ") + c.code +
-            " }; assert(f() == " + c.expected + "); }\n";
-  Result r = compile(
-      body + "Buffer b(0, 1);", {}, "",
+  checkSameAsCpp(
+      cases,
       "#include <bit>\n#include <cassert>\n#include "
       "<cmath>\n#include <limits>\n#include <numeric>\n"
       "#include <ranges>\n#include <cstdint>\n#include "
       "<set>\n#include <map>\n#include "
       "<functional>\n#include <iterator>\n#include <unordered_map>\n#include "
       "<unordered_set>\nstatic " DESCENDING_BY_VALUE_TEXT "\n");
-  INFO(body);
-  INFO(r.messages);
-  CHECK(r.status == 0);
 }
 
 // Constructors and base classes, defined here and in the evaluated
@@ -631,17 +637,10 @@ TEST_CASE("Evaluator: constructors and base classes compute what C++ "
     SAME_AS_CPP_DOUBLE(std::map<int, double> m; m.emplace(1, 3);
                        m.insert({2, 5}); return m.at(1) / 2 + m.at(2) / 4;),
   };
-  std::string body;
-  for (const NativeCase &c : cases)
-    body += std::string("{ auto f = [] { ") + c.code +
-            " }; assert(f() == " + c.expected + "); }\n";
-  Result r = compile(
-      body + "Buffer b(0, 1);", {}, "",
+  checkSameAsCpp(
+      cases,
       "#include <cassert>\n#include <map>\n" CLASSES_WITH_CONSTRUCTORS_TEXT
       "\n");
-  INFO(body);
-  INFO(r.messages);
-  CHECK(r.status == 0);
 }
 
 // Functions and methods returning references, defined here and in the
@@ -691,16 +690,8 @@ TEST_CASE("Evaluator: functions returning references compute what C++ "
                     auto get = [&](int k) -> int & { return m[k]; };
                     get(3) = 11; get(3) += 1; return m[3];),
   };
-  std::string body;
-  for (const NativeCase &c : cases)
-    body += std::string("{ auto f = [] { ") + c.code +
-            " }; assert(f() == " + c.expected + "); }\n";
-  Result r = compile(body + "Buffer b(0, 1);", {}, "",
-                     "#include <cassert>\n#include <map>\n#include "
-                     "<vector>\n" REFERENCE_RETURNS_TEXT "\n");
-  INFO(body);
-  INFO(r.messages);
-  CHECK(r.status == 0);
+  checkSameAsCpp(cases, "#include <cassert>\n#include <map>\n#include "
+                        "<vector>\n" REFERENCE_RETURNS_TEXT "\n");
 }
 
 TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
