@@ -155,6 +155,9 @@ const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
 
 Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
                                  const Expr *r, LazyLoc loc) {
+  if (iteratorKind(l->getType()) != IterKind::None &&
+      iteratorKind(r->getType()) != IterKind::None)
+    return compareIterators(op, l, r, loc);
   for (const Expr *e : {l, r})
     if (const CXXRecordDecl *rd = userComparedIn(e->getType()))
       error(
@@ -193,6 +196,10 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
 
 Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
   CXXRewrittenBinaryOperator::DecomposedForm d = rw->getDecomposedForm();
+  // libstdc++ orders vector iterators with a <=> outside namespace std.
+  if (iteratorKind(d.LHS->getType()) != IterKind::None &&
+      iteratorKind(d.RHS->getType()) != IterKind::None)
+    return compareIterators(d.Opcode, d.LHS, d.RHS, rw);
   const FunctionDecl *callee = nullptr;
   if (const auto *call = dyn_cast<CallExpr>(d.InnerBinOp->IgnoreImplicit()))
     callee = call->getDirectCallee();
@@ -474,6 +481,15 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
     Value v = eval(ce->getArg(0));
     return v;
+  }
+  // iterator -> const_iterator: the same position; a default-constructed
+  // iterator is singular (only assigning it is defined).
+  if (iteratorKind(ce->getType()) != IterKind::None) {
+    if (ce->getNumArgs() == 1 &&
+        iteratorKind(ce->getArg(0)->getType()) == iteratorKind(ce->getType()))
+      return eval(ce->getArg(0));
+    if (ctor->isDefaultConstructor())
+      return Value();
   }
   StdClass sc = classifyStd(rd);
   if (sc != StdClass::None)

@@ -345,6 +345,9 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       elems.push_back(defaultValue(cat->getElementType(), loc, valueInit));
     return Value::makeAgg(std::move(elems));
   }
+  // A default-constructed iterator is singular: it can only be assigned.
+  if (iteratorKind(t) != IterKind::None)
+    return Value();
   if (const auto *rd = t->getAsCXXRecordDecl()) {
     StdClass sc = classifyStd(rd);
     const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);

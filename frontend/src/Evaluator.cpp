@@ -71,6 +71,16 @@ int compareValues(const Value &a, const Value &b) {
   }
   case Value::Kind::Object:
     return a.obj == b.obj ? 0 : a.obj < b.obj ? -1 : 1;
+  case Value::Kind::Iter: {
+    // Any total order will do (iterators as keys); the position decides.
+    auto ka = std::make_tuple(a.chunkSize, a.chunkType, a.i);
+    auto kb = std::make_tuple(b.chunkSize, b.chunkType, b.i);
+    if (ka != kb)
+      return ka < kb ? -1 : 1;
+    return a.elems().empty() || b.elems().empty()
+               ? 0
+               : compareValues(a.elems()[0], b.elems()[0]);
+  }
   case Value::Kind::Chunk: {
     auto ka = std::make_tuple(a.chunkRank, a.chunkType, a.i, a.chunkSize);
     auto kb = std::make_tuple(b.chunkRank, b.chunkType, b.i, b.chunkSize);
@@ -139,6 +149,8 @@ std::string describeValue(const Value &v) {
     return "Chunk{rank " + std::to_string(v.chunkRank) + ", " +
            std::string(plan::bufferName(chunk::BufferType(v.chunkType))) + "[" +
            std::to_string(v.i) + ":" + std::to_string(v.i + v.chunkSize) + "]}";
+  case Value::Kind::Iter:
+    return "an iterator";
   default:
     return "<value>";
   }
@@ -221,6 +233,8 @@ void Evaluator::memoryLimitExceeded(LazyLoc loc) {
 }
 
 Value *Evaluator::temp(Value v) {
+  if (!tempIterRecords_.empty())
+    endTemporaryIterators(tempTop_);
   if (tempTop_ < temps_.size())
     temps_[tempTop_] = std::move(v);
   else

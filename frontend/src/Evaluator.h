@@ -381,7 +381,26 @@ private:
   Value *wholeRange(const clang::Expr *first, const clang::Expr *last,
                     llvm::StringRef algorithm, LazyLoc loc);
   const clang::Expr *iteratorSourceObject(const clang::Expr *e);
-  struct IteratorPosition;
+  // A position in a std::vector or std::array written as an expression:
+  // c.begin() or c.end(), a search's result, or an iterator value, plus
+  // steps.
+  struct IteratorPosition {
+    const clang::Expr *container = nullptr;
+    bool fromEnd = false;
+    // Steps added to the start: an expression times a sign (no expression:
+    // one step).
+    llvm::SmallVector<std::pair<const clang::Expr *, int>, 2> steps;
+    // The start is what std::find, find_if, min_element or max_element
+    // returns, rather than begin() or end().
+    const clang::CallExpr *search = nullptr;
+    // The start is an iterator value (a variable, a call returning one):
+    // its container and index are found when the container is looked up
+    // (positionContainer), which sets `iteratorIndex`.
+    const clang::Expr *iterator = nullptr;
+    mutable size_t iteratorIndex = 0;
+    // The container's type (std::vector<T> or std::array<T, N>).
+    clang::QualType containerType;
+  };
   bool parseIteratorPosition(const clang::Expr *e, IteratorPosition &pos);
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
@@ -401,9 +420,62 @@ private:
   Value eraseFromContainer(const clang::CallExpr *call, bool byPredicate);
   bool tryIteratorOperator(const clang::CXXOperatorCallExpr *oc, Value &result,
                            Value **lvalueResult);
+  // it - jt (BO_Sub, typed `difference`) and the comparisons of two
+  // positions in one vector.
   bool iteratorDifference(const clang::Expr *l, const clang::Expr *r,
-                          clang::OverloadedOperatorKind op,
-                          const clang::CallExpr *call, Value &result);
+                          clang::BinaryOperatorKind op,
+                          clang::QualType difference, LazyLoc loc,
+                          Value &result);
+  // --- iterator values (Iterators.cpp)
+  enum class IterKind { None, Sequence, Reverse, Tree };
+  // What kind of iterator `t` is: a std::vector's (libstdc++'s
+  // __normal_iterator), its reverse_iterator, or a map's or set's.
+  static IterKind iteratorKind(clang::QualType t);
+  // The container type a vector iterator type belongs to.
+  static clang::QualType iteratorContainerType(clang::QualType t);
+  enum IterFlags : uint8_t {
+    IterTree = 1,
+    IterEnd = 2,
+    IterReverse = 4,
+    IterSet = 8
+  };
+  // An iterator into `container` at `index` (a map's or set's: at the
+  // entry `entry`, or end() when null).
+  Value makeIterator(Value *container, size_t index, uint8_t flags,
+                     const Value *entry, LazyLoc loc);
+  // The container an iterator value points into; an error once that
+  // container was destroyed or changed in a way that invalidates it.
+  Value *iteratorContainer(const Value &it, LazyLoc loc);
+  // The element an iterator points to (an error at end()).
+  Value *iteratorElement(const Value &it, LazyLoc loc);
+  // Moves an iterator by `n` steps (an error outside [begin, end]).
+  void advanceIterator(Value &it, __int128 n, LazyLoc loc);
+  // Where a map or set iterator is: its entry (end() of the store if it is
+  // end()); an error if its entry was erased.
+  MapStore::iterator treePosition(const Value &it, Value &map, LazyLoc loc);
+  // An iterator made by `call` as a value (`auto it = v.begin();`,
+  // m.find(k), std::next(it), it + 2, ...).
+  bool tryIteratorValue(const clang::CallExpr *call, Value &result);
+  // ++, --, +=, -=, =, ->, [] and the comparisons on iterator objects.
+  bool tryIteratorObjectOperator(const clang::CXXOperatorCallExpr *oc,
+                                 Value &result, Value **lvalueResult);
+  // m.erase(it), m.erase(first, last) on a map or set (the iterator
+  // after), m.equal_range(key).
+  bool tryTreeMethod(Value *self, const clang::CXXMethodDecl *md,
+                     llvm::ArrayRef<const clang::Expr *> args,
+                     const clang::CallExpr *call, Value &result);
+  // The insertion result (iterator, inserted) of a map's or set's insert.
+  Value treeInsertionResult(Value *self, const Value &key, bool inserted,
+                            bool isSet, LazyLoc loc);
+  // ==, !=, <, <=, >, >= of two iterators.
+  Value compareIterators(clang::BinaryOperatorKind op, const clang::Expr *l,
+                         const clang::Expr *r, LazyLoc loc);
+  // std::advance and std::distance on iterator values.
+  bool tryIteratorFunction(const clang::CallExpr *call, llvm::StringRef name,
+                           Value &result);
+  // The container of a position (IteratorPosition::container evaluated,
+  // or the iterator value's).
+  Value *positionContainer(const IteratorPosition &pos);
   bool tryVectorEdit(Value *self, const clang::CXXMethodDecl *md,
                      llvm::ArrayRef<const clang::Expr *> args,
                      const clang::CallExpr *call, Value &result);
@@ -562,6 +634,22 @@ private:
   // those that went dangling; the head outlives every frame and global.
   Borrow borrows_{*this};
   std::vector<DanglingCause> danglings_;
+  // What iterator values point into: one iterating borrow per container
+  // (shared by every iterator into it until it is invalidated), or, once
+  // invalidated and swept, the cause (an index into danglings_ + 1).
+  struct IterRecord {
+    std::unique_ptr<Borrow> borrow;
+    size_t dangling = 0;
+    // A temporary's: its slot in temps_.
+    size_t tempSlot = SIZE_MAX;
+  };
+  // Records into temporaries, ended when their slot is reused.
+  std::vector<size_t> tempIterRecords_;
+  void endTemporaryIterators(size_t from);
+  std::vector<IterRecord> iterRecords_;
+  llvm::DenseMap<const Value *, size_t> iterRecordOf_;
+  std::vector<size_t> liveIterRecords_;
+  size_t iterRecord(Value *container, LazyLoc loc);
   std::deque<Value> danglingValues_;
   uint64_t frameSerial_ = 0;
   std::vector<std::unique_ptr<Frame>> frames_;

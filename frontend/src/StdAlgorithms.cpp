@@ -376,16 +376,6 @@ bool Evaluator::tryNumericLimits(const CallExpr *call, const CXXMethodDecl *md,
 // `- k`, std::next or std::prev. Iterators are not values in the
 // evaluator; these expressions are read where an algorithm or a vector
 // edit takes them.
-struct Evaluator::IteratorPosition {
-  const Expr *container = nullptr;
-  bool fromEnd = false;
-  // Steps added to the start: an expression times a sign (no expression:
-  // one step).
-  llvm::SmallVector<std::pair<const Expr *, int>, 2> steps;
-  // The start is what std::find, find_if, min_element or max_element
-  // returns, rather than begin() or end().
-  const CallExpr *search = nullptr;
-};
 
 Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
                              llvm::StringRef algorithm, LazyLoc loc) {
@@ -393,12 +383,12 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
   // std::vector or std::array, not moved.
   IteratorPosition a, b;
   if (!parseIteratorPosition(first, a) || !parseIteratorPosition(last, b) ||
-      a.search || b.search || !a.steps.empty() || !b.steps.empty() ||
-      a.fromEnd || !b.fromEnd)
+      a.search || b.search || a.iterator || b.iterator || !a.steps.empty() ||
+      !b.steps.empty() || a.fromEnd || !b.fromEnd)
     error(loc, diag::err_std_iterator_range, {algorithm.str()});
-  Value *range = evalObject(a.container);
+  Value *range = positionContainer(a);
   Borrow keep(*this, range);
-  Value *other = evalObject(b.container);
+  Value *other = positionContainer(b);
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
   if (range != other)
@@ -432,6 +422,14 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
     QualType t = x->getType();
     return !t->isIntegralOrEnumerationType();
   };
+  // Any other expression giving a vector iterator: a variable, a call.
+  auto iteratorValue = [&] {
+    if (iteratorKind(e->getType()) != IterKind::Sequence)
+      return false;
+    pos.iterator = e;
+    pos.containerType = iteratorContainerType(e->getType());
+    return true;
+  };
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
       oc && oc->getNumArgs() == 2 &&
       (oc->getOperator() == OO_Plus || oc->getOperator() == OO_Minus)) {
@@ -457,7 +455,7 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
   const auto *call = dyn_cast<CallExpr>(e);
   const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
   if (!fd || !fd->getIdentifier())
-    return false;
+    return iteratorValue();
   llvm::StringRef n = fd->getName();
   if ((n == "next" || n == "prev") && fd->isInStdNamespace() &&
       call->getNumArgs() >= 1 && call->getNumArgs() <= 2) {
@@ -476,13 +474,15 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
     if (!parseIteratorPosition(call->getArg(0), first))
       return false;
     pos.container = first.container;
+    pos.iterator = first.iterator;
+    pos.containerType = first.containerType;
     pos.search = call;
     return true;
   }
   bool begin = n == "begin" || n == "cbegin";
   bool end = n == "end" || n == "cend";
   if (!begin && !end)
-    return false;
+    return iteratorValue();
   const Expr *obj = nullptr;
   if (const auto *mc = dyn_cast<CXXMemberCallExpr>(call))
     obj = mc->getImplicitObjectArgument();
@@ -495,6 +495,7 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
   if (cls != StdClass::Vector && cls != StdClass::Array)
     return false;
   pos.container = obj;
+  pos.containerType = obj->getType().getNonReferenceType();
   pos.fromEnd = end;
   return true;
 }
@@ -503,9 +504,10 @@ bool Evaluator::parseIteratorPosition(const Expr *e, IteratorPosition &pos) {
 // iterator moved outside [begin, end] is undefined behaviour, an error.
 size_t Evaluator::resolveIteratorPosition(const IteratorPosition &pos,
                                           size_t size, LazyLoc loc) {
-  __int128 at = pos.search    ? __int128(searchPosition(pos.search))
-                : pos.fromEnd ? __int128(size)
-                              : 0;
+  __int128 at = pos.search     ? __int128(searchPosition(pos.search))
+                : pos.iterator ? __int128(pos.iteratorIndex)
+                : pos.fromEnd  ? __int128(size)
+                               : 0;
   for (const auto &[k, sign] : pos.steps) {
     __int128 step = 1;
     if (k) {
@@ -534,9 +536,9 @@ Evaluator::PositionRange Evaluator::positionRange(const IteratorPosition &first,
                                                   llvm::StringRef algorithm,
                                                   Borrow &keep) {
   LazyLoc loc(call);
-  Value *range = evalObject(first.container);
+  Value *range = positionContainer(first);
   keep.retarget(range);
-  if (evalObject(last.container) != range)
+  if (positionContainer(last) != range)
     error(loc, diag::err_std_iterator_two_containers, {algorithm.str()});
   if (range->kind != Value::Kind::Agg)
     error(loc, diag::err_eval_uninitialised);
@@ -567,7 +569,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   Borrow keep(*this, nullptr, /*iterating=*/true);
   auto [range, lo, hi] = positionRange(first, last, call, name, keep);
   const CXXRecordDecl *rd =
-      first.container->getType().getCanonicalType()->getAsCXXRecordDecl();
+      first.containerType.getCanonicalType()->getAsCXXRecordDecl();
   QualType elem = templateArgType(rd, 0);
   // User code (a predicate, a comparator) sees a copy of the elements.
   ValueList copy(range->elems().begin() + lo, range->elems().begin() + hi);
@@ -693,7 +695,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   return lo + found;
 }
 
-static QualType elementTypeOf(const Expr *rangeExpr);
+static QualType elementTypeOf(QualType range);
 static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n);
 
 // The arithmetic of std::plus, minus, multiplies, bit_and, bit_or and
@@ -768,12 +770,12 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   }
   Borrow reading(*this, nullptr, /*iterating=*/true);
   auto [range, lo, hi] = positionRange(first, last, call, name, reading);
-  QualType elem = elementTypeOf(first.container);
+  QualType elem = elementTypeOf(first.containerType);
   Value *other = nullptr;
   size_t otherAt = 0;
   std::unique_ptr<Borrow> readingOther;
   if (binary) {
-    other = evalObject(second.container);
+    other = positionContainer(second);
     readingOther = std::make_unique<Borrow>(*this, other, /*iterating=*/true);
     if (other->kind != Value::Kind::Agg)
       error(loc, diag::err_eval_uninitialised);
@@ -783,14 +785,15 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       error(call->getArg(2), diag::err_std_transform_second_short,
             {hi - lo, otherAt, other->elems().size()});
   }
-  Value *dest = evalObject(appendTo ? appendTo : out.container);
+  Value *dest = appendTo ? evalObject(appendTo) : positionContainer(out);
   // A position in the destination is an iterator into it: a change of its
   // size ends it (the operation may not push_back there); back_inserter
   // holds the container itself.
   Borrow writing(*this, dest, /*iterating=*/!appendTo);
   if (dest->kind != Value::Kind::Agg)
     error(loc, diag::err_eval_uninitialised);
-  QualType destElem = elementTypeOf(appendTo ? appendTo : out.container);
+  QualType destElem =
+      elementTypeOf(appendTo ? appendTo->getType() : out.containerType);
   size_t at = appendTo ? 0
                        : resolveIteratorPosition(out, dest->elems().size(),
                                                  call->getArg(outArg));
@@ -827,7 +830,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
                                            ->getAsCXXRecordDecl(),
                                        0);
       if (arithmeticType.isNull() || arithmeticType->isVoidType()) {
-        QualType a = elem, b = elementTypeOf(second.container);
+        QualType a = elem, b = elementTypeOf(second.containerType);
         if (a.isNull() || b.isNull())
           error(call->getArg(opArg), diag::err_std_transform_op);
         arithmeticType =
@@ -1021,7 +1024,7 @@ bool Evaluator::tryIteratorOperator(const CXXOperatorCallExpr *oc,
     IteratorPosition pos;
     if (oc->getNumArgs() != 1 || !parseIteratorPosition(oc->getArg(0), pos))
       return false;
-    Value *range = evalObject(pos.container);
+    Value *range = positionContainer(pos);
     Borrow keep(*this, range);
     size_t size = range->kind == Value::Kind::Agg ? range->elems().size() : 0;
     size_t i = resolveIteratorPosition(pos, size, oc->getArg(0));
@@ -1034,20 +1037,21 @@ bool Evaluator::tryIteratorOperator(const CXXOperatorCallExpr *oc,
   }
   if (oc->getNumArgs() != 2 || !iteratorClass(oc->getArg(1)))
     return false;
-  return iteratorDifference(oc->getArg(0), oc->getArg(1), op, oc, result);
+  return iteratorDifference(oc->getArg(0), oc->getArg(1),
+                            BinaryOperator::getOverloadedOpcode(op),
+                            oc->getType(), oc, result);
 }
 
-// it - jt (op OO_Minus), it == jt, it != jt, std::distance(it, jt).
+// it - jt (BO_Sub), the comparisons, std::distance(it, jt).
 bool Evaluator::iteratorDifference(const Expr *l, const Expr *r,
-                                   OverloadedOperatorKind op,
-                                   const CallExpr *call, Value &result) {
+                                   BinaryOperatorKind op, QualType difference,
+                                   LazyLoc loc, Value &result) {
   IteratorPosition a, b;
   if (!parseIteratorPosition(l, a) || !parseIteratorPosition(r, b))
     return false;
-  LazyLoc loc(call);
-  Value *range = evalObject(a.container);
+  Value *range = positionContainer(a);
   Borrow keep(*this, range);
-  if (evalObject(b.container) != range)
+  if (positionContainer(b) != range)
     error(loc, diag::err_std_iterator_compare_containers);
   if (range->kind != Value::Kind::Agg)
     error(loc, diag::err_eval_uninitialised);
@@ -1056,10 +1060,29 @@ bool Evaluator::iteratorDifference(const Expr *l, const Expr *r,
   size_t j = resolveIteratorPosition(b, size, r);
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
-  if (op == OO_Minus)
-    result = makeTyped(__int128(i) - __int128(j), call->getType(), loc, false);
-  else
-    result = Value::makeInt((i == j) == (op == OO_EqualEqual));
+  switch (op) {
+  case BO_Sub:
+    result = makeTyped(__int128(i) - __int128(j), difference, loc, false);
+    break;
+  case BO_EQ:
+    result = Value::makeInt(i == j);
+    break;
+  case BO_NE:
+    result = Value::makeInt(i != j);
+    break;
+  case BO_LT:
+    result = Value::makeInt(i < j);
+    break;
+  case BO_LE:
+    result = Value::makeInt(i <= j);
+    break;
+  case BO_GT:
+    result = Value::makeInt(i > j);
+    break;
+  default:
+    result = Value::makeInt(i >= j);
+    break;
+  }
   return true;
 }
 
@@ -1078,7 +1101,7 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   if (!parseIteratorPosition(args[0], at))
     error(args[0], diag::err_std_iterator_position, {name.str()});
   Borrow keep(*this, self);
-  Value *target = evalObject(at.container);
+  Value *target = positionContainer(at);
   if (target != self)
     error(args[0], diag::err_std_iterator_other_container, {name.str()});
   if (self->kind != Value::Kind::Agg)
@@ -1099,7 +1122,7 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
       IteratorPosition last;
       if (!parseIteratorPosition(args[1], last))
         error(args[1], diag::err_std_iterator_position, {name.str()});
-      if (evalObject(last.container) != self)
+      if (positionContainer(last) != self)
         error(args[1], diag::err_std_iterator_other_container, {name.str()});
       q = resolveIteratorPosition(last, self->elems().size(), args[1]);
       if (q < p)
@@ -1113,7 +1136,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
     invalidateTail(*self, p, "erase", loc);
     ValueList &elems = self->elems();
     elems.erase(elems.begin() + p, elems.begin() + q);
-    result = Value::makeVoid();
+    // The iterator to what follows the erased elements.
+    result = makeIterator(self, p, 0, nullptr, loc);
     return true;
   }
   // insert / emplace: the new elements, evaluated before anything moves.
@@ -1157,7 +1181,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   ValueList &elems = self->elems();
   elems.insert(elems.begin() + p, std::make_move_iterator(fresh.begin()),
                std::make_move_iterator(fresh.end()));
-  result = Value::makeVoid();
+  // The iterator to the first inserted element.
+  result = makeIterator(self, p, 0, nullptr, loc);
   return true;
 }
 
@@ -1226,9 +1251,9 @@ static bool orderedByValue(QualType t) {
 }
 
 // The element type of the std::vector or std::array `range` was read from.
-static QualType elementTypeOf(const Expr *rangeExpr) {
+static QualType elementTypeOf(QualType range) {
   const CXXRecordDecl *rd =
-      rangeExpr->getType().getCanonicalType()->getAsCXXRecordDecl();
+      range.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
   return Evaluator::templateArgType(rd, 0);
 }
 
@@ -1643,11 +1668,13 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   bool positions = parseIteratorPosition(call->getArg(0), first) &&
                    parseIteratorPosition(call->getArg(1), last);
   bool whole = positions && first.steps.empty() && last.steps.empty() &&
-               !first.fromEnd && last.fromEnd;
+               !first.iterator && !last.iterator && !first.fromEnd &&
+               last.fromEnd;
   if (name != "rotate" && (!positions || whole)) {
     Value *range = wholeRange(call->getArg(0), call->getArg(1), name, loc);
     Borrow keep(*this, range);
-    QualType elem = elementTypeOf(iteratorSourceObject(call->getArg(0)));
+    QualType elem =
+        elementTypeOf(iteratorSourceObject(call->getArg(0))->getType());
     result = rangeAlgorithm(name, *range, elem, rest, call);
     if (keep.dangling)
       invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
@@ -1664,7 +1691,7 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   size_t size = range->elems().size();
   std::string what = ("std::" + name).str();
   if (name == "rotate") {
-    if (evalObject(end.container) != range)
+    if (positionContainer(end) != range)
       error(loc, diag::err_std_iterator_two_containers, {name.str()});
     size_t to = resolveIteratorPosition(end, size, rest[0]);
     if (to < hi)
@@ -1679,7 +1706,7 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
     return true;
   }
   const CXXRecordDecl *rd =
-      first.container->getType().getCanonicalType()->getAsCXXRecordDecl();
+      first.containerType.getCanonicalType()->getAsCXXRecordDecl();
   Value part = Value::makeAgg(
       ValueList(range->elems().begin() + lo, range->elems().begin() + hi));
   result = rangeAlgorithm(name, part, templateArgType(rd, 0), rest, call);
@@ -1786,7 +1813,7 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
     if (args.size() >= 2 && name != "min" && name != "max") {
       Value *range = wholeRange(args[0], args[1], name, loc);
       Borrow keep(*this, range);
-      QualType elem = elementTypeOf(iteratorSourceObject(args[0]));
+      QualType elem = elementTypeOf(iteratorSourceObject(args[0])->getType());
       result = rangeAlgorithm(name, *range, elem,
                               llvm::ArrayRef(args).drop_front(2), call);
       if (keep.dangling)

@@ -167,7 +167,11 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
           ? "std::vector<bool> hands out proxy objects for its elements; use "
             "std::vector<char> or std::vector<int>"
       : n.contains("iterator")
-          ? "loop over indices or with a range-for instead"
+          ? "iterators of std::vector, std::map and std::set work when "
+            "declared with their value (`auto it = v.begin();`) and moved "
+            "with ++, --, std::next or arithmetic; others (a hint to insert, "
+            "inserters, stream iterators) are not supported: loop over "
+            "indices or with a range-for instead"
           : "the standard types algorithm code can use are vector, array, "
             "map, set, unordered_map, unordered_set, pair, tuple, optional, "
             "function, string and string_view";
@@ -344,13 +348,6 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
 // What a map's or set's insert, emplace, try_emplace and
 // insert_or_assign return: (iterator, inserted), of which only `.second`
 // has a value.
-static Value insertionResult(bool inserted) {
-  ValueList pair;
-  pair.push_back(Value::makeVoid());
-  pair.push_back(Value::makeInt(inserted));
-  return Value::makeAgg(std::move(pair));
-}
-
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
@@ -727,9 +724,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (k.kind == Value::Kind::Int)
         k = convert(k, kt, loc);
       size_t before = self->map()->size();
+      Value key = k;
       mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",
                 loc);
-      result = insertionResult(self->map()->size() > before);
+      result = treeInsertionResult(self, key, self->map()->size() > before,
+                                   false, loc);
       return nullptr;
     }
     break;
@@ -756,9 +755,12 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if ((name == "insert" || name == "emplace") && args.size() == 1) {
-      bool inserted = setInsert(*self, std::move(argv[0]),
-                                templateArgType(md->getParent(), 0), loc);
-      result = insertionResult(inserted);
+      QualType kt = templateArgType(md->getParent(), 0);
+      Value key = std::move(argv[0]);
+      if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
+        key = convert(key, kt, loc);
+      bool inserted = setInsert(*self, key, kt, loc);
+      result = treeInsertionResult(self, key, inserted, true, loc);
       return nullptr;
     }
     break;
@@ -821,9 +823,11 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
   if (name == "find" || name == "find_if" || name == "lower_bound" ||
       name == "upper_bound" || name == "remove" || name == "remove_if" ||
       name == "unique" || name == "min_element" || name == "max_element")
-    return ofMap ? "iterators are not supported: test with count(key) or "
-                   "contains(key), then use at(key), or loop with a range-for"
-                 : "an iterator is not a value in algorithm code: use the "
+    return ofMap ? "this form is not supported: test with count(key) or "
+                   "contains(key), then use at(key), or take an iterator with "
+                   "find(key), lower_bound(key) or upper_bound(key)"
+                 : "an iterator into a std::array or std::string is not a "
+                   "value in algorithm code (a std::vector's is): use the "
                    "position in the expression that needs it "
                    "(std::find(v.begin(), v.end(), x) - v.begin() is an "
                    "index, != v.end() a test, v.erase(std::remove(v.begin(), "
@@ -833,13 +837,15 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
       name == "rbegin" || name == "rend" || name == "equal_range" ||
       name == "next" || name == "prev" || name == "advance" ||
       name == "distance")
-    return "iterators are not supported as values: write positions in the "
-           "call that takes them (v.erase(v.begin() + k), "
-           "std::sort(v.begin() + 1, v.end())), or loop over indices or with "
-           "a range-for (a std::map visits its keys in ascending order)";
+    return "iterators are values for std::vector, std::map and std::set "
+           "(`auto it = v.begin();`, m.find(k), std::next(it)); those of "
+           "std::array and std::string are positions only, written in the "
+           "call that takes them (std::sort(a.begin() + 1, a.end())): loop "
+           "over indices or with a range-for";
   if (name == "insert" || name == "erase" || name == "emplace")
-    return ofMap ? "std::map's insert, emplace and erase take keys and "
-                   "values, not iterators: erase(key), emplace(key, value)"
+    return ofMap ? "std::map's and std::set's insert and emplace take keys "
+                   "and values, not a hint; erase takes a key, an iterator or "
+                   "two: erase(key), erase(it), emplace(key, value)"
                  : "build the new std::vector with push_back, or assign a "
                    "whole vector";
   if (name == "assign")
@@ -868,6 +874,14 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   bool ofMap = md && (classifyStd(md->getParent()) == StdClass::Map ||
                       classifyStd(md->getParent()) == StdClass::Set);
+  if (ofMap && isUnorderedContainer(md->getParent()) &&
+      fd->getReturnType()->getAsCXXRecordDecl() &&
+      fd->getReturnType()->getAsCXXRecordDecl()->getName().contains("iterator"))
+    error(loc, diag::err_std_type_unsupported,
+          {name, "iterators of unordered containers are not supported (C++ "
+                 "leaves their order unspecified): test with count(key) or "
+                 "contains(key) and read with at(key), or use std::map or "
+                 "std::set, whose iterators are"});
   if (const char *instead = stdAlternative(fd->getName(), ofMap))
     error(loc, diag::err_std_type_unsupported, {name, instead});
   error(loc, diag::err_std_unsupported, {name});
@@ -900,12 +914,18 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   LazyLoc loc(call);
   *lvalueResult = nullptr;
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
-      oc && tryIteratorOperator(oc, result, lvalueResult))
+      oc && (tryIteratorObjectOperator(oc, result, lvalueResult) ||
+             tryIteratorOperator(oc, result, lvalueResult)))
+    return true;
+  if (tryIteratorValue(call, result))
     return true;
   if (call->getNumArgs() == 2 && fd->getIdentifier() &&
       fd->getName() == "distance" && fd->isInStdNamespace() &&
-      iteratorDifference(call->getArg(1), call->getArg(0), OO_Minus, call,
-                         result))
+      iteratorDifference(call->getArg(1), call->getArg(0), BO_Sub,
+                         call->getType(), call, result))
+    return true;
+  if (fd->getIdentifier() && fd->isInStdNamespace() &&
+      tryIteratorFunction(call, fd->getName(), result))
     return true;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     StdClass cls = classifyStd(md->getParent());
@@ -929,6 +949,9 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     }
     Value *self = evalObject(objE);
     if (cls == StdClass::Vector && tryVectorEdit(self, md, args, call, result))
+      return true;
+    if ((cls == StdClass::Map || cls == StdClass::Set) &&
+        tryTreeMethod(self, md, args, call, result))
       return true;
     *lvalueResult = cls == StdClass::Function
                         ? stdFunctionMethod(self, md, args, call, result)

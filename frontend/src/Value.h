@@ -128,6 +128,12 @@ struct Value {
     // Stands in for the referent of a reference whose object was destroyed
     // or moved (`i` indexes Evaluator::danglings_); reading it is an error.
     Dangling,
+    // An iterator into a std::vector, map or set (Iterators.cpp): the
+    // container is found through a tracked record (`chunkSize` indexes
+    // Evaluator::iterRecords_), never a raw pointer; `i` is the position
+    // (a reverse iterator's base()), `chunkType` the IterFlags, and a map
+    // or set iterator not at end() holds its entry's key in elems()[0].
+    Iter,
   };
   Kind kind = Kind::Uninit;
   bool isUnsigned = false;
