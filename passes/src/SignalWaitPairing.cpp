@@ -20,12 +20,28 @@ struct SyncEvent {
   bool isSignal = true;
   SourceLocation loc;
   uint64_t seq = 0;
+  // Which of the issuer's channels to `dst` (of this kind) it used: the
+  // k-th pairs with the peer's k-th channel back (executor-semantics §4.2).
+  int32_t nth = 0;
+  int32_t channel = 0; // the issuer's channel (index into connectedTo)
 };
 
-// Calls fn(op, rank, peer, kind, isSignal) for every channel end of every
-// signalling op (signal, relaxed signal, put_with_signal*) and every wait,
-// pipelines' inner ops included, in thread-block order.
+// For each channel of a group, how many channels to the same peer come
+// before it in the group.
+std::vector<int32_t> occurrences(const ChannelGroup &g) {
+  std::vector<int32_t> nth(g.connectedTo.size());
+  std::unordered_map<int32_t, int32_t> seen;
+  for (size_t c = 0; c < g.connectedTo.size(); ++c)
+    nth[c] = seen[g.connectedTo[c]]++;
+  return nth;
+}
+
+// Calls fn(op, rank, peer, kind, isSignal, nth, channel) for every channel
+// end of every signalling op (signal, relaxed signal, put_with_signal*) and
+// every wait, pipelines' inner ops included, in thread-block order.
 template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
+  // occurrence[kind] of the rank being visited.
+  std::vector<int32_t> occurrence[3];
   auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
     for (const Op &inner : op.details().body)
       self(inner, r, self);
@@ -37,53 +53,151 @@ template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
       const ChannelGroup *g = rank.group(ch.kind);
       if (!g || ch.globalId < 0 || size_t(ch.globalId) >= g->connectedTo.size())
         continue; // the verifier reports it
-      fn(op, r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig);
+      std::vector<int32_t> &nth = occurrence[size_t(ch.kind) % 3];
+      if (nth.size() != g->connectedTo.size())
+        nth = occurrences(*g);
+      fn(op, r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig,
+         nth[size_t(ch.globalId)], ch.globalId);
     }
   };
-  for (size_t r = 0; r < program.ranks.size(); ++r)
+  for (size_t r = 0; r < program.ranks.size(); ++r) {
+    for (auto &o : occurrence)
+      o.clear();
     for (const auto &tb : program.ranks[r].tbs)
       for (const auto &op : tb.ops)
         visit(op, int32_t(r), visit);
+  }
 }
 
 // The events of forEachSyncEnd in recording order.
 std::vector<SyncEvent> collectEvents(const Program &program) {
   std::vector<SyncEvent> events;
-  forEachSyncEnd(program, [&](const Op &op, int32_t r, int32_t peer,
-                              ChannelType kind, bool sig) {
-    events.push_back({r, peer, kind, sig, op.reportLoc(), op.seq});
-  });
+  forEachSyncEnd(program,
+                 [&](const Op &op, int32_t r, int32_t peer, ChannelType kind,
+                     bool sig, int32_t nth, int32_t channel) {
+                   events.push_back({r, peer, kind, sig, op.reportLoc(), op.seq,
+                                     nth, channel});
+                 });
   std::stable_sort(
       events.begin(), events.end(),
       [](const SyncEvent &a, const SyncEvent &b) { return a.seq < b.seq; });
   return events;
 }
 
-// Whether every (a -> b, kind) has as many signals from a as waits on b.
-bool balanced(const Program &program) {
-  // signals(a -> b) - waits(b <- a), keyed by (a, b, kind).
-  std::unordered_map<uint64_t, int64_t> surplus;
-  auto key = [](uint64_t a, uint64_t b, uint64_t kind) {
-    return (a << 34) | (b << 4) | kind;
+enum class Balance { Balanced, ByKind, ByChannel };
+
+// Whether every (a -> b, kind) has as many signals from a as waits on b
+// (else ByKind), and every pair of partner channels too (else ByChannel).
+Balance balance(const Program &program) {
+  // signals(a -> b) - waits(b <- a) on the k-th channel between them, keyed
+  // by (a, b, kind, k) packed into 64 bits; totals per (a, b, kind) are
+  // summed only when some channel is off.
+  std::unordered_map<uint64_t, int64_t> byChannel;
+  size_t channels = 0;
+  for (const Rank &rank : program.ranks)
+    for (ChannelType kind : {ChannelType::Memory, ChannelType::Port})
+      if (const ChannelGroup *g = rank.group(kind))
+        channels += g->connectedTo.size();
+  byChannel.reserve(channels);
+  auto key = [](uint64_t a, uint64_t b, uint64_t kind, uint64_t nth) {
+    return (a << 42) | (b << 20) | (kind << 18) |
+           std::min<uint64_t>(nth, 0x3ffff);
   };
   bool ok = true;
   forEachSyncEnd(program, [&](const Op &, int32_t r, int32_t peer,
-                              ChannelType kind, bool sig) {
+                              ChannelType kind, bool sig, int32_t nth,
+                              int32_t) {
     if (peer < 0) {
       ok = false; // let the full walk describe it
       return;
     }
-    if (sig)
-      ++surplus[key(uint64_t(r), uint64_t(peer), uint64_t(kind))];
-    else
-      --surplus[key(uint64_t(peer), uint64_t(r), uint64_t(kind))];
+    int64_t d = sig ? 1 : -1;
+    int32_t a = sig ? r : peer, b = sig ? peer : r;
+    byChannel[key(uint64_t(a), uint64_t(b), uint64_t(kind), uint64_t(nth))] +=
+        d;
   });
   if (!ok)
-    return false;
-  for (const auto &[k, v] : surplus)
+    return Balance::ByKind;
+  std::unordered_map<uint64_t, int64_t> byKind;
+  for (const auto &[k, v] : byChannel)
     if (v != 0)
-      return false;
-  return true;
+      byKind[k >> 18] += v;
+  if (byKind.empty())
+    return Balance::Balanced;
+  for (const auto &[k, v] : byKind)
+    if (v != 0)
+      return Balance::ByKind;
+  return Balance::ByChannel;
+}
+
+const char *ordinal(int32_t k) {
+  static const char *names[] = {"1st", "2nd", "3rd", "4th", "5th",
+                                "6th", "7th", "8th", "9th", "10th"};
+  return k < 10 ? names[k] : "n-th";
+}
+
+// Totals per rank pair balance, but not per channel: signals on one
+// channel, waits on another (typically a new channel object per op). A
+// warning: the reference DSL accepts such plans (its own unit tests have
+// them) and its plans must still compile. A pair whose two sides declare
+// different numbers of channels is left to the unpaired-channel check.
+void reportChannelMismatches(const Program &program, DiagnosticSink &diags) {
+  auto channelsTo = [&](int32_t from, int32_t to, ChannelType kind) {
+    const ChannelGroup *g = program.ranks[size_t(from)].group(kind);
+    return g ? std::count(g->connectedTo.begin(), g->connectedTo.end(), to) : 0;
+  };
+  using Key = std::tuple<int32_t, int32_t, int, int32_t>; // a, b, kind, k
+  std::vector<SyncEvent> events = collectEvents(program);
+  std::map<Key, std::vector<const SyncEvent *>> signals, waits;
+  for (const auto &e : events) {
+    if (e.isSignal)
+      signals[{e.src, e.dst, int(e.kind), e.nth}].push_back(&e);
+    else
+      waits[{e.dst, e.src, int(e.kind), e.nth}].push_back(&e);
+  }
+  std::set<Key> keys;
+  for (const auto &[k, v] : signals)
+    keys.insert(k);
+  for (const auto &[k, v] : waits)
+    keys.insert(k);
+  // One warning per statement: a loop repeats the mistake for every pair.
+  std::set<SourceLocation> reported;
+  for (const Key &k : keys) {
+    auto s = signals.find(k);
+    auto w = waits.find(k);
+    size_t ns = s == signals.end() ? 0 : s->second.size();
+    size_t nw = w == waits.end() ? 0 : w->second.size();
+    auto [a, b, kind, nth] = k;
+    if (ns == nw || channelsTo(a, b, ChannelType(kind)) !=
+                        channelsTo(b, a, ChannelType(kind)))
+      continue;
+    const SyncEvent *at = ns > nw ? s->second.back() : w->second.back();
+    if (!reported.insert(at->loc).second)
+      continue;
+    auto d = diags.report(diag::warn_signal_wait_channel_mismatch, at->loc,
+                          {std::string(ordinal(nth)),
+                           plan::toString(ChannelType(kind)), a, b, ns, nw});
+    // Where each side's channel was made: the usual fix is there.
+    auto created = [&](const std::vector<const SyncEvent *> *side) {
+      if (!side || side->empty())
+        return;
+      const SyncEvent *e = side->front();
+      const ChannelGroup *g =
+          program.ranks[size_t(e->src)].group(ChannelType(kind));
+      if (g && size_t(e->channel) < g->createdAt.size() &&
+          g->createdAt[size_t(e->channel)].isValid())
+        d.note(diag::note_dsl_channel_created, g->createdAt[size_t(e->channel)],
+               {e->src, e->dst});
+    };
+    if (ns)
+      d.note(diag::note_sync_issued_here, s->second.front()->loc,
+             {"signal", a, b});
+    if (nw)
+      d.note(diag::note_sync_issued_here, w->second.front()->loc,
+             {"wait", b, a});
+    created(ns ? &s->second : nullptr);
+    created(nw ? &w->second : nullptr);
+  }
 }
 
 class SignalWaitPairingPass : public Pass {
@@ -92,8 +206,13 @@ public:
   bool run(Program &program, DiagnosticSink &diags) override {
     // The common case, balanced totals, by counting alone: no event list,
     // no sort. Only a mismatch pays for the ordered walk that reports it.
-    if (balanced(program))
+    Balance b = balance(program);
+    if (b == Balance::Balanced)
       return true;
+    if (b == Balance::ByChannel) {
+      reportChannelMismatches(program, diags);
+      return true;
+    }
     using Key = std::tuple<int32_t, int32_t, int>; // issuer, peer, kind
     std::vector<SyncEvent> events = collectEvents(program);
     std::map<Key, std::vector<const SyncEvent *>> signals, waits;
