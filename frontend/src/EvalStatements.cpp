@@ -41,8 +41,9 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       else if (const auto *vd = dyn_cast<VarDecl>(d))
         declare(vd);
       else if (isa<TypedefNameDecl, TypeAliasTemplateDecl, UsingDecl,
-                   UsingDirectiveDecl, StaticAssertDecl>(d))
-        continue;
+                   UsingDirectiveDecl, StaticAssertDecl, EnumDecl,
+                   UsingEnumDecl>(d))
+        continue; // nothing happens at run time
       else if (const auto *rd = dyn_cast<RecordDecl>(d))
         error(d->getLocation(), diag::err_eval_local_class,
               {rd->getNameAsString()});

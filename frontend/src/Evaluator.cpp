@@ -312,8 +312,16 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
       if (g != globals_.end())
         return g->second.get();
       QualType t = vd->getType();
-      if (!t.isConstQualified() && !vd->isConstexpr())
+      if (!t.isConstQualified() && !vd->isConstexpr()) {
+        // std::cout kept in a reference, stdout passed around, ...
+        if (vd->getIdentifier() &&
+            ((vd->isInStdNamespace() &&
+              (vd->getName() == "cout" || vd->getName() == "cerr" ||
+               vd->getName() == "clog")) ||
+             vd->getName() == "stdout" || vd->getName() == "stderr"))
+          error(loc, diag::err_eval_stream_object);
         error(loc, diag::err_eval_global_not_const, {vd->getNameAsString()});
+      }
       const Expr *init = vd->getInit();
       if (!init)
         error(loc, diag::err_eval_global_no_init, {vd->getNameAsString()});

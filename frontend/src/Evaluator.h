@@ -426,6 +426,16 @@ private:
                           clang::BinaryOperatorKind op,
                           clang::QualType difference, LazyLoc loc,
                           Value &result);
+  // --- printf and std::cout (ProgramOutput.cpp)
+  bool tryProgramOutput(const clang::CallExpr *call,
+                        const clang::FunctionDecl *fd, Value &result);
+  std::string formatPrintf(const clang::CallExpr *call, unsigned formatArg);
+  void writeStreamChain(const clang::Expr *e, std::string &out);
+  // Writes what the program prints (to stderr, never into a plan on
+  // stdout), within the output limit.
+  void printProgramOutput(llvm::StringRef text, LazyLoc loc);
+  size_t programOutput_ = 0;
+
   // --- iterator values (Iterators.cpp)
   enum class IterKind { None, Sequence, Reverse, Tree };
   // What kind of iterator `t` is: a std::vector's (libstdc++'s

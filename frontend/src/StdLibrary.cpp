@@ -917,7 +917,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       oc && (tryIteratorObjectOperator(oc, result, lvalueResult) ||
              tryIteratorOperator(oc, result, lvalueResult)))
     return true;
-  if (tryIteratorValue(call, result))
+  if (tryIteratorValue(call, result) || tryProgramOutput(call, fd, result))
     return true;
   if (call->getNumArgs() == 2 && fd->getIdentifier() &&
       fd->getName() == "distance" && fd->isInStdNamespace() &&
