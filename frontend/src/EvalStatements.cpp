@@ -44,9 +44,8 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
                    UsingDirectiveDecl, StaticAssertDecl, EnumDecl,
                    UsingEnumDecl>(d))
         continue; // nothing happens at run time
-      else if (const auto *rd = dyn_cast<RecordDecl>(d))
-        error(d->getLocation(), diag::err_eval_local_class,
-              {rd->getNameAsString()});
+      else if (isa<RecordDecl>(d))
+        continue; // a local class: its methods are evaluated where called
       else
         error(d->getLocation(), diag::err_eval_unsupported_decl);
     }

@@ -330,6 +330,19 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
       auto [pos, _] = globals_.try_emplace(vd, std::move(v));
       return pos->second.get();
     }
+    // An enclosing function's constant, named from a local class's method
+    // or a lambda that need not capture it: its value is a constant
+    // expression, the same from anywhere.
+    if (vd->isUsableInConstantExpressions(ctx_) && vd->getInit()) {
+      auto g = globals_.find(vd);
+      if (g != globals_.end())
+        return g->second.get();
+      auto v = std::make_unique<Value>(eval(vd->getInit()));
+      if (v->kind == Value::Kind::Int || v->kind == Value::Kind::Float)
+        *v = convert(*v, vd->getType(), loc);
+      auto [pos, _] = globals_.try_emplace(vd, std::move(v));
+      return pos->second.get();
+    }
   }
   error(loc, diag::err_eval_not_in_scope, {d->getNameAsString()});
 }

@@ -799,6 +799,50 @@ TEST_CASE("Evaluator: iterators compute what C++ computes", "[evaluator]") {
                         "<vector>\n" ITERATOR_HELPERS_TEXT "\n");
 }
 
+TEST_CASE("Evaluator: classes declared inside functions compute what C++ "
+          "computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    // An aggregate, a method, a defaulted order used by std::sort, and a
+    // constant of the enclosing function named from a method.
+    SAME_AS_CPP_INT(constexpr int kScale = 10; struct Hop {
+      int peer;
+      int tb;
+      auto operator<=>(const Hop &) const = default;
+      int key() const { return peer * kScale + tb; }
+    };
+                    std::vector<Hop> hops{{2, 1}, {1, 3}, {2, 0}};
+                    std::sort(hops.begin(), hops.end()); int s = 0;
+                    for (const Hop &h
+                         : hops) s = s * 100 + h.key();
+                    return s;),
+    // A class with a constructor and state, redeclared in a loop body, and
+    // a function object of a local class.
+    SAME_AS_CPP_INT(
+        int total = 0; for (int i = 1; i <= 3; ++i) {
+          struct Acc {
+            explicit Acc(int start) : sum(start) {}
+            int sum;
+            void add(int x) { sum += x; }
+          };
+          Acc a(i);
+          a.add(i * 10);
+          total += a.sum;
+        } struct ByMod {
+          int m;
+          bool operator()(int a, int b) const { return a % m < b % m; }
+        };
+        std::vector<int> v{5, 7, 9}; std::sort(v.begin(), v.end(), ByMod{4});
+        return total * 1000 + v[0] * 100 + v[1] * 10 + v[2];),
+    // A lambda naming an enclosing constant without capturing it.
+    SAME_AS_CPP_INT(constexpr int kBase = 7; const int kStep = 2;
+                    auto next = [](int x) { return x * kStep + kBase; };
+                    return next(next(1));),
+  };
+  checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
+                        "<compare>\n#include <vector>\n");
+}
+
 TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
           "undefined",
           "[evaluator]") {
