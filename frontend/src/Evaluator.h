@@ -480,6 +480,10 @@ private:
   // ==, !=, <, <=, >, >= of two iterators.
   Value compareIterators(clang::BinaryOperatorKind op, const clang::Expr *l,
                          const clang::Expr *r, LazyLoc loc);
+  // count, count_if, any_of, all_of, none_of, accumulate, find, find_if,
+  // min_element, max_element over map, set or reverse iterators.
+  bool tryWalkedRangeAlgorithm(const clang::CallExpr *call,
+                               llvm::StringRef name, Value &result);
   // std::advance and std::distance on iterator values.
   bool tryIteratorFunction(const clang::CallExpr *call, llvm::StringRef name,
                            Value &result);

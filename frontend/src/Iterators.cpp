@@ -33,6 +33,8 @@ using namespace clang;
 namespace {
 
 const ClassTemplateSpecializationDecl *specialisation(QualType t) {
+  if (t.isNull())
+    return nullptr;
   return dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       t.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
 }
@@ -699,6 +701,109 @@ bool Evaluator::tryIteratorFunction(const CallExpr *call, llvm::StringRef name,
     if (at == c->map()->end())
       error(loc, diag::err_std_iterator_backwards, {"std::distance"});
   result = makeTyped(d, call->getType(), loc, false);
+  return true;
+}
+
+// ----------------------------------- algorithms over walked ranges --
+
+// The read-only algorithms over a range of map, set or reverse iterators:
+// the elements are walked from `first` to `last` into a copy, which the
+// algorithm reads (as it would a vector's); a search gives the iterator
+// `first` moved to what it found.
+bool Evaluator::tryWalkedRangeAlgorithm(const CallExpr *call,
+                                        llvm::StringRef name, Value &result) {
+  if (call->getNumArgs() < 2)
+    return false;
+  IterKind kind = iteratorKind(call->getArg(0)->getType());
+  if (kind != IterKind::Tree && kind != IterKind::Reverse)
+    return false;
+  bool search = name == "find" || name == "find_if" || name == "min_element" ||
+                name == "max_element";
+  bool reading = name == "count" || name == "count_if" || name == "any_of" ||
+                 name == "all_of" || name == "none_of" || name == "accumulate";
+  LazyLoc loc(call);
+  if (!search && !reading)
+    error(loc, diag::err_eval_iterator_unsupported, {"std::" + name.str()});
+  Value first = eval(call->getArg(0));
+  Value last = eval(call->getArg(1));
+  if (first.kind != Value::Kind::Iter || last.kind != Value::Kind::Iter)
+    error(loc, diag::err_eval_uninitialised);
+  Value *c = iteratorContainer(first, call->getArg(0));
+  if (iteratorContainer(last, call->getArg(1)) != c)
+    error(loc, diag::err_std_iterator_two_containers, {name.str()});
+  // The element type: a tree iterator's value_type is its template
+  // argument; a reverse iterator's is its base iterator's.
+  const auto *sd = specialisation(call->getArg(0)->getType());
+  if (kind == IterKind::Reverse)
+    sd = specialisation(templateArg(sd, 0));
+  QualType elem;
+  if (sd && sd->getIdentifier() && sd->getName() == "__normal_iterator") {
+    QualType container = templateArg(sd, 1);
+    if (!container.isNull())
+      elem = templateArgType(container->getAsCXXRecordDecl(), 0);
+  } else {
+    elem = templateArg(sd, 0);
+  }
+  auto at = [&](const Value &a, const Value &b) {
+    return (a.chunkType & IterEnd) == (b.chunkType & IterEnd) &&
+           ((a.chunkType & IterTree)
+                ? ((a.chunkType & IterEnd) ||
+                   compareValues(a.elems()[0], b.elems()[0]) == 0)
+                : a.i == b.i);
+  };
+  ValueList elems;
+  for (Value walk = first; !at(walk, last); advanceIterator(walk, 1, loc)) {
+    step(call);
+    elems.push_back(*iteratorElement(walk, loc));
+  }
+  Value part = Value::makeAgg(std::move(elems));
+  if (reading) {
+    llvm::ArrayRef<const Expr *> rest(call->getArgs() + 2,
+                                      call->getNumArgs() - 2);
+    result = rangeAlgorithm(name, part, elem, rest, call);
+    return true;
+  }
+  ValueList &copy = part.elems();
+  size_t found = copy.size();
+  if (name == "find" || name == "find_if") {
+    if (call->getNumArgs() != 3)
+      error(loc, diag::err_std_algorithm_args, {name.str()});
+    if (name == "find") {
+      Value v = eval(call->getArg(2));
+      if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+          !elem.isNull() && elem->isArithmeticType())
+        v = convert(v, elem, loc);
+      for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
+        if (compareValues(copy[i], v) == 0)
+          found = i;
+    } else {
+      std::function<bool(Value &)> test =
+          predicateFunction(call->getArg(2), elem, name);
+      for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
+        if (test(copy[i]))
+          found = i;
+    }
+  } else {
+    if (call->getNumArgs() <= 2)
+      error(loc, diag::err_eval_iterator_unsupported,
+            {"std::" + name.str() + " without a comparator"});
+    std::function<bool(Value &, Value &)> less =
+        comparatorFunction(call->getArg(2), elem, name);
+    if (!copy.empty())
+      found = 0;
+    for (size_t i = 1; i < copy.size(); ++i)
+      if (name == "min_element" ? less(copy[i], copy[found])
+                                : less(copy[found], copy[i]))
+        found = i;
+  }
+  // The container may have changed under a predicate: the iterators say.
+  iteratorContainer(first, call->getArg(0));
+  if (found == copy.size()) {
+    result = std::move(last);
+    return true;
+  }
+  advanceIterator(first, __int128(found), loc);
+  result = std::move(first);
   return true;
 }
 

@@ -1096,7 +1096,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     result = eraseFromContainer(call, name == "erase_if");
     return true;
   }
-  if (tryStdNumericCall(call, name, result) ||
+  if (tryWalkedRangeAlgorithm(call, name, result) ||
+      tryStdNumericCall(call, name, result) ||
       tryStdRangeAlgorithm(call, name, result))
     return true;
   unsupportedStdCall(fd, loc);

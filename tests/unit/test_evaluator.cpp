@@ -793,10 +793,35 @@ TEST_CASE("Evaluator: iterators compute what C++ computes", "[evaluator]") {
         m.erase(1); m.erase(m.begin()); auto last = m.rbegin();
         return a * 100 + keep->second * 10 + last->first +
                int(std::distance(s.begin(), s.end())) * 0;),
+    // The read-only algorithms over map, set and reverse iterator ranges.
+    SAME_AS_CPP_INT(
+        std::map<int, int> m{{1, 10}, {2, 25}, {3, 30}};
+        std::set<int> s{4, 7, 9}; std::vector<int> v{1, 2, 3, 4};
+        auto big = std::count_if(
+            m.begin(), m.end(),
+            [](const std::pair<const int, int> &kv) { return kv.second > 20; });
+        int sum =
+            std::accumulate(m.begin(), m.end(), 0,
+                            [](int acc, const std::pair<const int, int> &kv) {
+                              return acc + kv.second;
+                            });
+        auto odd =
+            std::find_if(s.begin(), s.end(), [](int x) { return x % 2; });
+        auto lastEven = std::find_if(v.rbegin(), v.rend(),
+                                     [](int x) { return x % 2 == 0; });
+        auto most = std::max_element(
+            m.begin(), m.end(),
+            [](const auto &a, const auto &b) { return a.second < b.second; });
+        return int(big) * 100000 + sum * 100 + *odd * 10 + *lastEven +
+               most->first * 1000000 +
+               std::any_of(s.rbegin(), s.rend(), [](int x) { return x > 8; }) *
+                   10000000 +
+               int(std::count(s.begin(), s.end(), 9)) * 0;),
   };
-  checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
-                        "<iterator>\n#include <map>\n#include <set>\n#include "
-                        "<vector>\n" ITERATOR_HELPERS_TEXT "\n");
+  checkSameAsCpp(cases,
+                 "#include <cassert>\n#include <algorithm>\n#include "
+                 "<iterator>\n#include <map>\n#include <numeric>\n#include "
+                 "<set>\n#include <vector>\n" ITERATOR_HELPERS_TEXT "\n");
 }
 
 TEST_CASE("Evaluator: classes declared inside functions compute what C++ "
