@@ -350,8 +350,13 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
 void Evaluator::declare(const VarDecl *vd) {
   Frame &f = *frames_.back();
   SourceLocation loc = vd->getLocation();
-  if (vd->isStaticLocal())
+  if (vd->isStaticLocal()) {
+    // A constant: read like a namespace-scope one (lookup evaluates its
+    // initialiser once). A mutable one would carry state across calls.
+    if (vd->getType().isConstQualified() || vd->isConstexpr())
+      return;
     error(loc, diag::err_eval_static_local);
+  }
   QualType t = vd->getType();
   const Expr *init = vd->getInit();
   if (t->isReferenceType()) {

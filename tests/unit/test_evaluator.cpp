@@ -859,6 +859,10 @@ TEST_CASE("Evaluator: classes declared inside functions compute what C++ "
         };
         std::vector<int> v{5, 7, 9}; std::sort(v.begin(), v.end(), ByMod{4});
         return total * 1000 + v[0] * 100 + v[1] * 10 + v[2];),
+    // static const and static constexpr locals are constants.
+    SAME_AS_CPP_INT(static const int kFirst = 4;
+                    static constexpr int kTable[] = {3, 5, 7};
+                    return kFirst * 100 + kTable[1] * 10 + kTable[2];),
     // A lambda naming an enclosing constant without capturing it.
     SAME_AS_CPP_INT(constexpr int kBase = 7; const int kStep = 2;
                     auto next = [](int x) { return x * kStep + kBase; };
