@@ -482,15 +482,6 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
     Value v = eval(ce->getArg(0));
     return v;
   }
-  // iterator -> const_iterator: the same position; a default-constructed
-  // iterator is singular (only assigning it is defined).
-  if (iteratorKind(ce->getType()) != IterKind::None) {
-    if (ce->getNumArgs() == 1 &&
-        iteratorKind(ce->getArg(0)->getType()) == iteratorKind(ce->getType()))
-      return eval(ce->getArg(0));
-    if (ctor->isDefaultConstructor())
-      return Value();
-  }
   StdClass sc = classifyStd(rd);
   if (sc != StdClass::None)
     return stdConstruct(sc, ce);
@@ -510,8 +501,18 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
       (ctor->isTrivial() || rd->isAggregate() || ctor->isImplicit()))
     return defaultValue(ce->getType(), loc, valueInit);
   if (rd->isInStdNamespace() ||
-      ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+      ctx_.getSourceManager().isInSystemHeader(rd->getLocation())) {
+    // iterator -> const_iterator: the same position; a default-constructed
+    // iterator is singular (only assigning it is defined).
+    if (iteratorKind(ce->getType()) != IterKind::None) {
+      if (ce->getNumArgs() == 1 &&
+          iteratorKind(ce->getArg(0)->getType()) == iteratorKind(ce->getType()))
+        return eval(ce->getArg(0));
+      if (ctor->isDefaultConstructor())
+        return Value();
+    }
     unsupportedStdType(rd, loc);
+  }
   if (dc == DslClass::None && !ctor->isInheritingConstructor())
     return constructUserObject(ce);
   error(loc, diag::err_eval_construct, {rd->getNameAsString()});

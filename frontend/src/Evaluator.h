@@ -440,7 +440,15 @@ private:
   enum class IterKind { None, Sequence, Reverse, Tree };
   // What kind of iterator `t` is: a std::vector's (libstdc++'s
   // __normal_iterator), its reverse_iterator, or a map's or set's.
-  static IterKind iteratorKind(clang::QualType t);
+  IterKind iteratorKind(clang::QualType t);
+  IterKind classifyIterator(clang::QualType t);
+  llvm::DenseMap<const clang::Type *, IterKind> iterKinds_;
+  // Whether a library function takes, returns or is a member of an
+  // iterator (the iterator paths of tryStdCall), per callee.
+  bool calleeUsesIterators(const clang::FunctionDecl *fd);
+  llvm::DenseMap<const clang::FunctionDecl *, bool> iteratorCallees_;
+  const clang::Type *lastIterType_ = nullptr;
+  IterKind lastIterKind_ = IterKind::None;
   // The container type a vector iterator type belongs to.
   static clang::QualType iteratorContainerType(clang::QualType t);
   enum IterFlags : uint8_t {

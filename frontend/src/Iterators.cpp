@@ -59,6 +59,33 @@ QualType templateArg(const ClassTemplateSpecializationDecl *sd, unsigned i) {
 } // namespace
 
 Evaluator::IterKind Evaluator::iteratorKind(QualType t) {
+  // Asked of most calls' and constructions' types: scalars answer at once,
+  // classes from a cache.
+  if (t.isNull())
+    return IterKind::None;
+  const Type *key = t.getNonReferenceType().getCanonicalType().getTypePtr();
+  // The classes below are all named _... or reverse_iterator.
+  const auto *rd = key->getAsCXXRecordDecl();
+  if (!rd || !rd->getIdentifier())
+    return IterKind::None;
+  llvm::StringRef name = rd->getName();
+  if (name.empty() || (name[0] != '_' && name[0] != 'r'))
+    return IterKind::None;
+  if (key == lastIterType_)
+    return lastIterKind_;
+  IterKind kind;
+  if (auto known = iterKinds_.find(key); known != iterKinds_.end()) {
+    kind = known->second;
+  } else {
+    kind = classifyIterator(t);
+    iterKinds_[key] = kind;
+  }
+  lastIterType_ = key;
+  lastIterKind_ = kind;
+  return kind;
+}
+
+Evaluator::IterKind Evaluator::classifyIterator(QualType t) {
   const auto *sd = specialisation(t);
   if (!sd || !sd->getIdentifier() || !inLibraryNamespace(sd))
     return IterKind::None;
@@ -79,6 +106,19 @@ Evaluator::IterKind Evaluator::iteratorKind(QualType t) {
   if (n == "_Rb_tree_iterator" || n == "_Rb_tree_const_iterator")
     return IterKind::Tree;
   return IterKind::None;
+}
+
+bool Evaluator::calleeUsesIterators(const FunctionDecl *fd) {
+  if (auto known = iteratorCallees_.find(fd); known != iteratorCallees_.end())
+    return known->second;
+  bool uses = iteratorKind(fd->getReturnType()) != IterKind::None;
+  if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+    uses = uses || iteratorKind(QualType(md->getParent()->getTypeForDecl(),
+                                         0)) != IterKind::None;
+  for (const ParmVarDecl *p : fd->parameters())
+    uses = uses || iteratorKind(p->getType()) != IterKind::None;
+  iteratorCallees_[fd] = uses;
+  return uses;
 }
 
 QualType Evaluator::iteratorContainerType(QualType t) {

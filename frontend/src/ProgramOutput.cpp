@@ -277,18 +277,17 @@ bool Evaluator::tryProgramOutput(const CallExpr *call, const FunctionDecl *fd,
     result = Value::makeVoid();
     return true;
   }
-  if (!fd->getIdentifier() ||
-      !ctx_.getSourceManager().isInSystemHeader(fd->getLocation()))
+  if (!fd->getIdentifier())
     return false;
   llvm::StringRef name = fd->getName();
   unsigned formatArg;
-  if (name == "printf")
+  if (name == "printf" || name == "puts")
     formatArg = 0;
   else if (name == "fprintf")
     formatArg = 1;
-  else if (name == "puts")
-    formatArg = 0;
   else
+    return false;
+  if (!ctx_.getSourceManager().isInSystemHeader(fd->getLocation()))
     return false;
   if (name == "fprintf" && !isStdFile(call->getArg(0)))
     error(call->getArg(0), diag::err_eval_stream_object);

@@ -913,19 +913,23 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                            Value &result, Value **lvalueResult) {
   LazyLoc loc(call);
   *lvalueResult = nullptr;
-  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
-      oc && (tryIteratorObjectOperator(oc, result, lvalueResult) ||
-             tryIteratorOperator(oc, result, lvalueResult)))
-    return true;
-  if (tryIteratorValue(call, result) || tryProgramOutput(call, fd, result))
-    return true;
-  if (call->getNumArgs() == 2 && fd->getIdentifier() &&
-      fd->getName() == "distance" && fd->isInStdNamespace() &&
-      iteratorDifference(call->getArg(1), call->getArg(0), BO_Sub,
-                         call->getType(), call, result))
-    return true;
-  if (fd->getIdentifier() && fd->isInStdNamespace() &&
-      tryIteratorFunction(call, fd->getName(), result))
+  if (calleeUsesIterators(fd)) {
+    if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
+        oc && (tryIteratorObjectOperator(oc, result, lvalueResult) ||
+               tryIteratorOperator(oc, result, lvalueResult)))
+      return true;
+    if (tryIteratorValue(call, result))
+      return true;
+    if (call->getNumArgs() == 2 && fd->getIdentifier() &&
+        fd->getName() == "distance" && fd->isInStdNamespace() &&
+        iteratorDifference(call->getArg(1), call->getArg(0), BO_Sub,
+                           call->getType(), call, result))
+      return true;
+    if (fd->getIdentifier() && fd->isInStdNamespace() &&
+        tryIteratorFunction(call, fd->getName(), result))
+      return true;
+  }
+  if (tryProgramOutput(call, fd, result))
     return true;
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     StdClass cls = classifyStd(md->getParent());
