@@ -281,9 +281,9 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   }
   frames_.push_back(std::move(frame));
   struct Pop {
-    std::vector<std::unique_ptr<Frame>> &frames;
-    ~Pop() { frames.pop_back(); }
-  } pop{frames_};
+    Evaluator &ev;
+    ~Pop() { ev.popFrame(); }
+  } pop{*this};
   // Temporaries from here on are the callee's (the arguments' belong to
   // the caller's full expression and outlive the call).
   const size_t calleeTemps = tempTop_;

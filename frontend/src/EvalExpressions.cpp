@@ -310,9 +310,9 @@ Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,
   frame->selfBorrow = std::make_unique<Borrow>(*this, &object);
   frames_.push_back(std::move(frame));
   struct Pop {
-    std::vector<std::unique_ptr<Frame>> &frames;
-    ~Pop() { frames.pop_back(); }
-  } pop{frames_};
+    Evaluator &ev;
+    ~Pop() { ev.popFrame(); }
+  } pop{*this};
   size_t slot = 0;
   for (const CXXBaseSpecifier &b : directBases(rd))
     object.elems()[slot++] = defaultValue(b.getType(), loc, valueInit);

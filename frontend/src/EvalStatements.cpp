@@ -273,8 +273,13 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     if (const auto *e = dyn_cast<Expr>(s)) {
       // std::copy, copy_if and transform as statements: the iterator they
       // return is discarded, so only their writes matter.
-      if (!tryCopyStatement(e))
+      if (!tryCopyStatement(e)) {
+        // A call whose iterator result nobody reads (v.erase(...);,
+        // m.insert(...);) makes none.
+        discardedResult_ = e->IgnoreImplicit();
         eval(e);
+        discardedResult_ = nullptr;
+      }
       return Flow::Normal;
     }
     error(s->getBeginLoc(), diag::err_eval_unsupported_stmt,
@@ -298,6 +303,16 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
   }
   for (auto it = scoped.rbegin(); it != scoped.rend(); ++it)
     finishScopeObject(*it);
+  // The block's variables end: so do the iterators into them.
+  if (!liveIterRecords_.empty()) {
+    Frame &f = *frames_.back();
+    for (const Stmt *child : cs->body())
+      if (const auto *ds = dyn_cast<DeclStmt>(child))
+        for (const Decl *d : ds->decls())
+          if (const auto *vd = dyn_cast<VarDecl>(d))
+            if (auto idx = f.ownedIndex.find(vd); idx != f.ownedIndex.end())
+              endIteratorsInto(*f.owned[idx->second], cs->getRBracLoc());
+  }
   return result;
 }
 

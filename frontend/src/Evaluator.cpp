@@ -266,7 +266,7 @@ void Evaluator::run(const FunctionDecl *fn, ValueList args) {
                                    : LazyLoc(fn->getLocation()));
     }
   }
-  frames_.pop_back();
+  popFrame();
   finishProgramIfActive();
 }
 

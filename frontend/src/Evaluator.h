@@ -665,9 +665,15 @@ private:
     // A temporary's: its slot in temps_.
     size_t tempSlot = SIZE_MAX;
   };
+  // The expression statement being evaluated, whose value is discarded.
+  const clang::Expr *discardedResult_ = nullptr;
   // Records into temporaries, ended when their slot is reused.
   std::vector<size_t> tempIterRecords_;
   void endTemporaryIterators(size_t from);
+  // The iterators into `v` (about to be destroyed) end.
+  void endIteratorsInto(const Value &v, LazyLoc loc);
+  // Pops the innermost frame; iterators into its variables end.
+  void popFrame();
   std::vector<IterRecord> iterRecords_;
   llvm::DenseMap<const Value *, size_t> iterRecordOf_;
   std::vector<size_t> liveIterRecords_;

@@ -170,6 +170,23 @@ size_t Evaluator::iterRecord(Value *container, LazyLoc loc) {
   return id;
 }
 
+void Evaluator::endIteratorsInto(const Value &v, LazyLoc loc) {
+  for (size_t id : liveIterRecords_) {
+    IterRecord &r = iterRecords_[id];
+    if (r.borrow && !r.borrow->dangling && within(v, r.borrow->target))
+      kill(*r.borrow, "the end of its scope", loc);
+  }
+}
+
+void Evaluator::popFrame() {
+  if (!liveIterRecords_.empty()) {
+    const Frame &f = *frames_.back();
+    for (const auto &owned : f.owned)
+      endIteratorsInto(*owned, LazyLoc(current_));
+  }
+  frames_.pop_back();
+}
+
 void Evaluator::endTemporaryIterators(size_t from) {
   llvm::erase_if(tempIterRecords_, [&](size_t id) {
     IterRecord &r = iterRecords_[id];
@@ -503,6 +520,10 @@ bool Evaluator::tryTreeMethod(Value *self, const CXXMethodDecl *md,
     for (auto e = from; e != to; ++e)
       killBorrowsWithin(*e, "erase", loc);
   store.erase(from, to);
+  if (call == discardedResult_) {
+    result = Value::makeVoid();
+    return true;
+  }
   result =
       makeIterator(self, 0, flags, to == store.end() ? nullptr : &*to, loc);
   return true;

@@ -1137,7 +1137,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
     ValueList &elems = self->elems();
     elems.erase(elems.begin() + p, elems.begin() + q);
     // The iterator to what follows the erased elements.
-    result = makeIterator(self, p, 0, nullptr, loc);
+    result = call == discardedResult_ ? Value::makeVoid()
+                                      : makeIterator(self, p, 0, nullptr, loc);
     return true;
   }
   // insert / emplace: the new elements, evaluated before anything moves.
@@ -1182,7 +1183,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   elems.insert(elems.begin() + p, std::make_move_iterator(fresh.begin()),
                std::make_move_iterator(fresh.end()));
   // The iterator to the first inserted element.
-  result = makeIterator(self, p, 0, nullptr, loc);
+  result = call == discardedResult_ ? Value::makeVoid()
+                                    : makeIterator(self, p, 0, nullptr, loc);
   return true;
 }
 

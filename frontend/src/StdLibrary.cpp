@@ -727,8 +727,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       Value key = k;
       mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",
                 loc);
-      result = treeInsertionResult(self, key, self->map()->size() > before,
-                                   false, loc);
+      bool inserted = self->map()->size() > before;
+      result = site == discardedResult_
+                   ? Value::makeVoid()
+                   : treeInsertionResult(self, key, inserted, false, loc);
       return nullptr;
     }
     break;
@@ -760,7 +762,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
         key = convert(key, kt, loc);
       bool inserted = setInsert(*self, key, kt, loc);
-      result = treeInsertionResult(self, key, inserted, true, loc);
+      result = site == discardedResult_
+                   ? Value::makeVoid()
+                   : treeInsertionResult(self, key, inserted, true, loc);
       return nullptr;
     }
     break;
