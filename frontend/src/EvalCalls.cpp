@@ -175,22 +175,26 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
   Value lv = operand(l);
   Value rv = operand(r);
   int c = compareValues(lv, rv);
+  // `a <=> b` itself: std::strong_ordering is not a value here.
+  if (!BinaryOperator::isComparisonOp(op) || op == BO_Cmp)
+    error(loc, diag::err_eval_three_way_comparison);
+  return Value::makeInt(comparisonHolds(op, c));
+}
+
+bool Evaluator::comparisonHolds(BinaryOperatorKind op, int c) {
   switch (op) {
   case BO_EQ:
-    return Value::makeInt(c == 0);
+    return c == 0;
   case BO_NE:
-    return Value::makeInt(c != 0);
+    return c != 0;
   case BO_LT:
-    return Value::makeInt(c < 0);
+    return c < 0;
   case BO_LE:
-    return Value::makeInt(c <= 0);
+    return c <= 0;
   case BO_GT:
-    return Value::makeInt(c > 0);
-  case BO_GE:
-    return Value::makeInt(c >= 0);
+    return c > 0;
   default:
-    // `a <=> b` itself: std::strong_ordering is not a value here.
-    error(loc, diag::err_eval_three_way_comparison);
+    return c >= 0;
   }
 }
 

@@ -314,11 +314,7 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
       QualType t = vd->getType();
       if (!t.isConstQualified() && !vd->isConstexpr()) {
         // std::cout kept in a reference, stdout passed around, ...
-        if (vd->getIdentifier() &&
-            ((vd->isInStdNamespace() &&
-              (vd->getName() == "cout" || vd->getName() == "cerr" ||
-               vd->getName() == "clog")) ||
-             vd->getName() == "stdout" || vd->getName() == "stderr"))
+        if (isOutputStream(vd))
           error(loc, diag::err_eval_stream_object);
         error(loc, diag::err_eval_global_not_const, {vd->getNameAsString()});
       }

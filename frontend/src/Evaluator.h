@@ -405,6 +405,8 @@ private:
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
   size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
+  size_t searchCopy(const clang::CallExpr *call, llvm::StringRef name,
+                    ValueList &copy, clang::QualType elem);
   struct PositionRange {
     Value *range;
     size_t lo, hi;
@@ -485,6 +487,9 @@ private:
   // The insertion result (iterator, inserted) of a map's or set's insert.
   Value treeInsertionResult(Value *self, const Value &key, bool inserted,
                             bool isSet, LazyLoc loc);
+  // Whether the comparison `op` (==, !=, <, <=, >, >=) holds of operands
+  // that compare as `c` (negative, zero, positive).
+  static bool comparisonHolds(clang::BinaryOperatorKind op, int c);
   // ==, !=, <, <=, >, >= of two iterators.
   Value compareIterators(clang::BinaryOperatorKind op, const clang::Expr *l,
                          const clang::Expr *r, LazyLoc loc);
@@ -699,5 +704,8 @@ private:
   // while more are added.
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<Value>> globals_;
 };
+
+// std::cout, cerr, clog; C's stdout, stderr (ProgramOutput.cpp).
+bool isOutputStream(const clang::VarDecl *vd);
 
 } // namespace mscclc::frontend

@@ -703,20 +703,7 @@ Value Evaluator::compareIterators(BinaryOperatorKind op, const Expr *l,
       std::swap(x, y);
     c = x < y ? -1 : x > y ? 1 : 0;
   }
-  switch (op) {
-  case BO_EQ:
-    return Value::makeInt(c == 0);
-  case BO_NE:
-    return Value::makeInt(c != 0);
-  case BO_LT:
-    return Value::makeInt(c < 0);
-  case BO_LE:
-    return Value::makeInt(c <= 0);
-  case BO_GT:
-    return Value::makeInt(c > 0);
-  default:
-    return Value::makeInt(c >= 0);
-  }
+  return Value::makeInt(comparisonHolds(op, c));
 }
 
 // std::advance(it, n), std::distance(first, last) on any iterator.
@@ -824,39 +811,12 @@ bool Evaluator::tryWalkedRangeAlgorithm(const CallExpr *call,
     result = rangeAlgorithm(name, part, elem, rest, call);
     return true;
   }
+  if ((name == "min_element" || name == "max_element") &&
+      call->getNumArgs() <= 2)
+    error(loc, diag::err_eval_iterator_unsupported,
+          {"std::" + name.str() + " without a comparator"});
   ValueList &copy = part.elems();
-  size_t found = copy.size();
-  if (name == "find" || name == "find_if") {
-    if (call->getNumArgs() != 3)
-      error(loc, diag::err_std_algorithm_args, {name.str()});
-    if (name == "find") {
-      Value v = eval(call->getArg(2));
-      if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-          !elem.isNull() && elem->isArithmeticType())
-        v = convert(v, elem, loc);
-      for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
-        if (compareValues(copy[i], v) == 0)
-          found = i;
-    } else {
-      std::function<bool(Value &)> test =
-          predicateFunction(call->getArg(2), elem, name);
-      for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
-        if (test(copy[i]))
-          found = i;
-    }
-  } else {
-    if (call->getNumArgs() <= 2)
-      error(loc, diag::err_eval_iterator_unsupported,
-            {"std::" + name.str() + " without a comparator"});
-    std::function<bool(Value &, Value &)> less =
-        comparatorFunction(call->getArg(2), elem, name);
-    if (!copy.empty())
-      found = 0;
-    for (size_t i = 1; i < copy.size(); ++i)
-      if (name == "min_element" ? less(copy[i], copy[found])
-                                : less(copy[found], copy[i]))
-        found = i;
-  }
+  size_t found = searchCopy(call, name, copy, elem);
   // The container may have changed under a predicate: the iterators say.
   iteratorContainer(first, call->getArg(0));
   if (found == copy.size()) {

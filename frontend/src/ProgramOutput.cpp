@@ -33,9 +33,7 @@ constexpr size_t MaxProgramOutput = size_t(16) << 20;
 bool isStdStreamVariable(const Expr *e) {
   const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
-  return vd && vd->isInStdNamespace() && vd->getIdentifier() &&
-         (vd->getName() == "cout" || vd->getName() == "cerr" ||
-          vd->getName() == "clog");
+  return vd && vd->isInStdNamespace() && isOutputStream(vd);
 }
 
 bool isOstream(QualType t) {
@@ -49,8 +47,7 @@ bool isOstream(QualType t) {
 bool isStdFile(const Expr *e) {
   const auto *dre = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
   const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
-  return vd && vd->getIdentifier() &&
-         (vd->getName() == "stdout" || vd->getName() == "stderr");
+  return vd && !vd->isInStdNamespace() && isOutputStream(vd);
 }
 
 bool isCharType(QualType t) {
@@ -62,6 +59,14 @@ bool isCharType(QualType t) {
 }
 
 } // namespace
+
+bool isOutputStream(const VarDecl *vd) {
+  if (!vd->getIdentifier())
+    return false;
+  llvm::StringRef n = vd->getName();
+  return vd->isInStdNamespace() ? n == "cout" || n == "cerr" || n == "clog"
+                                : n == "stdout" || n == "stderr";
+}
 
 void Evaluator::printProgramOutput(llvm::StringRef text, LazyLoc loc) {
   programOutput_ += text.size();

@@ -657,7 +657,23 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
       ++out;
     }
     return out;
-  } else if (name == "find" || name == "find_if") {
+  } else {
+    found = searchCopy(call, name, copy, elem);
+  }
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+  return lo + found;
+}
+
+// Where find(value), find_if(pred), min_element([comp]) or
+// max_element([comp]) (the call's arguments after its range) stops in
+// `copy`: the index of the first match, of the first smallest or largest
+// element, or copy.size() when there is none.
+size_t Evaluator::searchCopy(const CallExpr *call, llvm::StringRef name,
+                             ValueList &copy, QualType elem) {
+  LazyLoc loc(call);
+  size_t found = copy.size();
+  if (name == "find" || name == "find_if") {
     if (call->getNumArgs() != 3)
       error(loc, diag::err_std_algorithm_args, {name.str()});
     if (name == "find") {
@@ -690,9 +706,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
                                 : less(copy[found], copy[i]))
         found = i;
   }
-  if (keep.dangling)
-    invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
-  return lo + found;
+  return found;
 }
 
 static QualType elementTypeOf(QualType range);
@@ -1060,29 +1074,10 @@ bool Evaluator::iteratorDifference(const Expr *l, const Expr *r,
   size_t j = resolveIteratorPosition(b, size, r);
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
-  switch (op) {
-  case BO_Sub:
+  if (op == BO_Sub)
     result = makeTyped(__int128(i) - __int128(j), difference, loc, false);
-    break;
-  case BO_EQ:
-    result = Value::makeInt(i == j);
-    break;
-  case BO_NE:
-    result = Value::makeInt(i != j);
-    break;
-  case BO_LT:
-    result = Value::makeInt(i < j);
-    break;
-  case BO_LE:
-    result = Value::makeInt(i <= j);
-    break;
-  case BO_GT:
-    result = Value::makeInt(i > j);
-    break;
-  default:
-    result = Value::makeInt(i >= j);
-    break;
-  }
+  else
+    result = Value::makeInt(comparisonHolds(op, i < j ? -1 : i > j ? 1 : 0));
   return true;
 }
 
