@@ -167,6 +167,13 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
            rd->getNameAsString()});
   // `std::nullopt` compares as an empty optional.
   auto operand = [&](const Expr *e) {
+    // `std::tie(a.x, a.y) < std::tie(b.x, b.y)` compares the values.
+    if (const CallExpr *tie = tieCall(e)) {
+      ValueList elems;
+      for (const Expr *a : tie->arguments())
+        elems.push_back(eval(a));
+      return Value::makeAgg(std::move(elems));
+    }
     Value v = eval(e);
     if (classifyStd(e->getType()->getAsCXXRecordDecl()) == StdClass::NulloptT)
       v = Value::makeNull();

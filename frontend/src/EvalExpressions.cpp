@@ -361,6 +361,10 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     case StdClass::Optional:
     case StdClass::Function:
       return Value::makeNull();
+    case StdClass::Queue:
+    case StdClass::Stack:
+    case StdClass::PriorityQueue:
+      return emptyAdapter(sc);
     case StdClass::String:
     case StdClass::StringView:
       return Value::makeString("");

@@ -108,6 +108,11 @@ public:
     InitializerList,
     NulloptT,
     Function, // std::function: a Closure value, or Null when empty
+    // The container adapters (StdAdapters.cpp): a queue or stack is the
+    // list of its elements, a priority_queue (heap, comparator).
+    Queue,
+    Stack,
+    PriorityQueue,
   };
   using DslClass = frontend::DslClass;
   // Classification by name, memoised per declaration (hot: every call and
@@ -341,6 +346,12 @@ private:
   Value *returnedRef_ = nullptr;
 
   // --- the standard library (StdLibrary.cpp) and the DSL (DslBinding.cpp)
+  // std::tie(...) as `e` (through its temporary), or null; tie is allowed
+  // only where it is assigned to or compared.
+  static const clang::CallExpr *tieCall(const clang::Expr *e);
+  // `std::tie(a, b, ...) = pair_or_tuple;`.
+  void assignThroughTie(const clang::CallExpr *tie, const clang::Expr *from,
+                        LazyLoc loc);
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
                   Value &result, Value **lvalueResult);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
@@ -354,6 +365,21 @@ private:
   Value dslFreeFunction(const clang::FunctionDecl *fd, ValueList args,
                         const clang::Expr *site);
   Value stdConstruct(StdClass cls, const clang::CXXConstructExpr *ce);
+  // std::queue, std::stack and std::priority_queue (StdAdapters.cpp).
+  static bool isAdapter(StdClass cls) {
+    return cls == StdClass::Queue || cls == StdClass::Stack ||
+           cls == StdClass::PriorityQueue;
+  }
+  static Value emptyAdapter(StdClass cls);
+  Value adapterConstruct(StdClass cls, const clang::CXXConstructExpr *ce,
+                         llvm::ArrayRef<const clang::Expr *> args);
+  Value *adapterMethod(StdClass cls, Value *self,
+                       const clang::CXXMethodDecl *md, llvm::StringRef name,
+                       llvm::MutableArrayRef<Value> argv,
+                       const clang::Expr *site, Value &result);
+  std::function<bool(Value &, Value &)>
+  heapOrder(const clang::CXXRecordDecl *pq, const Value &comparator,
+            LazyLoc loc);
   // A standard-library class the dialect does not emulate (std::set,
   // std::function, iterators, ...): the error says what to use instead.
   [[noreturn]] void unsupportedStdType(const clang::CXXRecordDecl *rd,
@@ -540,10 +566,23 @@ private:
   std::function<bool(Value &, Value &)>
   comparatorFunction(const clang::Expr *comparator, clang::QualType elem,
                      llvm::StringRef algorithm);
+  // The order std::less (or, `descending`, std::greater) gives `elem`s:
+  // by value, or through the program's own operator< (operator>) of a
+  // struct; an error naming `algorithm` for any other type.
+  std::function<bool(Value &, Value &)> naturalOrder(clang::QualType elem,
+                                                     bool descending,
+                                                     llvm::StringRef algorithm,
+                                                     LazyLoc loc);
+  // The program's one operator `op` comparing two `rd`s (a const member,
+  // a friend or a function of the struct's namespace, taking them by value
+  // or const reference), or null.
+  const clang::FunctionDecl *
+  userOrderOperator(const clang::CXXRecordDecl *rd,
+                    clang::OverloadedOperatorKind op);
   void sortWithComparator(Value &range,
                           const std::function<bool(Value &, Value &)> &less,
-                          const clang::Expr *comparator,
-                          llvm::StringRef algorithm, LazyLoc loc);
+                          LazyLoc comparatorLoc, llvm::StringRef algorithm,
+                          LazyLoc loc);
   double numberArg(const clang::Expr *e);
   uint64_t unsignedArg(const clang::Expr *e, unsigned &width);
   [[noreturn]] void unsupportedStdName(const std::string &qualified,

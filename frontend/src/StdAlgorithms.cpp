@@ -586,11 +586,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   auto orderOrComparator = [&](unsigned comparatorArg) {
     if (call->getNumArgs() > comparatorArg)
       return comparatorFunction(call->getArg(comparatorArg), elem, name);
-    if (!elem.isNull() && !orderedByValue(elem))
-      error(loc, diag::err_std_sort_type,
-            {name.str(), elem.getAsString(ctx_.getPrintingPolicy())});
-    return std::function<bool(Value &, Value &)>(
-        [](Value &x, Value &y) { return compareValues(x, y) < 0; });
+    return naturalOrder(elem, false, name, loc);
   };
   if (name == "lower_bound" || name == "upper_bound" ||
       name == "binary_search") {
@@ -693,12 +689,8 @@ size_t Evaluator::searchCopy(const CallExpr *call, llvm::StringRef name,
     }
   } else {
     std::function<bool(Value &, Value &)> less =
-        call->getNumArgs() > 2
-            ? comparatorFunction(call->getArg(2), elem, name)
-            : [](Value &x, Value &y) { return compareValues(x, y) < 0; };
-    if (call->getNumArgs() <= 2 && !elem.isNull() && !orderedByValue(elem))
-      error(loc, diag::err_std_sort_type,
-            {name.str(), elem.getAsString(ctx_.getPrintingPolicy())});
+        call->getNumArgs() > 2 ? comparatorFunction(call->getArg(2), elem, name)
+                               : naturalOrder(elem, false, name, loc);
     if (!copy.empty())
       found = 0;
     for (size_t i = 1; i < copy.size(); ++i)
@@ -1398,18 +1390,97 @@ Evaluator::predicateFunction(const Expr *pred, QualType elem,
   };
 }
 
-void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
-                          llvm::StringRef algorithm, LazyLoc loc) {
-  Order order = comparator ? orderOf(comparator) : Order::Ascending;
-  std::function<bool(Value &, Value &)> less;
-  if (order == Order::Other) {
-    less = comparatorFunction(comparator, elem, algorithm);
-  } else if (elem.isNull() || !orderedByValue(elem) || userComparedIn(elem)) {
+const FunctionDecl *Evaluator::userOrderOperator(const CXXRecordDecl *rd,
+                                                 OverloadedOperatorKind op) {
+  rd = rd->getCanonicalDecl();
+  auto isRd = [&](QualType t) {
+    QualType bare = t.getNonReferenceType();
+    if (t->isLValueReferenceType() && !bare.isConstQualified())
+      return false; // the library passes const objects
+    if (t->isRValueReferenceType())
+      return false;
+    const CXXRecordDecl *p = bare->getAsCXXRecordDecl();
+    return p && p->getCanonicalDecl() == rd;
+  };
+  const FunctionDecl *found = nullptr;
+  bool ambiguous = false;
+  auto consider = [&](const FunctionDecl *fd) {
+    if (!fd || fd->getOverloadedOperator() != op || fd->isDefaulted() ||
+        fd->isDeleted() || fd->getDescribedFunctionTemplate())
+      return;
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+      if (md->isStatic() || !md->isConst() || md->getNumParams() != 1 ||
+          md->getParent()->getCanonicalDecl() != rd ||
+          !isRd(md->getParamDecl(0)->getType()))
+        return;
+    } else if (fd->getNumParams() != 2 ||
+               !isRd(fd->getParamDecl(0)->getType()) ||
+               !isRd(fd->getParamDecl(1)->getType())) {
+      return;
+    }
+    const FunctionDecl *canon = fd->getCanonicalDecl();
+    if (found && found->getCanonicalDecl() != canon)
+      ambiguous = true;
+    found = fd->getDefinition() ? fd->getDefinition() : fd;
+  };
+  DeclarationName name = ctx_.DeclarationNames.getCXXOperatorName(op);
+  // Members and friends, both among the struct's declarations.
+  if (rd->hasDefinition())
+    for (const Decl *d : rd->getDefinition()->decls()) {
+      if (const auto *fr = dyn_cast<FriendDecl>(d))
+        d = fr->getFriendDecl();
+      if (const auto *ft = dyn_cast_or_null<FunctionTemplateDecl>(d))
+        d = ft->getTemplatedDecl();
+      consider(dyn_cast_or_null<FunctionDecl>(d));
+    }
+  for (const NamedDecl *d :
+       rd->getDeclContext()->getRedeclContext()->lookup(name))
+    consider(dyn_cast<FunctionDecl>(d));
+  return ambiguous || !found || !found->hasBody() ? nullptr : found;
+}
+
+std::function<bool(Value &, Value &)>
+Evaluator::naturalOrder(QualType elem, bool descending,
+                        llvm::StringRef algorithm, LazyLoc loc) {
+  if (!elem.isNull() && orderedByValue(elem) && !userComparedIn(elem)) {
+    if (descending)
+      return [](Value &x, Value &y) { return compareValues(y, x) < 0; };
+    return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+  }
+  // std::less calls `x < y` and std::greater `x > y`: for a struct of the
+  // program's own, its hand-written operator.
+  const CXXRecordDecl *rd =
+      elem.isNull() ? nullptr : elem.getCanonicalType()->getAsCXXRecordDecl();
+  const FunctionDecl *op =
+      rd && classifyStd(rd) == StdClass::None &&
+              classifyDsl(rd) == DslClass::None && !rd->isInStdNamespace()
+          ? userOrderOperator(rd, descending ? OO_Greater : OO_Less)
+          : nullptr;
+  if (!op)
     error(loc, diag::err_std_sort_type,
           {algorithm.str(), elem.isNull()
                                 ? std::string("?")
                                 : elem.getAsString(ctx_.getPrintingPolicy())});
-  }
+  clang::SourceLocation at = loc;
+  if (isa<CXXMethodDecl>(op))
+    return [this, op, at](Value &x, Value &y) {
+      Value *args[1] = {&y};
+      return truthy(callFunction(op, {}, nullptr, at, args, &x), at);
+    };
+  return [this, op, at](Value &x, Value &y) {
+    Value *args[2] = {&x, &y};
+    return truthy(callFunction(op, {}, nullptr, at, args), at);
+  };
+}
+
+void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
+                          llvm::StringRef algorithm, LazyLoc loc) {
+  Order order = comparator ? orderOf(comparator) : Order::Ascending;
+  std::function<bool(Value &, Value &)> less;
+  if (order == Order::Other)
+    less = comparatorFunction(comparator, elem, algorithm);
+  else if (elem.isNull() || !orderedByValue(elem) || userComparedIn(elem))
+    less = naturalOrder(elem, order == Order::Descending, algorithm, loc);
   ValueList &elems = range.elems();
   for (Value &e : elems) {
     if (e.kind == Value::Kind::Uninit)
@@ -1418,7 +1489,8 @@ void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
       error(loc, diag::err_std_sort_nan, {algorithm.str()});
   }
   if (less) {
-    sortWithComparator(range, less, comparator, algorithm, loc);
+    sortWithComparator(range, less, comparator ? LazyLoc(comparator) : loc,
+                       algorithm, loc);
     return;
   }
   for (Value &e : elems)
@@ -1442,7 +1514,7 @@ void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
 // and equal elements keep their order, as in std::stable_sort.
 void Evaluator::sortWithComparator(
     Value &range, const std::function<bool(Value &, Value &)> &less,
-    const Expr *comparator, llvm::StringRef algorithm, LazyLoc loc) {
+    LazyLoc comparatorLoc, llvm::StringRef algorithm, LazyLoc loc) {
   ValueList copy = range.elems();
   size_t n = copy.size();
   // The comparator runs user code: the range must not change meanwhile.
@@ -1451,7 +1523,7 @@ void Evaluator::sortWithComparator(
   // "works": refuse it.
   for (size_t i = 0; i < n; ++i)
     if (less(copy[i], copy[i]))
-      error(comparator, diag::err_std_comparator_reflexive,
+      error(comparatorLoc, diag::err_std_comparator_reflexive,
             {algorithm.str(), describeValue(copy[i])});
   std::vector<size_t> order(n), merged(n);
   for (size_t i = 0; i < n; ++i)

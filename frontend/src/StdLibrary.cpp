@@ -86,6 +86,12 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::NulloptT;
   if (n == "function")
     return StdClass::Function;
+  if (n == "queue")
+    return StdClass::Queue;
+  if (n == "stack")
+    return StdClass::Stack;
+  if (n == "priority_queue")
+    return StdClass::PriorityQueue;
   return StdClass::None;
 }
 
@@ -162,7 +168,8 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
           ? "use std::map (it iterates its keys in ascending order)"
       : n == "move_only_function" || n == "copyable_function"
           ? "use std::function, or keep the lambda in an `auto` variable"
-      : n == "deque" || n == "list" || n == "forward_list" ? "use std::vector"
+      : n == "deque" ? "use std::vector, or std::queue for first-in first-out"
+      : n == "list" || n == "forward_list" ? "use std::vector"
       : n.starts_with("_Bit_")
           ? "std::vector<bool> hands out proxy objects for its elements; use "
             "std::vector<char> or std::vector<int>"
@@ -173,8 +180,9 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
             "inserters, stream iterators) are not supported: loop over "
             "indices or with a range-for instead"
           : "the standard types algorithm code can use are vector, array, "
-            "map, set, unordered_map, unordered_set, pair, tuple, optional, "
-            "function, string and string_view";
+            "map, set, unordered_map, unordered_set, queue, stack, "
+            "priority_queue, pair, tuple, optional, function, string and "
+            "string_view";
   error(loc, diag::err_std_type_unsupported,
         {rd->getQualifiedNameAsString(), instead});
 }
@@ -336,6 +344,10 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     return Value::makeNull();
   case StdClass::Function:
     return args.empty() ? Value::makeNull() : makeStdFunction(args[0], rd);
+  case StdClass::Queue:
+  case StdClass::Stack:
+  case StdClass::PriorityQueue:
+    return adapterConstruct(cls, ce, args);
   case StdClass::Array:
     // std::array<int, N> a; leaves its elements uninitialised; a{} zeroes.
     return defaultValue(ce->getType(), loc, ce->requiresZeroInitialization());
@@ -449,6 +461,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       self->kind == Value::Kind::Null)
     error(loc, diag::err_std_optional_empty);
   needUninit();
+  if (isAdapter(cls))
+    return adapterMethod(cls, self, md, name, argv, site, result);
   auto index = [&](size_t arg) -> size_t {
     const Expr *e = args[arg];
     const Value &i = argv[arg];
@@ -817,6 +831,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::Tuple:
   case StdClass::NulloptT:
   case StdClass::Function:
+  case StdClass::Queue: // adapterMethod, above
+  case StdClass::Stack:
+  case StdClass::PriorityQueue:
   case StdClass::None:
     break;
   }
@@ -913,6 +930,46 @@ void Evaluator::swapValues(Value *a, Value *b, LazyLoc loc) {
   std::swap(*a, *b);
 }
 
+const CallExpr *Evaluator::tieCall(const Expr *e) {
+  for (;;) {
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e)) {
+      e = mt->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  const auto *call = dyn_cast<CallExpr>(e);
+  const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+  return fd && fd->getIdentifier() && fd->getName() == "tie" &&
+                 fd->isInStdNamespace()
+             ? call
+             : nullptr;
+}
+
+void Evaluator::assignThroughTie(const CallExpr *tie, const Expr *from,
+                                 LazyLoc loc) {
+  // C++17: the right operand of `=` is evaluated before the left one.
+  Value v = eval(from);
+  if (v.kind != Value::Kind::Agg || v.elems().size() != tie->getNumArgs())
+    error(loc, diag::err_std_tie, {"tie"});
+  for (unsigned i = 0; i < tie->getNumArgs(); ++i) {
+    const Expr *target = tie->getArg(i);
+    // std::ignore takes any value and keeps none.
+    if (const auto *ref = dyn_cast<DeclRefExpr>(target->IgnoreImplicit());
+        ref && ref->getDecl()->getIdentifier() &&
+        ref->getDecl()->getName() == "ignore" &&
+        ref->getDecl()->isInStdNamespace())
+      continue;
+    Value *slot = evalLValue(target);
+    Value &x = v.elems()[i];
+    if (x.kind == Value::Kind::Int || x.kind == Value::Kind::Float)
+      x = convert(x, target->getType(), loc);
+    invalidateContents(*slot, "assignment", loc);
+    *slot = std::move(x);
+  }
+}
+
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                            Value &result, Value **lvalueResult) {
   LazyLoc loc(call);
@@ -954,6 +1011,14 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     } else {
       objE = call->getArg(0);
       args = args.drop_front();
+    }
+    if (cls == StdClass::Tuple && args.size() == 1 &&
+        md->getOverloadedOperator() == OO_Equal) {
+      if (const CallExpr *tie = tieCall(objE)) {
+        assignThroughTie(tie, args[0], loc);
+        result = Value::makeVoid();
+        return true;
+      }
     }
     Value *self = evalObject(objE);
     if (cls == StdClass::Vector && tryVectorEdit(self, md, args, call, result))

@@ -15,8 +15,10 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <queue>
 #include <ranges>
 #include <set>
+#include <stack>
 #include <string>
 #include <unistd.h>
 #include <unordered_map>
@@ -879,8 +881,10 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
       "#include <bit>\n#include <numeric>\n#include <ranges>\n#include "
       "<cmath>\n#include <map>\n#include <algorithm>\nstruct Peer { int rank = "
       "0; auto operator<=>(const Peer &) "
-      "const = default; };\nstruct Ranked { int rank = 0; bool operator<(const "
-      "Ranked &o) const { return rank > o.rank; } };\n";
+      "const = default; };\n#include <compare>\nstruct Ranked { int rank = 0; "
+      "std::strong_ordering operator<=>(const Ranked &o) const { return "
+      "o.rank <=> rank; } bool operator==(const Ranked &) const = default; "
+      "};\n";
   auto fails = [&](const std::string &body, const std::string &message) {
     Result r = compile(body, {}, "", prelude);
     INFO(body);
@@ -1059,6 +1063,140 @@ TEST_CASE("Evaluator: storage that dies without a container operation",
   CHECK(
       binding.messages.find("'a' refers to an object that no longer exists") !=
       std::string::npos);
+}
+
+// Structs ordered by hand-written operators, defined here and in the
+// evaluated program.
+#define USER_ORDERS                                                            \
+  struct Job {                                                                 \
+    int cost;                                                                  \
+    int id;                                                                    \
+    bool operator<(const Job &o) const { return cost < o.cost; }               \
+    bool operator>(const Job &o) const { return cost > o.cost; }               \
+  };                                                                           \
+  struct Link {                                                                \
+    int dist;                                                                  \
+    int peer;                                                                  \
+    friend bool operator<(const Link &a, const Link &b) {                      \
+      return std::tie(a.dist, a.peer) < std::tie(b.dist, b.peer);              \
+    }                                                                          \
+  };                                                                           \
+  struct Hop2 {                                                                \
+    int a;                                                                     \
+    int b;                                                                     \
+    auto operator<=>(const Hop2 &) const = default;                            \
+  };                                                                           \
+  inline bool operator<(Hop2 x, Hop2 y) { return x.b < y.b; }                  \
+  struct Farther {                                                             \
+    int self;                                                                  \
+    bool operator()(int x, int y) const {                                      \
+      return (x - self) * (x - self) < (y - self) * (y - self);                \
+    }                                                                          \
+  };
+#define USER_ORDERS_TEXT STRINGIFY(USER_ORDERS)
+namespace {
+USER_ORDERS
+} // namespace
+
+TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
+          "what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    // std::sort, stable_sort, greater, min/max_element and lower_bound
+    // through a struct's own operator< and operator> (equal costs keep
+    // their order: a stable sort, as documented); a friend operator<; a
+    // hand-written operator< wins over a defaulted <=>.
+    SAME_AS_CPP_INT(
+        std::vector<Job> js{{3, 0}, {1, 1}, {2, 2}, {1, 3}};
+        std::stable_sort(js.begin(), js.end()); int a = 0;
+        for (const Job &j
+             : js) a = a * 10 + j.id;
+        std::stable_sort(js.begin(), js.end(), std::greater<Job>());
+        for (const Job &j
+             : js) a = a * 10 + j.id;
+        std::vector<Link> ls{{2, 5}, {1, 7}, {2, 3}};
+        std::sort(ls.begin(), ls.end());
+        int b = ls[0].peer * 100 + ls[1].peer * 10 + ls[2].peer;
+        std::vector<Hop2> hs{{1, 3}, {2, 1}}; std::sort(hs.begin(), hs.end());
+        auto lo = std::min_element(js.begin(), js.end());
+        auto hi = std::max_element(js.begin(), js.end());
+        auto at = std::lower_bound(ls.begin(), ls.end(), Link{2, 4});
+        return a * 100000LL + b * 100 + hs[0].a * 10 + lo->id +
+               hi->id * 1000000000000LL +
+               (at - ls.begin()) * 10000000000000LL;),
+    // priority_queue: the default max-heap, std::greater, a lambda and a
+    // function object as comparators, ties leaving in libstdc++'s order,
+    // construction from a range and from a comparator and a vector.
+    SAME_AS_CPP_INT(
+        std::priority_queue<int> pq; for (int x
+                                          : {5, 1, 8, 3, 8, 2}) pq.push(x);
+        long long a = 0; while (!pq.empty()) {
+          a = a * 10 + pq.top();
+          pq.pop();
+        } std::priority_queue<int, std::vector<int>, std::greater<int>>
+            mn;
+        for (int x
+             : {4, 9, 2}) mn.emplace(x);
+        a = a * 10 + mn.top();
+        auto byFirst =
+            [](const std::pair<int, int> &x, const std::pair<int, int> &y) {
+              return x.first > y.first;
+            };
+        std::priority_queue<std::pair<int, int>,
+                            std::vector<std::pair<int, int>>, decltype(byFirst)>
+            ties(byFirst);
+        for (int i = 0; i < 7; ++i) ties.emplace(i % 3, i); long long t = 0;
+        while (!ties.empty()) {
+          t = t * 10 + ties.top().second;
+          ties.pop();
+        } std::vector<int>
+            v{7, 1, 9, 4, 9, 0};
+        std::priority_queue<int, std::vector<int>, Farther> near(
+            v.begin(), v.end(), Farther{5});
+        long long n = 0; while (!near.empty()) {
+          n = n * 10 + near.top();
+          near.pop();
+        } std::priority_queue<Job>
+            jobs(std::less<Job>(), {{2, 1}, {2, 2}, {1, 3}});
+        jobs.push({2, 4}); long long j = 0; while (!jobs.empty()) {
+          j = j * 10 + jobs.top().id;
+          jobs.pop();
+        } return (a % 1000000000LL) * 7 + t * 3 +
+                                            n * 5 + j;),
+    // A breadth-first walk with std::queue, a depth-first one with
+    // std::stack; std::tie assigning (with std::ignore) and comparing.
+    SAME_AS_CPP_INT(
+        int n = 11; std::vector<int> bfs, dfs; std::queue<int> q; q.push(0);
+        while (!q.empty()) {
+          int r = q.front();
+          q.pop();
+          bfs.push_back(r);
+          for (int c : {2 * r + 1, 2 * r + 2})
+            if (c < n)
+              q.push(c);
+        } std::stack<int>
+            st;
+        st.push(0); while (!st.empty()) {
+          int r = st.top();
+          st.pop();
+          dfs.push_back(r);
+          for (int c : {2 * r + 1, 2 * r + 2})
+            if (c < n)
+              st.push(c);
+        } long long s = 0;
+        for (size_t i = 0; i < bfs.size(); ++i) s = s * 3 + bfs[i] * 7 + dfs[i];
+        int x = 0, y = 0; long long z = 0;
+        std::tie(x, y) = std::make_pair(4, 5);
+        std::tie(x, y) = std::pair<int, int>{y, x};
+        std::tie(z, std::ignore, x) = std::make_tuple(7, 8, 9);
+        bool less = std::tie(x, y) < std::tie(y, x);
+        return s % 1000000007LL + x * 1000 + y * 100 + z * 10 + less;),
+  };
+  checkSameAsCpp(
+      cases,
+      "#include <cassert>\n#include <algorithm>\n#include "
+      "<functional>\n#include <queue>\n#include "
+      "<stack>\n#include <tuple>\n#include <vector>\n" USER_ORDERS_TEXT "\n");
 }
 
 TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
