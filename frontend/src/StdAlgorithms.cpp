@@ -719,8 +719,9 @@ static std::optional<BinaryOperatorKind> stdArithmeticOp(const Expr *e) {
   return std::nullopt;
 }
 
-// std::copy, std::copy_if and std::transform (one input range, a unary
-// operation) written as statements, over positions of a std::vector or
+// std::copy, std::copy_if, std::transform (one input range, a unary
+// operation) and the running sums std::partial_sum, std::inclusive_scan and
+// std::exclusive_scan written as statements, over positions of a std::vector or
 // std::array, into positions of a std::vector or std::array with room for
 // what is written, or into std::back_inserter(v). Elements are read,
 // transformed and written one at a time, as the library does, so an
@@ -739,12 +740,31 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   llvm::StringRef name = fd->getName();
   bool copy = name == "copy", copyIf = name == "copy_if",
        transform = name == "transform";
+  // (first, last, out[, op]), (first, last, out[, op[, init]]) and
+  // (first, last, out, init[, op]): each output is the running value
+  // after (inclusive) or before (exclusive) its element.
+  bool partialSum = name == "partial_sum", inclusive = name == "inclusive_scan",
+       exclusive = name == "exclusive_scan";
+  bool scan = partialSum || inclusive || exclusive;
+  unsigned nargs = call->getNumArgs();
   // std::transform(first1, last1, first2, out, op) reads a second range.
-  bool binary = transform && call->getNumArgs() == 5;
-  if ((!copy && !copyIf && !transform) ||
-      (call->getNumArgs() != (copy ? 3u : 4u) && !binary))
+  bool binary = transform && nargs == 5;
+  if (scan) {
+    if ((partialSum && nargs != 3 && nargs != 4) ||
+        (inclusive && (nargs < 3 || nargs > 5)) ||
+        (exclusive && nargs != 4 && nargs != 5))
+      return false;
+  } else if ((!copy && !copyIf && !transform) ||
+             (nargs != (copy ? 3u : 4u) && !binary)) {
     return false;
-  const unsigned outArg = binary ? 3 : 2, opArg = binary ? 4 : 3;
+  }
+  const unsigned outArg = binary ? 3 : 2, opArg = binary      ? 4
+                                                  : exclusive ? 4
+                                                              : 3;
+  const Expr *initE = exclusive                 ? call->getArg(3)
+                      : inclusive && nargs == 5 ? call->getArg(4)
+                                                : nullptr;
+  const Expr *opE = nargs > opArg ? call->getArg(opArg) : nullptr;
   LazyLoc loc(call);
   std::string what = name.str();
   IteratorPosition first, last;
@@ -810,7 +830,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   // std::transform may write in place.
   auto ahead = [&](const Value *read, size_t from, size_t to) {
     return dest == read && from < to &&
-           (appendTo || (at < to && (transform ? at > from : at >= from)));
+           (appendTo ||
+            (at < to && (transform || scan ? at > from : at >= from)));
   };
   if (ahead(range, lo, hi) ||
       (binary && ahead(other, otherAt, otherAt + (hi - lo))))
@@ -821,6 +842,61 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   std::shared_ptr<Value> opObject;
   std::optional<BinaryOperatorKind> arithmetic;
   QualType arithmeticType;
+  // A scan's running value and its type: the input's element type, or the
+  // initial value's.
+  Value running;
+  bool runningSet = false;
+  QualType runningType = elem;
+  if (scan) {
+    if (initE) {
+      running = eval(initE);
+      runningType = initE->getType().getNonReferenceType().getUnqualifiedType();
+      runningSet = true;
+    }
+    if (opE) {
+      arithmetic = stdArithmeticOp(opE);
+      if (arithmetic)
+        arithmeticType = templateArgType(
+            opE->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
+      else {
+        op = userComparator(opE, elem, opClosure, 2, runningType, &opObject);
+        if (!op || !takesElementsReadOnly(op, 2))
+          error(opE, diag::err_std_scan_op, {what});
+      }
+    } else {
+      arithmetic = BO_Add;
+    }
+  }
+  // running = running op x, as the library computes it.
+  auto combine = [&](Value &x) {
+    if (op) {
+      Value *args[2] = {&running, &x};
+      Value r = callFunction(op, {}, opClosure, opE, args, opObject.get());
+      if (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
+        r = convert(r, runningType, loc);
+      running = std::move(r);
+      return;
+    }
+    if ((running.kind != Value::Kind::Int &&
+         running.kind != Value::Kind::Float) ||
+        (x.kind != Value::Kind::Int && x.kind != Value::Kind::Float))
+      error(loc, diag::err_std_number_expected);
+    // std::plus<T> computes in T; std::plus<> (and none) in the usual
+    // arithmetic conversions of the two operands.
+    QualType in = arithmeticType;
+    if (in.isNull() || in->isVoidType()) {
+      QualType a = runningType, b = elem;
+      in = a->isRealFloatingType() || b->isRealFloatingType()
+               ? (a->isRealFloatingType() ? a : b)
+               : (ctx_.getTypeSize(a) >= ctx_.getTypeSize(b) ? a : b);
+      if (!in->isRealFloatingType() &&
+          ctx_.getTypeSize(in) < ctx_.getTypeSize(ctx_.IntTy))
+        in = ctx_.IntTy;
+    }
+    running = convert(arith(*arithmetic, convert(running, in, loc),
+                            convert(x, in, loc), in, loc),
+                      runningType, loc);
+  };
   if (copyIf) {
     test = predicateFunction(call->getArg(opArg), elem, what);
   } else if (transform) {
@@ -864,7 +940,22 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       error(loc, diag::err_eval_uninitialised_unnamed);
     if (copyIf && !test(v))
       continue;
-    if (arithmetic) {
+    if (scan) {
+      if (!runningSet) {
+        running = v.kind == Value::Kind::Int || v.kind == Value::Kind::Float
+                      ? convert(v, runningType, loc)
+                      : v;
+        runningSet = true;
+        v = running;
+      } else if (exclusive) {
+        Value before = running;
+        combine(v);
+        v = std::move(before);
+      } else {
+        combine(v);
+        v = running;
+      }
+    } else if (arithmetic) {
       const Value &w = other->elems()[otherAt + (i - lo)];
       if (w.kind == Value::Kind::Uninit)
         error(loc, diag::err_eval_uninitialised_unnamed);
@@ -1637,7 +1728,11 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
       n += compareValues(e, v) == 0;
     return makeTyped(n, call->getType(), loc, false);
   }
-  if (algorithm == "accumulate") {
+  if (algorithm == "accumulate" || algorithm == "reduce") {
+    // std::reduce may regroup its operations; over integers that is the
+    // same result as accumulate's left fold, over floating point not.
+    if (algorithm == "reduce" && !elem.isNull() && elem->isRealFloatingType())
+      error(loc, diag::err_std_reduce_float);
     QualType t = call->getType();
     // `init = op(std::move(init), *it)`: std::plus (or none) adds below;
     // the other std:: operations are the same arithmetic; a lambda or a
@@ -1652,13 +1747,19 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         opcode = *known;
       if (!known) {
         userOp = userComparator(rest[1], elem, opClosure, 2, t, &opObject);
+        if ((!userOp || !takesElementsReadOnly(userOp, 2)) &&
+            algorithm == "reduce")
+          error(rest[1], diag::err_std_scan_op, {algorithm.str()});
         if (!userOp || !takesElementsReadOnly(userOp, 2))
           error(rest[1], diag::err_std_accumulate_op);
       }
-    } else {
+    } else if (algorithm != "reduce" || rest.size() > 1) {
       needArgs(1);
     }
-    Value acc = eval(rest[0]);
+    // std::reduce(first, last) starts from the element type's zero.
+    if (rest.empty() && elem.isNull())
+      error(loc, diag::err_std_algorithm_args, {algorithm.str()});
+    Value acc = rest.empty() ? defaultValue(elem, loc) : eval(rest[0]);
     if (userOp) {
       // The operation runs user code: it sees copies, and the range must
       // not change meanwhile.
@@ -1725,8 +1826,9 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
                                      Value &result) {
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
       name != "fill" && name != "iota" && name != "count" &&
-      name != "accumulate" && name != "any_of" && name != "all_of" &&
-      name != "none_of" && name != "count_if" && name != "rotate")
+      name != "accumulate" && name != "reduce" && name != "any_of" &&
+      name != "all_of" && name != "none_of" && name != "count_if" &&
+      name != "rotate")
     return false;
   LazyLoc loc(call);
   if (call->getNumArgs() < 2)

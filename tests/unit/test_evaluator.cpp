@@ -1191,11 +1191,33 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
         std::tie(z, std::ignore, x) = std::make_tuple(7, 8, 9);
         bool less = std::tie(x, y) < std::tie(y, x);
         return s % 1000000007LL + x * 1000 + y * 100 + z * 10 + less;),
+    // The running sums, in place and into other vectors, with the
+    // default +, a std:: operation, a lambda and an initial value of
+    // another type; std::reduce over integers.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{3, 1, 4, 1, 5}; std::vector<int> ps(5);
+        std::partial_sum(v.begin(), v.end(), ps.begin());
+        std::vector<long long> ex(5);
+        std::exclusive_scan(v.begin(), v.end(), ex.begin(), 1000000000000LL);
+        std::vector<int> in; std::inclusive_scan(
+            v.begin(), v.end(), std::back_inserter(in), std::multiplies<>());
+        std::vector<int> w = v; std::inclusive_scan(
+            w.begin(), w.end(), w.begin(),
+            [](int a, int b) { return a * 2 + b; }, 7);
+        std::partial_sum(v.begin() + 1, v.end(), v.begin() + 1,
+                         std::minus<int>());
+        long long s = 0;
+        for (int i = 0; i < 5; ++i) s =
+            s * 31 + ps[i] + ex[i] % 1000 + in[i] + w[i] + v[i];
+        return s + std::reduce(ps.begin(), ps.end()) +
+               std::reduce(v.begin(), v.end(), 10) * 7 +
+               std::reduce(in.begin(), in.end(), 1LL, std::plus<long long>()) +
+               ex[4];),
   };
   checkSameAsCpp(
       cases,
       "#include <cassert>\n#include <algorithm>\n#include "
-      "<functional>\n#include <queue>\n#include "
+      "<functional>\n#include <numeric>\n#include <queue>\n#include "
       "<stack>\n#include <tuple>\n#include <vector>\n" USER_ORDERS_TEXT "\n");
 }
 
