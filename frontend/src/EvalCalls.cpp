@@ -399,6 +399,12 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
 
 Value Evaluator::evalCall(const CallExpr *call) {
   LazyLoc loc(call);
+  // A std::vector<bool> element proxy taken as a value (a by-value
+  // parameter or return of the proxy type) would be a copy that still
+  // writes the vector in C++.
+  if (call->isPRValue() && call->getType()->isRecordType() &&
+      isBitReference(call->getType()))
+    error(loc, diag::err_std_bit_reference_value);
   const FunctionDecl *fd = call->getDirectCallee();
   if (!fd) {
     error(loc, diag::err_eval_indirect_call);

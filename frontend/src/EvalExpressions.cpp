@@ -666,6 +666,8 @@ Value *Evaluator::evalObject(const Expr *e) {
   // operator-> (a pointer, so a prvalue) points to, not a copy of it.
   if (const CXXOperatorCallExpr *arrow = optionalArrow(e))
     return evalCallLValue(arrow);
+  if (isBitReference(e->getType()))
+    return bitElement(e);
   return temp(eval(e));
 }
 
@@ -702,6 +704,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
     const Expr *sub = cast<MaterializeTemporaryExpr>(e)->getSubExpr();
     if (sub->isGLValue())
       return evalLValue(sub);
+    if (isBitReference(sub->getType()))
+      return bitElement(sub);
     return temp(eval(sub));
   }
   case Stmt::ImplicitCastExprClass:

@@ -189,7 +189,9 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         }
         return;
       }
-      if (byRef) {
+      // `for (auto x : bits)` over a std::vector<bool>: x is a proxy that
+      // writes through to the element, as in C++.
+      if (byRef || isBitReference(lv->getType())) {
         bindReference(f, lv, elem);
         return;
       }

@@ -355,6 +355,12 @@ void Evaluator::declare(const VarDecl *vd) {
   }
   QualType t = vd->getType();
   const Expr *init = vd->getInit();
+  // `auto x = v[i];` of a std::vector<bool>: a proxy that refers to the
+  // element, as a reference does.
+  if (init && t->isRecordType() && isBitReference(t)) {
+    bindReference(f, vd, bitElement(init));
+    return;
+  }
   if (t->isReferenceType()) {
     if (!init)
       error(loc, diag::err_eval_reference_no_init);

@@ -113,6 +113,9 @@ public:
     Queue,
     Stack,
     PriorityQueue,
+    // std::vector<bool>'s element proxy (std::_Bit_reference): the element
+    // Value itself, reached as an lvalue (VectorBool.cpp).
+    BitReference,
   };
   using DslClass = frontend::DslClass;
   // Classification by name, memoised per declaration (hot: every call and
@@ -346,6 +349,22 @@ private:
   Value *returnedRef_ = nullptr;
 
   // --- the standard library (StdLibrary.cpp) and the DSL (DslBinding.cpp)
+  // std::vector<bool>'s element proxies (VectorBool.cpp). A vector<bool>
+  // holds its elements as bools like any vector; `v[i]` is a proxy class
+  // in C++, modelled as the element itself: assigning through it writes
+  // the vector, converting it reads, and a proxy kept in a variable
+  // (`auto x = v[i];`, a range-for's `auto x`) refers to the element, as
+  // in C++.
+  static bool isBitReference(clang::QualType t) {
+    const clang::CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+    return rd && isBitReferenceClass(rd);
+  }
+  static bool isBitReferenceClass(const clang::CXXRecordDecl *rd);
+  // The element a proxy expression refers to.
+  Value *bitElement(const clang::Expr *e);
+  bool bitReferenceCall(const clang::CallExpr *call,
+                        const clang::CXXMethodDecl *md, Value &result,
+                        Value **lvalueResult);
   // std::tie(...) as `e` (through its temporary), or null; tie is allowed
   // only where it is assigned to or compared.
   static const clang::CallExpr *tieCall(const clang::Expr *e);

@@ -92,6 +92,8 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::Stack;
   if (n == "priority_queue")
     return StdClass::PriorityQueue;
+  if (n == "_Bit_reference")
+    return StdClass::BitReference;
   return StdClass::None;
 }
 
@@ -171,8 +173,10 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
       : n == "deque" ? "use std::vector, or std::queue for first-in first-out"
       : n == "list" || n == "forward_list" ? "use std::vector"
       : n.starts_with("_Bit_")
-          ? "std::vector<bool> hands out proxy objects for its elements; use "
-            "std::vector<char> or std::vector<int>"
+          ? "std::vector<bool>'s elements work through `v[i]`, `at`, "
+            "`front`, `back` and range-for; its iterators do not, beyond "
+            "`v.begin()` and `v.end()` as an algorithm's range: loop over "
+            "indices"
       : n.contains("iterator")
           ? "iterators of std::vector, std::map and std::set work when "
             "declared with their value (`auto it = v.begin();`) and moved "
@@ -202,8 +206,6 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   };
   switch (cls) {
   case StdClass::Vector: {
-    if (templateArgType(rd, 0)->isBooleanType())
-      error(loc, diag::err_std_vector_bool);
     if (args.empty())
       return Value::makeAgg({});
     if (isInitList(args[0])) {
@@ -351,6 +353,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   case StdClass::Array:
     // std::array<int, N> a; leaves its elements uninitialised; a{} zeroes.
     return defaultValue(ce->getType(), loc, ce->requiresZeroInitialization());
+  case StdClass::BitReference:
   case StdClass::None:
     break;
   }
@@ -834,6 +837,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   case StdClass::Queue: // adapterMethod, above
   case StdClass::Stack:
   case StdClass::PriorityQueue:
+  case StdClass::BitReference: // bitReferenceCall, in tryStdCall
   case StdClass::None:
     break;
   }
@@ -903,6 +907,13 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
                  "leaves their order unspecified): test with count(key) or "
                  "contains(key) and read with at(key), or use std::map or "
                  "std::set, whose iterators are"});
+  if (const auto *ret = fd->getReturnType()->getAsCXXRecordDecl();
+      ret && ret->getIdentifier() && ret->getName().starts_with("_Bit_") &&
+      ret->isInStdNamespace() && !isBitReferenceClass(ret))
+    error(loc, diag::err_std_type_unsupported,
+          {name, "std::vector<bool>'s iterators are not values (its elements "
+                 "are bits): loop over indices or with a range-for; "
+                 "`v.begin(), v.end()` work as an algorithm's whole range"});
   if (const char *instead = stdAlternative(fd->getName(), ofMap))
     error(loc, diag::err_std_type_unsupported, {name, instead});
   error(loc, diag::err_std_unsupported, {name});
@@ -1012,6 +1023,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       objE = call->getArg(0);
       args = args.drop_front();
     }
+    if (cls == StdClass::BitReference)
+      return bitReferenceCall(call, md, result, lvalueResult);
     if (cls == StdClass::Tuple && args.size() == 1 &&
         md->getOverloadedOperator() == OO_Equal) {
       if (const CallExpr *tie = tieCall(objE)) {

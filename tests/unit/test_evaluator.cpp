@@ -1213,6 +1213,23 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                std::reduce(v.begin(), v.end(), 10) * 7 +
                std::reduce(in.begin(), in.end(), 1LL, std::plus<long long>()) +
                ex[4];),
+    // std::vector<bool>: assignment and reads through the element proxy,
+    // proxies kept in variables and range-fors (writing through), flip,
+    // the whole range in an algorithm, nested vectors of bools.
+    SAME_AS_CPP_INT(
+        std::vector<bool> seen(5, false); seen[1] = true;
+        if (!seen[2]) seen[2] = seen[1]; int s = 0; for (bool x
+                                                         : seen) s = s * 2 + x;
+        for (auto x
+             : seen) x = !x;
+        auto p = seen[0]; p = false; seen[3].flip(); seen.push_back(true);
+        for (auto &&y
+             : seen) s = s * 2 + y;
+        std::vector<std::vector<bool>> g(3, std::vector<bool>(2));
+        g[2][1] = true; bool any = g[2][1] && !g[1][1];
+        s = s * 10 + int(std::count(seen.begin(), seen.end(), true));
+        std::fill(seen.begin(), seen.end(), true);
+        return s * 100 + any * 10 + seen.at(4) + int(seen.size()) * 1000000;),
   };
   checkSameAsCpp(
       cases,
