@@ -425,6 +425,9 @@ private:
   // The container of `first`, `last` when they are its begin() and end().
   Value *wholeRange(const clang::Expr *first, const clang::Expr *last,
                     llvm::StringRef algorithm, LazyLoc loc);
+  // The std::vector or std::array of `c.rbegin(), c.rend()` (or their
+  // const forms), or null when the two are not that.
+  Value *reverseWholeRange(const clang::Expr *first, const clang::Expr *last);
   const clang::Expr *iteratorSourceObject(const clang::Expr *e);
   // A position in a std::vector or std::array written as an expression:
   // c.begin() or c.end(), a search's result, or an iterator value, plus

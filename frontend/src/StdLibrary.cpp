@@ -218,13 +218,22 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     }
     if (args.size() == 2 && (args[0]->getType()->isRecordType() ||
                              args[0]->getType()->isPointerType())) {
-      // std::vector<T> w(v.begin(), v.end()): a copy of a whole container.
-      Value *from = wholeRange(args[0], args[1], "vector", loc);
+      // std::vector<T> w(v.begin(), v.end()): a copy of a whole container;
+      // w(v.rbegin(), v.rend()): the same, reversed.
+      bool reversed = false;
+      Value *from = reverseWholeRange(args[0], args[1]);
+      if (from)
+        reversed = true;
+      else
+        from = wholeRange(args[0], args[1], "vector", loc);
       QualType et = templateArgType(rd, 0);
       reserveElements(from->elems().size(), loc);
       ValueList elems;
       elems.reserve(from->elems().size());
-      for (const Value &e : from->elems())
+      ValueList backwards;
+      if (reversed)
+        backwards.assign(from->elems().rbegin(), from->elems().rend());
+      for (const Value &e : reversed ? backwards : from->elems())
         elems.push_back(e.kind == Value::Kind::Int ||
                                 e.kind == Value::Kind::Float
                             ? convert(e, et, loc)

@@ -1230,11 +1230,17 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
         s = s * 10 + int(std::count(seen.begin(), seen.end(), true));
         std::fill(seen.begin(), seen.end(), true);
         return s * 100 + any * 10 + seen.at(4) + int(seen.size()) * 1000000;),
+    // A vector made from another container's reverse range.
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; std::array<int, 2> a{7, 8};
+                    std::vector<int> r(v.rbegin(), v.rend());
+                    std::vector<long long> ra(a.crbegin(), a.crend());
+                    return r[0] * 1000 + r[2] * 100 + ra[0] * 10 + ra[1];),
   };
   checkSameAsCpp(
       cases,
       "#include <cassert>\n#include <algorithm>\n#include "
-      "<functional>\n#include <numeric>\n#include <queue>\n#include "
+      "<array>\n#include <functional>\n#include <numeric>\n#include "
+      "<queue>\n#include "
       "<stack>\n#include <tuple>\n#include <vector>\n" USER_ORDERS_TEXT "\n");
 }
 
