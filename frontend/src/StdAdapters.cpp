@@ -266,7 +266,7 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
       Value last = std::move(elems.back());
       siftUp(elems, elems.size() - 1, 0, std::move(last), less);
       if (ordering.dangling)
-        invalidatedDuringUse(ordering, diag::err_std_sort_modified, loc);
+        invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
     }
     result = Value::makeVoid();
     return nullptr;
@@ -291,7 +291,7 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
         elems.back() = std::move(elems.front());
         adjustHeap(elems, 0, elems.size() - 1, std::move(value), less);
         if (ordering.dangling)
-          invalidatedDuringUse(ordering, diag::err_std_sort_modified, loc);
+          invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
       }
       elems.pop_back();
     }

@@ -1835,6 +1835,99 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     }
     return acc;
   }
+  if (algorithm == "for_each" || algorithm == "generate") {
+    // for_each calls f(element) on each element in order: f may take it
+    // by reference and change it. generate assigns g() to each in order.
+    needArgs(1);
+    bool each = algorithm == "for_each";
+    std::shared_ptr<const Closure> closure;
+    std::shared_ptr<Value> object;
+    const FunctionDecl *fn =
+        userComparator(rest[0], elem, closure, each ? 1 : 0,
+                       each ? elem : QualType(), &object);
+    if (!fn || fn->getNumParams() != (each ? 1u : 0u))
+      error(rest[0], diag::err_std_callable,
+            {algorithm.str(), each ? "one element" : "none"});
+    // The range may not change size meanwhile: an element reference the
+    // function holds, or the loop's position, would dangle.
+    Borrow walking(*this, &range, /*iterating=*/true);
+    for (size_t i = 0; i < elems.size(); ++i) {
+      if (each) {
+        if (elems[i].kind == Value::Kind::Uninit &&
+            !fn->getParamDecl(0)->getType()->isReferenceType())
+          error(loc, diag::err_eval_uninitialised_unnamed);
+        Value *args[1] = {&elems[i]};
+        callFunction(fn, {}, closure, rest[0], args, object.get());
+      } else {
+        Value v = callFunction(fn, {}, closure, rest[0], {}, object.get());
+        if (walking.dangling)
+          invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
+        if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+            !elem.isNull())
+          v = convert(v, elem, loc);
+        invalidateContents(elems[i], algorithm, loc);
+        elems[i] = std::move(v);
+      }
+      if (walking.dangling)
+        invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
+    }
+    return Value::makeVoid();
+  }
+  if (algorithm == "is_sorted" || algorithm == "next_permutation" ||
+      algorithm == "prev_permutation") {
+    if (rest.size() > 1)
+      error(rest[1], diag::err_std_algorithm_args, {algorithm.str()});
+    std::function<bool(Value &, Value &)> less =
+        rest.empty() ? naturalOrder(elem, false, algorithm, loc)
+                     : comparatorFunction(rest[0], elem, algorithm);
+    for (const Value &e : elems)
+      if (e.kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised_unnamed);
+    // The comparator runs user code: it sees copies.
+    ValueList copy = elems;
+    Borrow walking(*this, &range, /*iterating=*/true);
+    auto check = [&] {
+      if (walking.dangling)
+        invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
+    };
+    if (algorithm == "is_sorted") {
+      bool sorted = true;
+      for (size_t i = 1; i < copy.size() && sorted; ++i)
+        sorted = !less(copy[i], copy[i - 1]);
+      check();
+      return Value::makeInt(sorted);
+    }
+    // The library's steps: the longest non-increasing (for prev,
+    // non-decreasing) suffix, the element before it swapped with the
+    // last one past it that orders after (before), the suffix reversed.
+    bool next = algorithm == "next_permutation";
+    auto before = [&](size_t a, size_t b) {
+      return next ? less(copy[a], copy[b]) : less(copy[b], copy[a]);
+    };
+    size_t n = copy.size();
+    bool more = false;
+    if (n >= 2) {
+      size_t i = n - 1;
+      while (i > 0 && !before(i - 1, i))
+        --i;
+      if (i == 0) {
+        std::reverse(copy.begin(), copy.end());
+      } else {
+        size_t j = n - 1;
+        while (!before(i - 1, j))
+          --j;
+        std::swap(copy[i - 1], copy[j]);
+        std::reverse(copy.begin() + i, copy.end());
+        more = true;
+      }
+    }
+    check();
+    for (size_t k = 0; k < n; ++k) {
+      invalidateContents(elems[k], algorithm, loc);
+      elems[k] = std::move(copy[k]);
+    }
+    return Value::makeInt(more);
+  }
   if (algorithm == "min" || algorithm == "max") {
     if (!rest.empty())
       error(rest[0], diag::err_std_comparator,
@@ -1857,7 +1950,9 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
       name != "fill" && name != "iota" && name != "count" &&
       name != "accumulate" && name != "reduce" && name != "any_of" &&
-      name != "all_of" && name != "none_of" && name != "count_if" &&
+      name != "all_of" && name != "for_each" && name != "generate" &&
+      name != "is_sorted" && name != "next_permutation" &&
+      name != "prev_permutation" && name != "none_of" && name != "count_if" &&
       name != "rotate")
     return false;
   LazyLoc loc(call);
@@ -1914,7 +2009,9 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
   if (name == "sort" || name == "stable_sort" || name == "reverse" ||
-      name == "fill" || name == "iota") {
+      name == "fill" || name == "iota" || name == "for_each" ||
+      name == "generate" || name == "next_permutation" ||
+      name == "prev_permutation") {
     ValueList &elems = range->elems();
     for (size_t i = lo; i < hi; ++i) {
       invalidateContents(elems[i], name, loc);
@@ -1983,7 +2080,9 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       (name == "sort" || name == "stable_sort" || name == "reverse" ||
        name == "fill" || name == "count" || name == "min" || name == "max" ||
        name == "any_of" || name == "all_of" || name == "none_of" ||
-       name == "count_if")) {
+       name == "count_if" || name == "for_each" || name == "generate" ||
+       name == "is_sorted" || name == "next_permutation" ||
+       name == "prev_permutation")) {
     if (args.empty())
       unsupportedStdName(qualified, loc);
     const CXXRecordDecl *rd =

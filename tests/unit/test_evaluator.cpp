@@ -1235,12 +1235,33 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                     std::vector<int> r(v.rbegin(), v.rend());
                     std::vector<long long> ra(a.crbegin(), a.crend());
                     return r[0] * 1000 + r[2] * 100 + ra[0] * 10 + ra[1];),
+    // std::for_each reading and changing elements (whole ranges, a part,
+    // std::ranges), std::generate, std::is_sorted, and every permutation
+    // by next_permutation and prev_permutation (with a comparator too).
+    SAME_AS_CPP_INT(
+        std::vector<int> v{3, 1, 2}; long long s = 0;
+        std::for_each(v.begin(), v.end(), [&](int x) { s = s * 10 + x; });
+        std::for_each(v.begin(), v.end(), [](int &x) { x *= 2; });
+        std::for_each(v.begin() + 1, v.end(), [](auto &x) { x += 1; });
+        std::ranges::for_each(v, [](int &x) { x -= 1; }); int g = 5;
+        std::vector<int> gen(4);
+        std::generate(gen.begin(), gen.end(), [&] { return g += 3; });
+        std::vector<int> perm{1, 2, 2, 3}; long long walk = 0; do {
+          walk = walk * 7 + perm[0] * 3 + perm[3];
+        } while (std::next_permutation(perm.begin(), perm.end()));
+        std::vector<int> back{3, 1, 2}; int steps = 0;
+        while (std::prev_permutation(back.begin(), back.end(),
+                                     std::less<int>()))++ steps;
+        return s * 1000000 + v[0] * 100000 + v[1] * 10000 + v[2] * 1000 +
+               gen[3] * 10 + std::is_sorted(gen.begin(), gen.end()) +
+               std::is_sorted(v.begin(), v.end(), std::greater<>()) * 2 +
+               (walk % 1000003) * 100000000 + steps * 7 + back[0];),
   };
   checkSameAsCpp(
       cases,
       "#include <cassert>\n#include <algorithm>\n#include "
       "<array>\n#include <functional>\n#include <numeric>\n#include "
-      "<queue>\n#include "
+      "<queue>\n#include <ranges>\n#include "
       "<stack>\n#include <tuple>\n#include <vector>\n" USER_ORDERS_TEXT "\n");
 }
 
