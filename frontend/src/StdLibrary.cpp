@@ -894,11 +894,19 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
            "not a value in algorithm code";
   if (name == "count_if" || name == "any_of" || name == "all_of" ||
       name == "none_of" || name == "for_each" || name == "rotate" ||
-      name == "reduce" || name == "partial_sum" || name == "contains")
+      name == "reduce" || name == "partial_sum" || name == "contains" ||
+      name == "nth_element" || name == "partial_sort" ||
+      name == "partition" || name == "stable_partition" ||
+      name == "equal" || name == "minmax_element" || name == "fill_n" ||
+      name == "copy_n" || name == "generate_n" || name == "adjacent_find" ||
+      name == "reverse_copy" || name == "set_union" ||
+      name == "set_intersection" || name == "set_difference" ||
+      name == "merge" || name == "search" || name == "mismatch")
     return "of the standard algorithms, mscclc runs the ones docs/dialect.md "
-           "lists (sort, reverse, fill, iota, accumulate, count, count_if, "
-           "any_of, rotate, find, lower_bound, remove, unique, copy, "
-           "transform, erase_if, ...): write the loop";
+           "lists (sort, reverse, fill, iota, accumulate, reduce, count, "
+           "count_if, any_of, for_each, generate, rotate, find, lower_bound, "
+           "remove, unique, next_permutation, copy, transform, partial_sum, "
+           "exclusive_scan, erase_if, ...): write the loop";
   return nullptr;
 }
 
