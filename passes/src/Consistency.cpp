@@ -62,7 +62,7 @@ private:
         if (n > available) {
           const Op *first =
               acquires[s][size_t(std::clamp<int64_t>(available, 0, n - 1))];
-          diags.report(diag::err_semaphore_never_available, first->loc,
+          diags.report(diag::err_semaphore_never_available, first->reportLoc(),
                        {s, r, n, rank.semaphores[s], releases[s]});
           ok = false;
         }
@@ -233,9 +233,10 @@ private:
                   maxAcc->size};
           Chunk y{key.first, BufferType(key.second), 0, a.index, a.size};
           diags
-              .report(diag::err_interleaved_granularity, a.op->loc,
+              .report(diag::err_interleaved_granularity, a.op->reportLoc(),
                       {p.instances, key.first, range(x), range(y)})
-              .note(diag::note_accessed_here, maxAcc->op->loc, {range(x)});
+              .note(diag::note_accessed_here, maxAcc->op->reportLoc(),
+                    {range(x)});
           return false;
         }
         if (a.index + a.size > maxEnd) {
