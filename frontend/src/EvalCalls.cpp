@@ -174,6 +174,8 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
         elems.push_back(eval(a));
       return Value::makeAgg(std::move(elems));
     }
+    if (isBitReference(e->getType().getNonReferenceType()))
+      return *bitElement(e);
     Value v = eval(e);
     if (classifyStd(e->getType()->getAsCXXRecordDecl()) == StdClass::NulloptT)
       v = Value::makeNull();

@@ -895,10 +895,10 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
   if (name == "count_if" || name == "any_of" || name == "all_of" ||
       name == "none_of" || name == "for_each" || name == "rotate" ||
       name == "reduce" || name == "partial_sum" || name == "contains" ||
-      name == "nth_element" || name == "partial_sort" ||
-      name == "partition" || name == "stable_partition" ||
-      name == "equal" || name == "minmax_element" || name == "fill_n" ||
-      name == "copy_n" || name == "generate_n" || name == "adjacent_find" ||
+      name == "nth_element" || name == "partial_sort" || name == "partition" ||
+      name == "stable_partition" || name == "equal" ||
+      name == "minmax_element" || name == "fill_n" || name == "copy_n" ||
+      name == "generate_n" || name == "adjacent_find" ||
       name == "reverse_copy" || name == "set_union" ||
       name == "set_intersection" || name == "set_difference" ||
       name == "merge" || name == "search" || name == "mismatch")

@@ -82,6 +82,18 @@ bool Evaluator::bitReferenceCall(const CallExpr *call, const CXXMethodDecl *md,
     *lvalueResult = element;
     return true;
   }
+  if (isComparison(md->getOverloadedOperator()) && args.size() == 1) {
+    // libstdc++'s == and < of two proxies compare the bits.
+    int l = truthy(*bitElement(objE), loc);
+    int r = truthy(isBitReference(args[0]->getType().getNonReferenceType())
+                       ? *bitElement(args[0])
+                       : eval(args[0]),
+                   loc);
+    result = Value::makeInt(comparisonHolds(
+        BinaryOperator::getOverloadedOpcode(md->getOverloadedOperator()),
+        l < r ? -1 : l > r));
+    return true;
+  }
   if (md->getIdentifier() && md->getName() == "flip" && args.empty()) {
     Value *element = bitElement(objE);
     *element = Value::makeInt(!truthy(*element, loc));

@@ -1256,6 +1256,12 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                gen[3] * 10 + std::is_sorted(gen.begin(), gen.end()) +
                std::is_sorted(v.begin(), v.end(), std::greater<>()) * 2 +
                (walk % 1000003) * 100000000 + steps * 7 + back[0];),
+    // std::vector<bool> proxies compared, combined and copied.
+    SAME_AS_CPP_INT(std::vector<bool> v{true, false, true};
+                    std::vector<bool> w = v; w[1] = v[0] && v[2];
+                    return (v[0] == v[2]) + (v[0] != v[1]) * 2 +
+                           (v[1] < v[0]) * 4 + (w == v) * 8 + (w != v) * 16 +
+                           (v[0] + v[2]) * 32;),
   };
   checkSameAsCpp(
       cases,
