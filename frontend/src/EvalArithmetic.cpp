@@ -19,6 +19,37 @@ using namespace clang;
 
 namespace mscclc::frontend {
 
+QualType Evaluator::usualArithmeticType(QualType a, QualType b) {
+  a = a.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  b = b.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (const auto *et = a->getAs<EnumType>())
+    a = et->getDecl()->getIntegerType();
+  if (const auto *et = b->getAs<EnumType>())
+    b = et->getDecl()->getIntegerType();
+  if (a->isRealFloatingType() || b->isRealFloatingType()) {
+    if (!b->isRealFloatingType())
+      return a;
+    if (!a->isRealFloatingType())
+      return b;
+    return ctx_.getFloatingTypeOrder(a, b) >= 0 ? a : b;
+  }
+  if (ctx_.isPromotableIntegerType(a))
+    a = ctx_.getPromotedIntegerType(a);
+  if (ctx_.isPromotableIntegerType(b))
+    b = ctx_.getPromotedIntegerType(b);
+  if (ctx_.hasSameType(a, b))
+    return a;
+  bool ua = a->isUnsignedIntegerType(), ub = b->isUnsignedIntegerType();
+  if (ua == ub)
+    return ctx_.getIntegerTypeOrder(a, b) >= 0 ? a : b;
+  QualType u = ua ? a : b, s = ua ? b : a;
+  if (ctx_.getIntegerTypeOrder(u, s) >= 0)
+    return u;
+  if (ctx_.getTypeSize(s) > ctx_.getTypeSize(u))
+    return s;
+  return ctx_.getCorrespondingUnsignedType(s);
+}
+
 using clang::SourceLocation;
 
 // ------------------------------------------------------- integer typing --

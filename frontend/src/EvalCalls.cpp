@@ -261,7 +261,10 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // Arguments the library passes (a sort's comparator gets two elements).
   for (size_t i = 0; i < argValues.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
-    if (p->getType()->isReferenceType()) {
+    // A std::vector<bool> proxy parameter (std::for_each over the bits)
+    // refers to its element, as a reference does.
+    if (p->getType()->isReferenceType() ||
+        (p->getType()->isRecordType() && isBitReference(p->getType()))) {
       bindReference(*frame, p, argValues[i]);
     } else {
       Value v = *argValues[i];

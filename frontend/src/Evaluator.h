@@ -331,6 +331,8 @@ private:
   // A call of a member function of one of the program's structs.
   bool tryUserMethodCall(const clang::CallExpr *call,
                          const clang::CXXMethodDecl *md, Value &result);
+  // The type C++'s usual arithmetic conversions give `a op b`.
+  clang::QualType usualArithmeticType(clang::QualType a, clang::QualType b);
   Value arith(clang::BinaryOperatorKind op, const Value &l, const Value &r,
               clang::QualType resultType, LazyLoc loc);
   Value convert(const Value &v, clang::QualType to, LazyLoc loc);
@@ -394,6 +396,7 @@ private:
                          llvm::ArrayRef<const clang::Expr *> args);
   Value *adapterMethod(StdClass cls, Value *self,
                        const clang::CXXMethodDecl *md, llvm::StringRef name,
+                       llvm::ArrayRef<const clang::Expr *> args,
                        llvm::MutableArrayRef<Value> argv,
                        const clang::Expr *site, Value &result);
   std::function<bool(Value &, Value &)>
@@ -558,6 +561,10 @@ private:
                        clang::QualType elem,
                        llvm::ArrayRef<const clang::Expr *> rest,
                        const clang::CallExpr *call);
+  Value walkElements(llvm::StringRef algorithm, Value &range, size_t lo,
+                     size_t hi, clang::QualType elem,
+                     llvm::ArrayRef<const clang::Expr *> rest,
+                     const clang::CallExpr *call);
   void sortRange(Value &range, clang::QualType elem,
                  const clang::Expr *comparator, llvm::StringRef algorithm,
                  LazyLoc loc);

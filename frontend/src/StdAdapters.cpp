@@ -82,7 +82,7 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
                                          : comparator);
   }
   if (!call || call->getNumParams() != 2)
-    error(loc, diag::err_std_comparator, {"priority_queue"});
+    error(loc, diag::err_std_pq_comparator);
   for (const ParmVarDecl *p : call->parameters()) {
     QualType t = p->getType();
     if (t->isRValueReferenceType() ||
@@ -209,6 +209,7 @@ Value Evaluator::adapterConstruct(StdClass cls, const CXXConstructExpr *ce,
 
 Value *Evaluator::adapterMethod(StdClass cls, Value *self,
                                 const CXXMethodDecl *md, llvm::StringRef name,
+                                llvm::ArrayRef<const Expr *> args,
                                 llvm::MutableArrayRef<Value> argv,
                                 const Expr *site, Value &result) {
   LazyLoc loc(site);
@@ -240,16 +241,48 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
   }
   if (name == "push" || name == "emplace") {
     QualType elem = templateArgType(rd, 0);
+    const CXXRecordDecl *erd = elem->getAsCXXRecordDecl();
+    StdClass ec = erd ? classifyStd(erd) : StdClass::None;
+    auto sameType = [&](const Expr *e) {
+      return ctx_.hasSameUnqualifiedType(e->getType().getNonReferenceType(),
+                                         elem);
+    };
     Value v;
-    if (argv.size() == 1) {
+    if (name == "push" || (argv.size() == 1 && (!erd || sameType(args[0])))) {
       v = std::move(argv[0]);
       if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, elem, loc);
-    } else if (const CXXRecordDecl *erd = elem->getAsCXXRecordDecl();
-               erd && (classifyStd(erd) == StdClass::Pair ||
-                       classifyStd(erd) == StdClass::Tuple)) {
-      v = Value::makeAgg(ValueList(std::make_move_iterator(argv.begin()),
-                                   std::make_move_iterator(argv.end())));
+    } else if (argv.empty()) {
+      v = defaultValue(elem, loc); // emplace(): value-initialised
+    } else if (ec == StdClass::Pair || ec == StdClass::Tuple) {
+      // emplace(a, b, ...): the members, each converted to its type.
+      llvm::SmallVector<QualType, 4> types;
+      for (const TemplateArgument &a :
+           cast<ClassTemplateSpecializationDecl>(erd)
+               ->getTemplateArgs()
+               .asArray())
+        if (a.getKind() == TemplateArgument::Pack) {
+          for (const TemplateArgument &p : a.pack_elements())
+            types.push_back(p.getAsType());
+        } else {
+          types.push_back(a.getAsType());
+        }
+      if (types.size() != argv.size())
+        error(loc, diag::err_std_adapter_emplace, {adapterName(cls)});
+      ValueList members;
+      for (size_t i = 0; i < argv.size(); ++i)
+        members.push_back(argv[i].kind == Value::Kind::Int ||
+                                  argv[i].kind == Value::Kind::Float
+                              ? convert(argv[i], types[i], loc)
+                              : std::move(argv[i]));
+      v = Value::makeAgg(std::move(members));
+    } else if (const CXXConstructorDecl *ctor =
+                   erd ? userConstructorFor(erd, argv.size()) : nullptr) {
+      // emplace(args...) of a struct: its constructor runs.
+      llvm::SmallVector<Value *, 4> values;
+      for (Value &a : argv)
+        values.push_back(&a);
+      v = runConstructor(ctor, {}, values, loc);
     } else {
       error(loc, diag::err_std_adapter_emplace, {adapterName(cls)});
     }
@@ -261,12 +294,15 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
     elems.push_back(std::move(v));
     if (pq) {
       auto less = heapOrder(rd, self->elems()[1], loc);
-      // The comparator runs user code: the queue must not change meanwhile.
+      // The comparator runs user code: it works on a copy of the heap,
+      // committed once it is done, and the queue must not change meanwhile.
       Borrow ordering(*this, &list, /*iterating=*/true);
-      Value last = std::move(elems.back());
-      siftUp(elems, elems.size() - 1, 0, std::move(last), less);
+      ValueList heap = elems;
+      Value last = std::move(heap.back());
+      siftUp(heap, heap.size() - 1, 0, std::move(last), less);
       if (ordering.dangling)
         invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
+      elems = std::move(heap);
     }
     result = Value::makeVoid();
     return nullptr;
@@ -286,12 +322,15 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
         auto less = heapOrder(rd, self->elems()[1], loc);
         Borrow ordering(*this, &list, /*iterating=*/true);
         // libstdc++'s __pop_heap: the last element takes the hole the top
-        // leaves, the top goes to the end and is dropped.
-        Value value = std::move(elems.back());
-        elems.back() = std::move(elems.front());
-        adjustHeap(elems, 0, elems.size() - 1, std::move(value), less);
+        // leaves, the top goes to the end and is dropped. On a copy, as
+        // for push.
+        ValueList heap = elems;
+        Value value = std::move(heap.back());
+        heap.back() = std::move(heap.front());
+        adjustHeap(heap, 0, heap.size() - 1, std::move(value), less);
         if (ordering.dangling)
           invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
+        elems = std::move(heap);
       }
       elems.pop_back();
     }

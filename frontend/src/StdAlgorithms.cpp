@@ -914,15 +914,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     // std::plus<T> computes in T; std::plus<> (and none) in the usual
     // arithmetic conversions of the two operands.
     QualType in = arithmeticType;
-    if (in.isNull() || in->isVoidType()) {
-      QualType a = runningType, b = elem;
-      in = a->isRealFloatingType() || b->isRealFloatingType()
-               ? (a->isRealFloatingType() ? a : b)
-               : (ctx_.getTypeSize(a) >= ctx_.getTypeSize(b) ? a : b);
-      if (!in->isRealFloatingType() &&
-          ctx_.getTypeSize(in) < ctx_.getTypeSize(ctx_.IntTy))
-        in = ctx_.IntTy;
-    }
+    if (in.isNull() || in->isVoidType())
+      in = usualArithmeticType(runningType, elem);
     running = convert(arith(*arithmetic, convert(running, in, loc),
                             convert(x, in, loc), in, loc),
                       runningType, loc);
@@ -945,13 +938,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
         QualType a = elem, b = elementTypeOf(second.containerType);
         if (a.isNull() || b.isNull())
           error(call->getArg(opArg), diag::err_std_transform_op);
-        arithmeticType =
-            a->isRealFloatingType() || b->isRealFloatingType()
-                ? (a->isRealFloatingType() ? a : b)
-                : (ctx_.getTypeSize(a) >= ctx_.getTypeSize(b) ? a : b);
-        if (!arithmeticType->isRealFloatingType() &&
-            ctx_.getTypeSize(arithmeticType) < ctx_.getTypeSize(ctx_.IntTy))
-          arithmeticType = ctx_.IntTy;
+        arithmeticType = usualArithmeticType(a, b);
       }
     } else {
       op = userComparator(call->getArg(opArg), elem, opClosure, arity,
@@ -1467,11 +1454,17 @@ static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
 std::function<bool(Value &, Value &)>
 Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
                               llvm::StringRef algorithm) {
+  // std::less and std::greater: as without a comparator, a struct's own
+  // operator< or operator> included.
   switch (orderOf(comparator)) {
   case Order::Ascending:
-    return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+    if (elem.isNull())
+      return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+    return naturalOrder(elem, false, algorithm, comparator);
   case Order::Descending:
-    return [](Value &x, Value &y) { return compareValues(y, x) < 0; };
+    if (elem.isNull())
+      return [](Value &x, Value &y) { return compareValues(y, x) < 0; };
+    return naturalOrder(elem, true, algorithm, comparator);
   case Order::Other:
     break;
   }
@@ -1759,22 +1752,24 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     return makeTyped(n, call->getType(), loc, false);
   }
   if (algorithm == "accumulate" || algorithm == "reduce") {
-    // std::reduce may regroup its operations; over integers that is the
-    // same result as accumulate's left fold, over floating point not.
-    if (algorithm == "reduce" && !elem.isNull() && elem->isRealFloatingType())
-      error(loc, diag::err_std_reduce_float);
     QualType t = call->getType();
     // `init = op(std::move(init), *it)`: std::plus (or none) adds below;
     // the other std:: operations are the same arithmetic; a lambda or a
     // function is called.
     BinaryOperatorKind opcode = BO_Add;
+    QualType opType; // std::plus<X> computes in X
     const FunctionDecl *userOp = nullptr;
     std::shared_ptr<const Closure> opClosure;
     std::shared_ptr<Value> opObject;
     if (rest.size() == 2) {
       std::optional<BinaryOperatorKind> known = stdArithmeticOp(rest[1]);
-      if (known)
+      if (known) {
         opcode = *known;
+        opType = templateArgType(
+            rest[1]->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
+        if (!opType.isNull() && opType->isVoidType())
+          opType = QualType();
+      }
       if (!known) {
         userOp = userComparator(rest[1], elem, opClosure, 2, t, &opObject);
         if ((!userOp || !takesElementsReadOnly(userOp, 2)) &&
@@ -1790,89 +1785,62 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     if (rest.empty() && elem.isNull())
       error(loc, diag::err_std_algorithm_args, {algorithm.str()});
     Value acc = rest.empty() ? defaultValue(elem, loc) : eval(rest[0]);
-    if (userOp) {
-      // The operation runs user code: it sees copies, and the range must
-      // not change meanwhile.
-      ValueList copy = elems;
-      Borrow walking(*this, &range, /*iterating=*/true);
-      for (Value &e : copy) {
-        if (e.kind == Value::Kind::Uninit)
-          error(loc, diag::err_eval_uninitialised_unnamed);
-        Value *args[2] = {&acc, &e};
+    if (rest.empty())
+      t = elem;
+    // op(a, b) stored in T, as the library's `_Tp x = op(a, b)` and
+    // `init = op(init, b)` do; `a` and `b` are of types `at` and `bt`.
+    auto apply = [&](Value &a, QualType at, Value &b, QualType bt) -> Value {
+      if (a.kind == Value::Kind::Uninit || b.kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised_unnamed);
+      if (userOp) {
+        Value *args[2] = {&a, &b};
         Value r =
             callFunction(userOp, {}, opClosure, rest[1], args, opObject.get());
-        acc = (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
-                  ? convert(r, t, loc)
-                  : std::move(r);
+        return (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
+                   ? convert(r, t, loc)
+                   : r;
       }
-      if (walking.dangling)
-        invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
-      return acc;
-    }
-    for (const Value &e : elems) {
-      if (e.kind == Value::Kind::Uninit)
-        error(loc, diag::err_eval_uninitialised_unnamed);
-      if (opcode == BO_Add && acc.kind == Value::Kind::String &&
-          e.kind == Value::Kind::String) {
-        checkStringLength(acc.s().size() + e.s().size(), loc);
-        acc.s() += e.s();
-        continue;
+      if (opcode == BO_Add && a.kind == Value::Kind::String &&
+          b.kind == Value::Kind::String) {
+        checkStringLength(a.s().size() + b.s().size(), loc);
+        return Value::makeString(a.s() + b.s());
       }
-      if ((acc.kind != Value::Kind::Int && acc.kind != Value::Kind::Float) ||
-          (e.kind != Value::Kind::Int && e.kind != Value::Kind::Float))
+      if ((a.kind != Value::Kind::Int && a.kind != Value::Kind::Float) ||
+          (b.kind != Value::Kind::Int && b.kind != Value::Kind::Float))
         error(loc, diag::err_std_number_expected);
-      // `init = init + *it`: the sum in the wider of the two types (the
-      // usual arithmetic conversions), then converted back to T.
-      QualType sumType = t;
-      if (!elem.isNull() && (elem->isRealFloatingType() ||
-                             (!t->isRealFloatingType() &&
-                              ctx_.getTypeSize(elem) > ctx_.getTypeSize(t))))
-        sumType = elem;
-      if (!sumType->isRealFloatingType() &&
-          ctx_.getTypeSize(sumType) < ctx_.getTypeSize(ctx_.IntTy))
-        sumType = ctx_.IntTy;
-      acc = convert(arith(opcode, acc, e, sumType, loc), t, loc);
+      // `a + b` in the usual arithmetic conversions (or std::plus<X>'s
+      // X), then converted to T.
+      QualType in = !opType.isNull()             ? opType
+                    : at.isNull() || bt.isNull() ? t
+                                                 : usualArithmeticType(at, bt);
+      return convert(
+          arith(opcode, convert(a, in, loc), convert(b, in, loc), in, loc), t,
+          loc);
+    };
+    // User code (the operation) sees copies, and the range must not change
+    // meanwhile.
+    ValueList copy = elems;
+    Borrow walking(*this, &range, /*iterating=*/true);
+    size_t at = 0;
+    if (algorithm == "reduce") {
+      // libstdc++'s std::reduce over a random-access range: four elements
+      // at a time, (e0 op e1) op (e2 op e3), folded into init; then the
+      // rest one by one. Its result is the library's to the last bit.
+      for (; copy.size() - at >= 4; at += 4) {
+        Value v1 = apply(copy[at], elem, copy[at + 1], elem);
+        Value v2 = apply(copy[at + 2], elem, copy[at + 3], elem);
+        Value v3 = apply(v1, t, v2, t);
+        acc = apply(acc, t, v3, t);
+      }
     }
+    for (; at < copy.size(); ++at)
+      acc = apply(acc, t, copy[at], elem);
+    if (walking.dangling)
+      invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
     return acc;
   }
-  if (algorithm == "for_each" || algorithm == "generate") {
-    // for_each calls f(element) on each element in order: f may take it
-    // by reference and change it. generate assigns g() to each in order.
-    needArgs(1);
-    bool each = algorithm == "for_each";
-    std::shared_ptr<const Closure> closure;
-    std::shared_ptr<Value> object;
-    const FunctionDecl *fn =
-        userComparator(rest[0], elem, closure, each ? 1 : 0,
-                       each ? elem : QualType(), &object);
-    if (!fn || fn->getNumParams() != (each ? 1u : 0u))
-      error(rest[0], diag::err_std_callable,
-            {algorithm.str(), each ? "one element" : "none"});
-    // The range may not change size meanwhile: an element reference the
-    // function holds, or the loop's position, would dangle.
-    Borrow walking(*this, &range, /*iterating=*/true);
-    for (size_t i = 0; i < elems.size(); ++i) {
-      if (each) {
-        if (elems[i].kind == Value::Kind::Uninit &&
-            !fn->getParamDecl(0)->getType()->isReferenceType())
-          error(loc, diag::err_eval_uninitialised_unnamed);
-        Value *args[1] = {&elems[i]};
-        callFunction(fn, {}, closure, rest[0], args, object.get());
-      } else {
-        Value v = callFunction(fn, {}, closure, rest[0], {}, object.get());
-        if (walking.dangling)
-          invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
-        if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-            !elem.isNull())
-          v = convert(v, elem, loc);
-        invalidateContents(elems[i], algorithm, loc);
-        elems[i] = std::move(v);
-      }
-      if (walking.dangling)
-        invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
-    }
-    return Value::makeVoid();
-  }
+  if (algorithm == "for_each" || algorithm == "generate")
+    return walkElements(algorithm, range, 0, elems.size(), elem, rest, call);
   if (algorithm == "is_sorted" || algorithm == "next_permutation" ||
       algorithm == "prev_permutation") {
     if (rest.size() > 1)
@@ -1945,6 +1913,53 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
   unsupportedStdName(("std::" + algorithm).str(), loc);
 }
 
+// std::for_each and std::generate over elements [lo, hi) of `range`, in
+// place: the function sees the container as it is at each step, as it
+// does in C++.
+Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
+                              size_t lo, size_t hi, QualType elem,
+                              llvm::ArrayRef<const Expr *> rest,
+                              const CallExpr *call) {
+  LazyLoc loc(call);
+  ValueList &elems = range.elems();
+  if (rest.size() != 1)
+    error(loc, diag::err_std_algorithm_args, {algorithm.str()});
+  // for_each calls f(element) on each element in order: f may take it
+  // by reference and change it. generate assigns g() to each in order.
+  bool each = algorithm == "for_each";
+  std::shared_ptr<const Closure> closure;
+  std::shared_ptr<Value> object;
+  const FunctionDecl *fn = userComparator(rest[0], elem, closure, each ? 1 : 0,
+                                          each ? elem : QualType(), &object);
+  if (!fn || fn->getNumParams() != (each ? 1u : 0u))
+    error(rest[0], diag::err_std_callable,
+          {algorithm.str(), each ? "one element" : "none"});
+  // The range may not change size meanwhile: an element reference the
+  // function holds, or the loop's position, would dangle.
+  Borrow walking(*this, &range, /*iterating=*/true);
+  for (size_t i = lo; i < hi; ++i) {
+    if (each) {
+      if (elems[i].kind == Value::Kind::Uninit &&
+          !fn->getParamDecl(0)->getType()->isReferenceType())
+        error(loc, diag::err_eval_uninitialised_unnamed);
+      Value *args[1] = {&elems[i]};
+      callFunction(fn, {}, closure, rest[0], args, object.get());
+    } else {
+      Value v = callFunction(fn, {}, closure, rest[0], {}, object.get());
+      if (walking.dangling)
+        invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
+      if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+          !elem.isNull())
+        v = convert(v, elem, loc);
+      invalidateContents(elems[i], algorithm, loc);
+      elems[i] = std::move(v);
+    }
+    if (walking.dangling)
+      invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
+  }
+  return Value::makeVoid();
+}
+
 bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
                                      Value &result) {
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
@@ -2003,14 +2018,20 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
   }
   const CXXRecordDecl *rd =
       first.containerType.getCanonicalType()->getAsCXXRecordDecl();
+  if (name == "for_each" || name == "generate") {
+    result =
+        walkElements(name, *range, lo, hi, templateArgType(rd, 0), rest, call);
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+    return true;
+  }
   Value part = Value::makeAgg(
       ValueList(range->elems().begin() + lo, range->elems().begin() + hi));
   result = rangeAlgorithm(name, part, templateArgType(rd, 0), rest, call);
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
   if (name == "sort" || name == "stable_sort" || name == "reverse" ||
-      name == "fill" || name == "iota" || name == "for_each" ||
-      name == "generate" || name == "next_permutation" ||
+      name == "fill" || name == "iota" || name == "next_permutation" ||
       name == "prev_permutation") {
     ValueList &elems = range->elems();
     for (size_t i = lo; i < hi; ++i) {
@@ -2108,6 +2129,13 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
                               llvm::ArrayRef(args).drop_front(), call);
       if (keep.dangling)
         invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+      if (name == "next_permutation" || name == "prev_permutation") {
+        // std::ranges:: gives {in, found}: only `.found` is a value.
+        ValueList parts;
+        parts.push_back(Value::makeVoid());
+        parts.push_back(std::move(result));
+        result = Value::makeAgg(std::move(parts));
+      }
       return true;
     }
     if (args.size() >= 2 && name != "min" && name != "max") {

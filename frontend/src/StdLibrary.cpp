@@ -474,7 +474,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     error(loc, diag::err_std_optional_empty);
   needUninit();
   if (isAdapter(cls))
-    return adapterMethod(cls, self, md, name, argv, site, result);
+    return adapterMethod(cls, self, md, name, args, argv, site, result);
   auto index = [&](size_t arg) -> size_t {
     const Expr *e = args[arg];
     const Value &i = argv[arg];
@@ -981,6 +981,10 @@ void Evaluator::assignThroughTie(const CallExpr *tie, const Expr *from,
   Value v = eval(from);
   if (v.kind != Value::Kind::Agg || v.elems().size() != tie->getNumArgs())
     error(loc, diag::err_std_tie, {"tie"});
+  // std::tie(i, v[i]) names its targets before any is assigned (they are
+  // its arguments): every target first, tracked, then the assignments.
+  llvm::SmallVector<Value *, 4> slots(tie->getNumArgs(), nullptr);
+  std::vector<std::unique_ptr<Borrow>> held;
   for (unsigned i = 0; i < tie->getNumArgs(); ++i) {
     const Expr *target = tie->getArg(i);
     // std::ignore takes any value and keeps none.
@@ -989,12 +993,20 @@ void Evaluator::assignThroughTie(const CallExpr *tie, const Expr *from,
         ref->getDecl()->getName() == "ignore" &&
         ref->getDecl()->isInStdNamespace())
       continue;
-    Value *slot = evalLValue(target);
+    slots[i] = evalLValue(target);
+    held.push_back(std::make_unique<Borrow>(*this, slots[i]));
+  }
+  for (const auto &b : held)
+    if (b->dangling)
+      invalidatedDuringUse(*b, diag::err_eval_object_invalidated, loc);
+  for (unsigned i = 0; i < tie->getNumArgs(); ++i) {
+    if (!slots[i])
+      continue;
     Value &x = v.elems()[i];
     if (x.kind == Value::Kind::Int || x.kind == Value::Kind::Float)
-      x = convert(x, target->getType(), loc);
-    invalidateContents(*slot, "assignment", loc);
-    *slot = std::move(x);
+      x = convert(x, tie->getArg(i)->getType(), loc);
+    invalidateContents(*slots[i], "assignment", loc);
+    *slots[i] = std::move(x);
   }
 }
 

@@ -1262,6 +1262,43 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                     return (v[0] == v[2]) + (v[0] != v[1]) * 2 +
                            (v[1] < v[0]) * 4 + (w == v) * 8 + (w != v) * 16 +
                            (v[0] + v[2]) * 32;),
+    // What review found: std::reduce's grouping by four (a non-associative
+    // operation, unsigned wrap-around in the element type, doubles), a
+    // generate over part of a range reading the range, emplace converting
+    // a pair's members, std::less calling a struct's operator<, std::tie's
+    // targets named before any is assigned, a vector<bool> proxy parameter
+    // in for_each, std::ranges::next_permutation's `.found`, scans in the
+    // usual arithmetic conversions.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4, 5, 6};
+        long long a = std::reduce(v.begin(), v.end(), 0, std::minus<>());
+        std::vector<unsigned> u{4000000000u, 1000000000u, 0, 0, 7};
+        unsigned long long b = std::reduce(u.begin(), u.end(), 0ULL);
+        std::vector<double> d{0.1, 0.2, 0.3, 0.4, 0.5};
+        double dr = std::reduce(d.begin(), d.end(), 0.0) * 1e9;
+        std::vector<long long> f(10, 1); int i = 2;
+        std::generate(f.begin() + 2, f.end(),
+                      [&] {
+                        long long r = f[i - 1] + f[i - 2];
+                        ++i;
+                        return r;
+                      });
+        std::priority_queue<std::pair<double, int>> pq; pq.emplace(5, 0);
+        pq.emplace(2.5, 1); std::vector<Job> js{{1, 9}, {1, 3}};
+        bool sorted = std::is_sorted(js.begin(), js.end(), std::less<>());
+        std::vector<int> w{0, 0, 0}; int k = 0;
+        std::tie(k, w[k]) = std::make_pair(1, 5); std::vector<bool> bits(3);
+        std::for_each(bits.begin(), bits.end(),
+                      [](std::vector<bool>::reference r) { r = true; });
+        std::vector<int> p{1, 2, 3}; int perms = 1;
+        while (std::ranges::next_permutation(p).found)++ perms;
+        std::vector<unsigned> big{3000000000u, 3000000000u};
+        std::vector<unsigned long long> sums(2); std::inclusive_scan(
+            big.begin(), big.end(), sums.begin(), std::plus<>(), 0ULL);
+        return a + (long long)(b % 1000003) * 10 + (long long)dr % 1000 * 7 +
+               f[9] * 100 + pq.top().second * 3 + sorted * 11 + w[0] * 13 +
+               k * 17 + (bits[0] && bits[2]) * 19 + perms * 23 +
+               (long long)(sums[1] % 1000007) * 29;),
   };
   checkSameAsCpp(
       cases,
