@@ -364,8 +364,11 @@ private:
   static bool isBitReferenceClass(const clang::CXXRecordDecl *rd);
   // The element a proxy expression refers to.
   Value *bitElement(const clang::Expr *e);
+  // A member of the proxy called on `objE` with `args` (operator bool,
+  // =, the comparisons, flip).
   bool bitReferenceCall(const clang::CallExpr *call,
-                        const clang::CXXMethodDecl *md, Value &result,
+                        const clang::CXXMethodDecl *md, const clang::Expr *objE,
+                        llvm::ArrayRef<const clang::Expr *> args, Value &result,
                         Value **lvalueResult);
   // std::tie(...) as `e` (through its temporary), or null; tie is allowed
   // only where it is assigned to or compared.
@@ -584,6 +587,9 @@ private:
   Value *stdFunctionMethod(Value *self, const clang::CXXMethodDecl *md,
                            llvm::ArrayRef<const clang::Expr *> args,
                            const clang::CallExpr *call, Value &result);
+  // Whether `fd` takes `n` elements as the library passes them to a
+  // comparator or predicate: by value or const reference.
+  static bool takesElementsReadOnly(const clang::FunctionDecl *fd, unsigned n);
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
                  std::shared_ptr<const Closure> &closure, unsigned arity = 2,

@@ -83,13 +83,8 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
   }
   if (!call || call->getNumParams() != 2)
     error(loc, diag::err_std_pq_comparator);
-  for (const ParmVarDecl *p : call->parameters()) {
-    QualType t = p->getType();
-    if (t->isRValueReferenceType() ||
-        (t->isLValueReferenceType() &&
-         !t.getNonReferenceType().isConstQualified()))
-      error(loc, diag::err_std_comparator_params, {"priority_queue"});
-  }
+  if (!takesElementsReadOnly(call, 2))
+    error(loc, diag::err_std_comparator_params, {"priority_queue"});
   clang::SourceLocation at = loc;
   return [this, call, closure, object, at](Value &x, Value &y) {
     Value *args[2] = {&x, &y};

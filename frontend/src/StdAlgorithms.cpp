@@ -732,7 +732,6 @@ size_t Evaluator::searchCopy(const CallExpr *call, llvm::StringRef name,
 }
 
 static QualType elementTypeOf(QualType range);
-static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n);
 
 // The arithmetic of std::plus, minus, multiplies, bit_and, bit_or and
 // bit_xor (typed or transparent), as an operator.
@@ -1435,7 +1434,7 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
 // Whether `fd` takes `n` elements as the library passes them to a
 // comparator or predicate: by value or const reference. One that could
 // change them would change the range behind the algorithm's back.
-static bool takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
+bool Evaluator::takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
   if (fd->getNumParams() != n)
     return false;
   for (const ParmVarDecl *p : fd->parameters()) {

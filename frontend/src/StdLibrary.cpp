@@ -1053,7 +1053,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       args = args.drop_front();
     }
     if (cls == StdClass::BitReference)
-      return bitReferenceCall(call, md, result, lvalueResult);
+      return bitReferenceCall(call, md, objE, args, result, lvalueResult);
     if (cls == StdClass::Tuple && args.size() == 1 &&
         md->getOverloadedOperator() == OO_Equal) {
       if (const CallExpr *tie = tieCall(objE)) {

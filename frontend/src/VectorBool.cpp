@@ -54,16 +54,10 @@ Value *Evaluator::bitElement(const Expr *e) {
 }
 
 bool Evaluator::bitReferenceCall(const CallExpr *call, const CXXMethodDecl *md,
+                                 const Expr *objE,
+                                 llvm::ArrayRef<const Expr *> args,
                                  Value &result, Value **lvalueResult) {
   LazyLoc loc(call);
-  const Expr *objE;
-  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
-  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
-    objE = mce->getImplicitObjectArgument();
-  } else {
-    objE = call->getArg(0);
-    args = args.drop_front();
-  }
   if (const auto *conv = dyn_cast<CXXConversionDecl>(md);
       conv && conv->getConversionType()->isBooleanType()) {
     result = *bitElement(objE);
