@@ -395,6 +395,15 @@ private:
            cls == StdClass::PriorityQueue;
   }
   static Value emptyAdapter(StdClass cls);
+  // The element emplace_back/emplace(args...) makes: the element itself,
+  // value-initialised (no arguments), a pair's or tuple's members each
+  // converted, a DSL object or a struct constructed from them; `refuse`
+  // reports anything else.
+  Value emplacedElement(clang::QualType elem,
+                        llvm::ArrayRef<const clang::Expr *> args,
+                        llvm::MutableArrayRef<Value> argv,
+                        const clang::Expr *site,
+                        llvm::function_ref<void()> refuse);
   Value adapterConstruct(StdClass cls, const clang::CXXConstructExpr *ce,
                          llvm::ArrayRef<const clang::Expr *> args);
   Value *adapterMethod(StdClass cls, Value *self,

@@ -236,50 +236,15 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
   }
   if (name == "push" || name == "emplace") {
     QualType elem = templateArgType(rd, 0);
-    const CXXRecordDecl *erd = elem->getAsCXXRecordDecl();
-    StdClass ec = erd ? classifyStd(erd) : StdClass::None;
-    auto sameType = [&](const Expr *e) {
-      return ctx_.hasSameUnqualifiedType(e->getType().getNonReferenceType(),
-                                         elem);
-    };
     Value v;
-    if (name == "push" || (argv.size() == 1 && (!erd || sameType(args[0])))) {
+    if (name == "push") {
       v = std::move(argv[0]);
       if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, elem, loc);
-    } else if (argv.empty()) {
-      v = defaultValue(elem, loc); // emplace(): value-initialised
-    } else if (ec == StdClass::Pair || ec == StdClass::Tuple) {
-      // emplace(a, b, ...): the members, each converted to its type.
-      llvm::SmallVector<QualType, 4> types;
-      for (const TemplateArgument &a :
-           cast<ClassTemplateSpecializationDecl>(erd)
-               ->getTemplateArgs()
-               .asArray())
-        if (a.getKind() == TemplateArgument::Pack) {
-          for (const TemplateArgument &p : a.pack_elements())
-            types.push_back(p.getAsType());
-        } else {
-          types.push_back(a.getAsType());
-        }
-      if (types.size() != argv.size())
-        error(loc, diag::err_std_adapter_emplace, {adapterName(cls)});
-      ValueList members;
-      for (size_t i = 0; i < argv.size(); ++i)
-        members.push_back(argv[i].kind == Value::Kind::Int ||
-                                  argv[i].kind == Value::Kind::Float
-                              ? convert(argv[i], types[i], loc)
-                              : std::move(argv[i]));
-      v = Value::makeAgg(std::move(members));
-    } else if (const CXXConstructorDecl *ctor =
-                   erd ? userConstructorFor(erd, argv.size()) : nullptr) {
-      // emplace(args...) of a struct: its constructor runs.
-      llvm::SmallVector<Value *, 4> values;
-      for (Value &a : argv)
-        values.push_back(&a);
-      v = runConstructor(ctor, {}, values, loc);
     } else {
-      error(loc, diag::err_std_adapter_emplace, {adapterName(cls)});
+      v = emplacedElement(elem, args, argv, site, [&] {
+        error(loc, diag::err_std_adapter_emplace, {adapterName(cls)});
+      });
     }
     checkContainerSize(elems.size() + 1, loc);
     if (pq)

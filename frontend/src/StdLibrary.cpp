@@ -369,6 +369,63 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   error(loc, diag::err_std_ctor);
 }
 
+Value Evaluator::emplacedElement(QualType elem,
+                                 llvm::ArrayRef<const Expr *> args,
+                                 llvm::MutableArrayRef<Value> argv,
+                                 const Expr *site,
+                                 llvm::function_ref<void()> refuse) {
+  LazyLoc loc(site);
+  const CXXRecordDecl *erd = elem->getAsCXXRecordDecl();
+  StdClass ec = erd ? classifyStd(erd) : StdClass::None;
+  auto numeric = [](const Value &v) {
+    return v.kind == Value::Kind::Int || v.kind == Value::Kind::Float;
+  };
+  // An element itself (or a scalar converted to the element type).
+  if (argv.size() == 1 &&
+      (!erd || ctx_.hasSameUnqualifiedType(
+                   args[0]->getType().getNonReferenceType(), elem)))
+    return numeric(argv[0]) ? convert(argv[0], elem, loc) : std::move(argv[0]);
+  if (argv.empty())
+    return defaultValue(elem, loc); // value-initialised, as C++ does
+  if (ec == StdClass::Pair || ec == StdClass::Tuple) {
+    // A pair's or tuple's members, each converted to its type.
+    llvm::SmallVector<QualType, 4> types;
+    for (const TemplateArgument &a : cast<ClassTemplateSpecializationDecl>(erd)
+                                         ->getTemplateArgs()
+                                         .asArray()) {
+      if (a.getKind() == TemplateArgument::Pack)
+        for (const TemplateArgument &p : a.pack_elements())
+          types.push_back(p.getAsType());
+      else
+        types.push_back(a.getAsType());
+    }
+    if (types.size() != argv.size())
+      refuse();
+    ValueList members;
+    for (size_t i = 0; i < argv.size(); ++i)
+      members.push_back(numeric(argv[i]) ? convert(argv[i], types[i], loc)
+                                         : std::move(argv[i]));
+    return Value::makeAgg(std::move(members));
+  }
+  if (erd && isDslHandleClass(classifyDsl(erd)))
+    return dslConstruct(classifyDsl(erd), erd,
+                        ValueList(std::make_move_iterator(argv.begin()),
+                                  std::make_move_iterator(argv.end())),
+                        site);
+  if (const CXXConstructorDecl *ctor =
+          erd ? userConstructorFor(erd, argv.size()) : nullptr) {
+    llvm::SmallVector<Value *, 4> values;
+    for (Value &a : argv)
+      values.push_back(&a);
+    return runConstructor(ctor, {}, values, loc);
+  }
+  // One argument converting to a library class (a string from a literal).
+  if (argv.size() == 1 && (erd->isAggregate() || ec != StdClass::None))
+    return convert(argv[0], elem, loc);
+  refuse();
+  llvm_unreachable("refuse() reports an error");
+}
+
 // What a map's or set's insert, emplace, try_emplace and
 // insert_or_assign return: (iterator, inserted), of which only `.second`
 // has a value.
@@ -541,36 +598,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       }
       if (name == "emplace_back") {
         checkContainerSize(self->elems().size() + 1, loc);
-        QualType et = templateArgType(md->getParent(), 0);
-        const auto *erd = et->getAsCXXRecordDecl();
-        Value v;
-        if (args.size() == 1 &&
-            args[0]->getType().getCanonicalType().getUnqualifiedType() ==
-                et.getCanonicalType().getUnqualifiedType()) {
-          v = std::move(argv[0]);
-        } else if (erd && (classifyStd(erd) == StdClass::Pair ||
-                           classifyStd(erd) == StdClass::Tuple)) {
-          v = Value::makeAgg(ValueList(std::make_move_iterator(argv.begin()),
-                                       std::make_move_iterator(argv.end())));
-        } else if (erd && isDslHandleClass(classifyDsl(erd))) {
-          v = dslConstruct(classifyDsl(erd), erd,
-                           ValueList(std::make_move_iterator(argv.begin()),
-                                     std::make_move_iterator(argv.end())),
-                           site);
-        } else if (const CXXConstructorDecl *ctor =
-                       userConstructorFor(erd, argv.size())) {
-          llvm::SmallVector<Value *, 4> values;
-          for (Value &a : argv)
-            values.push_back(&a);
-          v = runConstructor(ctor, {}, values, loc);
-        } else if (erd && !erd->isAggregate() &&
-                   classifyStd(erd) == StdClass::None) {
-          error(loc, diag::err_std_emplace_back);
-        } else if (args.size() == 1) {
-          v = convert(argv[0], et, loc);
-        } else {
-          error(loc, diag::err_std_emplace_back);
-        }
+        Value v = emplacedElement(
+            templateArgType(md->getParent(), 0), args, argv, site,
+            [&] { error(loc, diag::err_std_emplace_back); });
         invalidateGrowth(*self, 1, "emplace_back", loc);
         self->elems().push_back(std::move(v));
         return &self->elems().back();

@@ -1299,6 +1299,14 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                f[9] * 100 + pq.top().second * 3 + sorted * 11 + w[0] * 13 +
                k * 17 + (bits[0] && bits[2]) * 19 + perms * 23 +
                (long long)(sums[1] % 1000007) * 29;),
+    // vector::emplace_back shares emplace's rules: a pair's members
+    // converted to their types (an int 5 into a double orders after 2.5),
+    // no arguments value-initialises.
+    SAME_AS_CPP_INT(std::vector<std::pair<double, int>> v; v.emplace_back(5, 0);
+                    v.emplace_back(2.5, 1); std::sort(v.begin(), v.end());
+                    std::vector<int> z; z.emplace_back();
+                    std::vector<std::pair<int, int>> e; e.emplace_back();
+                    return v[0].second * 100 + z[0] * 10 + e[0].first + 7;),
   };
   checkSameAsCpp(
       cases,
