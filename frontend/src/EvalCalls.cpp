@@ -183,11 +183,64 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
   };
   Value lv = operand(l);
   Value rv = operand(r);
+  convertTupleElements(l, r, lv, rv, loc);
   int c = compareValues(lv, rv);
   // `a <=> b` itself: std::strong_ordering is not a value here.
   if (!BinaryOperator::isComparisonOp(op) || op == BO_Cmp)
     error(loc, diag::err_eval_three_way_comparison);
   return Value::makeInt(comparisonHolds(op, c));
+}
+
+// The element types of a tuple-like operand of a comparison: a std::tie's
+// arguments, a std::tuple's or std::pair's template arguments.
+std::optional<std::vector<QualType>>
+Evaluator::tupleElementTypes(const Expr *e) {
+  std::vector<QualType> types;
+  if (const CallExpr *tie = tieCall(e)) {
+    for (const Expr *a : tie->arguments())
+      types.push_back(a->getType());
+    return types;
+  }
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      e->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  if (!spec || !spec->isInStdNamespace() ||
+      (spec->getName() != "tuple" && spec->getName() != "pair"))
+    return std::nullopt;
+  for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
+    if (a.getKind() == TemplateArgument::Pack) {
+      for (const TemplateArgument &p : a.pack_elements())
+        if (p.getKind() == TemplateArgument::Type)
+          types.push_back(p.getAsType());
+    } else if (a.getKind() == TemplateArgument::Type) {
+      types.push_back(a.getAsType());
+    }
+  }
+  return types;
+}
+
+// Tuples of different element types compare element by element in C++'s
+// usual arithmetic conversions (`std::tie(i, d) < std::tie(x, y)` with an
+// int against a double, or an int against an unsigned): convert each pair
+// of arithmetic elements whose types differ to their common type first.
+void Evaluator::convertTupleElements(const Expr *l, const Expr *r, Value &lv,
+                                     Value &rv, LazyLoc loc) {
+  if (lv.kind != Value::Kind::Agg || rv.kind != Value::Kind::Agg)
+    return;
+  std::optional<std::vector<QualType>> lt = tupleElementTypes(l);
+  std::optional<std::vector<QualType>> rt = tupleElementTypes(r);
+  if (!lt || !rt || lt->size() != rt->size() ||
+      lt->size() != lv.elems().size() || rt->size() != rv.elems().size())
+    return;
+  for (size_t i = 0; i < lt->size(); ++i) {
+    QualType a = (*lt)[i].getNonReferenceType(),
+             b = (*rt)[i].getNonReferenceType();
+    if (!a->isArithmeticType() || !b->isArithmeticType() ||
+        ctx_.hasSameUnqualifiedType(a, b))
+      continue;
+    QualType common = usualArithmeticType(a, b);
+    lv.elems()[i] = convert(lv.elems()[i], common, loc);
+    rv.elems()[i] = convert(rv.elems()[i], common, loc);
+  }
 }
 
 bool Evaluator::comparisonHolds(BinaryOperatorKind op, int c) {

@@ -33,6 +33,30 @@ namespace mscclc::frontend {
 
 using clang::SourceLocation;
 
+// Whether copying the closure must copy its state: a mutable lambda's
+// by-copy captures change when it is called, and each copy of a lambda (or
+// of a std::function holding one) has its own in C++.
+static bool hasMutableState(const Closure &c) {
+  if (c.lambda)
+    return c.lambda->isMutable() && !c.byCopy.empty();
+  return c.target && hasMutableState(*c.target);
+}
+
+std::shared_ptr<Closure> copyClosure(const std::shared_ptr<Closure> &c) {
+  if (!hasMutableState(*c))
+    return c;
+  auto copy = std::make_shared<Closure>();
+  copy->lambda = c->lambda;
+  copy->call = c->call;
+  copy->functor = c->functor;
+  copy->byRef = c->byRef;
+  if (c->target)
+    copy->target = copyClosure(std::const_pointer_cast<Closure>(c->target));
+  for (const auto &[decl, slot] : c->byCopy)
+    copy->byCopy.emplace_back(decl, std::make_unique<Value>(*slot));
+  return copy;
+}
+
 int compareValues(const Value &a, const Value &b) {
   if (a.kind != b.kind) {
     // An empty optional orders before every value, as std::optional's do.

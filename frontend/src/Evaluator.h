@@ -373,6 +373,10 @@ private:
   // std::tie(...) as `e` (through its temporary), or null; tie is allowed
   // only where it is assigned to or compared.
   static const clang::CallExpr *tieCall(const clang::Expr *e);
+  static std::optional<std::vector<clang::QualType>>
+  tupleElementTypes(const clang::Expr *e);
+  void convertTupleElements(const clang::Expr *l, const clang::Expr *r,
+                            Value &lv, Value &rv, LazyLoc loc);
   // `std::tie(a, b, ...) = pair_or_tuple;`.
   void assignThroughTie(const clang::CallExpr *tie, const clang::Expr *from,
                         LazyLoc loc);

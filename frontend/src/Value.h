@@ -263,6 +263,11 @@ struct ValueHeap {
   }
 };
 
+// A copy of a lambda's state for a copy of the lambda: its own by-copy
+// captures when a `mutable` call operator can change them (directly, or as
+// a std::function's target), the same closure otherwise.
+std::shared_ptr<Closure> copyClosure(const std::shared_ptr<Closure> &c);
+
 inline Value::Value(const Value &o)
     : kind(o.kind), isUnsigned(o.isUnsigned), chunkType(o.chunkType),
       chunkRank(o.chunkRank), i(o.i), f(o.f), chunkSize(o.chunkSize),
@@ -280,7 +285,8 @@ inline Value::Value(const Value &o)
       mine.s = rest->s;
       if (rest->map)
         mine.map = std::make_unique<MapStore>(*rest->map);
-      mine.closure = rest->closure;
+      if (rest->closure)
+        mine.closure = copyClosure(rest->closure);
     }
   }
 }

@@ -1307,6 +1307,31 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                     std::vector<int> z; z.emplace_back();
                     std::vector<std::pair<int, int>> e; e.emplace_back();
                     return v[0].second * 100 + z[0] * 10 + e[0].first + 7;),
+    // Tuples of different element types compare in the usual arithmetic
+    // conversions: an int against a double by value (not by kind), -1
+    // against an unsigned as a huge unsigned, through std::tie and
+    // std::tuple alike.
+    SAME_AS_CPP_INT(
+        int i = 2; double d = 1.5; int m = -1; unsigned u = 1; long long x = 3;
+        double y = 3.0; bool a = std::tie(i, m) < std::tie(d, u);
+        bool b = std::tie(d, i) < std::tie(i, d);
+        bool c = std::tie(m) < std::tie(u); bool e = std::tie(x) == std::tie(y);
+        std::tuple<int, double> t1{2, 0.5}; std::tuple<double, int> t2{2.0, 0};
+        bool f = t1 < t2; bool g = t1 == t2;
+        return a * 1 + b * 2 + c * 4 + e * 8 + f * 16 + g * 32;),
+    // Each copy of a mutable lambda has its own captures, also inside a
+    // std::function, a vector of them and a by-copy capture; a reference
+    // to it shares them.
+    SAME_AS_CPP_INT(
+        auto f = [n = 0]() mutable { return ++n; }; auto g = f; f(); f();
+        auto &r = f; r(); int a = g() * 10 + f(); std::function<int()> h = f;
+        std::function<int()> h2 = h; h(); h(); int b = h2() * 10 + h();
+        std::vector<std::function<int()>> fs{g, g}; fs[0](); fs[0]();
+        int c = fs[1]() * 10 + fs[0]();
+        auto outer = [g]() mutable { return g() + g(); };
+        int d = outer() * 100 + g();
+        int e = [](auto fn) { return fn() + fn(); }(f) + f();
+        return a * 100000000LL + b * 1000000LL + c * 10000LL + d * 10LL + e;),
   };
   checkSameAsCpp(
       cases,
