@@ -603,6 +603,18 @@ private:
   // Whether `fd` takes `n` elements as the library passes them to a
   // comparator or predicate: by value or const reference.
   static bool takesElementsReadOnly(const clang::FunctionDecl *fd, unsigned n);
+  // Whether `fd` takes `n` elements as a comparator or predicate may in
+  // C++: by value or by lvalue reference, const or not (the library passes
+  // lvalues; callOnElements checks that a non-const one is left as is).
+  static bool takesElements(const clang::FunctionDecl *fd, unsigned n);
+  // Calls the comparator or predicate `fd` of std::`algorithm` on `args`
+  // as the library does. A parameter that takes its element by non-const
+  // reference is given a copy, and a call that changes it is an error: the
+  // library's callables must not change the elements they are given.
+  Value callOnElements(const clang::FunctionDecl *fd,
+                       std::shared_ptr<const Closure> closure, LazyLoc site,
+                       llvm::ArrayRef<Value *> args, Value *object,
+                       const char *role, llvm::StringRef algorithm);
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
                  std::shared_ptr<const Closure> &closure, unsigned arity = 2,

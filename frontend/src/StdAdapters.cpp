@@ -83,12 +83,14 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
   }
   if (!call || call->getNumParams() != 2)
     error(loc, diag::err_std_pq_comparator);
-  if (!takesElementsReadOnly(call, 2))
+  if (!takesElements(call, 2))
     error(loc, diag::err_std_comparator_params, {"priority_queue"});
   clang::SourceLocation at = loc;
   return [this, call, closure, object, at](Value &x, Value &y) {
     Value *args[2] = {&x, &y};
-    return truthy(callFunction(call, {}, closure, at, args, object.get()), at);
+    return truthy(callOnElements(call, closure, at, args, object.get(),
+                                 "comparator", "priority_queue"),
+                  at);
   };
 }
 

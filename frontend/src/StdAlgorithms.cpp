@@ -1447,6 +1447,40 @@ bool Evaluator::takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
   return true;
 }
 
+bool Evaluator::takesElements(const FunctionDecl *fd, unsigned n) {
+  if (fd->getNumParams() != n)
+    return false;
+  for (const ParmVarDecl *p : fd->parameters())
+    if (p->getType()->isRValueReferenceType())
+      return false;
+  return true;
+}
+
+Value Evaluator::callOnElements(const FunctionDecl *fd,
+                                std::shared_ptr<const Closure> closure,
+                                LazyLoc site, llvm::ArrayRef<Value *> args,
+                                Value *object, const char *role,
+                                llvm::StringRef algorithm) {
+  llvm::SmallVector<Value *, 2> passed(args.begin(), args.end());
+  llvm::SmallVector<Value, 2> copies;
+  copies.reserve(args.size());
+  for (size_t i = 0; i < args.size() && i < fd->getNumParams(); ++i) {
+    QualType t = fd->getParamDecl(unsigned(i))->getType();
+    if (t->isLValueReferenceType() &&
+        !t.getNonReferenceType().isConstQualified()) {
+      copies.push_back(*args[i]);
+      passed[i] = &copies.back();
+    }
+  }
+  Value r = callFunction(fd, {}, std::move(closure), site, passed, object);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (passed[i] != args[i] && !valuesEqual(*passed[i], *args[i]))
+      error(site, diag::err_std_callback_changed_element,
+            {role, algorithm.str(), describeValue(*args[i]),
+             describeValue(*passed[i])});
+  return r;
+}
+
 // The comparator `comparator` of std::`algorithm` over `elem`s (std::less,
 // std::greater, a lambda or a function) as a predicate the library code
 // calls; an error if it is not one mscclc can call.
@@ -1473,14 +1507,16 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
       userComparator(comparator, elem, closure, 2, QualType(), &object);
   if (!compare)
     error(comparator, diag::err_std_comparator, {algorithm.str()});
-  if (!takesElementsReadOnly(compare, 2))
+  if (!takesElements(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
-  return [this, compare, closure, object, comparator](Value &x, Value &y) {
-    Value *args[2] = {&x, &y};
-    Value r =
-        callFunction(compare, {}, closure, comparator, args, object.get());
-    return truthy(r, comparator->getExprLoc());
-  };
+  std::string name = algorithm.str();
+  return
+      [this, compare, closure, object, comparator, name](Value &x, Value &y) {
+        Value *args[2] = {&x, &y};
+        Value r = callOnElements(compare, closure, comparator, args,
+                                 object.get(), "comparator", name);
+        return truthy(r, comparator->getExprLoc());
+      };
 }
 
 // The predicate `pred` of std::`algorithm` over `elem`s (a lambda, a
@@ -1494,11 +1530,13 @@ Evaluator::predicateFunction(const Expr *pred, QualType elem,
       userComparator(pred, elem, closure, 1, QualType(), &object);
   if (!test)
     error(pred, diag::err_std_predicate, {algorithm.str()});
-  if (!takesElementsReadOnly(test, 1))
+  if (!takesElements(test, 1))
     error(pred, diag::err_std_predicate_params, {algorithm.str()});
-  return [this, test, closure, object, pred](Value &x) {
+  std::string name = algorithm.str();
+  return [this, test, closure, object, pred, name](Value &x) {
     Value *args[1] = {&x};
-    Value r = callFunction(test, {}, closure, pred, args, object.get());
+    Value r = callOnElements(test, closure, pred, args, object.get(),
+                             "predicate", name);
     return truthy(r, pred->getExprLoc());
   };
 }

@@ -1353,3 +1353,151 @@ TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
   INFO(all);
   CHECK(problems.empty());
 }
+
+// Everyday container and algorithm idioms, checked against native code.
+TEST_CASE("Evaluator: container idioms compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(std::map<int, int> m{{1, 1}, {2, 2}, {3, 3}, {4, 4}};
+                    for (auto it = m.begin(); it != m.end();) {
+                      if (it->first % 2)
+                        it = m.erase(it);
+                      else
+                        ++it;
+                    } return m.size() *
+                        10 +
+                    m.begin()->first;),
+    SAME_AS_CPP_INT(std::set<int> s{3, 1, 2}; s.erase(2);
+                    auto it = s.lower_bound(2);
+                    return *it * 10 + (int)s.count(1);),
+    SAME_AS_CPP_INT(std::array<int, 4> a{4, 3, 2, 1};
+                    std::sort(a.begin(), a.end());
+                    return a[0] * 1000 + a[3] + (long long)a.size() * 10;),
+    SAME_AS_CPP_INT(std::vector<std::vector<int>> g(3, std::vector<int>(2, 7));
+                    g[1].push_back(5);
+                    return g[1].size() * 100 + g[1][2] + g[2][1];),
+    SAME_AS_CPP_INT(std::string s = "ab"; s += "cd";
+                    return (long long)s.size() * 10 + (s == "abcd");),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3, 4, 5}; v.erase(
+        std::remove_if(v.begin(), v.end(), [](int x) { return x % 2 == 0; }),
+        v.end());
+                    return v.size() * 100 + v[1] * 10 + v[2];),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 2};
+                    std::reverse(v.begin(), v.end());
+                    std::rotate(v.begin(), v.begin() + 1, v.end());
+                    return v[0] * 100 + v[1] * 10 + v[2];),
+    SAME_AS_CPP_INT(std::vector<int> v(5); std::iota(v.begin(), v.end(), 3);
+                    return std::accumulate(v.begin(), v.end(), 0) * 10 +
+                           (int)std::count_if(v.begin(), v.end(),
+                                              [](int x) { return x > 4; });),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 2, 3};
+                    v.erase(std::unique(v.begin(), v.end()), v.end());
+                    auto it = std::find(v.begin(), v.end(), 3);
+                    return (it - v.begin()) * 10 + v.size();),
+    SAME_AS_CPP_INT(
+        std::vector<std::pair<int, int>> v{{2, 1}, {1, 2}, {2, 0}};
+        std::sort(v.begin(), v.end(),
+                  [](auto &a, auto &b) { return a.second < b.second; });
+        return v[0].first * 100 + v[1].first * 10 + v[2].first;),
+    SAME_AS_CPP_INT(std::map<std::pair<int, int>, int> m; m[{1, 2}] = 3;
+                    m[{0, 5}] = 4;
+                    return m.begin()->second * 10 + m.rbegin()->second;),
+    SAME_AS_CPP_INT(std::vector<int> v{4, 2}; v.insert(v.begin() + 1, 9);
+                    v.insert(v.end(), {7, 8});
+                    return v[1] * 1000 + v[3] * 10 + v.size();),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; v.resize(5, 9); v.pop_back();
+                    return v.back() * 10 + v.size();),
+    SAME_AS_CPP_INT(std::vector<int> a{1, 2}, b{1, 3};
+                    return (a < b) * 10 + (a == b);),
+    SAME_AS_CPP_INT(std::vector<int> v{5, 6, 7}; int s = 0;
+                    for (auto it = v.rbegin(); it != v.rend(); ++it) s =
+                        s * 10 + *it;
+                    return s;),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3, 4}; std::swap(v[0], v[3]);
+                    std::fill(v.begin() + 1, v.begin() + 3, 0);
+                    return v[0] * 1000 + v[1] * 100 + v[3];),
+  };
+  checkSameAsCpp(
+      cases, "#include <cassert>\n#include <algorithm>\n#include "
+             "<array>\n#include <deque>\n#include <map>\n#include "
+             "<numeric>\n#include <set>\n#include <string>\n#include "
+             "<unordered_map>\n#include <unordered_set>\n#include <vector>\n");
+}
+
+// The library passes comparators and predicates lvalues: parameters by
+// non-const reference (`int &`, `auto &`, `auto &&`) are valid C++ as long
+// as the call leaves the element alone.
+TEST_CASE("Evaluator: comparators and predicates may take elements by "
+          "reference",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(
+        std::vector<int> v{3, 1, 2};
+        std::sort(v.begin(), v.end(), [](auto &&a, auto &&b) { return a < b; });
+        return v[0] * 100 + v[1] * 10 + v[2];),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 2};
+                    return std::count_if(v.begin(), v.end(),
+                                         [](auto &x) { return x > 1; }) *
+                               10 +
+                           (std::find_if(v.begin(), v.end(),
+                                         [](int &x) { return x == 1; }) -
+                            v.begin());),
+    SAME_AS_CPP_INT(
+        auto cmp = [](int &a, int &b) { return a > b; };
+        std::priority_queue<int, std::vector<int>, decltype(cmp)> q(cmp);
+        q.push(3); q.push(1); q.push(2); return q.top();),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{3, 1, 2};
+        std::sort(v.begin(), v.end(), [](int &a, int &b) { return a > b; });
+        auto it = std::max_element(v.begin(), v.end(),
+                                   [](auto &a, auto &b) { return a < b; });
+        return v[0] * 100 + *it;),
+  };
+  checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
+                        "<functional>\n#include <queue>\n#include <vector>\n");
+}
+
+// Integer and floating-point corners (division and remainder of negative
+// and mixed-sign operands, wrap-around, conversions, promotions), checked
+// against native code.
+TEST_CASE("Evaluator: arithmetic corners compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(int a = -7; return (a / 2) * 1000 + (a % 2) + 500;),
+    SAME_AS_CPP_INT(unsigned u = 0; u -= 1; return (long long)u;),
+    SAME_AS_CPP_INT(std::vector<int> v; return (long long)(v.size() - 1);),
+    SAME_AS_CPP_INT(return (long long)(int)-3.9 * 10 + (int)3.9;),
+    SAME_AS_CPP_INT(int x = 5; x *= 1.5; return x;),
+    SAME_AS_CPP_INT(int x = 7; x /= 2.0; return x;),
+    SAME_AS_CPP_INT(unsigned char a = 200, b = 100; int c = a + b; return c;),
+    SAME_AS_CPP_INT(auto x = 5u * -1; return (long long)x;),
+    SAME_AS_CPP_INT(int a = -6; return (a >> 1) * 100 + (a & 0xff);),
+    SAME_AS_CPP_INT(bool c = true; auto x = c ? 1 : 2.5;
+                    return (long long)(x * 10);),
+    SAME_AS_CPP_INT(int x = 1 << 30; long long y = (long long)x << 2;
+                    return y;),
+    SAME_AS_CPP_INT(long long a = -5; unsigned b = 3; return a % b;),
+    SAME_AS_CPP_INT(int a = -5; unsigned b = 3; return (long long)(a % b);),
+    SAME_AS_CPP_INT(int a = 10; double d = a / 4; return (long long)(d * 10);),
+    SAME_AS_CPP_INT(short s = 32767; s += 1; return s;),
+    SAME_AS_CPP_INT(char c = 'a'; c += 2; return c;),
+    SAME_AS_CPP_INT(std::size_t n = 10; int k = -1; return (long long)(n + k);),
+    SAME_AS_CPP_INT(int x = 17; return (x & -x) * 100 + __builtin_popcount(x);),
+    SAME_AS_CPP_INT(double d = 2.5; return (long long)std::round(d) * 10 +
+                                           (long long)std::lround(-2.5);),
+    SAME_AS_CPP_INT(return (long long)(std::ceil(7 / 2.0) * 10) + 7 / 2;),
+    SAME_AS_CPP_INT(int a = 5, b = 3;
+                    return std::min(a, b) * 10 + std::max({a, b, 9});),
+    SAME_AS_CPP_INT(float f = 0.1f; double d = f; return d == 0.1 ? 1 : 2;),
+    SAME_AS_CPP_INT(long long big = 1LL << 40; int t = (int)big; return t;),
+    SAME_AS_CPP_INT(unsigned x = 1u << 31; int y = (int)x; return y;),
+    SAME_AS_CPP_INT(int a = 7; a %= -3; return a;),
+    SAME_AS_CPP_INT(uint64_t x = ~0ull; return (long long)(x >> 60);),
+    SAME_AS_CPP_INT(int64_t x = -1; uint32_t y = 1; return x < y;),
+    SAME_AS_CPP_INT(int x = -1; uint32_t y = 1; return x < y;),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; int i = -1;
+                    return i < v.size();),
+  };
+  checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
+                        "<cmath>\n#include <cstdint>\n#include <vector>\n");
+}
