@@ -812,11 +812,21 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
       return nullptr;
     }
-    if ((name == "insert" || name == "emplace") && args.size() == 1) {
+    if ((name == "insert" && args.size() == 1) ||
+        (name == "emplace" && !args.empty())) {
       QualType kt = templateArgType(md->getParent(), 0);
-      Value key = std::move(argv[0]);
-      if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
-        key = convert(key, kt, loc);
+      Value key;
+      if (name == "emplace") {
+        // The key made from its constructor's arguments (a pair's or a
+        // tuple's members, a struct's constructor), as vector's emplace_back
+        // makes an element.
+        key = emplacedElement(kt, args, argv, site,
+                              [&] { error(loc, diag::err_std_set_emplace); });
+      } else {
+        key = std::move(argv[0]);
+        if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
+          key = convert(key, kt, loc);
+      }
       bool inserted = setInsert(*self, key, kt, loc);
       result = site == discardedResult_
                    ? Value::makeVoid()

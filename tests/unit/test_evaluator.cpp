@@ -1501,3 +1501,105 @@ TEST_CASE("Evaluator: arithmetic corners compute what C++ computes",
   checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
                         "<cmath>\n#include <cstdint>\n#include <vector>\n");
 }
+
+// Everyday idioms of algorithm code (<bit>, <numeric>, optional, enums,
+// structs with initialisers and constructors, recursion through a generic
+// lambda, loops of every form, set emplace of a pair), checked against
+// native code.
+TEST_CASE("Evaluator: everyday idioms compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(return std::countr_zero(8u) * 100 +
+                               std::bit_width(9u) * 10 +
+                               std::has_single_bit(16u);),
+    SAME_AS_CPP_INT(return std::gcd(12, 18) * 100 + std::lcm(4, 6);),
+    SAME_AS_CPP_INT(return std::clamp(15, 0, 10) * 10 + std::abs(-3LL);),
+    SAME_AS_CPP_INT(return std::popcount(255u) * 10 + std::countl_zero(1u);),
+    SAME_AS_CPP_INT(std::optional<int> o; int a = o.value_or(7); o = 3;
+                    return a * 10 + *o + o.has_value() * 100;),
+    SAME_AS_CPP_INT(enum class Dir{Up, Down, Left}; Dir d = Dir::Left;
+                    switch (d) {
+                      case Dir::Up:
+                        return 1;
+                      case Dir::Down:
+                        return 2;
+                      default:
+                        return 3;
+                    }),
+    SAME_AS_CPP_INT(struct P {
+      int x = 4;
+      int y{5};
+      int sum() const { return x + y; }
+    };
+                    P p; p.x = 1; return p.sum();),
+    SAME_AS_CPP_INT(struct Q {
+      int a;
+      Q(int v) : a(v * 2) {}
+    };
+                    std::vector<Q> qs; qs.emplace_back(3); qs.push_back(Q(4));
+                    return qs[0].a * 10 + qs[1].a;),
+    SAME_AS_CPP_INT(std::map<int, std::vector<int>> m; m[1].push_back(2);
+                    m[1].push_back(3); m[0]; int s = 0;
+                    for (auto &[k, v]
+                         : m) s = s * 10 + k + (int)v.size();
+                    return s;),
+    SAME_AS_CPP_INT(std::string s = std::to_string(42) + "x";
+                    return (long long)s.size() * 10 + (s == "42x");),
+    SAME_AS_CPP_INT(auto fib = [](auto self, int n) -> int {
+      return n < 2 ? n : self(self, n - 1) + self(self, n - 2);
+    };
+                    return fib(fib, 15);),
+    SAME_AS_CPP_INT(constexpr int K = 3; static_assert(K == 3);
+                    std::array<int, K> a{}; a[K - 1] = 9;
+                    return a[2] + (int)a.size();),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; int s = 0;
+                    for (std::size_t i = v.size(); i-- > 0;) s = s * 10 + v[i];
+                    return s;),
+    SAME_AS_CPP_INT(int x = 0;
+                    for (int i = 0, j = 10; i < j; ++i, --j) x += i * j;
+                    return x;),
+    SAME_AS_CPP_INT(
+        int n = 0; do { ++n; } while (n < 5); int w = 0; while (true) {
+          if (++w > 3)
+            break;
+        } return n * 10 + w;),
+    SAME_AS_CPP_INT(
+        std::vector<std::tuple<int, int, int>> t{{1, 2, 3}, {0, 5, 1}};
+        std::sort(t.begin(), t.end()); auto [a, b, c] = t[0];
+        return a * 100 + b * 10 + c;),
+    SAME_AS_CPP_INT(int lg = 0; for (int v = 64; v > 1; v >>= 1)++ lg;
+                    return lg;),
+    SAME_AS_CPP_INT(std::vector<int> v(4); for (int i = 0; auto &x
+                                                : v) x = i++;
+                    return v[3];),
+    SAME_AS_CPP_INT(std::pair<int, int> p{1, 2}; auto &[a, b] = p; a = 5;
+                    return p.first * 10 + b;),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3, 4, 5, 6}; std::vector<int> out;
+                    std::copy_if(v.begin(), v.end(), std::back_inserter(out),
+                                 [](int x) { return x % 3 == 0; });
+                    return out.size() * 100 + out[0] * 10 + out[1];),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; std::vector<int> w(3);
+                    std::transform(v.begin(), v.end(), w.begin(),
+                                   [](int x) { return x * x; });
+                    return w[2] * 10 + w[1];),
+    SAME_AS_CPP_INT(std::vector<int> v{5, 1, 4};
+                    auto it = std::min_element(v.begin(), v.end()); v.erase(it);
+                    return v[0] * 10 + v[1];),
+    SAME_AS_CPP_INT(std::set<std::pair<int, int>> s; s.insert({2, 1});
+                    s.insert({1, 9}); s.emplace(1, 3);
+                    return s.begin()->second * 10 + s.size();),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 2};
+                    return *std::max_element(v.begin(), v.end()) * 10 +
+                           std::ranges::min(v);),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4};
+        auto n = std::ranges::count_if(v, [](int x) { return x % 2 == 0; });
+        return n * 10 + (std::find(v.begin(), v.end(), 3) - v.begin());),
+  };
+  checkSameAsCpp(
+      cases,
+      "#include <cassert>\n#include <algorithm>\n#include <array>\n#include "
+      "<bit>\n#include <iterator>\n#include <map>\n#include "
+      "<numeric>\n#include <optional>\n#include <ranges>\n#include "
+      "<set>\n#include <string>\n#include <tuple>\n#include <vector>\n");
+}
