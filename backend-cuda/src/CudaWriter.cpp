@@ -271,7 +271,7 @@ private:
     case OperandRole::Local:
     case OperandRole::LocalFull: {
       bool portSource = which == Operand::Src && isPortSourced(op);
-      p.base = "a.buffer[" + std::to_string(int(ref.type)) + "]";
+      p.base = base("buffer", int(ref.type));
       p.half = ref.type == BufferType::Scratch && dbl &&
                (!portSource || op.kind == OpKind::Ppkt);
       p.scale = op.kind == OpKind::Ppkt && portSource ? 2 : 1;
@@ -283,7 +283,7 @@ private:
       BufferType t = which == Operand::Src && role == OperandRole::LocalPacket
                          ? BufferType::Scratch
                          : ref.type;
-      p.base = "a.buffer[" + std::to_string(int(t)) + "]";
+      p.base = base("buffer", int(t));
       p.half = t == BufferType::Scratch && dbl;
       p.scale = 2;
       p.slotIndex = ref.type == BufferType::Scratch;
@@ -303,11 +303,11 @@ private:
       bool scratch = decls[size_t(id)].type == BufferType::Scratch;
       p.slotIndex = p.slotWrap = scratch;
       if (role == OperandRole::RemotePacket) {
-        p.base = "a.remotePacket[" + std::to_string(id) + "]";
+        p.base = base("remotePacket", id);
         p.half = dbl;
         p.scale = 2;
       } else {
-        p.base = "a.remote[" + std::to_string(id) + "]";
+        p.base = base("remote", id);
         p.half = scratch && dbl && op.channelType != ChannelType::Port;
       }
       return p;
@@ -325,8 +325,8 @@ private:
                       bool piped) {
     const bool reuse = plan_.reuseResources;
     std::string inner =
-        std::to_string(ref.index) +
-        (reuse && p.slotIndex ? " * l.scratchChunk" : " * l.chunk");
+        std::to_string(ref.index) + " * " +
+        launchSize(reuse && p.slotIndex ? "scratchChunk" : "chunk");
     if (ref.index == 0)
       inner = "";
     auto add = [&](const std::string &term) {
@@ -335,7 +335,7 @@ private:
     if (sliced)
       add("part.offset");
     if (piped)
-      add(reuse && p.slotWrap ? "o % l.slot" : "o");
+      add(reuse && p.slotWrap ? "o % " + launchSize("slot") : "o");
     std::string e = p.base;
     if (p.half)
       e += " + H";
@@ -487,11 +487,37 @@ private:
     return n == 1 ? "l.chunk" : std::to_string(n) + " * l.chunk";
   }
 
-  template <class F> std::string list(size_t n, F item, const char *kind) {
-    std::string out = std::string(kind) + "<" + std::to_string(n) + ">{{";
+  // An Operands list (runtime-min): a function from operand index to the
+  // operand's address, which the op calls where it uses the address. The
+  // peers' tables and the launch's sizes are read through `fresh`, so that
+  // the address is computed again at every unit instead of held in
+  // registers through the op's loop.
+  template <class F> std::string operands(size_t n, F item) {
+    if (n == 0)
+      return "operands<0>([](uint32_t) -> char * { return nullptr; })";
+    std::string out = "operands<" + std::to_string(n) +
+                      ">([&](uint32_t i) -> char * { switch (i) {";
+    const bool saved = inOperandFunction_;
+    inOperandFunction_ = true;
     for (size_t i = 0; i < n; ++i)
-      out += (i ? ", " : "") + item(i);
-    return out + "}}";
+      out += " case " + std::to_string(i) + ": return " + item(i) + ";";
+    inOperandFunction_ = saved;
+    return out + " } return nullptr; })";
+  }
+
+  // A buffer pointer: `a.buffer[2]`, `a.remote[5]`; a peer's table read
+  // through `fresh` inside an operand function.
+  std::string base(const char *table, int32_t index) {
+    std::string t = "a." + std::string(table);
+    if (inOperandFunction_ && t != "a.buffer")
+      t = "fresh(" + t + ")";
+    return t + "[" + std::to_string(index) + "]";
+  }
+  // A size of the launch: `l.chunk`, or `fresh(l.chunk)` inside an operand
+  // function.
+  std::string launchSize(const char *field) {
+    std::string f = "l." + std::string(field);
+    return inOperandFunction_ ? "fresh(" + f + ")" : f;
   }
 
   void op(const Site &s, const Op &op, const std::string &index) {
@@ -572,11 +598,10 @@ private:
                         ? op.dst.size()
                         : 1;
       std::string bytes = open(s, op, note, chunks(op.src[0].size), piped);
-      std::string dsts = list(
-          ndst, [&](size_t i) { return ptr(Operand::Dst, i); }, "Ptrs");
-      std::string srcs = list(
-          op.src.size(), [&](size_t i) { return ptr(Operand::Src, i); },
-          "CPtrs");
+      std::string dsts =
+          operands(ndst, [&](size_t i) { return ptr(Operand::Dst, i); });
+      std::string srcs = operands(
+          op.src.size(), [&](size_t i) { return ptr(Operand::Src, i); });
       out_ << in << "  reduce<T, " << reduceOpName(op) << ">(" << dsts << ", "
            << srcs << ", " << bytes << ");\n"
            << in << "}\n";
@@ -670,8 +695,8 @@ private:
     switch (op.kind) {
     case OpKind::Cpkt: {
       std::string bytes = open(flat, op, note, lengthOf(0), false);
-      out_ << in << "  put_packets<P>(Ptrs<1>{{" << ptr(Operand::Dst, 0)
-           << "}}, " << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n"
+      out_ << in << "  put_packets<P>(" << ptr(Operand::Dst, 0) << ", "
+           << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n"
            << in << "}\n";
       return;
     }
@@ -703,8 +728,8 @@ private:
         size_t si = std::min(i, op.src.size() - 1);
         std::string bytes = open(flat, op, i ? "// (next destination)" : note,
                                  lengthOf(si), false);
-        out_ << in << "  put_packets<P>(Ptrs<1>{{" << ptr(Operand::Dst, i)
-             << "}}, " << ptr(Operand::Src, si) << ", " << bytes << ", flag);\n"
+        out_ << in << "  put_packets<P>(" << ptr(Operand::Dst, i) << ", "
+             << ptr(Operand::Src, si) << ", " << bytes << ", flag);\n"
              << in << "}\n";
       }
       return;
@@ -727,9 +752,8 @@ private:
         perThread(inner, calls, "// raw copies of the valid packets");
       } else {
         out_ << in << "  forward_packets<P>("
-             << list(
-                    op.dst.size(),
-                    [&](size_t i) { return ptr(Operand::Dst, i); }, "Ptrs")
+             << operands(op.dst.size(),
+                         [&](size_t i) { return ptr(Operand::Dst, i); })
              << ", " << ptr(Operand::Src, 0) << ", " << bytes << ", flag);\n";
       }
       out_ << in << "}\n";
@@ -750,13 +774,11 @@ private:
       std::string bytes = open(flat, op, note, lengthOf(0), false);
       out_ << in << "  reduce_packets<T, " << reduceOpName(op) << ", P>("
            << ptr(Operand::Dst, 0) << ", " << ptr(Operand::Src, 0) << ", "
-           << list(
-                  op.src.size() - 1,
-                  [&](size_t i) { return ptr(Operand::Src, i + 1); }, "CPtrs")
+           << operands(op.src.size() - 1,
+                       [&](size_t i) { return ptr(Operand::Src, i + 1); })
            << ", "
-           << list(
-                  outs.size(),
-                  [&](size_t i) { return ptr(Operand::Dst, outs[i]); }, "Ptrs")
+           << operands(outs.size(),
+                       [&](size_t i) { return ptr(Operand::Dst, outs[i]); })
            << ", " << bytes << ", flag);\n"
            << in << "}\n";
       return;
@@ -1016,6 +1038,8 @@ private:
   const CudaOptions &options_;
   DiagnosticSink &diags_;
   std::ostringstream out_;
+  // Whether the address being written is inside an operand function.
+  bool inOperandFunction_ = false;
   std::string ns_;
   bool failed_ = false;
   bool packets_ = false;  // the plan has packet ops

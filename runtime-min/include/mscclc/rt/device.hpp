@@ -64,22 +64,20 @@
 #define MSCCLC_GRID_CONST const
 #else
 #define MSCCLC_DEVICE __device__ __forceinline__
-// Any block size up to 1,024 threads must launch (the runtime takes the
-// block size at run time): ptxas keeps every kernel within the 64
-// registers per thread that allows, as the executor's kernel is. One
-// block per multiprocessor is all a plan needs: without saying so, ptxas
-// sometimes aimed at two and squeezed a kernel into 32 registers with
-// 2.5 KB of spills (f32 LL8 kernels of the 2-node AllReduce).
-// MSCCLC_MAX_REGISTERS=N caps kernels at N registers instead (16 to 64;
-// `__maxnreg__` cannot be combined with launch bounds), for measuring on a
-// GPU. At 40 many kernels fit with no spills but not all: ptxas spilled
-// in the 8-rank all-pairs AllReduce (sm_90, f32) and in ranks of the
-// 2-node AllReduces (docs/cuda.md).
-#if defined(MSCCLC_MAX_REGISTERS)
-#define MSCCLC_KERNEL __global__ __maxnreg__(MSCCLC_MAX_REGISTERS)
-#else
-#define MSCCLC_KERNEL __global__ __launch_bounds__(1024, 1)
+// Every kernel is capped at 40 registers per thread, so any block size up
+// to 1,024 threads launches (the runtime takes it at run time) with room
+// to spare: 40 × 1,024 of a multiprocessor's 65,536. Data ops compute
+// operand addresses where they use them (Operands), which is what lets
+// every kernel fit the cap with no spills (docs/cuda.md, "A 40-register
+// cap"). MSCCLC_MAX_REGISTERS=N (16 to 64) sets another cap, for comparing
+// times on a GPU. (Launch bounds instead of a cap let ptxas take up to 64,
+// and, with `__launch_bounds__(1024)` alone, aim at two blocks per
+// multiprocessor and squeeze kernels into 32 registers with 2.5 KB of
+// spills.)
+#if !defined(MSCCLC_MAX_REGISTERS)
+#define MSCCLC_MAX_REGISTERS 40
 #endif
+#define MSCCLC_KERNEL __global__ __maxnreg__(MSCCLC_MAX_REGISTERS)
 #define MSCCLC_GRID_CONST const __grid_constant__
 #endif
 
@@ -221,11 +219,34 @@ enum class PacketType { LL16, LL8 };
 // cudaLaunchKernel takes.
 using KernelFn = void (*)(const RankArgs, Launch);
 
-// Operand lists of a data op, passed by value with their length in the
-// type so every loop over them unrolls and the pointers stay in registers.
-// (An empty list still has one slot: C++ has no zero-length arrays.)
-template <uint32_t N> struct Ptrs { char *p[N ? N : 1]; };
-template <uint32_t N> struct CPtrs { const char *p[N ? N : 1]; };
+// `v`, as a value the compiler cannot see through (an empty asm statement
+// on the GPU): whatever is computed from it is computed again after every
+// call instead of once. Operand functions (see Operands) read the peers'
+// buffer tables and the launch's sizes through it. MSCCLC_HOLD_OPERANDS
+// makes it plain `v` (addresses computed once per op and held, as before
+// the 40-register cap), to compare the two on a GPU under a wider cap.
+template <class V> MSCCLC_DEVICE V fresh(V v) {
+#if !defined(MSCCLC_HOST) && !defined(MSCCLC_HOLD_OPERANDS)
+  asm volatile("" : "+l"(v));
+#endif
+  return v;
+}
+
+// The operand list of a data op: `address(i)` is operand i's address, for
+// i < N; N is in the type, so every loop over the operands unrolls and
+// nothing lands on the stack. The op calls it where it uses the address, at
+// every 16-byte unit or packet, and the emitted functions compute it from
+// `fresh` tables and sizes (`fresh(a.remote)[5] + 3 * fresh(l.chunk)`), so it
+// is computed again each time (a peer's pointer read again from its table, a
+// cached warp-wide load, and a multiply-add or two) instead of being hoisted
+// out of the loop and held in two registers for the whole op. Held, an
+// 8-operand reduce took 16 registers of bases and 16 of addresses, and
+// rank kernels needed 64; a 7-input packet reduce of scratch slices
+// spilled under a 40-register cap (docs/cuda.md, "A 40-register cap").
+template <uint32_t N, class F> struct Operands { F address; };
+template <uint32_t N, class F> MSCCLC_DEVICE Operands<N, F> operands(F f) {
+  return {f};
+}
 
 // Thread-block-group slicing (executor-semantics §2.3): the tb-th of g
 // slices of `bytes`, cut at `align` granularity.
@@ -680,60 +701,55 @@ MSCCLC_DEVICE void storeElement(char *p, const T &v, bool typed) {
   else
     memcpy(p, &v, sizeof(T));
 }
-// list.p[i] for an index known only at run time, by selects: indexing the
-// array itself would move it to the stack.
-template <class L> MSCCLC_DEVICE auto pick(const L &list, uint32_t i) {
-  auto chosen = list.p[0];
-  MSCCLC_UNROLL
-  for (uint32_t k = 1; k < sizeof(list.p) / sizeof(list.p[0]); ++k)
-    if (k == i)
-      chosen = list.p[k];
-  return chosen;
-}
 } // namespace detail
 
-template <class T, ReduceOp Op, uint32_t ND, uint32_t NS>
-MSCCLC_DEVICE void reduce(Ptrs<ND> dst, CPtrs<NS> src, uint64_t bytes) {
+template <class T, ReduceOp Op, uint32_t ND, class FD, uint32_t NS, class FS>
+MSCCLC_DEVICE void reduce(Operands<ND, FD> dst, Operands<NS, FS> src,
+                          uint64_t bytes) {
   const uint32_t t = tid(), n = ntid();
   uintptr_t addressBits = 0;
   MSCCLC_UNROLL
   for (uint32_t s = 0; s < NS; ++s)
-    addressBits |= detail::bitsOf(src.p[s]);
+    addressBits |= detail::bitsOf(src.address(s));
   MSCCLC_UNROLL
   for (uint32_t d = 0; d < ND; ++d)
-    addressBits |= detail::bitsOf(dst.p[d]);
+    addressBits |= detail::bitsOf(dst.address(d));
   const uint64_t whole = detail::vectorBytes(addressBits, bytes);
   const bool typed = addressBits % alignof(T) == 0;
   MSCCLC_NO_UNROLL
   for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16) {
+    // Addresses are computed where they are used: a destination that is
+    // also a source is computed again for the store, so no address is
+    // live across the combining.
     alignas(16) char acc[16];
-    copyAligned16(acc, src.p[0] + at);
+    copyAligned16(acc, src.address(0) + at);
     MSCCLC_UNROLL
     for (uint32_t s = 1; s < NS; ++s) {
       alignas(16) char x[16];
-      copyAligned16(x, src.p[s] + at);
+      copyAligned16(x, src.address(s) + at);
       detail::combine16<T, Op>(acc, x);
     }
     MSCCLC_UNROLL
     for (uint32_t d = 0; d < ND; ++d)
-      copyAligned16(dst.p[d] + at, acc);
+      copyAligned16(dst.address(d) + at, acc);
   }
   // The elements after the last whole unit, or all of them when an operand
   // is not 16-byte aligned: one element per thread at a time, one operand
   // at a time (the rare path, kept small). In a loop of its own: sharing
   // the vector loop, it made the 8-operand all-pairs kernel (sm_80) spill
-  // 88 bytes under a 40-register cap (none now; no change at 64).
+  // 88 bytes under a 40-register cap. Operand indices are run-time values
+  // here; the operand functions switch over them.
   MSCCLC_NO_UNROLL
   for (uint64_t e = whole + uint64_t(t) * sizeof(T); e + sizeof(T) <= bytes;
        e += uint64_t(n) * sizeof(T)) {
-    T acc = detail::loadElement<T>(src.p[0] + e, typed);
+    T acc = detail::loadElement<T>(src.address(0) + e, typed);
     MSCCLC_NO_UNROLL
     for (uint32_t s = 1; s < NS; ++s)
-      acc = combine<T, Op>(
-          acc, detail::loadElement<T>(detail::pick(src, s) + e, typed));
+      acc = combine<T, Op>(acc,
+                           detail::loadElement<T>(src.address(s) + e, typed));
     MSCCLC_NO_UNROLL
     for (uint32_t d = 0; d < ND; ++d)
-      detail::storeElement<T>(detail::pick(dst, d) + e, acc, typed);
+      detail::storeElement<T>(dst.address(d) + e, acc, typed);
   }
 }
 
@@ -762,9 +778,10 @@ MSCCLC_DEVICE void readPacket(const char *slot, char *payload, uint32_t flag) {
 }
 } // namespace detail
 
-// cpkt, ppkt over memory: data -> packets at every destination.
-template <class P, uint32_t ND>
-MSCCLC_DEVICE void put_packets(Ptrs<ND> dst, const char *src, uint64_t bytes,
+// cpkt, ppkt over memory: data -> packets (one destination; a ppkt to
+// several is a call per destination).
+template <class P>
+MSCCLC_DEVICE void put_packets(char *dst, const char *src, uint64_t bytes,
                                uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
   MSCCLC_NO_UNROLL
@@ -772,9 +789,7 @@ MSCCLC_DEVICE void put_packets(Ptrs<ND> dst, const char *src, uint64_t bytes,
     char payload[8];
     detail::plain_read(src + p * P::payload, P::payload);
     memcpy(payload, src + p * P::payload, P::payload);
-    MSCCLC_UNROLL
-    for (uint32_t d = 0; d < ND; ++d)
-      detail::store_packet<P>(dst.p[d] + p * P::bytes, payload, flag);
+    detail::store_packet<P>(dst + p * P::bytes, payload, flag);
   }
 }
 
@@ -794,8 +809,8 @@ MSCCLC_DEVICE void unpack_packets(char *dst, const char *src, uint64_t bytes,
 
 // rppkt over memory, gstorepkt on the host: packets -> packets at every
 // destination, rebuilt with this launch's flag.
-template <class P, uint32_t ND>
-MSCCLC_DEVICE void forward_packets(Ptrs<ND> dst, const char *src,
+template <class P, uint32_t ND, class FD>
+MSCCLC_DEVICE void forward_packets(Operands<ND, FD> dst, const char *src,
                                    uint64_t bytes, uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
   MSCCLC_NO_UNROLL
@@ -804,7 +819,7 @@ MSCCLC_DEVICE void forward_packets(Ptrs<ND> dst, const char *src,
     detail::readPacket<P>(src + p * P::bytes, payload, flag);
     MSCCLC_UNROLL
     for (uint32_t d = 0; d < ND; ++d)
-      detail::store_packet<P>(dst.p[d] + p * P::bytes, payload, flag);
+      detail::store_packet<P>(dst.address(d) + p * P::bytes, payload, flag);
   }
 }
 
@@ -849,9 +864,11 @@ MSCCLC_DEVICE uint32_t combineWord(uint32_t a, uint32_t b) {
 }
 } // namespace detail
 
-template <class T, ReduceOp Op, class P, uint32_t NI, uint32_t NP>
-MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
-                                  Ptrs<NP> out, uint64_t bytes, uint32_t flag) {
+template <class T, ReduceOp Op, class P, uint32_t NI, class FI, uint32_t NP,
+          class FP>
+MSCCLC_DEVICE void reduce_packets(char *dst, const char *local,
+                                  Operands<NI, FI> in, Operands<NP, FP> out,
+                                  uint64_t bytes, uint32_t flag) {
   constexpr uint32_t words = P::payload / 4;
   const uint64_t packets = bytes / P::payload;
   MSCCLC_NO_UNROLL
@@ -861,7 +878,7 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
     MSCCLC_UNROLL
     for (uint32_t j = 0; j < NI; ++j) {
       char payload[8];
-      detail::readPacket<P>(in.p[j] + p * P::bytes, payload, flag);
+      detail::readPacket<P>(in.address(j) + p * P::bytes, payload, flag);
       memcpy(x, payload, P::payload);
       MSCCLC_UNROLL
       for (uint32_t w = 0; w < words; ++w)
@@ -879,7 +896,7 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local, CPtrs<NI> in,
     memcpy(dst + p * P::payload, acc, P::payload);
     MSCCLC_UNROLL
     for (uint32_t d = 0; d < NP; ++d)
-      detail::store_packet<P>(out.p[d] + p * P::bytes,
+      detail::store_packet<P>(out.address(d) + p * P::bytes,
                               reinterpret_cast<const char *>(acc), flag);
   }
 }
