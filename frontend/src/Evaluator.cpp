@@ -36,9 +36,26 @@ using clang::SourceLocation;
 // Whether copying the closure must copy its state: a mutable lambda's
 // by-copy captures change when it is called, and each copy of a lambda (or
 // of a std::function holding one) has its own in C++.
+// State also sits deeper: a by-copy capture (or a std::function's function
+// object) that holds such a lambda, directly or inside a struct or vector.
+static bool hasMutableState(const Closure &c);
+static bool holdsMutableState(const Value &v) {
+  if (v.kind == Value::Kind::Closure)
+    return v.closure() && hasMutableState(*v.closure());
+  if (v.kind == Value::Kind::Agg)
+    for (const Value &e : v.elems())
+      if (holdsMutableState(e))
+        return true;
+  return false;
+}
 static bool hasMutableState(const Closure &c) {
-  if (c.lambda)
-    return c.lambda->isMutable() && !c.byCopy.empty();
+  if (c.lambda && c.lambda->isMutable() && !c.byCopy.empty())
+    return true;
+  for (const auto &capture : c.byCopy)
+    if (holdsMutableState(*capture.second))
+      return true;
+  if (c.functor && holdsMutableState(*c.functor))
+    return true;
   return c.target && hasMutableState(*c.target);
 }
 
@@ -48,7 +65,9 @@ std::shared_ptr<Closure> copyClosure(const std::shared_ptr<Closure> &c) {
   auto copy = std::make_shared<Closure>();
   copy->lambda = c->lambda;
   copy->call = c->call;
-  copy->functor = c->functor;
+  copy->functor = c->functor && holdsMutableState(*c->functor)
+                      ? std::make_shared<Value>(*c->functor)
+                      : c->functor;
   copy->byRef = c->byRef;
   if (c->target)
     copy->target = copyClosure(std::const_pointer_cast<Closure>(c->target));

@@ -812,14 +812,13 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
       return nullptr;
     }
-    if ((name == "insert" && args.size() == 1) ||
-        (name == "emplace" && !args.empty())) {
+    if ((name == "insert" && args.size() == 1) || name == "emplace") {
       QualType kt = templateArgType(md->getParent(), 0);
       Value key;
-      if (name == "emplace") {
+      if (name == "emplace" && args.size() != 1) {
         // The key made from its constructor's arguments (a pair's or a
         // tuple's members, a struct's constructor), as vector's emplace_back
-        // makes an element.
+        // makes an element; one argument is the key itself, as insert's.
         key = emplacedElement(kt, args, argv, site,
                               [&] { error(loc, diag::err_std_set_emplace); });
       } else {

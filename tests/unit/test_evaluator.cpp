@@ -1332,6 +1332,12 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
         int d = outer() * 100 + g();
         int e = [](auto fn) { return fn() + fn(); }(f) + f();
         return a * 100000000LL + b * 1000000LL + c * 10000LL + d * 10LL + e;),
+    // ... also when the state sits deeper: a lambda capturing a
+    // std::function that holds a mutable lambda.
+    SAME_AS_CPP_INT(
+        std::function<int()> h = [n = 0]() mutable { return ++n; };
+        auto g = [h] { return h(); }; auto g2 = g; g(); g();
+        return g2() * 10 + g();),
   };
   checkSameAsCpp(
       cases,
@@ -1585,6 +1591,11 @@ TEST_CASE("Evaluator: everyday idioms compute what C++ computes",
     SAME_AS_CPP_INT(std::vector<int> v{5, 1, 4};
                     auto it = std::min_element(v.begin(), v.end()); v.erase(it);
                     return v[0] * 10 + v[1];),
+    SAME_AS_CPP_INT(int a = 5, b = 2; std::set<std::pair<int, int>> s;
+                    s.emplace(std::make_pair(a, b));
+                    s.emplace(std::make_pair(2L, 5u));
+                    s.emplace(std::make_pair(1, 1));
+                    return s.size() * 10 + s.begin()->first;),
     SAME_AS_CPP_INT(std::set<std::pair<int, int>> s; s.insert({2, 1});
                     s.insert({1, 9}); s.emplace(1, 3);
                     return s.begin()->second * 10 + s.size();),

@@ -77,7 +77,14 @@
 #if !defined(MSCCLC_MAX_REGISTERS)
 #define MSCCLC_MAX_REGISTERS 40
 #endif
+#if __CUDACC_VER_MAJOR__ > 12 ||                                               \
+    (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4)
 #define MSCCLC_KERNEL __global__ __maxnreg__(MSCCLC_MAX_REGISTERS)
+#else
+// nvcc before 12.4 has no __maxnreg__: kernels launch with any block size
+// up to 1,024 threads, but may use up to 64 registers.
+#define MSCCLC_KERNEL __global__ __launch_bounds__(1024, 1)
+#endif
 #define MSCCLC_GRID_CONST const __grid_constant__
 #endif
 
@@ -223,8 +230,9 @@ using KernelFn = void (*)(const RankArgs, Launch);
 // on the GPU): whatever is computed from it is computed again after every
 // call instead of once. Operand functions (see Operands) read the peers'
 // buffer tables and the launch's sizes through it. MSCCLC_HOLD_OPERANDS
-// makes it plain `v` (addresses computed once per op and held, as before
-// the 40-register cap), to compare the two on a GPU under a wider cap.
+// makes it plain `v` (the vector loop's addresses computed once per op and
+// held, as before the 40-register cap; the element path keeps its switch
+// over operands), to compare the two on a GPU under a wider cap.
 template <class V> MSCCLC_DEVICE V fresh(V v) {
 #if !defined(MSCCLC_HOST) && !defined(MSCCLC_HOLD_OPERANDS)
   asm volatile("" : "+l"(v));
