@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace mscclc::cuda {
 
@@ -507,9 +508,9 @@ private:
 
   // A buffer pointer: `a.buffer[2]`, `a.remote[5]`; a peer's table read
   // through `fresh` inside an operand function.
-  std::string base(const char *table, int32_t index) {
+  std::string base(std::string_view table, int32_t index) {
     std::string t = "a." + std::string(table);
-    if (inOperandFunction_ && t != "a.buffer")
+    if (inOperandFunction_ && table != "buffer")
       t = "fresh(" + t + ")";
     return t + "[" + std::to_string(index) + "]";
   }

@@ -201,21 +201,13 @@ Evaluator::tupleElementTypes(const Expr *e) {
       types.push_back(a->getType());
     return types;
   }
-  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      e->getType().getNonReferenceType()->getAsCXXRecordDecl());
-  if (!spec || !spec->isInStdNamespace() ||
-      (spec->getName() != "tuple" && spec->getName() != "pair"))
+  const CXXRecordDecl *rd =
+      e->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+  if (cls != StdClass::Pair && cls != StdClass::Tuple)
     return std::nullopt;
-  for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
-    if (a.getKind() == TemplateArgument::Pack) {
-      for (const TemplateArgument &p : a.pack_elements())
-        if (p.getKind() == TemplateArgument::Type)
-          types.push_back(p.getAsType());
-    } else if (a.getKind() == TemplateArgument::Type) {
-      types.push_back(a.getAsType());
-    }
-  }
-  return types;
+  llvm::SmallVector<QualType, 4> members = memberTypes(rd);
+  return std::vector<QualType>(members.begin(), members.end());
 }
 
 // Tuples of different element types compare element by element in C++'s

@@ -380,14 +380,8 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     case StdClass::Pair:
     case StdClass::Tuple: {
       ValueList elems;
-      for (const auto &arg : spec->getTemplateArgs().asArray()) {
-        if (arg.getKind() == TemplateArgument::Pack) {
-          for (const auto &p : arg.pack_elements())
-            elems.push_back(defaultValue(p.getAsType(), loc));
-        } else {
-          elems.push_back(defaultValue(arg.getAsType(), loc));
-        }
-      }
+      for (QualType member : memberTypes(rd))
+        elems.push_back(defaultValue(member, loc));
       return Value::makeAgg(std::move(elems));
     }
     default:

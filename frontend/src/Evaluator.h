@@ -130,6 +130,10 @@ public:
   // is a type; null otherwise (or when `rd` is null).
   static clang::QualType templateArgType(const clang::CXXRecordDecl *rd,
                                          unsigned i);
+  // The member types of a std::pair or std::tuple specialisation in order
+  // (a tuple's pack flattened); empty for anything else.
+  static llvm::SmallVector<clang::QualType, 4>
+  memberTypes(const clang::CXXRecordDecl *rd);
   static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
   static StdClass classifyStdUncached(const clang::CXXRecordDecl *rd);
   static DslClass classifyDslUncached(const clang::CXXRecordDecl *rd);

@@ -1323,20 +1323,11 @@ static bool orderedByValue(QualType t) {
     return true;
   case Evaluator::StdClass::Pair:
   case Evaluator::StdClass::Tuple: {
-    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
-    if (!spec)
+    if (!isa<ClassTemplateSpecializationDecl>(rd))
       return false;
-    for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
-      if (a.getKind() == TemplateArgument::Type) {
-        if (!orderedByValue(a.getAsType()))
-          return false;
-      } else if (a.getKind() == TemplateArgument::Pack) {
-        for (const TemplateArgument &p : a.pack_elements())
-          if (p.getKind() != TemplateArgument::Type ||
-              !orderedByValue(p.getAsType()))
-            return false;
-      }
-    }
+    for (QualType member : Evaluator::memberTypes(rd))
+      if (!orderedByValue(member))
+        return false;
     return true;
   }
   case Evaluator::StdClass::None:
@@ -1855,8 +1846,11 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
           loc);
     };
     // User code (the operation) sees copies, and the range must not change
-    // meanwhile.
-    ValueList copy = elems;
+    // meanwhile; the library's own arithmetic reads the elements in place.
+    ValueList copied;
+    if (userOp)
+      copied = elems;
+    ValueList &copy = userOp ? copied : elems;
     Borrow walking(*this, &range, /*iterating=*/true);
     size_t at = 0;
     if (algorithm == "reduce") {

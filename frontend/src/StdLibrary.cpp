@@ -159,6 +159,24 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
   return a.getAsType();
 }
 
+llvm::SmallVector<QualType, 4> Evaluator::memberTypes(const CXXRecordDecl *rd) {
+  llvm::SmallVector<QualType, 4> types;
+  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || (cls != StdClass::Pair && cls != StdClass::Tuple))
+    return types;
+  for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
+    if (a.getKind() == TemplateArgument::Pack) {
+      for (const TemplateArgument &p : a.pack_elements())
+        if (p.getKind() == TemplateArgument::Type)
+          types.push_back(p.getAsType());
+    } else if (a.getKind() == TemplateArgument::Type) {
+      types.push_back(a.getAsType());
+    }
+  }
+  return types;
+}
+
 [[noreturn]] void Evaluator::unsupportedStdType(const CXXRecordDecl *rd,
                                                 LazyLoc loc) {
   llvm::StringRef n = rd->getName();
@@ -389,16 +407,7 @@ Value Evaluator::emplacedElement(QualType elem,
     return defaultValue(elem, loc); // value-initialised, as C++ does
   if (ec == StdClass::Pair || ec == StdClass::Tuple) {
     // A pair's or tuple's members, each converted to its type.
-    llvm::SmallVector<QualType, 4> types;
-    for (const TemplateArgument &a : cast<ClassTemplateSpecializationDecl>(erd)
-                                         ->getTemplateArgs()
-                                         .asArray()) {
-      if (a.getKind() == TemplateArgument::Pack)
-        for (const TemplateArgument &p : a.pack_elements())
-          types.push_back(p.getAsType());
-      else
-        types.push_back(a.getAsType());
-    }
+    llvm::SmallVector<QualType, 4> types = memberTypes(erd);
     if (types.size() != argv.size())
       refuse();
     ValueList members;
