@@ -77,6 +77,9 @@
 #if !defined(MSCCLC_MAX_REGISTERS)
 #define MSCCLC_MAX_REGISTERS 40
 #endif
+#if MSCCLC_MAX_REGISTERS < 16 || MSCCLC_MAX_REGISTERS > 64
+#error "runtime-min: MSCCLC_MAX_REGISTERS takes 16 to 64 (any block size up to 1,024 threads must launch)"
+#endif
 #if __CUDACC_VER_MAJOR__ > 12 ||                                               \
     (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4)
 #define MSCCLC_KERNEL __global__ __maxnreg__(MSCCLC_MAX_REGISTERS)
