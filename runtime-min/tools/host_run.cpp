@@ -5,6 +5,8 @@
 //       -DMSCCLC_BAKED_NS=<namespace> -I runtime-min/include host_run.cpp
 // or for GPUs (virtual ranks on the current device; exit 77 without one):
 //   nvcc -std=c++20 -x cu -arch=native -DMSCCLC_BAKED=... host_run.cpp
+// where MSCCLC_GPU_DEVICES=N puts rank r on device r % N instead (switch
+// groups whose members land on distinct NVLS devices then use multicast).
 // Runs the plan's kernels RUNS times back to back on SIZE bytes of DTYPE
 // with PACKET (ll16 or ll8) packets, each launch with the inputs read from
 // IN_DIR/rank<R>.input.before.bin (as `mscclc sim --dump` writes them; IN_DIR
@@ -27,6 +29,7 @@
 #include <exception>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,10 +55,37 @@ std::chrono::milliseconds watchdog() {
                    : std::chrono::milliseconds(10000);
 }
 
+#if !defined(MSCCLC_HOST)
+// MSCCLC_GPU_DEVICES=N: rank r on CUDA device r % N; unset: every rank on
+// the current device (virtual ranks).
+std::vector<int> rankDevices() {
+  const char *text = std::getenv("MSCCLC_GPU_DEVICES");
+  if (!text || !*text)
+    return {};
+  int count = 0, wanted = std::atoi(text);
+  cudaGetDeviceCount(&count);
+  if (wanted < 1 || wanted > count)
+    throw std::runtime_error("MSCCLC_GPU_DEVICES=" + std::string(text) +
+                             ": this machine has " + std::to_string(count) +
+                             " CUDA device(s)");
+  std::vector<int> devices;
+  for (int r = 0; r < baked::plan_info.ranks; ++r)
+    devices.push_back(r % wanted);
+  return devices;
+}
+#endif
+
 template <class T, class P>
 int run(uint64_t size, int runs, uint32_t threads, const std::string &inDir,
         const std::string &outDir) {
+#if defined(MSCCLC_HOST)
   mscclc::rt::Communicator comm(baked::plan_info, size, threads);
+#else
+  mscclc::rt::Communicator comm(baked::plan_info, size, threads,
+                                rankDevices());
+  if (comm.usesMulticast())
+    std::printf("host_run: switch channels on NVLS multicast objects\n");
+#endif
   std::vector<std::vector<char>> inputs(size_t(baked::plan_info.ranks));
   for (int r = 0; r < baked::plan_info.ranks; ++r) {
     if (inDir == "-") {

@@ -53,6 +53,13 @@ DEFAULT_PLANS = [
                                                   # simulator says so)
 ]
 
+# Samples again with other parameters, at sizes of our choosing: the NVLS
+# AllReduce with 4-byte alignment, whose blocks of 36 and 1,000 bytes end
+# in a partial 16-byte unit and start unaligned (the switch ops' tails).
+SAMPLE_VARIANTS = [
+    ("allreduce_nvls.cpp", ["-P", "buffer_alignment=4"], [144, 4000]),
+]
+
 
 def baked_expectation(verdicts, key):
     """'agree', 'wrong' (the simulator rejects it) or 'rejected'."""
@@ -86,8 +93,9 @@ def run_settings(args):
     return threads, "ll16,ll8" if plan.get("protocol") == "LL" else "ll16"
 
 
-def check(label, mscclc, args, expect, dtypes):
-    sizes = sizes_of(mscclc, args) if expect != "rejected" else []
+def check(label, mscclc, args, expect, dtypes, sizes=None):
+    if sizes is None:
+        sizes = sizes_of(mscclc, args) if expect != "rejected" else []
     if expect != "rejected" and not sizes:
         return [f"{label}: mscclc sim gives no report"]
     threads, packets = run_settings(args)
@@ -118,11 +126,15 @@ def main():
                          "e.g. u8,bf16,u32")
     a = ap.parse_args()
     verdicts = simrun.load_verdicts()
-    jobs = []  # (label, args, expectation, dtypes)
+    jobs = []  # (label, args, expectation, dtypes[, sizes])
     for f in sorted(os.listdir(os.path.join(REPO, "samples"))):
         if f.endswith(".cpp"):
             jobs.append((f"sample {f}", [os.path.join(REPO, "samples", f)],
                          "agree", ["f32", "f16"]))
+    for f, params, sizes in SAMPLE_VARIANTS:
+        jobs.append((f"sample {f} {' '.join(params)}",
+                     [os.path.join(REPO, "samples", f)] + params, "agree",
+                     ["f32", "f16"], sizes))
     plans = os.path.join(a.shared, "conformance", "plans")
     if os.path.isdir(plans):
         names = sorted(f[:-5] for f in os.listdir(plans) if f.endswith(".json"))
@@ -154,13 +166,15 @@ def main():
     if a.only:
         jobs = [j for j in jobs if a.only in j[0]]
     if a.dtypes:
-        jobs = [(label, args, expect, a.dtypes.split(","))
-                for label, args, expect, _ in jobs]
+        jobs = [(label, args, expect, a.dtypes.split(","), *rest)
+                for label, args, expect, _, *rest in jobs]
     problems = []
     counts = {"agree": 0, "wrong": 0, "rejected": 0}
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-        futures = {pool.submit(check, label, a.mscclc, args, expect, dtypes):
-                   (label, expect) for label, args, expect, dtypes in jobs}
+        futures = {pool.submit(check, label, a.mscclc, args, expect, dtypes,
+                               *rest):
+                   (label, expect) for label, args, expect, dtypes, *rest
+                   in jobs}
         for fut in concurrent.futures.as_completed(futures):
             label, expect = futures[fut]
             found = fut.result()

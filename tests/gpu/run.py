@@ -9,20 +9,21 @@ size and a second one, f32 and i32. Each rank's output must equal the host
 run's (runtime-min's CPU-thread build) and `mscclc sim --semantics
 intended`'s bit for bit; the time per launch on the GPU is printed.
 
-Plans with switch channels are left out (runtime-min's CUDA communicator
-does not create NVLS multicast objects), as are plans the simulator finds
-wrong.
+Plans with switch channels run too: on virtual ranks their switch ops
+loop over the members' buffers; with --devices N (rank r on device r % N)
+on GPUs with NVSwitch, each group whose members sit on distinct devices
+uses an NVLS multicast object. Plans the simulator finds wrong are left
+out.
 
 Without nvcc, or without a CUDA device, it says so and exits 77 (ctest:
 skipped). Without a device it first builds one baked sample for the GPU,
 so the CUDA runtime is still compiled and linked on machines with none.
 
-  run.py --mscclc PATH [--arch sm_90] [--only TEXT]
+  run.py --mscclc PATH [--arch sm_90] [--devices N] [--only TEXT]
 """
 import argparse
 import importlib.util
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -44,6 +45,7 @@ def main():
     ap.add_argument("--arch", default="native")
     ap.add_argument("--nvcc", default=os.environ.get(
         "NVCC", "/usr/local/cuda/bin/nvcc"))
+    ap.add_argument("--devices", type=int)
     ap.add_argument("--only")
     a = ap.parse_args()
     if not shutil.which(a.nvcc):
@@ -52,6 +54,9 @@ def main():
     jobs = [(f"sample {f}", [os.path.join(REPO, "samples", f)])
             for f in sorted(os.listdir(os.path.join(REPO, "samples")))
             if f.endswith(".cpp")]
+    jobs += [(f"sample {f} {' '.join(params)}",
+              [os.path.join(REPO, "samples", f)] + params, sizes)
+             for f, params, sizes in cudarun.SAMPLE_VARIANTS]
     plans = os.path.join(a.shared, "conformance", "plans")
     verdicts = cudarun.simrun.load_verdicts()
     for name in cudarun.DEFAULT_PLANS:
@@ -61,16 +66,12 @@ def main():
         if cudarun.baked_expectation(verdicts, name) != "agree":
             print(f"gpu: plan {name}: the simulator finds it wrong; left out")
             continue
-        with open(path) as f:
-            if re.search(r'"channel_type":\s*"switch"', f.read()):
-                print(f"gpu: plan {name}: switch channels; left out")
-                continue
         jobs.append((f"plan {name}", [path]))
     if a.only:
         jobs = [j for j in jobs if a.only in j[0]]
     problems = 0
-    for i, (label, args) in enumerate(jobs):
-        sizes = cudarun.sizes_of(a.mscclc, args)
+    for i, (label, args, *fixed) in enumerate(jobs):
+        sizes = fixed[0] if fixed else cudarun.sizes_of(a.mscclc, args)
         _, packets = cudarun.run_settings(args)
         # Without a device, the first job builds for an architecture of
         # our choosing (native needs a device) and then says it skipped.
@@ -80,7 +81,8 @@ def main():
         cmd = [sys.executable, os.path.join(REPO, "scripts", "run-baked")] + \
             args + ["--mscclc", a.mscclc, "--runs", "3", "--dtype", "f32,i32",
                     "--packet", packets, "--gpu", "--gpu-arch", arch,
-                    "--nvcc", a.nvcc]
+                    "--nvcc", a.nvcc] + \
+            (["--gpu-devices", str(a.devices)] if a.devices else [])
         if sizes:
             cmd += ["--size", ",".join(str(s) for s in sizes)]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)

@@ -1,8 +1,10 @@
 //===- test_runtime.cpp - runtime-min's host API: registry, run() ---------===//
 //
-// The registry's selection rules, and Communicator::run driving a plan
-// baked by mscclc_add_baked_plan (samples/baked's allgather, 4 ranks) from
-// one host thread per rank, as an application would.
+// The registry's selection rules, Communicator::run driving a plan baked
+// by mscclc_add_baked_plan (samples/baked's allgather, 4 ranks) from one
+// host thread per rank, as an application would, and layout.hpp's switch
+// wiring and NVLS multicast planning, which the CUDA communicator uses
+// (it cannot run here: no GPU).
 //
 //===----------------------------------------------------------------------===//
 #define CATCH_CONFIG_MAIN
@@ -109,4 +111,121 @@ TEST_CASE("run() refuses a size the communicator was not set up for") {
   const KernelFn *kernels = ag::kernels_for(DType::F32, PacketType::LL16);
   CHECK_FALSE(comm.run(0, buffer.data(), buffer.data(), 8192, kernels));
   CHECK_FALSE(comm.run(7, buffer.data(), buffer.data(), 4096, kernels));
+}
+
+// ---------------------------------------------- switch channels' layout
+// A 4-rank in-place plan whose ranks hold the switch channels given (one
+// SwitchInfo list per rank), for layout.hpp's multicast planning: four
+// input chunks (an AllGather's: one), four output, two scratch.
+namespace {
+struct SwitchPlan {
+  std::vector<std::vector<int>> members;    // storage for SwitchInfo
+  std::vector<std::vector<SwitchInfo>> per; // per rank
+  std::vector<RankInfo> ranks;
+  PlanInfo plan{};
+  SwitchPlan(const char *collective,
+             std::vector<std::vector<std::pair<int, std::vector<int>>>> held) {
+    members.reserve(64);
+    for (auto &rank : held) {
+      per.emplace_back();
+      for (auto &[type, list] : rank) {
+        members.push_back(list);
+        per.back().push_back(
+            {type, members.back().data(), int(members.back().size())});
+      }
+    }
+    for (auto &list : per) {
+      RankInfo info{};
+      info.inputChunks = std::string(collective) == "allgather" ? 1 : 4;
+      info.outputChunks = 4;
+      info.scratchChunks = 2;
+      info.threadblocks = 1;
+      info.switches = list.data();
+      info.numSwitch = int(list.size());
+      ranks.push_back(info);
+    }
+    plan = PlanInfo{
+        "switch_plan", collective, true, Protocol::Simple,  false,       16,
+        ~0ull,         false,      1,    int(ranks.size()), ranks.data()};
+  }
+};
+} // namespace
+
+TEST_CASE("multicast groups: one object per buffer type and member list") {
+  std::vector<int> all{0, 1, 2, 3};
+  // Every rank holds two channels over the inputs of all four (one
+  // object serves both) and one over the scratch of its pair.
+  SwitchPlan p("allreduce", {{{0, all}, {0, all}, {2, {0, 1}}},
+                             {{0, all}, {0, all}, {2, {0, 1}}},
+                             {{0, all}, {0, all}, {2, {2, 3}}},
+                             {{0, all}, {0, all}, {2, {2, 3}}}});
+  auto groups = layout::multicastGroups(p.plan, {0, 1, 2, 3});
+  REQUIRE(groups.size() == 3);
+  CHECK(groups[0].type == 0);
+  CHECK(groups[0].members == all);
+  CHECK(groups[1].type == 2);
+  CHECK(groups[1].members == std::vector<int>{0, 1});
+  CHECK(groups[2].members == std::vector<int>{2, 3});
+  // Virtual ranks: two members on one device cannot share an object.
+  CHECK(layout::multicastGroups(p.plan, {0, 0, 1, 1}).empty());
+  CHECK(layout::multicastGroups(p.plan, {0, 0, 0, 0}).empty());
+  // Pairs on distinct devices would do, but the 4-member group would not.
+  CHECK(layout::multicastGroups(p.plan, {0, 1, 0, 1}).empty());
+}
+
+TEST_CASE("multicast groups: a channel held outside its group disables them") {
+  SwitchPlan p("allreduce", {{{0, {1, 2}}}, {{0, {1, 2}}}, {{0, {1, 2}}}, {}});
+  CHECK(layout::multicastGroups(p.plan, {0, 1, 2, 3}).empty());
+}
+
+TEST_CASE("multicast sizes: bound allocations hold the group's largest") {
+  std::vector<int> all{0, 1, 2, 3};
+  SwitchPlan p("allreduce", {{{0, all}, {2, {0, 1}}},
+                             {{0, all}, {2, {0, 1}}},
+                             {{0, all}},
+                             {{0, all}}});
+  auto groups = layout::multicastGroups(p.plan, {0, 1, 2, 3});
+  REQUIRE(groups.size() == 2);
+  std::vector<layout::RankLayout> layouts;
+  for (int r = 0; r < 4; ++r)
+    layouts.push_back(layout::rankLayout(p.plan, r, 8192));
+  // In place: the input lives in the send allocation (8192 bytes + 16).
+  REQUIRE(layout::backingAllocation(layouts[0], 0) == 0);
+  REQUIRE(layout::backingAllocation(layouts[0], 1) == 0);
+  REQUIRE(layout::backingAllocation(layouts[0], 2) == 2);
+  auto physical = layout::sizeMulticast(groups, layouts, 1024);
+  CHECK(groups[0].bytes == 9216); // 8208 rounded up to 1 KiB
+  CHECK(groups[1].bytes == 5120); // scratch: 2 chunks of 2048 bytes, + 16
+  for (int r = 0; r < 4; ++r) {
+    CHECK(physical[size_t(r)][0] == 9216);
+    CHECK(physical[size_t(r)][1] == 1024); // the unused receive allocation
+  }
+  CHECK(physical[0][2] == 5120);
+  CHECK(physical[1][2] == 5120);
+  CHECK(physical[2][2] == 5120); // not in the scratch group, still rounded
+  // A granularity larger than any buffer: every allocation is one grain.
+  auto large = layout::sizeMulticast(groups, layouts, 2u << 20);
+  CHECK(groups[0].bytes == (2u << 20));
+  CHECK(large[3][2] == (2u << 20));
+}
+
+TEST_CASE("switch members: every member's buffer at this rank's offset") {
+  // An in-place AllGather: rank r's input is block r of its output, so a
+  // channel over the inputs addresses each member's output allocation at
+  // the holder's block.
+  std::vector<int> all{0, 1, 2, 3};
+  SwitchPlan p("allgather", {{{0, all}}, {{0, all}}, {{0, all}}, {{0, all}}});
+  std::vector<std::vector<char>> memory(4, std::vector<char>(1 << 16));
+  std::vector<layout::Placement> places;
+  for (int r = 0; r < 4; ++r) {
+    layout::RankLayout l = layout::rankLayout(p.plan, r, 4096);
+    char *base = memory[size_t(r)].data();
+    places.push_back(layout::place(l, base, base, base + 8192));
+  }
+  layout::SwitchMembers m = layout::switchMembers(p.plan, 2, 0, places);
+  REQUIRE(m.data.size() == 4);
+  for (int j = 0; j < 4; ++j) {
+    CHECK(m.data[size_t(j)] - memory[size_t(j)].data() == 2 * 1024);
+    CHECK(m.packet[size_t(j)] - memory[size_t(j)].data() == 2 * 2 * 1024);
+  }
 }

@@ -10,8 +10,10 @@
 //     acquire load at system scope, the relaxed forms use relaxed orders,
 //     LL16/LL8 packets are single volatile v4.u32/v2.u32 stores and
 //     spinning volatile loads, barriers and device semaphores are
-//     device-scope atomics, switch ops are sm_90 multimem instructions,
-//     port-channel triggers go through a FIFO a host proxy drains.
+//     device-scope atomics, switch ops are sm_90 multimem instructions
+//     on the group's multicast address (without one, the host build's
+//     loop over the members' buffers), port-channel triggers go through a
+//     FIFO a host proxy drains.
 //   host (MSCCLC_HOST): every (rank, thread block, thread) is a CPU thread
 //     (runtime.hpp starts them); the same orders through std::atomic_ref
 //     (an LL16 packet is two self-validating 8-byte release stores),
@@ -78,7 +80,8 @@
 #define MSCCLC_MAX_REGISTERS 40
 #endif
 #if MSCCLC_MAX_REGISTERS < 16 || MSCCLC_MAX_REGISTERS > 64
-#error "runtime-min: MSCCLC_MAX_REGISTERS takes 16 to 64 (any block size up to 1,024 threads must launch)"
+#error                                                                         \
+    "runtime-min: MSCCLC_MAX_REGISTERS takes 16 to 64 (any block size up to 1,024 threads must launch)"
 #endif
 #if __CUDACC_VER_MAJOR__ > 12 ||                                               \
     (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4)
@@ -111,7 +114,8 @@ struct SwitchChannel {
   char *const *member;          // member m's buffer + this rank's user offset
   char *const *memberPacket;    // the same in packet space (offset doubled)
   char *multicast;              // CUDA: the multicast address of member[]
-  char *multicastPacket;        //       and of memberPacket[]
+  char *multicastPacket;        //   and of memberPacket[]; null: no switch
+                                //   (the ops loop over member[] instead)
   uint32_t members;             // buffers in member[]
   uint32_t peers;               // channels in the group (peerInbound[])
   uint64_t *inbound;            // barrier counter, counted up by every member
@@ -1018,62 +1022,78 @@ MSCCLC_DEVICE void switch_wait(const SwitchChannel &c, bool relaxed) {
   detail::waitToken(c.inbound, *c.expected, !relaxed, "switch wait");
 }
 
-#if defined(MSCCLC_HOST)
-// Multicast on the host: a loop over the group's buffers, in group order
-// (the order the simulator reduces in; a switch's own order is
-// unspecified).
-template <class T, ReduceOp Op>
-MSCCLC_DEVICE void multimem_reduce(char *dst, const SwitchChannel &src,
-                                   uint64_t srcOffset, uint64_t bytes) {
-  constexpr uint64_t per = 16 / sizeof(T);
-  for (uint64_t at = uint64_t(tid()) * 16; at < bytes;
-       at += uint64_t(ntid()) * 16) {
-    uint64_t count = (bytes - at < 16 ? bytes - at : 16) / sizeof(T);
-    T acc[per], x[per];
-    copyUnit(reinterpret_cast<char *>(acc), src.member[0] + srcOffset + at,
-             count * sizeof(T));
+// Multicast without a switch: a loop over the group's buffers, in group
+// order (the order the simulator reduces in; a switch's own order is
+// unspecified). The host build always takes it; a GPU takes it when the
+// communicator has no multicast address for the group (virtual ranks
+// sharing a device, or devices without NVLS): plain loads and stores
+// through the members' pointers, ordered by the group barrier as memory
+// channels' puts are by theirs.
+namespace detail {
+// Reduces the group's range at srcOffset and hands each result to `store`
+// (16 bytes, or one element after the last whole unit): whole units first,
+// every array of a compile-time size (registers, no stack frame), then the
+// trailing elements one per thread.
+template <class T, ReduceOp Op, class Store>
+MSCCLC_DEVICE void unicast_combine(const SwitchChannel &src, uint64_t srcOffset,
+                                   uint64_t bytes, Store store) {
+  const uint32_t t = tid(), n = ntid();
+  const uint64_t whole = bytes / 16 * 16;
+  MSCCLC_NO_UNROLL
+  for (uint64_t at = uint64_t(t) * 16; at < whole; at += uint64_t(n) * 16) {
+    alignas(16) char acc[16];
+    copyUnit(acc, src.member[0] + srcOffset + at, 16);
+    MSCCLC_NO_UNROLL
     for (uint32_t m = 1; m < src.members; ++m) {
-      copyUnit(reinterpret_cast<char *>(x), src.member[m] + srcOffset + at,
-               count * sizeof(T));
-      for (uint64_t i = 0; i < count; ++i)
-        acc[i] = combine<T, Op>(acc[i], x[i]);
+      alignas(16) char x[16];
+      copyUnit(x, src.member[m] + srcOffset + at, 16);
+      combine16<T, Op>(acc, x);
     }
-    copyUnit(dst + at, reinterpret_cast<const char *>(acc), count * sizeof(T));
+    store(at, acc, uint64_t(16));
+  }
+  MSCCLC_NO_UNROLL
+  for (uint64_t e = whole + uint64_t(t) * sizeof(T); e + sizeof(T) <= bytes;
+       e += uint64_t(n) * sizeof(T)) {
+    T acc = loadElement<T>(src.member[0] + srcOffset + e, false);
+    MSCCLC_NO_UNROLL
+    for (uint32_t m = 1; m < src.members; ++m)
+      acc = combine<T, Op>(
+          acc, loadElement<T>(src.member[m] + srcOffset + e, false));
+    store(e, reinterpret_cast<const char *>(&acc), uint64_t(sizeof(T)));
   }
 }
-// glres: reduce the group's range, store it into every member.
+// glre: into a local buffer.
 template <class T, ReduceOp Op>
-MSCCLC_DEVICE void multimem_reduce_store(const SwitchChannel &dst,
-                                         uint64_t dstOffset,
-                                         const SwitchChannel &src,
-                                         uint64_t srcOffset, uint64_t bytes) {
-  constexpr uint64_t per = 16 / sizeof(T);
-  for (uint64_t at = uint64_t(tid()) * 16; at < bytes;
-       at += uint64_t(ntid()) * 16) {
-    uint64_t n = bytes - at < 16 ? bytes - at : 16;
-    T acc[per], x[per];
-    copyUnit(reinterpret_cast<char *>(acc), src.member[0] + srcOffset + at, n);
-    for (uint32_t m = 1; m < src.members; ++m) {
-      copyUnit(reinterpret_cast<char *>(x), src.member[m] + srcOffset + at, n);
-      for (uint64_t i = 0; i < n / sizeof(T); ++i)
-        acc[i] = combine<T, Op>(acc[i], x[i]);
-    }
-    for (uint32_t m = 0; m < dst.members; ++m)
-      copyUnit(dst.member[m] + dstOffset + at,
-               reinterpret_cast<const char *>(acc), n);
-  }
+MSCCLC_DEVICE void unicast_reduce(char *dst, const SwitchChannel &src,
+                                  uint64_t srcOffset, uint64_t bytes) {
+  unicast_combine<T, Op>(src, srcOffset, bytes,
+                         [dst](uint64_t at, const char *v, uint64_t n) {
+                           copyUnit(dst + at, v, n);
+                         });
 }
-// gstore: local data into every member.
-MSCCLC_DEVICE void multimem_store(const SwitchChannel &dst, uint64_t dstOffset,
-                                  const char *src, uint64_t bytes) {
+// glres: into every member.
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void unicast_reduce_store(const SwitchChannel &dst,
+                                        uint64_t dstOffset,
+                                        const SwitchChannel &src,
+                                        uint64_t srcOffset, uint64_t bytes) {
+  unicast_combine<T, Op>(
+      src, srcOffset, bytes,
+      [&dst, dstOffset](uint64_t at, const char *v, uint64_t n) {
+        MSCCLC_NO_UNROLL
+        for (uint32_t m = 0; m < dst.members; ++m)
+          copyUnit(dst.member[m] + dstOffset + at, v, n);
+      });
+}
+MSCCLC_DEVICE void unicast_store(const SwitchChannel &dst, uint64_t dstOffset,
+                                 const char *src, uint64_t bytes) {
   for (uint32_t m = 0; m < dst.members; ++m)
     copy(dst.member[m] + dstOffset, src, bytes);
 }
-// gstorepkt: local packets, rebuilt with the flag, into every member.
 template <class P>
-MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
-                                          uint64_t dstOffset, const char *src,
-                                          uint64_t bytes, uint32_t flag) {
+MSCCLC_DEVICE void unicast_store_packets(const SwitchChannel &dst,
+                                         uint64_t dstOffset, const char *src,
+                                         uint64_t bytes, uint32_t flag) {
   const uint64_t packets = bytes / P::payload;
   MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {
@@ -1083,6 +1103,35 @@ MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
       detail::store_packet<P>(dst.memberPacket[m] + dstOffset + p * P::bytes,
                               payload, flag);
   }
+}
+} // namespace detail
+
+#if defined(MSCCLC_HOST)
+// reduce into a local buffer (glre)
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void multimem_reduce(char *dst, const SwitchChannel &src,
+                                   uint64_t srcOffset, uint64_t bytes) {
+  detail::unicast_reduce<T, Op>(dst, src, srcOffset, bytes);
+}
+// glres: reduce the group's range, store it into every member.
+template <class T, ReduceOp Op>
+MSCCLC_DEVICE void multimem_reduce_store(const SwitchChannel &dst,
+                                         uint64_t dstOffset,
+                                         const SwitchChannel &src,
+                                         uint64_t srcOffset, uint64_t bytes) {
+  detail::unicast_reduce_store<T, Op>(dst, dstOffset, src, srcOffset, bytes);
+}
+// gstore: local data into every member.
+MSCCLC_DEVICE void multimem_store(const SwitchChannel &dst, uint64_t dstOffset,
+                                  const char *src, uint64_t bytes) {
+  detail::unicast_store(dst, dstOffset, src, bytes);
+}
+// gstorepkt: local packets, rebuilt with the flag, into every member.
+template <class P>
+MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
+                                          uint64_t dstOffset, const char *src,
+                                          uint64_t bytes, uint32_t flag) {
+  detail::unicast_store_packets<P>(dst, dstOffset, src, bytes, flag);
 }
 #else
 // sm_90 multimem (switch_channel_device.hpp): ld_reduce and st on the
@@ -1163,36 +1212,74 @@ MSCCLC_DEVICE void multimem_st(char *mc, uint4 v) {
 }
 } // namespace detail
 
+// The switch moves whole 16-byte units between 16-byte aligned addresses:
+// an op with an unaligned operand goes over the members' buffers instead,
+// and so do the bytes after the last whole unit (the executor's tail path
+// is broken, executor-semantics §3.9; the host build covers this one).
+namespace detail {
+MSCCLC_DEVICE bool unaligned16(const char *a, const char *b) {
+  return (reinterpret_cast<uintptr_t>(a) | reinterpret_cast<uintptr_t>(b)) %
+             16 !=
+         0;
+}
+} // namespace detail
+
+// (One call of the member loop per op, for the whole range or the tail:
+// two made the switch AllReduce's rank kernels twice as large.)
 template <class T, ReduceOp Op>
 MSCCLC_DEVICE void multimem_reduce(char *dst, const SwitchChannel &src,
                                    uint64_t srcOffset, uint64_t bytes) {
-  for (uint64_t at = uint64_t(tid()) * 16; at + 16 <= bytes;
-       at += uint64_t(ntid()) * 16)
-    *reinterpret_cast<uint4 *>(dst + at) =
-        detail::ld_reduce<T, Op>(src.multicast + srcOffset + at);
+  uint64_t done = 0;
+  if (src.multicast && !detail::unaligned16(dst, src.multicast + srcOffset)) {
+    done = bytes / 16 * 16;
+    for (uint64_t at = uint64_t(tid()) * 16; at < done;
+         at += uint64_t(ntid()) * 16)
+      *reinterpret_cast<uint4 *>(dst + at) =
+          detail::ld_reduce<T, Op>(src.multicast + srcOffset + at);
+  }
+  if (done < bytes)
+    detail::unicast_reduce<T, Op>(dst + done, src, srcOffset + done,
+                                  bytes - done);
 }
 template <class T, ReduceOp Op>
 MSCCLC_DEVICE void multimem_reduce_store(const SwitchChannel &dst,
                                          uint64_t dstOffset,
                                          const SwitchChannel &src,
                                          uint64_t srcOffset, uint64_t bytes) {
-  for (uint64_t at = uint64_t(tid()) * 16; at + 16 <= bytes;
-       at += uint64_t(ntid()) * 16)
-    detail::multimem_st(
-        dst.multicast + dstOffset + at,
-        detail::ld_reduce<T, Op>(src.multicast + srcOffset + at));
+  uint64_t done = 0;
+  if (dst.multicast && src.multicast &&
+      !detail::unaligned16(dst.multicast + dstOffset,
+                           src.multicast + srcOffset)) {
+    done = bytes / 16 * 16;
+    for (uint64_t at = uint64_t(tid()) * 16; at < done;
+         at += uint64_t(ntid()) * 16)
+      detail::multimem_st(
+          dst.multicast + dstOffset + at,
+          detail::ld_reduce<T, Op>(src.multicast + srcOffset + at));
+  }
+  if (done < bytes)
+    detail::unicast_reduce_store<T, Op>(dst, dstOffset + done, src,
+                                        srcOffset + done, bytes - done);
 }
 MSCCLC_DEVICE void multimem_store(const SwitchChannel &dst, uint64_t dstOffset,
                                   const char *src, uint64_t bytes) {
-  for (uint64_t at = uint64_t(tid()) * 16; at + 16 <= bytes;
-       at += uint64_t(ntid()) * 16)
-    detail::multimem_st(dst.multicast + dstOffset + at,
-                        *reinterpret_cast<const uint4 *>(src + at));
+  uint64_t done = 0;
+  if (dst.multicast && !detail::unaligned16(dst.multicast + dstOffset, src)) {
+    done = bytes / 16 * 16;
+    for (uint64_t at = uint64_t(tid()) * 16; at < done;
+         at += uint64_t(ntid()) * 16)
+      detail::multimem_st(dst.multicast + dstOffset + at,
+                          *reinterpret_cast<const uint4 *>(src + at));
+  }
+  if (done < bytes)
+    detail::unicast_store(dst, dstOffset + done, src + done, bytes - done);
 }
 template <class P>
 MSCCLC_DEVICE void multimem_store_packets(const SwitchChannel &dst,
                                           uint64_t dstOffset, const char *src,
                                           uint64_t bytes, uint32_t flag) {
+  if (!dst.multicastPacket)
+    return detail::unicast_store_packets<P>(dst, dstOffset, src, bytes, flag);
   const uint64_t packets = bytes / P::payload;
   MSCCLC_NO_UNROLL
   for (uint64_t p = tid(); p < packets; p += ntid()) {

@@ -10,7 +10,11 @@
 //   - channel pairing (§4.2): the k-th channel of a type from a to b is
 //     paired with the k-th from b to a;
 //   - switch groups: switch channels of the same buffer type and member
-//     list, in declaration order per rank, form one multicast group.
+//     list, in declaration order per rank, form one barrier group; each
+//     channel addresses its members' buffers at the holder's offset;
+//   - NVLS multicast (GPUs): one object per (buffer type, member list)
+//     where the members sit on distinct devices, and the sizes of the
+//     allocations bound to it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -18,6 +22,7 @@
 #include "mscclc/rt/device.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -167,6 +172,107 @@ inline std::vector<std::vector<SwitchEnds>> switchGroups(const PlanInfo &plan) {
     for (auto [r, g] : group)
       ends[size_t(r)][size_t(g)] = group;
   return ends;
+}
+
+// Rank r's g-th switch channel over the ranks' placements: member m's
+// buffer of the group's type at rank r's user offset, in data and in
+// packet space (a multicast address adds the same offsets to the group's
+// multicast base).
+struct SwitchMembers {
+  std::vector<char *> data, packet;
+};
+inline SwitchMembers switchMembers(const PlanInfo &plan, int r, int g,
+                                   const std::vector<Placement> &places) {
+  const SwitchInfo &s = plan.rank[r].switches[g];
+  const Placement &mine = places[size_t(r)];
+  SwitchMembers out;
+  for (int m = 0; m < s.numMembers; ++m) {
+    const Placement &member = places[size_t(s.members[m])];
+    out.data.push_back(member.space[s.type] + mine.userOffset[s.type]);
+    out.packet.push_back(member.space[s.type] + 2 * mine.userOffset[s.type]);
+  }
+  return out;
+}
+
+// Which of a rank's three allocations (send, receive, scratch) holds
+// buffer `type` (in place, input and output share one).
+inline int backingAllocation(const RankLayout &l, int type) {
+  if (type == 0)
+    return l.sendIsRecv ? 1 : 0;
+  if (type == 1)
+    return l.recvIsSend ? 0 : 1;
+  return 2;
+}
+
+// NVLS multicast objects for a plan's switch channels, one per (buffer
+// type, member list), so channels over the same buffers share one: the
+// groups, or none when multicast cannot serve the plan (a rank holds a
+// switch channel of a group it is not a member of, or two members of a
+// group sit on one device: a multicast object binds one buffer per
+// device). `device[r]`: rank r's device.
+struct MulticastGroup {
+  int type = 0;
+  std::vector<int> members; // ranks, in group order
+  uint64_t bytes = 0;       // bound from each member's allocation
+};
+inline std::vector<MulticastGroup>
+multicastGroups(const PlanInfo &plan, const std::vector<int> &device) {
+  std::map<std::pair<int, std::vector<int>>, MulticastGroup> groups;
+  for (int r = 0; r < plan.ranks; ++r)
+    for (int g = 0; g < plan.rank[r].numSwitch; ++g) {
+      const SwitchInfo &s = plan.rank[r].switches[g];
+      std::vector<int> members(s.members, s.members + s.numMembers);
+      if (std::find(members.begin(), members.end(), r) == members.end())
+        return {};
+      std::vector<int> used;
+      for (int m : members) {
+        int d = device[size_t(m)];
+        if (std::find(used.begin(), used.end(), d) != used.end())
+          return {};
+        used.push_back(d);
+      }
+      groups[{s.type, members}] = MulticastGroup{s.type, members, 0};
+    }
+  std::vector<MulticastGroup> out;
+  for (auto &[key, group] : groups)
+    out.push_back(std::move(group));
+  return out;
+}
+
+// Sizes the groups' objects and their members' allocations: each member's
+// allocation of the group's type (send, receive or scratch, after the
+// in-place alias) is bound whole from offset 0, so every allocation of a
+// member is a multiple of `granularity` and each bound one at least the
+// group's largest. Returns, per rank, the three allocation sizes (0: not a
+// member of any group, a plain allocation does).
+inline std::vector<std::array<uint64_t, 3>>
+sizeMulticast(std::vector<MulticastGroup> &groups,
+              const std::vector<RankLayout> &layouts, uint64_t granularity) {
+  auto roundUp = [&](uint64_t n) {
+    return (n + granularity - 1) / granularity * granularity;
+  };
+  auto allocation = [](const RankLayout &l, int a) {
+    // +16: a zero-byte buffer still has an address (as the runtimes do).
+    return (a == 0 ? l.sendBytes : a == 1 ? l.recvBytes : l.scratchBytes) + 16;
+  };
+  std::vector<std::array<uint64_t, 3>> physical(layouts.size(), {0, 0, 0});
+  for (MulticastGroup &group : groups) {
+    for (int m : group.members) {
+      const RankLayout &l = layouts[size_t(m)];
+      group.bytes =
+          std::max(group.bytes,
+                   roundUp(allocation(l, backingAllocation(l, group.type))));
+    }
+    for (int m : group.members) {
+      const RankLayout &l = layouts[size_t(m)];
+      std::array<uint64_t, 3> &mine = physical[size_t(m)];
+      for (int a = 0; a < 3; ++a)
+        mine[size_t(a)] = std::max(mine[size_t(a)], roundUp(allocation(l, a)));
+      uint64_t &bound = mine[size_t(backingAllocation(l, group.type))];
+      bound = std::max(bound, group.bytes);
+    }
+  }
+  return physical;
 }
 
 } // namespace mscclc::rt::layout

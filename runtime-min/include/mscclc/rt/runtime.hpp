@@ -312,17 +312,17 @@ private:
     k.switchMember.assign(size_t(info.numSwitch), {});
     k.switchMemberPacket.assign(size_t(info.numSwitch), {});
     k.switchPeers.assign(size_t(info.numSwitch), {});
+    std::vector<layout::Placement> places;
+    for (const Rank &each : ranks_)
+      places.push_back(each.place);
     for (int g = 0; g < info.numSwitch; ++g) {
       const SwitchInfo &s = info.switches[g];
       // Data: the group's buffers in group order, at this rank's user
       // offset; the barrier: every member's counter of the same group.
-      for (int m = 0; m < s.numMembers; ++m) {
-        const Rank &member = ranks_[size_t(s.members[m])];
-        k.switchMember[size_t(g)].push_back(member.place.space[s.type] +
-                                            k.place.userOffset[s.type]);
-        k.switchMemberPacket[size_t(g)].push_back(
-            member.place.space[s.type] + 2 * k.place.userOffset[s.type]);
-      }
+      layout::SwitchMembers members =
+          layout::switchMembers(plan_, r, g, places);
+      k.switchMember[size_t(g)] = std::move(members.data);
+      k.switchMemberPacket[size_t(g)] = std::move(members.packet);
       for (auto [mr, mg] : k.switchMembers[size_t(g)])
         k.switchPeers[size_t(g)].push_back(
             &ranks_[size_t(mr)].switchTokens[size_t(mg)]);

@@ -21,9 +21,18 @@
 //   - every rank's kernel runs on a stream of its own: the ranks of a plan
 //     wait for each other, so all their thread blocks must be resident at
 //     once, which the constructor checks against the device's occupancy.
-// Switch channels need NVLS multicast objects (cuMulticastCreate), which
-// this runtime does not create: a plan with switch channels is refused
-// with a message (the host runtime runs them).
+//   - switch channels: each group of ranks sharing a buffer type gets an
+//     NVLS multicast object when its members sit on distinct devices that
+//     all support multicast (CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED):
+//     those ranks' buffers are allocated through the driver's virtual
+//     memory API (cuMemCreate), bound to the object, and the object is
+//     mapped on every member's device; the switch ops then use multimem
+//     instructions on that address. Otherwise (virtual ranks sharing a
+//     device, GPUs without NVSwitch, a driver that refuses) the group has
+//     no multicast address and the same ops loop over the members'
+//     buffers through peer pointers: the same results, no switch. The
+//     driver calls are looked up through cudaGetDriverEntryPoint, so
+//     nothing links libcuda.
 //
 // A GPU kernel cannot be aborted: when a launch does not finish within the
 // watchdog's time, launch() says which ranks are still running and returns
@@ -36,8 +45,10 @@
 #include "mscclc/rt/device.hpp"
 #include "mscclc/rt/layout.hpp"
 
+#include <cuda.h>
 #include <cuda_runtime.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -61,6 +72,88 @@ inline void check(cudaError_t e, const char *what) {
 }
 } // namespace detail
 
+namespace detail {
+// The driver calls NVLS multicast needs, looked up through the runtime
+// (no -lcuda at link time). null: the driver lacks one of them.
+struct Driver {
+  decltype(&::cuGetErrorString) getErrorString = nullptr;
+  decltype(&::cuDeviceGet) deviceGet = nullptr;
+  decltype(&::cuDeviceGetAttribute) deviceGetAttribute = nullptr;
+  decltype(&::cuMemGetAllocationGranularity) allocationGranularity = nullptr;
+  decltype(&::cuMemCreate) memCreate = nullptr;
+  decltype(&::cuMemRelease) memRelease = nullptr;
+  decltype(&::cuMemAddressReserve) addressReserve = nullptr;
+  decltype(&::cuMemAddressFree) addressFree = nullptr;
+  decltype(&::cuMemMap) memMap = nullptr;
+  decltype(&::cuMemUnmap) memUnmap = nullptr;
+  decltype(&::cuMemSetAccess) memSetAccess = nullptr;
+#if CUDART_VERSION >= 12010
+  decltype(&::cuMulticastGetGranularity) multicastGranularity = nullptr;
+  decltype(&::cuMulticastCreate) multicastCreate = nullptr;
+  decltype(&::cuMulticastAddDevice) multicastAddDevice = nullptr;
+  decltype(&::cuMulticastBindMem) multicastBindMem = nullptr;
+  decltype(&::cuMulticastUnbind) multicastUnbind = nullptr;
+#endif
+
+  static const Driver *get() {
+    static const Driver *driver = [] {
+      static Driver d;
+      bool ok =
+          d.find("cuGetErrorString", d.getErrorString) &&
+          d.find("cuDeviceGet", d.deviceGet) &&
+          d.find("cuDeviceGetAttribute", d.deviceGetAttribute) &&
+          d.find("cuMemGetAllocationGranularity", d.allocationGranularity) &&
+          d.find("cuMemCreate", d.memCreate) &&
+          d.find("cuMemRelease", d.memRelease) &&
+          d.find("cuMemAddressReserve", d.addressReserve) &&
+          d.find("cuMemAddressFree", d.addressFree) &&
+          d.find("cuMemMap", d.memMap) && d.find("cuMemUnmap", d.memUnmap) &&
+          d.find("cuMemSetAccess", d.memSetAccess);
+#if CUDART_VERSION >= 12010
+      ok = ok && d.find("cuMulticastGetGranularity", d.multicastGranularity) &&
+           d.find("cuMulticastCreate", d.multicastCreate) &&
+           d.find("cuMulticastAddDevice", d.multicastAddDevice) &&
+           d.find("cuMulticastBindMem", d.multicastBindMem) &&
+           d.find("cuMulticastUnbind", d.multicastUnbind);
+#else
+      ok = false; // no multicast objects before CUDA 12.1
+#endif
+      return ok ? &d : static_cast<Driver *>(nullptr);
+    }();
+    return driver;
+  }
+
+  void check(CUresult e, const char *what) const {
+    if (e == CUDA_SUCCESS)
+      return;
+    const char *text = nullptr;
+    if (getErrorString)
+      getErrorString(e, &text);
+    throw std::runtime_error(std::string("runtime-min: ") + what + ": " +
+                             (text ? text : "error " + std::to_string(e)));
+  }
+
+private:
+  template <class F> static bool find(const char *symbol, F &fn) {
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+#if CUDART_VERSION >= 12050
+    cudaError_t e = cudaGetDriverEntryPointByVersion(symbol, &p, CUDART_VERSION,
+                                                     cudaEnableDefault, &found);
+#else
+    cudaError_t e =
+        cudaGetDriverEntryPoint(symbol, &p, cudaEnableDefault, &found);
+#endif
+    if (e != cudaSuccess || found != cudaDriverEntryPointSuccess || !p) {
+      cudaGetLastError(); // clears it
+      return false;
+    }
+    fn = reinterpret_cast<F>(p);
+    return true;
+  }
+};
+} // namespace detail
+
 // Whether a CUDA device is present (a GPU test skips without one).
 inline bool cuda_device_present() {
   int n = 0;
@@ -70,24 +163,32 @@ inline bool cuda_device_present() {
 class Communicator {
 public:
   // `devices[r]`: rank r's CUDA device; empty: every rank on the current
-  // device (virtual ranks).
+  // device (virtual ranks). `multicast`: false keeps every switch group on
+  // the loop over its members' buffers even where NVLS could serve it (a
+  // comparison of the two).
   Communicator(const PlanInfo &plan, uint64_t size, uint32_t threadsPerBlock,
-               std::vector<int> devices = {})
+               std::vector<int> devices = {}, bool multicast = true)
       : plan_(plan), threads_(std::max({threadsPerBlock, plan.minThreads, 1u})),
-        size_(size), ranks_(size_t(plan.ranks)) {
-    for (int r = 0; r < plan.ranks; ++r)
-      if (plan.rank[r].numSwitch > 0)
-        throw std::runtime_error(
-            std::string("runtime-min: plan ") + plan.name +
-            " uses switch channels; the CUDA communicator does not set up "
-            "NVLS multicast yet (run it on the host runtime)");
+        size_(size), ranks_(size_t(plan.ranks)),
+        switchEnds_(layout::switchGroups(plan)) {
     int current = 0;
     detail::check(cudaGetDevice(&current), "cudaGetDevice");
-    for (size_t r = 0; r < ranks_.size(); ++r)
-      ranks_[r].device = devices.empty() ? current : devices.at(r);
+    if (!devices.empty() && devices.size() != ranks_.size())
+      throw std::runtime_error(
+          "runtime-min: " + std::to_string(devices.size()) +
+          " devices given for a plan of " + std::to_string(ranks_.size()) +
+          " ranks (one per rank, or none for virtual ranks)");
+    for (size_t r = 0; r < ranks_.size(); ++r) {
+      ranks_[r].device = devices.empty() ? current : devices[r];
+      ranks_[r].layout = layout::rankLayout(plan_, int(r), size_);
+    }
     enablePeerAccess();
+    if (multicast)
+      planMulticast();
     for (size_t r = 0; r < ranks_.size(); ++r)
       allocate(int(r));
+    if (multicast_)
+      createMulticast();
     checkResidency();
     for (size_t r = 0; r < ranks_.size(); ++r)
       connect(int(r));
@@ -100,6 +201,13 @@ public:
       p.join();
     if (spent_)
       return; // a kernel may still run on this memory
+    releaseMulticast();
+    for (const Mapping &m : mappings_) {
+      const detail::Driver &d = *detail::Driver::get();
+      d.memUnmap(m.address, m.bytes);
+      d.addressFree(m.address, m.bytes);
+      d.memRelease(m.handle);
+    }
     for (Rank &k : ranks_) {
       cudaSetDevice(k.device);
       cudaStreamDestroy(k.stream);
@@ -220,6 +328,9 @@ public:
 
   uint64_t size() const { return size_; }
   int ranks() const { return int(ranks_.size()); }
+  // Whether the switch channels run on NVLS multicast objects (false: the
+  // plan has none, or they loop over the members' buffers).
+  bool usesMulticast() const { return multicast_; }
   cudaStream_t stream(int rank) const { return ranks_[size_t(rank)].stream; }
 
 private:
@@ -231,6 +342,7 @@ private:
     // Device arrays (set up on the host, copied over once).
     uint64_t *memoryTokens = nullptr, *portTokens = nullptr;
     uint64_t *expected = nullptr;
+    uint64_t *switchTokens = nullptr, *switchExpected = nullptr;
     Syncer *syncers = nullptr;
     int64_t *semaphores = nullptr;
     uint32_t *epochs = nullptr;
@@ -243,7 +355,37 @@ private:
     uint64_t capacity = 512;
     RankArgs args{};
     std::vector<void *> deviceAllocations, hostAllocations;
+    // Multicast: send, receive and scratch come from cuMemCreate, at least
+    // these sizes (0: cudaMalloc), so they can be bound to a multicast
+    // object.
+    size_t physicalBytes[3] = {0, 0, 0};
+    CUmemGenericAllocationHandle physical[3] = {0, 0, 0};
   };
+  // A cuMemCreate allocation mapped at `address`.
+  struct Mapping {
+    CUdeviceptr address;
+    size_t bytes;
+    CUmemGenericAllocationHandle handle;
+  };
+  // The multicast object of a layout::MulticastGroup: bound to each
+  // member's allocation of the group's type at offset 0 and mapped on each
+  // member's device.
+  struct MulticastObject {
+    layout::MulticastGroup group;
+    CUmemGenericAllocationHandle handle = 0;
+    bool created = false;
+    std::vector<CUdevice> bound;
+    std::map<int, CUdeviceptr> address; // member rank -> mapping
+  };
+  // The object serving a switch channel.
+  const MulticastObject &multicastObject(const SwitchInfo &s) const {
+    std::vector<int> members(s.members, s.members + s.numMembers);
+    for (const MulticastObject &object : multicastObjects_)
+      if (object.group.type == s.type && object.group.members == members)
+        return object;
+    throw std::logic_error("runtime-min: a switch channel without its "
+                           "multicast object");
+  }
 
   void enablePeerAccess() {
     for (int r = 0; r < plan_.ranks; ++r) {
@@ -265,7 +407,206 @@ private:
         enable(info.portPeers[g]);
       for (int i = 0; i < info.numRemote; ++i)
         enable(info.remote[i].rank);
+      for (int g = 0; g < info.numSwitch; ++g)
+        for (int m = 0; m < info.switches[g].numMembers; ++m)
+          enable(info.switches[g].members[m]);
     }
+  }
+
+  // Multicast serves the switch channels when layout::multicastGroups
+  // finds groups (every channel's holder a member, members on distinct
+  // devices) and every device involved supports it; then sizes the
+  // members' allocations (layout::sizeMulticast) to the granularities the
+  // driver asks for.
+  void planMulticast() {
+    const detail::Driver *d = detail::Driver::get();
+    std::vector<int> device;
+    for (const Rank &k : ranks_)
+      device.push_back(k.device);
+    std::vector<layout::MulticastGroup> groups =
+        layout::multicastGroups(plan_, device);
+    if (groups.empty() || !d)
+      return;
+#if CUDART_VERSION >= 12010
+    size_t granularity = 1;
+    std::vector<int> checked;
+    for (const layout::MulticastGroup &group : groups)
+      for (int m : group.members) {
+        int dev = device[size_t(m)];
+        if (std::find(checked.begin(), checked.end(), dev) != checked.end())
+          continue;
+        checked.push_back(dev);
+        CUdevice handle = 0;
+        int supported = 0;
+        CUmemAllocationProp prop = physicalProperties(dev);
+        size_t g = 0;
+        if (d->deviceGet(&handle, dev) != CUDA_SUCCESS ||
+            d->deviceGetAttribute(&supported,
+                                  CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED,
+                                  handle) != CUDA_SUCCESS ||
+            !supported ||
+            d->allocationGranularity(
+                &g, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) != CUDA_SUCCESS)
+          return;
+        granularity = std::max(granularity, g);
+      }
+    for (const layout::MulticastGroup &group : groups) {
+      CUmulticastObjectProp prop{};
+      prop.numDevices = unsigned(group.members.size());
+      prop.size = granularity;
+      size_t g = 0;
+      if (d->multicastGranularity(
+              &g, &prop, CU_MULTICAST_GRANULARITY_MINIMUM) != CUDA_SUCCESS)
+        return;
+      granularity = std::max(granularity, g); // powers of two: their lcm
+    }
+    std::vector<layout::RankLayout> layouts;
+    for (const Rank &k : ranks_)
+      layouts.push_back(k.layout);
+    std::vector<std::array<uint64_t, 3>> physical =
+        layout::sizeMulticast(groups, layouts, granularity);
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      for (int a = 0; a < 3; ++a)
+        ranks_[r].physicalBytes[a] = size_t(physical[r][size_t(a)]);
+    for (layout::MulticastGroup &group : groups) {
+      MulticastObject object;
+      object.group = std::move(group);
+      multicastObjects_.push_back(std::move(object));
+    }
+    granularity_ = granularity;
+    multicast_ = true;
+#endif
+  }
+
+  static CUmemAllocationProp physicalProperties(int device) {
+    CUmemAllocationProp prop{};
+    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    prop.location.id = device;
+    return prop;
+  }
+
+  // `bytes` of device memory from cuMemCreate, mapped read-write for rank
+  // k's device and every device that can reach it, zeroed.
+  char *physicalArray(Rank &k, size_t bytes, CUmemGenericAllocationHandle &h) {
+    const detail::Driver &d = *detail::Driver::get();
+    bytes = (bytes + granularity_ - 1) / granularity_ * granularity_;
+    CUmemAllocationProp prop = physicalProperties(k.device);
+    d.check(d.memCreate(&h, bytes, &prop, 0), "cuMemCreate");
+    CUdeviceptr address = 0;
+    CUresult e = d.addressReserve(&address, bytes, granularity_, 0, 0);
+    if (e != CUDA_SUCCESS)
+      d.memRelease(h);
+    d.check(e, "cuMemAddressReserve");
+    e = d.memMap(address, bytes, 0, h, 0);
+    if (e != CUDA_SUCCESS) {
+      d.addressFree(address, bytes);
+      d.memRelease(h);
+    }
+    d.check(e, "cuMemMap");
+    mappings_.push_back({address, bytes, h});
+    std::vector<CUmemAccessDesc> access;
+    std::vector<int> seen;
+    for (const Rank &other : ranks_) {
+      int can = other.device == k.device;
+      if (!can)
+        cudaDeviceCanAccessPeer(&can, other.device, k.device);
+      if (!can ||
+          std::find(seen.begin(), seen.end(), other.device) != seen.end())
+        continue;
+      seen.push_back(other.device);
+      CUmemAccessDesc a{};
+      a.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+      a.location.id = other.device;
+      a.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+      access.push_back(a);
+    }
+    d.check(d.memSetAccess(address, bytes, access.data(), access.size()),
+            "cuMemSetAccess");
+    void *p = reinterpret_cast<void *>(address);
+    detail::check(cudaMemset(p, 0, bytes), "cudaMemset");
+    return static_cast<char *>(p);
+  }
+
+  // Creates each group's multicast object, binds the members' allocations
+  // and maps it on the members' devices. A driver that refuses (no fabric
+  // manager, too many objects) leaves the groups on the member loop, with
+  // a warning.
+  void createMulticast() {
+#if CUDART_VERSION >= 12010
+    const detail::Driver &d = *detail::Driver::get();
+    try {
+      for (MulticastObject &object : multicastObjects_) {
+        const std::vector<int> &members = object.group.members;
+        const size_t bytes = size_t(object.group.bytes);
+        CUmulticastObjectProp prop{};
+        prop.numDevices = unsigned(members.size());
+        prop.size = bytes;
+        d.check(d.multicastCreate(&object.handle, &prop), "cuMulticastCreate");
+        object.created = true;
+        std::vector<CUdevice> devices;
+        for (int m : members) {
+          CUdevice device = 0;
+          d.check(d.deviceGet(&device, ranks_[size_t(m)].device),
+                  "cuDeviceGet");
+          d.check(d.multicastAddDevice(object.handle, device),
+                  "cuMulticastAddDevice");
+          devices.push_back(device);
+        }
+        for (size_t i = 0; i < members.size(); ++i) {
+          const Rank &k = ranks_[size_t(members[i])];
+          int a = layout::backingAllocation(k.layout, object.group.type);
+          d.check(
+              d.multicastBindMem(object.handle, 0, k.physical[a], 0, bytes, 0),
+              "cuMulticastBindMem");
+          object.bound.push_back(devices[i]);
+        }
+        for (int m : members) {
+          CUdeviceptr address = 0;
+          d.check(d.addressReserve(&address, bytes, granularity_, 0, 0),
+                  "cuMemAddressReserve");
+          CUresult e = d.memMap(address, bytes, 0, object.handle, 0);
+          if (e != CUDA_SUCCESS)
+            d.addressFree(address, bytes);
+          d.check(e, "cuMemMap of a multicast object");
+          object.address[m] = address;
+          CUmemAccessDesc a{};
+          a.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+          a.location.id = ranks_[size_t(m)].device;
+          a.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+          d.check(d.memSetAccess(address, bytes, &a, 1),
+                  "cuMemSetAccess of a multicast object");
+        }
+      }
+    } catch (const std::exception &e) {
+      std::fprintf(stderr,
+                   "runtime-min: no NVLS multicast for plan %s (%s): its "
+                   "switch ops loop over the members' buffers instead\n",
+                   plan_.name, e.what());
+      releaseMulticast();
+      multicast_ = false;
+    }
+#endif
+  }
+
+  void releaseMulticast() {
+#if CUDART_VERSION >= 12010
+    const detail::Driver *d = detail::Driver::get();
+    if (!d)
+      return;
+    for (MulticastObject &object : multicastObjects_) {
+      const size_t bytes = size_t(object.group.bytes);
+      for (auto [rank, address] : object.address) {
+        d->memUnmap(address, bytes);
+        d->addressFree(address, bytes);
+      }
+      for (CUdevice device : object.bound)
+        d->multicastUnbind(object.handle, device, 0, bytes);
+      if (object.created)
+        d->memRelease(object.handle);
+    }
+    multicastObjects_.clear();
+#endif
   }
 
   template <class X> X *deviceArray(Rank &k, size_t n) {
@@ -304,16 +645,24 @@ private:
     detail::check(cudaSetDevice(k.device), "cudaSetDevice");
     detail::check(cudaStreamCreateWithFlags(&k.stream, cudaStreamNonBlocking),
                   "cudaStreamCreate");
-    k.layout = layout::rankLayout(plan_, r, size_);
     const layout::RankLayout &l = k.layout;
     // +16: a zero-byte buffer still has an address.
-    k.place = layout::place(l, deviceArray<char>(k, l.sendBytes + 16),
-                            deviceArray<char>(k, l.recvBytes + 16),
-                            deviceArray<char>(k, l.scratchBytes + 16));
+    const uint64_t bytes[3] = {l.sendBytes + 16, l.recvBytes + 16,
+                               l.scratchBytes + 16};
+    char *base[3];
+    for (int a = 0; a < 3; ++a)
+      base[a] =
+          k.physicalBytes[a]
+              ? physicalArray(k, std::max<size_t>(k.physicalBytes[a], bytes[a]),
+                              k.physical[a])
+              : deviceArray<char>(k, bytes[a]);
+    k.place = layout::place(l, base[0], base[1], base[2]);
     k.memoryTokens = deviceArray<uint64_t>(k, size_t(info.numMemory));
     k.portTokens = deviceArray<uint64_t>(k, size_t(info.numPort));
     k.expected =
         deviceArray<uint64_t>(k, size_t(info.numMemory + info.numPort));
+    k.switchTokens = deviceArray<uint64_t>(k, size_t(info.numSwitch));
+    k.switchExpected = deviceArray<uint64_t>(k, size_t(info.numSwitch));
     k.syncers = deviceArray<Syncer>(k, size_t(info.numSyncers));
     k.semaphores = deviceCopy(
         k, std::vector<int64_t>(info.semaphores,
@@ -363,10 +712,42 @@ private:
     k.args.remotePacket = deviceCopy(k, remotePacket);
     k.args.memory = deviceCopy(k, channels(false));
     k.args.port = deviceCopy(k, channels(true));
-    k.args.switches = nullptr;
+    k.args.switches = deviceCopy(k, switchChannels(r));
     k.args.syncer = k.syncers;
     k.args.semaphore = k.semaphores;
     k.args.epoch = k.epochs;
+  }
+
+  // Rank r's switch channels: the members' buffers (layout.hpp, as the
+  // host run wires them), the group's multicast address where it has one,
+  // and the group barrier's counters.
+  std::vector<SwitchChannel> switchChannels(int r) {
+    Rank &k = ranks_[size_t(r)];
+    const RankInfo &info = plan_.rank[r];
+    std::vector<layout::Placement> places;
+    for (const Rank &each : ranks_)
+      places.push_back(each.place);
+    std::vector<SwitchChannel> out;
+    for (int g = 0; g < info.numSwitch; ++g) {
+      const SwitchInfo &s = info.switches[g];
+      layout::SwitchMembers members =
+          layout::switchMembers(plan_, r, g, places);
+      std::vector<uint64_t *> counters;
+      for (auto [mr, mg] : switchEnds_[size_t(r)][size_t(g)])
+        counters.push_back(ranks_[size_t(mr)].switchTokens + mg);
+      char *multicast = nullptr, *multicastPacket = nullptr;
+      if (multicast_) {
+        CUdeviceptr base = multicastObject(s).address.at(r);
+        multicast = reinterpret_cast<char *>(base) + k.place.userOffset[s.type];
+        multicastPacket =
+            reinterpret_cast<char *>(base) + 2 * k.place.userOffset[s.type];
+      }
+      out.push_back({deviceCopy(k, members.data), deviceCopy(k, members.packet),
+                     multicast, multicastPacket, uint32_t(s.numMembers),
+                     uint32_t(counters.size()), k.switchTokens + g,
+                     deviceCopy(k, counters), k.switchExpected + g});
+    }
+    return out;
   }
 
   // Virtual ranks wait for each other: every rank's blocks must fit on
@@ -481,6 +862,11 @@ private:
   uint32_t threads_;
   uint64_t size_;
   std::vector<Rank> ranks_;
+  std::vector<std::vector<layout::SwitchEnds>> switchEnds_;
+  bool multicast_ = false;
+  size_t granularity_ = 1;
+  std::vector<MulticastObject> multicastObjects_;
+  std::vector<Mapping> mappings_;
   std::vector<std::thread> proxies_;
   std::atomic<bool> stopping_{false};
   bool spent_ = false;
