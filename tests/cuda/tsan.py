@@ -173,6 +173,10 @@ def main():
     for f in sorted(os.listdir(os.path.join(REPO, "samples"))):
         if f.endswith(".cpp"):
             clean.append((f"sample {f}", [os.path.join(REPO, "samples", f)]))
+    for f, params, sizes in cudarun.SAMPLE_VARIANTS:
+        clean.append((f"sample {f} {' '.join(params)}",
+                      [os.path.join(REPO, "samples", f)] + params +
+                      ["--size", ",".join(str(s) for s in sizes)]))
     plans = os.path.join(a.shared, "conformance", "plans")
     if os.path.isdir(plans):
         for name in cudarun.DEFAULT_PLANS:

@@ -165,6 +165,7 @@ TEST_CASE("multicast groups: one object per buffer type and member list") {
   CHECK(groups[0].members == all);
   CHECK(groups[1].type == 2);
   CHECK(groups[1].members == std::vector<int>{0, 1});
+  CHECK(groups[2].type == 2);
   CHECK(groups[2].members == std::vector<int>{2, 3});
   // Virtual ranks: two members on one device cannot share an object.
   CHECK(layout::multicastGroups(p.plan, {0, 0, 1, 1}).empty());
@@ -207,6 +208,30 @@ TEST_CASE("multicast sizes: bound allocations hold the group's largest") {
   auto large = layout::sizeMulticast(groups, layouts, 2u << 20);
   CHECK(groups[0].bytes == (2u << 20));
   CHECK(large[3][2] == (2u << 20));
+  // Sized again: the same as the first time (nothing carried over).
+  layout::sizeMulticast(groups, layouts, 1024);
+  CHECK(groups[0].bytes == 9216);
+}
+
+TEST_CASE("multicast sizes: an in-place AllGather binds its receive buffer") {
+  // Its input is block r of its output: a group over the inputs binds
+  // the receive allocation, which grows to the group's largest.
+  std::vector<int> all{0, 1, 2, 3};
+  SwitchPlan p("allgather", {{{0, all}}, {{0, all}}, {{0, all}}, {{0, all}}});
+  std::vector<layout::RankLayout> layouts;
+  for (int r = 0; r < 4; ++r)
+    layouts.push_back(layout::rankLayout(p.plan, r, 4096));
+  CHECK(layout::backingAllocation(layouts[1], 0) == 1);
+  CHECK(layout::backingAllocation(layouts[1], 1) == 1);
+  auto groups = layout::multicastGroups(p.plan, {0, 1, 2, 3});
+  REQUIRE(groups.size() == 1);
+  auto physical = layout::sizeMulticast(groups, layouts, 1024);
+  CHECK(groups[0].bytes == 5120); // 4096 + 16, rounded up
+  for (int r = 0; r < 4; ++r) {
+    CHECK(physical[size_t(r)][1] == 5120);
+    CHECK(physical[size_t(r)][0] ==
+          1024 * ((layouts[size_t(r)].sendBytes + 16 + 1023) / 1024));
+  }
 }
 
 TEST_CASE("switch members: every member's buffer at this rank's offset") {
@@ -215,17 +240,20 @@ TEST_CASE("switch members: every member's buffer at this rank's offset") {
   // the holder's block.
   std::vector<int> all{0, 1, 2, 3};
   SwitchPlan p("allgather", {{{0, all}}, {{0, all}}, {{0, all}}, {{0, all}}});
-  std::vector<std::vector<char>> memory(4, std::vector<char>(1 << 16));
+  // Each rank's send, receive and scratch allocations are distinct.
+  std::vector<std::vector<char>> memory(4, std::vector<char>(3 << 14));
   std::vector<layout::Placement> places;
   for (int r = 0; r < 4; ++r) {
     layout::RankLayout l = layout::rankLayout(p.plan, r, 4096);
     char *base = memory[size_t(r)].data();
-    places.push_back(layout::place(l, base, base, base + 8192));
+    places.push_back(
+        layout::place(l, base, base + (1 << 14), base + (2 << 14)));
   }
   layout::SwitchMembers m = layout::switchMembers(p.plan, 2, 0, places);
   REQUIRE(m.data.size() == 4);
   for (int j = 0; j < 4; ++j) {
-    CHECK(m.data[size_t(j)] - memory[size_t(j)].data() == 2 * 1024);
-    CHECK(m.packet[size_t(j)] - memory[size_t(j)].data() == 2 * 2 * 1024);
+    char *recv = memory[size_t(j)].data() + (1 << 14);
+    CHECK(m.data[size_t(j)] - recv == 2 * 1024);
+    CHECK(m.packet[size_t(j)] - recv == 2 * 2 * 1024);
   }
 }

@@ -257,6 +257,7 @@ sizeMulticast(std::vector<MulticastGroup> &groups,
   };
   std::vector<std::array<uint64_t, 3>> physical(layouts.size(), {0, 0, 0});
   for (MulticastGroup &group : groups) {
+    group.bytes = 0;
     for (int m : group.members) {
       const RankLayout &l = layouts[size_t(m)];
       group.bytes =

@@ -138,7 +138,10 @@ private:
     void *p = nullptr;
     cudaDriverEntryPointQueryResult found{};
 #if CUDART_VERSION >= 12050
-    cudaError_t e = cudaGetDriverEntryPointByVersion(symbol, &p, CUDART_VERSION,
+    // The ABI of 12.1, where multicast appeared: every function used has
+    // had one version since, and asking for the toolkit's own version
+    // fails on an older (minor-version compatible) driver.
+    cudaError_t e = cudaGetDriverEntryPointByVersion(symbol, &p, 12010,
                                                      cudaEnableDefault, &found);
 #else
     cudaError_t e =
@@ -182,16 +185,21 @@ public:
       ranks_[r].device = devices.empty() ? current : devices[r];
       ranks_[r].layout = layout::rankLayout(plan_, int(r), size_);
     }
-    enablePeerAccess();
-    if (multicast)
-      planMulticast();
-    for (size_t r = 0; r < ranks_.size(); ++r)
-      allocate(int(r));
-    if (multicast_)
-      createMulticast();
-    checkResidency();
-    for (size_t r = 0; r < ranks_.size(); ++r)
-      connect(int(r));
+    checkResidency(); // before anything is allocated
+    try {
+      enablePeerAccess();
+      if (multicast)
+        planMulticast();
+      for (size_t r = 0; r < ranks_.size(); ++r)
+        allocate(int(r));
+      if (multicast_)
+        createMulticast();
+      for (size_t r = 0; r < ranks_.size(); ++r)
+        connect(int(r));
+    } catch (...) {
+      release(); // what was allocated before the failure
+      throw;
+    }
     for (Rank &k : ranks_)
       proxies_.emplace_back([this, &k] { proxy(k); });
   }
@@ -201,21 +209,7 @@ public:
       p.join();
     if (spent_)
       return; // a kernel may still run on this memory
-    releaseMulticast();
-    for (const Mapping &m : mappings_) {
-      const detail::Driver &d = *detail::Driver::get();
-      d.memUnmap(m.address, m.bytes);
-      d.addressFree(m.address, m.bytes);
-      d.memRelease(m.handle);
-    }
-    for (Rank &k : ranks_) {
-      cudaSetDevice(k.device);
-      cudaStreamDestroy(k.stream);
-      for (void *p : k.deviceAllocations)
-        cudaFree(p);
-      for (void *p : k.hostAllocations)
-        cudaFreeHost(p);
-    }
+    release();
   }
   Communicator(const Communicator &) = delete;
   Communicator &operator=(const Communicator &) = delete;
@@ -425,8 +419,17 @@ private:
       device.push_back(k.device);
     std::vector<layout::MulticastGroup> groups =
         layout::multicastGroups(plan_, device);
-    if (groups.empty() || !d)
-      return;
+    if (groups.empty())
+      return; // virtual ranks, or a group sharing a device: expected
+    // Devices laid out for multicast that cannot have it: say so.
+    auto decline = [&](const std::string &why) {
+      std::fprintf(stderr,
+                   "runtime-min: no NVLS multicast for plan %s (%s): its "
+                   "switch ops loop over the members' buffers instead\n",
+                   plan_.name, why.c_str());
+    };
+    if (!d)
+      return decline("the CUDA driver lacks the multicast calls of 12.1");
 #if CUDART_VERSION >= 12010
     size_t granularity = 1;
     std::vector<int> checked;
@@ -444,10 +447,13 @@ private:
             d->deviceGetAttribute(&supported,
                                   CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED,
                                   handle) != CUDA_SUCCESS ||
-            !supported ||
-            d->allocationGranularity(
+            !supported)
+          return decline("device " + std::to_string(dev) +
+                         " does not support it");
+        if (d->allocationGranularity(
                 &g, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) != CUDA_SUCCESS)
-          return;
+          return decline("no allocation granularity for device " +
+                         std::to_string(dev));
         granularity = std::max(granularity, g);
       }
     for (const layout::MulticastGroup &group : groups) {
@@ -457,7 +463,8 @@ private:
       size_t g = 0;
       if (d->multicastGranularity(
               &g, &prop, CU_MULTICAST_GRANULARITY_MINIMUM) != CUDA_SUCCESS)
-        return;
+        return decline("no multicast granularity for a group of " +
+                       std::to_string(group.members.size()));
       granularity = std::max(granularity, g); // powers of two: their lcm
     }
     std::vector<layout::RankLayout> layouts;
@@ -587,6 +594,39 @@ private:
       multicast_ = false;
     }
 #endif
+  }
+
+  // Frees everything the communicator holds, once the devices are idle
+  // (run() may have left work on a caller's stream).
+  void release() {
+    std::vector<int> devices;
+    for (const Rank &k : ranks_)
+      if (std::find(devices.begin(), devices.end(), k.device) ==
+          devices.end()) {
+        devices.push_back(k.device);
+        cudaSetDevice(k.device);
+        cudaDeviceSynchronize();
+      }
+    releaseMulticast();
+    for (const Mapping &m : mappings_) {
+      const detail::Driver &d = *detail::Driver::get();
+      d.memUnmap(m.address, m.bytes);
+      d.addressFree(m.address, m.bytes);
+      d.memRelease(m.handle);
+    }
+    mappings_.clear();
+    for (Rank &k : ranks_) {
+      cudaSetDevice(k.device);
+      if (k.stream)
+        cudaStreamDestroy(k.stream);
+      k.stream = nullptr;
+      for (void *p : k.deviceAllocations)
+        cudaFree(p);
+      for (void *p : k.hostAllocations)
+        cudaFreeHost(p);
+      k.deviceAllocations.clear();
+      k.hostAllocations.clear();
+    }
   }
 
   void releaseMulticast() {
@@ -781,6 +821,22 @@ private:
              k.layout.scratchChunk, k.layout.slot};
     void *params[] = {&k.args, &l};
     cudaError_t e = cudaSetDevice(k.device);
+    if (e == cudaSuccess && multicast_ && plan_.rank[r].numSwitch > 0) {
+      // Multimem instructions exist from sm_90: a kernel built for less
+      // would trap at its first switch op.
+      cudaFuncAttributes attributes{};
+      e = cudaFuncGetAttributes(&attributes,
+                                reinterpret_cast<const void *>(fn));
+      if (e == cudaSuccess && attributes.binaryVersion < 90) {
+        std::fprintf(stderr,
+                     "runtime-min: rank %d's kernel is built for sm_%d, which "
+                     "has no multimem instructions, and its switch channels "
+                     "use NVLS multicast; build it for sm_90 or later, or "
+                     "construct the communicator with multicast = false\n",
+                     r, attributes.binaryVersion);
+        return false;
+      }
+    }
     if (e == cudaSuccess)
       e = cudaLaunchKernel(reinterpret_cast<const void *>(fn),
                            dim3(unsigned(plan_.rank[r].threadblocks)),
