@@ -213,25 +213,42 @@ Evaluator::tupleElementTypes(const Expr *e) {
 // Tuples of different element types compare element by element in C++'s
 // usual arithmetic conversions (`std::tie(i, d) < std::tie(x, y)` with an
 // int against a double, or an int against an unsigned): convert each pair
-// of arithmetic elements whose types differ to their common type first.
+// of arithmetic elements whose types differ to their common type first,
+// in nested pairs and tuples too.
 void Evaluator::convertTupleElements(const Expr *l, const Expr *r, Value &lv,
                                      Value &rv, LazyLoc loc) {
-  if (lv.kind != Value::Kind::Agg || rv.kind != Value::Kind::Agg)
-    return;
   std::optional<std::vector<QualType>> lt = tupleElementTypes(l);
   std::optional<std::vector<QualType>> rt = tupleElementTypes(r);
-  if (!lt || !rt || lt->size() != rt->size() ||
-      lt->size() != lv.elems().size() || rt->size() != rv.elems().size())
+  if (lt && rt)
+    convertTupleValues(*lt, *rt, lv, rv, loc);
+}
+
+void Evaluator::convertTupleValues(llvm::ArrayRef<QualType> lt,
+                                   llvm::ArrayRef<QualType> rt, Value &lv,
+                                   Value &rv, LazyLoc loc) {
+  if (lv.kind != Value::Kind::Agg || rv.kind != Value::Kind::Agg ||
+      lt.size() != rt.size() || lt.size() != lv.elems().size() ||
+      rt.size() != rv.elems().size())
     return;
-  for (size_t i = 0; i < lt->size(); ++i) {
-    QualType a = (*lt)[i].getNonReferenceType(),
-             b = (*rt)[i].getNonReferenceType();
-    if (!a->isArithmeticType() || !b->isArithmeticType() ||
-        ctx_.hasSameUnqualifiedType(a, b))
+  for (size_t i = 0; i < lt.size(); ++i) {
+    QualType a = lt[i].getNonReferenceType(), b = rt[i].getNonReferenceType();
+    if (ctx_.hasSameUnqualifiedType(a, b))
       continue;
-    QualType common = usualArithmeticType(a, b);
-    lv.elems()[i] = convert(lv.elems()[i], common, loc);
-    rv.elems()[i] = convert(rv.elems()[i], common, loc);
+    if (a->isArithmeticType() && b->isArithmeticType()) {
+      QualType common = usualArithmeticType(a, b);
+      lv.elems()[i] = convert(lv.elems()[i], common, loc);
+      rv.elems()[i] = convert(rv.elems()[i], common, loc);
+      continue;
+    }
+    const CXXRecordDecl *ra = a->getAsCXXRecordDecl(),
+                        *rb = b->getAsCXXRecordDecl();
+    auto tupleLike = [&](const CXXRecordDecl *rd) {
+      StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+      return cls == StdClass::Pair || cls == StdClass::Tuple;
+    };
+    if (tupleLike(ra) && tupleLike(rb))
+      convertTupleValues(memberTypes(ra), memberTypes(rb), lv.elems()[i],
+                         rv.elems()[i], loc);
   }
 }
 

@@ -425,8 +425,15 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
     if (!cap.capturesVariable())
       error(cap.getLocation(), diag::err_eval_capture_this);
     const ValueDecl *vd = cap.getCapturedVar();
-    if (const auto *var = dyn_cast<VarDecl>(vd); var && var->isInitCapture()) {
-      cl->byCopy.push_back({vd, std::make_unique<Value>(eval(var->getInit()))});
+    // This lambda's own init-capture (an enclosing lambda's is captured
+    // like any variable of that lambda).
+    if (const auto *var = dyn_cast<VarDecl>(vd);
+        var && le->isInitCapture(&cap)) {
+      if (var->getType()->isReferenceType())
+        cl->byRef.push_back(captureInitReference(var));
+      else
+        cl->byCopy.push_back(
+            {vd, std::make_unique<Value>(eval(var->getInit()))});
       continue;
     }
     Value *slot = lookup(vd, cap.getLocation());

@@ -342,7 +342,7 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
   }
   if (f.closure) {
     for (const RefCapture &cap : f.closure->byRef)
-      if (cap.decl == d)
+      if (cap.spelledAs() == d)
         return resolveCapture(cap, loc);
     for (auto &[vd, slot] : f.closure->byCopy)
       if (vd == d)

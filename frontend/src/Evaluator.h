@@ -206,6 +206,7 @@ private:
   }
   Frame *frameBySerial(uint64_t serial);
   RefCapture captureByReference(const clang::ValueDecl *d);
+  RefCapture captureInitReference(const clang::VarDecl *capture);
   Value *resolveCapture(const RefCapture &c, LazyLoc loc);
   // Binds the reference variable `d` of `f` to `target`, tracked.
   void bindReference(Frame &f, const clang::ValueDecl *d, Value *target);
@@ -381,6 +382,9 @@ private:
   tupleElementTypes(const clang::Expr *e);
   void convertTupleElements(const clang::Expr *l, const clang::Expr *r,
                             Value &lv, Value &rv, LazyLoc loc);
+  void convertTupleValues(llvm::ArrayRef<clang::QualType> lt,
+                          llvm::ArrayRef<clang::QualType> rt, Value &lv,
+                          Value &rv, LazyLoc loc);
   // `std::tie(a, b, ...) = pair_or_tuple;`.
   void assignThroughTie(const clang::CallExpr *tie, const clang::Expr *from,
                         LazyLoc loc);
@@ -607,6 +611,8 @@ private:
   // Whether `fd` takes `n` elements as the library passes them to a
   // comparator or predicate: by value or const reference.
   static bool takesElementsReadOnly(const clang::FunctionDecl *fd, unsigned n);
+  // A parameter of type `t` cannot change its argument (by value, const &).
+  static bool takesReadOnly(clang::QualType t);
   // Whether `fd` takes `n` elements as a comparator or predicate may in
   // C++: by value or by lvalue reference, const or not (the library passes
   // lvalues; callOnElements checks that a non-const one is left as is).

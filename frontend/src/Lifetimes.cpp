@@ -74,7 +74,7 @@ RefCapture Evaluator::captureByReference(const ValueDecl *d) {
     // Captured by the enclosing lambda: by reference names the same
     // variable; by copy names the enclosing closure's member.
     for (const RefCapture &outer : f.closure->byRef)
-      if (outer.decl == d)
+      if (outer.spelledAs() == d)
         return outer;
     for (const auto &[vd, slot] : f.closure->byCopy)
       if (vd == d) {
@@ -84,6 +84,27 @@ RefCapture Evaluator::captureByReference(const ValueDecl *d) {
       }
   }
   return c;
+}
+
+RefCapture Evaluator::captureInitReference(const VarDecl *capture) {
+  // `[&r = x]`: r is another name for the variable x (C++ binds r to x's
+  // object). Anything but a variable (`[&r = v[i]]`, a member) is refused:
+  // a pointer into a container cannot be kept across calls safely here.
+  const Expr *init = capture->getInit()->IgnoreParenImpCasts();
+  if (const auto *cleanups = dyn_cast<ExprWithCleanups>(init))
+    init = cleanups->getSubExpr()->IgnoreParenImpCasts();
+  const auto *ref = dyn_cast<DeclRefExpr>(init);
+  const ValueDecl *target = ref ? ref->getDecl() : nullptr;
+  if (target && (isa<VarDecl>(target) || isa<BindingDecl>(target))) {
+    lookup(target, ref); // a dangling reference is reported here
+    RefCapture c = captureByReference(target);
+    if (c.frameSerial || c.member) {
+      c.name = capture;
+      return c;
+    }
+  }
+  error(capture->getLocation(), diag::err_eval_init_capture_reference,
+        {capture->getNameAsString()});
 }
 
 Value *Evaluator::resolveCapture(const RefCapture &c, LazyLoc loc) {

@@ -942,7 +942,9 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     } else {
       op = userComparator(call->getArg(opArg), elem, opClosure, arity,
                           QualType(), &opObject);
-      if (!op || !takesElementsReadOnly(op, arity))
+      // transform passes elements as lvalues: a non-const reference
+      // parameter is valid C++, checked not to change them.
+      if (!op || !takesElements(op, arity))
         error(call->getArg(opArg), diag::err_std_transform_op);
     }
   }
@@ -985,15 +987,15 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       if (w.kind == Value::Kind::Uninit)
         error(loc, diag::err_eval_uninitialised_unnamed);
       Value *args[2] = {&v, &w};
-      v = callFunction(op, {}, opClosure, call->getArg(opArg), args,
-                       opObject.get());
+      v = callOnElements(op, opClosure, call->getArg(opArg), args,
+                         opObject.get(), "operation", what);
       if (readingOther->dangling)
         invalidatedDuringUse(*readingOther, diag::err_std_predicate_modified,
                              loc);
     } else if (op) {
       Value *args[1] = {&v};
-      v = callFunction(op, {}, opClosure, call->getArg(opArg), args,
-                       opObject.get());
+      v = callOnElements(op, opClosure, call->getArg(opArg), args,
+                         opObject.get(), "operation", what);
     }
     if (reading.dangling)
       invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
@@ -1425,16 +1427,18 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
 // Whether `fd` takes `n` elements as the library passes them to a
 // comparator or predicate: by value or const reference. One that could
 // change them would change the range behind the algorithm's back.
+bool Evaluator::takesReadOnly(QualType t) {
+  return !t->isRValueReferenceType() &&
+         (!t->isLValueReferenceType() ||
+          t.getNonReferenceType().isConstQualified());
+}
+
 bool Evaluator::takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
   if (fd->getNumParams() != n)
     return false;
-  for (const ParmVarDecl *p : fd->parameters()) {
-    QualType t = p->getType();
-    if (t->isRValueReferenceType() ||
-        (t->isLValueReferenceType() &&
-         !t.getNonReferenceType().isConstQualified()))
+  for (const ParmVarDecl *p : fd->parameters())
+    if (!takesReadOnly(p->getType()))
       return false;
-  }
   return true;
 }
 
@@ -1803,7 +1807,13 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         if ((!userOp || !takesElementsReadOnly(userOp, 2)) &&
             algorithm == "reduce")
           error(rest[1], diag::err_std_scan_op, {algorithm.str()});
-        if (!userOp || !takesElementsReadOnly(userOp, 2))
+        // accumulate passes the running value as an rvalue and the
+        // element as an lvalue: `(T acc, T &x)` is valid C++, and checked
+        // not to change x (callOnElements).
+        if (!userOp || !takesElements(userOp, 2) ||
+            (algorithm == "accumulate" &&
+             !takesReadOnly(userOp->getParamDecl(0)->getType())) ||
+            (algorithm != "accumulate" && !takesElementsReadOnly(userOp, 2)))
           error(rest[1], diag::err_std_accumulate_op);
       }
     } else if (algorithm != "reduce" || rest.size() > 1) {
@@ -1822,8 +1832,8 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         error(loc, diag::err_eval_uninitialised_unnamed);
       if (userOp) {
         Value *args[2] = {&a, &b};
-        Value r =
-            callFunction(userOp, {}, opClosure, rest[1], args, opObject.get());
+        Value r = callOnElements(userOp, opClosure, rest[1], args,
+                                 opObject.get(), "operation", algorithm);
         return (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
                    ? convert(r, t, loc)
                    : r;

@@ -349,6 +349,10 @@ inline Value Value::makeMap() {
 // lambda's closure, which `holder` keeps alive.
 struct RefCapture {
   const clang::ValueDecl *decl = nullptr;
+  // The name the lambda's body uses, when not `decl`'s own: a
+  // by-reference init-capture `[&r = x]` names x's variable as `r`.
+  const clang::ValueDecl *name = nullptr;
+  const clang::ValueDecl *spelledAs() const { return name ? name : decl; }
   uint64_t frameSerial = 0;
   uint32_t generation = 0;
   std::shared_ptr<const struct Closure> holder;
