@@ -2139,6 +2139,55 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
     return true;
   }
   if (inRanges &&
+      (name == "find" || name == "find_if" || name == "find_if_not") &&
+      args.size() == 2) {
+    // std::ranges::find(v, x), find_if(v, pred), find_if_not(v, pred) over
+    // a vector: the iterator to the first match, or v.end() (an iterator
+    // into a std::vector is a value; other ranges' are refused below).
+    const CXXRecordDecl *rd =
+        args[0]->getType().getCanonicalType()->getAsCXXRecordDecl();
+    if (rd && classifyStd(rd) == StdClass::Vector && args[0]->isGLValue()) {
+      Value *range = evalObject(args[0]);
+      Borrow keep(*this, range, /*iterating=*/true);
+      if (range->kind != Value::Kind::Agg)
+        error(loc, diag::err_eval_uninitialised);
+      QualType elem = templateArgType(rd, 0);
+      size_t found = range->elems().size();
+      if (name == "find") {
+        Value x = eval(args[1]);
+        if ((x.kind == Value::Kind::Int || x.kind == Value::Kind::Float) &&
+            !elem.isNull() && elem->isArithmeticType())
+          x = convert(x, elem, loc);
+        for (size_t i = 0; i < range->elems().size(); ++i) {
+          step(call);
+          if (compareValues(range->elems()[i], x) == 0) {
+            found = i;
+            break;
+          }
+        }
+      } else {
+        std::function<bool(Value &)> test =
+            predicateFunction(args[1], elem, ("ranges::" + name).str());
+        bool want = name == "find_if";
+        for (size_t i = 0; i < range->elems().size(); ++i) {
+          step(call);
+          Value element = range->elems()[i];
+          bool hit = test(element);
+          if (keep.dangling)
+            invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+          if (hit == want) {
+            found = i;
+            break;
+          }
+        }
+      }
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+      result = makeIterator(range, found, 0, nullptr, loc);
+      return true;
+    }
+  }
+  if (inRanges &&
       (name == "sort" || name == "stable_sort" || name == "reverse" ||
        name == "fill" || name == "count" || name == "min" || name == "max" ||
        name == "any_of" || name == "all_of" || name == "none_of" ||

@@ -1685,6 +1685,14 @@ TEST_CASE("Evaluator: reference init-captures, element references in "
     SAME_AS_CPP_INT(std::tuple<int, std::tuple<int, unsigned>> a{1, {2, 3u}};
                     std::tuple<int, std::tuple<int, unsigned>> b{1, {-1, 3u}};
                     return a < b;),
+    // std::ranges::find, find_if, find_if_not over a vector: iterators.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{3, 5, 7, 5}; auto a = std::ranges::find(v, 5);
+        auto b = std::ranges::find_if(v, [](const int &x) { return x > 5; });
+        auto c = std::ranges::find_if_not(v, [](int x) { return x < 7; });
+        *c += 100; int seen = int(a - v.begin()) * 1000 + *b * 10 +
+                              (std::ranges::find(v, 4) == v.end());
+        v.erase(std::ranges::find(v, 3)); return seen + v[1] * 100000;),
     SAME_AS_CPP_INT(std::tuple<int, std::tuple<unsigned>> a{1, {1u}};
                     std::tuple<int, std::tuple<int>> b{1, {-1}};
                     return (a < b) * 10 + (b < a);),
@@ -1692,6 +1700,8 @@ TEST_CASE("Evaluator: reference init-captures, element references in "
                     std::pair<int, std::pair<long, unsigned>> b{1, {2, 4u}};
                     return a < b;),
   };
-  checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
-                        "<numeric>\n#include <vector>\n#include <tuple>\n");
+  checkSameAsCpp(
+      cases,
+      "#include <cassert>\n#include <algorithm>\n#include "
+      "<numeric>\n#include <vector>\n#include <tuple>\n#include <ranges>\n");
 }
