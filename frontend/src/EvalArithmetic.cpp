@@ -191,8 +191,11 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
     return v;
   }
   if (t->isRealFloatingType()) {
+    // A float holds 24 bits: an integer converted to it rounds there.
     if (v.kind == Value::Kind::Int)
-      return Value::makeFloat(double(v.wide()));
+      return Value::makeFloat(t->isSpecificBuiltinType(BuiltinType::Float)
+                                  ? double(float(v.wide()))
+                                  : double(v.wide()));
     if (v.kind == Value::Kind::Float &&
         t->isSpecificBuiltinType(BuiltinType::Float))
       return Value::makeFloat(double(float(v.f)));

@@ -168,8 +168,30 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     Borrow rangeBorrow(*this, range, /*iterating=*/true);
     Borrow elemBorrow(*this);
     std::unique_ptr<Value> elemCopy; // a by-value structured binding's
+    // Each iteration declares the loop variable (and its bindings) anew,
+    // and they end with the loop: a lambda that captured one by reference
+    // in an earlier iteration, or is called after the loop, names an
+    // ended variable (a located error), never this iteration's or freed
+    // storage. (A reference's capture names its element instead.)
+    struct EndDeclarations {
+      Evaluator &ev;
+      uint64_t frame;
+      const VarDecl *lv;
+      const DecompositionDecl *dd;
+      void operator()() const {
+        Frame *f = ev.frameBySerial(frame);
+        if (!f)
+          return;
+        ++f->redeclared[lv];
+        if (dd)
+          for (const BindingDecl *b : dd->bindings())
+            ++f->redeclared[b];
+      }
+      ~EndDeclarations() { (*this)(); }
+    } endDeclarations{*this, frames_.back()->serial, lv, dd};
     auto bindElement = [&](Value *elem) {
       Frame &f = *frames_.back();
+      endDeclarations();
       if (dd) {
         Value *whole = elem;
         if (!byRef) {

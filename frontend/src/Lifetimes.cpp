@@ -56,6 +56,10 @@ void Evaluator::bindReference(Frame &f, const ValueDecl *d, Value *target) {
     b->frame = &f;
     b->decl = d;
   } else {
+    // Bound again (a loop's reference, declared anew each iteration): a
+    // lambda that captured the earlier binding by reference names an
+    // ended declaration, not this binding's object.
+    ++f.redeclared[d];
     b->retarget(target);
   }
   f.vars[d] = target;
@@ -89,15 +93,20 @@ RefCapture Evaluator::captureByReference(const ValueDecl *d) {
 RefCapture Evaluator::captureInitReference(const VarDecl *capture) {
   // `[&r = x]`: r is another name for the variable x (C++ binds r to x's
   // object). Anything but a variable (`[&r = v[i]]`, a member) is refused:
-  // a pointer into a container cannot be kept across calls safely here.
+  // mscclc names captured variables by frame, never by pointer, and has
+  // no such name for an element.
   const Expr *init = capture->getInit()->IgnoreParenImpCasts();
   if (const auto *cleanups = dyn_cast<ExprWithCleanups>(init))
     init = cleanups->getSubExpr()->IgnoreParenImpCasts();
   const auto *ref = dyn_cast<DeclRefExpr>(init);
   const ValueDecl *target = ref ? ref->getDecl() : nullptr;
   if (target && (isa<VarDecl>(target) || isa<BindingDecl>(target))) {
-    lookup(target, ref); // a dangling reference is reported here
+    Value *slot = lookup(target, ref); // a dangling one is reported here
     RefCapture c = captureByReference(target);
+    if (!c.frameSerial && !c.member)
+      if (const auto *var = dyn_cast<VarDecl>(target);
+          var && !var->hasLocalStorage())
+        c.member = slot; // a global or static constant: stored for good
     if (c.frameSerial || c.member) {
       c.name = capture;
       return c;
@@ -119,7 +128,22 @@ Value *Evaluator::resolveCapture(const RefCapture &c, LazyLoc loc) {
       return it->second;
     }
   }
-  error(loc, diag::err_eval_capture_ended, {c.decl->getNameAsString()});
+  std::string ended = c.decl->getNameAsString();
+  // A reference, or a name bound into an object by reference (auto &[a, b]).
+  const auto *binding = dyn_cast<BindingDecl>(c.decl);
+  const ValueDecl *declared = binding && binding->getDecomposedDecl()
+                                  ? binding->getDecomposedDecl()
+                                  : c.decl;
+  bool reference = declared->getType()->isReferenceType();
+  if (c.name)
+    error(loc, diag::err_eval_init_capture_ended,
+          {c.name->getNameAsString(), ended,
+           reference ? " (mscclc follows a by-reference capture to the "
+                       "variable, not to the object a reference names)"
+                     : ""});
+  if (reference)
+    error(loc, diag::err_eval_capture_reference_ended, {ended});
+  error(loc, diag::err_eval_capture_ended, {ended});
 }
 
 // Whether `p` is `v` or inside it (an element, a field, a map entry).

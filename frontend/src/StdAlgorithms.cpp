@@ -1424,15 +1424,15 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
   return call;
 }
 
-// Whether `fd` takes `n` elements as the library passes them to a
-// comparator or predicate: by value or const reference. One that could
-// change them would change the range behind the algorithm's back.
 bool Evaluator::takesReadOnly(QualType t) {
   return !t->isRValueReferenceType() &&
          (!t->isLValueReferenceType() ||
           t.getNonReferenceType().isConstQualified());
 }
 
+// Whether `fd` takes `n` elements as the library passes them to a
+// comparator or predicate: by value or const reference. One that could
+// change them would change the range behind the algorithm's back.
 bool Evaluator::takesElementsReadOnly(const FunctionDecl *fd, unsigned n) {
   if (fd->getNumParams() != n)
     return false;
@@ -1810,10 +1810,11 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         // accumulate passes the running value as an rvalue and the
         // element as an lvalue: `(T acc, T &x)` is valid C++, and checked
         // not to change x (callOnElements).
-        if (!userOp || !takesElements(userOp, 2) ||
-            (algorithm == "accumulate" &&
-             !takesReadOnly(userOp->getParamDecl(0)->getType())) ||
-            (algorithm != "accumulate" && !takesElementsReadOnly(userOp, 2)))
+        // (C++20 moves the running value in: `T &&acc` takes it too.)
+        if (!userOp || userOp->getNumParams() != 2 ||
+            userOp->getParamDecl(1)->getType()->isRValueReferenceType() ||
+            !(takesReadOnly(userOp->getParamDecl(0)->getType()) ||
+              userOp->getParamDecl(0)->getType()->isRValueReferenceType()))
           error(rest[1], diag::err_std_accumulate_op);
       }
     } else if (algorithm != "reduce" || rest.size() > 1) {

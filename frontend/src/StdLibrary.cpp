@@ -310,27 +310,38 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   }
   case StdClass::Pair:
   case StdClass::Tuple: {
-    if (args.size() == 1) {
-      // A pair or tuple converted from another one (not a struct member).
-      const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
-      StdClass ac = argRd ? classifyStd(argRd) : StdClass::None;
-      if (ac == StdClass::Pair || ac == StdClass::Tuple) {
-        Value v = eval(args[0]);
-        if (v.kind == Value::Kind::Agg)
-          return Value::makeAgg(std::move(v.elems()));
+    // Each element converted to its member type, as the constructor's
+    // parameters are (std::tuple<unsigned> t{-1} holds 4294967295).
+    llvm::SmallVector<QualType, 4> members = memberTypes(rd);
+    auto toMember = [&](Value v, size_t i) {
+      if (i < members.size() && !members[i].isNull() &&
+          members[i]->isArithmeticType() &&
+          (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
+        v = convert(v, members[i], loc);
+      return v;
+    };
+    auto tupleLike = [&](QualType t) {
+      const auto *r = t.isNull() ? nullptr : t->getAsCXXRecordDecl();
+      StdClass c = r ? classifyStd(r) : StdClass::None;
+      return c == StdClass::Pair || c == StdClass::Tuple;
+    };
+    // A pair or tuple converted from another one (not a struct member),
+    // unless this is a tuple of one pair or tuple, which the argument
+    // initialises (std::tuple<std::tuple<int>> t{inner}).
+    if (args.size() == 1 && tupleLike(args[0]->getType()) &&
+        !(members.size() == 1 && tupleLike(members[0]))) {
+      Value v = eval(args[0]);
+      if (v.kind == Value::Kind::Agg) {
+        ValueList elems = std::move(v.elems());
+        for (size_t i = 0; i < elems.size(); ++i)
+          elems[i] = toMember(std::move(elems[i]), i);
+        return Value::makeAgg(std::move(elems));
       }
     }
     ValueList elems;
-    unsigned i = 0;
+    size_t i = 0;
     for (const Expr *a : args) {
-      Value v = eval(a);
-      if (cls == StdClass::Pair) {
-        QualType et = templateArgType(rd, i);
-        if (!et.isNull() &&
-            (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
-          v = convert(v, et, loc);
-      }
-      elems.push_back(std::move(v));
+      elems.push_back(toMember(eval(a), i));
       ++i;
     }
     if (args.empty()) {

@@ -1,8 +1,8 @@
 // RUN: mscclc --verify %s
 // RUN: %expect-error mscclc %s
-// A by-reference init-capture must name a variable: one bound to an element
-// is refused (mscclc keeps no pointer into a container across calls),
-// with the way to write it.
+// A by-reference init-capture of an element is refused (mscclc names
+// captured variables by their frame, and has no such name for an
+// element), with the ways to write it.
 #include <vector>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
@@ -12,7 +12,7 @@ MSCCLPP_ALGORITHM void init_capture_reference_element(int n = 2) {
   CollectiveProgram program("c", collective, 1);
   std::vector<int> counts{1, 2, 3};
   int total = 0;
-  auto bump = [&first = counts[0], &total] { // expected-error {{the by-reference capture '&first = ...' must name a local variable ([&first = x]); to refer to an element or a member, capture the container or object by reference and index it in the lambda}}
+  auto bump = [&first = counts[0], &total] { // expected-error {{a by-reference init-capture of anything but a variable ('&first = ...') is not supported in algorithm code; bind a reference variable first (auto &e = ...;) and capture it ([&first = e]), or capture what holds the object and reach it in the lambda}}
     total += first;
   };
   bump();

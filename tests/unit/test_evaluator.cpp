@@ -1522,12 +1522,12 @@ TEST_CASE("Evaluator: arithmetic corners compute what C++ computes",
   checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
                         "<cmath>\n#include <cstdint>\n#include <vector>\n");
 }
+#pragma GCC diagnostic pop
 
 // Everyday idioms of algorithm code (<bit>, <numeric>, optional, enums,
 // structs with initialisers and constructors, recursion through a generic
 // lambda, loops of every form, set emplace of a pair), checked against
 // native code.
-#pragma GCC diagnostic pop
 
 TEST_CASE("Evaluator: everyday idioms compute what C++ computes",
           "[evaluator]") {
@@ -1704,4 +1704,93 @@ TEST_CASE("Evaluator: reference init-captures, element references in "
       cases,
       "#include <cassert>\n#include <algorithm>\n#include "
       "<numeric>\n#include <vector>\n#include <tuple>\n#include <ranges>\n");
+}
+
+// The native side's copy of the evaluated prelude's constant.
+[[maybe_unused]] static const int kGlobalWidth = 3;
+
+// More idioms of algorithms ported from Python, and the corners a review
+// found: constants captured by reference, a moved-in running value,
+// tuples whose constructor converts, a tuple of one tuple, int to float.
+TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
+          "computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(
+        static const int kStatic = 7;
+        auto f = [&r = kStatic, &g = kGlobalWidth] { return r * 10 + g; };
+        return f();),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3}; return std::accumulate(
+                        v.begin(), v.end(), 4,
+                        [](int &&acc, int x) { return acc * 2 + x; });),
+    SAME_AS_CPP_INT(std::tuple<unsigned, int> t{-1, 0};
+                    std::tuple<unsigned, int> u{5u, 0};
+                    return (t < u) * 10 + (u < t);),
+    SAME_AS_CPP_INT(std::tuple<std::tuple<int>> a{{-2}};
+                    std::tuple<std::tuple<unsigned>> b{{2u}};
+                    return std::get<0>(std::get<0>(a)) * 100 + (a < b) * 10 +
+                           (b < a);),
+    SAME_AS_CPP_INT(std::pair<int, int> small{1, -1};
+                    std::pair<long, unsigned> wide = small;
+                    return wide.second > 5u;),
+    SAME_AS_CPP_INT(int i = 16777217; float g = i; float f = 16777216.0f;
+                    return (g == f) * 100 + (f == i) * 10 + (float(i) == f);),
+    SAME_AS_CPP_INT(std::map<int, std::vector<int>> m; m[2].push_back(5);
+                    m[1] = {7, 8}; int s = 0;
+                    for (const auto &[k, vs]
+                         : m) for (int v
+                                   : vs) s = s * 10 + v + k;
+                    return s;),
+    SAME_AS_CPP_INT(std::vector<std::pair<int, int>> v{{2, 1}, {1, 5}, {2, 0}};
+                    std::sort(v.begin(), v.end(),
+                              [](auto &a, auto &b) {
+                                return a.first != b.first ? a.first < b.first
+                                                          : a.second > b.second;
+                              });
+                    return v[0].second * 100 + v[1].second * 10 + v[2].second;),
+    SAME_AS_CPP_INT(std::string name = "ar_" + std::to_string(8) + "_n";
+                    name += std::to_string(3);
+                    return int(name.size()) * 100 + (name == "ar_8_n3");),
+    SAME_AS_CPP_INT(std::set<int> s{5, 1, 3}; s.insert(2); s.erase(5);
+                    return int(s.count(3)) * 1000 + s.contains(5) * 100 +
+                           int(s.size()) * 10 + *s.begin();),
+    SAME_AS_CPP_INT(std::array<int, 4> a{}; std::iota(a.begin(), a.end(), 3);
+                    return a[3] * 10 + int(a.size());),
+    SAME_AS_CPP_INT(auto mod = [](int a, int n) { return ((a % n) + n) % n; };
+                    return mod(-3, 8) * 100 + (-7 / 2) * 10 + (-7 % 3);),
+    SAME_AS_CPP_INT(
+        std::vector<std::vector<int>> grid(3, std::vector<int>(4, 1));
+        grid[1][2] = 9; int s = 0;
+        for (auto &row
+             : grid) s += std::accumulate(row.begin(), row.end(), 0);
+        return s;),
+    SAME_AS_CPP_INT(std::vector<int> v(5); std::iota(v.begin(), v.end(), 0);
+                    std::rotate(v.begin(), v.begin() + 2, v.end());
+                    return v[0] * 10000 + v[1] * 1000 + v[2] * 100 + v[3] * 10 +
+                           v[4];),
+    SAME_AS_CPP_INT(int x = 0b1011; return __builtin_popcount(x) * 100 +
+                                           (x >> 1) * 10 + (x & ~2);),
+    SAME_AS_CPP_INT(std::vector<int> v{4, 2, 9};
+                    std::reverse(v.begin(), v.end());
+                    std::vector<int> w(v.rbegin(), v.rend());
+                    return w[0] * 100 + w[1] * 10 + w[2];),
+    SAME_AS_CPP_INT(std::map<std::pair<int, int>, int> m; m[{1, 2}] = 3;
+                    m[{0, 5}] = 4;
+                    return m.begin()->second * 10 + m.at({1, 2});),
+    SAME_AS_CPP_INT(std::vector<int> v{1, 2, 3, 4}; v.insert(v.begin() + 1, 9);
+                    v.pop_back();
+                    return v[1] * 100 + int(v.size()) * 10 + v.back();),
+    SAME_AS_CPP_INT(int n = 8; int levels = 0;
+                    for (int k = 1; k < n; k <<= 1)++ levels; return levels;),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 2}; std::vector<int> idx(v.size());
+                    std::iota(idx.begin(), idx.end(), 0);
+                    std::stable_sort(idx.begin(), idx.end(),
+                                     [&](int a, int b) { return v[a] < v[b]; });
+                    return idx[0] * 100 + idx[1] * 10 + idx[2];),
+  };
+  checkSameAsCpp(cases,
+                 "#include <cassert>\n#include <algorithm>\n#include "
+                 "<numeric>\n#include <vector>\n#include <map>\n#include "
+                 "<set>\n#include <string>\n#include <array>\n#include "
+                 "<tuple>\nconst int kGlobalWidth = 3;\n");
 }
