@@ -1925,6 +1925,19 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
   uint64_t o = pipelineOffset(tb, src);
   tmp_.resize(size);
   if (op.kind == OpKind::Glres) {
+    // §3.9: for floating-point elements the executor reduces 16-byte
+    // vectors, and its path for the bytes after the last whole one (or
+    // for offsets that are not multiples of 16) reads byte offsets as
+    // element offsets; 32-bit integers go element by element.
+    if (opts_.dtype != DType::I32 && opts_.dtype != DType::U32) {
+      Span from = place(tb, src, size, o);
+      Span to = place(tb, dst, size, pipelineOffset(tb, dst));
+      if (size % 16 != 0 || from.offset % 16 != 0 || to.offset % 16 != 0)
+        defect(tb, inst,
+               "a switch reduction (glres) over sizes or offsets that are "
+               "not multiples of 16 bytes takes the 0.9.0 executor's buggy "
+               "tail path (executor-semantics §3.9); simulated as intended");
+    }
     if (!reduceOverGroup(tb, inst, src, srcGroup, size))
       return Step::Progress;
   } else {
