@@ -203,8 +203,7 @@ Evaluator::tupleElementTypes(const Expr *e) {
   }
   const CXXRecordDecl *rd =
       e->getType().getNonReferenceType()->getAsCXXRecordDecl();
-  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
-  if (cls != StdClass::Pair && cls != StdClass::Tuple)
+  if (!isPairOrTuple(rd))
     return std::nullopt;
   llvm::SmallVector<QualType, 4> members = memberTypes(rd);
   return std::vector<QualType>(members.begin(), members.end());
@@ -240,14 +239,9 @@ void Evaluator::convertTupleValues(llvm::ArrayRef<QualType> lt,
       rv.elems()[i] = convert(rv.elems()[i], common, loc);
       continue;
     }
-    const CXXRecordDecl *ra = a->getAsCXXRecordDecl(),
-                        *rb = b->getAsCXXRecordDecl();
-    auto tupleLike = [&](const CXXRecordDecl *rd) {
-      StdClass cls = rd ? classifyStd(rd) : StdClass::None;
-      return cls == StdClass::Pair || cls == StdClass::Tuple;
-    };
-    if (tupleLike(ra) && tupleLike(rb))
-      convertTupleValues(memberTypes(ra), memberTypes(rb), lv.elems()[i],
+    if (isPairOrTuple(a) && isPairOrTuple(b))
+      convertTupleValues(memberTypes(a->getAsCXXRecordDecl()),
+                         memberTypes(b->getAsCXXRecordDecl()), lv.elems()[i],
                          rv.elems()[i], loc);
   }
 }

@@ -134,6 +134,9 @@ public:
   // (a tuple's pack flattened); empty for anything else.
   static llvm::SmallVector<clang::QualType, 4>
   memberTypes(const clang::CXXRecordDecl *rd);
+  // Whether `rd` (or type `t`) is a std::pair or std::tuple.
+  static bool isPairOrTuple(const clang::CXXRecordDecl *rd);
+  static bool isPairOrTuple(clang::QualType t);
   static DslClass classifyDsl(const clang::CXXRecordDecl *rd);
   static StdClass classifyStdUncached(const clang::CXXRecordDecl *rd);
   static DslClass classifyDslUncached(const clang::CXXRecordDecl *rd);

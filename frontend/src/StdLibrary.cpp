@@ -159,11 +159,18 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
   return a.getAsType();
 }
 
+bool Evaluator::isPairOrTuple(const CXXRecordDecl *rd) {
+  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+  return cls == StdClass::Pair || cls == StdClass::Tuple;
+}
+bool Evaluator::isPairOrTuple(QualType t) {
+  return !t.isNull() && isPairOrTuple(t->getAsCXXRecordDecl());
+}
+
 llvm::SmallVector<QualType, 4> Evaluator::memberTypes(const CXXRecordDecl *rd) {
   llvm::SmallVector<QualType, 4> types;
-  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
   const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
-  if (!spec || (cls != StdClass::Pair && cls != StdClass::Tuple))
+  if (!spec || !isPairOrTuple(rd))
     return types;
   for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
     if (a.getKind() == TemplateArgument::Pack) {
@@ -320,16 +327,11 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
         v = convert(v, members[i], loc);
       return v;
     };
-    auto tupleLike = [&](QualType t) {
-      const auto *r = t.isNull() ? nullptr : t->getAsCXXRecordDecl();
-      StdClass c = r ? classifyStd(r) : StdClass::None;
-      return c == StdClass::Pair || c == StdClass::Tuple;
-    };
     // A pair or tuple converted from another one (not a struct member),
     // unless this is a tuple of one pair or tuple, which the argument
     // initialises (std::tuple<std::tuple<int>> t{inner}).
-    if (args.size() == 1 && tupleLike(args[0]->getType()) &&
-        !(members.size() == 1 && tupleLike(members[0]))) {
+    if (args.size() == 1 && isPairOrTuple(args[0]->getType()) &&
+        !(members.size() == 1 && isPairOrTuple(members[0]))) {
       Value v = eval(args[0]);
       if (v.kind == Value::Kind::Agg) {
         ValueList elems = std::move(v.elems());

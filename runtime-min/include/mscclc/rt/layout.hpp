@@ -194,6 +194,12 @@ inline SwitchMembers switchMembers(const PlanInfo &plan, int r, int g,
   return out;
 }
 
+// The bytes of a rank's allocation `a` (0 send, 1 receive, 2 scratch):
+// +16, so a zero-byte buffer still has an address.
+inline uint64_t allocationBytes(const RankLayout &l, int a) {
+  return (a == 0 ? l.sendBytes : a == 1 ? l.recvBytes : l.scratchBytes) + 16;
+}
+
 // Which of a rank's three allocations (send, receive, scratch) holds
 // buffer `type` (in place, input and output share one).
 inline int backingAllocation(const RankLayout &l, int type) {
@@ -251,24 +257,21 @@ sizeMulticast(std::vector<MulticastGroup> &groups,
   auto roundUp = [&](uint64_t n) {
     return (n + granularity - 1) / granularity * granularity;
   };
-  auto allocation = [](const RankLayout &l, int a) {
-    // +16: a zero-byte buffer still has an address (as the runtimes do).
-    return (a == 0 ? l.sendBytes : a == 1 ? l.recvBytes : l.scratchBytes) + 16;
-  };
   std::vector<std::array<uint64_t, 3>> physical(layouts.size(), {0, 0, 0});
   for (MulticastGroup &group : groups) {
     group.bytes = 0;
     for (int m : group.members) {
       const RankLayout &l = layouts[size_t(m)];
-      group.bytes =
-          std::max(group.bytes,
-                   roundUp(allocation(l, backingAllocation(l, group.type))));
+      group.bytes = std::max(
+          group.bytes,
+          roundUp(allocationBytes(l, backingAllocation(l, group.type))));
     }
     for (int m : group.members) {
       const RankLayout &l = layouts[size_t(m)];
       std::array<uint64_t, 3> &mine = physical[size_t(m)];
       for (int a = 0; a < 3; ++a)
-        mine[size_t(a)] = std::max(mine[size_t(a)], roundUp(allocation(l, a)));
+        mine[size_t(a)] =
+            std::max(mine[size_t(a)], roundUp(allocationBytes(l, a)));
       uint64_t &bound = mine[size_t(backingAllocation(l, group.type))];
       bound = std::max(bound, group.bytes);
     }

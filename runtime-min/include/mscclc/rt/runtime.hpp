@@ -245,17 +245,19 @@ private:
     RankArgs args{};
   };
 
-  // Buffers as layout.hpp computes them, zeroed on allocation (pages
-  // touched only when used: the reuse scratch is large; +16: a zero-byte
-  // buffer still has an address).
+  // Buffers as layout.hpp computes and sizes them, zeroed on allocation
+  // (pages touched only when used: the reuse scratch is large).
   void allocate(int r, uint64_t size) {
     const RankInfo &info = plan_.rank[r];
     Rank &k = ranks_[size_t(r)];
     k.layout = layout::rankLayout(plan_, r, size);
     const layout::RankLayout &l = k.layout;
-    k.send.reset(static_cast<char *>(std::calloc(l.sendBytes + 16, 1)));
-    k.recv.reset(static_cast<char *>(std::calloc(l.recvBytes + 16, 1)));
-    k.scratch.reset(static_cast<char *>(std::calloc(l.scratchBytes + 16, 1)));
+    k.send.reset(
+        static_cast<char *>(std::calloc(layout::allocationBytes(l, 0), 1)));
+    k.recv.reset(
+        static_cast<char *>(std::calloc(layout::allocationBytes(l, 1), 1)));
+    k.scratch.reset(
+        static_cast<char *>(std::calloc(layout::allocationBytes(l, 2), 1)));
     if (!k.send || !k.recv || !k.scratch)
       throw std::bad_alloc();
     k.place = layout::place(l, k.send.get(), k.recv.get(), k.scratch.get());

@@ -686,16 +686,15 @@ private:
     detail::check(cudaStreamCreateWithFlags(&k.stream, cudaStreamNonBlocking),
                   "cudaStreamCreate");
     const layout::RankLayout &l = k.layout;
-    // +16: a zero-byte buffer still has an address.
-    const uint64_t bytes[3] = {l.sendBytes + 16, l.recvBytes + 16,
-                               l.scratchBytes + 16};
     char *base[3];
-    for (int a = 0; a < 3; ++a)
+    for (int a = 0; a < 3; ++a) {
+      const uint64_t bytes = layout::allocationBytes(l, a);
       base[a] =
           k.physicalBytes[a]
-              ? physicalArray(k, std::max<size_t>(k.physicalBytes[a], bytes[a]),
+              ? physicalArray(k, std::max<size_t>(k.physicalBytes[a], bytes),
                               k.physical[a])
-              : deviceArray<char>(k, bytes[a]);
+              : deviceArray<char>(k, bytes);
+    }
     k.place = layout::place(l, base[0], base[1], base[2]);
     k.memoryTokens = deviceArray<uint64_t>(k, size_t(info.numMemory));
     k.portTokens = deviceArray<uint64_t>(k, size_t(info.numPort));
