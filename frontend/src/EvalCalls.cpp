@@ -433,11 +433,63 @@ static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm) {
   return true;
 }
 
+Evaluator::CalleeRoute Evaluator::calleeRoute(const FunctionDecl *fd) {
+  auto [it, inserted] = calleeRoutes_.try_emplace(fd);
+  if (!inserted)
+    return it->second;
+  CalleeRoute &route = it->second;
+  // Each condition below is one that evalCall or tryStdCall tests before
+  // the method branch; a callee passing none of them always reaches it.
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  if (!md || md->isStatic() || md->getParent()->isLambda() ||
+      isDefaultedComparison(fd) || calleeUsesIterators(fd) ||
+      fd->getOverloadedOperator() == OO_LessLess) // tryProgramOutput
+    return route;
+  if (fd->getIdentifier() &&
+      (fd->getName() == "printf" || fd->getName() == "puts" ||
+       fd->getName() == "fprintf")) // tryProgramOutput
+    return route;
+  const CXXRecordDecl *rd = md->getParent();
+  // tryUserMethodCall declines both kinds of class, and tryStdCall declines
+  // a DSL class's method (tryStdFunctionObject wants a library class).
+  if (StdClass sc = classifyStd(rd); sc != StdClass::None) {
+    route.route = CallRoute::StdMethod;
+    route.stdClass = sc;
+    // stdMethod finds these by name after checks that cannot match them
+    // (swap, conversions, assignment, adapters, erase, reserve) and, for a
+    // vector or map, after tryVectorEdit and tryTreeMethod, which take
+    // other names.
+    bool sequence = sc == StdClass::Vector || sc == StdClass::Array ||
+                    sc == StdClass::InitializerList;
+    bool at = md->getIdentifier() && md->getName() == "at";
+    if (md->getNumParams() == 1 && !isa<CXXConversionDecl>(md)) {
+      if (sequence && (at || md->getOverloadedOperator() == OO_Subscript))
+        route.access = StdAccess::Element;
+      else if (sc == StdClass::Map && at)
+        route.access = StdAccess::MapAt;
+    }
+  } else if (DslClass dc = classifyDsl(rd); dc != DslClass::None) {
+    route.route = CallRoute::DslMethod;
+    route.dslClass = dc;
+  }
+  return route;
+}
+
 Value *Evaluator::evalCallLValue(const CallExpr *call) {
   const FunctionDecl *fd = call->getDirectCallee();
   if (fd) {
     Value result;
     Value *lv = nullptr;
+    CalleeRoute route = calleeRoute(fd);
+    if (route.route == CallRoute::StdMethod) {
+      stdMethodCall(call, cast<CXXMethodDecl>(fd), route.stdClass, route.access,
+                    result, &lv);
+      if (lv)
+        return lv;
+      return temp(std::move(result));
+    }
+    if (route.route == CallRoute::DslMethod)
+      return temp(evalCall(call));
     if (tryStdCall(call, fd, result, &lv)) {
       if (lv)
         return lv;
@@ -470,6 +522,21 @@ Value Evaluator::evalCall(const CallExpr *call) {
   if (!fd) {
     error(loc, diag::err_eval_indirect_call);
   }
+  CalleeRoute route = calleeRoute(fd);
+  if (route.route == CallRoute::StdMethod) {
+    Value result;
+    Value *lv = nullptr;
+    stdMethodCall(call, cast<CXXMethodDecl>(fd), route.stdClass, route.access,
+                  result, &lv);
+    if (!lv)
+      return result;
+    if (lv->kind == Value::Kind::Uninit) // a[1] of std::array<int, 3> a;
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    return *lv;
+  }
+  if (route.route == CallRoute::DslMethod)
+    if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call))
+      return dslMemberCall(mce, route.dslClass);
   // Lambda invocation: operator() of a closure type.
   if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
     if (md->getParent()->isLambda()) {
@@ -511,16 +578,8 @@ Value Evaluator::evalCall(const CallExpr *call) {
   if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
     const CXXRecordDecl *rd = mce->getMethodDecl()->getParent();
     DslClass cls = classifyDsl(rd);
-    if (cls != DslClass::None) {
-      // DSL objects are immutable handles: a copy is the object, and it
-      // cannot be destroyed while the arguments are evaluated.
-      Value self = *evalObject(mce->getImplicitObjectArgument());
-      ValueList args;
-      args.reserve(mce->getNumArgs());
-      for (const Expr *a : mce->arguments())
-        args.push_back(eval(a));
-      return dslMethod(cls, self, mce->getMethodDecl(), std::move(args), call);
-    }
+    if (cls != DslClass::None)
+      return dslMemberCall(mce, cls);
     error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
   }
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
@@ -545,6 +604,17 @@ Value Evaluator::evalCall(const CallExpr *call) {
   }
   llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
   return callFunction(fd, args, nullptr, call);
+}
+
+Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
+  // DSL objects are immutable handles: a copy is the object, and it
+  // cannot be destroyed while the arguments are evaluated.
+  Value self = *evalObject(mce->getImplicitObjectArgument());
+  ValueList args;
+  args.reserve(mce->getNumArgs());
+  for (const Expr *a : mce->arguments())
+    args.push_back(eval(a));
+  return dslMethod(cls, self, mce->getMethodDecl(), std::move(args), mce);
 }
 
 Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {

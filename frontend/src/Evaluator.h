@@ -393,6 +393,44 @@ private:
                         LazyLoc loc);
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
                   Value &result, Value **lvalueResult);
+  // How a call reaches its callee. The checks that decide it read the
+  // declaration only, never a value, so calleeRoute makes them once per
+  // callee and evalCall skips the ones that cannot match: most calls of an
+  // algorithm's inner loops are container accesses and DSL methods.
+  enum class CallRoute : uint8_t {
+    General,   // every check of evalCall in order
+    StdMethod, // stdMethodCall(route.stdClass)
+    DslMethod, // dslMethod(route.dslClass), when called as a member
+  };
+  // The element accesses of StdMethod callees that stdElementAccess does
+  // without stdMethod's search by name.
+  enum class StdAccess : uint8_t {
+    None,
+    Element, // operator[] or at of a vector, array or initializer_list
+    MapAt,   // at of a map
+  };
+  struct CalleeRoute {
+    CallRoute route = CallRoute::General;
+    StdClass stdClass = StdClass::None;
+    DslClass dslClass = DslClass::None;
+    StdAccess access = StdAccess::None;
+  };
+  // A member of a modelled library class (not static, no iterator in its
+  // signature): the method part of tryStdCall; `access` is its route's.
+  void stdMethodCall(const clang::CallExpr *call,
+                     const clang::CXXMethodDecl *md, StdClass cls,
+                     StdAccess access, Value &result, Value **lvalueResult);
+  Value *stdElementAccess(StdClass cls, StdAccess access,
+                          const clang::CallExpr *call);
+  // Parts of stdMethod that stdElementAccess shares: the object must hold
+  // a value; an index within the sequence; a map's entry for a key.
+  void checkStdObject(StdClass cls, const Value &self, LazyLoc loc);
+  size_t elementIndex(const Value &sequence, const Value &index,
+                      const clang::Expr *indexExpr);
+  Value *mapAt(Value &map, const Value &key, LazyLoc loc);
+  CalleeRoute calleeRoute(const clang::FunctionDecl *fd);
+  llvm::DenseMap<const clang::FunctionDecl *, CalleeRoute> calleeRoutes_;
+  Value dslMemberCall(const clang::CXXMemberCallExpr *mce, DslClass cls);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
                      ValueList args, const clang::Expr *site);
   Value dslMethod(DslClass cls, const Value &self,

@@ -764,7 +764,10 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     e = cast->getSubExpr()->IgnoreParens();
   const auto *call = dyn_cast<CallExpr>(e);
   const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
-  if (!fd || !fd->getIdentifier() || !fd->isInStdNamespace())
+  // Container and DSL methods, most statements of an inner loop, are
+  // settled by their (cached) route.
+  if (!fd || calleeRoute(fd).route != CallRoute::General ||
+      !fd->getIdentifier() || !fd->isInStdNamespace())
     return false;
   llvm::StringRef name = fd->getName();
   bool copy = name == "copy", copyIf = name == "copy_if",

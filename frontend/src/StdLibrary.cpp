@@ -451,6 +451,64 @@ Value Evaluator::emplacedElement(QualType elem,
 // What a map's or set's insert, emplace, try_emplace and
 // insert_or_assign return: (iterator, inserted), of which only `.second`
 // has a value.
+void Evaluator::checkStdObject(StdClass cls, const Value &self, LazyLoc loc) {
+  // A reference to an optional's value that was reset since: the same
+  // Value is now the empty optional.
+  if (cls != StdClass::Optional && cls != StdClass::NulloptT &&
+      self.kind == Value::Kind::Null)
+    error(loc, diag::err_std_optional_empty);
+  if (self.kind == Value::Kind::Uninit)
+    error(loc, diag::err_eval_uninitialised);
+}
+
+size_t Evaluator::elementIndex(const Value &sequence, const Value &i,
+                               const Expr *indexExpr) {
+  if (i.kind != Value::Kind::Int)
+    error(indexExpr->getExprLoc(), diag::err_std_index_type);
+  if (i.wide() < 0 || i.wide() >= __int128(sequence.elems().size()))
+    error(indexExpr->getExprLoc(),
+          sequence.elems().size() == 1 ? diag::err_std_index_range_one
+                                       : diag::err_std_index_range,
+          {int64_t(i.wide()), sequence.elems().size()});
+  return size_t(i.i);
+}
+
+Value *Evaluator::mapAt(Value &map, const Value &key, LazyLoc loc) {
+  Value *v = mapFind(map, key);
+  if (!v)
+    error(loc,
+          map.map()->size() == 1 ? diag::err_std_map_at_missing_one
+                                 : diag::err_std_map_at_missing,
+          {describeValue(key), map.map()->size()});
+  return v;
+}
+
+Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access,
+                                   const CallExpr *call) {
+  const Expr *objE, *indexE;
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
+    objE = mce->getImplicitObjectArgument();
+    indexE = call->getArg(0);
+  } else {
+    objE = call->getArg(0);
+    indexE = call->getArg(1);
+  }
+  // As stdMethod: the object, then the argument with the object tracked.
+  Value *self = evalObject(objE);
+  Value index;
+  {
+    Borrow selfBorrow(*this, self);
+    index = eval(indexE);
+    if (selfBorrow.dangling)
+      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, call);
+  }
+  LazyLoc loc(call);
+  checkStdObject(cls, *self, loc);
+  if (access == StdAccess::MapAt)
+    return mapAt(*self, index, loc);
+  return &self->elems()[elementIndex(*self, index, indexE)];
+}
+
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
@@ -542,29 +600,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     *self = std::move(v);
     return self;
   }
-  auto needUninit = [&]() {
-    if (self->kind == Value::Kind::Uninit)
-      error(loc, diag::err_eval_uninitialised);
-  };
-  // A reference to an optional's value that was reset since: the same
-  // Value is now the empty optional.
-  if (cls != StdClass::Optional && cls != StdClass::NulloptT &&
-      self->kind == Value::Kind::Null)
-    error(loc, diag::err_std_optional_empty);
-  needUninit();
+  checkStdObject(cls, *self, loc);
   if (isAdapter(cls))
     return adapterMethod(cls, self, md, name, args, argv, site, result);
   auto index = [&](size_t arg) -> size_t {
-    const Expr *e = args[arg];
-    const Value &i = argv[arg];
-    if (i.kind != Value::Kind::Int)
-      error(e->getExprLoc(), diag::err_std_index_type);
-    if (i.wide() < 0 || i.wide() >= __int128(self->elems().size()))
-      error(e->getExprLoc(),
-            self->elems().size() == 1 ? diag::err_std_index_range_one
-                                      : diag::err_std_index_range,
-            {int64_t(i.wide()), self->elems().size()});
-    return size_t(i.i);
+    return elementIndex(*self, argv[arg], args[arg]);
   };
   if (name == "erase" && argv.size() == 1 &&
       (cls == StdClass::Map || cls == StdClass::Set)) {
@@ -758,16 +798,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
       return nullptr;
     }
-    if (name == "at") {
-      const Value &k = argv[0];
-      Value *v = mapFind(*self, k);
-      if (!v)
-        error(loc,
-              self->map()->size() == 1 ? diag::err_std_map_at_missing_one
-                                       : diag::err_std_map_at_missing,
-              {describeValue(k), self->map()->size()});
-      return v;
-    }
+    if (name == "at")
+      return mapAt(*self, argv[0], loc);
     if (name == "operator[]") {
       Value k = std::move(argv[0]);
       if (Value *v = mapFind(*self, k))
@@ -1071,6 +1103,45 @@ void Evaluator::assignThroughTie(const CallExpr *tie, const Expr *from,
   }
 }
 
+void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
+                              StdClass cls, StdAccess access, Value &result,
+                              Value **lvalueResult) {
+  *lvalueResult = nullptr;
+  if (access != StdAccess::None) {
+    *lvalueResult = stdElementAccess(cls, access, call);
+    return;
+  }
+  const Expr *objE;
+  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
+    objE = mce->getImplicitObjectArgument();
+  } else {
+    objE = call->getArg(0);
+    args = args.drop_front();
+  }
+  if (cls == StdClass::BitReference) {
+    bitReferenceCall(call, md, objE, args, result, lvalueResult);
+    return;
+  }
+  if (cls == StdClass::Tuple && args.size() == 1 &&
+      md->getOverloadedOperator() == OO_Equal) {
+    if (const CallExpr *tie = tieCall(objE)) {
+      assignThroughTie(tie, args[0], LazyLoc(call));
+      result = Value::makeVoid();
+      return;
+    }
+  }
+  Value *self = evalObject(objE);
+  if (cls == StdClass::Vector && tryVectorEdit(self, md, args, call, result))
+    return;
+  if ((cls == StdClass::Map || cls == StdClass::Set) &&
+      tryTreeMethod(self, md, args, call, result))
+    return;
+  *lvalueResult = cls == StdClass::Function
+                      ? stdFunctionMethod(self, md, args, call, result)
+                      : stdMethod(cls, self, md, args, call, result);
+}
+
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                            Value &result, Value **lvalueResult) {
   LazyLoc loc(call);
@@ -1105,33 +1176,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     }
     if (md->isStatic())
       unsupportedStdCall(md, loc);
-    const Expr *objE;
-    llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
-    if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
-      objE = mce->getImplicitObjectArgument();
-    } else {
-      objE = call->getArg(0);
-      args = args.drop_front();
-    }
-    if (cls == StdClass::BitReference)
-      return bitReferenceCall(call, md, objE, args, result, lvalueResult);
-    if (cls == StdClass::Tuple && args.size() == 1 &&
-        md->getOverloadedOperator() == OO_Equal) {
-      if (const CallExpr *tie = tieCall(objE)) {
-        assignThroughTie(tie, args[0], loc);
-        result = Value::makeVoid();
-        return true;
-      }
-    }
-    Value *self = evalObject(objE);
-    if (cls == StdClass::Vector && tryVectorEdit(self, md, args, call, result))
-      return true;
-    if ((cls == StdClass::Map || cls == StdClass::Set) &&
-        tryTreeMethod(self, md, args, call, result))
-      return true;
-    *lvalueResult = cls == StdClass::Function
-                        ? stdFunctionMethod(self, md, args, call, result)
-                        : stdMethod(cls, self, md, args, call, result);
+    stdMethodCall(call, md, cls, StdAccess::None, result, lvalueResult);
     return true;
   }
   // The C library's abs family reaches std:: through a using-declaration:
