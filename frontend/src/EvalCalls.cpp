@@ -443,11 +443,7 @@ Evaluator::CalleeRoute Evaluator::calleeRoute(const FunctionDecl *fd) {
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (!md || md->isStatic() || md->getParent()->isLambda() ||
       isDefaultedComparison(fd) || calleeUsesIterators(fd) ||
-      fd->getOverloadedOperator() == OO_LessLess) // tryProgramOutput
-    return route;
-  if (fd->getIdentifier() &&
-      (fd->getName() == "printf" || fd->getName() == "puts" ||
-       fd->getName() == "fprintf")) // tryProgramOutput
+      mayBeProgramOutput(fd))
     return route;
   const CXXRecordDecl *rd = md->getParent();
   // tryUserMethodCall declines both kinds of class, and tryStdCall declines
@@ -488,8 +484,12 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
         return lv;
       return temp(std::move(result));
     }
-    if (route.route == CallRoute::DslMethod)
+    if (route.route == CallRoute::DslMethod) {
+      // What evalCall does with it, without finding the route again.
+      if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call))
+        return temp(dslMemberCall(mce, route.dslClass));
       return temp(evalCall(call));
+    }
     if (tryStdCall(call, fd, result, &lv)) {
       if (lv)
         return lv;

@@ -391,6 +391,9 @@ private:
   // `std::tie(a, b, ...) = pair_or_tuple;`.
   void assignThroughTie(const clang::CallExpr *tie, const clang::Expr *from,
                         LazyLoc loc);
+  // Whether tryProgramOutput may take a call of fd (`<<`, printf, puts,
+  // fprintf): read from the declaration only.
+  static bool mayBeProgramOutput(const clang::FunctionDecl *fd);
   bool tryStdCall(const clang::CallExpr *call, const clang::FunctionDecl *fd,
                   Value &result, Value **lvalueResult);
   // How a call reaches its callee. The checks that decide it read the
@@ -420,8 +423,15 @@ private:
   void stdMethodCall(const clang::CallExpr *call,
                      const clang::CXXMethodDecl *md, StdClass cls,
                      StdAccess access, Value &result, Value **lvalueResult);
-  Value *stdElementAccess(StdClass cls, StdAccess access,
+  Value *stdElementAccess(StdClass cls, StdAccess access, Value *self,
+                          const clang::Expr *indexExpr,
                           const clang::CallExpr *call);
+  // C++17 evaluates the object before the arguments, and all arguments
+  // before the call: they are evaluated with `self` tracked, since an
+  // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).
+  llvm::SmallVector<Value, 2>
+  evaluateArguments(Value *self, llvm::ArrayRef<const clang::Expr *> args,
+                    const clang::Expr *site);
   // Parts of stdMethod that stdElementAccess shares: the object must hold
   // a value; an index within the sequence; a map's entry for a key.
   void checkStdObject(StdClass cls, const Value &self, LazyLoc loc);

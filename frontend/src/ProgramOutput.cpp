@@ -270,8 +270,19 @@ void Evaluator::writeStreamChain(const Expr *e, std::string &out) {
   }
 }
 
+bool Evaluator::mayBeProgramOutput(const FunctionDecl *fd) {
+  if (fd->getOverloadedOperator() == OO_LessLess)
+    return true;
+  if (!fd->getIdentifier())
+    return false;
+  llvm::StringRef name = fd->getName();
+  return name == "printf" || name == "puts" || name == "fprintf";
+}
+
 bool Evaluator::tryProgramOutput(const CallExpr *call, const FunctionDecl *fd,
                                  Value &result) {
+  if (!mayBeProgramOutput(fd))
+    return false;
   LazyLoc loc(call);
   if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
       oc && oc->getOperator() == OO_LessLess && oc->getNumArgs() == 2 &&

@@ -483,25 +483,21 @@ Value *Evaluator::mapAt(Value &map, const Value &key, LazyLoc loc) {
   return v;
 }
 
-Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access,
-                                   const CallExpr *call) {
-  const Expr *objE, *indexE;
-  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
-    objE = mce->getImplicitObjectArgument();
-    indexE = call->getArg(0);
-  } else {
-    objE = call->getArg(0);
-    indexE = call->getArg(1);
-  }
-  // As stdMethod: the object, then the argument with the object tracked.
-  Value *self = evalObject(objE);
-  Value index;
-  {
-    Borrow selfBorrow(*this, self);
-    index = eval(indexE);
-    if (selfBorrow.dangling)
-      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, call);
-  }
+llvm::SmallVector<Value, 2>
+Evaluator::evaluateArguments(Value *self, llvm::ArrayRef<const Expr *> args,
+                             const Expr *site) {
+  llvm::SmallVector<Value, 2> argv;
+  Borrow selfBorrow(*this, self);
+  for (const Expr *a : args)
+    argv.push_back(eval(a));
+  if (selfBorrow.dangling)
+    invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
+  return argv;
+}
+
+Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
+                                   const Expr *indexE, const CallExpr *call) {
+  Value index = std::move(evaluateArguments(self, indexE, call)[0]);
   LazyLoc loc(call);
   checkStdObject(cls, *self, loc);
   if (access == StdAccess::MapAt)
@@ -524,17 +520,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     result = Value::makeVoid();
     return nullptr;
   }
-  // C++17 evaluates the object before the arguments, and all arguments
-  // before the call: evaluate them now, with `self` tracked, since an
-  // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).
-  llvm::SmallVector<Value, 2> argv;
-  {
-    Borrow selfBorrow(*this, self);
-    for (const Expr *a : args)
-      argv.push_back(eval(a));
-    if (selfBorrow.dangling)
-      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
-  }
+  llvm::SmallVector<Value, 2> argv = evaluateArguments(self, args, site);
   // Hot path: avoid getNameAsString(), which builds a printing policy.
   llvm::StringRef name;
   if (md->getIdentifier()) {
@@ -1107,10 +1093,6 @@ void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
                               StdClass cls, StdAccess access, Value &result,
                               Value **lvalueResult) {
   *lvalueResult = nullptr;
-  if (access != StdAccess::None) {
-    *lvalueResult = stdElementAccess(cls, access, call);
-    return;
-  }
   const Expr *objE;
   llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
   if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
@@ -1118,6 +1100,11 @@ void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
   } else {
     objE = call->getArg(0);
     args = args.drop_front();
+  }
+  if (access != StdAccess::None) {
+    *lvalueResult =
+        stdElementAccess(cls, access, evalObject(objE), args[0], call);
+    return;
   }
   if (cls == StdClass::BitReference) {
     bitReferenceCall(call, md, objE, args, result, lvalueResult);
