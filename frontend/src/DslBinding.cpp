@@ -16,6 +16,10 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+#include <map>
+#include <set>
+
 using namespace clang;
 
 namespace mscclc::frontend {
@@ -783,6 +787,78 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd, ValueList args,
 
 // ------------------------------------------------- the header, checked --
 
+namespace {
+// The standard-library class type `t` names (through references, const
+// and arrays), or null.
+const CXXRecordDecl *stdRecord(QualType t) {
+  t = t.getNonReferenceType().getCanonicalType();
+  while (const auto *at = dyn_cast<ArrayType>(t.getTypePtr()))
+    t = at->getElementType().getCanonicalType();
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  return rd && rd->isInStdNamespace() ? rd : nullptr;
+}
+
+// Every standard-library class that a DSL declaration takes as a parameter
+// or holds as a field must be built in __mscclc_instantiate::api, the
+// header's list of what to instantiate once into the precompiled header:
+// a type missing there is instantiated again in every algorithm file that
+// uses it (slower, not wrong).
+void checkHeaderInstantiations(ASTContext &ctx,
+                               const std::vector<const Decl *> &dslDecls,
+                               std::vector<std::string> &problems) {
+  std::map<std::string, const CXXRecordDecl *> needed;
+  auto need = [&](QualType t) {
+    if (const CXXRecordDecl *rd = stdRecord(t))
+      needed.emplace(QualType(rd->getTypeForDecl(), 0).getAsString(), rd);
+  };
+  for (const Decl *d : dslDecls) {
+    if (const auto *fd = dyn_cast<FunctionDecl>(d))
+      for (const ParmVarDecl *p : fd->parameters())
+        need(p->getType());
+    const auto *rd = dyn_cast<CXXRecordDecl>(d);
+    if (!rd || !rd->isThisDeclarationADefinition())
+      continue;
+    for (const FieldDecl *f : rd->fields())
+      need(f->getType());
+    for (const CXXMethodDecl *md : rd->methods())
+      if (!md->isImplicit() && md->getAccess() == AS_public)
+        for (const ParmVarDecl *p : md->parameters())
+          need(p->getType());
+  }
+  const FunctionDecl *api = nullptr;
+  for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(d);
+        ns && ns->getName() == "__mscclc_instantiate")
+      for (const Decl *inner : ns->decls())
+        if (const auto *ft = dyn_cast<FunctionTemplateDecl>(inner);
+            ft && ft->getName() == "api")
+          for (const FunctionDecl *spec : ft->specializations())
+            if (spec->hasBody())
+              api = spec;
+  if (!api) {
+    problems.push_back("no instantiated __mscclc_instantiate::api<0> in the "
+                       "header");
+    return;
+  }
+  std::set<const CXXRecordDecl *> built;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s)
+      return;
+    if (isa<CXXConstructExpr, InitListExpr>(s))
+      if (const CXXRecordDecl *rd = stdRecord(cast<Expr>(s)->getType()))
+        built.insert(rd->getCanonicalDecl());
+    for (const Stmt *child : s->children())
+      walk(child);
+  };
+  walk(api->getBody());
+  for (const auto &[name, rd] : needed)
+    if (!built.count(rd->getCanonicalDecl()))
+      problems.push_back("'" + name +
+                         "' is in the header's declarations but "
+                         "__mscclc_instantiate::api does not build one");
+}
+} // namespace
+
 std::vector<std::string> checkDslBindings(ASTContext &ctx) {
   std::vector<std::string> problems;
   std::vector<bool> used(std::size(bindings), false);
@@ -863,6 +939,7 @@ std::vector<std::string> checkDslBindings(ASTContext &ctx) {
       }
     }
   }
+  checkHeaderInstantiations(ctx, decls, problems);
   for (size_t i = 0; i < used.size(); ++i)
     if (!used[i])
       problems.push_back("binding '" + bindings[i].name.str() +

@@ -13,8 +13,10 @@
 //   buf[:])
 //
 // The header declares everything and defines nothing that matters: mscclc
-// never runs algorithm code, it evaluates the function body itself. Any C++20
-// compiler accepts an algorithm file, so IDEs and clangd work on it as usual.
+// never runs algorithm code, it evaluates the function body itself (its
+// last section, seen only by mscclc, lists instantiations for mscclc's
+// precompiled header). Any C++20 compiler accepts an algorithm file, so
+// IDEs and clangd work on it as usual.
 // See docs/dialect.md for the full correspondence.
 #ifndef MSCCLPP_DSL_HPP
 #define MSCCLPP_DSL_HPP
@@ -334,5 +336,49 @@ public:
 };
 
 } // namespace mscclpp::dsl
+
+// ------------------------------------------------ for mscclc only --
+
+#if defined(__MSCCLC__)
+// Uses every std type the declarations above put in an algorithm's way
+// (the options' std::optional fields set from an int, a group or a chunk,
+// std::vector<Chunk> and std::vector<int> from a braced list, AlgoSpec's
+// tags), in the forms programs write them. Never called: naming it makes
+// Clang instantiate what it needs once, into mscclc's precompiled header,
+// instead of in every algorithm file (a third of the parse of a typical
+// algorithm, docs/performance.md). Function templates and constexpr keep
+// it out of code generation and inside what a skipped-bodies PCH keeps.
+namespace __mscclc_instantiate {
+using namespace mscclpp::dsl;
+template <int>
+constexpr void api(const Chunk &c, int i, const ThreadBlockGroup &g,
+                   const Rank &r, const MemoryChannel &m, const PortChannel &p,
+                   const SwitchChannel &s, const Semaphore &sem,
+                   const AlgoSpec &spec) {
+  r.copy(c, c, {.tb = i});
+  r.copy(c, c, {.tb = 0});
+  r.copy(c, c, {.tb_group = g});
+  r.copy(c, c, {.tb_group = ThreadBlockGroup({0, 1})});
+  r.reduce(c, {c}, {.tb = i, .dst_chunk = c});
+  r.reduce(c, {c, c}, {.tb = 0, .dst_chunk = Chunk{}});
+  r.barrier({0, 1});
+  (void)std::vector<int>(g.tb_list());
+  m.signal({.tb = i});
+  m.wait({.tb = 0});
+  m.put(c, c, {.tb = i});
+  m.reduce(c, {c}, {.tb = i, .local_dst_chunk = c});
+  m.reduce(c, {c}, {.tb = 0, .local_dst_chunk = Chunk{}});
+  p.signal({.tb = i});
+  p.put(c, c, {.tb = 0});
+  s.reduce(0, 0, 1, c, {.tb = i});
+  s.at_rank(0).broadcast(c, 0, 1, {.tb = 0});
+  sem.acquire({.tb = i});
+  (void)CollectiveProgram("name", spec.collective, i);
+  (void)AlgoSpec(spec);
+  (void)AlgoSpec{.collective = spec.collective, .tags = {{"key", "value"}}};
+}
+inline constexpr auto *api_instance = &api<0>;
+} // namespace __mscclc_instantiate
+#endif
 
 #endif // MSCCLPP_DSL_HPP
