@@ -351,22 +351,32 @@ public:
 namespace __mscclc_instantiate {
 using namespace mscclpp::dsl;
 template <int>
-constexpr void api(const Chunk &c, int i, const ThreadBlockGroup &g,
-                   const Rank &r, const MemoryChannel &m, const PortChannel &p,
-                   const SwitchChannel &s, const Semaphore &sem,
-                   const AlgoSpec &spec) {
+constexpr void
+api(int &i, const int &ci, std::size_t &z, Chunk &c, const Chunk &cc,
+    ThreadBlockGroup &g, const ThreadBlockGroup &cg, const Rank &r,
+    const MemoryChannel &m, const PortChannel &p, const SwitchChannel &s,
+    const Semaphore &sem, const AlgoSpec &spec) {
+  // .tb from an int variable, a const one, an expression, a size_t.
   r.copy(c, c, {.tb = i});
+  r.copy(c, c, {.tb = ci});
   r.copy(c, c, {.tb = 0});
+  r.copy(c, c, {.tb = z});
+  r.copy(c, c, {.tb = std::nullopt});
+  // .tb_group from a group variable, a const one, a temporary.
   r.copy(c, c, {.tb_group = g});
+  r.copy(c, c, {.tb_group = cg});
   r.copy(c, c, {.tb_group = ThreadBlockGroup({0, 1})});
+  // Chunks: a variable, a const one, a temporary.
   r.reduce(c, {c}, {.tb = i, .dst_chunk = c});
-  r.reduce(c, {c, c}, {.tb = 0, .dst_chunk = Chunk{}});
+  r.reduce(cc, {cc, cc}, {.tb = 0, .dst_chunk = cc});
+  r.reduce(c, {c}, {.tb = 0, .dst_chunk = Chunk{}});
   r.barrier({0, 1});
   (void)std::vector<int>(g.tb_list());
   m.signal({.tb = i});
   m.wait({.tb = 0});
   m.put(c, c, {.tb = i});
   m.reduce(c, {c}, {.tb = i, .local_dst_chunk = c});
+  m.reduce(cc, {cc}, {.tb = i, .local_dst_chunk = cc});
   m.reduce(c, {c}, {.tb = 0, .local_dst_chunk = Chunk{}});
   p.signal({.tb = i});
   p.put(c, c, {.tb = 0});
