@@ -787,78 +787,6 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd, ValueList args,
 
 // ------------------------------------------------- the header, checked --
 
-namespace {
-// The standard-library class type `t` names (through references, const
-// and arrays), or null.
-const CXXRecordDecl *stdRecord(QualType t) {
-  t = t.getNonReferenceType().getCanonicalType();
-  while (const auto *at = dyn_cast<ArrayType>(t.getTypePtr()))
-    t = at->getElementType().getCanonicalType();
-  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
-  return rd && rd->isInStdNamespace() ? rd : nullptr;
-}
-
-// Every standard-library class that a DSL declaration takes as a parameter
-// or holds as a field must be built in __mscclc_instantiate::api, the
-// header's list of what to instantiate once into the precompiled header:
-// a type missing there is instantiated again in every algorithm file that
-// uses it (slower, not wrong).
-void checkHeaderInstantiations(ASTContext &ctx,
-                               const std::vector<const Decl *> &dslDecls,
-                               std::vector<std::string> &problems) {
-  std::map<std::string, const CXXRecordDecl *> needed;
-  auto need = [&](QualType t) {
-    if (const CXXRecordDecl *rd = stdRecord(t))
-      needed.emplace(QualType(rd->getTypeForDecl(), 0).getAsString(), rd);
-  };
-  for (const Decl *d : dslDecls) {
-    if (const auto *fd = dyn_cast<FunctionDecl>(d))
-      for (const ParmVarDecl *p : fd->parameters())
-        need(p->getType());
-    const auto *rd = dyn_cast<CXXRecordDecl>(d);
-    if (!rd || !rd->isThisDeclarationADefinition())
-      continue;
-    for (const FieldDecl *f : rd->fields())
-      need(f->getType());
-    for (const CXXMethodDecl *md : rd->methods())
-      if (!md->isImplicit() && md->getAccess() == AS_public)
-        for (const ParmVarDecl *p : md->parameters())
-          need(p->getType());
-  }
-  const FunctionDecl *api = nullptr;
-  for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
-    if (const auto *ns = dyn_cast<NamespaceDecl>(d);
-        ns && ns->getName() == "__mscclc_instantiate")
-      for (const Decl *inner : ns->decls())
-        if (const auto *ft = dyn_cast<FunctionTemplateDecl>(inner);
-            ft && ft->getName() == "api")
-          for (const FunctionDecl *spec : ft->specializations())
-            if (spec->hasBody())
-              api = spec;
-  if (!api) {
-    problems.push_back("no instantiated __mscclc_instantiate::api<0> in the "
-                       "header");
-    return;
-  }
-  std::set<const CXXRecordDecl *> built;
-  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
-    if (!s)
-      return;
-    if (isa<CXXConstructExpr, InitListExpr>(s))
-      if (const CXXRecordDecl *rd = stdRecord(cast<Expr>(s)->getType()))
-        built.insert(rd->getCanonicalDecl());
-    for (const Stmt *child : s->children())
-      walk(child);
-  };
-  walk(api->getBody());
-  for (const auto &[name, rd] : needed)
-    if (!built.count(rd->getCanonicalDecl()))
-      problems.push_back("'" + name +
-                         "' is in the header's declarations but "
-                         "__mscclc_instantiate::api does not build one");
-}
-} // namespace
-
 std::vector<std::string> checkDslBindings(ASTContext &ctx) {
   std::vector<std::string> problems;
   std::vector<bool> used(std::size(bindings), false);
@@ -939,11 +867,100 @@ std::vector<std::string> checkDslBindings(ASTContext &ctx) {
       }
     }
   }
-  checkHeaderInstantiations(ctx, decls, problems);
   for (size_t i = 0; i < used.size(); ++i)
     if (!used[i])
       problems.push_back("binding '" + bindings[i].name.str() +
                          "' names no declaration of its class");
+  return problems;
+}
+
+// ------------------------------------- the header's instantiation list --
+
+namespace {
+// The standard-library class type `t` names (through references, const
+// and arrays), or null.
+const CXXRecordDecl *stdRecord(QualType t) {
+  t = t.getNonReferenceType().getCanonicalType();
+  while (const auto *at = dyn_cast<ArrayType>(t.getTypePtr()))
+    t = at->getElementType().getCanonicalType();
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  return rd && rd->isInStdNamespace() ? rd : nullptr;
+}
+} // namespace
+
+std::vector<std::string> checkDslInstantiations(ASTContext &ctx) {
+  std::vector<std::string> problems;
+  PrintingPolicy policy = ctx.getPrintingPolicy();
+  policy.SuppressTagKeyword = true;
+  std::map<std::string, const CXXRecordDecl *> needed;
+  auto need = [&](QualType t) {
+    if (const CXXRecordDecl *rd = stdRecord(t))
+      needed.emplace(QualType(rd->getTypeForDecl(), 0).getAsString(policy), rd);
+  };
+  auto needSignature = [&](const FunctionDecl *fd) {
+    need(fd->getReturnType());
+    for (const ParmVarDecl *p : fd->parameters())
+      need(p->getType());
+  };
+  const FunctionDecl *api = nullptr;
+  bool constexprApi = false;
+  for (const Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto *ns = dyn_cast<NamespaceDecl>(d);
+    if (!ns)
+      continue;
+    if (ns->getName() == "__mscclc_instantiate") {
+      for (const Decl *inner : ns->decls())
+        if (const auto *ft = dyn_cast<FunctionTemplateDecl>(inner);
+            ft && ft->getName() == "api") {
+          constexprApi = ft->getTemplatedDecl()->isConstexpr();
+          for (const FunctionDecl *spec : ft->specializations())
+            if (spec->hasBody())
+              api = spec;
+        }
+      continue;
+    }
+    if (ns->getName() != "mscclpp")
+      continue;
+    for (const Decl *inner : ns->decls()) {
+      const auto *dsl = dyn_cast<NamespaceDecl>(inner);
+      if (!dsl || dsl->getName() != "dsl")
+        continue;
+      for (const Decl *member : dsl->decls()) {
+        if (const auto *fd = dyn_cast<FunctionDecl>(member))
+          needSignature(fd);
+        const auto *rd = dyn_cast<CXXRecordDecl>(member);
+        if (!rd || !rd->isThisDeclarationADefinition())
+          continue;
+        for (const FieldDecl *f : rd->fields())
+          need(f->getType());
+        for (const CXXMethodDecl *md : rd->methods())
+          if (!md->isImplicit() && md->getAccess() == AS_public)
+            needSignature(md);
+      }
+    }
+  }
+  if (!api)
+    return {"no instantiated __mscclc_instantiate::api<0> in the header"};
+  // The PCH is built with SkipFunctionBodies, which keeps only constexpr
+  // bodies: without constexpr the list would instantiate nothing there.
+  if (!constexprApi)
+    problems.push_back("__mscclc_instantiate::api is not constexpr");
+  std::set<const CXXRecordDecl *> built;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s)
+      return;
+    if (isa<CXXConstructExpr, InitListExpr>(s))
+      if (const CXXRecordDecl *rd = stdRecord(cast<Expr>(s)->getType()))
+        built.insert(rd->getCanonicalDecl());
+    for (const Stmt *child : s->children())
+      walk(child);
+  };
+  walk(api->getBody());
+  for (const auto &[name, rd] : needed)
+    if (!built.count(rd->getCanonicalDecl()))
+      problems.push_back("'" + name +
+                         "' is in the header's declarations but "
+                         "__mscclc_instantiate::api does not build one");
   return problems;
 }
 

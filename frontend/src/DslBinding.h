@@ -7,7 +7,9 @@
 // without a default, so a new id without a handler does not compile cleanly).
 // The unit test "every declaration of <mscclpp/dsl.hpp> has a binding" walks
 // the header with Clang and checks the table against it in both directions
-// (checkDslHeaderBindings in Frontend.h).
+// (checkDslHeaderBindings in Frontend.h). checkDslInstantiations checks
+// the header's list of what to instantiate once into the precompiled
+// header.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -149,5 +151,12 @@ std::optional<DslScopeEnd> findDslScopeEnd(DslClass cls);
 // each declaration the evaluator would not know, and for each binding that
 // names no declaration. Empty when they agree.
 std::vector<std::string> checkDslBindings(clang::ASTContext &ctx);
+
+// Checks the header's list of instantiations for mscclc's precompiled header
+// (__mscclc_instantiate::api, at the end of <mscclpp/dsl.hpp>) in `ctx`: it
+// must be constexpr (the PCH keeps no other bodies) and build every
+// standard-library class a DSL declaration takes, returns or holds. One
+// line per problem; a missing type makes compiles slower, not wrong.
+std::vector<std::string> checkDslInstantiations(clang::ASTContext &ctx);
 
 } // namespace mscclc::frontend

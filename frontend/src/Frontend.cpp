@@ -939,7 +939,10 @@ private:
 
 } // namespace
 
-std::vector<std::string> checkDslHeaderBindings() {
+namespace {
+// <mscclpp/dsl.hpp> parsed on its own, as mscclc sees it; null with a
+// problem line when it does not compile.
+std::unique_ptr<ASTUnit> parseDslHeader(std::vector<std::string> &problems) {
   std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
                                    "-D__MSCCLC__=1", "-isystem",
                                    dslIncludeDir()};
@@ -949,9 +952,24 @@ std::vector<std::string> checkDslHeaderBindings() {
   }
   std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
       "#include <mscclpp/dsl.hpp>\n", args, "dsl_bindings.cpp");
-  if (!ast || ast->getDiagnostics().hasErrorOccurred())
-    return {"<mscclpp/dsl.hpp> does not compile on its own"};
-  return checkDslBindings(ast->getASTContext());
+  if (!ast || ast->getDiagnostics().hasErrorOccurred()) {
+    problems.push_back("<mscclpp/dsl.hpp> does not compile on its own");
+    return nullptr;
+  }
+  return ast;
+}
+} // namespace
+
+std::vector<std::string> checkDslHeaderBindings() {
+  std::vector<std::string> problems;
+  std::unique_ptr<ASTUnit> ast = parseDslHeader(problems);
+  return ast ? checkDslBindings(ast->getASTContext()) : problems;
+}
+
+std::vector<std::string> checkDslHeaderInstantiations() {
+  std::vector<std::string> problems;
+  std::unique_ptr<ASTUnit> ast = parseDslHeader(problems);
+  return ast ? checkDslInstantiations(ast->getASTContext()) : problems;
 }
 
 FrontendResult runFrontend(const FrontendOptions &options,

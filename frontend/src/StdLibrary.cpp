@@ -106,8 +106,9 @@ Value *Evaluator::mapFind(Value &map, const Value &key) {
 
 Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
                             LazyLoc loc) {
-  auto it = map.map()->find(MapKey{key});
-  if (it != map.map()->end()) {
+  // One descent finds the entry or where it goes.
+  auto it = map.map()->lower_bound(MapKey{key});
+  if (it != map.map()->end() && compareKeys(key, it->elems()[0]) == 0) {
     Value *mapped = &mutableEntry(*it).elems()[1];
     if (overwrite) {
       invalidateContents(*mapped, "insert_or_assign", loc);
@@ -120,8 +121,8 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
   entry.reserve(2);
   entry.push_back(std::move(key));
   entry.push_back(std::move(val));
-  auto pos = map.map()->insert(Value::makeAgg(std::move(entry)));
-  return &mutableEntry(*pos.first).elems()[1];
+  auto pos = map.map()->insert(it, Value::makeAgg(std::move(entry)));
+  return &mutableEntry(*pos).elems()[1];
 }
 
 // A set is a map whose entries are (element, void): the same ordering,

@@ -386,14 +386,24 @@ bool valuesEqual(const Value &a, const Value &b);
 // A short human-readable rendering for diagnostics: 3, "x", (1, 2), ...
 std::string describeValue(const Value &v);
 
+// compareValues, with integer keys (the common map key: a rank, a peer)
+// compared here instead of through the call and its switch on kinds.
+inline int compareKeys(const Value &a, const Value &b) {
+  if (a.kind == Value::Kind::Int && b.kind == Value::Kind::Int) {
+    __int128 x = a.wide(), y = b.wide();
+    return (x > y) - (x < y);
+  }
+  return compareValues(a, b);
+}
+
 inline bool EntryLess::operator()(const Value &a, const Value &b) const {
-  return compareValues(a.elems()[0], b.elems()[0]) < 0;
+  return compareKeys(a.elems()[0], b.elems()[0]) < 0;
 }
 inline bool EntryLess::operator()(const Value &entry, MapKey k) const {
-  return compareValues(entry.elems()[0], k.key) < 0;
+  return compareKeys(entry.elems()[0], k.key) < 0;
 }
 inline bool EntryLess::operator()(MapKey k, const Value &entry) const {
-  return compareValues(k.key, entry.elems()[0]) < 0;
+  return compareKeys(k.key, entry.elems()[0]) < 0;
 }
 
 } // namespace mscclc::frontend

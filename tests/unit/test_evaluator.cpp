@@ -399,6 +399,23 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
                     std::set<Hop> s{{2, 2}, {1, 9}, {2, 2}};
                     return r * 1000 + m.at({1, 0}) * 100 + int(s.size()) * 10 +
                            int(s.count({1, 9}));),
+    // Keys inserted out of order, at both ends and between, negative and
+    // beyond int, signed and unsigned: maps and sets iterate in C++'s order.
+    SAME_AS_CPP_INT(std::map<long, int> m; for (int i = 0; i < 60; ++i) {
+      m[(i * 37) % 101 - 50] = i;
+      m.emplace(-(i * 53 % 89), i);
+      m.try_emplace(i * 4000000000L, i);
+    } m.insert_or_assign(7, 1000);
+                    std::map<unsigned, int> u; u[4000000000u] = 1; u[5] = 2;
+                    u.emplace(3000000000u, 3); std::set<long> s{5, -5, 0};
+                    s.insert(-6); s.emplace(4); long r = 0; long k = 0;
+                    for (const auto &[key, v]
+                         : m) r = (r * 31 + (++k) * (key % 1000 + v)) % 1000003;
+                    for (const auto &[key, v]
+                         : u) r = r * 7 + v;
+                    for (long x
+                         : s) r = r * 3 + x;
+                    return int(r % 1000000007 + long(m.size()));),
     // Unordered containers: lookups (iteration is refused).
     SAME_AS_CPP_INT(std::unordered_map<int, int> count; count.reserve(8);
                     count[3] += 2; count[5] = 1; count.emplace(3, 9);
@@ -1364,6 +1381,19 @@ TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
   // declares and the evaluator does not bind would fail at its first call
   // in some user's program; a binding without a declaration is dead.
   std::vector<std::string> problems = frontend::checkDslHeaderBindings();
+  std::string all;
+  for (const auto &p : problems)
+    all += p + "\n";
+  INFO(all);
+  CHECK(problems.empty());
+}
+
+TEST_CASE("<mscclpp/dsl.hpp> instantiates its own library types for the PCH",
+          "[evaluator][dsl]") {
+  // A standard class that a DSL declaration takes, returns or holds and
+  // that __mscclc_instantiate::api does not build would be instantiated
+  // again in every algorithm file (docs/performance.md).
+  std::vector<std::string> problems = frontend::checkDslHeaderInstantiations();
   std::string all;
   for (const auto &p : problems)
     all += p + "\n";

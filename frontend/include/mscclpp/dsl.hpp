@@ -21,6 +21,7 @@
 #ifndef MSCCLPP_DSL_HPP
 #define MSCCLPP_DSL_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -340,52 +341,53 @@ public:
 // ------------------------------------------------ for mscclc only --
 
 #if defined(__MSCCLC__)
-// Uses every std type the declarations above put in an algorithm's way
-// (the options' std::optional fields set from an int, a group or a chunk,
-// std::vector<Chunk> and std::vector<int> from a braced list, AlgoSpec's
-// tags), in the forms programs write them. Never called: naming it makes
-// Clang instantiate what it needs once, into mscclc's precompiled header,
-// instead of in every algorithm file (a third of the parse of a typical
-// algorithm, docs/performance.md). Function templates and constexpr keep
-// it out of code generation and inside what a skipped-bodies PCH keeps.
+// Uses every std type the declarations above put in an algorithm's way, in
+// the forms programs write them: the options' std::optional fields set from
+// an int, a group or a chunk (a variable, a const one, a temporary), from a
+// size_t or std::nullopt; std::vector<Chunk> and std::vector<int> from
+// braced lists; a program's name; AlgoSpec's tags. Never called: naming it
+// makes Clang instantiate all of that once, into mscclc's precompiled
+// header, instead of in every algorithm file (a reduce with options and a
+// chunk list cost 21 ms of Sema, now 5; docs/performance.md).
+// constexpr because the PCH keeps only constexpr bodies; a template because
+// a constexpr function that can never be a constant expression is an error
+// unless it is one. Parameter names are reserved so that no user macro
+// reaches them. mscclc's unit tests check that the list is complete.
 namespace __mscclc_instantiate {
 using namespace mscclpp::dsl;
 template <int>
 constexpr void
-api(int &i, const int &ci, std::size_t &z, Chunk &c, const Chunk &cc,
-    ThreadBlockGroup &g, const ThreadBlockGroup &cg, const Rank &r,
-    const MemoryChannel &m, const PortChannel &p, const SwitchChannel &s,
-    const Semaphore &sem, const AlgoSpec &spec) {
-  // .tb from an int variable, a const one, an expression, a size_t.
-  r.copy(c, c, {.tb = i});
-  r.copy(c, c, {.tb = ci});
-  r.copy(c, c, {.tb = 0});
-  r.copy(c, c, {.tb = z});
-  r.copy(c, c, {.tb = std::nullopt});
-  // .tb_group from a group variable, a const one, a temporary.
-  r.copy(c, c, {.tb_group = g});
-  r.copy(c, c, {.tb_group = cg});
-  r.copy(c, c, {.tb_group = ThreadBlockGroup({0, 1})});
-  // Chunks: a variable, a const one, a temporary.
-  r.reduce(c, {c}, {.tb = i, .dst_chunk = c});
-  r.reduce(cc, {cc, cc}, {.tb = 0, .dst_chunk = cc});
-  r.reduce(c, {c}, {.tb = 0, .dst_chunk = Chunk{}});
-  r.barrier({0, 1});
-  (void)std::vector<int>(g.tb_list());
-  m.signal({.tb = i});
-  m.wait({.tb = 0});
-  m.put(c, c, {.tb = i});
-  m.reduce(c, {c}, {.tb = i, .local_dst_chunk = c});
-  m.reduce(cc, {cc}, {.tb = i, .local_dst_chunk = cc});
-  m.reduce(c, {c}, {.tb = 0, .local_dst_chunk = Chunk{}});
-  p.signal({.tb = i});
-  p.put(c, c, {.tb = 0});
-  s.reduce(0, 0, 1, c, {.tb = i});
-  s.at_rank(0).broadcast(c, 0, 1, {.tb = 0});
-  sem.acquire({.tb = i});
-  (void)CollectiveProgram("name", spec.collective, i);
-  (void)AlgoSpec(spec);
-  (void)AlgoSpec{.collective = spec.collective, .tags = {{"key", "value"}}};
+api(int &__i, const int &__ci, std::size_t &__z, Chunk &__c, const Chunk &__cc,
+    ThreadBlockGroup &__g, const ThreadBlockGroup &__cg, const Rank &__r,
+    const MemoryChannel &__m, const PortChannel &__p, const SwitchChannel &__s,
+    const Semaphore &__sem, const AlgoSpec &__spec) {
+  __r.copy(__c, __c, {.tb = __i});
+  __r.copy(__c, __c, {.tb = __ci});
+  __r.copy(__c, __c, {.tb = 0});
+  __r.copy(__c, __c, {.tb = __z});
+  __r.copy(__c, __c, {.tb = std::nullopt});
+  __r.copy(__c, __c, {.tb_group = __g});
+  __r.copy(__c, __c, {.tb_group = __cg});
+  __r.copy(__c, __c, {.tb_group = ThreadBlockGroup({0, 1})});
+  __r.reduce(__c, {__c}, {.tb = __i, .dst_chunk = __c});
+  __r.reduce(__cc, {__cc, __cc}, {.tb = 0, .dst_chunk = __cc});
+  __r.reduce(__c, {__c}, {.tb = 0, .dst_chunk = Chunk{}});
+  __r.barrier({0, 1});
+  (void)__g.tb_list();
+  __m.signal({.tb = __i});
+  __m.wait({.tb = 0});
+  __m.put(__c, __c, {.tb = __i});
+  __m.reduce(__c, {__c}, {.tb = __i, .local_dst_chunk = __c});
+  __m.reduce(__cc, {__cc}, {.tb = __i, .local_dst_chunk = __cc});
+  __m.reduce(__c, {__c}, {.tb = 0, .local_dst_chunk = Chunk{}});
+  __p.signal({.tb = __i});
+  __p.put(__c, __c, {.tb = 0});
+  __s.reduce(0, 0, 1, __c, {.tb = __i});
+  __s.at_rank(0).broadcast(__c, 0, 1, {.tb = 0});
+  __sem.acquire({.tb = __i});
+  (void)CollectiveProgram("name", __spec.collective, __i);
+  (void)AlgoSpec(__spec);
+  (void)AlgoSpec{.collective = __spec.collective, .tags = {{"key", "value"}}};
 }
 inline constexpr auto *api_instance = &api<0>;
 } // namespace __mscclc_instantiate

@@ -93,6 +93,10 @@ FrontendResult runFrontend(const FrontendOptions &options,
 // header and the evaluator agree).
 std::vector<std::string> checkDslHeaderBindings();
 
+// Parses <mscclpp/dsl.hpp> and checks its list of instantiations for the
+// precompiled header (checkDslInstantiations): one line per problem.
+std::vector<std::string> checkDslHeaderInstantiations();
+
 // Where <mscclpp/dsl.hpp> is found (MSCCLC_INCLUDE_DIR, then next to the
 // executable, then the source tree).
 std::string dslIncludeDir();
