@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -787,6 +788,25 @@ Value Evaluator::dslFreeFunction(const FunctionDecl *fd, ValueList args,
 
 // ------------------------------------------------- the header, checked --
 
+namespace {
+// The declarations of namespace mscclpp::dsl in `ctx`, from every block
+// that opens it; none when the namespace is absent.
+std::optional<std::vector<const Decl *>> dslDeclarations(ASTContext &ctx) {
+  std::optional<std::vector<const Decl *>> decls;
+  for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
+    if (const auto *outer = dyn_cast<NamespaceDecl>(d);
+        outer && outer->getName() == "mscclpp")
+      for (const Decl *inner : outer->decls())
+        if (const auto *ns = dyn_cast<NamespaceDecl>(inner);
+            ns && ns->getName() == "dsl") {
+          if (!decls)
+            decls.emplace();
+          decls->insert(decls->end(), ns->decls_begin(), ns->decls_end());
+        }
+  return decls;
+}
+} // namespace
+
 std::vector<std::string> checkDslBindings(ASTContext &ctx) {
   std::vector<std::string> problems;
   std::vector<bool> used(std::size(bindings), false);
@@ -797,21 +817,10 @@ std::vector<std::string> checkDslBindings(ASTContext &ctx) {
     else
       problems.push_back(what + " has no binding");
   };
-  // The namespace may be opened more than once.
-  std::vector<const NamespaceDecl *> blocks;
-  for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
-    if (const auto *outer = dyn_cast<NamespaceDecl>(d);
-        outer && outer->getName() == "mscclpp")
-      for (const Decl *inner : outer->decls())
-        if (const auto *ns = dyn_cast<NamespaceDecl>(inner);
-            ns && ns->getName() == "dsl")
-          blocks.push_back(ns);
-  if (blocks.empty())
+  std::optional<std::vector<const Decl *>> decls = dslDeclarations(ctx);
+  if (!decls)
     return {"no namespace mscclpp::dsl in the translation unit"};
-  std::vector<const Decl *> decls;
-  for (const NamespaceDecl *ns : blocks)
-    decls.insert(decls.end(), ns->decls_begin(), ns->decls_end());
-  for (const Decl *d : decls) {
+  for (const Decl *d : *decls) {
     if (isa<EnumDecl>(d))
       continue; // enumerators are values: nothing to bind
     if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
@@ -902,13 +911,24 @@ std::vector<std::string> checkDslInstantiations(ASTContext &ctx) {
     for (const ParmVarDecl *p : fd->parameters())
       need(p->getType());
   };
+  if (std::optional<std::vector<const Decl *>> decls = dslDeclarations(ctx))
+    for (const Decl *member : *decls) {
+      if (const auto *fd = dyn_cast<FunctionDecl>(member))
+        needSignature(fd);
+      const auto *rd = dyn_cast<CXXRecordDecl>(member);
+      if (!rd || !rd->isThisDeclarationADefinition())
+        continue;
+      for (const FieldDecl *f : rd->fields())
+        need(f->getType());
+      for (const CXXMethodDecl *md : rd->methods())
+        if (!md->isImplicit() && md->getAccess() == AS_public)
+          needSignature(md);
+    }
   const FunctionDecl *api = nullptr;
   bool constexprApi = false;
-  for (const Decl *d : ctx.getTranslationUnitDecl()->decls()) {
-    const auto *ns = dyn_cast<NamespaceDecl>(d);
-    if (!ns)
-      continue;
-    if (ns->getName() == "__mscclc_instantiate") {
+  for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(d);
+        ns && ns->getName() == "__mscclc_instantiate")
       for (const Decl *inner : ns->decls())
         if (const auto *ft = dyn_cast<FunctionTemplateDecl>(inner);
             ft && ft->getName() == "api") {
@@ -917,28 +937,6 @@ std::vector<std::string> checkDslInstantiations(ASTContext &ctx) {
             if (spec->hasBody())
               api = spec;
         }
-      continue;
-    }
-    if (ns->getName() != "mscclpp")
-      continue;
-    for (const Decl *inner : ns->decls()) {
-      const auto *dsl = dyn_cast<NamespaceDecl>(inner);
-      if (!dsl || dsl->getName() != "dsl")
-        continue;
-      for (const Decl *member : dsl->decls()) {
-        if (const auto *fd = dyn_cast<FunctionDecl>(member))
-          needSignature(fd);
-        const auto *rd = dyn_cast<CXXRecordDecl>(member);
-        if (!rd || !rd->isThisDeclarationADefinition())
-          continue;
-        for (const FieldDecl *f : rd->fields())
-          need(f->getType());
-        for (const CXXMethodDecl *md : rd->methods())
-          if (!md->isImplicit() && md->getAccess() == AS_public)
-            needSignature(md);
-      }
-    }
-  }
   if (!api)
     return {"no instantiated __mscclc_instantiate::api<0> in the header"};
   // The PCH is built with SkipFunctionBodies, which keeps only constexpr

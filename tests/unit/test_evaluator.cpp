@@ -1375,12 +1375,8 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
       "<stack>\n#include <tuple>\n#include <vector>\n" USER_ORDERS_TEXT "\n");
 }
 
-TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
-          "[evaluator][dsl]") {
-  // Both directions: a constructor, member function or function the header
-  // declares and the evaluator does not bind would fail at its first call
-  // in some user's program; a binding without a declaration is dead.
-  std::vector<std::string> problems = frontend::checkDslHeaderBindings();
+// A header check's report: no problem lines, or all of them shown.
+static void checkNoProblems(const std::vector<std::string> &problems) {
   std::string all;
   for (const auto &p : problems)
     all += p + "\n";
@@ -1388,17 +1384,20 @@ TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
   CHECK(problems.empty());
 }
 
+TEST_CASE("every declaration of <mscclpp/dsl.hpp> has a binding",
+          "[evaluator][dsl]") {
+  // Both directions: a constructor, member function or function the header
+  // declares and the evaluator does not bind would fail at its first call
+  // in some user's program; a binding without a declaration is dead.
+  checkNoProblems(frontend::checkDslHeaderBindings());
+}
+
 TEST_CASE("<mscclpp/dsl.hpp> instantiates its own library types for the PCH",
           "[evaluator][dsl]") {
   // A standard class that a DSL declaration takes, returns or holds and
   // that __mscclc_instantiate::api does not build would be instantiated
   // again in every algorithm file (docs/performance.md).
-  std::vector<std::string> problems = frontend::checkDslHeaderInstantiations();
-  std::string all;
-  for (const auto &p : problems)
-    all += p + "\n";
-  INFO(all);
-  CHECK(problems.empty());
+  checkNoProblems(frontend::checkDslHeaderInstantiations());
 }
 
 // Everyday container and algorithm idioms, checked against native code.
