@@ -924,25 +924,38 @@ std::vector<std::string> checkDslInstantiations(ASTContext &ctx) {
         if (!md->isImplicit() && md->getAccess() == AS_public)
           needSignature(md);
     }
+  // Every function template of the list must be constexpr (the PCH is
+  // built with SkipFunctionBodies, which keeps only constexpr bodies:
+  // without it the template would instantiate nothing there) and named, so
+  // that Clang instantiates it while it builds the PCH.
   const FunctionDecl *api = nullptr;
-  bool constexprApi = false;
+  bool anyList = false;
   for (const Decl *d : ctx.getTranslationUnitDecl()->decls())
     if (const auto *ns = dyn_cast<NamespaceDecl>(d);
         ns && ns->getName() == "__mscclc_instantiate")
-      for (const Decl *inner : ns->decls())
-        if (const auto *ft = dyn_cast<FunctionTemplateDecl>(inner);
-            ft && ft->getName() == "api") {
-          constexprApi = ft->getTemplatedDecl()->isConstexpr();
-          for (const FunctionDecl *spec : ft->specializations())
-            if (spec->hasBody())
-              api = spec;
-        }
-  if (!api)
-    return {"no instantiated __mscclc_instantiate::api<0> in the header"};
-  // The PCH is built with SkipFunctionBodies, which keeps only constexpr
-  // bodies: without constexpr the list would instantiate nothing there.
-  if (!constexprApi)
-    problems.push_back("__mscclc_instantiate::api is not constexpr");
+      for (const Decl *inner : ns->decls()) {
+        const auto *ft = dyn_cast<FunctionTemplateDecl>(inner);
+        if (!ft)
+          continue;
+        anyList = true;
+        std::string name = "__mscclc_instantiate::" + ft->getNameAsString();
+        if (!ft->getTemplatedDecl()->isConstexpr())
+          problems.push_back(name + " is not constexpr");
+        const FunctionDecl *instantiated = nullptr;
+        for (const FunctionDecl *spec : ft->specializations())
+          if (spec->hasBody())
+            instantiated = spec;
+        if (!instantiated)
+          problems.push_back(name + " is never instantiated");
+        if (ft->getName() == "__api")
+          api = instantiated;
+      }
+  if (!anyList)
+    return {"no namespace __mscclc_instantiate in the header"};
+  if (!api) {
+    problems.push_back("no instantiated __mscclc_instantiate::__api<0>");
+    return problems;
+  }
   std::set<const CXXRecordDecl *> built;
   std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
     if (!s)
@@ -958,7 +971,7 @@ std::vector<std::string> checkDslInstantiations(ASTContext &ctx) {
     if (!built.count(rd->getCanonicalDecl()))
       problems.push_back("'" + name +
                          "' is in the header's declarations but "
-                         "__mscclc_instantiate::api does not build one");
+                         "__mscclc_instantiate::__api does not build one");
   return problems;
 }
 

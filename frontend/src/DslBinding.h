@@ -152,9 +152,10 @@ std::optional<DslScopeEnd> findDslScopeEnd(DslClass cls);
 // names no declaration. Empty when they agree.
 std::vector<std::string> checkDslBindings(clang::ASTContext &ctx);
 
-// Checks the header's list of instantiations for mscclc's precompiled header
-// (__mscclc_instantiate::api, at the end of <mscclpp/dsl.hpp>) in `ctx`: it
-// must be constexpr (the PCH keeps no other bodies) and build every
+// Checks the header's lists of instantiations for mscclc's precompiled
+// header (namespace __mscclc_instantiate, at the end of <mscclpp/dsl.hpp>)
+// in `ctx`: every function template there must be constexpr (the PCH keeps
+// no other bodies) and instantiated, and __api must build every
 // standard-library class a DSL declaration takes, returns or holds. One
 // line per problem; a missing type makes compiles slower, not wrong.
 std::vector<std::string> checkDslInstantiations(clang::ASTContext &ctx);

@@ -26,6 +26,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -340,7 +341,10 @@ public:
 
 // ------------------------------------------------ for mscclc only --
 
-#if defined(__MSCCLC__)
+// Instantiation lists for mscclc's precompiled header. A compile without
+// that PCH skips them (mscclc defines __MSCCLC_NO_PCH__): there they would
+// only add work, a third of a second of it.
+#if defined(__MSCCLC__) && !defined(__MSCCLC_NO_PCH__)
 // Uses every std type the declarations above put in an algorithm's way, in
 // the forms programs write them: the options' std::optional fields set from
 // an int, a group or a chunk (a variable, a const one, a temporary), from a
@@ -351,16 +355,17 @@ public:
 // chunk list cost 21 ms of Sema, now 5; docs/performance.md).
 // constexpr because the PCH keeps only constexpr bodies; a template because
 // a constexpr function that can never be a constant expression is an error
-// unless it is one. Parameter names are reserved so that no user macro
-// reaches them. mscclc's unit tests check that the list is complete.
+// unless it is one. Every name here is reserved so that no user macro
+// reaches it. mscclc's unit tests check that the list is complete.
 namespace __mscclc_instantiate {
 using namespace mscclpp::dsl;
 template <int>
-constexpr void
-api(int &__i, const int &__ci, std::size_t &__z, Chunk &__c, const Chunk &__cc,
-    ThreadBlockGroup &__g, const ThreadBlockGroup &__cg, const Rank &__r,
-    const MemoryChannel &__m, const PortChannel &__p, const SwitchChannel &__s,
-    const Semaphore &__sem, const AlgoSpec &__spec) {
+constexpr void __api(int &__i, const int &__ci, std::size_t &__z, Chunk &__c,
+                     const Chunk &__cc, ThreadBlockGroup &__g,
+                     const ThreadBlockGroup &__cg, const Rank &__r,
+                     const MemoryChannel &__m, const PortChannel &__p,
+                     const SwitchChannel &__s, const Semaphore &__sem,
+                     const AlgoSpec &__spec) {
   __r.copy(__c, __c, {.tb = __i});
   __r.copy(__c, __c, {.tb = __ci});
   __r.copy(__c, __c, {.tb = 0});
@@ -389,7 +394,121 @@ api(int &__i, const int &__ci, std::size_t &__z, Chunk &__c, const Chunk &__cc,
   (void)AlgoSpec(__spec);
   (void)AlgoSpec{.collective = __spec.collective, .tags = {{"key", "value"}}};
 }
-inline constexpr auto *api_instance = &api<0>;
+inline constexpr auto *__api_instance = &__api<0>;
+
+// The containers algorithms keep DSL objects and indices in, with what they
+// call on them: the same instantiate-once idea for the algorithm's own
+// types (the all-pairs sample's parse 48 ms -> 13). The list is short on
+// purpose: Clang 19 reads all of a template's specializations from the PCH
+// once a program needs one more, so each entry slows a little the programs
+// that use other specializations of the same templates (docs/performance.md).
+template <class __T>
+constexpr void __vector_of(std::vector<__T> &__v, const __T &__x, __T &__y,
+                           std::size_t __n, int __k, int &__kl) {
+  (void)std::vector<__T>();
+  (void)std::vector<__T>{__x};
+  (void)std::vector<__T>(__n, __x);
+  (void)std::vector<__T>(__v);
+  __v = __v;
+  __v.push_back(__x);
+  __v.push_back(__T(__x));
+  __v.emplace_back(__y);
+  __v.emplace_back(__T(__x));
+  __v.reserve(__n);
+  (void)__v.size();
+  (void)__v.empty();
+  (void)__v[__n];
+  (void)__v.at(__n);
+  (void)__v[__k];
+  (void)__v.at(__k);
+  (void)__v.front();
+  (void)__v.back();
+  for (const __T &__e : __v)
+    (void)__e;
+  for (__T &__e : __v)
+    (void)__e;
+  __v.pop_back();
+  __v.clear();
+  if constexpr (std::is_default_constructible_v<__T>) {
+    (void)std::vector<__T>(__n);
+    __v.resize(__n);
+  }
+  // emplace_back(dst, src) of a channel, a pair of ints, ... (not a map,
+  // whose iterator-range constructor accepts any two arguments).
+  if constexpr (std::is_constructible_v<__T, int &, int &> &&
+                !requires { typename __T::key_type; })
+    __v.emplace_back(__kl, __kl);
+}
+template <class __T>
+constexpr void __vector_of_vectors(std::vector<std::vector<__T>> &__vv,
+                                   const std::vector<__T> &__v, std::size_t __n,
+                                   int __k) {
+  (void)std::vector<std::vector<__T>>(__n, __v);
+  (void)std::vector<std::vector<__T>>(__n);
+  __vv.resize(__n);
+  __vv.push_back(__v);
+  __vv.emplace_back();
+  (void)__vv[__n][__n];
+  (void)__vv[__k][__k];
+  (void)__vv.size();
+}
+template <class __K, class __V>
+constexpr void __map_of(std::map<__K, __V> &__m, const __K &__k, __K &__kl,
+                        const __V &__x) {
+  __m.emplace(__K(__k), __V(__x));
+  __m.emplace(__kl, __V(__x));
+  __m.emplace(__k, __x);
+  __m.insert({__k, __x});
+  __m.try_emplace(__k, __x);
+  (void)__m.at(__k);
+  (void)__m.at(__K(__k));
+  (void)__m.find(__k);
+  (void)__m.count(__k);
+  (void)__m.contains(__k);
+  (void)__m.size();
+  for (const auto &__e : __m)
+    (void)__e;
+  for (auto &__e : __m)
+    (void)__e;
+  if constexpr (std::is_default_constructible_v<__V>)
+    (void)__m[__k];
+}
+// Pair keys made from ints of every value category: a loop variable, a
+// const local, an expression.
+template <int> constexpr void __pair_keys(int &__a, const int &__b) {
+  (void)std::make_pair(__a, __a);
+  (void)std::make_pair(__a, __b);
+  (void)std::make_pair(__a, __a + 0);
+  (void)std::make_pair(__b, __a);
+  (void)std::make_pair(__b, __b);
+  (void)std::make_pair(__b, __a + 0);
+  (void)std::make_pair(__a + 0, __a);
+  (void)std::make_pair(__a + 0, __b);
+  (void)std::make_pair(__a + 0, __a + 0);
+  (void)std::pair<int, int>(__a, __b);
+  (void)std::pair<int, int>{__a, __b};
+  (void)std::make_tuple(__a, __a, __a);
+}
+// The types: those that ported reference programs and our samples use most.
+template <int> constexpr void __containers() {
+  using __pair = std::pair<int, int>;
+  (void)&__vector_of<int>;
+  (void)&__vector_of<Chunk>;
+  (void)&__vector_of<Buffer>;
+  (void)&__vector_of<MemoryChannel>;
+  (void)&__vector_of<PortChannel>;
+  (void)&__vector_of<__pair>;
+  (void)&__vector_of<std::map<int, MemoryChannel>>;
+  (void)&__vector_of_vectors<int>;
+  (void)&__vector_of_vectors<std::map<int, MemoryChannel>>;
+  (void)&__map_of<int, int>;
+  (void)&__map_of<int, MemoryChannel>;
+  (void)&__map_of<__pair, MemoryChannel>;
+  (void)&__map_of<__pair, PortChannel>;
+  (void)&__map_of<std::tuple<int, int, int>, MemoryChannel>;
+  (void)&__pair_keys<0>;
+}
+inline constexpr auto *__containers_instance = &__containers<0>;
 } // namespace __mscclc_instantiate
 #endif
 

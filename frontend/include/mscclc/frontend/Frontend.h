@@ -97,6 +97,11 @@ std::vector<std::string> checkDslHeaderBindings();
 // precompiled header (checkDslInstantiations): one line per problem.
 std::vector<std::string> checkDslHeaderInstantiations();
 
+// Finds or builds the cached precompiled <mscclpp/dsl.hpp> that compiles
+// use and checks that it hands them no pending instantiation (each would be
+// retried, in vain, at the end of every compile): one line per problem.
+std::vector<std::string> checkDslHeaderPch();
+
 // Where <mscclpp/dsl.hpp> is found (MSCCLC_INCLUDE_DIR, then next to the
 // executable, then the source tree).
 std::string dslIncludeDir();
