@@ -203,8 +203,10 @@ bool CompileOptions::finish() {
         usageError(diag::err_usage_macro_name, {flag, v});
         return false;
       }
-      if (std::string_view(flag) != "-I" && name == "__MSCCLC__") {
-        usageError(diag::err_usage_reserved_macro, {flag, "__MSCCLC__"});
+      // __MSCCLC_NO_PCH__ tells the header that no PCH is in use.
+      if (std::string_view(flag) != "-I" &&
+          (name == "__MSCCLC__" || name == "__MSCCLC_NO_PCH__")) {
+        usageError(diag::err_usage_reserved_macro, {flag, name});
         return false;
       }
     }

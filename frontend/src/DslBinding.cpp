@@ -951,7 +951,8 @@ std::vector<std::string> checkDslInstantiations(ASTContext &ctx) {
           api = instantiated;
       }
   if (!anyList)
-    return {"no namespace __mscclc_instantiate in the header"};
+    return {"no function template in namespace __mscclc_instantiate at the "
+            "end of the header"};
   if (!api) {
     problems.push_back("no instantiated __mscclc_instantiate::__api<0>");
     return problems;

@@ -968,15 +968,8 @@ std::vector<std::string> clangBaseArgs() {
 // <mscclpp/dsl.hpp> parsed on its own, as mscclc sees it; null with a
 // problem line when it does not compile.
 std::unique_ptr<ASTUnit> parseDslHeader(std::vector<std::string> &problems) {
-  std::vector<std::string> args = {"-std=c++20", "-fsyntax-only",
-                                   "-D__MSCCLC__=1", "-isystem",
-                                   dslIncludeDir()};
-  if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
-    args.push_back("-resource-dir");
-    args.push_back(res);
-  }
   std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
-      "#include <mscclpp/dsl.hpp>\n", args, "dsl_bindings.cpp");
+      "#include <mscclpp/dsl.hpp>\n", clangBaseArgs(), "dsl_bindings.cpp");
   if (!ast || ast->getDiagnostics().hasErrorOccurred()) {
     problems.push_back("<mscclpp/dsl.hpp> does not compile on its own");
     return nullptr;
@@ -1002,15 +995,28 @@ std::vector<std::string> checkDslHeaderPch() {
   if (!pch)
     return {"no precompiled header of <mscclpp/dsl.hpp> could be found or "
             "built (is MSCCLC_NO_PCH set, or the cache not writable?)"};
+  // Keeps Clang's first error, to say why the PCH does not load.
+  struct FirstError : DiagnosticConsumer {
+    std::string text;
+    void HandleDiagnostic(DiagnosticsEngine::Level level,
+                          const clang::Diagnostic &info) override {
+      if (level >= DiagnosticsEngine::Error && text.empty()) {
+        llvm::SmallString<128> message;
+        info.FormatDiagnostic(message);
+        text = message.str().str();
+      }
+    }
+  };
+  auto *firstError = new FirstError;
   llvm::IntrusiveRefCntPtr<DiagnosticsEngine> diags =
-      CompilerInstance::createDiagnostics(new DiagnosticOptions,
-                                          new IgnoringDiagConsumer);
+      CompilerInstance::createDiagnostics(new DiagnosticOptions, firstError);
   PCHContainerOperations containers;
   std::unique_ptr<ASTUnit> ast = ASTUnit::LoadFromASTFile(
       *pch, containers.getRawReader(), ASTUnit::LoadASTOnly, diags,
       FileSystemOptions(), std::make_shared<HeaderSearchOptions>());
   if (!ast || !ast->getASTReader())
-    return {"the precompiled header " + *pch + " does not load"};
+    return {"the precompiled header " + *pch +
+            " does not load: " + firstError->text};
   llvm::SmallVector<std::pair<ValueDecl *, clang::SourceLocation>, 0> pending;
   ast->getASTReader()->ReadPendingInstantiations(pending);
   std::vector<std::string> problems;

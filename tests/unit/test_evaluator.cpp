@@ -1406,7 +1406,11 @@ TEST_CASE("the precompiled <mscclpp/dsl.hpp> leaves no instantiation "
           "[evaluator][dsl]") {
   // Pending instantiations in a PCH have no body to instantiate from (the
   // PCH skips non-constexpr bodies); every compile loading it would retry
-  // each at its end: 6 of a trivial program's 8.5 ms of parse.
+  // each at its end (docs/performance.md).
+  if (std::getenv("MSCCLC_NO_PCH")) {
+    WARN("MSCCLC_NO_PCH is set: no precompiled header to check");
+    return;
+  }
   checkNoProblems(frontend::checkDslHeaderPch());
 }
 
