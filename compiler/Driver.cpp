@@ -203,9 +203,7 @@ bool CompileOptions::finish() {
         usageError(diag::err_usage_macro_name, {flag, v});
         return false;
       }
-      // __MSCCLC_NO_PCH__ tells the header that no PCH is in use.
-      if (std::string_view(flag) != "-I" &&
-          (name == "__MSCCLC__" || name == "__MSCCLC_NO_PCH__")) {
+      if (std::string_view(flag) != "-I" && frontend::isCompilerMacro(name)) {
         usageError(diag::err_usage_reserved_macro, {flag, name});
         return false;
       }

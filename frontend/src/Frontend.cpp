@@ -961,7 +961,7 @@ std::vector<std::string> clangBaseArgs() {
   }
   args.push_back("-isystem");
   args.push_back(dslIncludeDir());
-  args.push_back("-D__MSCCLC__=1");
+  args.push_back("-D" + std::string(CompilerMacro) + "=1");
   return args;
 }
 
@@ -988,6 +988,10 @@ std::vector<std::string> checkDslHeaderInstantiations() {
   std::vector<std::string> problems;
   std::unique_ptr<ASTUnit> ast = parseDslHeader(problems);
   return ast ? checkDslInstantiations(ast->getASTContext()) : problems;
+}
+
+bool isCompilerMacro(std::string_view name) {
+  return name == CompilerMacro || name == NoPchMacro;
 }
 
 std::vector<std::string> checkDslHeaderPch() {
@@ -1065,7 +1069,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
   } else {
     // The header's instantiation lists exist to fill the PCH; without one
     // they would cost this compile a third of a second.
-    args.push_back("-D__MSCCLC_NO_PCH__=1");
+    args.push_back("-D" + std::string(NoPchMacro) + "=1");
   }
   for (const auto &d : options.defines)
     args.push_back("-D" + d);

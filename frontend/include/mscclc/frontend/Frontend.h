@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -96,6 +97,13 @@ std::vector<std::string> checkDslHeaderBindings();
 // Parses <mscclpp/dsl.hpp> and checks its list of instantiations for the
 // precompiled header (checkDslInstantiations): one line per problem.
 std::vector<std::string> checkDslHeaderInstantiations();
+
+// The macros mscclc itself defines for <mscclpp/dsl.hpp>: __MSCCLC__ in
+// every compile, __MSCCLC_NO_PCH__ in a compile without the precompiled
+// header. A user's -D or -U of either is refused.
+inline constexpr std::string_view CompilerMacro = "__MSCCLC__";
+inline constexpr std::string_view NoPchMacro = "__MSCCLC_NO_PCH__";
+bool isCompilerMacro(std::string_view name);
 
 // Finds or builds the cached precompiled <mscclpp/dsl.hpp> that compiles
 // use and checks that it hands them no pending instantiation (each would be
