@@ -406,7 +406,10 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
                               ValueList args, const Expr *site) {
   LazyLoc loc(site);
   auto begin = [site] { return site->getBeginLoc(); };
-  std::optional<DslConstructor> ctor = findDslConstructor(cls, rd->getName());
+  auto [known, added] = dslConstructors_.try_emplace(rd);
+  if (added)
+    known->second = findDslConstructor(cls, rd->getName());
+  std::optional<DslConstructor> ctor = known->second;
   if (!ctor)
     error(loc, diag::err_dsl_not_constructible, {rd->getNameAsString()});
   // Ranks are shared (one object per rank): only the first makes one.

@@ -509,6 +509,18 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::CXXStdInitializerListExprClass:
     return eval(cast<CXXStdInitializerListExpr>(e)->getSubExpr());
   case Stmt::ImplicitCastExprClass:
+    // Most implicit casts are of objects: only these kinds can be scalar.
+    switch (cast<CastExpr>(e)->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      if (isScalarExpr(e))
+        return evalScalarRoot(e);
+      break;
+    default:
+      break;
+    }
+    return evalCast(cast<CastExpr>(e));
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXStaticCastExprClass:
   case Stmt::CXXFunctionalCastExprClass:
@@ -521,10 +533,14 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::CXXDynamicCastExprClass:
     error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
   case Stmt::BinaryOperatorClass:
+  case Stmt::UnaryOperatorClass:
+    if (isScalarExpr(e))
+      return evalScalarRoot(e);
+    if (const auto *uo = dyn_cast<UnaryOperator>(e))
+      return evalUnary(uo);
+    return evalBinary(cast<BinaryOperator>(e));
   case Stmt::CompoundAssignOperatorClass:
     return evalBinary(cast<BinaryOperator>(e));
-  case Stmt::UnaryOperatorClass:
-    return evalUnary(cast<UnaryOperator>(e));
   case Stmt::ConditionalOperatorClass: {
     const auto *co = cast<ConditionalOperator>(e);
     return truthy(eval(co->getCond()), co->getQuestionLoc())

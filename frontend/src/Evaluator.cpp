@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <new>
 #include <tuple>
@@ -207,6 +208,7 @@ Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
                      EvalLimits limits, LocationMapper mapLoc)
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {
+  fastIntegers_ = !std::getenv("MSCCLC_NO_FAST_INTEGERS");
   resetClassCaches();
   heapAtStart_ = support::heapInUse();
 }

@@ -286,6 +286,15 @@ private:
   Value evalCall(const clang::CallExpr *call);
   Value *evalCallLValue(const clang::CallExpr *call);
   Value evalLambda(const clang::LambdaExpr *le);
+  // Integer expressions computed without Values (EvalScalar.cpp).
+  bool isScalarIntType(clang::QualType t);
+  bool isScalarExpr(const clang::Expr *e); // memoised per node
+  Value evalScalarRoot(const clang::Expr *e);
+  __int128 evalScalar(const clang::Expr *e);
+  __int128 scalarChildren(const clang::Expr *e);
+  __int128 scalarArith(const clang::BinaryOperator *bo, __int128 a, __int128 b);
+  __int128 wrapScalar(__int128 v, clang::QualType t);
+  bool fitsScalar(__int128 v, clang::QualType t);
   // Comparisons the evaluator applies to values itself: the standard
   // library's (pair, tuple, string, optional, ...) and defaulted ones,
   // which compare member by member as compareValues orders aggregates.
@@ -437,6 +446,8 @@ private:
   void checkStdObject(StdClass cls, const Value &self, LazyLoc loc);
   size_t elementIndex(const Value &sequence, const Value &index,
                       const clang::Expr *indexExpr);
+  size_t elementIndex(const Value &sequence, __int128 index,
+                      const clang::Expr *indexExpr);
   Value *mapAt(Value &map, const Value &key, LazyLoc loc);
   CalleeRoute calleeRoute(const clang::FunctionDecl *fd);
   llvm::DenseMap<const clang::FunctionDecl *, CalleeRoute> calleeRoutes_;
@@ -449,6 +460,9 @@ private:
   // Each called method's binding, found once.
   llvm::DenseMap<const clang::CXXMethodDecl *, std::optional<DslMethod>>
       dslMethods_;
+  // The same for constructors, by class (a `Rank(p)` per recorded op).
+  llvm::DenseMap<const clang::CXXRecordDecl *, std::optional<DslConstructor>>
+      dslConstructors_;
   Value dslFreeFunction(const clang::FunctionDecl *fd, ValueList args,
                         const clang::Expr *site);
   Value stdConstruct(StdClass cls, const clang::CXXConstructExpr *ce);
@@ -850,6 +864,9 @@ private:
   std::vector<std::shared_ptr<const DslObject>> bufferObjects_;
   llvm::DenseMap<unsigned, SourceLocation> locCache_;
   llvm::DenseMap<const clang::Type *, IntType> intTypes_;
+  // isScalarExpr's answers.
+  llvm::DenseMap<const clang::Expr *, bool> scalarShapes_;
+  bool fastIntegers_ = true; // MSCCLC_NO_FAST_INTEGERS unset
   // Temporaries of the full-expression being evaluated. Slots are reused
   // (a deque never moves its elements), so evaluating allocates nothing
   // once the deepest expression has been seen.

@@ -466,12 +466,17 @@ size_t Evaluator::elementIndex(const Value &sequence, const Value &i,
                                const Expr *indexExpr) {
   if (i.kind != Value::Kind::Int)
     error(indexExpr->getExprLoc(), diag::err_std_index_type);
-  if (i.wide() < 0 || i.wide() >= __int128(sequence.elems().size()))
+  return elementIndex(sequence, i.wide(), indexExpr);
+}
+
+size_t Evaluator::elementIndex(const Value &sequence, __int128 i,
+                               const Expr *indexExpr) {
+  if (i < 0 || i >= __int128(sequence.elems().size()))
     error(indexExpr->getExprLoc(),
           sequence.elems().size() == 1 ? diag::err_std_index_range_one
                                        : diag::err_std_index_range,
-          {int64_t(i.wide()), sequence.elems().size()});
-  return size_t(i.i);
+          {int64_t(i), sequence.elems().size()});
+  return size_t(i);
 }
 
 Value *Evaluator::mapAt(Value &map, const Value &key, LazyLoc loc) {
@@ -498,8 +503,15 @@ Evaluator::evaluateArguments(Value *self, llvm::ArrayRef<const Expr *> args,
 
 Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
                                    const Expr *indexE, const CallExpr *call) {
-  Value index = std::move(evaluateArguments(self, indexE, call)[0]);
   LazyLoc loc(call);
+  if (access != StdAccess::MapAt && isScalarExpr(indexE)) {
+    // `v[i]`, `v[r * n + t]`: reading integers cannot change the vector,
+    // so no borrow is needed while the index is computed.
+    __int128 i = evalScalar(indexE);
+    checkStdObject(cls, *self, loc);
+    return &self->elems()[elementIndex(*self, i, indexE)];
+  }
+  Value index = std::move(evaluateArguments(self, indexE, call)[0]);
   checkStdObject(cls, *self, loc);
   if (access == StdAccess::MapAt)
     return mapAt(*self, index, loc);

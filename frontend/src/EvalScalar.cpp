@@ -1,0 +1,296 @@
+//===- EvalScalar.cpp - integer expressions without Values ---------------===//
+//
+// Loop conditions, indices and offsets (`p < num_ranks`, `p != r`,
+// `r * num_tbs + t`) are most of an algorithm's evaluation steps. Their
+// general evaluation builds, copies and destroys a Value at every node;
+// here an expression made only of integer literals, reads of integer
+// variables and integer operators is computed on exact integers instead.
+// MSCCLC_NO_FAST_INTEGERS=1 turns this off, for differential testing
+// (tests/differential/integers.py).
+//
+// Which expressions qualify is decided once per node, from its shape and
+// types alone. The computation visits the same nodes in the same order as
+// eval(), counts the same steps and reports the same errors at the same
+// places (it calls the general code for anything unusual: an overflow, a
+// division by zero, a shift out of range, an uninitialised read), so a
+// program cannot tell which path ran. Only the nesting limit, a budget of
+// real stack, strikes deeper here: the fast path's frames are smaller.
+//
+//===----------------------------------------------------------------------===//
+#include "Evaluator.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Type.h"
+
+using namespace clang;
+
+namespace mscclc::frontend {
+
+// bool and the builtin integer types up to 64 bits; enums are not (a
+// conversion to one checks its enumerators).
+bool Evaluator::isScalarIntType(QualType t) {
+  QualType c = t.getCanonicalType();
+  const auto *bt = dyn_cast<BuiltinType>(c.getTypePtr());
+  if (!bt || !(bt->isInteger() || bt->isBooleanType()))
+    return false;
+  return bt->isBooleanType() || ctx_.getIntWidth(c) <= 64;
+}
+
+bool Evaluator::isScalarExpr(const Expr *e) {
+  if (!fastIntegers_)
+    return false;
+  // A chain of a million `+` is a tree as deep: past the evaluator's stack
+  // budget the general path reports it (see step()).
+  if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
+      std::ptrdiff_t(limits_.maxStackBytes))
+    return false;
+  auto [it, inserted] = scalarShapes_.try_emplace(e, false);
+  if (!inserted)
+    return it->second;
+  bool ok = false;
+  if (e->isPRValue() && isScalarIntType(e->getType())) {
+    switch (e->getStmtClass()) {
+    case Stmt::IntegerLiteralClass:
+    case Stmt::CXXBoolLiteralExprClass:
+      ok = true;
+      break;
+    case Stmt::ParenExprClass:
+      ok = isScalarExpr(cast<ParenExpr>(e)->getSubExpr());
+      break;
+    case Stmt::ImplicitCastExprClass: {
+      const auto *ce = cast<ImplicitCastExpr>(e);
+      const Expr *sub = ce->getSubExpr();
+      switch (ce->getCastKind()) {
+      case CK_LValueToRValue:
+        // A named integer variable (references and parameters included;
+        // not a structured binding, which is bound elsewhere).
+        if (const auto *dre = dyn_cast<DeclRefExpr>(sub))
+          ok = isa<VarDecl>(dre->getDecl()) && isScalarIntType(dre->getType());
+        break;
+      case CK_IntegralCast:
+      case CK_IntegralToBoolean:
+        ok = isScalarExpr(sub);
+        break;
+      default:
+        break;
+      }
+      break;
+    }
+    case Stmt::BinaryOperatorClass: {
+      const auto *bo = cast<BinaryOperator>(e);
+      switch (bo->getOpcode()) {
+      case BO_Mul:
+      case BO_Div:
+      case BO_Rem:
+      case BO_Add:
+      case BO_Sub:
+      case BO_Shl:
+      case BO_Shr:
+      case BO_LT:
+      case BO_GT:
+      case BO_LE:
+      case BO_GE:
+      case BO_EQ:
+      case BO_NE:
+      case BO_And:
+      case BO_Xor:
+      case BO_Or:
+      case BO_LAnd:
+      case BO_LOr:
+        ok = isScalarExpr(bo->getLHS()) && isScalarExpr(bo->getRHS());
+        break;
+      default:
+        break;
+      }
+      break;
+    }
+    case Stmt::UnaryOperatorClass: {
+      const auto *uo = cast<UnaryOperator>(e);
+      switch (uo->getOpcode()) {
+      case UO_Plus:
+      case UO_Minus:
+      case UO_Not:
+      case UO_LNot:
+        ok = isScalarExpr(uo->getSubExpr());
+        break;
+      default:
+        break;
+      }
+      break;
+    }
+    case Stmt::ConditionalOperatorClass: {
+      const auto *co = cast<ConditionalOperator>(e);
+      ok = isScalarExpr(co->getCond()) && isScalarExpr(co->getTrueExpr()) &&
+           isScalarExpr(co->getFalseExpr());
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  // The recursion may have grown the map: look the entry up again.
+  scalarShapes_[e] = ok;
+  return ok;
+}
+
+// `v` converted to `t` as makeTyped does, without a Value: wrapped to the
+// type's width (overflow is checked by the callers that must).
+__int128 Evaluator::wrapScalar(__int128 v, QualType t) {
+  IntType info = intType(t);
+  if (info.isBool)
+    return v != 0;
+  if (info.isSigned) {
+    __int128 lo = -(__int128(1) << (info.width - 1));
+    __int128 hi = (__int128(1) << (info.width - 1)) - 1;
+    if (v >= lo && v <= hi)
+      return v;
+    unsigned __int128 m = (unsigned __int128)v;
+    m &= info.width == 64 ? ~(unsigned __int128)0 >> 64
+                          : ((unsigned __int128)1 << info.width) - 1;
+    __int128 sv = (__int128)m;
+    return sv > hi ? sv - (__int128(1) << info.width) : sv;
+  }
+  unsigned __int128 m = (unsigned __int128)v;
+  m &= ((unsigned __int128)1 << info.width) - 1;
+  return (__int128)m;
+}
+
+// Whether `v` is a value of type `t` (a signed result out of range is an
+// overflow, which the general path reports).
+bool Evaluator::fitsScalar(__int128 v, QualType t) {
+  IntType info = intType(t);
+  if (info.isBool)
+    return v == 0 || v == 1;
+  if (info.isSigned)
+    return v >= -(__int128(1) << (info.width - 1)) &&
+           v <= (__int128(1) << (info.width - 1)) - 1;
+  return v >= 0 && v <= (__int128(1) << info.width) - 1;
+}
+
+Value Evaluator::evalScalarRoot(const Expr *e) {
+  return makeTyped(scalarChildren(e), e->getType(), e, false);
+}
+
+__int128 Evaluator::evalScalar(const Expr *e) {
+  step(e);
+  return scalarChildren(e);
+}
+
+// The value of `e`, whose own step is counted.
+__int128 Evaluator::scalarChildren(const Expr *e) {
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+    return wrapScalar(
+        __int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
+        e->getType());
+  case Stmt::CXXBoolLiteralExprClass:
+    return cast<CXXBoolLiteralExpr>(e)->getValue();
+  case Stmt::ParenExprClass:
+    return evalScalar(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ImplicitCastExprClass: {
+    const auto *ce = cast<ImplicitCastExpr>(e);
+    const Expr *sub = ce->getSubExpr();
+    if (ce->getCastKind() == CK_LValueToRValue) {
+      // What evalCast and evalLValue do for a named variable.
+      const auto *dre = cast<DeclRefExpr>(sub);
+      step(dre);
+      Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
+      if (slot->kind == Value::Kind::Int)
+        return slot->wide();
+      if (slot->kind == Value::Kind::Uninit)
+        error(sub->getExprLoc(), diag::err_eval_uninitialised_variable,
+              {dre->getDecl()->getNameAsString()});
+      // An integer variable holds an integer once initialised.
+      error(LazyLoc(dre), diag::err_internal_exception,
+            {"integer variable '" + dre->getDecl()->getNameAsString() +
+             "' holds no integer"});
+    }
+    __int128 v = evalScalar(sub);
+    return wrapScalar(v, e->getType());
+  }
+  case Stmt::BinaryOperatorClass: {
+    const auto *bo = cast<BinaryOperator>(e);
+    BinaryOperatorKind op = bo->getOpcode();
+    if (op == BO_LAnd)
+      return evalScalar(bo->getLHS()) != 0 && evalScalar(bo->getRHS()) != 0;
+    if (op == BO_LOr)
+      return evalScalar(bo->getLHS()) != 0 || evalScalar(bo->getRHS()) != 0;
+    __int128 a = evalScalar(bo->getLHS());
+    __int128 b = evalScalar(bo->getRHS());
+    QualType t = bo->getType();
+    __int128 r;
+    switch (op) {
+    case BO_LT:
+      return a < b;
+    case BO_GT:
+      return a > b;
+    case BO_LE:
+      return a <= b;
+    case BO_GE:
+      return a >= b;
+    case BO_EQ:
+      return a == b;
+    case BO_NE:
+      return a != b;
+    case BO_Add:
+      r = a + b;
+      break;
+    case BO_Sub:
+      r = a - b;
+      break;
+    case BO_Mul:
+      r = a * b;
+      break;
+    case BO_And:
+      return wrapScalar(a & b, t);
+    case BO_Or:
+      return wrapScalar(a | b, t);
+    case BO_Xor:
+      return wrapScalar(a ^ b, t);
+    default: // division, remainder, shifts: their checks are arith's
+      return scalarArith(bo, a, b);
+    }
+    if (fitsScalar(r, t))
+      return r;
+    return scalarArith(bo, a, b); // unsigned wrap-around, or an overflow
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *uo = cast<UnaryOperator>(e);
+    __int128 v = evalScalar(uo->getSubExpr());
+    switch (uo->getOpcode()) {
+    case UO_Plus:
+      return v;
+    case UO_LNot:
+      return v == 0;
+    case UO_Not:
+      return wrapScalar(~v, uo->getType());
+    default: { // UO_Minus: evalUnary checks a signed result
+      QualType t = uo->getType();
+      return makeTyped(-v, t, uo->getOperatorLoc(),
+                       t->isSignedIntegerOrEnumerationType())
+          .wide();
+    }
+    }
+  }
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    return evalScalar(co->getCond()) != 0 ? evalScalar(co->getTrueExpr())
+                                          : evalScalar(co->getFalseExpr());
+  }
+  default:
+    llvm_unreachable("not a scalar expression (see isScalarExpr)");
+  }
+}
+
+// The general operator on the operands' Values: its result, or its error.
+__int128 Evaluator::scalarArith(const BinaryOperator *bo, __int128 a,
+                                __int128 b) {
+  LazyLoc at(bo);
+  Value l = makeTyped(a, bo->getLHS()->getType(), at, false);
+  Value r = makeTyped(b, bo->getRHS()->getType(), at, false);
+  return arith(bo->getOpcode(), l, r, bo->getType(), bo->getOperatorLoc())
+      .wide();
+}
+
+} // namespace mscclc::frontend

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Random integer expressions: mscclc's two evaluation paths against C++.
+
+  integers.py --mscclc PATH [--clang PATH] [--seeds A:B] [--keep DIR]
+
+The evaluator computes pure integer expressions (literals, integer
+variables, arithmetic, comparisons, logic, ?:) on a fast path without
+Values (frontend/src/EvalScalar.cpp). Each seed writes one program of
+random such expressions over variables of every integer type, printed
+with printf, and checks:
+- mscclc with and without the fast path (MSCCLC_NO_FAST_INTEGERS=1) gives
+  byte-identical output: the same printed values, the same diagnostics at
+  the same places, the same exit code. Every third program runs under a
+  random --max-steps, so that the step limit strikes mid-expression and
+  its location shows that both paths count the same steps;
+- the values mscclc prints are what the program prints compiled natively
+  with clang and -fsanitize=undefined, and mscclc reports an error at
+  exactly the statement where the sanitizer stops the native program
+  (signed overflow, division by zero: undefined in C++, errors in mscclc).
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TYPES = [
+    ("int", 32, True),
+    ("unsigned", 32, False),
+    ("long long", 64, True),
+    ("unsigned long long", 64, False),
+    ("short", 16, True),
+    ("unsigned char", 8, False),
+    ("bool", 1, False),
+]
+INTERESTING = [0, 1, 2, 3, 7, 100, 255, 1000, 65535, 2**31 - 1, 2**31,
+               2**32 - 1, 2**63 - 1, -1, -2, -7, -1000, -2**31, -2**63 + 1]
+BINARY = ["+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&",
+          "|", "^", "&&", "||"]
+
+
+def literal(rng):
+    v = rng.choice([0, 1, 2, 3, 5, 8, 10, 31, 100, 4096, 65536, 2147483647])
+    return rng.choice([str(v), str(v) + "u", str(v) + "ll", str(v) + "ull"])
+
+
+def expression(rng, names, depth):
+    if depth == 0 or rng.random() < 0.25:
+        return rng.choice(names) if rng.random() < 0.75 else literal(rng)
+    shape = rng.random()
+    if shape < 0.65:
+        op = rng.choice(BINARY)
+        rhs = expression(rng, names, depth - 1)
+        if op in ("/", "%") and rng.random() < 0.8:
+            rhs = "(%s | 1)" % rhs  # mostly not a division by zero
+        return "(%s %s %s)" % (expression(rng, names, depth - 1), op, rhs)
+    if shape < 0.75:
+        # Shifts whose amount and base C++20 define for every operand.
+        return "((%s & 0xff) %s (%s & 15))" % (
+            expression(rng, names, depth - 1), rng.choice(["<<", ">>"]),
+            expression(rng, names, depth - 1))
+    if shape < 0.9:
+        return "(%s%s)" % (rng.choice(["-", "!", "~", "+"]),
+                           expression(rng, names, depth - 1))
+    return "(%s ? %s : %s)" % (expression(rng, names, depth - 1),
+                               expression(rng, names, depth - 1),
+                               expression(rng, names, depth - 1))
+
+
+def program(seed):
+    rng = random.Random(seed)
+    lines = []
+    names = []
+    for i in range(rng.randint(4, 8)):
+        type_name, _, _ = rng.choice(TYPES)
+        name = "v%d" % i
+        # Mostly small values, so that most programs run to their end.
+        value = rng.choice(INTERESTING if rng.random() < 0.3 else
+                           [0, 1, 2, 3, 5, 9, 12, 40, -1, -3, -8])
+        lines.append("  %s %s = (%s)(%dll);" % (type_name, name, type_name,
+                                                 value))
+        names.append(name)
+    for i in range(rng.randint(20, 40)):
+        e = expression(rng, names, rng.randint(1, 4))
+        kind = rng.random()
+        if kind < 0.6:
+            lines.append('  printf("%%lld\\n", (long long)%s);' % e)
+        elif kind < 0.8:
+            type_name, _, _ = rng.choice(TYPES)
+            name = "w%d" % i
+            lines.append("  %s %s = %s;" % (type_name, name, e))
+            lines.append('  printf("%%lld\\n", (long long)%s);' % name)
+        else:
+            lines.append('  if (%s) printf("1\\n"); else printf("0\\n");' % e)
+    body = "\n".join(lines)
+    return """#include <cstdio>
+#ifdef __MSCCLC__
+#include <mscclpp/dsl.hpp>
+#endif
+
+static void body() {
+%s
+}
+
+#ifdef __MSCCLC__
+using namespace mscclpp::dsl;
+MSCCLPP_ALGORITHM void integers() {
+  TestCollective collective(1, 1, 1);
+  CollectiveProgram program("integers", collective, 1);
+  body();
+  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
+               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
+}
+#else
+int main() {
+  setvbuf(stdout, nullptr, _IONBF, 0); // keep what precedes a sanitizer stop
+  body();
+}
+#endif
+""" % body
+
+
+def printed(text):
+    return [line for line in text.splitlines() if re.fullmatch(r"-?\d+", line)]
+
+
+def run(cmd, env=None):
+    return subprocess.run(cmd, capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mscclc", required=True)
+    ap.add_argument("--clang", default=shutil.which("clang++-19") or
+                    shutil.which("clang++"))
+    ap.add_argument("--seeds", default="0:30")
+    ap.add_argument("--keep", help="keep every program in this directory")
+    args = ap.parse_args()
+    first, last = (int(x) for x in args.seeds.split(":"))
+    work = args.keep or tempfile.mkdtemp(prefix="mscclc-integers-")
+    os.makedirs(work, exist_ok=True)
+    failures = 0
+    errors_seen = 0
+    for seed in range(first, last):
+        src = os.path.join(work, "integers_%d.cpp" % seed)
+        with open(src, "w") as f:
+            f.write(program(seed))
+        out = os.path.join(work, "integers_%d.json" % seed)
+        cmd = [args.mscclc, src, "-o", out]
+        if seed % 3 == 2:
+            cmd += ["--max-steps", str(random.Random(seed).randint(40, 400))]
+        fast_env = dict(os.environ)
+        fast_env.pop("MSCCLC_NO_FAST_INTEGERS", None)
+        fast = run(cmd, fast_env)
+        general = run(cmd, dict(os.environ, MSCCLC_NO_FAST_INTEGERS="1"))
+        problems = []
+        if (fast.returncode, fast.stdout, fast.stderr) != (
+                general.returncode, general.stdout, general.stderr):
+            problems.append(
+                "the fast and the general path differ:\n--- fast (exit %d)\n"
+                "%s--- general (exit %d)\n%s" %
+                (fast.returncode, fast.stderr, general.returncode,
+                 general.stderr))
+        if "internal compiler error" in fast.stderr or fast.returncode not in (
+                0, 1):
+            problems.append("mscclc crashed (exit %d):\n%s" %
+                            (fast.returncode, fast.stderr))
+        if seed % 3 != 2 and args.clang:
+            exe = os.path.join(work, "integers_%d" % seed)
+            build = run([args.clang, "-std=c++20", "-O0", "-w",
+                         "-fsanitize=undefined", "-fno-sanitize-recover=all",
+                         src, "-o", exe])
+            if build.returncode != 0:
+                problems.append("clang could not build it:\n" + build.stderr)
+            else:
+                native = run([exe])
+                want, got = printed(native.stdout), printed(fast.stderr)
+                if got != want:
+                    problems.append(
+                        "mscclc printed other values than C++:\n  C++:    %s\n"
+                        "  mscclc: %s" % (want, got))
+                if (native.returncode != 0) != (fast.returncode != 0):
+                    problems.append(
+                        "C++ %s but mscclc %s:\n%s%s" %
+                        ("stopped on undefined behaviour" if native.returncode
+                         else "ran to the end",
+                         "reported an error" if fast.returncode
+                         else "compiled it", native.stderr, fast.stderr))
+        if fast.returncode:
+            errors_seen += 1
+        if problems:
+            failures += 1
+            print("seed %d (%s):" % (seed, src))
+            for p in problems:
+                print("  " + p.replace("\n", "\n  "))
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    total = last - first
+    print("integers: %d of %d programs agree (%d of them stop on an error)" %
+          (total - failures, total, errors_seen))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
