@@ -510,8 +510,9 @@ Value Evaluator::eval(const Expr *e) {
     return eval(cast<CXXStdInitializerListExpr>(e)->getSubExpr());
   case Stmt::ImplicitCastExprClass:
     // Most implicit casts are of objects: only these kinds can be scalar.
+    // (A variable read on its own is not: its value is returned as
+    // stored, not converted to its type, which scalar roots are.)
     switch (cast<CastExpr>(e)->getCastKind()) {
-    case CK_LValueToRValue:
     case CK_IntegralCast:
     case CK_IntegralToBoolean:
       if (isScalarExpr(e))
@@ -534,7 +535,9 @@ Value Evaluator::eval(const Expr *e) {
     error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
   case Stmt::BinaryOperatorClass:
   case Stmt::UnaryOperatorClass:
-    if (isScalarExpr(e))
+    // `+x` returns its operand as stored, like a variable read.
+    if (isScalarExpr(e) && !(isa<UnaryOperator>(e) &&
+                             cast<UnaryOperator>(e)->getOpcode() == UO_Plus))
       return evalScalarRoot(e);
     if (const auto *uo = dyn_cast<UnaryOperator>(e))
       return evalUnary(uo);

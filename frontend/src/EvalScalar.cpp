@@ -5,16 +5,21 @@
 // general evaluation builds, copies and destroys a Value at every node;
 // here an expression made only of integer literals, reads of integer
 // variables and integer operators is computed on exact integers instead.
-// MSCCLC_NO_FAST_INTEGERS=1 turns this off, for differential testing
-// (tests/differential/integers.py).
+// Setting MSCCLC_NO_FAST_INTEGERS (to any value) turns this off, for
+// differential testing (tests/differential/integers.py).
 //
 // Which expressions qualify is decided once per node, from its shape and
-// types alone. The computation visits the same nodes in the same order as
-// eval(), counts the same steps and reports the same errors at the same
-// places (it calls the general code for anything unusual: an overflow, a
-// division by zero, a shift out of range, an uninitialised read), so a
-// program cannot tell which path ran. Only the nesting limit, a budget of
-// real stack, strikes deeper here: the fast path's frames are smaller.
+// types (and, for very deep trees, the stack left). The computation visits
+// the same nodes in the same order as eval(), counts the same steps and
+// reports the same errors at the same places: an uninitialised read with
+// evalCast's error, anything unusual (an overflow, a division by zero, a
+// shift out of range) through the general code itself. Its results are
+// converted to their types exactly where the general path converts them,
+// so roots that pass a stored value through unconverted (a variable read,
+// unary plus) stay on the general path. Only what depends on real
+// resources differs: the nesting limit, a budget of stack, strikes deeper
+// here (smaller frames), and the memory checks, every so many steps, see
+// a heap without the temporaries.
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
@@ -160,8 +165,6 @@ __int128 Evaluator::wrapScalar(__int128 v, QualType t) {
 // overflow, which the general path reports).
 bool Evaluator::fitsScalar(__int128 v, QualType t) {
   IntType info = intType(t);
-  if (info.isBool)
-    return v == 0 || v == 1;
   if (info.isSigned)
     return v >= -(__int128(1) << (info.width - 1)) &&
            v <= (__int128(1) << (info.width - 1)) - 1;

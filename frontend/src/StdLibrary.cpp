@@ -505,9 +505,12 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
                                    const Expr *indexE, const CallExpr *call) {
   LazyLoc loc(call);
   if (access != StdAccess::MapAt && isScalarExpr(indexE)) {
-    // `v[i]`, `v[r * n + t]`: reading integers cannot change the vector,
-    // so no borrow is needed while the index is computed.
+    // `v[i]`, `v[r * n + t]`. Reading a static local for the first time
+    // runs its initialiser, which may change the vector: still borrowed.
+    Borrow selfBorrow(*this, self);
     __int128 i = evalScalar(indexE);
+    if (selfBorrow.dangling)
+      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, call);
     checkStdObject(cls, *self, loc);
     return &self->elems()[elementIndex(*self, i, indexE)];
   }

@@ -6,8 +6,9 @@
 The evaluator computes pure integer expressions (literals, integer
 variables, arithmetic, comparisons, logic, ?:) on a fast path without
 Values (frontend/src/EvalScalar.cpp). Each seed writes one program of
-random such expressions over variables of every integer type, printed
-with printf, and checks:
+random such expressions over parameters, a static local, locals of seven
+integer types and a reference to one of them, some read through lambda
+captures or used as vector indices, printed with printf, and checks:
 - mscclc with and without the fast path (MSCCLC_NO_FAST_INTEGERS=1) gives
   byte-identical output: the same printed values, the same diagnostics at
   the same places, the same exit code. Every third program runs under a
@@ -17,6 +18,8 @@ with printf, and checks:
   with clang and -fsanitize=undefined, and mscclc reports an error at
   exactly the statement where the sanitizer stops the native program
   (signed overflow, division by zero: undefined in C++, errors in mscclc).
+Exits 77 (skipped) when clang cannot build with -fsanitize=undefined
+(the UBSan runtime is in libclang-rt-19-dev).
 """
 import argparse
 import os
@@ -49,7 +52,11 @@ def literal(rng):
 
 def expression(rng, names, depth):
     if depth == 0 or rng.random() < 0.25:
-        return rng.choice(names) if rng.random() < 0.75 else literal(rng)
+        leaf = rng.random()
+        if leaf < 0.08 and depth > 0:
+            # An element whose index is an integer expression.
+            return "arr[(%s) & 3]" % expression(rng, names, depth - 1)
+        return rng.choice(names) if leaf < 0.8 else literal(rng)
     shape = rng.random()
     if shape < 0.65:
         op = rng.choice(BINARY)
@@ -70,24 +77,39 @@ def expression(rng, names, depth):
                                expression(rng, names, depth - 1))
 
 
+def small_or_interesting(rng):
+    # Mostly small values, so that most programs run to their end.
+    return rng.choice(INTERESTING if rng.random() < 0.3 else
+                      [0, 1, 2, 3, 5, 9, 12, 40, -1, -3, -8])
+
+
 def program(seed):
     rng = random.Random(seed)
     lines = []
-    names = []
+    # Parameters, a static local and locals of random integer types; a
+    # reference to one of them.
+    names = ["p0", "p1", "s0"]
+    params = (small_or_interesting(rng), small_or_interesting(rng) & 0xffff)
+    lines.append("  static const int s0 = %d;" % rng.choice([0, 1, 6, -4]))
+    lines.append("  std::vector<int> arr = {3, -5, 7, 11};")
     for i in range(rng.randint(4, 8)):
         type_name, _, _ = rng.choice(TYPES)
         name = "v%d" % i
-        # Mostly small values, so that most programs run to their end.
-        value = rng.choice(INTERESTING if rng.random() < 0.3 else
-                           [0, 1, 2, 3, 5, 9, 12, 40, -1, -3, -8])
         lines.append("  %s %s = (%s)(%dll);" % (type_name, name, type_name,
-                                                 value))
+                                                 small_or_interesting(rng)))
         names.append(name)
+        if i == 2:
+            lines.append("  %s &r0 = %s;" % (type_name, name))
+            names.append("r0")
     for i in range(rng.randint(20, 40)):
         e = expression(rng, names, rng.randint(1, 4))
         kind = rng.random()
-        if kind < 0.6:
+        if kind < 0.5:
             lines.append('  printf("%%lld\\n", (long long)%s);' % e)
+        elif kind < 0.6:
+            # Read through a lambda's captures, by copy or by reference.
+            lines.append('  printf("%%lld\\n", (long long)[%s] { return %s; }());'
+                         % (rng.choice(["=", "&"]), e))
         elif kind < 0.8:
             type_name, _, _ = rng.choice(TYPES)
             name = "w%d" % i
@@ -97,11 +119,12 @@ def program(seed):
             lines.append('  if (%s) printf("1\\n"); else printf("0\\n");' % e)
     body = "\n".join(lines)
     return """#include <cstdio>
+#include <vector>
 #ifdef __MSCCLC__
 #include <mscclpp/dsl.hpp>
 #endif
 
-static void body() {
+static void body(int p0, unsigned p1) {
 %s
 }
 
@@ -110,17 +133,17 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void integers() {
   TestCollective collective(1, 1, 1);
   CollectiveProgram program("integers", collective, 1);
-  body();
+  body(%d, %du);
   Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
                Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
 }
 #else
 int main() {
   setvbuf(stdout, nullptr, _IONBF, 0); // keep what precedes a sanitizer stop
-  body();
+  body(%d, %du);
 }
 #endif
-""" % body
+""" % (body, params[0], params[1], params[0], params[1])
 
 
 def printed(text):
@@ -143,6 +166,14 @@ def main():
     first, last = (int(x) for x in args.seeds.split(":"))
     work = args.keep or tempfile.mkdtemp(prefix="mscclc-integers-")
     os.makedirs(work, exist_ok=True)
+    probe = os.path.join(work, "ubsan_probe.cpp")
+    with open(probe, "w") as f:
+        f.write("int main() { return 0; }\n")
+    if not args.clang or run([args.clang, "-fsanitize=undefined", probe,
+                              "-o", probe + ".out"]).returncode != 0:
+        print("integers: skipped: clang++ with -fsanitize=undefined is not "
+              "available (install libclang-rt-19-dev)")
+        return 77
     failures = 0
     errors_seen = 0
     for seed in range(first, last):
