@@ -81,36 +81,53 @@ bool Evaluator::incrementMayOverflow(QualType t) {
          intType(t).width >= ctx_.getIntWidth(ctx_.IntTy);
 }
 
+// Whether `v` is a value of the integer type `info` describes (at most 64
+// bits wide; bool is 1 bit, unsigned).
+bool Evaluator::fitsIntType(__int128 v, const IntType &info) {
+  if (info.isSigned)
+    return v >= -(__int128(1) << (info.width - 1)) &&
+           v <= (__int128(1) << (info.width - 1)) - 1;
+  return v >= 0 && v <= (__int128(1) << info.width) - 1;
+}
+
+// `v` modulo 2^width, into the type's range (C++20's conversion rule).
+__int128 Evaluator::wrapToIntType(__int128 v, const IntType &info) {
+  unsigned __int128 m =
+      (unsigned __int128)v & (((unsigned __int128)1 << info.width) - 1);
+  if (info.isSigned && m >> (info.width - 1))
+    return (__int128)m - (__int128(1) << info.width);
+  return (__int128)m;
+}
+
 Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
                            bool checkOverflow) {
   IntType info = intType(t);
   if (info.isBool)
     return Value::makeInt(v != 0);
-  unsigned width = info.width;
-  if (width > 64)
+  if (info.width > 64)
     error(loc, diag::err_eval_int_too_wide);
-  bool isSigned = info.isSigned;
-  if (isSigned) {
-    __int128 lo = -(__int128(1) << (width - 1));
-    __int128 hi = (__int128(1) << (width - 1)) - 1;
-    if (v < lo || v > hi) {
-      if (checkOverflow)
-        error(loc, diag::err_eval_signed_overflow,
-              {t.getCanonicalType().getAsString()});
-      unsigned __int128 m = (unsigned __int128)v;
-      m &= (width == 64) ? ~(unsigned __int128)0 >> 64
-                         : (((unsigned __int128)1 << width) - 1);
-      __int128 sv = (__int128)m;
-      if (sv > hi)
-        sv -= (__int128(1) << width);
-      v = sv;
-    }
-    return Value::makeInt(int64_t(v));
+  if (!fitsIntType(v, info)) {
+    if (checkOverflow && info.isSigned)
+      error(loc, diag::err_eval_signed_overflow,
+            {t.getCanonicalType().getAsString()});
+    v = wrapToIntType(v, info);
   }
-  unsigned __int128 m = (unsigned __int128)v;
-  if (width < 128)
-    m &= (((unsigned __int128)1 << width) - 1);
-  return Value::makeInt(int64_t(uint64_t(m)), width == 64);
+  if (info.isSigned)
+    return Value::makeInt(int64_t(v));
+  return Value::makeInt(int64_t(uint64_t(v)), info.width == 64);
+}
+
+// makeTyped's conversion without a Value (EvalScalar.cpp; the type is at
+// most 64 bits wide there).
+__int128 Evaluator::wrapScalar(__int128 v, QualType t) {
+  IntType info = intType(t);
+  if (info.isBool)
+    return v != 0;
+  return fitsIntType(v, info) ? v : wrapToIntType(v, info);
+}
+
+bool Evaluator::fitsScalar(__int128 v, QualType t) {
+  return fitsIntType(v, intType(t));
 }
 
 bool Evaluator::truthy(const Value &v, LazyLoc loc) {
@@ -202,27 +219,6 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
     return v;
   }
   return v;
-}
-
-// The six comparisons, for any ordered type; nothing for other operators.
-template <typename T>
-static std::optional<bool> comparison(BinaryOperatorKind op, T a, T b) {
-  switch (op) {
-  case BO_LT:
-    return a < b;
-  case BO_GT:
-    return a > b;
-  case BO_LE:
-    return a <= b;
-  case BO_GE:
-    return a >= b;
-  case BO_EQ:
-    return a == b;
-  case BO_NE:
-    return a != b;
-  default:
-    return std::nullopt;
-  }
 }
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,

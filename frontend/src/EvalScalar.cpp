@@ -139,38 +139,6 @@ bool Evaluator::isScalarExpr(const Expr *e) {
   return ok;
 }
 
-// `v` converted to `t` as makeTyped does, without a Value: wrapped to the
-// type's width (overflow is checked by the callers that must).
-__int128 Evaluator::wrapScalar(__int128 v, QualType t) {
-  IntType info = intType(t);
-  if (info.isBool)
-    return v != 0;
-  if (info.isSigned) {
-    __int128 lo = -(__int128(1) << (info.width - 1));
-    __int128 hi = (__int128(1) << (info.width - 1)) - 1;
-    if (v >= lo && v <= hi)
-      return v;
-    unsigned __int128 m = (unsigned __int128)v;
-    m &= info.width == 64 ? ~(unsigned __int128)0 >> 64
-                          : ((unsigned __int128)1 << info.width) - 1;
-    __int128 sv = (__int128)m;
-    return sv > hi ? sv - (__int128(1) << info.width) : sv;
-  }
-  unsigned __int128 m = (unsigned __int128)v;
-  m &= ((unsigned __int128)1 << info.width) - 1;
-  return (__int128)m;
-}
-
-// Whether `v` is a value of type `t` (a signed result out of range is an
-// overflow, which the general path reports).
-bool Evaluator::fitsScalar(__int128 v, QualType t) {
-  IntType info = intType(t);
-  if (info.isSigned)
-    return v >= -(__int128(1) << (info.width - 1)) &&
-           v <= (__int128(1) << (info.width - 1)) - 1;
-  return v >= 0 && v <= (__int128(1) << info.width) - 1;
-}
-
 Value Evaluator::evalScalarRoot(const Expr *e) {
   return makeTyped(scalarChildren(e), e->getType(), e, false);
 }
@@ -222,20 +190,10 @@ __int128 Evaluator::scalarChildren(const Expr *e) {
     __int128 a = evalScalar(bo->getLHS());
     __int128 b = evalScalar(bo->getRHS());
     QualType t = bo->getType();
+    if (std::optional<bool> c = comparison(op, a, b))
+      return *c;
     __int128 r;
     switch (op) {
-    case BO_LT:
-      return a < b;
-    case BO_GT:
-      return a > b;
-    case BO_LE:
-      return a <= b;
-    case BO_GE:
-      return a >= b;
-    case BO_EQ:
-      return a == b;
-    case BO_NE:
-      return a != b;
     case BO_Add:
       r = a + b;
       break;

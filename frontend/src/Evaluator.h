@@ -30,6 +30,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,27 @@ private:
 // CXXRecordDecl::bases() is inlined).
 llvm::ArrayRef<clang::CXXBaseSpecifier>
 directBases(const clang::CXXRecordDecl *rd);
+
+// The six comparisons, for any ordered type; nothing for other operators.
+template <typename T>
+std::optional<bool> comparison(clang::BinaryOperatorKind op, T a, T b) {
+  switch (op) {
+  case clang::BO_LT:
+    return a < b;
+  case clang::BO_GT:
+    return a > b;
+  case clang::BO_LE:
+    return a <= b;
+  case clang::BO_GE:
+    return a >= b;
+  case clang::BO_EQ:
+    return a == b;
+  case clang::BO_NE:
+    return a != b;
+  default:
+    return std::nullopt;
+  }
+}
 
 class Evaluator {
 public:
@@ -818,6 +840,9 @@ private:
     bool isBool;
   };
   IntType intType(clang::QualType t);
+  // The range and the wrap-around of makeTyped, shared with EvalScalar.cpp.
+  static bool fitsIntType(__int128 v, const IntType &info);
+  static __int128 wrapToIntType(__int128 v, const IntType &info);
 
   clang::ASTContext &ctx_;
   ProgramBuilder &builder_;
