@@ -319,6 +319,22 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
     // A std::vector<bool> proxy parameter (std::for_each over the bits)
     // refers to its element, as a reference does.
+    QualType pointee = p->getType().getNonReferenceType();
+    if (p->getType()->isReferenceType() && pointee.isConstQualified() &&
+        isa<BuiltinType>(pointee.getCanonicalType()) &&
+        (argValues[i]->kind == Value::Kind::Int ||
+         argValues[i]->kind == Value::Kind::Float)) {
+      // `const unsigned char &` given an int element binds to a converted
+      // temporary, as in C++; the element's own type is not known here, so
+      // an element the conversion leaves unchanged stays aliased.
+      Value converted = convert(*argValues[i], pointee, loc);
+      if (converted.kind != argValues[i]->kind ||
+          !valuesEqual(converted, *argValues[i])) {
+        frame->owned.push_back(std::make_unique<Value>(std::move(converted)));
+        frame->vars[p] = frame->owned.back().get();
+        continue;
+      }
+    }
     if (p->getType()->isReferenceType() ||
         (p->getType()->isRecordType() && isBitReference(p->getType()))) {
       bindReference(*frame, p, argValues[i]);
@@ -471,12 +487,23 @@ Evaluator::CalleeRoute Evaluator::calleeRoute(const FunctionDecl *fd) {
   return route;
 }
 
+const Evaluator::CallSite &Evaluator::callSite(const CallExpr *call) {
+  auto [it, inserted] = callSites_.try_emplace(call);
+  if (inserted) {
+    it->second.callee = call->getDirectCallee();
+    if (it->second.callee)
+      it->second.route = calleeRoute(it->second.callee);
+  }
+  return it->second;
+}
+
 Value *Evaluator::evalCallLValue(const CallExpr *call) {
-  const FunctionDecl *fd = call->getDirectCallee();
+  const CallSite &site = callSite(call);
+  const FunctionDecl *fd = site.callee;
   if (fd) {
     Value result;
     Value *lv = nullptr;
-    CalleeRoute route = calleeRoute(fd);
+    CalleeRoute route = site.route;
     if (route.route == CallRoute::StdMethod) {
       stdMethodCall(call, cast<CXXMethodDecl>(fd), route.stdClass, route.access,
                     result, &lv);
@@ -518,11 +545,12 @@ Value Evaluator::evalCall(const CallExpr *call) {
   if (call->isPRValue() && call->getType()->isRecordType() &&
       isBitReference(call->getType()))
     error(loc, diag::err_std_bit_reference_value);
-  const FunctionDecl *fd = call->getDirectCallee();
+  const CallSite &site = callSite(call);
+  const FunctionDecl *fd = site.callee;
   if (!fd) {
     error(loc, diag::err_eval_indirect_call);
   }
-  CalleeRoute route = calleeRoute(fd);
+  CalleeRoute route = site.route;
   if (route.route == CallRoute::StdMethod) {
     Value result;
     Value *lv = nullptr;
@@ -609,7 +637,12 @@ Value Evaluator::evalCall(const CallExpr *call) {
 Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   // DSL objects are immutable handles: a copy is the object, and it
   // cannot be destroyed while the arguments are evaluated.
-  Value self = *evalObject(mce->getImplicitObjectArgument());
+  // A prvalue object (`Rank(p).get_input_buffer()`) is used as it comes,
+  // without a temporary to copy it from.
+  const Expr *object = mce->getImplicitObjectArgument();
+  Value self = object->isPRValue() && object->getType()->isRecordType()
+                   ? eval(object)
+                   : *evalObject(object);
   ValueList args;
   args.reserve(mce->getNumArgs());
   for (const Expr *a : mce->arguments())

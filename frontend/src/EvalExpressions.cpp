@@ -105,6 +105,14 @@ Value Evaluator::evalCast(const CastExpr *ce) {
 Value Evaluator::evalInitList(const InitListExpr *ile) {
   if (ile->isSyntacticForm() && ile->getSemanticForm())
     ile = ile->getSemanticForm();
+  if (auto known = recordInitLists_.find(ile);
+      known != recordInitLists_.end()) {
+    ValueList fields;
+    fields.reserve(known->second.fields);
+    for (unsigned i = 0; i < known->second.fields; ++i)
+      fields.push_back(eval(ile->getInit(i)));
+    return Value::makeAgg(std::move(fields), known->second.record);
+  }
   QualType t = ile->getType().getCanonicalType();
   SourceLocation loc = ile->getBeginLoc();
   if (t->isScalarType()) {
@@ -154,6 +162,10 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
         fields.push_back(defaultValue(fd->getType(), loc));
       ++i;
     }
+    // Clang's semantic form names every field, defaults included; a list
+    // that does can skip the checks above the next time.
+    if (i == ile->getNumInits())
+      recordInitLists_[ile] = {rd, i};
     return Value::makeAgg(std::move(fields), rd);
   }
   error(loc, diag::err_eval_init_list);
@@ -669,6 +681,9 @@ bool Evaluator::isConstantInitializer(const Expr *e) {
 }
 
 Value *Evaluator::evalObject(const Expr *e) {
+  // `this` is a prvalue, and so is every cast of it.
+  if (e->isGLValue())
+    return evalLValue(e);
   if (isa<CXXThisExpr>(e->IgnoreParenImpCasts())) { // `this->f()`, `f()`
     // A base class's member through `this` of a derived struct.
     if (const auto *ce = dyn_cast<CastExpr>(e->IgnoreParens())) {
@@ -680,8 +695,6 @@ Value *Evaluator::evalObject(const Expr *e) {
     }
     return currentSelf(e);
   }
-  if (e->isGLValue())
-    return evalLValue(e);
   // The object of `opt->f()` or `opt->field`: what std::optional's
   // operator-> (a pointer, so a prvalue) points to, not a copy of it.
   if (const CXXOperatorCallExpr *arrow = optionalArrow(e))

@@ -473,6 +473,22 @@ private:
   Value *mapAt(Value &map, const Value &key, LazyLoc loc);
   CalleeRoute calleeRoute(const clang::FunctionDecl *fd);
   llvm::DenseMap<const clang::FunctionDecl *, CalleeRoute> calleeRoutes_;
+  // A call site's direct callee (null for an indirect call) and its route,
+  // found once per site: a loop body's calls are evaluated many times.
+  struct CallSite {
+    const clang::FunctionDecl *callee = nullptr;
+    CalleeRoute route;
+  };
+  const CallSite &callSite(const clang::CallExpr *call);
+  // A braced list of a struct whose checks passed: its record and field
+  // count, so that the options list of every recorded op (`{.tb = t}`) is
+  // not classified and checked again.
+  struct RecordInitList {
+    const clang::CXXRecordDecl *record;
+    unsigned fields;
+  };
+  llvm::DenseMap<const clang::InitListExpr *, RecordInitList> recordInitLists_;
+  llvm::DenseMap<const clang::CallExpr *, CallSite> callSites_;
   Value dslMemberCall(const clang::CXXMemberCallExpr *mce, DslClass cls);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
                      ValueList args, const clang::Expr *site);

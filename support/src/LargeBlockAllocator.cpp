@@ -1,4 +1,4 @@
-//===- LargeBlockAllocator.cpp - huge-page advice for big blocks ----------===//
+//===- LargeBlockAllocator.cpp - huge pages and small-block free lists ----===//
 
 #include "mscclc/support/LargeBlockAllocator.h"
 
@@ -6,6 +6,62 @@
 #include <sys/mman.h>
 
 namespace mscclc::support {
+
+namespace {
+// One thread's free lists, one per size class (a class holds blocks of
+// exactly (class + 1) * SmallBlockGrain bytes); the blocks go back to
+// operator delete when the thread ends.
+struct SmallBlockLists {
+  static constexpr std::size_t Classes = SmallBlockBytes / SmallBlockGrain;
+  struct FreeBlock {
+    FreeBlock *next;
+  };
+  FreeBlock *head[Classes] = {};
+  unsigned count[Classes] = {};
+  // Set once the thread's lists are gone: a block released later (by a
+  // static object destroyed after them) goes straight to operator delete.
+  bool closed = false;
+
+  ~SmallBlockLists() {
+    closed = true;
+    for (std::size_t c = 0; c < Classes; ++c)
+      while (FreeBlock *b = head[c]) {
+        head[c] = b->next;
+        ::operator delete(b, (c + 1) * SmallBlockGrain);
+      }
+  }
+};
+
+thread_local SmallBlockLists smallBlocks;
+
+std::size_t sizeClass(std::size_t bytes) {
+  return (bytes - 1) / SmallBlockGrain;
+}
+} // namespace
+
+void *allocateSmallBlock(std::size_t bytes) {
+  std::size_t c = sizeClass(bytes);
+  SmallBlockLists &lists = smallBlocks;
+  if (SmallBlockLists::FreeBlock *b = lists.head[c]) {
+    lists.head[c] = b->next;
+    --lists.count[c];
+    return b;
+  }
+  return ::operator new((c + 1) * SmallBlockGrain);
+}
+
+void releaseSmallBlock(void *p, std::size_t bytes) noexcept {
+  std::size_t c = sizeClass(bytes);
+  SmallBlockLists &lists = smallBlocks;
+  if (lists.closed || lists.count[c] >= SmallBlocksKept) {
+    ::operator delete(p, (c + 1) * SmallBlockGrain);
+    return;
+  }
+  auto *b = static_cast<SmallBlockLists::FreeBlock *>(p);
+  b->next = lists.head[c];
+  lists.head[c] = b;
+  ++lists.count[c];
+}
 
 void adviseHugePages(void *p, std::size_t bytes) noexcept {
 #ifdef MADV_HUGEPAGE

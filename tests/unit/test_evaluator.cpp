@@ -1284,6 +1284,25 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                gen[3] * 10 + std::is_sorted(gen.begin(), gen.end()) +
                std::is_sorted(v.begin(), v.end(), std::greater<>()) * 2 +
                (walk % 1000003) * 100000000 + steps * 7 + back[0];),
+    // A callback's `const T &` parameter of another arithmetic type binds
+    // to a converted temporary (init-captures see the converted value); of
+    // the element's own type it aliases the element.
+    SAME_AS_CPP_INT(std::vector<int> v{300, -1, 7}; long long s = 0;
+                    std::for_each(v.begin(), v.end(),
+                                  [&](const unsigned char &c) {
+                                    auto k = [e = c] { return e; };
+                                    s = s * 1000 + c + k();
+                                  });
+                    std::vector<double> d{2.5, -1.75}; long long t = 0;
+                    std::for_each(d.begin(), d.end(),
+                                  [&](const int &x) { t = t * 10 + x; });
+                    std::vector<int> w{1, 2}; int seen = 0;
+                    std::for_each(w.begin(), w.end(),
+                                  [&](const int &x) {
+                                    w[1] = 9;
+                                    seen = seen * 10 + x;
+                                  });
+                    return s * 1000 + t * 100 + seen;),
     // std::vector<bool> proxies compared, combined and copied.
     SAME_AS_CPP_INT(std::vector<bool> v{true, false, true};
                     std::vector<bool> w = v; w[1] = v[0] && v[2];

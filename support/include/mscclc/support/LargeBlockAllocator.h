@@ -13,8 +13,18 @@
 // --max-memory are unchanged; the advice is ignored where huge pages are
 // unavailable.
 //
+// Small blocks go the other way: the evaluator makes and drops a few-element
+// list for every option struct and argument list of every recorded op, and
+// malloc's own caches overflow under that churn. Blocks of up to
+// SmallBlockBytes are kept, per thread and per size, on a short free list
+// (at most SmallBlocksKept each, so the memory held back is bounded and
+// counted by mallinfo like any other). Sanitized builds skip the lists, so
+// that a use after free is still caught.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "mscclc/support/ResourceLimits.h"
 
 #include <cstddef>
 #include <new>
@@ -28,6 +38,19 @@ inline constexpr std::size_t LargeBlockBytes = std::size_t(32) << 20;
 // transparent huge pages (madvise MADV_HUGEPAGE); errors are ignored.
 void adviseHugePages(void *p, std::size_t bytes) noexcept;
 
+// Blocks of at most this many bytes, in steps of SmallBlockGrain, are
+// recycled through per-thread free lists of at most SmallBlocksKept blocks.
+inline constexpr std::size_t SmallBlockBytes = 512;
+inline constexpr std::size_t SmallBlockGrain = 64;
+inline constexpr unsigned SmallBlocksKept = 1024;
+
+// Returns a block of `bytes` (at most SmallBlockBytes) from this thread's
+// free list, or from operator new when the list is empty.
+void *allocateSmallBlock(std::size_t bytes);
+// Keeps a block from allocateSmallBlock for reuse, or frees it when its
+// list is full.
+void releaseSmallBlock(void *p, std::size_t bytes) noexcept;
+
 template <class T> struct LargeBlockAllocator {
   using value_type = T;
 
@@ -39,12 +62,22 @@ template <class T> struct LargeBlockAllocator {
     if (n > std::size_t(-1) / sizeof(T))
       throw std::bad_array_new_length();
     std::size_t bytes = n * sizeof(T);
+#ifndef MSCCLC_SANITIZED
+    if (bytes <= SmallBlockBytes && bytes != 0)
+      return static_cast<T *>(allocateSmallBlock(bytes));
+#endif
     void *p = ::operator new(bytes);
     if (bytes >= LargeBlockBytes)
       adviseHugePages(p, bytes);
     return static_cast<T *>(p);
   }
   void deallocate(T *p, std::size_t n) noexcept {
+#ifndef MSCCLC_SANITIZED
+    if (n * sizeof(T) <= SmallBlockBytes && n != 0) {
+      releaseSmallBlock(p, n * sizeof(T));
+      return;
+    }
+#endif
     ::operator delete(p, n * sizeof(T));
   }
 
