@@ -487,7 +487,7 @@ Evaluator::CalleeRoute Evaluator::calleeRoute(const FunctionDecl *fd) {
   return route;
 }
 
-const Evaluator::CallSite &Evaluator::callSite(const CallExpr *call) {
+Evaluator::CallSite Evaluator::callSite(const CallExpr *call) {
   auto [it, inserted] = callSites_.try_emplace(call);
   if (inserted) {
     it->second.callee = call->getDirectCallee();
@@ -498,7 +498,7 @@ const Evaluator::CallSite &Evaluator::callSite(const CallExpr *call) {
 }
 
 Value *Evaluator::evalCallLValue(const CallExpr *call) {
-  const CallSite &site = callSite(call);
+  CallSite site = callSite(call);
   const FunctionDecl *fd = site.callee;
   if (fd) {
     Value result;
@@ -545,7 +545,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
   if (call->isPRValue() && call->getType()->isRecordType() &&
       isBitReference(call->getType()))
     error(loc, diag::err_std_bit_reference_value);
-  const CallSite &site = callSite(call);
+  CallSite site = callSite(call);
   const FunctionDecl *fd = site.callee;
   if (!fd) {
     error(loc, diag::err_eval_indirect_call);

@@ -107,11 +107,13 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     ile = ile->getSemanticForm();
   if (auto known = recordInitLists_.find(ile);
       known != recordInitLists_.end()) {
+    // A copy: evaluating a field may add lists to the map.
+    RecordInitList shape = known->second;
     ValueList fields;
-    fields.reserve(known->second.fields);
-    for (unsigned i = 0; i < known->second.fields; ++i)
+    fields.reserve(shape.fields);
+    for (unsigned i = 0; i < shape.fields; ++i)
       fields.push_back(eval(ile->getInit(i)));
-    return Value::makeAgg(std::move(fields), known->second.record);
+    return Value::makeAgg(std::move(fields), shape.record);
   }
   QualType t = ile->getType().getCanonicalType();
   SourceLocation loc = ile->getBeginLoc();

@@ -479,7 +479,7 @@ private:
     const clang::FunctionDecl *callee = nullptr;
     CalleeRoute route;
   };
-  const CallSite &callSite(const clang::CallExpr *call);
+  CallSite callSite(const clang::CallExpr *call);
   // A braced list of a struct whose checks passed: its record and field
   // count, so that the options list of every recorded op (`{.tb = t}`) is
   // not classified and checked again.

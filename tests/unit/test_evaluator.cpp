@@ -1303,6 +1303,24 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                                     seen = seen * 10 + x;
                                   });
                     return s * 1000 + t * 100 + seen;),
+    // Struct lists evaluated again and again (a loop), with nested lists
+    // seen for the first time in later iterations, defaults and designators.
+    SAME_AS_CPP_INT(
+        struct In {
+          int a = 1;
+          int b = 2;
+        };
+        struct Out {
+          int x;
+          In in;
+          int y = 7;
+        };
+        long long s = 0; for (int i = 0; i < 6; ++i) {
+          Out o = {.x = i, .in = i > 2 ? In{.a = i} : In{.b = -i}};
+          Out p{i * 2, {i, i + 1}};
+          Out q{};
+          s = s * 3 + o.x + o.in.a * 5 + o.in.b * 7 + o.y + p.in.b + q.in.a;
+        } return s;),
     // std::vector<bool> proxies compared, combined and copied.
     SAME_AS_CPP_INT(std::vector<bool> v{true, false, true};
                     std::vector<bool> w = v; w[1] = v[0] && v[2];
