@@ -285,11 +285,36 @@ static bool rtIsReference(const FunctionDecl *fd) {
 }
 static bool isUserFunction(const FunctionDecl *fd, const SourceManager &sm);
 
+bool Evaluator::bindsConvertedTemporary(QualType param, const Value &arg,
+                                        QualType argType, Value &converted,
+                                        LazyLoc loc) {
+  QualType pointee = param.getNonReferenceType();
+  if (!(param->isRValueReferenceType() ||
+        (param->isLValueReferenceType() && pointee.isConstQualified())) ||
+      !isa<BuiltinType>(pointee.getCanonicalType()) ||
+      (arg.kind != Value::Kind::Int && arg.kind != Value::Kind::Float))
+    return false;
+  if (!argType.isNull()) {
+    QualType from =
+        argType.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+    QualType to = pointee.getCanonicalType().getUnqualifiedType();
+    if (from == to && !isBitReference(from))
+      return false;
+    converted = convert(arg, pointee, loc);
+    return true;
+  }
+  // The type is unknown: an element the conversion changes cannot be of
+  // the parameter's type; one it leaves unchanged is taken to be.
+  converted = convert(arg, pointee, loc);
+  return converted.kind != arg.kind || !valuesEqual(converted, arg);
+}
+
 Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<const Expr *> args,
                               std::shared_ptr<const Closure> closure,
                               LazyLoc callSite,
-                              llvm::ArrayRef<Value *> argValues, Value *self) {
+                              llvm::ArrayRef<Value *> argValues, Value *self,
+                              llvm::ArrayRef<QualType> argTypes) {
   LazyLoc loc = callSite;
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
@@ -317,24 +342,18 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // Arguments the library passes (a sort's comparator gets two elements).
   for (size_t i = 0; i < argValues.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
+    // `const unsigned char &` (or `unsigned char &&`) given an int
+    // element binds to a converted temporary, as in C++.
+    Value converted;
+    if (bindsConvertedTemporary(p->getType(), *argValues[i],
+                                i < argTypes.size() ? argTypes[i] : QualType(),
+                                converted, loc)) {
+      frame->owned.push_back(std::make_unique<Value>(std::move(converted)));
+      frame->vars[p] = frame->owned.back().get();
+      continue;
+    }
     // A std::vector<bool> proxy parameter (std::for_each over the bits)
     // refers to its element, as a reference does.
-    QualType pointee = p->getType().getNonReferenceType();
-    if (p->getType()->isReferenceType() && pointee.isConstQualified() &&
-        isa<BuiltinType>(pointee.getCanonicalType()) &&
-        (argValues[i]->kind == Value::Kind::Int ||
-         argValues[i]->kind == Value::Kind::Float)) {
-      // `const unsigned char &` given an int element binds to a converted
-      // temporary, as in C++; the element's own type is not known here, so
-      // an element the conversion leaves unchanged stays aliased.
-      Value converted = convert(*argValues[i], pointee, loc);
-      if (converted.kind != argValues[i]->kind ||
-          !valuesEqual(converted, *argValues[i])) {
-        frame->owned.push_back(std::make_unique<Value>(std::move(converted)));
-        frame->vars[p] = frame->owned.back().get();
-        continue;
-      }
-    }
     if (p->getType()->isReferenceType() ||
         (p->getType()->isRecordType() && isBitReference(p->getType()))) {
       bindReference(*frame, p, argValues[i]);
@@ -637,12 +656,24 @@ Value Evaluator::evalCall(const CallExpr *call) {
 Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   // DSL objects are immutable handles: a copy is the object, and it
   // cannot be destroyed while the arguments are evaluated.
-  // A prvalue object (`Rank(p).get_input_buffer()`) is used as it comes,
-  // without a temporary to copy it from.
+  // A temporary object (`Rank(p).get_input_buffer()`: materialised, and
+  // seen as const for a const method) is used as it comes, without a
+  // temporary slot to copy it from; the steps are evalLValue's.
   const Expr *object = mce->getImplicitObjectArgument();
-  Value self = object->isPRValue() && object->getType()->isRecordType()
-                   ? eval(object)
-                   : *evalObject(object);
+  const auto *asConst = dyn_cast<ImplicitCastExpr>(object);
+  if (asConst && asConst->getCastKind() != CK_NoOp)
+    asConst = nullptr;
+  const auto *materialized = dyn_cast<MaterializeTemporaryExpr>(
+      asConst ? asConst->getSubExpr() : object);
+  Value self;
+  if (materialized && materialized->getSubExpr()->isPRValue()) {
+    if (asConst)
+      step(asConst);
+    step(materialized);
+    self = eval(materialized->getSubExpr());
+  } else {
+    self = *evalObject(object);
+  }
   ValueList args;
   args.reserve(mce->getNumArgs());
   for (const Expr *a : mce->arguments())

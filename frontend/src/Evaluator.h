@@ -340,12 +340,23 @@ private:
   // assertion that failed.
   [[noreturn]] void assertionFailed(const clang::CallExpr *call);
   // Calls `fd` with `args` evaluated in the caller's frame, or with
-  // `argValues` (objects the evaluator passes itself: a sort's elements).
+  // `argValues` (objects the evaluator passes itself: a sort's elements),
+  // of the static types `argTypes` where the caller knows them (a null
+  // type, or none, where it does not).
   Value callFunction(const clang::FunctionDecl *fd,
                      llvm::ArrayRef<const clang::Expr *> args,
                      std::shared_ptr<const Closure> closure, LazyLoc callSite,
                      llvm::ArrayRef<Value *> argValues = {},
-                     Value *self = nullptr);
+                     Value *self = nullptr,
+                     llvm::ArrayRef<clang::QualType> argTypes = {});
+  // Whether reference parameter `param`, given `arg` of static type
+  // `argType` (null: unknown), binds a temporary converted from it, as
+  // C++ binds `const T &` and `T &&` of an arithmetic T to an object of
+  // another type (or to a std::vector<bool> element's proxy); if so, the
+  // temporary's value is put in `converted`.
+  bool bindsConvertedTemporary(clang::QualType param, const Value &arg,
+                               clang::QualType argType, Value &converted,
+                               LazyLoc loc);
   // A constructor of one of the program's structs, and the member
   // initialisation it runs before its body.
   Value constructUserObject(const clang::CXXConstructExpr *ce);
@@ -727,7 +738,8 @@ private:
   Value callOnElements(const clang::FunctionDecl *fd,
                        std::shared_ptr<const Closure> closure, LazyLoc site,
                        llvm::ArrayRef<Value *> args, Value *object,
-                       const char *role, llvm::StringRef algorithm);
+                       const char *role, llvm::StringRef algorithm,
+                       llvm::ArrayRef<clang::QualType> argTypes = {});
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
                  std::shared_ptr<const Closure> &closure, unsigned arity = 2,

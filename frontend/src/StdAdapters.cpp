@@ -86,10 +86,11 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
   if (!takesElements(call, 2))
     error(loc, diag::err_std_comparator_params, {"priority_queue"});
   clang::SourceLocation at = loc;
-  return [this, call, closure, object, at](Value &x, Value &y) {
+  return [this, call, closure, object, at, elem](Value &x, Value &y) {
     Value *args[2] = {&x, &y};
+    QualType types[2] = {elem, elem};
     return truthy(callOnElements(call, closure, at, args, object.get(),
-                                 "comparator", "priority_queue"),
+                                 "comparator", "priority_queue", types),
                   at);
   };
 }

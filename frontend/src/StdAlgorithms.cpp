@@ -903,7 +903,9 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   auto combine = [&](Value &x) {
     if (op) {
       Value *args[2] = {&running, &x};
-      Value r = callFunction(op, {}, opClosure, opE, args, opObject.get());
+      QualType types[2] = {runningType, elem};
+      Value r =
+          callFunction(op, {}, opClosure, opE, args, opObject.get(), types);
       if (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
         r = convert(r, runningType, loc);
       running = std::move(r);
@@ -1458,7 +1460,8 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
                                 std::shared_ptr<const Closure> closure,
                                 LazyLoc site, llvm::ArrayRef<Value *> args,
                                 Value *object, const char *role,
-                                llvm::StringRef algorithm) {
+                                llvm::StringRef algorithm,
+                                llvm::ArrayRef<QualType> argTypes) {
   llvm::SmallVector<Value *, 2> passed(args.begin(), args.end());
   llvm::SmallVector<Value, 2> copies;
   copies.reserve(args.size());
@@ -1470,7 +1473,8 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
       passed[i] = &copies.back();
     }
   }
-  Value r = callFunction(fd, {}, std::move(closure), site, passed, object);
+  Value r =
+      callFunction(fd, {}, std::move(closure), site, passed, object, argTypes);
   for (size_t i = 0; i < args.size(); ++i)
     if (passed[i] != args[i] && !valuesEqual(*passed[i], *args[i]))
       error(site, diag::err_std_callback_changed_element,
@@ -1508,13 +1512,14 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
   if (!takesElements(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
   std::string name = algorithm.str();
-  return
-      [this, compare, closure, object, comparator, name](Value &x, Value &y) {
-        Value *args[2] = {&x, &y};
-        Value r = callOnElements(compare, closure, comparator, args,
-                                 object.get(), "comparator", name);
-        return truthy(r, comparator->getExprLoc());
-      };
+  return [this, compare, closure, object, comparator, name, elem](Value &x,
+                                                                  Value &y) {
+    Value *args[2] = {&x, &y};
+    QualType types[2] = {elem, elem};
+    Value r = callOnElements(compare, closure, comparator, args, object.get(),
+                             "comparator", name, types);
+    return truthy(r, comparator->getExprLoc());
+  };
 }
 
 // The predicate `pred` of std::`algorithm` over `elem`s (a lambda, a
@@ -1531,10 +1536,10 @@ Evaluator::predicateFunction(const Expr *pred, QualType elem,
   if (!takesElements(test, 1))
     error(pred, diag::err_std_predicate_params, {algorithm.str()});
   std::string name = algorithm.str();
-  return [this, test, closure, object, pred, name](Value &x) {
+  return [this, test, closure, object, pred, name, elem](Value &x) {
     Value *args[1] = {&x};
     Value r = callOnElements(test, closure, pred, args, object.get(),
-                             "predicate", name);
+                             "predicate", name, elem);
     return truthy(r, pred->getExprLoc());
   };
 }
@@ -1836,8 +1841,9 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         error(loc, diag::err_eval_uninitialised_unnamed);
       if (userOp) {
         Value *args[2] = {&a, &b};
+        QualType types[2] = {at, bt};
         Value r = callOnElements(userOp, opClosure, rest[1], args,
-                                 opObject.get(), "operation", algorithm);
+                                 opObject.get(), "operation", algorithm, types);
         return (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
                    ? convert(r, t, loc)
                    : r;
@@ -1988,7 +1994,17 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
           !fn->getParamDecl(0)->getType()->isReferenceType())
         error(loc, diag::err_eval_uninitialised_unnamed);
       Value *args[1] = {&elems[i]};
-      callFunction(fn, {}, closure, rest[0], args, object.get());
+      // An element is an lvalue: an rvalue reference parameter can only
+      // bind to a temporary converted from it (`long long &&` over ints).
+      Value converted;
+      QualType param = fn->getParamDecl(0)->getType();
+      if (param->isRValueReferenceType() &&
+          (elems[i].kind == Value::Kind::Int ||
+           elems[i].kind == Value::Kind::Float)) {
+        converted = convert(elems[i], param.getNonReferenceType(), loc);
+        args[0] = &converted;
+      }
+      callFunction(fn, {}, closure, rest[0], args, object.get(), elem);
     } else {
       Value v = callFunction(fn, {}, closure, rest[0], {}, object.get());
       if (walking.dangling)

@@ -151,8 +151,11 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
     llvm::SmallVector<std::unique_ptr<Value>, 4> values;
     llvm::SmallVector<std::unique_ptr<Borrow>, 4> borrows;
     llvm::SmallVector<Value *, 4> pointers;
+    // What the target is called with: std::function's parameters.
+    llvm::SmallVector<QualType, 4> types;
     for (unsigned i = 0; i < args.size(); ++i) {
       QualType t = md->getParamDecl(i)->getType();
+      types.push_back(t);
       if (t->isReferenceType() && args[i]->isGLValue()) {
         Value *object = evalObject(args[i]);
         borrows.push_back(std::make_unique<Borrow>(*this, object));
@@ -169,8 +172,8 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
       if (b->dangling)
         invalidatedDuringUse(*b, diag::err_eval_object_invalidated, loc);
     borrows.clear();
-    Value r =
-        callFunction(target, {}, closure, call, pointers, fn->functor.get());
+    Value r = callFunction(target, {}, closure, call, pointers,
+                           fn->functor.get(), types);
     QualType rt = md->getReturnType();
     if (rt->isVoidType())
       r = Value::makeVoid();

@@ -514,6 +514,31 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
     checkStdObject(cls, *self, loc);
     return &self->elems()[elementIndex(*self, i, indexE)];
   }
+  // `m.at(p)`: the key variable, seen through the const its reference
+  // parameter adds, is read in place instead of copied.
+  const auto *addConst = dyn_cast<ImplicitCastExpr>(indexE);
+  if (addConst && addConst->getCastKind() != CK_NoOp)
+    addConst = nullptr;
+  const auto *keyVar =
+      dyn_cast<DeclRefExpr>(addConst ? addConst->getSubExpr() : indexE);
+  if (access == StdAccess::MapAt && keyVar && isa<VarDecl>(keyVar->getDecl())) {
+    // What eval does for it: a step per node and one more for the lookup,
+    // the uninitialised check and the copy's charge, with the map
+    // borrowed as evaluateArguments borrows it.
+    Borrow selfBorrow(*this, self);
+    if (addConst)
+      step(addConst);
+    step(keyVar);
+    Value *key = evalLValue(keyVar);
+    if (key->kind == Value::Kind::Uninit)
+      error(keyVar->getExprLoc(), diag::err_eval_uninitialised_variable,
+            {keyVar->getDecl()->getNameAsString()});
+    chargeCopy(*key, keyVar);
+    if (selfBorrow.dangling)
+      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, call);
+    checkStdObject(cls, *self, loc);
+    return mapAt(*self, *key, loc);
+  }
   Value index = std::move(evaluateArguments(self, indexE, call)[0]);
   checkStdObject(cls, *self, loc);
   if (access == StdAccess::MapAt)

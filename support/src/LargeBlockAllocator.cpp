@@ -18,19 +18,23 @@ struct SmallBlockLists {
   };
   FreeBlock *head[Classes] = {};
   unsigned count[Classes] = {};
-  // Set once the thread's lists are gone: a block released later (by a
-  // static object destroyed after them) goes straight to operator delete.
-  bool closed = false;
 
-  ~SmallBlockLists() {
-    closed = true;
-    for (std::size_t c = 0; c < Classes; ++c)
-      while (FreeBlock *b = head[c]) {
-        head[c] = b->next;
-        ::operator delete(b, (c + 1) * SmallBlockGrain);
-      }
-  }
+  ~SmallBlockLists();
 };
+
+// Set once the thread's lists are gone: a block released later (by a
+// static object destroyed after them) goes straight to operator delete.
+// Trivially destructible, so it can still be read then.
+thread_local bool smallBlocksClosed = false;
+
+SmallBlockLists::~SmallBlockLists() {
+  smallBlocksClosed = true;
+  for (std::size_t c = 0; c < Classes; ++c)
+    while (FreeBlock *b = head[c]) {
+      head[c] = b->next;
+      ::operator delete(b, (c + 1) * SmallBlockGrain);
+    }
+}
 
 thread_local SmallBlockLists smallBlocks;
 
@@ -41,6 +45,8 @@ std::size_t sizeClass(std::size_t bytes) {
 
 void *allocateSmallBlock(std::size_t bytes) {
   std::size_t c = sizeClass(bytes);
+  if (smallBlocksClosed)
+    return ::operator new((c + 1) * SmallBlockGrain);
   SmallBlockLists &lists = smallBlocks;
   if (SmallBlockLists::FreeBlock *b = lists.head[c]) {
     lists.head[c] = b->next;
@@ -52,8 +58,12 @@ void *allocateSmallBlock(std::size_t bytes) {
 
 void releaseSmallBlock(void *p, std::size_t bytes) noexcept {
   std::size_t c = sizeClass(bytes);
+  if (smallBlocksClosed) {
+    ::operator delete(p, (c + 1) * SmallBlockGrain);
+    return;
+  }
   SmallBlockLists &lists = smallBlocks;
-  if (lists.closed || lists.count[c] >= SmallBlocksKept) {
+  if (lists.count[c] >= SmallBlocksKept) {
     ::operator delete(p, (c + 1) * SmallBlockGrain);
     return;
   }

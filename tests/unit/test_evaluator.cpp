@@ -1287,22 +1287,58 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
     // A callback's `const T &` parameter of another arithmetic type binds
     // to a converted temporary (init-captures see the converted value); of
     // the element's own type it aliases the element.
-    SAME_AS_CPP_INT(std::vector<int> v{300, -1, 7}; long long s = 0;
-                    std::for_each(v.begin(), v.end(),
-                                  [&](const unsigned char &c) {
-                                    auto k = [e = c] { return e; };
-                                    s = s * 1000 + c + k();
-                                  });
-                    std::vector<double> d{2.5, -1.75}; long long t = 0;
-                    std::for_each(d.begin(), d.end(),
-                                  [&](const int &x) { t = t * 10 + x; });
-                    std::vector<int> w{1, 2}; int seen = 0;
-                    std::for_each(w.begin(), w.end(),
-                                  [&](const int &x) {
-                                    w[1] = 9;
-                                    seen = seen * 10 + x;
-                                  });
-                    return s * 1000 + t * 100 + seen;),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{300, -1, 7}; long long s = 0;
+        std::for_each(v.begin(), v.end(),
+                      [&](const unsigned char &c) {
+                        auto k = [e = c] { return e; };
+                        s = s * 1000 + c + k();
+                      });
+        std::vector<double> d{2.5, -1.75}; long long t = 0; std::for_each(
+            d.begin(), d.end(), [&](const int &x) { t = t * 10 + x; });
+        std::vector<int> w{1, 2}; int seen = 0;
+        std::for_each(w.begin(), w.end(),
+                      [&](const int &x) {
+                        w[1] = 9;
+                        seen = seen * 10 + x;
+                      });
+        // An rvalue reference parameter binds a converted temporary: writes
+        // through it leave the element alone.
+        std::vector<int> r{1, 300}; long long rs = 0;
+        std::for_each(r.begin(), r.end(),
+                      [&](long long &&x) {
+                        rs = rs * 1000 + x;
+                        x = 99;
+                      });
+        std::for_each(r.begin(), r.end(),
+                      [&](unsigned char &&c) {
+                        rs = rs * 1000 + c;
+                        c = 7;
+                      });
+        return s * 1000 + t * 100 + seen + (rs % 1000000007) * 7 + r[0] * 3 +
+               r[1];),
+    // With the element's type known, a `const T &` of another type binds a
+    // temporary even when the conversion keeps the value: writes to the
+    // element during the call are not seen through it (for_each, a
+    // comparator, std::function's parameter to its target's).
+    SAME_AS_CPP_INT(
+        std::vector<int> w{1, 2}; long long a = 0;
+        std::for_each(w.begin(), w.end(), [&](const long long &x) {
+          w[0] = 100;
+          w[1] = 200;
+          a = a * 1000 + x;
+        });
+        std::vector<int> v{3, 1, 2}; int calls = 0;
+        std::sort(v.begin(), v.end(), [&](const double &x, const double &y) {
+          ++calls;
+          return x < y;
+        });
+        std::function<void(const int &)> f; int i = 1; long long seen = 0;
+        f = [&](const long long &x) { i = 7; seen = x; }; f(i);
+        std::function<void(const int &)> g; int j = 1; long long same = 0;
+        g = [&](const int &x) { j = 7; same = x; }; g(j);
+        return a * 100000 + v[0] * 10000 + v[2] * 1000 + seen * 100 +
+               same * 10 + (calls > 0);),
     // Struct lists evaluated again and again (a loop), with nested lists
     // seen for the first time in later iterations, defaults and designators.
     SAME_AS_CPP_INT(

@@ -18,8 +18,8 @@
 // malloc's own caches overflow under that churn. Blocks of up to
 // SmallBlockBytes are kept, per thread and per size, on a short free list
 // (at most SmallBlocksKept each, so the memory held back is bounded and
-// counted by mallinfo like any other). Sanitized builds skip the lists, so
-// that a use after free is still caught.
+// counted by mallinfo like any other). Builds with a sanitizer that tracks
+// the heap skip the lists, so that a use after free is still caught.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -28,6 +28,18 @@
 
 #include <cstddef>
 #include <new>
+
+#if defined(MSCCLC_SANITIZED)
+#define MSCCLC_SMALL_BLOCK_LISTS 0
+#elif defined(__has_feature)
+#if __has_feature(hwaddress_sanitizer) || __has_feature(memory_sanitizer) ||   \
+    __has_feature(thread_sanitizer)
+#define MSCCLC_SMALL_BLOCK_LISTS 0
+#endif
+#endif
+#ifndef MSCCLC_SMALL_BLOCK_LISTS
+#define MSCCLC_SMALL_BLOCK_LISTS 1
+#endif
 
 namespace mscclc::support {
 
@@ -62,7 +74,7 @@ template <class T> struct LargeBlockAllocator {
     if (n > std::size_t(-1) / sizeof(T))
       throw std::bad_array_new_length();
     std::size_t bytes = n * sizeof(T);
-#ifndef MSCCLC_SANITIZED
+#if MSCCLC_SMALL_BLOCK_LISTS
     if (bytes <= SmallBlockBytes && bytes != 0)
       return static_cast<T *>(allocateSmallBlock(bytes));
 #endif
@@ -72,7 +84,7 @@ template <class T> struct LargeBlockAllocator {
     return static_cast<T *>(p);
   }
   void deallocate(T *p, std::size_t n) noexcept {
-#ifndef MSCCLC_SANITIZED
+#if MSCCLC_SMALL_BLOCK_LISTS
     if (n * sizeof(T) <= SmallBlockBytes && n != 0) {
       releaseSmallBlock(p, n * sizeof(T));
       return;
