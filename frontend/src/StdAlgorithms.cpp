@@ -1985,6 +1985,19 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
   if (!fn || fn->getNumParams() != (each ? 1u : 0u))
     error(rest[0], diag::err_std_callable,
           {algorithm.str(), each ? "one element" : "none"});
+  // Over a std::vector<bool> (its iterators, or the vector itself for
+  // std::ranges), the function is given proxies, not bools.
+  bool bits = false;
+  if (call->getNumArgs() > 0) {
+    QualType first = call->getArg(0)->getType().getNonReferenceType();
+    if (const CXXRecordDecl *frd =
+            first.getCanonicalType()->getAsCXXRecordDecl())
+      bits = (frd->isInStdNamespace() && frd->getIdentifier() &&
+              (frd->getName() == "_Bit_iterator" ||
+               frd->getName() == "_Bit_const_iterator")) ||
+             (classifyStd(frd) == StdClass::Vector && !elem.isNull() &&
+              elem->isBooleanType());
+  }
   // The range may not change size meanwhile: an element reference the
   // function holds, or the loop's position, would dangle.
   Borrow walking(*this, &range, /*iterating=*/true);
@@ -1994,14 +2007,20 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
           !fn->getParamDecl(0)->getType()->isReferenceType())
         error(loc, diag::err_eval_uninitialised_unnamed);
       Value *args[1] = {&elems[i]};
-      // An element is an lvalue: an rvalue reference parameter can only
-      // bind to a temporary converted from it (`long long &&` over ints).
+      // An element is an lvalue, and a std::vector<bool> element a proxy:
+      // an rvalue reference to an arithmetic type (`long long &&` over
+      // ints), or a const one to a bit (`const bool &`), can only bind to
+      // a temporary converted from it. A proxy parameter is the element.
       Value converted;
       QualType param = fn->getParamDecl(0)->getType();
-      if (param->isRValueReferenceType() &&
+      QualType pointee = param.getNonReferenceType();
+      if ((param->isRValueReferenceType() ||
+           (bits && param->isLValueReferenceType() &&
+            pointee.isConstQualified())) &&
+          isa<BuiltinType>(pointee.getCanonicalType()) &&
           (elems[i].kind == Value::Kind::Int ||
            elems[i].kind == Value::Kind::Float)) {
-        converted = convert(elems[i], param.getNonReferenceType(), loc);
+        converted = convert(elems[i], pointee, loc);
         args[0] = &converted;
       }
       callFunction(fn, {}, closure, rest[0], args, object.get(), elem);

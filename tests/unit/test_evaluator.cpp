@@ -1339,6 +1339,21 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
         g = [&](const int &x) { j = 7; same = x; }; g(j);
         return a * 100000 + v[0] * 10000 + v[2] * 1000 + seen * 100 +
                same * 10 + (calls > 0);),
+    // Over a std::vector<bool>, a `const bool &` binds a temporary (the
+    // element is a proxy) and a proxy parameter, even an rvalue reference
+    // to one, is the element.
+    SAME_AS_CPP_INT(
+        std::vector<bool> v{true, false}; int r = 0;
+        std::for_each(v.begin(), v.end(), [&](const bool &b) {
+          v[0] = false;
+          v[1] = true;
+          r = r * 10 + b;
+        });
+        std::vector<bool> w{true, false, true};
+        std::for_each(w.begin(), w.end(),
+                      [](std::vector<bool>::reference &&b) { b.flip(); });
+        std::ranges::for_each(w, [](bool &&b) { b = true; });
+        return r * 1000 + w[0] * 100 + w[1] * 10 + w[2];),
     // Struct lists evaluated again and again (a loop), with nested lists
     // seen for the first time in later iterations, defaults and designators.
     SAME_AS_CPP_INT(

@@ -29,7 +29,7 @@
 #include <cstddef>
 #include <new>
 
-#if defined(MSCCLC_SANITIZED)
+#if defined(MSCCLC_SANITIZED) || defined(__SANITIZE_THREAD__)
 #define MSCCLC_SMALL_BLOCK_LISTS 0
 #elif defined(__has_feature)
 #if __has_feature(hwaddress_sanitizer) || __has_feature(memory_sanitizer) ||   \
