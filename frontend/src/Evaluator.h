@@ -740,6 +740,21 @@ private:
                        llvm::ArrayRef<Value *> args, Value *object,
                        const char *role, llvm::StringRef algorithm,
                        llvm::ArrayRef<clang::QualType> argTypes = {});
+  // The value std::find, count, remove, lower_bound and their kin compare
+  // elements of type `elem` with. C++ computes `*it == value` and
+  // `*it < value` in the usual arithmetic conversions of the two types (an
+  // int element against 2.5 as double, an unsigned one against -1 as
+  // unsigned): `common` is that type, and `value` is converted to it. For
+  // other types, `value` is converted to an arithmetic `elem`, as before.
+  struct SearchValue {
+    Value value;
+    clang::QualType common;
+  };
+  SearchValue searchValue(const clang::Expr *valueE, clang::QualType elem,
+                          LazyLoc loc);
+  // -1, 0 or 1 as `element` is before, equal to or after the search value.
+  int compareWithSearch(const Value &element, const SearchValue &search,
+                        LazyLoc loc);
   const clang::FunctionDecl *
   userComparator(const clang::Expr *comparator, clang::QualType elem,
                  std::shared_ptr<const Closure> &closure, unsigned arity = 2,

@@ -581,6 +581,32 @@ Evaluator::PositionRange Evaluator::positionRange(const IteratorPosition &first,
   return {range, lo, hi};
 }
 
+Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
+                                              LazyLoc loc) {
+  SearchValue search{eval(valueE), QualType()};
+  Value &v = search.value;
+  if ((v.kind != Value::Kind::Int && v.kind != Value::Kind::Float) ||
+      elem.isNull() || !elem->isArithmeticType())
+    return search;
+  QualType valueType = valueE->getType().getNonReferenceType();
+  if (isa<BuiltinType>(elem.getCanonicalType()) &&
+      isa<BuiltinType>(valueType.getCanonicalType())) {
+    search.common = usualArithmeticType(elem, valueType);
+    v = convert(v, search.common, loc);
+  } else {
+    v = convert(v, elem, loc);
+  }
+  return search;
+}
+
+int Evaluator::compareWithSearch(const Value &element,
+                                 const SearchValue &search, LazyLoc loc) {
+  if (!search.common.isNull() &&
+      (element.kind == Value::Kind::Int || element.kind == Value::Kind::Float))
+    return compareValues(convert(element, search.common, loc), search.value);
+  return compareValues(element, search.value);
+}
+
 // Where std::find(first, last, value), find_if(first, last, pred),
 // min_element(first, last[, comp]) or max_element(...) stops: the index
 // of the first match (of the first smallest or largest element), or of
@@ -622,8 +648,21 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
       name == "binary_search") {
     if (call->getNumArgs() != 3 && call->getNumArgs() != 4)
       error(loc, diag::err_std_algorithm_args, {name.str()});
-    Value v = elementTyped(eval(call->getArg(2)));
+    // Without a comparator, `*it < value` in the usual arithmetic
+    // conversions; a comparator is given the value as an element.
+    bool byComparator = call->getNumArgs() == 4;
+    SearchValue search;
+    if (byComparator)
+      search.value = elementTyped(eval(call->getArg(2)));
+    else
+      search = searchValue(call->getArg(2), elem, loc);
+    Value &v = search.value;
     std::function<bool(Value &, Value &)> less = orderOrComparator(3);
+    if (!byComparator && !search.common.isNull())
+      less = [&](Value &x, Value &y) {
+        return &y == &v ? compareWithSearch(x, search, loc) < 0
+                        : compareWithSearch(y, search, loc) > 0;
+      };
     // An element is "before" the value when it belongs in front of the
     // result; the range must hold those first (C++'s precondition), which
     // a binary search assumes and this walk checks.
@@ -659,9 +698,9 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
       if (call->getNumArgs() != 3)
         error(loc, diag::err_std_algorithm_args, {name.str()});
       if (name == "remove") {
-        Value v = elementTyped(eval(call->getArg(2)));
+        SearchValue search = searchValue(call->getArg(2), elem, loc);
         for (size_t i = 0; i < copy.size(); ++i)
-          kept[i] = compareValues(copy[i], v) != 0;
+          kept[i] = compareWithSearch(copy[i], search, loc) != 0;
       } else {
         std::function<bool(Value &)> test =
             predicateFunction(call->getArg(2), elem, name);
@@ -703,12 +742,9 @@ size_t Evaluator::searchCopy(const CallExpr *call, llvm::StringRef name,
     if (call->getNumArgs() != 3)
       error(loc, diag::err_std_algorithm_args, {name.str()});
     if (name == "find") {
-      Value v = eval(call->getArg(2));
-      if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-          !elem.isNull() && elem->isArithmeticType())
-        v = convert(v, elem, loc);
+      SearchValue search = searchValue(call->getArg(2), elem, loc);
       for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
-        if (compareValues(copy[i], v) == 0)
+        if (compareWithSearch(copy[i], search, loc) == 0)
           found = i;
     } else {
       std::function<bool(Value &)> test =
@@ -1054,7 +1090,7 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
   if (c->kind != Value::Kind::Agg && c->kind != Value::Kind::Map)
     error(loc, diag::err_eval_uninitialised);
   std::function<bool(Value &)> test;
-  Value v;
+  SearchValue search;
   if (byPredicate) {
     // Clang does not instantiate a generic lambda for the map's entry
     // type here, so there is no body to run: ask for the type.
@@ -1066,17 +1102,14 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
             {what, elem.getAsString(ctx_.getPrintingPolicy())});
     test = predicateFunction(call->getArg(1), elem, what);
   } else {
-    v = eval(call->getArg(1));
-    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-        !elem.isNull() && elem->isArithmeticType())
-      v = convert(v, elem, loc);
+    search = searchValue(call->getArg(1), elem, loc);
   }
   if (walking.dangling)
     invalidatedDuringUse(walking, diag::err_eval_object_invalidated, loc);
   auto drop = [&](Value &e) {
     if (e.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
-    return byPredicate ? test(e) : compareValues(e, v) == 0;
+    return byPredicate ? test(e) : compareWithSearch(e, search, loc) == 0;
   };
   size_t removed = 0;
   if (keyed) {
@@ -1785,10 +1818,10 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
   }
   if (algorithm == "count") {
     needArgs(1);
-    Value v = eval(rest[0]);
+    SearchValue search = searchValue(rest[0], elem, loc);
     int64_t n = 0;
     for (const Value &e : elems)
-      n += compareValues(e, v) == 0;
+      n += compareWithSearch(e, search, loc) == 0;
     return makeTyped(n, call->getType(), loc, false);
   }
   if (algorithm == "accumulate" || algorithm == "reduce") {
@@ -2193,13 +2226,10 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       QualType elem = templateArgType(rd, 0);
       size_t found = range->elems().size();
       if (name == "find") {
-        Value x = eval(args[1]);
-        if ((x.kind == Value::Kind::Int || x.kind == Value::Kind::Float) &&
-            !elem.isNull() && elem->isArithmeticType())
-          x = convert(x, elem, loc);
+        SearchValue search = searchValue(args[1], elem, loc);
         for (size_t i = 0; i < range->elems().size(); ++i) {
           step(call);
-          if (compareValues(range->elems()[i], x) == 0) {
+          if (compareWithSearch(range->elems()[i], search, loc) == 0) {
             found = i;
             break;
           }

@@ -1354,6 +1354,25 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                       [](std::vector<bool>::reference &&b) { b.flip(); });
         std::ranges::for_each(w, [](bool &&b) { b = true; });
         return r * 1000 + w[0] * 100 + w[1] * 10 + w[2];),
+    // A searched value is compared with the elements in the usual
+    // arithmetic conversions, not converted to the element type first.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3};
+        long long lb = std::lower_bound(v.begin(), v.end(), 2.5) - v.begin();
+        long long ub = std::upper_bound(v.begin(), v.end(), 1.5) - v.begin();
+        bool bs = std::binary_search(v.begin(), v.end(), 2.5);
+        long long fd = std::find(v.begin(), v.end(), 2.5) - v.begin();
+        long long rf = std::ranges::find(v, 3.0) - v.begin();
+        std::vector<unsigned> u{4294967295u, 1u};
+        long long cu = std::count(u.begin(), u.end(), -1);
+        std::vector<int> w{1, 2, 3, 2};
+        w.erase(std::remove(w.begin(), w.end(), 2.5), w.end());
+        std::vector<int> x{1, 2, 3}; std::erase(x, 2.0); std::erase(x, 3.5);
+        std::vector<long long> big{1LL << 40, 7};
+        long long cb = std::count(big.begin(), big.end(), 7);
+        return lb * 1000000 + ub * 100000 + bs * 10000 + fd * 1000 +
+               rf * 100 + cu * 10 + cb + w.size() * 10000000 +
+               x.size() * 100000000;),
     // Struct lists evaluated again and again (a loop), with nested lists
     // seen for the first time in later iterations, defaults and designators.
     SAME_AS_CPP_INT(
