@@ -744,8 +744,8 @@ private:
   // elements of type `elem` with. C++ computes `*it == value` and
   // `*it < value` in the usual arithmetic conversions of the two types (an
   // int element against 2.5 as double, an unsigned one against -1 as
-  // unsigned): `common` is that type, and `value` is converted to it. For
-  // other types, `value` is converted to an arithmetic `elem`, as before.
+  // unsigned; an enumeration as its underlying type): `common` is that
+  // type, and `value` is converted to it.
   struct SearchValue {
     Value value;
     clang::QualType common;

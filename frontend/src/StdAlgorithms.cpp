@@ -585,12 +585,16 @@ Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
                                               LazyLoc loc) {
   SearchValue search{eval(valueE), QualType()};
   Value &v = search.value;
+  auto number = [](QualType t) {
+    t = t.getCanonicalType();
+    return isa<BuiltinType>(t) ? t->isArithmeticType() : t->isEnumeralType();
+  };
   if ((v.kind != Value::Kind::Int && v.kind != Value::Kind::Float) ||
-      elem.isNull() || !elem->isArithmeticType())
+      elem.isNull() || !number(elem))
     return search;
+  // Enumerations take part as their underlying integer types do.
   QualType valueType = valueE->getType().getNonReferenceType();
-  if (isa<BuiltinType>(elem.getCanonicalType()) &&
-      isa<BuiltinType>(valueType.getCanonicalType())) {
+  if (number(valueType)) {
     search.common = usualArithmeticType(elem, valueType);
     v = convert(v, search.common, loc);
   } else {

@@ -1370,6 +1370,14 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
         std::vector<int> x{1, 2, 3}; std::erase(x, 2.0); std::erase(x, 3.5);
         std::vector<long long> big{1LL << 40, 7};
         long long cb = std::count(big.begin(), big.end(), 7);
+        // Enumerations compare as their underlying types.
+        enum Wide { K = 256, M = 3 };
+        std::vector<unsigned char> bytes{0, 3};
+        cb += 10 * std::count(bytes.begin(), bytes.end(), K) +
+              100 * std::count(bytes.begin(), bytes.end(), M);
+        std::vector<Wide> ws{M, K};
+        cb += 1000 * std::count(ws.begin(), ws.end(), 3.5) +
+              10000 * (std::find(ws.begin(), ws.end(), 256) - ws.begin());
         return lb * 1000000 + ub * 100000 + bs * 10000 + fd * 1000 +
                rf * 100 + cu * 10 + cb + w.size() * 10000000 +
                x.size() * 100000000;),
