@@ -298,7 +298,7 @@ bool Evaluator::bindsConvertedTemporary(QualType param, const Value &arg,
     QualType from =
         argType.getNonReferenceType().getCanonicalType().getUnqualifiedType();
     QualType to = pointee.getCanonicalType().getUnqualifiedType();
-    if (from == to && !isBitReference(from))
+    if (from == to)
       return false;
     converted = convert(arg, pointee, loc);
     return true;
@@ -660,9 +660,7 @@ Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   // seen as const for a const method) is used as it comes, without a
   // temporary slot to copy it from; the steps are evalLValue's.
   const Expr *object = mce->getImplicitObjectArgument();
-  const auto *asConst = dyn_cast<ImplicitCastExpr>(object);
-  if (asConst && asConst->getCastKind() != CK_NoOp)
-    asConst = nullptr;
+  const ImplicitCastExpr *asConst = addedConst(object);
   const auto *materialized = dyn_cast<MaterializeTemporaryExpr>(
       asConst ? asConst->getSubExpr() : object);
   Value self;

@@ -352,11 +352,19 @@ private:
   // Whether reference parameter `param`, given `arg` of static type
   // `argType` (null: unknown), binds a temporary converted from it, as
   // C++ binds `const T &` and `T &&` of an arithmetic T to an object of
-  // another type (or to a std::vector<bool> element's proxy); if so, the
-  // temporary's value is put in `converted`.
+  // another type; if so, the temporary's value is put in `converted`.
+  // (std::for_each gives a std::vector<bool> element's proxy to such a
+  // parameter as a converted copy itself: walkElements.)
   bool bindsConvertedTemporary(clang::QualType param, const Value &arg,
                                clang::QualType argType, Value &converted,
                                LazyLoc loc);
+  // `e` if it is the no-op cast through which a reference parameter or a
+  // const method sees an object as const (evaluated as one more step),
+  // else null.
+  static const clang::ImplicitCastExpr *addedConst(const clang::Expr *e) {
+    const auto *ce = llvm::dyn_cast<clang::ImplicitCastExpr>(e);
+    return ce && ce->getCastKind() == clang::CK_NoOp ? ce : nullptr;
+  }
   // A constructor of one of the program's structs, and the member
   // initialisation it runs before its body.
   Value constructUserObject(const clang::CXXConstructExpr *ce);

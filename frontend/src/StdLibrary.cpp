@@ -516,9 +516,7 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
   }
   // `m.at(p)`: the key variable, seen through the const its reference
   // parameter adds, is read in place instead of copied.
-  const auto *addConst = dyn_cast<ImplicitCastExpr>(indexE);
-  if (addConst && addConst->getCastKind() != CK_NoOp)
-    addConst = nullptr;
+  const ImplicitCastExpr *addConst = addedConst(indexE);
   const auto *keyVar =
       dyn_cast<DeclRefExpr>(addConst ? addConst->getSubExpr() : indexE);
   if (access == StdAccess::MapAt && keyVar && isa<VarDecl>(keyVar->getDecl())) {
