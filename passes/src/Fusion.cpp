@@ -3,9 +3,11 @@
 // The driver offers every adjacent pair (accumulated op, next op) to
 // `combine` once, as the reference does; `combine` either returns the fused
 // op or nothing, and may trim data-sync flags of either side on the way.
+// Thread blocks are independent, so their lists fuse in parallel.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/Fusion.h"
+#include "mscclc/support/Parallel.h"
 
 #include <algorithm>
 #include <optional>
@@ -391,9 +393,17 @@ class FusionPass : public Pass {
 public:
   std::string_view name() const override { return "fusion"; }
   bool run(Program &program, DiagnosticSink &) override {
+    // Each thread block's list fuses on its own: they run in parallel.
+    std::vector<chunk::ThreadBlock *> tbs;
+    size_t ops = 0;
     for (auto &rank : program.ranks)
-      for (auto &tb : rank.tbs)
-        tb.ops = fuseList(std::move(tb.ops));
+      for (auto &tb : rank.tbs) {
+        tbs.push_back(&tb);
+        ops += tb.ops.size();
+      }
+    support::parallelFor(tbs.size(), ops, [&](size_t i) {
+      tbs[i]->ops = fuseList(std::move(tbs[i]->ops));
+    });
     return true;
   }
 };

@@ -1,5 +1,6 @@
 //===- Lowering.cpp - chunk IR → plan IR ----------------------------------===//
 #include "mscclc/passes/Lowering.h"
+#include "mscclc/support/Parallel.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -174,10 +175,16 @@ plan::Plan lowerToPlan(const Program &program) {
   static_cast<plan::PlanSettings &>(out) = program;
   out.files = program.files;
   out.loc = program.loc;
-  out.gpus.reserve(program.ranks.size());
-  for (size_t r = 0; r < program.ranks.size(); ++r) {
+  // Ranks lower independently (each its own tables): in parallel, each
+  // into its own slot.
+  out.gpus.resize(program.ranks.size());
+  size_t ops = 0;
+  for (const Rank &rank : program.ranks)
+    for (const auto &tb : rank.tbs)
+      ops += tb.ops.size();
+  support::parallelFor(program.ranks.size(), ops, [&](size_t r) {
     const Rank &rank = program.ranks[r];
-    plan::Gpu gpu;
+    plan::Gpu &gpu = out.gpus[r];
     gpu.id = int32_t(r);
     gpu.inputChunks = rank.inputChunks;
     gpu.outputChunks = rank.outputChunks;
@@ -209,8 +216,7 @@ plan::Plan lowerToPlan(const Program &program) {
         tb.ops.push_back(lowerer.lower(op, tables));
       gpu.threadblocks.push_back(std::move(tb));
     }
-    out.gpus.push_back(std::move(gpu));
-  }
+  });
   return out;
 }
 

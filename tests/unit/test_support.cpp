@@ -1,13 +1,17 @@
 //===- test_support.cpp - the support library -----------------------------===//
 #include "mscclc/support/AtomicFile.h"
 #include "mscclc/support/LargeBlockAllocator.h"
+#include "mscclc/support/Parallel.h"
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -145,4 +149,28 @@ TEST_CASE("large blocks are advised to use huge pages, small ones are not",
   CHECK(allocator == mscclc::support::LargeBlockAllocator<char>());
   CHECK_THROWS_AS(allocator.allocate(size_t(-1) / 4),
                   std::bad_array_new_length);
+}
+
+TEST_CASE("parallelFor calls the body once per index", "[support][parallel]") {
+  using mscclc::support::parallelFor;
+  for (size_t count : {size_t(0), size_t(1), size_t(3), size_t(1000)}) {
+    // Enough weight to use every worker thread, and too little for any.
+    for (size_t weight : {size_t(1), size_t(1) << 20}) {
+      std::vector<std::atomic<int>> calls(count);
+      parallelFor(count, weight, [&](size_t i) { calls[i].fetch_add(1); });
+      for (size_t i = 0; i < count; ++i)
+        CHECK(calls[i].load() == 1);
+    }
+  }
+}
+
+TEST_CASE("parallelFor runs light work on the calling thread",
+          "[support][parallel]") {
+  std::set<std::thread::id> ids;
+  mscclc::support::parallelFor(64, 10, [&](size_t) {
+    ids.insert(std::this_thread::get_id()); // no lock: must be serial
+  });
+  CHECK(ids == std::set<std::thread::id>{std::this_thread::get_id()});
+  CHECK(mscclc::support::workerThreads() >= 1);
+  CHECK(mscclc::support::workerThreads() <= 8);
 }
