@@ -56,6 +56,9 @@ using clang::SourceLocation;
 
 Evaluator::IntType Evaluator::intType(QualType t) {
   const Type *key = t.getTypePtr();
+  const auto *builtin = dyn_cast<BuiltinType>(key);
+  if (builtin && builtinIntTypes_[builtin->getKind()].width != 0)
+    return builtinIntTypes_[builtin->getKind()];
   auto it = intTypes_.find(key);
   if (it != intTypes_.end())
     return it->second;
@@ -71,14 +74,65 @@ Evaluator::IntType Evaluator::intType(QualType t) {
     info.isSigned = c->isSignedIntegerOrEnumerationType();
   }
   intTypes_[key] = info;
+  // A builtin type is canonical: its kind says it all.
+  if (builtin)
+    builtinIntTypes_[builtin->getKind()] = info;
   return info;
 }
 
 // ++/-- on a type narrower than int computes in int (after promotion)
 // and converts back, which wraps: only int and wider can overflow.
 bool Evaluator::incrementMayOverflow(QualType t) {
-  return t->isSignedIntegerOrEnumerationType() &&
-         intType(t).width >= ctx_.getIntWidth(ctx_.IntTy);
+  if (!t->isSignedIntegerOrEnumerationType())
+    return false;
+  if (intWidth_ == 0)
+    intWidth_ = unsigned(ctx_.getIntWidth(ctx_.IntTy));
+  return intType(t).width >= intWidth_;
+}
+
+void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
+  if (slot.kind == Value::Kind::Int) {
+    // What makeTyped gives when the result is in range, without a new
+    // Value: a loop counter's ++ is one step of every iteration.
+    IntType info = intType(t);
+    __int128 v = slot.wide() + delta;
+    if (!info.isBool && info.width <= 64 && fitsIntType(v, info)) {
+      slot.i = info.isSigned ? int64_t(v) : int64_t(uint64_t(v));
+      slot.isUnsigned = !info.isSigned && info.width == 64;
+      return;
+    }
+  }
+  if (slot.kind == Value::Kind::Uninit)
+    error(loc, diag::err_eval_uninitialised);
+  if (slot.kind == Value::Kind::Float)
+    slot = Value::makeFloat(slot.f + delta);
+  else
+    slot = makeTyped(slot.wide() + delta, t, loc, incrementMayOverflow(t));
+}
+
+bool Evaluator::evalCondition(const Expr *e) {
+  // The roots eval() computes with scalarChildren; a condition is bool,
+  // so truthy of the converted value is the computed value's.
+  bool scalarRoot = false;
+  switch (e->getStmtClass()) {
+  case Stmt::BinaryOperatorClass:
+    scalarRoot = true;
+    break;
+  case Stmt::UnaryOperatorClass:
+    scalarRoot = cast<UnaryOperator>(e)->getOpcode() != UO_Plus;
+    break;
+  case Stmt::ImplicitCastExprClass:
+    scalarRoot = cast<CastExpr>(e)->getCastKind() == CK_IntegralCast ||
+                 cast<CastExpr>(e)->getCastKind() == CK_IntegralToBoolean;
+    break;
+  default:
+    break;
+  }
+  if (scalarRoot && e->getType()->isBooleanType() && isScalarExpr(e)) {
+    step(e); // eval's
+    return scalarChildren(e) != 0;
+  }
+  return truthy(eval(e), e->getExprLoc());
 }
 
 // Whether `v` is a value of the integer type `info` describes (at most 64
@@ -348,14 +402,8 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
   case UO_PostDec: {
     Value *slot = evalLValue(uo->getSubExpr());
     Value old = *slot;
-    if (old.kind == Value::Kind::Uninit)
-      error(loc, diag::err_eval_uninitialised);
-    QualType t = uo->getSubExpr()->getType();
-    if (old.kind == Value::Kind::Float)
-      *slot = Value::makeFloat(old.f + (uo->isIncrementOp() ? 1 : -1));
-    else
-      *slot = makeTyped(old.wide() + (uo->isIncrementOp() ? 1 : -1), t, loc,
-                        incrementMayOverflow(t));
+    incrementSlot(*slot, uo->isIncrementOp() ? 1 : -1,
+                  uo->getSubExpr()->getType(), loc);
     return old;
   }
   case UO_Plus:

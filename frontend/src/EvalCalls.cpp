@@ -679,30 +679,55 @@ Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   return dslMethod(cls, self, mce->getMethodDecl(), std::move(args), mce);
 }
 
-Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
+Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {
+  auto [it, inserted] = constructSites_.try_emplace(ce);
+  if (!inserted)
+    return it->second;
   const CXXConstructorDecl *ctor = ce->getConstructor();
   const CXXRecordDecl *rd = ctor->getParent();
-  LazyLoc loc(ce);
+  ConstructSite site;
   if (rd->isLambda()) {
+    site.route = ConstructRoute::Lambda;
+  } else if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
+    site.route = ConstructRoute::CopyMove;
+  } else if (StdClass sc = classifyStd(rd); sc != StdClass::None) {
+    site.route = ConstructRoute::Std;
+    site.stdClass = sc;
+  } else {
+    site.dslClass = classifyDsl(rd);
+    if (isDslHandleClass(site.dslClass))
+      site.route = ConstructRoute::Dsl;
+  }
+  it->second = site;
+  return site;
+}
+
+Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
+  LazyLoc loc(ce);
+  ConstructSite site = constructSite(ce);
+  switch (site.route) {
+  case ConstructRoute::Lambda:
     if (ce->getNumArgs() == 1)
       return eval(ce->getArg(0));
     error(loc, diag::err_eval_lambda_construct);
-  }
-  if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
-    Value v = eval(ce->getArg(0));
-    return v;
-  }
-  StdClass sc = classifyStd(rd);
-  if (sc != StdClass::None)
-    return stdConstruct(sc, ce);
-  DslClass dc = classifyDsl(rd);
-  if (isDslHandleClass(dc)) {
+  case ConstructRoute::CopyMove:
+    return eval(ce->getArg(0));
+  case ConstructRoute::Std:
+    return stdConstruct(site.stdClass, ce);
+  case ConstructRoute::Dsl: {
     ValueList args;
     args.reserve(ce->getNumArgs());
     for (const Expr *a : ce->arguments())
       args.push_back(eval(a));
-    return dslConstruct(dc, rd, std::move(args), ce);
+    return dslConstruct(site.dslClass, ce->getConstructor()->getParent(),
+                        std::move(args), ce);
   }
+  case ConstructRoute::Other:
+    break;
+  }
+  const CXXConstructorDecl *ctor = ce->getConstructor();
+  const CXXRecordDecl *rd = ctor->getParent();
+  DslClass dc = site.dslClass;
   // `S s;` default-initialises (scalars without an initialiser stay
   // uninitialised); `S s{}` and `S()` value-initialise (zeroed), which
   // Clang marks on the construction.

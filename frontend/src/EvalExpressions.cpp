@@ -549,9 +549,12 @@ Value Evaluator::eval(const Expr *e) {
     error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
   case Stmt::BinaryOperatorClass:
   case Stmt::UnaryOperatorClass:
-    // `+x` returns its operand as stored, like a variable read.
-    if (isScalarExpr(e) && !(isa<UnaryOperator>(e) &&
-                             cast<UnaryOperator>(e)->getOpcode() == UO_Plus))
+    // `+x` returns its operand as stored, like a variable read; ++ and --
+    // are never scalar roots.
+    if (const auto *uo = dyn_cast<UnaryOperator>(e);
+        uo && (uo->getOpcode() == UO_Plus || uo->isIncrementDecrementOp()))
+      return evalUnary(uo);
+    if (isScalarExpr(e))
       return evalScalarRoot(e);
     if (const auto *uo = dyn_cast<UnaryOperator>(e))
       return evalUnary(uo);
@@ -846,14 +849,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
                  : evalObject(uo->getSubExpr()); // *this
     if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
       Value *slot = evalLValue(uo->getSubExpr());
-      if (slot->kind == Value::Kind::Uninit)
-        error(loc, diag::err_eval_uninitialised);
-      QualType t = uo->getSubExpr()->getType();
-      int d = uo->getOpcode() == UO_PreInc ? 1 : -1;
-      if (slot->kind == Value::Kind::Float)
-        *slot = Value::makeFloat(slot->f + d);
-      else
-        *slot = makeTyped(slot->wide() + d, t, loc, incrementMayOverflow(t));
+      incrementSlot(*slot, uo->getOpcode() == UO_PreInc ? 1 : -1,
+                    uo->getSubExpr()->getType(), loc);
       return slot;
     }
     return temp(eval(e));

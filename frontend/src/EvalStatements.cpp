@@ -78,7 +78,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         return fl;
     if (const auto *cv = is->getConditionVariable())
       declare(cv);
-    bool c = truthy(eval(is->getCond()), is->getCond()->getExprLoc());
+    bool c = evalCondition(is->getCond());
     if (c)
       return exec(is->getThen());
     return exec(is->getElse());
@@ -89,7 +89,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       step(ws);
       if (const auto *cv = ws->getConditionVariable())
         declare(cv);
-      if (!truthy(eval(ws->getCond()), ws->getCond()->getExprLoc()))
+      if (!evalCondition(ws->getCond()))
         break;
       Flow fl = exec(ws->getBody());
       if (fl == Flow::Break)
@@ -108,7 +108,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
         break;
       if (fl == Flow::Return)
         return fl;
-      if (!truthy(eval(ds->getCond()), ds->getCond()->getExprLoc()))
+      if (!evalCondition(ds->getCond()))
         break;
     }
     return Flow::Normal;
@@ -121,8 +121,7 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       step(fs);
       if (const auto *cv = fs->getConditionVariable())
         declare(cv);
-      if (fs->getCond() &&
-          !truthy(eval(fs->getCond()), fs->getCond()->getExprLoc()))
+      if (fs->getCond() && !evalCondition(fs->getCond()))
         break;
       Flow fl = exec(fs->getBody());
       if (fl == Flow::Break)

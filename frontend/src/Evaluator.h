@@ -27,6 +27,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <array>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -401,7 +402,12 @@ private:
   Value makeTyped(__int128 v, clang::QualType t, LazyLoc loc,
                   bool checkOverflow);
   bool incrementMayOverflow(clang::QualType t);
+  // ++/-- of the variable or element `slot` of type `t`, in place.
+  void incrementSlot(Value &slot, int delta, clang::QualType t, LazyLoc loc);
   bool truthy(const Value &v, LazyLoc loc);
+  // truthy(eval(e)) for a condition (if, while, for), with a scalar
+  // condition computed without a Value (same steps, same errors).
+  bool evalCondition(const clang::Expr *e);
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
   Value *temp(Value v);
   // The object the last user function returning a reference returned
@@ -508,6 +514,24 @@ private:
   };
   llvm::DenseMap<const clang::InitListExpr *, RecordInitList> recordInitLists_;
   llvm::DenseMap<const clang::CallExpr *, CallSite> callSites_;
+  // How a construction is evaluated, decided from its constructor only
+  // (never a value), once per site: `.tb = t` builds a std::optional for
+  // every recorded op.
+  enum class ConstructRoute : uint8_t {
+    Lambda,   // a lambda's closure object
+    CopyMove, // a copy or move: the argument's value
+    Std,      // stdConstruct(site.stdClass)
+    Dsl,      // dslConstruct(site.dslClass)
+    Other,    // the remaining checks of evalConstruct, in order
+  };
+  struct ConstructSite {
+    ConstructRoute route = ConstructRoute::Other;
+    StdClass stdClass = StdClass::None;
+    DslClass dslClass = DslClass::None;
+  };
+  ConstructSite constructSite(const clang::CXXConstructExpr *ce);
+  llvm::DenseMap<const clang::CXXConstructExpr *, ConstructSite>
+      constructSites_;
   Value dslMemberCall(const clang::CXXMemberCallExpr *mce, DslClass cls);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
                      ValueList args, const clang::Expr *site);
@@ -774,6 +798,15 @@ private:
   std::function<bool(Value &, Value &)>
   comparatorFunction(const clang::Expr *comparator, clang::QualType elem,
                      llvm::StringRef algorithm);
+  // A comparator of the program's own given to lower_bound, upper_bound or
+  // binary_search, which call it as comp(element, value) and
+  // comp(value, element) with the value of its own type (`value`, the
+  // algorithm's `const T&`): the two calls, `elementFirst` and
+  // `valueFirst`. The comparator object is evaluated once.
+  void searchComparators(const clang::Expr *comparator, clang::QualType elem,
+                         clang::QualType value, llvm::StringRef algorithm,
+                         std::function<bool(Value &, Value &)> &elementFirst,
+                         std::function<bool(Value &, Value &)> &valueFirst);
   // The order std::less (or, `descending`, std::greater) gives `elem`s:
   // by value, or through the program's own operator< (operator>) of a
   // struct; an error naming `algorithm` for any other type.
@@ -940,6 +973,10 @@ private:
   std::vector<std::shared_ptr<const DslObject>> bufferObjects_;
   llvm::DenseMap<unsigned, SourceLocation> locCache_;
   llvm::DenseMap<const clang::Type *, IntType> intTypes_;
+  // intType of the builtin integer types, by kind, without the map: loop
+  // counters and indices are mostly plain `int`. width 0: not known yet.
+  std::array<IntType, clang::BuiltinType::LastKind + 1> builtinIntTypes_{};
+  unsigned intWidth_ = 0; // of `int`, for incrementMayOverflow
   // isScalarExpr's answers.
   llvm::DenseMap<const clang::Expr *, bool> scalarShapes_;
   bool fastIntegers_ = true; // MSCCLC_NO_FAST_INTEGERS unset

@@ -653,25 +653,54 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     if (call->getNumArgs() != 3 && call->getNumArgs() != 4)
       error(loc, diag::err_std_algorithm_args, {name.str()});
     // Without a comparator, `*it < value` in the usual arithmetic
-    // conversions; a comparator is given the value as an element.
+    // conversions. A comparator of the program's own is called as
+    // comp(element, value) and comp(value, element), the value of its own
+    // type (the algorithm's `const T&`); std::less and std::greater are
+    // given it as an element.
     bool byComparator = call->getNumArgs() == 4;
+    QualType valueType = call->getDirectCallee()
+                             ->getParamDecl(2)
+                             ->getType()
+                             .getNonReferenceType()
+                             .getUnqualifiedType();
+    bool ownValueType = byComparator &&
+                        orderOf(call->getArg(3)) == Order::Other &&
+                        !valueType->isDependentType();
     SearchValue search;
-    if (byComparator)
+    if (ownValueType) {
+      search.value = eval(call->getArg(2));
+      if ((search.value.kind == Value::Kind::Int ||
+           search.value.kind == Value::Kind::Float) &&
+          valueType->isArithmeticType())
+        search.value = convert(search.value, valueType, loc);
+    } else if (byComparator) {
       search.value = elementTyped(eval(call->getArg(2)));
-    else
+    } else {
       search = searchValue(call->getArg(2), elem, loc);
+    }
     Value &v = search.value;
-    std::function<bool(Value &, Value &)> less = orderOrComparator(3);
-    if (!byComparator && !search.common.isNull())
-      less = [&](Value &x, Value &y) {
-        return &y == &v ? compareWithSearch(x, search, loc) < 0
-                        : compareWithSearch(y, search, loc) > 0;
+    // less(element, value) and less(value, element).
+    std::function<bool(Value &, Value &)> lessEV, lessVE;
+    if (ownValueType) {
+      searchComparators(call->getArg(3), elem, valueType, name, lessEV, lessVE);
+    } else {
+      lessEV = lessVE = orderOrComparator(3);
+    }
+    if (!byComparator && !search.common.isNull()) {
+      lessEV = [&](Value &x, Value &) {
+        return compareWithSearch(x, search, loc) < 0;
       };
+      lessVE = [&](Value &, Value &y) {
+        return compareWithSearch(y, search, loc) > 0;
+      };
+    }
     // An element is "before" the value when it belongs in front of the
     // result; the range must hold those first (C++'s precondition), which
     // a binary search assumes and this walk checks.
     bool upper = name == "upper_bound";
-    auto before = [&](Value &e) { return upper ? !less(v, e) : less(e, v); };
+    auto before = [&](Value &e) {
+      return upper ? !lessVE(v, e) : lessEV(e, v);
+    };
     for (size_t i = 0; i < copy.size(); ++i) {
       bool b = before(copy[i]);
       if (b && found != copy.size())
@@ -681,7 +710,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
         found = i;
     }
     if (matched)
-      *matched = found < copy.size() && !less(v, copy[found]);
+      *matched = found < copy.size() && !lessVE(v, copy[found]);
   } else if (name == "remove" || name == "remove_if" || name == "unique") {
     std::vector<char> kept(copy.size(), 1);
     if (name == "unique") {
@@ -1557,6 +1586,49 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
                              "comparator", name, types);
     return truthy(r, comparator->getExprLoc());
   };
+}
+
+void Evaluator::searchComparators(
+    const Expr *comparator, QualType elem, QualType value,
+    llvm::StringRef algorithm,
+    std::function<bool(Value &, Value &)> &elementFirst,
+    std::function<bool(Value &, Value &)> &valueFirst) {
+  // The call the algorithm's own code makes decides which specialisation
+  // of a generic lambda Clang instantiated: comp(value, element) for
+  // upper_bound, comp(element, value) for the others (binary_search makes
+  // both).
+  bool upper = algorithm == "upper_bound";
+  QualType first = upper ? value : elem, second = upper ? elem : value;
+  std::shared_ptr<const Closure> closure;
+  std::shared_ptr<Value> object;
+  const FunctionDecl *primary =
+      userComparator(comparator, second, closure, 2, first, &object);
+  if (!primary)
+    error(comparator, diag::err_std_comparator, {algorithm.str()});
+  if (!takesElements(primary, 2))
+    error(comparator, diag::err_std_comparator_params, {algorithm.str()});
+  const FunctionDecl *reversed = primary;
+  const CXXRecordDecl *rd =
+      comparator->getType().getCanonicalType()->getAsCXXRecordDecl();
+  if (rd && rd->isLambda() && rd->isGenericLambda())
+    reversed = genericLambdaCall(rd, {second, first});
+  std::string name = algorithm.str();
+  auto caller = [this, closure, object, comparator,
+                 name](const FunctionDecl *compare, QualType x, QualType y) {
+    return [this, compare, closure, object, comparator, name, x, y](Value &a,
+                                                                    Value &b) {
+      // Instantiated whenever the algorithm's code makes this call.
+      if (!compare)
+        error(comparator, diag::err_std_comparator, {name});
+      Value *args[2] = {&a, &b};
+      QualType types[2] = {x, y};
+      Value r = callOnElements(compare, closure, comparator, args, object.get(),
+                               "comparator", name, types);
+      return truthy(r, comparator->getExprLoc());
+    };
+  };
+  elementFirst = caller(upper ? reversed : primary, elem, value);
+  valueFirst = caller(upper ? primary : reversed, value, elem);
 }
 
 // The predicate `pred` of std::`algorithm` over `elem`s (a lambda, a

@@ -1381,6 +1381,34 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
         return lb * 1000000 + ub * 100000 + bs * 10000 + fd * 1000 +
                rf * 100 + cu * 10 + cb + w.size() * 10000000 +
                x.size() * 100000000;),
+    // With a comparator of the program's own, lower_bound calls
+    // comp(element, value) and upper_bound comp(value, element), the value
+    // of its own type: a generic lambda sees 2.5, not 2, and a typed one
+    // converts it as C++ does; binary_search makes both calls.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4};
+        auto generic = [](auto a, auto b) { return a < b; };
+        long long lb = std::lower_bound(v.begin(), v.end(), 2.5, generic) -
+                       v.begin();
+        long long ub = std::upper_bound(v.begin(), v.end(), 2.5, generic) -
+                       v.begin();
+        bool bs = std::binary_search(v.begin(), v.end(), 2.5, generic);
+        bool bs2 = std::binary_search(v.begin(), v.end(), 3.0, generic);
+        auto typed = [](double a, double b) { return a < b; };
+        long long lt = std::lower_bound(v.begin(), v.end(), 3.5, typed) -
+                       v.begin();
+        auto narrow = [](int a, int b) { return a < b; };
+        long long ln = std::lower_bound(v.begin(), v.end(), 3.5, narrow) -
+                       v.begin();
+        std::vector<unsigned char> bytes{1, 200};
+        auto wide = [](long long a, long long b) { return a < b; };
+        long long lw = std::upper_bound(bytes.begin(), bytes.end(), 456, wide) -
+                       bytes.begin();
+        auto mixed = [](const int &e, const double &x) { return e < x; };
+        long long lm = std::lower_bound(v.begin(), v.end(), 1.5, mixed) -
+                       v.begin();
+        return lb * 10000000 + ub * 1000000 + bs * 100000 + bs2 * 10000 +
+               lt * 1000 + ln * 100 + lw * 10 + lm;),
     // Struct lists evaluated again and again (a loop), with nested lists
     // seen for the first time in later iterations, defaults and designators.
     SAME_AS_CPP_INT(
