@@ -108,7 +108,7 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
                             LazyLoc loc) {
   // One descent finds the entry or where it goes.
   auto it = map.map()->lower_bound(MapKey{key});
-  if (it != map.map()->end() && compareKeys(key, it->elems()[0]) == 0) {
+  if (it != map.map()->end() && compareEntryKey(*it, key) == 0) {
     Value *mapped = &mutableEntry(*it).elems()[1];
     if (overwrite) {
       invalidateContents(*mapped, "insert_or_assign", loc);
@@ -121,7 +121,8 @@ Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,
   entry.reserve(2);
   entry.push_back(std::move(key));
   entry.push_back(std::move(val));
-  auto pos = map.map()->insert(it, Value::makeAgg(std::move(entry)));
+  Value made = Value::makeAgg(std::move(entry));
+  auto pos = map.map()->insert(it, std::move(withCachedKey(made)));
   return &mutableEntry(*pos).elems()[1];
 }
 
@@ -132,7 +133,8 @@ Value Evaluator::setEntry(const Value &k) {
   entry.reserve(2);
   entry.push_back(k);
   entry.push_back(Value::makeVoid());
-  return Value::makeAgg(std::move(entry));
+  Value made = Value::makeAgg(std::move(entry));
+  return std::move(withCachedKey(made));
 }
 
 bool Evaluator::setInsert(Value &set, Value key, QualType keyType,

@@ -396,14 +396,44 @@ inline int compareKeys(const Value &a, const Value &b) {
   return compareValues(a, b);
 }
 
+// A map or set entry (an Agg (key, mapped)) keeps an integer key in its own
+// otherwise unused fields as well: `i`, and `chunkType` 1 for a signed key,
+// 2 for an unsigned one (0: not cached). The tree then compares integer
+// keys without reaching the entry's elements, two dependent loads per
+// level (a map of a hundred channels per thread block is searched for
+// every recorded op). Keys never change once in the tree, and entries are
+// made only by the map helpers (withCachedKey) or copied from entries.
+inline Value &withCachedKey(Value &entry) {
+  const Value &key = entry.elems()[0];
+  if (key.kind == Value::Kind::Int) {
+    entry.i = key.i;
+    entry.chunkType = key.isUnsigned ? 2 : 1;
+  }
+  return entry;
+}
+inline int compareEntryKey(const Value &entry, const Value &key) {
+  if (entry.chunkType != 0 && key.kind == Value::Kind::Int) {
+    __int128 x =
+        entry.chunkType == 2 ? __int128(uint64_t(entry.i)) : __int128(entry.i);
+    __int128 y = key.wide();
+    return (x > y) - (x < y);
+  }
+  return compareKeys(entry.elems()[0], key);
+}
+
 inline bool EntryLess::operator()(const Value &a, const Value &b) const {
+  if (a.chunkType != 0 && b.chunkType != 0) {
+    __int128 x = a.chunkType == 2 ? __int128(uint64_t(a.i)) : __int128(a.i);
+    __int128 y = b.chunkType == 2 ? __int128(uint64_t(b.i)) : __int128(b.i);
+    return x < y;
+  }
   return compareKeys(a.elems()[0], b.elems()[0]) < 0;
 }
 inline bool EntryLess::operator()(const Value &entry, MapKey k) const {
-  return compareKeys(entry.elems()[0], k.key) < 0;
+  return compareEntryKey(entry, k.key) < 0;
 }
 inline bool EntryLess::operator()(MapKey k, const Value &entry) const {
-  return compareKeys(k.key, entry.elems()[0]) < 0;
+  return compareEntryKey(entry, k.key) > 0;
 }
 
 } // namespace mscclc::frontend

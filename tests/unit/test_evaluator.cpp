@@ -42,17 +42,18 @@ Result compile(const std::string &body,
                const std::string &prelude = "") {
   std::string path =
       "/tmp/mscclc_eval_test_" + std::to_string(getpid()) + ".cpp";
-  std::ofstream(path) << prelude
-                      << "#include <mscclpp/dsl.hpp>\n"
-                         "#include <array>\n#include <map>\n#include "
-                         "<optional>\n#include <tuple>\n#include <vector>\n"
-                         "#include <algorithm>\n"
-                         "using namespace mscclpp::dsl;\n"
-                         "MSCCLPP_ALGORITHM void algo("
-                      << signature << ") {\n"
-                      << "  TestCollective collective(2, 4, 4);\n"
-                         "  CollectiveProgram program(\"t\", collective, 2);\n"
-                      << body << "\n}\n";
+  std::ofstream(path)
+      << prelude
+      << "#include <mscclpp/dsl.hpp>\n"
+         "#include <array>\n#include <map>\n#include "
+         "<optional>\n#include <set>\n#include <tuple>\n#include <vector>\n"
+         "#include <algorithm>\n"
+         "using namespace mscclpp::dsl;\n"
+         "MSCCLPP_ALGORITHM void algo("
+      << signature << ") {\n"
+      << "  TestCollective collective(2, 4, 4);\n"
+         "  CollectiveProgram program(\"t\", collective, 2);\n"
+      << body << "\n}\n";
   frontend::FrontendOptions fe;
   fe.inputFile = path;
   fe.params = std::move(params);
@@ -1409,6 +1410,38 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                        v.begin();
         return lb * 10000000 + ub * 1000000 + bs * 100000 + bs2 * 10000 +
                lt * 1000 + ln * 100 + lw * 10 + lm;),
+    // Map and set entries order integer keys of every width and sign (the
+    // tree compares a key kept in the entry), with lookups, bounds,
+    // insertion, erasure, copies and comparisons of whole maps.
+    SAME_AS_CPP_INT(
+        long long acc = 0; std::map<int, int> a;
+        for (int i = -5; i <= 5; ++i) a[i * 7 % 11] = i;
+        for (auto &kv : a) acc = acc * 3 + kv.first * 2 + kv.second;
+        std::map<unsigned long long, int> b;
+        b[18446744073709551615ull] = 1; b[0] = 2;
+        b[9223372036854775808ull] = 3; b[5] = 4;
+        for (auto &kv : b) acc = acc * 5 + kv.second;
+        acc += b.count(18446744073709551615ull) * 100 +
+               b.count(9223372036854775807ull) * 1000;
+        acc += b.lower_bound(9223372036854775807ull)->second * 10000;
+        std::set<long long> s{-3, 9, -9223372036854775807LL - 1, 4, 4};
+        for (long long x : s) acc = acc * 7 + (x % 13);
+        s.erase(4); s.insert(-1);
+        acc += s.size() * 100000 + *s.begin() % 1000 + *s.rbegin();
+        std::map<char, int> c{{'z', 1}, {'a', 2}, {'\xff', 3}};
+        for (auto &kv : c) acc = acc * 11 + kv.second;
+        std::map<bool, int> d; d[true] = 1; d[false] = 2;
+        acc = acc * 13 + d.begin()->second;
+        std::map<short, int> e; e[-1] = 5; e[300] = 6;
+        acc += e.find(300)->second;
+        std::map<int, int> f = a; f.erase(0); f[100] = 1;
+        acc += f.size() + (f == a) + (a < f) * 2;
+        std::set<unsigned> u{4000000000u, 1u, 2u};
+        acc += *u.rbegin() % 97 + u.count(1u);
+        acc += a.upper_bound(3)->first + (a.find(-100) == a.end());
+        auto [pos, ins] = a.insert({2, 99}); acc += ins + pos->second;
+        a.emplace(-50, 1); a.try_emplace(-50, 2);
+        return acc + a.begin()->second + a.at(-50);),
     // Struct lists evaluated again and again (a loop), with nested lists
     // seen for the first time in later iterations, defaults and designators.
     SAME_AS_CPP_INT(
