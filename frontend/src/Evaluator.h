@@ -784,6 +784,8 @@ private:
   };
   SearchValue searchValue(const clang::Expr *valueE, clang::QualType elem,
                           LazyLoc loc);
+  std::optional<clang::QualType>
+  arithmeticOrderType(const clang::Expr *comparator, clang::QualType elem);
   // -1, 0 or 1 as `element` is before, equal to or after the search value.
   int compareWithSearch(const Value &element, const SearchValue &search,
                         LazyLoc loc);

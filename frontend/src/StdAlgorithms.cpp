@@ -611,6 +611,31 @@ int Evaluator::compareWithSearch(const Value &element,
   return compareValues(element, search.value);
 }
 
+// For std::less or std::greater over arithmetic elements: the type they
+// compare in, null for a transparent one (std::less<>, std::ranges::less:
+// the usual arithmetic conversions); nullopt when the elements or T are
+// not arithmetic builtins (they are compared as before, by value).
+std::optional<QualType> Evaluator::arithmeticOrderType(const Expr *comparator,
+                                                       QualType elem) {
+  auto arithmetic = [](QualType t) {
+    t = t.getCanonicalType();
+    return isa<BuiltinType>(t) && t->isArithmeticType();
+  };
+  if (elem.isNull() || !arithmetic(elem))
+    return std::nullopt;
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      comparator->getType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec || spec->getTemplateArgs().size() == 0 ||
+      spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  QualType t = spec->getTemplateArgs()[0].getAsType().getCanonicalType();
+  if (t->isVoidType())
+    return QualType();
+  if (!arithmetic(t))
+    return std::nullopt;
+  return t;
+}
+
 // Where std::find(first, last, value), find_if(first, last, pred),
 // min_element(first, last[, comp]) or max_element(...) stops: the index
 // of the first match (of the first smallest or largest element), or of
@@ -653,10 +678,11 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     if (call->getNumArgs() != 3 && call->getNumArgs() != 4)
       error(loc, diag::err_std_algorithm_args, {name.str()});
     // Without a comparator, `*it < value` in the usual arithmetic
-    // conversions. A comparator of the program's own is called as
-    // comp(element, value) and comp(value, element), the value of its own
-    // type (the algorithm's `const T&`); std::less and std::greater are
-    // given it as an element.
+    // conversions, and so with std::less<> or std::greater<> (transparent);
+    // std::less<T> and std::greater<T> compare both converted to T. A
+    // comparator of the program's own is called as comp(element, value)
+    // and comp(value, element), the value of its own type (the algorithm's
+    // `const T&`).
     bool byComparator = call->getNumArgs() == 4;
     QualType valueType = call->getDirectCallee()
                              ->getParamDecl(2)
@@ -666,8 +692,22 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     bool ownValueType = byComparator &&
                         orderOf(call->getArg(3)) == Order::Other &&
                         !valueType->isDependentType();
+    Order libraryOrder = byComparator ? orderOf(call->getArg(3)) : Order::Other;
+    std::optional<QualType> orderType;
+    if (libraryOrder != Order::Other)
+      orderType = arithmeticOrderType(call->getArg(3), elem);
     SearchValue search;
-    if (ownValueType) {
+    if (orderType && !orderType->isNull()) {
+      // std::less<T>: the value and every element as T.
+      search.value = eval(call->getArg(2));
+      if (search.value.kind == Value::Kind::Int ||
+          search.value.kind == Value::Kind::Float) {
+        search.value = convert(search.value, *orderType, loc);
+        search.common = *orderType;
+      }
+    } else if (orderType) {
+      search = searchValue(call->getArg(2), elem, loc);
+    } else if (ownValueType) {
       search.value = eval(call->getArg(2));
       if ((search.value.kind == Value::Kind::Int ||
            search.value.kind == Value::Kind::Float) &&
@@ -686,12 +726,14 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     } else {
       lessEV = lessVE = orderOrComparator(3);
     }
-    if (!byComparator && !search.common.isNull()) {
-      lessEV = [&](Value &x, Value &) {
-        return compareWithSearch(x, search, loc) < 0;
+    if ((!byComparator || orderType) && !search.common.isNull()) {
+      // std::greater orders the other way.
+      int sign = libraryOrder == Order::Descending ? -1 : 1;
+      lessEV = [&, sign](Value &x, Value &) {
+        return sign * compareWithSearch(x, search, loc) < 0;
       };
-      lessVE = [&](Value &, Value &y) {
-        return compareWithSearch(y, search, loc) > 0;
+      lessVE = [&, sign](Value &, Value &y) {
+        return sign * compareWithSearch(y, search, loc) > 0;
       };
     }
     // An element is "before" the value when it belongs in front of the

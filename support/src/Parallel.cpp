@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <exception>
+#include <mutex>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -46,9 +48,23 @@ void parallelFor(size_t count, size_t weight,
   // Indices are handed out one at a time: pieces differ in size (a rank
   // with more thread blocks), and a static split would leave a core idle.
   std::atomic<size_t> next{0};
+  // A body that throws (std::bad_alloc from a list's own allocation) must
+  // not end a thread, or the process: the first failure stops the others
+  // and is rethrown here once every thread has been joined.
+  std::mutex failureLock;
+  std::exception_ptr failure;
   auto drain = [&] {
-    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < count;)
-      body(i);
+    for (size_t i;
+         (i = next.fetch_add(1, std::memory_order_relaxed)) < count;) {
+      try {
+        body(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> hold(failureLock);
+        if (!failure)
+          failure = std::current_exception();
+        next.store(count, std::memory_order_relaxed);
+      }
+    }
   };
   std::vector<std::thread> helpers;
   helpers.reserve(threads - 1);
@@ -64,6 +80,8 @@ void parallelFor(size_t count, size_t weight,
   drain();
   for (std::thread &h : helpers)
     h.join();
+  if (failure)
+    std::rethrow_exception(failure);
 }
 
 } // namespace mscclc::support

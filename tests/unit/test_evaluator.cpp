@@ -1410,6 +1410,22 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
                        v.begin();
         return lb * 10000000 + ub * 1000000 + bs * 100000 + bs2 * 10000 +
                lt * 1000 + ln * 100 + lw * 10 + lm;),
+    // std::less<> and std::greater<> compare a searched value in the usual
+    // arithmetic conversions, std::less<T> both sides as T.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4}; std::vector<int> d{9, 7, 5, 3};
+        std::vector<double> h{0.5, 1.5, 2.5};
+        return std::binary_search(v.begin(), v.end(), 2.5, std::less<>()) +
+               (std::lower_bound(v.begin(), v.end(), 2.5,
+                                 std::less<double>()) - v.begin()) * 10 +
+               (std::lower_bound(v.begin(), v.end(), 2.5, std::less<int>()) -
+                v.begin()) * 100 +
+               (std::upper_bound(d.begin(), d.end(), 7.5, std::greater<>()) -
+                d.begin()) * 1000 +
+               (std::upper_bound(h.begin(), h.end(), 1.9, std::less<int>()) -
+                h.begin()) * 10000 +
+               std::binary_search(d.begin(), d.end(), 5, std::greater<long>()) *
+                   100000;),
     // Map and set entries order integer keys of every width and sign (the
     // tree compares a key kept in the entry), with lookups, bounds,
     // insertion, erasure, copies and comparisons of whole maps.

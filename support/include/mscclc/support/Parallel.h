@@ -24,7 +24,8 @@ unsigned workerThreads();
 // Calls body(i) once for every i in [0, count), on up to workerThreads()
 // threads, the calling thread among them; returns when all calls have
 // returned. `weight` is the total work in any unit (ops): below a few
-// thousand the calls run serially. body must not throw, and calls for
+// thousand the calls run serially. an exception thrown by a
+// call is rethrown here after all threads are joined; calls for
 // different i must not touch the same data.
 void parallelFor(size_t count, size_t weight,
                  const std::function<void(size_t)> &body);
