@@ -805,6 +805,14 @@ private:
   // comp(value, element) with the value of its own type (`value`, the
   // algorithm's `const T&`): the two calls, `elementFirst` and
   // `valueFirst`. The comparator object is evaluated once.
+  // The call of a resolved comparator on (first, second) as the library
+  // makes it; `compare` null is an error at the first call.
+  std::function<bool(Value &, Value &)>
+  comparatorCall(const clang::FunctionDecl *compare,
+                 std::shared_ptr<const Closure> closure,
+                 std::shared_ptr<Value> object, const clang::Expr *comparator,
+                 llvm::StringRef algorithm, clang::QualType first,
+                 clang::QualType second);
   void searchComparators(const clang::Expr *comparator, clang::QualType elem,
                          clang::QualType value, llvm::StringRef algorithm,
                          std::function<bool(Value &, Value &)> &elementFirst,

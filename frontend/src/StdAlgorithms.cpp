@@ -689,10 +689,9 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
                              ->getType()
                              .getNonReferenceType()
                              .getUnqualifiedType();
-    bool ownValueType = byComparator &&
-                        orderOf(call->getArg(3)) == Order::Other &&
-                        !valueType->isDependentType();
     Order libraryOrder = byComparator ? orderOf(call->getArg(3)) : Order::Other;
+    bool ownValueType = byComparator && libraryOrder == Order::Other &&
+                        !valueType->isDependentType();
     std::optional<QualType> orderType;
     if (libraryOrder != Order::Other)
       orderType = arithmeticOrderType(call->getArg(3), elem);
@@ -1619,11 +1618,23 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
     error(comparator, diag::err_std_comparator, {algorithm.str()});
   if (!takesElements(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
+  return comparatorCall(compare, closure, object, comparator, algorithm, elem,
+                        elem);
+}
+
+std::function<bool(Value &, Value &)> Evaluator::comparatorCall(
+    const FunctionDecl *compare, std::shared_ptr<const Closure> closure,
+    std::shared_ptr<Value> object, const Expr *comparator,
+    llvm::StringRef algorithm, QualType first, QualType second) {
   std::string name = algorithm.str();
-  return [this, compare, closure, object, comparator, name, elem](Value &x,
-                                                                  Value &y) {
+  return [this, compare, closure, object, comparator, name, first,
+          second](Value &x, Value &y) {
+    // Null: a generic lambda's specialisation Clang did not instantiate,
+    // so the algorithm's code never makes this call.
+    if (!compare)
+      error(comparator, diag::err_std_comparator, {name});
     Value *args[2] = {&x, &y};
-    QualType types[2] = {elem, elem};
+    QualType types[2] = {first, second};
     Value r = callOnElements(compare, closure, comparator, args, object.get(),
                              "comparator", name, types);
     return truthy(r, comparator->getExprLoc());
@@ -1654,23 +1665,10 @@ void Evaluator::searchComparators(
       comparator->getType().getCanonicalType()->getAsCXXRecordDecl();
   if (rd && rd->isLambda() && rd->isGenericLambda())
     reversed = genericLambdaCall(rd, {second, first});
-  std::string name = algorithm.str();
-  auto caller = [this, closure, object, comparator,
-                 name](const FunctionDecl *compare, QualType x, QualType y) {
-    return [this, compare, closure, object, comparator, name, x, y](Value &a,
-                                                                    Value &b) {
-      // Instantiated whenever the algorithm's code makes this call.
-      if (!compare)
-        error(comparator, diag::err_std_comparator, {name});
-      Value *args[2] = {&a, &b};
-      QualType types[2] = {x, y};
-      Value r = callOnElements(compare, closure, comparator, args, object.get(),
-                               "comparator", name, types);
-      return truthy(r, comparator->getExprLoc());
-    };
-  };
-  elementFirst = caller(upper ? reversed : primary, elem, value);
-  valueFirst = caller(upper ? primary : reversed, value, elem);
+  elementFirst = comparatorCall(upper ? reversed : primary, closure, object,
+                                comparator, algorithm, elem, value);
+  valueFirst = comparatorCall(upper ? primary : reversed, closure, object,
+                              comparator, algorithm, value, elem);
 }
 
 // The predicate `pred` of std::`algorithm` over `elem`s (a lambda, a
