@@ -111,24 +111,9 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
 }
 
 bool Evaluator::evalCondition(const Expr *e) {
-  // The roots eval() computes with scalarChildren; a condition is bool,
-  // so truthy of the converted value is the computed value's.
-  bool scalarRoot = false;
-  switch (e->getStmtClass()) {
-  case Stmt::BinaryOperatorClass:
-    scalarRoot = true;
-    break;
-  case Stmt::UnaryOperatorClass:
-    scalarRoot = cast<UnaryOperator>(e)->getOpcode() != UO_Plus;
-    break;
-  case Stmt::ImplicitCastExprClass:
-    scalarRoot = cast<CastExpr>(e)->getCastKind() == CK_IntegralCast ||
-                 cast<CastExpr>(e)->getCastKind() == CK_IntegralToBoolean;
-    break;
-  default:
-    break;
-  }
-  if (scalarRoot && e->getType()->isBooleanType() && isScalarExpr(e)) {
+  // A condition is bool, so truthy of a scalar root's converted value is
+  // the computed value's.
+  if (scalarRootShape(e) && e->getType()->isBooleanType() && isScalarExpr(e)) {
     step(e); // eval's
     return scalarChildren(e) != 0;
   }

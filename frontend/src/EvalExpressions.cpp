@@ -523,18 +523,8 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::CXXStdInitializerListExprClass:
     return eval(cast<CXXStdInitializerListExpr>(e)->getSubExpr());
   case Stmt::ImplicitCastExprClass:
-    // Most implicit casts are of objects: only these kinds can be scalar.
-    // (A variable read on its own is not: its value is returned as
-    // stored, not converted to its type, which scalar roots are.)
-    switch (cast<CastExpr>(e)->getCastKind()) {
-    case CK_IntegralCast:
-    case CK_IntegralToBoolean:
-      if (isScalarExpr(e))
-        return evalScalarRoot(e);
-      break;
-    default:
-      break;
-    }
+    if (scalarRootShape(e) && isScalarExpr(e))
+      return evalScalarRoot(e);
     return evalCast(cast<CastExpr>(e));
   case Stmt::CStyleCastExprClass:
   case Stmt::CXXStaticCastExprClass:
@@ -549,12 +539,7 @@ Value Evaluator::eval(const Expr *e) {
     error(e->getExprLoc(), diag::err_eval_reinterpret_cast);
   case Stmt::BinaryOperatorClass:
   case Stmt::UnaryOperatorClass:
-    // `+x` returns its operand as stored, like a variable read; ++ and --
-    // are never scalar roots.
-    if (const auto *uo = dyn_cast<UnaryOperator>(e);
-        uo && (uo->getOpcode() == UO_Plus || uo->isIncrementDecrementOp()))
-      return evalUnary(uo);
-    if (isScalarExpr(e))
+    if (scalarRootShape(e) && isScalarExpr(e))
       return evalScalarRoot(e);
     if (const auto *uo = dyn_cast<UnaryOperator>(e))
       return evalUnary(uo);

@@ -139,6 +139,26 @@ bool Evaluator::isScalarExpr(const Expr *e) {
   return ok;
 }
 
+bool Evaluator::scalarRootShape(const Expr *e) {
+  switch (e->getStmtClass()) {
+  case Stmt::BinaryOperatorClass:
+    return true;
+  case Stmt::UnaryOperatorClass:
+    // `+x` returns its operand as stored, like a variable read; ++ and --
+    // are never scalar.
+    return cast<UnaryOperator>(e)->getOpcode() != UO_Plus &&
+           !cast<UnaryOperator>(e)->isIncrementDecrementOp();
+  case Stmt::ImplicitCastExprClass:
+    // Most implicit casts are of objects: only these kinds can be scalar.
+    // (A variable read on its own is not: its value is returned as
+    // stored, not converted to its type, which scalar roots are.)
+    return cast<CastExpr>(e)->getCastKind() == CK_IntegralCast ||
+           cast<CastExpr>(e)->getCastKind() == CK_IntegralToBoolean;
+  default:
+    return false;
+  }
+}
+
 Value Evaluator::evalScalarRoot(const Expr *e) {
   return makeTyped(scalarChildren(e), e->getType(), e, false);
 }

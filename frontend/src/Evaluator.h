@@ -312,6 +312,9 @@ private:
   // Integer expressions computed without Values (EvalScalar.cpp).
   bool isScalarIntType(clang::QualType t);
   bool isScalarExpr(const clang::Expr *e); // memoised per node
+  // The node kinds eval() may compute as a scalar root (isScalarExpr
+  // decides whether this one is).
+  static bool scalarRootShape(const clang::Expr *e);
   Value evalScalarRoot(const clang::Expr *e);
   __int128 evalScalar(const clang::Expr *e);
   __int128 scalarChildren(const clang::Expr *e);
