@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
 #include "commands/Commands.h"
+#include "mscclc/support/Parallel.h"
 #include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
@@ -105,6 +106,13 @@ int dispatch(int argc, char **argv) {
   } catch (const CLI::ParseError &e) {
     // CLI11's own words, through the same channel as every other message.
     usageError(mscclc::diag::err_usage_command_line, {e.what(), appName});
+    return UsageError;
+  }
+  // Checked before any work: a mistyped MSCCLC_THREADS must not be
+  // silently replaced by the default.
+  if (auto threads = mscclc::support::threadSettingFromEnvironment();
+      !threads.valid) {
+    usageError(mscclc::diag::err_usage_thread_count, {threads.text});
     return UsageError;
   }
   int status = command->run();

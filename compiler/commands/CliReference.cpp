@@ -117,6 +117,33 @@ public:
   }
 
 private:
+  // The variables a user may set, with what each changes.
+  static const std::vector<std::pair<std::string, std::string>> &environment() {
+    static const std::vector<std::pair<std::string, std::string>> vars = {
+        {"MSCCLC_THREADS",
+         "threads for the passes that split by rank (lowering): a whole "
+         "number from 1 to 4096, at most 8 used; 1 runs everything on one "
+         "thread. Default: the cores the process may run on, at most 8. "
+         "Any other value is a usage error. The plan is the same for every "
+         "count"},
+        {"MSCCLC_CACHE_DIR",
+         "where the precompiled <mscclpp/dsl.hpp> is kept (default: "
+         "$XDG_CACHE_HOME/mscclc, else ~/.cache/mscclc)"},
+        {"MSCCLC_NO_PCH", "when set, parse <mscclpp/dsl.hpp> every time "
+                          "instead of using the precompiled header"},
+        {"MSCCLC_INCLUDE_DIR",
+         "the directory holding mscclpp/dsl.hpp (default: the installed "
+         "include directory next to the executable, else the source tree)"},
+        {"MSCCLC_DEFAULTS_DIR", "install-defaults: the directory of bundled "
+                                "default algorithms to compile"},
+        {"MSCCLPP_CACHE_DIR", "install-defaults: plans go to its default/ "
+                              "directory (default: ~/.cache/mscclpp)"},
+        {"NO_COLOR", "when set, no colours in diagnostics unless "
+                     "-fcolor-diagnostics is given"},
+    };
+    return vars;
+  }
+
   std::string markdown() {
     std::ostringstream os;
     os << "# mscclc command line\n\n"
@@ -145,6 +172,9 @@ private:
            << cell(d.text) << " |\n";
       os << "\n";
     }
+    os << "## Environment\n\n| variable | meaning |\n|---|---|\n";
+    for (const auto &[name, text] : environment())
+      os << "| `" << cell(name) << "` | " << cell(text) << " |\n";
     return os.str();
   }
 
@@ -180,6 +210,9 @@ private:
            << (d.value.empty() ? "" : " \\fI" + roff(d.value) + "\\fR") << "\n"
            << roff(d.text) << "\n";
     }
+    os << ".SH ENVIRONMENT\n";
+    for (const auto &[name, text] : environment())
+      os << ".TP\n.B " << roff(name) << "\n" << roff(text) << "\n";
     os << ".SH SEE ALSO\nThe documentation in the source tree: "
           "docs/dialect.md, docs/cli.md, docs/diagnostics.md, docs/sim.md, "
           "docs/diff.md, docs/viz.md, docs/ci.md, docs/cuda.md.\n";

@@ -1,4 +1,10 @@
-//===- Parallel.cpp - independent per-rank work on the machine's cores ---===//
+//===- Parallel.cpp - independent pieces of work on the machine's cores ---===//
+//
+// See Parallel.h. Workers are plain pthreads with a small stack: each
+// std::thread would reserve the default 8 MiB, and under --max-memory the
+// stacks of 7 workers cost a compile 56 MiB of its budget.
+//
+//===----------------------------------------------------------------------===//
 #include "mscclc/support/Parallel.h"
 
 #include <algorithm>
@@ -6,7 +12,8 @@
 #include <cstdlib>
 #include <exception>
 #include <mutex>
-#include <system_error>
+#include <pthread.h>
+#include <sched.h>
 #include <thread>
 #include <vector>
 
@@ -17,20 +24,57 @@ namespace {
 // Below this much work (in the caller's unit, ops) a thread's start-up
 // costs more than it saves.
 constexpr size_t MinParallelWeight = 8192;
-constexpr unsigned MaxThreads = 8;
+// The pieces handed to workers are loops over op lists, never deep.
+constexpr size_t WorkerStackBytes = size_t(1) << 20;
+
+// The cores this process may run on (its affinity mask, as taskset or a
+// container's cpuset leave it), not every core of the machine.
+unsigned usableCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return unsigned(CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 unsigned computeWorkerThreads() {
-  if (const char *env = std::getenv("MSCCLC_THREADS")) {
-    char *end = nullptr;
-    unsigned long n = std::strtoul(env, &end, 10);
-    if (end != env && *end == '\0' && n >= 1)
-      return unsigned(std::min<unsigned long>(n, MaxThreads));
-  }
-  unsigned cores = std::thread::hardware_concurrency();
-  return std::clamp(cores, 1u, MaxThreads);
+  ThreadSetting setting = threadSettingFromEnvironment();
+  if (setting.valid && setting.threads)
+    return setting.threads;
+  return std::clamp(usableCores(), 1u, MaxWorkerThreads);
+}
+
+void *runDrain(void *drain) {
+  (*static_cast<std::function<void()> *>(drain))();
+  return nullptr;
 }
 
 } // namespace
+
+ThreadSetting threadSettingFromEnvironment() {
+  ThreadSetting s;
+  const char *env = std::getenv("MSCCLC_THREADS");
+  if (!env || !*env)
+    return s;
+  s.text = env;
+  // Digits only: strtoul would take "-1" as a huge count and " 4" as 4.
+  // Counts above MaxWorkerThreads are accepted and capped: a value chosen
+  // for a bigger machine is not a mistake.
+  unsigned long n = 0;
+  for (const char *p = env; *p; ++p) {
+    if (*p < '0' || *p > '9' || n > MaxThreadSetting) {
+      s.valid = false;
+      return s;
+    }
+    n = n * 10 + unsigned(*p - '0');
+  }
+  if (n < 1 || n > MaxThreadSetting) {
+    s.valid = false;
+    return s;
+  }
+  s.threads = unsigned(std::min<unsigned long>(n, MaxWorkerThreads));
+  return s;
+}
 
 unsigned workerThreads() {
   static const unsigned threads = computeWorkerThreads();
@@ -53,7 +97,7 @@ void parallelFor(size_t count, size_t weight,
   // and is rethrown here once every thread has been joined.
   std::mutex failureLock;
   std::exception_ptr failure;
-  auto drain = [&] {
+  std::function<void()> drain = [&] {
     for (size_t i;
          (i = next.fetch_add(1, std::memory_order_relaxed)) < count;) {
       try {
@@ -66,20 +110,25 @@ void parallelFor(size_t count, size_t weight,
       }
     }
   };
-  std::vector<std::thread> helpers;
+  std::vector<pthread_t> helpers;
   helpers.reserve(threads - 1);
+  pthread_attr_t attr;
+  bool haveAttr = pthread_attr_init(&attr) == 0;
+  if (haveAttr)
+    pthread_attr_setstacksize(&attr, WorkerStackBytes);
   for (size_t t = 1; t < threads; ++t) {
-    try {
-      helpers.emplace_back(drain);
-    } catch (const std::system_error &) {
-      // No thread to be had (a low --max-memory leaves no room for its
-      // stack): the threads already started, or this one, do the rest.
+    pthread_t id;
+    // No thread to be had (a low --max-memory leaves no room for its
+    // stack): the threads already started, or this one, do the rest.
+    if (pthread_create(&id, haveAttr ? &attr : nullptr, runDrain, &drain) != 0)
       break;
-    }
+    helpers.push_back(id);
   }
+  if (haveAttr)
+    pthread_attr_destroy(&attr);
   drain();
-  for (std::thread &h : helpers)
-    h.join();
+  for (pthread_t id : helpers)
+    pthread_join(id, nullptr);
   if (failure)
     std::rethrow_exception(failure);
 }

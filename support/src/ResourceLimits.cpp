@@ -7,6 +7,7 @@
 #include "mscclc/support/ResourceLimits.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,11 +30,15 @@ uint64_t limitBytes = 0;
 OutOfMemoryReporter reporter = nullptr;
 void *reporterContext = nullptr;
 
-bool reporting = false;
+// Set by the first thread to run out for good; lowering's workers can run
+// out at the same time, and only one of them may free the reserve and
+// report.
+std::atomic<bool> reporting{false};
+thread_local bool thisThreadReports = false;
 int inputErrorStatus = 1;
 
 void outOfMemory() {
-  if (recoverable && !reporting)
+  if (recoverable && !reporting.load())
     throw std::bad_alloc();
   outOfMemoryNow();
 }
@@ -41,9 +46,15 @@ void outOfMemory() {
 } // namespace
 
 void outOfMemoryNow() {
-  if (reporting) // the reporter itself ran out: say the least possible
+  if (thisThreadReports) // the reporter itself ran out: say the least
     exitNow("mscclc: error: out of memory\n", 1);
-  reporting = true;
+  if (reporting.exchange(true)) {
+    // Another thread is reporting and will end the process; two reports,
+    // or two frees of the reserve, would be worse than waiting for it.
+    for (;;)
+      pause();
+  }
+  thisThreadReports = true;
   std::free(reserve);
   reserve = nullptr;
   if (reporter)

@@ -6,11 +6,16 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 #include <unistd.h>
 
@@ -173,4 +178,77 @@ TEST_CASE("parallelFor runs light work on the calling thread",
   CHECK(ids == std::set<std::thread::id>{std::this_thread::get_id()});
   CHECK(mscclc::support::workerThreads() >= 1);
   CHECK(mscclc::support::workerThreads() <= 8);
+}
+
+TEST_CASE("parallelFor rethrows a failed call after every call has ended",
+          "[support][parallel]") {
+  std::atomic<int> calls{0};
+  auto failAtSeven = [&](size_t i) {
+    calls.fetch_add(1);
+    if (i == 7)
+      throw std::runtime_error("piece 7 failed");
+  };
+  CHECK_THROWS_WITH(mscclc::support::parallelFor(100, 1 << 20, failAtSeven),
+                    "piece 7 failed");
+  // The failure stops the pieces not yet started; none runs twice.
+  CHECK(calls.load() >= 8);
+  CHECK(calls.load() <= 100);
+}
+
+TEST_CASE("parallelFor runs heavy work on more than one thread",
+          "[support][parallel]") {
+  if (mscclc::support::workerThreads() < 2)
+    return; // MSCCLC_THREADS=1 or a single core: nothing to show
+  // Piece 0 waits until some piece has run on another thread, which can
+  // only happen if a worker was started (10 s is a safety net, not a
+  // timing assumption).
+  std::mutex lock;
+  std::condition_variable changed;
+  std::set<std::thread::id> ids;
+  bool sawOtherThread = false;
+  std::thread::id caller = std::this_thread::get_id();
+  mscclc::support::parallelFor(64, 1 << 20, [&](size_t i) {
+    std::unique_lock<std::mutex> hold(lock);
+    ids.insert(std::this_thread::get_id());
+    if (std::this_thread::get_id() != caller)
+      sawOtherThread = true;
+    changed.notify_all();
+    if (i == 0)
+      changed.wait_for(hold, std::chrono::seconds(10),
+                       [&] { return sawOtherThread; });
+  });
+  CHECK(sawOtherThread);
+  CHECK(ids.size() >= 2);
+  CHECK(ids.size() <= mscclc::support::workerThreads());
+}
+
+TEST_CASE("MSCCLC_THREADS is read as a whole number from 1 to 4096",
+          "[support][parallel]") {
+  const char *saved = std::getenv("MSCCLC_THREADS");
+  std::string savedValue = saved ? saved : "";
+  auto setting = [](const char *value) {
+    if (value)
+      setenv("MSCCLC_THREADS", value, 1);
+    else
+      unsetenv("MSCCLC_THREADS");
+    return mscclc::support::threadSettingFromEnvironment();
+  };
+  CHECK(setting(nullptr).valid);
+  CHECK(setting(nullptr).threads == 0);
+  CHECK(setting("").threads == 0);
+  CHECK(setting("1").threads == 1);
+  CHECK(setting("3").threads == 3);
+  CHECK(setting("8").threads == 8);
+  CHECK(setting("64").threads == 8); // capped
+  CHECK(setting("4096").valid);
+  for (const char *bad : {"0", "-1", "+2", " 4", "4 ", "2x", "abc", "4097",
+                          "18446744073709551617"}) {
+    INFO(bad);
+    CHECK_FALSE(setting(bad).valid);
+    CHECK(setting(bad).text == bad);
+  }
+  if (saved)
+    setenv("MSCCLC_THREADS", savedValue.c_str(), 1);
+  else
+    unsetenv("MSCCLC_THREADS");
 }
