@@ -386,8 +386,13 @@ private:
   // (`v` itself for the library's and the DSL's classes).
   Value *baseSubobject(Value *v, const clang::CastExpr *ce);
   static unsigned baseSlots(const clang::RecordDecl *rd);
+  // The call operator of a function object of the program's own class: its
+  // one const operator(), or the specialisation for arguments of types
+  // `params` of its one const template operator() (among those Clang
+  // instantiated); null for anything else.
   const clang::CXXMethodDecl *
-  functorCallOperator(const clang::CXXRecordDecl *rd);
+  functorCallOperator(const clang::CXXRecordDecl *rd,
+                      llvm::ArrayRef<clang::QualType> params);
   // The object of the member function running now (`this`).
   Value *currentSelf(LazyLoc loc);
   // A call of a member function of one of the program's structs.
@@ -751,6 +756,11 @@ private:
   static const clang::FunctionDecl *
   genericLambdaCall(const clang::CXXRecordDecl *lambda,
                     llvm::ArrayRef<clang::QualType> params);
+  // The same for any function template: parameters of a fixed type match
+  // any argument (it converts to them).
+  static const clang::FunctionDecl *
+  templateCallSpecialization(const clang::FunctionTemplateDecl *ft,
+                             llvm::ArrayRef<clang::QualType> params);
   const clang::FunctionDecl *
   callOperatorFor(const std::shared_ptr<const Closure> &lambda,
                   const clang::CXXRecordDecl *functionClass, LazyLoc loc);

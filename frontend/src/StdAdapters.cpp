@@ -75,7 +75,7 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
     } else {
       call = nullptr;
     }
-  } else if (const CXXMethodDecl *op = functorCallOperator(crd)) {
+  } else if (const CXXMethodDecl *op = functorCallOperator(crd, {elem, elem})) {
     call = op;
     object = std::make_shared<Value>(comparator.kind == Value::Kind::Void
                                          ? defaultValue(compType, loc)

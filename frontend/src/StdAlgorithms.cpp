@@ -1463,19 +1463,34 @@ static QualType elementTypeOf(QualType range) {
 // named directly. Null for anything else.
 // The call operator of a function object of the program's own class: its
 // one operator(), if it is const and not a template; null otherwise.
-const CXXMethodDecl *Evaluator::functorCallOperator(const CXXRecordDecl *rd) {
+const CXXMethodDecl *
+Evaluator::functorCallOperator(const CXXRecordDecl *rd,
+                               llvm::ArrayRef<QualType> params) {
   if (!rd || !rd->hasDefinition() || rd->isLambda() ||
       classifyStd(rd) != StdClass::None || classifyDsl(rd) != DslClass::None ||
       rd->isInStdNamespace() ||
       ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
     return nullptr;
   const CXXMethodDecl *found = nullptr;
-  for (const CXXMethodDecl *m : rd->methods())
-    if (m->getOverloadedOperator() == OO_Call) {
-      if (found || !m->isConst())
+  const FunctionTemplateDecl *foundTemplate = nullptr;
+  for (const Decl *d : rd->decls()) {
+    if (const auto *m = dyn_cast<CXXMethodDecl>(d);
+        m && m->getOverloadedOperator() == OO_Call) {
+      if (found || foundTemplate || !m->isConst())
         return nullptr;
       found = m;
+    } else if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d);
+               ft &&
+               ft->getTemplatedDecl()->getOverloadedOperator() == OO_Call) {
+      const auto *pattern = dyn_cast<CXXMethodDecl>(ft->getTemplatedDecl());
+      if (found || foundTemplate || !pattern || !pattern->isConst())
+        return nullptr;
+      foundTemplate = ft;
     }
+  }
+  if (foundTemplate)
+    return dyn_cast_or_null<CXXMethodDecl>(
+        templateCallSpecialization(foundTemplate, params));
   return found;
 }
 
@@ -1512,7 +1527,10 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
   // A function object of the program's own class: its one const,
   // non-template operator() taking `arity` arguments, called on a copy of
   // the object (the library copies it too).
-  if (const CXXMethodDecl *op = functorCallOperator(rd)) {
+  llvm::SmallVector<QualType, 2> params(arity, elem);
+  if (!firstParam.isNull() && arity > 0)
+    params[0] = firstParam;
+  if (const CXXMethodDecl *op = functorCallOperator(rd, params)) {
     if (!functor || op->getNumParams() != arity)
       return nullptr;
     *functor = std::make_shared<Value>(eval(comparator));
@@ -1522,9 +1540,6 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
     return nullptr;
   const FunctionDecl *call = rd->getLambdaCallOperator();
   if (rd->isGenericLambda()) {
-    llvm::SmallVector<QualType, 2> params(arity, elem);
-    if (!firstParam.isNull() && arity > 0)
-      params[0] = firstParam;
     call = genericLambdaCall(rd, params);
     if (!call)
       return nullptr;
@@ -1665,6 +1680,10 @@ void Evaluator::searchComparators(
       comparator->getType().getCanonicalType()->getAsCXXRecordDecl();
   if (rd && rd->isLambda() && rd->isGenericLambda())
     reversed = genericLambdaCall(rd, {second, first});
+  else if (object && functorCallOperator(rd, {first, second}))
+    // The program's own function object: a template operator() has a
+    // specialisation per order of the argument types.
+    reversed = functorCallOperator(rd, {second, first});
   elementFirst = comparatorCall(upper ? reversed : primary, closure, object,
                                 comparator, algorithm, elem, value);
   valueFirst = comparatorCall(upper ? primary : reversed, closure, object,

@@ -38,22 +38,35 @@ QualType plain(QualType t) {
 } // namespace
 
 const FunctionDecl *
-Evaluator::genericLambdaCall(const CXXRecordDecl *lambda,
-                             llvm::ArrayRef<QualType> params) {
-  const FunctionTemplateDecl *ft = lambda->getDependentLambdaCallOperator();
+Evaluator::templateCallSpecialization(const FunctionTemplateDecl *ft,
+                                      llvm::ArrayRef<QualType> params) {
   if (!ft)
     return nullptr;
+  const FunctionDecl *pattern = ft->getTemplatedDecl();
   for (const FunctionDecl *spec : ft->specializations()) {
     if (spec->getNumParams() != params.size())
       continue;
     bool match = true;
-    for (unsigned i = 0; match && i < spec->getNumParams(); ++i)
+    for (unsigned i = 0; match && i < spec->getNumParams(); ++i) {
+      // A parameter of a fixed type ([](int a, auto b)) is the same in
+      // every specialisation: the argument converts to it.
+      if (i < pattern->getNumParams() &&
+          !pattern->getParamDecl(i)->getType()->isDependentType())
+        continue;
       match = !params[i].isNull() &&
               plain(spec->getParamDecl(i)->getType()) == plain(params[i]);
+    }
     if (match)
       return spec;
   }
   return nullptr;
+}
+
+const FunctionDecl *
+Evaluator::genericLambdaCall(const CXXRecordDecl *lambda,
+                             llvm::ArrayRef<QualType> params) {
+  return templateCallSpecialization(lambda->getDependentLambdaCallOperator(),
+                                    params);
 }
 
 const FunctionDecl *
@@ -96,8 +109,9 @@ Value Evaluator::makeStdFunction(const Expr *from,
       ref && isa<FunctionDecl>(ref->getDecl()) &&
       !isa<CXXMethodDecl>(ref->getDecl())) {
     cl->call = cast<FunctionDecl>(ref->getDecl());
-  } else if (const CXXMethodDecl *op = functorCallOperator(rd)) {
-    const FunctionProtoType *sig = signatureOf(functionClass);
+  } else if (const FunctionProtoType *sig = signatureOf(functionClass);
+             const CXXMethodDecl *op = functorCallOperator(
+                 rd, sig ? sig->getParamTypes() : llvm::ArrayRef<QualType>())) {
     if (!sig || sig->getNumParams() != op->getNumParams())
       error(loc, diag::err_std_function_target);
     cl->call = op;

@@ -360,8 +360,19 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
     if (classifyStd(argRd) == StdClass::NulloptT)
       return Value::makeNull();
-    Value v = eval(args[0]);
     QualType et = templateArgType(rd, 0);
+    if (argRd && argRd->isInStdNamespace() && argRd->getIdentifier() &&
+        argRd->getName() == "in_place_t") {
+      // optional<T>(std::in_place, args...): a T made from the rest.
+      llvm::ArrayRef<const Expr *> rest = llvm::ArrayRef(args).drop_front();
+      llvm::SmallVector<Value, 4> argv;
+      for (const Expr *a : rest)
+        argv.push_back(eval(a));
+      return emplacedElement(et, rest, argv, ce, [&] {
+        error(loc, diag::err_std_optional_in_place);
+      });
+    }
+    Value v = eval(args[0]);
     if (!et.isNull() &&
         (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
       v = convert(v, et, loc);
@@ -926,7 +937,15 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return self;
     }
     if (name == "value_or") {
-      result = self->kind == Value::Kind::Null ? std::move(argv[0]) : *self;
+      // The fallback converts to T, as the library's static_cast<T> does.
+      QualType et = templateArgType(md->getParent(), 0);
+      if (self->kind != Value::Kind::Null)
+        result = *self;
+      else if (!et.isNull() && (argv[0].kind == Value::Kind::Int ||
+                                argv[0].kind == Value::Kind::Float))
+        result = convert(argv[0], et, loc);
+      else
+        result = std::move(argv[0]);
       return nullptr;
     }
     if (name == "reset") {
@@ -935,8 +954,16 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       result = Value::makeVoid();
       return nullptr;
     }
-    if (name == "emplace")
-      error(loc, diag::err_std_optional_emplace);
+    if (name == "emplace") {
+      // Destroys the value held (references to it dangle) and constructs
+      // a T from the arguments, as emplace_back does.
+      Value v =
+          emplacedElement(templateArgType(md->getParent(), 0), args, argv, site,
+                          [&] { error(loc, diag::err_std_optional_emplace); });
+      invalidateContents(*self, "emplace", loc);
+      *self = std::move(v);
+      return self;
+    }
     break;
   }
   case StdClass::String:
@@ -1299,6 +1326,19 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     for (const Expr *a : call->arguments())
       elems.push_back(eval(a));
     result = Value::makeAgg(std::move(elems));
+    return true;
+  }
+  if (name == "make_optional") {
+    // make_optional(v) holds a copy of v as its decayed type;
+    // make_optional<T>(args...) constructs a T as emplace does.
+    QualType et = templateArgType(call->getType()->getAsCXXRecordDecl(), 0);
+    llvm::SmallVector<const Expr *, 4> args(call->arguments());
+    llvm::SmallVector<Value, 4> argv;
+    for (const Expr *a : args)
+      argv.push_back(eval(a));
+    result = emplacedElement(et, args, argv, call, [&] {
+      error(loc, diag::err_std_optional_in_place, {"std::make_optional"});
+    });
     return true;
   }
   if (name == "get") {

@@ -15,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <queue>
 #include <ranges>
 #include <set>
@@ -2028,4 +2029,82 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
                  "<numeric>\n#include <vector>\n#include <map>\n#include "
                  "<set>\n#include <string>\n#include <array>\n#include "
                  "<tuple>\nconst int kGlobalWidth = 3;\n");
+}
+
+// Function objects with a template operator(), and a class built from two
+// arguments: defined here and in the evaluated program.
+#define TEMPLATE_CALLABLES                                                     \
+  struct AnyLess {                                                             \
+    template <class A, class B> bool operator()(A a, B b) const {              \
+      return a < b;                                                            \
+    }                                                                          \
+  };                                                                           \
+  struct AboveHalf {                                                           \
+    template <class T> bool operator()(const T &x) const { return x > 0.5; }   \
+  };                                                                           \
+  struct Pair100 {                                                             \
+    int v;                                                                     \
+    Pair100(int x, int y) : v(x * 100 + y) {}                                  \
+  };
+#define TEMPLATE_CALLABLES_TEXT STRINGIFY(TEMPLATE_CALLABLES)
+TEMPLATE_CALLABLES
+
+TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
+          "parameters and std::optional construction compute what C++ "
+          "computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    // lower_bound calls comp(element, value), upper_bound comp(value,
+    // element): each order has its own specialisation.
+    SAME_AS_CPP_INT(
+        std::vector<double> v{1.1, 1.9, 2.2, 2.7, 3.4, 3.5};
+        return int(std::lower_bound(v.begin(), v.end(), 2.5, AnyLess{}) -
+                   v.begin()) *
+                   10 +
+               int(std::upper_bound(v.begin(), v.end(), 2, AnyLess{}) -
+                   v.begin());),
+    SAME_AS_CPP_INT(
+        std::vector<double> v{1.1, 1.9, 2.2, 2.7};
+        return std::binary_search(v.begin(), v.end(), 2, AnyLess{}) * 10 +
+               std::binary_search(v.begin(), v.end(), 2.2, AnyLess{});),
+    SAME_AS_CPP_INT(std::vector<int> v{3, 1, 2};
+                    std::sort(v.begin(), v.end(), AnyLess{});
+                    return v[0] * 100 + v[1] * 10 + v[2];),
+    SAME_AS_CPP_INT(std::vector<double> v{0.2, 0.7, 0.9}; return int(
+                        std::count_if(v.begin(), v.end(), AboveHalf{}));),
+    SAME_AS_CPP_INT(std::function<bool(double, int)> f = AnyLess{};
+                    return f(1.5, 2) * 10 + f(2.5, 2);),
+    SAME_AS_CPP_INT(std::priority_queue<int, std::vector<int>, AnyLess> q;
+                    q.push(2); q.push(7); q.push(4); return q.top();),
+    // A generic lambda with a fixed first parameter: 2.7 converts to int.
+    SAME_AS_CPP_INT(
+        std::vector<double> v{1.1, 1.9, 2.2, 2.7, 3.4, 3.5};
+        auto c = [](int a, auto b) { return a < b; };
+        return int(std::lower_bound(v.begin(), v.end(), 2.5, c) - v.begin());),
+    SAME_AS_CPP_INT(std::vector<double> v{2.5, 1.5, 2.25};
+                    std::stable_sort(v.begin(), v.end(),
+                                     [](auto a, int b) { return a < b; });
+                    return int(v[0] * 100) + int(v[2] * 10);),
+    // std::optional: in_place, emplace, make_optional, value_or.
+    SAME_AS_CPP_INT(std::optional<int> a(std::in_place, 5);
+                    std::optional<int> b(std::in_place);
+                    std::optional<unsigned char> c(std::in_place, 302);
+                    return *a * 1000 + *b * 100 + *c;),
+    SAME_AS_CPP_INT(std::optional<Pair100> p(std::in_place, 3, 4);
+                    auto m = std::make_optional<Pair100>(5, 6);
+                    auto n = std::make_optional(short(7));
+                    return p->v * 10000 + m->v * 10 + *n;),
+    SAME_AS_CPP_INT(std::optional<std::pair<int, double>> p; p.emplace(7, 2.5);
+                    std::optional<Pair100> q{Pair100(1, 2)}; q.emplace(3, 4);
+                    std::optional<unsigned char> c; c.emplace(300);
+                    return p->first * 10000 + int(p->second * 10) * 1000 +
+                           q->v + c.value() * 100000;),
+    SAME_AS_CPP_INT(std::optional<unsigned char> o; std::optional<int> i;
+                    return int(o.value_or(300)) * 1000 + i.value_or(2.9) * 10 +
+                           sizeof(o.value_or(1));),
+  };
+  checkSameAsCpp(
+      cases, "#include <cassert>\n#include <algorithm>\n#include "
+             "<functional>\n#include <optional>\n#include <queue>\n#include "
+             "<vector>\n#include <utility>\n" TEMPLATE_CALLABLES_TEXT "\n");
 }
