@@ -128,7 +128,8 @@ private:
          "count"},
         {"MSCCLC_CACHE_DIR",
          "where the precompiled <mscclpp/dsl.hpp> is kept (default: "
-         "$XDG_CACHE_HOME/mscclc, else ~/.cache/mscclc)"},
+         "$XDG_CACHE_HOME/mscclc, else ~/.cache/mscclc); entries unused for "
+         "30 days are removed when a new one is built"},
         {"MSCCLC_NO_PCH", "when set, parse <mscclpp/dsl.hpp> every time "
                           "instead of using the precompiled header"},
         {"MSCCLC_INCLUDE_DIR",

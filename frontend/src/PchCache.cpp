@@ -4,7 +4,8 @@
 // parsing them costs most of a small compile. mscclc therefore keeps a
 // precompiled header of <mscclpp/dsl.hpp> in a cache directory, keyed by the
 // header's contents and the flags that shape it, built once with clang-19 and
-// validated before first use. Any failure simply means no PCH.
+// validated before first use. Any failure simply means no PCH. Entries
+// unused for a month are removed when a new one is built.
 //
 //===----------------------------------------------------------------------===//
 #include "PchCache.h"
@@ -23,7 +24,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <dirent.h>
 #include <fcntl.h>
+#include <map>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -157,6 +160,93 @@ void writeEntry(const std::string &path, const std::string &text) {
   support::writeFileAtomically(path, text, ignored, /*followLinks=*/false);
 }
 
+// Every edit or upgrade of the header, and every other set of flags, makes
+// a new entry of about 9 MB. Entries no compile has used for a month are
+// removed when a new one is built; a used entry's record is touched at most
+// once a day, so that its age says when it was last used.
+constexpr auto UnusedEntryLifetime = std::chrono::hours(24 * 30);
+constexpr auto UseTouchInterval = std::chrono::hours(24);
+// A temporary PCH left by a compile that was killed mid-build.
+constexpr auto AbandonedBuildLifetime = std::chrono::hours(1);
+
+std::chrono::system_clock::duration ageOf(const struct stat &st) {
+  auto modified = std::chrono::system_clock::time_point(
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(
+          std::chrono::seconds(st.st_mtim.tv_sec) +
+          std::chrono::nanoseconds(st.st_mtim.tv_nsec)));
+  return std::chrono::system_clock::now() - modified;
+}
+
+void noteUse(const std::string &record) {
+  struct stat st;
+  if (::lstat(record.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      ageOf(st) > UseTouchInterval)
+    ::utimensat(AT_FDCWD, record.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+}
+
+// The key of a cache file name, dsl-<16 hex digits>.pch[.ok|.bad|.tmp.PID],
+// and whether it is a temporary; nullopt for any other name (never
+// touched).
+std::optional<std::string> entryKey(llvm::StringRef name, bool &temporary) {
+  if (!name.consume_front("dsl-") || name.size() < 16 + 4)
+    return std::nullopt;
+  llvm::StringRef key = name.take_front(16);
+  if (key.find_first_not_of("0123456789abcdef") != llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef rest = name.drop_front(16);
+  if (!rest.consume_front(".pch"))
+    return std::nullopt;
+  temporary = rest.consume_front(".tmp.");
+  if (temporary)
+    return !rest.empty() &&
+                   rest.find_first_not_of("0123456789") == llvm::StringRef::npos
+               ? std::optional<std::string>(key.str())
+               : std::nullopt;
+  if (rest.empty() || rest == ".ok" || rest == ".bad")
+    return key.str();
+  return std::nullopt;
+}
+
+// Removes the entries of keys other than `current` whose newest file is
+// older than UnusedEntryLifetime, and abandoned temporaries. Only regular
+// files with mscclc's own names are removed; links are never followed.
+void pruneUnusedEntries(const std::string &dir, const std::string &current) {
+  DIR *d = ::opendir(dir.c_str());
+  if (!d)
+    return;
+  struct Entry {
+    std::vector<std::string> files;
+    bool recent = false;
+  };
+  std::map<std::string, Entry> byKey;
+  std::vector<std::string> abandoned;
+  while (const struct dirent *e = ::readdir(d)) {
+    bool temporary = false;
+    std::optional<std::string> key = entryKey(e->d_name, temporary);
+    if (!key)
+      continue;
+    std::string path = dir + "/" + e->d_name;
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+      continue;
+    if (temporary) {
+      if (ageOf(st) > AbandonedBuildLifetime)
+        abandoned.push_back(path);
+      continue;
+    }
+    Entry &entry = byKey[*key];
+    entry.files.push_back(path);
+    entry.recent |= ageOf(st) <= UnusedEntryLifetime;
+  }
+  ::closedir(d);
+  for (const std::string &path : abandoned)
+    ::unlink(path.c_str());
+  for (const auto &[key, entry] : byKey)
+    if (key != current && !entry.recent)
+      for (const std::string &path : entry.files)
+        ::unlink(path.c_str());
+}
+
 } // namespace
 
 std::optional<std::string>
@@ -192,8 +282,10 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // corrupted cache file (which would crash Clang's AST reader) is rebuilt.
   if (auto recorded = readRecord(pch + ".ok"))
     if (auto actual = fingerprint(pch, recorded);
-        actual && *actual == *recorded)
+        actual && *actual == *recorded) {
+      noteUse(pch + ".ok");
       return pch;
+    }
 
   // Build it in-process (to a temporary name, then rename: concurrent
   // compiles are safe). Function bodies of the headers are skipped, as
@@ -272,6 +364,9 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   }
   writeEntry(pch + ".ok", std::to_string(built->size) + " " +
                               std::to_string(built->hash) + "\n");
+  char current[17];
+  snprintf(current, sizeof(current), "%016llx", (unsigned long long)key);
+  pruneUnusedEntries(dir, current);
   return pch;
 }
 
