@@ -3,6 +3,8 @@
 #include "mscclc/support/LargeBlockAllocator.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <sys/mman.h>
 
 namespace mscclc::support {
@@ -56,9 +58,14 @@ void *allocateSmallBlock(std::size_t bytes) {
   return ::operator new((c + 1) * SmallBlockGrain);
 }
 
+bool keepsSmallBlocks(const char *ldPreload) noexcept {
+  return !ldPreload || !std::strstr(ldPreload, "vgpreload_memcheck");
+}
+
 void releaseSmallBlock(void *p, std::size_t bytes) noexcept {
+  static const bool keep = keepsSmallBlocks(std::getenv("LD_PRELOAD"));
   std::size_t c = sizeClass(bytes);
-  if (smallBlocksClosed) {
+  if (smallBlocksClosed || !keep) {
     ::operator delete(p, (c + 1) * SmallBlockGrain);
     return;
   }

@@ -252,3 +252,17 @@ TEST_CASE("MSCCLC_THREADS is read as a whole number from 1 to 4096",
   else
     unsetenv("MSCCLC_THREADS");
 }
+
+TEST_CASE("released small blocks are kept except under Valgrind's memcheck",
+          "[support][allocator]") {
+  using mscclc::support::keepsSmallBlocks;
+  CHECK(keepsSmallBlocks(nullptr));
+  CHECK(keepsSmallBlocks(""));
+  CHECK(keepsSmallBlocks("/usr/lib/libfaketime.so.1"));
+  // callgrind and the other tools profile the lists as they are.
+  CHECK(
+      keepsSmallBlocks("/usr/libexec/valgrind/vgpreload_core-amd64-linux.so"));
+  CHECK_FALSE(keepsSmallBlocks(
+      "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so:/usr/libexec/"
+      "valgrind/vgpreload_memcheck-amd64-linux.so"));
+}

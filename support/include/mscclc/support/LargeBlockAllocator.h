@@ -19,7 +19,9 @@
 // SmallBlockBytes are kept, per thread and per size, on a short free list
 // (at most SmallBlocksKept each, so the memory held back is bounded and
 // counted by mallinfo like any other). Builds with a sanitizer that tracks
-// the heap skip the lists, so that a use after free is still caught.
+// the heap skip the lists, so that a use after free is still caught, and so
+// does a run under Valgrind's memcheck (its preload library is in
+// LD_PRELOAD).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -62,6 +64,10 @@ void *allocateSmallBlock(std::size_t bytes);
 // Keeps a block from allocateSmallBlock for reuse, or frees it when its
 // list is full.
 void releaseSmallBlock(void *p, std::size_t bytes) noexcept;
+// Whether a process with this LD_PRELOAD keeps released small blocks: not
+// under memcheck, which could not see a use of a kept block as a use after
+// free.
+bool keepsSmallBlocks(const char *ldPreload) noexcept;
 
 template <class T> struct LargeBlockAllocator {
   using value_type = T;
