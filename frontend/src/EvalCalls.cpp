@@ -342,6 +342,33 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // Arguments the library passes (a sort's comparator gets two elements).
   for (size_t i = 0; i < argValues.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
+    // A class of the program's own built from a value of another type (a
+    // std::function<bool(int)> calling [](S s)): Clang put no conversion
+    // in the AST for a call the library makes, so its constructor runs
+    // here, into a temporary the parameter (by value or const reference)
+    // binds to.
+    if (i < argTypes.size() && !argTypes[i].isNull()) {
+      QualType target = p->getType().getNonReferenceType();
+      const auto *rd = target->getAsCXXRecordDecl();
+      QualType from = argTypes[i].getNonReferenceType();
+      const auto *fromRd = from->getAsCXXRecordDecl();
+      if (rd && !ctx_.hasSameUnqualifiedType(from, target) &&
+          classifyStd(rd) == StdClass::None &&
+          classifyDsl(rd) == DslClass::None && !rd->isLambda() &&
+          !(fromRd && fromRd->hasDefinition() && fromRd->isDerivedFrom(rd)) &&
+          !from->isDependentType()) {
+        const CXXConstructorDecl *ctor = userConstructorFor(rd, 1);
+        if (!ctor)
+          error(loc, diag::err_std_callback_argument_class,
+                {from.getAsString(ctx_.getPrintingPolicy()),
+                 target.getAsString(ctx_.getPrintingPolicy())});
+        Value *one[1] = {argValues[i]};
+        frame->owned.push_back(
+            std::make_unique<Value>(runConstructor(ctor, {}, one, loc)));
+        frame->vars[p] = frame->owned.back().get();
+        continue;
+      }
+    }
     // `const unsigned char &` (or `unsigned char &&`) given an int
     // element binds to a converted temporary, as in C++.
     Value converted;
@@ -798,6 +825,13 @@ const CXXConstructorDecl *Evaluator::userConstructorFor(const CXXRecordDecl *rd,
       rd->isInStdNamespace() ||
       ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
     return nullptr;
+  // A constructor template that could take `arity` arguments might be the
+  // one C++ chooses: none is chosen here (the caller refuses).
+  for (const Decl *d : rd->decls())
+    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+      if (const auto *c = dyn_cast<CXXConstructorDecl>(ft->getTemplatedDecl());
+          c && c->getMinRequiredArguments() <= arity)
+        return nullptr;
   const CXXConstructorDecl *found = nullptr;
   for (const CXXConstructorDecl *c : rd->ctors()) {
     if (c->isCopyOrMoveConstructor() || c->isDeleted() ||

@@ -373,6 +373,8 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       checkMapType(rd, loc);
       return Value::makeMap();
     case StdClass::Optional:
+      checkOptionalType(rd, loc);
+      return Value::makeNull();
     case StdClass::Function:
       return Value::makeNull();
     case StdClass::Queue:

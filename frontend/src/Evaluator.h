@@ -157,6 +157,12 @@ public:
   // (a tuple's pack flattened); empty for anything else.
   static llvm::SmallVector<clang::QualType, 4>
   memberTypes(const clang::CXXRecordDecl *rd);
+  // A value the library stores as `held` (an optional's value, a pair's
+  // members): numbers converted to their types, a pair or tuple member by
+  // member; anything else unchanged.
+  Value convertHeld(Value v, clang::QualType held, LazyLoc loc);
+  // An error for a std::optional of a std::optional (see the .cpp).
+  void checkOptionalType(const clang::CXXRecordDecl *optional, LazyLoc loc);
   // Whether `rd` (or type `t`) is a std::pair or std::tuple.
   static bool isPairOrTuple(const clang::CXXRecordDecl *rd);
   static bool isPairOrTuple(clang::QualType t);

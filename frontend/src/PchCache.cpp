@@ -239,12 +239,32 @@ void pruneUnusedEntries(const std::string &dir, const std::string &current) {
     entry.recent |= ageOf(st) <= UnusedEntryLifetime;
   }
   ::closedir(d);
+  // Each file is looked at again just before it goes: a concurrent compile
+  // may have touched or republished it since the scan (a file it is about
+  // to load must not vanish). What remains is a window of one lstat.
+  auto unlinkIfStill = [](const std::string &path,
+                          std::chrono::system_clock::duration olderThan) {
+    struct stat st;
+    if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        ageOf(st) > olderThan)
+      ::unlink(path.c_str());
+  };
   for (const std::string &path : abandoned)
-    ::unlink(path.c_str());
-  for (const auto &[key, entry] : byKey)
-    if (key != current && !entry.recent)
+    unlinkIfStill(path, AbandonedBuildLifetime);
+  for (const auto &[key, entry] : byKey) {
+    if (key == current || entry.recent)
+      continue;
+    // A record touched since the scan keeps its whole entry.
+    bool revived = false;
+    for (const std::string &path : entry.files) {
+      struct stat st;
+      revived |=
+          ::lstat(path.c_str(), &st) == 0 && ageOf(st) <= UnusedEntryLifetime;
+    }
+    if (!revived)
       for (const std::string &path : entry.files)
-        ::unlink(path.c_str());
+        unlinkIfStill(path, UnusedEntryLifetime);
+  }
 }
 
 } // namespace

@@ -1034,6 +1034,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
                             convert(x, in, loc), in, loc),
                       runningType, loc);
   };
+  QualType otherElem; // a binary transform's second range's elements
   if (copyIf) {
     test = predicateFunction(call->getArg(opArg), elem, what);
   } else if (transform) {
@@ -1055,8 +1056,15 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
         arithmeticType = usualArithmeticType(a, b);
       }
     } else {
-      op = userComparator(call->getArg(opArg), elem, opClosure, arity,
-                          QualType(), &opObject);
+      // A binary operation takes an element of each range: the
+      // specialisation of a generic one is for the two element types.
+      otherElem = binary ? elementTypeOf(second.containerType) : QualType();
+      if (binary && otherElem.isNull())
+        otherElem = elem;
+      op = binary ? userComparator(call->getArg(opArg), otherElem, opClosure,
+                                   arity, elem, &opObject)
+                  : userComparator(call->getArg(opArg), elem, opClosure, arity,
+                                   QualType(), &opObject);
       // transform passes elements as lvalues: a non-const reference
       // parameter is valid C++, checked not to change them.
       if (!op || !takesElements(op, arity))
@@ -1102,8 +1110,9 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       if (w.kind == Value::Kind::Uninit)
         error(loc, diag::err_eval_uninitialised_unnamed);
       Value *args[2] = {&v, &w};
+      QualType types[2] = {elem, otherElem};
       v = callOnElements(op, opClosure, call->getArg(opArg), args,
-                         opObject.get(), "operation", what);
+                         opObject.get(), "operation", what, types);
       if (readingOther->dangling)
         invalidatedDuringUse(*readingOther, diag::err_std_predicate_modified,
                              loc);
@@ -1461,8 +1470,6 @@ static QualType elementTypeOf(QualType range) {
 // The function a user comparator calls: a lambda's call operator (for a
 // generic lambda, its specialisation for the elements), or a function
 // named directly. Null for anything else.
-// The call operator of a function object of the program's own class: its
-// one operator(), if it is const and not a template; null otherwise.
 const CXXMethodDecl *
 Evaluator::functorCallOperator(const CXXRecordDecl *rd,
                                llvm::ArrayRef<QualType> params) {
@@ -1524,9 +1531,10 @@ Evaluator::userComparator(const Expr *comparator, QualType elem,
     closure = fn.closure();
     return callOperatorFor(closure, rd, comparator);
   }
-  // A function object of the program's own class: its one const,
-  // non-template operator() taking `arity` arguments, called on a copy of
-  // the object (the library copies it too).
+  // A function object of the program's own class: its one const
+  // operator() (or the specialisation of its one const template
+  // operator()) taking `arity` arguments, called on a copy of the object
+  // (the library copies it too).
   llvm::SmallVector<QualType, 2> params(arity, elem);
   if (!firstParam.isNull() && arity > 0)
     params[0] = firstParam;

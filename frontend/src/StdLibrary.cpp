@@ -355,6 +355,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     return Value::makeAgg(std::move(elems));
   }
   case StdClass::Optional: {
+    checkOptionalType(rd, loc);
     if (args.empty())
       return Value::makeNull();
     const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
@@ -369,14 +370,15 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       for (const Expr *a : rest)
         argv.push_back(eval(a));
       return emplacedElement(et, rest, argv, ce, [&] {
-        error(loc, diag::err_std_optional_in_place);
+        error(loc, diag::err_std_optional_in_place,
+              {"std::optional<T>(std::in_place, ...)"});
       });
     }
+    // From a T, or from an optional of another type (empty stays empty).
     Value v = eval(args[0]);
-    if (!et.isNull() &&
-        (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
-      v = convert(v, et, loc);
-    return v;
+    return et.isNull() || v.kind == Value::Kind::Null
+               ? v
+               : convertHeld(std::move(v), et, loc);
   }
   case StdClass::String:
   case StdClass::StringView: {
@@ -414,6 +416,33 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   error(loc, diag::err_std_ctor);
 }
 
+void Evaluator::checkOptionalType(const CXXRecordDecl *optional, LazyLoc loc) {
+  // An empty optional is the Null value, so an optional holding an empty
+  // optional would read as empty itself.
+  QualType held = templateArgType(optional, 0);
+  if (const CXXRecordDecl *rd =
+          held.isNull() ? nullptr : held->getAsCXXRecordDecl();
+      rd && classifyStd(rd) == StdClass::Optional)
+    error(loc, diag::err_std_optional_nested);
+}
+
+Value Evaluator::convertHeld(Value v, QualType held, LazyLoc loc) {
+  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+    return held->isArithmeticType() || held->isEnumeralType()
+               ? convert(v, held, loc)
+               : v;
+  const CXXRecordDecl *rd = held->getAsCXXRecordDecl();
+  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+  if (v.kind == Value::Kind::Agg &&
+      (cls == StdClass::Pair || cls == StdClass::Tuple)) {
+    llvm::SmallVector<QualType, 4> types = memberTypes(rd);
+    if (types.size() == v.elems().size())
+      for (size_t i = 0; i < types.size(); ++i)
+        v.elems()[i] = convertHeld(std::move(v.elems()[i]), types[i], loc);
+  }
+  return v;
+}
+
 Value Evaluator::emplacedElement(QualType elem,
                                  llvm::ArrayRef<const Expr *> args,
                                  llvm::MutableArrayRef<Value> argv,
@@ -432,6 +461,13 @@ Value Evaluator::emplacedElement(QualType elem,
     return numeric(argv[0]) ? convert(argv[0], elem, loc) : std::move(argv[0]);
   if (argv.empty())
     return defaultValue(elem, loc); // value-initialised, as C++ does
+  if (argv.size() == 1 && (ec == StdClass::Pair || ec == StdClass::Tuple) &&
+      argv[0].kind == Value::Kind::Agg) {
+    // A pair or tuple from one of other member types: member by member.
+    if (memberTypes(erd).size() != argv[0].elems().size())
+      refuse();
+    return convertHeld(std::move(argv[0]), elem, loc);
+  }
   if (ec == StdClass::Pair || ec == StdClass::Tuple) {
     // A pair's or tuple's members, each converted to its type.
     llvm::SmallVector<QualType, 4> types = memberTypes(erd);
@@ -455,8 +491,22 @@ Value Evaluator::emplacedElement(QualType elem,
       values.push_back(&a);
     return runConstructor(ctor, {}, values, loc);
   }
-  // One argument converting to a library class (a string from a literal).
-  if (argv.size() == 1 && (erd->isAggregate() || ec != StdClass::None))
+  if (argv.size() == 1 && ec == StdClass::Optional) {
+    // optional<T> from a T (or from std::nullopt).
+    if (classifyStd(args[0]->getType()->getAsCXXRecordDecl()) ==
+        StdClass::NulloptT)
+      return Value::makeNull();
+    QualType held = templateArgType(erd, 0);
+    if (held.isNull())
+      refuse();
+    return emplacedElement(held, args, argv, site, refuse);
+  }
+  // One argument converting to a library class: a string from a literal, a
+  // std::function from a lambda. A number is refused: it would size a
+  // container (std::vector<int>(3)), which a conversion cannot do, and an
+  // aggregate of the program's own built from one value of another type
+  // (C++20's parenthesised aggregate initialisation) is refused too.
+  if (argv.size() == 1 && ec != StdClass::None && !numeric(argv[0]))
     return convert(argv[0], elem, loc);
   refuse();
   llvm_unreachable("refuse() reports an error");
@@ -613,8 +663,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     Value v = std::move(argv[0]);
     if (cls == StdClass::Optional) {
       const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
+      QualType et = templateArgType(md->getParent(), 0);
       if (classifyStd(argRd) == StdClass::NulloptT)
         v = Value::makeNull();
+      else if (!et.isNull() && v.kind != Value::Kind::Null)
+        v = convertHeld(std::move(v), et, loc);
     }
     if (cls == StdClass::Set && v.kind == Value::Kind::Agg) {
       // s = {a, b, ...}.
@@ -937,15 +990,19 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return self;
     }
     if (name == "value_or") {
-      // The fallback converts to T, as the library's static_cast<T> does.
+      // The fallback converts to T, as the library's static_cast<T> does
+      // (a number to T's type, a pair member by member, a class of the
+      // program's own through its constructor).
       QualType et = templateArgType(md->getParent(), 0);
       if (self->kind != Value::Kind::Null)
         result = *self;
-      else if (!et.isNull() && (argv[0].kind == Value::Kind::Int ||
-                                argv[0].kind == Value::Kind::Float))
-        result = convert(argv[0], et, loc);
-      else
+      else if (et.isNull())
         result = std::move(argv[0]);
+      else
+        result = emplacedElement(et, args, argv, site, [&] {
+          error(loc, diag::err_std_optional_in_place,
+                {"std::optional::value_or"});
+        });
       return nullptr;
     }
     if (name == "reset") {
@@ -1331,6 +1388,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (name == "make_optional") {
     // make_optional(v) holds a copy of v as its decayed type;
     // make_optional<T>(args...) constructs a T as emplace does.
+    checkOptionalType(call->getType()->getAsCXXRecordDecl(), loc);
     QualType et = templateArgType(call->getType()->getAsCXXRecordDecl(), 0);
     llvm::SmallVector<const Expr *, 4> args(call->arguments());
     llvm::SmallVector<Value, 4> argv;

@@ -2045,6 +2045,16 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
   struct Pair100 {                                                             \
     int v;                                                                     \
     Pair100(int x, int y) : v(x * 100 + y) {}                                  \
+  };                                                                           \
+  struct AddAny {                                                              \
+    template <class A, class B> double operator()(A a, B b) const {            \
+      return a + b;                                                            \
+    }                                                                          \
+  };                                                                           \
+  struct Times3 {                                                              \
+    int v;                                                                     \
+    Times3(int x) : v(x * 3) {}                                                \
+    bool operator==(const Times3 &) const = default;                           \
   };
 #define TEMPLATE_CALLABLES_TEXT STRINGIFY(TEMPLATE_CALLABLES)
 TEMPLATE_CALLABLES
@@ -2102,6 +2112,33 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
     SAME_AS_CPP_INT(std::optional<unsigned char> o; std::optional<int> i;
                     return int(o.value_or(300)) * 1000 + i.value_or(2.9) * 10 +
                            sizeof(o.value_or(1));),
+    // A binary transform over ranges of two element types: the operation's
+    // specialisation is for (int, double).
+    SAME_AS_CPP_INT(
+        std::vector<int> a{1, 3, 5}; std::vector<double> b{0.5, 0.5, 0.5};
+        std::vector<double> c(3);
+        std::transform(a.begin(), a.end(), b.begin(), c.begin(), AddAny{});
+        auto g = [](auto x, auto y) { return x + y; }; std::vector<double> d(3);
+        std::transform(a.begin(), a.end(), b.begin(), d.begin(), g);
+        return int(c[0] * 10 + c[2] * 100 + d[1] * 1000);),
+    // Values the library passes to a class parameter run its converting
+    // constructor; value_or's fallback does too, and a pair converts member
+    // by member.
+    SAME_AS_CPP_INT(
+        std::optional<Times3> o; std::vector<Times3> v{Times3(4), Times3(5)};
+        std::function<bool(int)> isFour =
+            [](Times3 t) { return t == Times3(4); };
+        std::function<int(int)> twice = [](const Times3 &t) { return t.v * 2; };
+        return (o.value_or(4) == Times3(4)) * 1000 +
+               int(std::count(v.begin(), v.end(), o.value_or(5))) * 100 +
+               isFour(4) * 10 + twice(1);),
+    SAME_AS_CPP_INT(
+        std::optional<std::pair<int, double>> none;
+        auto p = none.value_or(std::make_pair(2.9, 3));
+        std::optional<std::pair<int, double>> q(std::make_pair(4.5, 1));
+        std::optional<std::pair<int, double>> r; r = std::make_pair(6.7, 2);
+        return p.first * 1000 + q->first * 100 + r->first * 10 +
+               int(p.second + q->second + r->second);),
   };
   checkSameAsCpp(
       cases, "#include <cassert>\n#include <algorithm>\n#include "
