@@ -123,9 +123,9 @@ private:
         {"MSCCLC_THREADS",
          "threads for the passes that split by rank (lowering): a whole "
          "number from 1 to 4096, at most 8 used; 1 runs everything on one "
-         "thread. Default: the cores the process may run on, at most 8. "
-         "Any other value is a usage error. The plan is the same for every "
-         "count"},
+         "thread. Unset or empty: the cores the process may run on, at "
+         "most 8. Any other value is a usage error of every command. The "
+         "plan is the same for every count"},
         {"MSCCLC_CACHE_DIR",
          "where the precompiled <mscclpp/dsl.hpp> is kept (default: "
          "$XDG_CACHE_HOME/mscclc, else ~/.cache/mscclc); entries unused for "
