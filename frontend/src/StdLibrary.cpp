@@ -374,11 +374,19 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
               {"std::optional<T>(std::in_place, ...)"});
       });
     }
-    // From a T, or from an optional of another type (empty stays empty).
-    Value v = eval(args[0]);
-    return et.isNull() || v.kind == Value::Kind::Null
-               ? v
-               : convertHeld(std::move(v), et, loc);
+    // From an optional of another type (empty stays empty), or from a
+    // value that makes a T (through T's constructor, for a class of the
+    // program's own).
+    llvm::SmallVector<Value, 1> argv;
+    argv.push_back(eval(args[0]));
+    if (et.isNull() || argv[0].kind == Value::Kind::Null)
+      return std::move(argv[0]);
+    if (classifyStd(argRd) == StdClass::Optional)
+      return convertHeld(std::move(argv[0]), et, loc);
+    return emplacedElement(et, args.front(), argv, ce, [&] {
+      error(loc, diag::err_std_optional_in_place,
+            {"a std::optional made from this value"});
+    });
   }
   case StdClass::String:
   case StdClass::StringView: {
@@ -666,8 +674,17 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       QualType et = templateArgType(md->getParent(), 0);
       if (classifyStd(argRd) == StdClass::NulloptT)
         v = Value::makeNull();
-      else if (!et.isNull() && v.kind != Value::Kind::Null)
+      else if (!et.isNull() && v.kind != Value::Kind::Null &&
+               classifyStd(argRd) == StdClass::Optional)
         v = convertHeld(std::move(v), et, loc);
+      else if (!et.isNull() && v.kind != Value::Kind::Null) {
+        llvm::SmallVector<Value, 1> one;
+        one.push_back(std::move(v));
+        v = emplacedElement(et, args.front(), one, site, [&] {
+          error(loc, diag::err_std_optional_in_place,
+                {"a value assigned to a std::optional"});
+        });
+      }
     }
     if (cls == StdClass::Set && v.kind == Value::Kind::Agg) {
       // s = {a, b, ...}.

@@ -2132,6 +2132,13 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         return (o.value_or(4) == Times3(4)) * 1000 +
                int(std::count(v.begin(), v.end(), o.value_or(5))) * 100 +
                isFour(4) * 10 + twice(1);),
+    // An optional of a class made from a value runs the class's
+    // constructor: constructed, assigned, emplaced and pushed.
+    SAME_AS_CPP_INT(std::optional<Times3> a(5); std::optional<Times3> b = 6;
+                    b = 7; std::vector<std::optional<Times3>> vs;
+                    vs.emplace_back(8); vs.push_back(9);
+                    return a->v * 1000000 + b->v * 10000 + vs[0]->v * 100 +
+                           vs[1]->v;),
     SAME_AS_CPP_INT(
         std::optional<std::pair<int, double>> none;
         auto p = none.value_or(std::make_pair(2.9, 3));
