@@ -358,7 +358,21 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
           !(fromRd && fromRd->hasDefinition() && fromRd->isDerivedFrom(rd)) &&
           !from->isDependentType()) {
         const CXXConstructorDecl *ctor = userConstructorFor(rd, 1);
-        if (!ctor)
+        // The constructor's parameter must take the value as it is: a
+        // number for a number, the same class or a base of it. Anything
+        // else (a conversion operator of the argument's class) is refused.
+        auto takesAsIs = [&](const CXXConstructorDecl *c) {
+          QualType param = c->getParamDecl(0)->getType().getNonReferenceType();
+          const auto *paramRd = param->getAsCXXRecordDecl();
+          return ctx_.hasSameUnqualifiedType(param, from) ||
+                 (param->isArithmeticType() &&
+                  (from->isArithmeticType() ||
+                   (from->isEnumeralType() &&
+                    !from->isScopedEnumeralType()))) ||
+                 (paramRd && fromRd && fromRd->hasDefinition() &&
+                  (fromRd == paramRd || fromRd->isDerivedFrom(paramRd)));
+        };
+        if (!ctor || !takesAsIs(ctor))
           error(loc, diag::err_std_callback_argument_class,
                 {from.getAsString(ctx_.getPrintingPolicy()),
                  target.getAsString(ctx_.getPrintingPolicy())});
@@ -830,7 +844,11 @@ const CXXConstructorDecl *Evaluator::userConstructorFor(const CXXRecordDecl *rd,
   for (const Decl *d : rd->decls())
     if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
       if (const auto *c = dyn_cast<CXXConstructorDecl>(ft->getTemplatedDecl());
-          c && c->getMinRequiredArguments() <= arity)
+          c && c->getMinRequiredArguments() <= arity &&
+          (c->isVariadic() || c->getNumParams() >= arity ||
+           llvm::any_of(c->parameters(), [](const ParmVarDecl *p) {
+             return p->isParameterPack();
+           })))
         return nullptr;
   const CXXConstructorDecl *found = nullptr;
   for (const CXXConstructorDecl *c : rd->ctors()) {

@@ -1118,8 +1118,9 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
                              loc);
     } else if (op) {
       Value *args[1] = {&v};
+      QualType types[1] = {elem};
       v = callOnElements(op, opClosure, call->getArg(opArg), args,
-                         opObject.get(), "operation", what);
+                         opObject.get(), "operation", what, types);
     }
     if (reading.dangling)
       invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);

@@ -435,11 +435,22 @@ void Evaluator::checkOptionalType(const CXXRecordDecl *optional, LazyLoc loc) {
 }
 
 Value Evaluator::convertHeld(Value v, QualType held, LazyLoc loc) {
-  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
-    return held->isArithmeticType() || held->isEnumeralType()
-               ? convert(v, held, loc)
-               : v;
   const CXXRecordDecl *rd = held->getAsCXXRecordDecl();
+  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) {
+    if (held->isArithmeticType() || held->isEnumeralType())
+      return convert(v, held, loc);
+    // A number held as a class of the program's own: through its one
+    // constructor taking a number.
+    if (const CXXConstructorDecl *ctor = userConstructorFor(rd, 1);
+        ctor && ctor->getParamDecl(0)
+                    ->getType()
+                    .getNonReferenceType()
+                    ->isArithmeticType()) {
+      Value *one[1] = {&v};
+      return runConstructor(ctor, {}, one, loc);
+    }
+    return v;
+  }
   StdClass cls = rd ? classifyStd(rd) : StdClass::None;
   if (v.kind == Value::Kind::Agg &&
       (cls == StdClass::Pair || cls == StdClass::Tuple)) {
@@ -939,8 +950,19 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         error(loc, diag::err_std_map_insert);
       }
       QualType kt = templateArgType(md->getParent(), 0);
+      QualType vt = templateArgType(md->getParent(), 1);
       if (k.kind == Value::Kind::Int)
         k = convert(k, kt, loc);
+      // The mapped value is made as emplace_back makes an element (a
+      // number converted, a class of the program's own constructed).
+      if (!vt.isNull() && args.size() == 2 && name != "insert") {
+        llvm::SmallVector<Value, 1> one;
+        one.push_back(std::move(v));
+        v = emplacedElement(vt, args[1], one, site,
+                            [&] { error(loc, diag::err_std_map_insert); });
+      } else if (!vt.isNull()) {
+        v = convertHeld(std::move(v), vt, loc);
+      }
       size_t before = self->map()->size();
       Value key = k;
       mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",

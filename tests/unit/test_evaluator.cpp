@@ -2055,6 +2055,11 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
     int v;                                                                     \
     Times3(int x) : v(x * 3) {}                                                \
     bool operator==(const Times3 &) const = default;                           \
+  };                                                                           \
+  struct TwoOrTemplate {                                                       \
+    int v;                                                                     \
+    TwoOrTemplate(int a, int b) : v(a * 10 + b) {}                             \
+    template <class U> TwoOrTemplate(U u) : v(int(u)) {}                       \
   };
 #define TEMPLATE_CALLABLES_TEXT STRINGIFY(TEMPLATE_CALLABLES)
 TEMPLATE_CALLABLES
@@ -2132,6 +2137,15 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         return (o.value_or(4) == Times3(4)) * 1000 +
                int(std::count(v.begin(), v.end(), o.value_or(5))) * 100 +
                isFour(4) * 10 + twice(1);),
+    // A map's mapped value is made as emplace makes it; a constructor
+    // template that cannot take two arguments does not hide the
+    // two-argument constructor.
+    SAME_AS_CPP_INT(std::map<int, Times3> m; m.emplace(1, 5);
+                    m.try_emplace(2, 6); m.emplace(std::make_pair(3, 7));
+                    std::map<int, double> d; d.emplace(1, 2);
+                    std::vector<TwoOrTemplate> t; t.emplace_back(1, 2);
+                    return m.at(1).v * 1000000 + m.at(2).v * 10000 +
+                           m.at(3).v * 100 + int(d.at(1) / 4 * 10) + t[0].v;),
     // An optional of a class made from a value runs the class's
     // constructor: constructed, assigned, emplaced and pushed.
     SAME_AS_CPP_INT(std::optional<Times3> a(5); std::optional<Times3> b = 6;
@@ -2147,8 +2161,9 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         return p.first * 1000 + q->first * 100 + r->first * 10 +
                int(p.second + q->second + r->second);),
   };
-  checkSameAsCpp(
-      cases, "#include <cassert>\n#include <algorithm>\n#include "
-             "<functional>\n#include <optional>\n#include <queue>\n#include "
-             "<vector>\n#include <utility>\n" TEMPLATE_CALLABLES_TEXT "\n");
+  checkSameAsCpp(cases,
+                 "#include <cassert>\n#include <algorithm>\n#include "
+                 "<functional>\n#include <map>\n#include <optional>\n#include "
+                 "<queue>\n#include "
+                 "<vector>\n#include <utility>\n" TEMPLATE_CALLABLES_TEXT "\n");
 }
