@@ -357,22 +357,8 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
           classifyDsl(rd) == DslClass::None && !rd->isLambda() &&
           !(fromRd && fromRd->hasDefinition() && fromRd->isDerivedFrom(rd)) &&
           !from->isDependentType()) {
-        const CXXConstructorDecl *ctor = userConstructorFor(rd, 1);
-        // The constructor's parameter must take the value as it is: a
-        // number for a number, the same class or a base of it. Anything
-        // else (a conversion operator of the argument's class) is refused.
-        auto takesAsIs = [&](const CXXConstructorDecl *c) {
-          QualType param = c->getParamDecl(0)->getType().getNonReferenceType();
-          const auto *paramRd = param->getAsCXXRecordDecl();
-          return ctx_.hasSameUnqualifiedType(param, from) ||
-                 (param->isArithmeticType() &&
-                  (from->isArithmeticType() ||
-                   (from->isEnumeralType() &&
-                    !from->isScopedEnumeralType()))) ||
-                 (paramRd && fromRd && fromRd->hasDefinition() &&
-                  (fromRd == paramRd || fromRd->isDerivedFrom(paramRd)));
-        };
-        if (!ctor || !takesAsIs(ctor))
+        const CXXConstructorDecl *ctor = convertingConstructor(rd, from);
+        if (!ctor)
           error(loc, diag::err_std_callback_argument_class,
                 {from.getAsString(ctx_.getPrintingPolicy()),
                  target.getAsString(ctx_.getPrintingPolicy())});

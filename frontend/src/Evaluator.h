@@ -161,6 +161,18 @@ public:
   // members): numbers converted to their types, a pair or tuple member by
   // member; anything else unchanged.
   Value convertHeld(Value v, clang::QualType held, LazyLoc loc);
+  // What std::optional `optional` holds when made or assigned from `arg`
+  // (evaluated to `v`): empty for std::nullopt or an empty optional, the
+  // converted value of an optional of another type, or a T made from a
+  // value as emplace makes it (`what` names the construct in the error).
+  Value optionalValueFrom(const clang::CXXRecordDecl *optional,
+                          const clang::Expr *arg, Value v,
+                          const clang::Expr *site, const char *what);
+  // A class's one non-template constructor of one argument, if its
+  // parameter takes a value of type `from` as it is (a number for a number,
+  // the class or a base of `from`); null otherwise.
+  const clang::CXXConstructorDecl *
+  convertingConstructor(const clang::CXXRecordDecl *rd, clang::QualType from);
   // An error for a std::optional of a std::optional (see the .cpp).
   void checkOptionalType(const clang::CXXRecordDecl *optional, LazyLoc loc);
   // Whether `rd` (or type `t`) is a std::pair or std::tuple.

@@ -374,19 +374,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
               {"std::optional<T>(std::in_place, ...)"});
       });
     }
-    // From an optional of another type (empty stays empty), or from a
-    // value that makes a T (through T's constructor, for a class of the
-    // program's own).
-    llvm::SmallVector<Value, 1> argv;
-    argv.push_back(eval(args[0]));
-    if (et.isNull() || argv[0].kind == Value::Kind::Null)
-      return std::move(argv[0]);
-    if (classifyStd(argRd) == StdClass::Optional)
-      return convertHeld(std::move(argv[0]), et, loc);
-    return emplacedElement(et, args.front(), argv, ce, [&] {
-      error(loc, diag::err_std_optional_in_place,
-            {"a std::optional made from this value"});
-    });
+    return optionalValueFrom(rd, args[0], eval(args[0]), ce,
+                             "a std::optional made from this value");
   }
   case StdClass::String:
   case StdClass::StringView: {
@@ -434,6 +423,49 @@ void Evaluator::checkOptionalType(const CXXRecordDecl *optional, LazyLoc loc) {
     error(loc, diag::err_std_optional_nested);
 }
 
+Value Evaluator::optionalValueFrom(const CXXRecordDecl *optional,
+                                   const Expr *arg, Value v, const Expr *site,
+                                   const char *what) {
+  LazyLoc loc(site);
+  const CXXRecordDecl *argRd = arg->getType()->getAsCXXRecordDecl();
+  StdClass from = argRd ? classifyStd(argRd) : StdClass::None;
+  if (from == StdClass::NulloptT)
+    return Value::makeNull();
+  QualType et = templateArgType(optional, 0);
+  if (et.isNull() || v.kind == Value::Kind::Null)
+    return v;
+  // An optional of another type: its value, converted.
+  if (from == StdClass::Optional)
+    return convertHeld(std::move(v), et, loc);
+  // A value that makes a T (through T's constructor, for a class of the
+  // program's own).
+  llvm::SmallVector<Value, 1> one;
+  one.push_back(std::move(v));
+  return emplacedElement(et, arg, one, site, [&] {
+    error(loc, diag::err_std_optional_in_place, {what});
+  });
+}
+
+const CXXConstructorDecl *
+Evaluator::convertingConstructor(const CXXRecordDecl *rd, QualType from) {
+  const CXXConstructorDecl *ctor = userConstructorFor(rd, 1);
+  if (!ctor)
+    return nullptr;
+  // The parameter must take the value as it is: a number for a number,
+  // the same class or a base of it. A conversion the argument's own class
+  // defines (operator S()) is not made.
+  QualType param = ctor->getParamDecl(0)->getType().getNonReferenceType();
+  const auto *paramRd = param->getAsCXXRecordDecl();
+  const auto *fromRd = from->getAsCXXRecordDecl();
+  bool asIs = ctx_.hasSameUnqualifiedType(param, from) ||
+              (param->isArithmeticType() &&
+               (from->isArithmeticType() ||
+                (from->isEnumeralType() && !from->isScopedEnumeralType()))) ||
+              (paramRd && fromRd && fromRd->hasDefinition() &&
+               (fromRd == paramRd || fromRd->isDerivedFrom(paramRd)));
+  return asIs ? ctor : nullptr;
+}
+
 Value Evaluator::convertHeld(Value v, QualType held, LazyLoc loc) {
   const CXXRecordDecl *rd = held->getAsCXXRecordDecl();
   if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) {
@@ -441,11 +473,8 @@ Value Evaluator::convertHeld(Value v, QualType held, LazyLoc loc) {
       return convert(v, held, loc);
     // A number held as a class of the program's own: through its one
     // constructor taking a number.
-    if (const CXXConstructorDecl *ctor = userConstructorFor(rd, 1);
-        ctor && ctor->getParamDecl(0)
-                    ->getType()
-                    .getNonReferenceType()
-                    ->isArithmeticType()) {
+    if (const CXXConstructorDecl *ctor = convertingConstructor(
+            rd, v.kind == Value::Kind::Int ? ctx_.LongLongTy : ctx_.DoubleTy)) {
       Value *one[1] = {&v};
       return runConstructor(ctor, {}, one, loc);
     }
@@ -680,23 +709,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   if (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator() ||
       name == "operator=") {
     Value v = std::move(argv[0]);
-    if (cls == StdClass::Optional) {
-      const auto *argRd = args[0]->getType()->getAsCXXRecordDecl();
-      QualType et = templateArgType(md->getParent(), 0);
-      if (classifyStd(argRd) == StdClass::NulloptT)
-        v = Value::makeNull();
-      else if (!et.isNull() && v.kind != Value::Kind::Null &&
-               classifyStd(argRd) == StdClass::Optional)
-        v = convertHeld(std::move(v), et, loc);
-      else if (!et.isNull() && v.kind != Value::Kind::Null) {
-        llvm::SmallVector<Value, 1> one;
-        one.push_back(std::move(v));
-        v = emplacedElement(et, args.front(), one, site, [&] {
-          error(loc, diag::err_std_optional_in_place,
-                {"a value assigned to a std::optional"});
-        });
-      }
-    }
+    if (cls == StdClass::Optional)
+      v = optionalValueFrom(md->getParent(), args[0], std::move(v), site,
+                            "a value assigned to a std::optional");
     if (cls == StdClass::Set && v.kind == Value::Kind::Agg) {
       // s = {a, b, ...}.
       Value m = Value::makeMap();
