@@ -14,6 +14,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <cmath>
+#include <cstdio>
 
 using namespace clang;
 
@@ -239,9 +240,16 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
       return makeTyped(v.wide(), t, loc, false);
     }
     if (v.kind == Value::Kind::Float) {
+      // C++ leaves a value whose integral part does not fit the type
+      // undefined, unsigned types included: refuse it rather than wrap.
       double d = std::trunc(v.f);
-      if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19)
-        error(loc, diag::err_eval_float_out_of_range, {t.getAsString()});
+      if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19 ||
+          !fitsIntType(__int128(d), intType(t))) {
+        char shown[32];
+        std::snprintf(shown, sizeof shown, "%g", v.f);
+        error(loc, diag::err_eval_float_out_of_range,
+              {t.getCanonicalType().getAsString(), shown});
+      }
       return makeTyped(__int128(d), t, loc, true);
     }
     return v;

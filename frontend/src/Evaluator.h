@@ -408,9 +408,16 @@ private:
   // one const operator(), or the specialisation for arguments of types
   // `params` of its one const template operator() (among those Clang
   // instantiated); null for anything else.
+  // How the caller passes the arguments, which picks between the lvalue
+  // and the rvalue specialisation of a forwarding reference (A&&, auto&&):
+  // the library's algorithms pass lvalues (*it), except for a parameter
+  // given as an rvalue reference type; std::function passes each argument
+  // as its signature declares it (only T& is an lvalue).
+  enum class ArgCategory { Lvalues, AsDeclared };
   const clang::CXXMethodDecl *
   functorCallOperator(const clang::CXXRecordDecl *rd,
-                      llvm::ArrayRef<clang::QualType> params);
+                      llvm::ArrayRef<clang::QualType> params,
+                      ArgCategory category = ArgCategory::Lvalues);
   // The object of the member function running now (`this`).
   Value *currentSelf(LazyLoc loc);
   // A call of a member function of one of the program's structs.
@@ -773,12 +780,15 @@ private:
   // among those Clang instantiated; null if there is none.
   static const clang::FunctionDecl *
   genericLambdaCall(const clang::CXXRecordDecl *lambda,
-                    llvm::ArrayRef<clang::QualType> params);
+                    llvm::ArrayRef<clang::QualType> params,
+                    ArgCategory category = ArgCategory::Lvalues);
   // The same for any function template: parameters of a fixed type match
-  // any argument (it converts to them).
+  // any argument (it converts to them); a forwarding reference prefers the
+  // specialisation for the arguments' value category (`category`).
   static const clang::FunctionDecl *
   templateCallSpecialization(const clang::FunctionTemplateDecl *ft,
-                             llvm::ArrayRef<clang::QualType> params);
+                             llvm::ArrayRef<clang::QualType> params,
+                             ArgCategory category = ArgCategory::Lvalues);
   const clang::FunctionDecl *
   callOperatorFor(const std::shared_ptr<const Closure> &lambda,
                   const clang::CXXRecordDecl *functionClass, LazyLoc loc);

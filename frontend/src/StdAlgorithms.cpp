@@ -1473,7 +1473,8 @@ static QualType elementTypeOf(QualType range) {
 // named directly. Null for anything else.
 const CXXMethodDecl *
 Evaluator::functorCallOperator(const CXXRecordDecl *rd,
-                               llvm::ArrayRef<QualType> params) {
+                               llvm::ArrayRef<QualType> params,
+                               ArgCategory category) {
   if (!rd || !rd->hasDefinition() || rd->isLambda() ||
       classifyStd(rd) != StdClass::None || classifyDsl(rd) != DslClass::None ||
       rd->isInStdNamespace() ||
@@ -1498,7 +1499,7 @@ Evaluator::functorCallOperator(const CXXRecordDecl *rd,
   }
   if (foundTemplate)
     return dyn_cast_or_null<CXXMethodDecl>(
-        templateCallSpecialization(foundTemplate, params));
+        templateCallSpecialization(foundTemplate, params, category));
   return found;
 }
 
@@ -1988,7 +1989,12 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
           opType = QualType();
       }
       if (!known) {
-        userOp = userComparator(rest[1], elem, opClosure, 2, t, &opObject);
+        // accumulate moves the running value in (an rvalue: a
+        // forwarding reference takes it as T&&).
+        userOp = userComparator(
+            rest[1], elem, opClosure, 2,
+            algorithm == "accumulate" ? ctx_.getRValueReferenceType(t) : t,
+            &opObject);
         if ((!userOp || !takesElementsReadOnly(userOp, 2)) &&
             algorithm == "reduce")
           error(rest[1], diag::err_std_scan_op, {algorithm.str()});

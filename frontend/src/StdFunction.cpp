@@ -37,36 +37,62 @@ QualType plain(QualType t) {
 
 } // namespace
 
+// Whether a template's parameter is a forwarding reference: an rvalue
+// reference to one of its own unqualified type parameters (A&&, auto&&).
+static bool isForwardingReference(QualType t) {
+  const auto *rr = t->getAs<RValueReferenceType>();
+  if (!rr)
+    return false;
+  QualType pointee = rr->getPointeeTypeAsWritten();
+  return !pointee.hasQualifiers() && pointee->getAs<TemplateTypeParmType>();
+}
+
 const FunctionDecl *
 Evaluator::templateCallSpecialization(const FunctionTemplateDecl *ft,
-                                      llvm::ArrayRef<QualType> params) {
+                                      llvm::ArrayRef<QualType> params,
+                                      ArgCategory category) {
   if (!ft)
     return nullptr;
   const FunctionDecl *pattern = ft->getTemplatedDecl();
-  for (const FunctionDecl *spec : ft->specializations()) {
-    if (spec->getNumParams() != params.size())
-      continue;
-    bool match = true;
-    for (unsigned i = 0; match && i < spec->getNumParams(); ++i) {
-      // A parameter of a fixed type ([](int a, auto b)) is the same in
-      // every specialisation: the argument converts to it.
-      if (i < pattern->getNumParams() &&
-          !pattern->getParamDecl(i)->getType()->isDependentType())
+  auto isLvalue = [&](QualType param) {
+    return category == ArgCategory::AsDeclared
+               ? param->isLValueReferenceType()
+               : !param->isRValueReferenceType();
+  };
+  // Clang may have instantiated a forwarding reference both ways (the
+  // library passing an lvalue somewhere and an rvalue elsewhere): the
+  // first round asks for the arguments' category, the second takes the
+  // only one there is.
+  for (bool byCategory : {true, false}) {
+    for (const FunctionDecl *spec : ft->specializations()) {
+      if (spec->getNumParams() != params.size())
         continue;
-      match = !params[i].isNull() &&
-              plain(spec->getParamDecl(i)->getType()) == plain(params[i]);
+      bool match = true;
+      for (unsigned i = 0; match && i < spec->getNumParams(); ++i) {
+        // A parameter of a fixed type ([](int a, auto b)) is the same in
+        // every specialisation: the argument converts to it.
+        if (i < pattern->getNumParams() &&
+            !pattern->getParamDecl(i)->getType()->isDependentType())
+          continue;
+        QualType specParam = spec->getParamDecl(i)->getType();
+        match = !params[i].isNull() && plain(specParam) == plain(params[i]);
+        if (match && byCategory && i < pattern->getNumParams() &&
+            isForwardingReference(pattern->getParamDecl(i)->getType()))
+          match = specParam->isLValueReferenceType() == isLvalue(params[i]);
+      }
+      if (match)
+        return spec;
     }
-    if (match)
-      return spec;
   }
   return nullptr;
 }
 
 const FunctionDecl *
 Evaluator::genericLambdaCall(const CXXRecordDecl *lambda,
-                             llvm::ArrayRef<QualType> params) {
+                             llvm::ArrayRef<QualType> params,
+                             ArgCategory category) {
   return templateCallSpecialization(lambda->getDependentLambdaCallOperator(),
-                                    params);
+                                    params, category);
 }
 
 const FunctionDecl *
@@ -81,7 +107,7 @@ Evaluator::callOperatorFor(const std::shared_ptr<const Closure> &lambda,
   if (rd && !rd->isGenericLambda())
     call = rd->getLambdaCallOperator();
   else if (rd && sig)
-    call = genericLambdaCall(rd, sig->getParamTypes());
+    call = genericLambdaCall(rd, sig->getParamTypes(), ArgCategory::AsDeclared);
   if (!call)
     error(loc, diag::err_std_function_target);
   return call;
@@ -111,7 +137,8 @@ Value Evaluator::makeStdFunction(const Expr *from,
     cl->call = cast<FunctionDecl>(ref->getDecl());
   } else if (const FunctionProtoType *sig = signatureOf(functionClass);
              const CXXMethodDecl *op = functorCallOperator(
-                 rd, sig ? sig->getParamTypes() : llvm::ArrayRef<QualType>())) {
+                 rd, sig ? sig->getParamTypes() : llvm::ArrayRef<QualType>(),
+                 ArgCategory::AsDeclared)) {
     if (!sig || sig->getNumParams() != op->getNumParams())
       error(loc, diag::err_std_function_target);
     cl->call = op;

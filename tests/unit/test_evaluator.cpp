@@ -2060,6 +2060,17 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
     int v;                                                                     \
     TwoOrTemplate(int a, int b) : v(a * 10 + b) {}                             \
     template <class U> TwoOrTemplate(U u) : v(int(u)) {}                       \
+  };                                                                           \
+  struct RefKind {                                                             \
+    template <class A> int operator()(A &&) const {                            \
+      return std::is_lvalue_reference_v<A> ? 1 : 2;                            \
+    }                                                                          \
+  };                                                                           \
+  struct RefKindSum {                                                          \
+    template <class A, class B> int operator()(A &&acc, B &&x) const {         \
+      return acc + x * 10 + (std::is_lvalue_reference_v<A> ? 100 : 200) +      \
+             (std::is_lvalue_reference_v<B> ? 1000 : 2000);                    \
+    }                                                                          \
   };
 #define TEMPLATE_CALLABLES_TEXT STRINGIFY(TEMPLATE_CALLABLES)
 TEMPLATE_CALLABLES
@@ -2160,10 +2171,35 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         std::optional<std::pair<int, double>> r; r = std::make_pair(6.7, 2);
         return p.first * 1000 + q->first * 100 + r->first * 10 +
                int(p.second + q->second + r->second);),
+    // A forwarding reference instantiated for an lvalue and for an rvalue:
+    // the library's algorithms pass lvalues (accumulate moves its running
+    // value in), std::function passes what its signature declares.
+    SAME_AS_CPP_INT(std::vector<int> v{7}; std::vector<int> o(1);
+                    std::transform(v.begin(), v.end(), o.begin(), RefKind{});
+                    std::function<int(int)> byValue = RefKind{};
+                    std::function<int(int &)> byRef = RefKind{}; int x = 3;
+                    return o[0] * 100 + byValue(4) * 10 + byRef(x);),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{7}; std::vector<int> o(1);
+        auto g =
+            [](auto &&a) {
+              return std::is_lvalue_reference_v<decltype(a)> ? 1 : 2;
+            };
+        std::transform(v.begin(), v.end(), o.begin(), g);
+        std::function<int(int)> byValue = g;
+        std::function<int(int &)> byRef = g;
+        std::function<int(int &&)> byRvalue = g; int x = 3;
+        return o[0] * 1000 + byValue(4) * 100 + byRef(x) * 10 + byRvalue(5);),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2};
+        std::function<int(int &, int)> f = RefKindSum{}; int x = 3;
+        return std::accumulate(v.begin(), v.end(), 0, RefKindSum{}) * 10000 +
+               f(x, 1);),
   };
   checkSameAsCpp(cases,
                  "#include <cassert>\n#include <algorithm>\n#include "
-                 "<functional>\n#include <map>\n#include <optional>\n#include "
-                 "<queue>\n#include "
-                 "<vector>\n#include <utility>\n" TEMPLATE_CALLABLES_TEXT "\n");
+                 "<functional>\n#include <map>\n#include <numeric>\n#include "
+                 "<optional>\n#include <queue>\n#include "
+                 "<type_traits>\n#include <vector>\n#include "
+                 "<utility>\n" TEMPLATE_CALLABLES_TEXT "\n");
 }
