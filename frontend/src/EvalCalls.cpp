@@ -342,6 +342,10 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   // Arguments the library passes (a sort's comparator gets two elements).
   for (size_t i = 0; i < argValues.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
+    // A derived element given to a base class parameter: its base part
+    // (sliced for a parameter by value).
+    Value *arg = baseSubobjectOf(
+        argValues[i], p->getType().getNonReferenceType()->getAsCXXRecordDecl());
     // A class of the program's own built from a value of another type (a
     // std::function<bool(int)> calling [](S s)): Clang put no conversion
     // in the AST for a call the library makes, so its constructor runs
@@ -362,7 +366,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
           error(loc, diag::err_std_callback_argument_class,
                 {from.getAsString(ctx_.getPrintingPolicy()),
                  target.getAsString(ctx_.getPrintingPolicy())});
-        Value *one[1] = {argValues[i]};
+        Value *one[1] = {arg};
         frame->owned.push_back(
             std::make_unique<Value>(runConstructor(ctor, {}, one, loc)));
         frame->vars[p] = frame->owned.back().get();
@@ -372,7 +376,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     // `const unsigned char &` (or `unsigned char &&`) given an int
     // element binds to a converted temporary, as in C++.
     Value converted;
-    if (bindsConvertedTemporary(p->getType(), *argValues[i],
+    if (bindsConvertedTemporary(p->getType(), *arg,
                                 i < argTypes.size() ? argTypes[i] : QualType(),
                                 converted, loc)) {
       frame->owned.push_back(std::make_unique<Value>(std::move(converted)));
@@ -383,9 +387,9 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     // refers to its element, as a reference does.
     if (p->getType()->isReferenceType() ||
         (p->getType()->isRecordType() && isBitReference(p->getType()))) {
-      bindReference(*frame, p, argValues[i]);
+      bindReference(*frame, p, arg);
     } else {
-      Value v = *argValues[i];
+      Value v = *arg;
       if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, p->getType(), loc);
       frame->owned.push_back(std::make_unique<Value>(std::move(v)));

@@ -312,6 +312,26 @@ Value *Evaluator::baseSubobject(Value *v, const CastExpr *ce) {
   return v;
 }
 
+const Value *Evaluator::baseSubobjectOf(const Value *v,
+                                        const CXXRecordDecl *base) {
+  if (v->kind != Value::Kind::Agg || !v->record || !base)
+    return v;
+  const auto *from = dyn_cast<CXXRecordDecl>(v->record);
+  if (!from || !from->hasDefinition() ||
+      from->getCanonicalDecl() == base->getCanonicalDecl() ||
+      !from->isDerivedFrom(base))
+    return v;
+  unsigned i = 0;
+  for (const CXXBaseSpecifier &b : directBases(from)) {
+    const CXXRecordDecl *direct = b.getType()->getAsCXXRecordDecl();
+    if (direct && (direct->getCanonicalDecl() == base->getCanonicalDecl() ||
+                   direct->isDerivedFrom(base)))
+      return i < v->elems().size() ? baseSubobjectOf(&v->elems()[i], base) : v;
+    ++i;
+  }
+  return v;
+}
+
 Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,
                                    bool valueInit) {
   Value uninit;

@@ -403,6 +403,15 @@ private:
   // compares and copies them in. The subobject a derived-to-base cast names
   // (`v` itself for the library's and the DSL's classes).
   Value *baseSubobject(Value *v, const clang::CastExpr *ce);
+  // The subobject of class `base` of an object of a class derived from it
+  // (the library passing a derived element to a `const Base &`
+  // parameter, where the AST has no cast); `v` itself otherwise.
+  static const Value *baseSubobjectOf(const Value *v,
+                                      const clang::CXXRecordDecl *base);
+  static Value *baseSubobjectOf(Value *v, const clang::CXXRecordDecl *base) {
+    return const_cast<Value *>(
+        baseSubobjectOf(static_cast<const Value *>(v), base));
+  }
   static unsigned baseSlots(const clang::RecordDecl *rd);
   // The call operator of a function object of the program's own class: its
   // one const operator(), or the specialisation for arguments of types

@@ -1329,10 +1329,12 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   auto typed = [&](Value v) {
     if (v.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
-    return (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-                   !et.isNull()
-               ? convert(v, et, loc)
-               : v;
+    if (et.isNull())
+      return v;
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+      return convert(v, et, loc);
+    // A derived element inserted into a vector of its base class.
+    return *baseSubobjectOf(&v, et->getAsCXXRecordDecl());
   };
   if (name == "erase") {
     size_t q = p + 1;

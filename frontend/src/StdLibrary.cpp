@@ -261,11 +261,14 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       ValueList backwards;
       if (reversed)
         backwards.assign(from->elems().rbegin(), from->elems().rend());
+      const CXXRecordDecl *elemClass =
+          et.isNull() ? nullptr : et->getAsCXXRecordDecl();
       for (const Value &e : reversed ? backwards : from->elems())
-        elems.push_back(e.kind == Value::Kind::Int ||
-                                e.kind == Value::Kind::Float
-                            ? convert(e, et, loc)
-                            : e);
+        elems.push_back(
+            e.kind == Value::Kind::Int || e.kind == Value::Kind::Float
+                ? convert(e, et, loc)
+                // Derived elements into a vector of their base class.
+                : *baseSubobjectOf(&e, elemClass));
       return Value::makeAgg(std::move(elems));
     }
     Value n = eval(args[0]);
@@ -527,6 +530,16 @@ Value Evaluator::emplacedElement(QualType elem,
                                          : std::move(argv[i]));
     return Value::makeAgg(std::move(members));
   }
+  // A derived object copied into an element of its base class: the
+  // implicit copy (or move) constructor takes the base part.
+  if (const CXXRecordDecl *argRd =
+          argv.size() == 1 && erd
+              ? args[0]->getType().getNonReferenceType()->getAsCXXRecordDecl()
+              : nullptr;
+      argRd && argRd->hasDefinition() && erd->hasDefinition() &&
+      argRd->isDerivedFrom(erd) && !erd->hasUserDeclaredCopyConstructor() &&
+      !erd->hasUserDeclaredMoveConstructor())
+    return *baseSubobjectOf(&argv[0], erd);
   if (erd && isDslHandleClass(classifyDsl(erd)))
     return dslConstruct(classifyDsl(erd), erd,
                         ValueList(std::make_move_iterator(argv.begin()),

@@ -2066,6 +2066,20 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
       return std::is_lvalue_reference_v<A> ? 1 : 2;                            \
     }                                                                          \
   };                                                                           \
+  struct BaseKey {                                                             \
+    int key = 0;                                                               \
+  };                                                                           \
+  struct MidKey : BaseKey {                                                    \
+    int m = 5;                                                                 \
+  };                                                                           \
+  struct DerivedKey : MidKey {                                                 \
+    int extra = 0;                                                             \
+  };                                                                           \
+  struct KeyLess {                                                             \
+    bool operator()(const BaseKey &a, const BaseKey &b) const {                \
+      return a.key < b.key;                                                    \
+    }                                                                          \
+  };                                                                           \
   struct RefKindSum {                                                          \
     template <class A, class B> int operator()(A &&acc, B &&x) const {         \
       return acc + x * 10 + (std::is_lvalue_reference_v<A> ? 100 : 200) +      \
@@ -2195,6 +2209,38 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         std::function<int(int &, int)> f = RefKindSum{}; int x = 3;
         return std::accumulate(v.begin(), v.end(), 0, RefKindSum{}) * 10000 +
                f(x, 1);),
+    // Derived elements given to the library's calls of a base class
+    // parameter (by reference: the base part; by value: sliced), and
+    // copied into containers of the base class.
+    SAME_AS_CPP_INT(
+        std::vector<DerivedKey> v(4); for (int i = 0; i < 4; ++i) {
+          v[i].key = (i * 7) % 5;
+          v[i].extra = i;
+        } std::for_each(v.begin(), v.end(), [](BaseKey &b) { b.key += 10; });
+        std::stable_sort(v.begin(), v.end(), KeyLess{});
+        auto lo = std::min_element(
+            v.begin(), v.end(),
+            [](const MidKey &a, const MidKey &b) { return a.key < b.key; });
+        auto hi = std::max_element(
+            v.begin(), v.end(),
+            [](BaseKey a, BaseKey b) { return a.key < b.key; });
+        std::priority_queue<DerivedKey, std::vector<DerivedKey>, KeyLess> q;
+        for (auto &d
+             : v) q.push(d);
+        return v[0].extra * 100000 + v[3].extra * 10000 + lo->extra * 1000 +
+               hi->extra * 100 + q.top().extra * 10 + v[0].m;),
+    SAME_AS_CPP_INT(std::vector<DerivedKey> v(3);
+                    for (int i = 0; i < 3; ++i) v[i].key = i + 1;
+                    std::vector<BaseKey> bases; bases.push_back(v[0]);
+                    bases.emplace_back(v[1]);
+                    bases.insert(bases.end(), v.begin(), v.end());
+                    std::vector<BaseKey> copy(v.begin(), v.end());
+                    std::function<int(const BaseKey &)> k =
+                        [](const BaseKey &b) { return b.key; };
+                    std::map<int, BaseKey> m; m.emplace(1, v[2]); m[2] = v[1];
+                    return bases[0].key * 100000 + bases[1].key * 10000 +
+                           bases[4].key * 1000 + copy[2].key * 100 +
+                           k(v[1]) * 10 + m[1].key + m[2].key;),
   };
   checkSameAsCpp(cases,
                  "#include <cassert>\n#include <algorithm>\n#include "
