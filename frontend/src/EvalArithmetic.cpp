@@ -106,7 +106,10 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
   if (slot.kind == Value::Kind::Uninit)
     error(loc, diag::err_eval_uninitialised);
   if (slot.kind == Value::Kind::Float)
-    slot = Value::makeFloat(slot.f + delta);
+    slot = Value::makeFloat(
+        t.getCanonicalType()->isSpecificBuiltinType(BuiltinType::Float)
+            ? double(float(slot.f + delta))
+            : slot.f + delta);
   else
     slot = makeTyped(slot.wide() + delta, t, loc, incrementMayOverflow(t));
 }
@@ -223,6 +226,13 @@ void Evaluator::checkEnumerator(const EnumDecl *ed, __int128 value,
         {int64_t(value), ed->getNameAsString(), names});
 }
 
+void Evaluator::checkFloatType(QualType t, LazyLoc loc) {
+  if (!t->isSpecificBuiltinType(BuiltinType::Float) &&
+      !t->isSpecificBuiltinType(BuiltinType::Double))
+    error(loc, diag::err_eval_long_double,
+          {t.getCanonicalType().getUnqualifiedType().getAsString()});
+}
+
 Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   QualType t = to.getNonReferenceType().getCanonicalType();
   if (v.kind == Value::Kind::Uninit)
@@ -243,7 +253,7 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
       // C++ leaves a value whose integral part does not fit the type
       // undefined, unsigned types included: refuse it rather than wrap.
       double d = std::trunc(v.f);
-      if (!std::isfinite(d) || d < -9.3e18 || d > 1.8e19 ||
+      if (!std::isfinite(d) || d <= -0x1p64 || d >= 0x1p64 ||
           !fitsIntType(__int128(d), intType(t))) {
         char shown[32];
         std::snprintf(shown, sizeof shown, "%g", v.f);
@@ -255,6 +265,7 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
     return v;
   }
   if (t->isRealFloatingType()) {
+    checkFloatType(t, loc);
     // A float holds 24 bits: an integer converted to it rounds there.
     if (v.kind == Value::Kind::Int)
       return Value::makeFloat(t->isSpecificBuiltinType(BuiltinType::Float)
@@ -276,17 +287,29 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
   if (isFloat) {
     double a = l.kind == Value::Kind::Float ? l.f : double(l.wide());
     double b = r.kind == Value::Kind::Float ? r.f : double(r.wide());
+    // An operation on floats gives a float: its result rounds to 24 bits
+    // (0.1f * 3 == 0.3f), overflows to infinity at float's range.
+    bool single = false;
+    if (!resultType.isNull()) {
+      QualType rt = resultType.getCanonicalType();
+      if (rt->isRealFloatingType())
+        checkFloatType(rt, loc);
+      single = rt->isSpecificBuiltinType(BuiltinType::Float);
+    }
+    auto result = [single](double x) {
+      return Value::makeFloat(single ? double(float(x)) : x);
+    };
     switch (op) {
     case BO_Add:
-      return Value::makeFloat(a + b);
+      return result(a + b);
     case BO_Sub:
-      return Value::makeFloat(a - b);
+      return result(a - b);
     case BO_Mul:
-      return Value::makeFloat(a * b);
+      return result(a * b);
     case BO_Div:
       if (b == 0)
         error(loc, diag::err_eval_division_by_zero);
-      return Value::makeFloat(a / b);
+      return result(a / b);
     default:
       if (auto c = comparison(op, a, b))
         return Value::makeInt(*c);

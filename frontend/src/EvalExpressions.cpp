@@ -504,6 +504,7 @@ Value Evaluator::eval(const Expr *e) {
     return makeTyped(cast<CharacterLiteral>(e)->getValue(), e->getType(),
                      e->getExprLoc(), false);
   case Stmt::FloatingLiteralClass:
+    checkFloatType(e->getType().getCanonicalType(), e->getExprLoc());
     return Value::makeFloat(
         cast<FloatingLiteral>(e)->getValue().convertToDouble());
   case Stmt::StringLiteralClass: {

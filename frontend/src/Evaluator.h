@@ -408,6 +408,9 @@ private:
   // parameter, where the AST has no cast); `v` itself otherwise.
   static const Value *baseSubobjectOf(const Value *v,
                                       const clang::CXXRecordDecl *base);
+  // Refuses a floating-point type other than float and double (long
+  // double, __float128: the evaluator computes in double).
+  void checkFloatType(clang::QualType canonical, LazyLoc loc);
   static Value *baseSubobjectOf(Value *v, const clang::CXXRecordDecl *base) {
     return const_cast<Value *>(
         baseSubobjectOf(static_cast<const Value *>(v), base));

@@ -220,6 +220,19 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
     SAME_AS_CPP_DOUBLE(return std::exp2(5) + std::log10(1000.0) +
                                   std::cbrt(27.0) + std::hypot(3, 4);),
     SAME_AS_CPP_INT(return std::lround(2.5) + std::llround(-2.5);),
+    // float arithmetic rounds to float at every operation, ++ and compound
+    // assignment included (whose computation type may be float).
+    SAME_AS_CPP_INT(float a = 0.1f; float b = 1e20f; float f = 16777216.0f; f++;
+                    int big = 2000000000; big += 1.0f;
+                    return (a * 3 == 0.3f) * 10000 + (b * b > 1e39) * 1000 +
+                           (1e8f + 1 == 1e8f) * 100 + (f == 16777216.0f) * 10 +
+                           (big == 2000000000);),
+    SAME_AS_CPP_DOUBLE(float a = 0.1f;
+                       return double((float)(a * 3)) +
+                              std::sqrt(2.0f) * std::sqrt(2.0f);),
+    SAME_AS_CPP_DOUBLE(float a = 0.1f; return a * 10 * 1e9 + a / 3;),
+    SAME_AS_CPP_INT(return (unsigned long long)(18446744073709549568.0) ==
+                               18446744073709549568ull;),
     // <bit>, at the argument's width.
     SAME_AS_CPP_INT(return std::bit_width(8u) * 100 + std::popcount(255u);),
     SAME_AS_CPP_INT(return std::countl_zero(uint8_t(1)) * 100 +
