@@ -660,6 +660,22 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return dslMemberCall(mce, cls);
     error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
   }
+  // Assignment of a struct of the program's own, or of a DSL value (a
+  // chunk, a channel, a buffer: values too), through the implicit copy or
+  // move assignment: the right side replaces the left.
+  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
+      oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2) {
+    const auto *md = dyn_cast<CXXMethodDecl>(fd);
+    if (isUserFunction(fd, ctx_.getSourceManager()) ||
+        (md && !md->isUserProvided() &&
+         classifyDsl(md->getParent()) != DslClass::None)) {
+      Value rhs = eval(oc->getArg(1));
+      Value *slot = evalLValue(oc->getArg(0));
+      invalidateContents(*slot, "assignment", call);
+      *slot = std::move(rhs);
+      return *slot;
+    }
+  }
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
     if (isAssertFailure(fd, ctx_.getSourceManager()))
       assertionFailed(call);
@@ -668,17 +684,6 @@ Value Evaluator::evalCall(const CallExpr *call) {
     for (const Expr *a : call->arguments())
       args.push_back(eval(a));
     return dslFreeFunction(fd, std::move(args), call);
-  }
-  if (isa<CXXOperatorCallExpr>(call)) {
-    // Implicit assignment of aggregates (struct = struct).
-    const auto *oc = cast<CXXOperatorCallExpr>(call);
-    if (oc->getOperator() == OO_Equal) {
-      Value rhs = eval(oc->getArg(1));
-      Value *slot = evalLValue(oc->getArg(0));
-      invalidateContents(*slot, "assignment", call);
-      *slot = std::move(rhs);
-      return *slot;
-    }
   }
   llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
   return callFunction(fd, args, nullptr, call);
