@@ -442,6 +442,14 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
   case UO_LNot:
     return Value::makeInt(!truthy(eval(uo->getSubExpr()), loc));
   case UO_Deref:
+    // `*this`: a copy of the object (`T copy() const { return *this; }`).
+    if (isa<CXXThisExpr>(uo->getSubExpr()->IgnoreParenImpCasts())) {
+      const Value *self = evalLValue(uo);
+      if (self->kind == Value::Kind::Uninit)
+        error(loc, diag::err_eval_uninitialised);
+      return *self;
+    }
+    error(loc, diag::err_eval_pointers_use_references);
   case UO_AddrOf:
     error(loc, diag::err_eval_pointers_use_references);
   case UO_Extension:

@@ -12,6 +12,8 @@
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace mscclc::frontend {
@@ -109,6 +111,8 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       known != recordInitLists_.end()) {
     // A copy: evaluating a field may add lists to the map.
     RecordInitList shape = known->second;
+    if (shape.defaultsUseThis)
+      return initListWithThis(ile, shape.record, shape.fields);
     ValueList fields;
     fields.reserve(shape.fields);
     for (unsigned i = 0; i < shape.fields; ++i)
@@ -154,6 +158,15 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       error(loc, diag::err_eval_aggregate_bases);
     if (classifyDsl(rd) == DslClass::None)
       checkUserStruct(rd, loc);
+    unsigned numFields =
+        unsigned(std::distance(rd->field_begin(), rd->field_end()));
+    // Clang's semantic form names every field, defaults included; a list
+    // that does can skip the checks above the next time.
+    bool usesThis = defaultsUseThis(ile);
+    if (numFields == ile->getNumInits())
+      recordInitLists_[ile] = {rd, numFields, usesThis};
+    if (usesThis)
+      return initListWithThis(ile, rd, numFields);
     ValueList fields;
     fields.reserve(ile->getNumInits());
     unsigned i = 0;
@@ -164,10 +177,6 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
         fields.push_back(defaultValue(fd->getType(), loc));
       ++i;
     }
-    // Clang's semantic form names every field, defaults included; a list
-    // that does can skip the checks above the next time.
-    if (i == ile->getNumInits())
-      recordInitLists_[ile] = {rd, i};
     return Value::makeAgg(std::move(fields), rd);
   }
   error(loc, diag::err_eval_init_list);
@@ -330,6 +339,60 @@ const Value *Evaluator::baseSubobjectOf(const Value *v,
     ++i;
   }
   return v;
+}
+
+bool Evaluator::defaultsUseThis(const InitListExpr *ile) {
+  std::function<bool(const Stmt *)> usesThis = [&](const Stmt *s) {
+    if (!s)
+      return false;
+    if (isa<CXXThisExpr>(s))
+      return true;
+    for (const Stmt *child : s->children())
+      if (usesThis(child))
+        return true;
+    return false;
+  };
+  for (const Expr *init : ile->inits())
+    if (const auto *di = dyn_cast<CXXDefaultInitExpr>(init))
+      if (usesThis(di->getExpr()))
+        return true;
+  return false;
+}
+
+Value Evaluator::initListWithThis(const InitListExpr *ile,
+                                  const CXXRecordDecl *rd, unsigned fields) {
+  // The fields in order; a default member initialiser runs with `this`
+  // bound to the object so far, as in C++ (a member initialised later is
+  // still uninitialised when read).
+  LazyLoc loc(ile);
+  Value uninit;
+  uninit.kind = Value::Kind::Uninit;
+  Value object = Value::makeAgg(ValueList(fields, uninit), rd);
+  Borrow keep(*this, &object);
+  unsigned i = 0;
+  for (const FieldDecl *fd : rd->fields()) {
+    if (i >= fields)
+      break;
+    const Expr *init = i < ile->getNumInits() ? ile->getInit(i) : nullptr;
+    Value v;
+    if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(init)) {
+      auto frame = newFrame();
+      frame->self = &object;
+      frame->selfBorrow = std::make_unique<Borrow>(*this, &object);
+      frames_.push_back(std::move(frame));
+      struct Pop {
+        Evaluator &ev;
+        ~Pop() { ev.popFrame(); }
+      } pop{*this};
+      v = eval(di->getExpr());
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, fd->getType(), loc);
+    } else {
+      v = init ? eval(init) : defaultValue(fd->getType(), loc);
+    }
+    object.elems()[i++] = std::move(v);
+  }
+  return object;
 }
 
 Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,

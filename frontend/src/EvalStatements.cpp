@@ -117,6 +117,15 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     const auto *fs = cast<ForStmt>(s);
     if (fs->getInit())
       exec(fs->getInit());
+    // The init's variables end with the loop.
+    struct EndInit {
+      Evaluator &ev;
+      const Stmt *init;
+      ~EndInit() {
+        if (ev.capturedByReference_)
+          ev.endScope(init);
+      }
+    } endInit{*this, fs->getInit()};
     while (true) {
       step(fs);
       if (const auto *cv = fs->getConditionVariable())
@@ -326,6 +335,9 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
   }
   for (auto it = scoped.rbegin(); it != scoped.rend(); ++it)
     finishScopeObject(*it);
+  if (capturedByReference_)
+    for (const Stmt *child : cs->body())
+      endScope(child);
   // The block's variables end: so do the iterators into them.
   if (!liveIterRecords_.empty()) {
     Frame &f = *frames_.back();
@@ -337,6 +349,22 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
               endIteratorsInto(*f.owned[idx->second], cs->getRBracLoc());
   }
   return result;
+}
+
+void Evaluator::endScope(const Stmt *s) {
+  const auto *ds = dyn_cast_or_null<DeclStmt>(s);
+  if (!ds)
+    return;
+  Frame &f = *frames_.back();
+  for (const Decl *d : ds->decls()) {
+    const auto *vd = dyn_cast<VarDecl>(d);
+    if (!vd || !vd->hasLocalStorage() || !f.vars.count(vd))
+      continue;
+    ++f.redeclared[vd];
+    if (const auto *dd = dyn_cast<DecompositionDecl>(vd))
+      for (const BindingDecl *b : dd->bindings())
+        ++f.redeclared[b];
+  }
 }
 
 Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {

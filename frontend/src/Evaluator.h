@@ -297,6 +297,10 @@ private:
   // --- statements
   Flow exec(const clang::Stmt *s);
   Flow execCompound(const clang::CompoundStmt *cs);
+  // The variables `s` (a declaration statement) declared go out of scope:
+  // a lambda that captured one by reference and is called later names an
+  // ended variable (a located error), not the value the slot still holds.
+  void endScope(const clang::Stmt *s);
   Flow execSwitch(const clang::SwitchStmt *ss);
   void declare(const clang::VarDecl *vd);
   // The initialiser of the (non-reference) variable being declared, or the
@@ -556,7 +560,13 @@ private:
   struct RecordInitList {
     const clang::CXXRecordDecl *record;
     unsigned fields;
+    // A default member initialiser in the list reads another member
+    // (`int b = a * 2;`): the object is built with `this` bound to it.
+    bool defaultsUseThis;
   };
+  static bool defaultsUseThis(const clang::InitListExpr *ile);
+  Value initListWithThis(const clang::InitListExpr *ile,
+                         const clang::CXXRecordDecl *rd, unsigned fields);
   llvm::DenseMap<const clang::InitListExpr *, RecordInitList> recordInitLists_;
   llvm::DenseMap<const clang::CallExpr *, CallSite> callSites_;
   // How a construction is evaluated, decided from its constructor only
@@ -1031,6 +1041,9 @@ private:
   size_t iterRecord(Value *container, LazyLoc loc);
   std::deque<Value> danglingValues_;
   uint64_t frameSerial_ = 0;
+  // Whether a lambda ever captured a local variable by reference: only
+  // then must the end of a block end its variables' generations (below).
+  bool capturedByReference_ = false;
   std::vector<std::unique_ptr<Frame>> frames_;
   std::vector<std::shared_ptr<const DslObject>> rankObjects_;
   std::vector<std::shared_ptr<const DslObject>> bufferObjects_;

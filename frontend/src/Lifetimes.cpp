@@ -70,6 +70,7 @@ RefCapture Evaluator::captureByReference(const ValueDecl *d) {
   RefCapture c;
   c.decl = d;
   if (f.vars.count(d)) {
+    capturedByReference_ = true;
     c.frameSerial = f.serial;
     c.generation = f.redeclared.lookup(d);
     return c;

@@ -2088,6 +2088,30 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
   struct DerivedKey : MidKey {                                                 \
     int extra = 0;                                                             \
   };                                                                           \
+  struct Layout {                                                              \
+    int ranks = 4;                                                             \
+    int tbs = 2;                                                               \
+    int chunks = ranks * tbs;                                                  \
+    unsigned char small = chunks * 40;                                         \
+    std::vector<int> owners = std::vector<int>(chunks, ranks - 1);             \
+  };                                                                           \
+  struct StepCounter {                                                         \
+    int v = 0;                                                                 \
+    StepCounter &operator++() {                                                \
+      ++v;                                                                     \
+      return *this;                                                            \
+    }                                                                          \
+    StepCounter operator++(int) {                                              \
+      StepCounter old = *this;                                                 \
+      ++v;                                                                     \
+      return old;                                                              \
+    }                                                                          \
+    StepCounter twice() const {                                                \
+      StepCounter c = *this;                                                   \
+      c.v *= 2;                                                                \
+      return c;                                                                \
+    }                                                                          \
+  };                                                                           \
   struct KeyLess {                                                             \
     bool operator()(const BaseKey &a, const BaseKey &b) const {                \
       return a.key < b.key;                                                    \
@@ -2254,6 +2278,17 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
                     return bases[0].key * 100000 + bases[1].key * 10000 +
                            bases[4].key * 1000 + copy[2].key * 100 +
                            k(v[1]) * 10 + m[1].key + m[2].key;),
+    // Default member initialisers reading earlier members, in every form
+    // of aggregate initialisation; `*this` copied.
+    SAME_AS_CPP_INT(Layout a{}; Layout b{8}; Layout c{.tbs = 3};
+                    Layout d{2, 5, 1}; std::vector<Layout> v{{}, {3}};
+                    return a.chunks * 1000000 + b.chunks * 10000 +
+                           c.chunks * 100 + d.chunks + int(c.small) * 10 +
+                           int(b.owners.size()) * 1000 + b.owners[7] +
+                           v[1].chunks;),
+    SAME_AS_CPP_INT(StepCounter c; c.v = 4; StepCounter old = c++; ++c;
+                    StepCounter t = c.twice();
+                    return old.v * 10000 + c.v * 100 + t.v + (++c).v * 1000;),
   };
   checkSameAsCpp(cases,
                  "#include <cassert>\n#include <algorithm>\n#include "
