@@ -588,8 +588,11 @@ Value Evaluator::eval(const Expr *e) {
     return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
   case Stmt::SubstNonTypeTemplateParmExprClass:
     return eval(cast<SubstNonTypeTemplateParmExpr>(e)->getReplacement());
-  case Stmt::CXXDefaultArgExprClass:
-    return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
+  case Stmt::CXXDefaultArgExprClass: {
+    const auto *dae = cast<CXXDefaultArgExpr>(e);
+    LibraryEntry entry(*this, dae->getUsedLocation());
+    return eval(dae->getExpr());
+  }
   case Stmt::CXXDefaultInitExprClass: {
     const Expr *init = cast<CXXDefaultInitExpr>(e)->getExpr();
     if (!isConstantInitializer(init))
@@ -695,6 +698,8 @@ Value Evaluator::eval(const Expr *e) {
     error(e->getExprLoc(), diag::err_eval_this);
   case Stmt::CXXNoexceptExprClass:
   case Stmt::TypeTraitExprClass:
+  case Stmt::SizeOfPackExprClass:     // sizeof...(Ts): a constant
+  case Stmt::ArrayTypeTraitExprClass: // __array_rank(T)
   case Stmt::CXXUuidofExprClass: {
     Expr::EvalResult r;
     if (e->EvaluateAsRValue(r, ctx_) && r.Val.isInt())
@@ -702,6 +707,8 @@ Value Evaluator::eval(const Expr *e) {
                        e->getExprLoc(), false);
     break;
   }
+  case Stmt::ArrayInitLoopExprClass:
+    error(e->getExprLoc(), diag::err_eval_c_array_copy);
   default:
     break;
   }

@@ -228,6 +228,14 @@ void Evaluator::error(LazyLoc loc, diag::ID id,
     at = irLoc(LazyLoc(current_));
   if (!at.isValid() && statement_)
     at = irLoc(LazyLoc(statement_));
+  if (libraryEntry_.isValid() && at.isValid()) {
+    const clang::SourceManager &sm = ctx_.getSourceManager();
+    clang::SourceLocation raw = loc;
+    if (raw.isValid() && sm.isInSystemHeader(sm.getExpansionLoc(raw)) &&
+        !sm.isInSystemHeader(sm.getExpansionLoc(libraryEntry_)))
+      throwDiagnostic(id, irLoc(libraryEntry_), args,
+                      {makeNote(diag::note_eval_in_library_header, at)});
+  }
   throwDiagnostic(id, at, args);
 }
 
@@ -366,6 +374,7 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
       const Expr *init = vd->getInit();
       if (!init)
         error(loc, diag::err_eval_global_no_init, {vd->getNameAsString()});
+      LibraryEntry entry(*this, loc);
       auto v = std::make_unique<Value>(eval(init));
       // Evaluating the initialiser may have defined other globals.
       auto [pos, _] = globals_.try_emplace(vd, std::move(v));

@@ -939,6 +939,23 @@ private:
   // any (running out of memory).
   const clang::Stmt *current_ = nullptr;
   const clang::Stmt *statement_ = nullptr; // the statement executed last
+  // Where evaluation entered code of a system header that the program
+  // did not write (a library function's default argument, a library
+  // constant's initialiser): an error inside is reported there, with a
+  // note at the header's line.
+  clang::SourceLocation libraryEntry_;
+  // (Only recorded here: whether either side is in a system header is
+  // asked when an error is reported.)
+  struct LibraryEntry {
+    Evaluator &ev;
+    clang::SourceLocation saved;
+    LibraryEntry(Evaluator &e, clang::SourceLocation from)
+        : ev(e), saved(e.libraryEntry_) {
+      if (!saved.isValid())
+        ev.libraryEntry_ = from; // the outermost: the program's own line
+    }
+    ~LibraryEntry() { ev.libraryEntry_ = saved; }
+  };
   void finishProgramIfActive();
 
   // Throws the catalog diagnostic `id` at `loc` (mapped only now).

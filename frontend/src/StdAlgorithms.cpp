@@ -2278,7 +2278,16 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
     for (size_t i = lo; i < to; ++i)
       invalidateContents(elems[i], name, loc);
     std::rotate(elems.begin() + lo, elems.begin() + hi, elems.begin() + to);
-    result = Value::makeVoid();
+    // What std::rotate returns: where the first element went. An iterator
+    // into a std::vector is a value; into other containers it is not, and
+    // the result is unusable (as a void call's).
+    const CXXRecordDecl *crd =
+        first.containerType.isNull()
+            ? nullptr
+            : first.containerType.getCanonicalType()->getAsCXXRecordDecl();
+    result = crd && classifyStd(crd) == StdClass::Vector
+                 ? makeIterator(range, lo + (to - hi), 0, nullptr, loc)
+                 : Value::makeVoid();
     return true;
   }
   const CXXRecordDecl *rd =

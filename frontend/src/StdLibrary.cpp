@@ -247,14 +247,49 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     if (args.size() == 2 && (args[0]->getType()->isRecordType() ||
                              args[0]->getType()->isPointerType())) {
       // std::vector<T> w(v.begin(), v.end()): a copy of a whole container;
-      // w(v.rbegin(), v.rend()): the same, reversed.
+      // w(v.rbegin(), v.rend()): the same, reversed; w(v.begin() + 1,
+      // v.end()): a part of a std::vector or std::array.
+      QualType et = templateArgType(rd, 0);
+      IteratorPosition first, last;
+      if (parseIteratorPosition(args[0], first) &&
+          parseIteratorPosition(args[1], last) &&
+          !(first.steps.empty() && last.steps.empty() && !first.iterator &&
+            !last.iterator && !first.search && !last.search && !first.fromEnd &&
+            last.fromEnd)) {
+        Value *c = positionContainer(first);
+        Borrow keep(*this, c, /*iterating=*/true);
+        if (positionContainer(last) != c)
+          error(loc, diag::err_std_iterator_two_containers, {"vector"});
+        if (c->kind != Value::Kind::Agg)
+          error(loc, diag::err_eval_uninitialised);
+        size_t size = c->elems().size();
+        size_t lo = resolveIteratorPosition(first, size, args[0]);
+        size_t hi = resolveIteratorPosition(last, size, args[1]);
+        if (hi < lo)
+          error(args[1], diag::err_std_iterator_backwards, {"std::vector"});
+        if (keep.dangling)
+          invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+        reserveElements(hi - lo, loc);
+        const CXXRecordDecl *elemClass =
+            et.isNull() ? nullptr : et->getAsCXXRecordDecl();
+        ValueList elems;
+        elems.reserve(hi - lo);
+        for (size_t i = lo; i < hi; ++i) {
+          const Value &e = c->elems()[i];
+          elems.push_back(
+              (e.kind == Value::Kind::Int || e.kind == Value::Kind::Float) &&
+                      !et.isNull()
+                  ? convert(e, et, loc)
+                  : *baseSubobjectOf(&e, elemClass));
+        }
+        return Value::makeAgg(std::move(elems));
+      }
       bool reversed = false;
       Value *from = reverseWholeRange(args[0], args[1]);
       if (from)
         reversed = true;
       else
         from = wholeRange(args[0], args[1], "vector", loc);
-      QualType et = templateArgType(rd, 0);
       reserveElements(from->elems().size(), loc);
       ValueList elems;
       elems.reserve(from->elems().size());

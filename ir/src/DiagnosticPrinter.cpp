@@ -188,6 +188,8 @@ struct Expectation {
   unsigned max = 1; // UINT_MAX for "N+"
   unsigned seen = 0;
   uint32_t writtenAt; // the line the directive is on
+  // `expected-note@*`: at a line of another file (a library header).
+  bool elsewhere = false;
 };
 
 struct Seen {
@@ -235,7 +237,10 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
                     args);
       ok = false;
     };
-    if (p < text.size() && text[p] == '@') {
+    if (p + 1 < text.size() && text[p] == '@' && text[p + 1] == '*') {
+      p += 2;
+      e.elsewhere = true;
+    } else if (p < text.size() && text[p] == '@') {
       ++p;
       bool rel = p < text.size() && (text[p] == '+' || text[p] == '-');
       bool neg = rel && text[p] == '-';
@@ -322,8 +327,9 @@ bool verifyExpectations(const SourceFiles &files,
     for (Seen &s : seen) {
       if (s.matched || s.severity != e.severity || e.seen >= e.max)
         continue;
-      bool here =
-          s.loc.isValid() ? (s.loc.fileId == 0 && s.loc.line == e.line) : false;
+      bool here = !s.loc.isValid() ? false
+                  : e.elsewhere    ? s.loc.fileId != 0
+                                   : s.loc.fileId == 0 && s.loc.line == e.line;
       if (here && s.text.find(e.text) != std::string::npos) {
         s.matched = true;
         ++e.seen;

@@ -347,7 +347,24 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
         for (int x
              : v) r = r * 10 + x;
         return r;),
-    // Algorithms over a part of a container, and std::rotate.
+    // Algorithms over a part of a container, and std::rotate (whose
+    // result is where the first element went); a vector made from a part.
+    SAME_AS_CPP_INT(
+        std::vector<int> a{1, 2, 3, 4, 5};
+        std::vector<int> c(a.begin() + 1, a.end());
+        std::vector<int> e(std::next(a.begin(), 2), a.begin() + 4);
+        std::array<int, 4> arr{7, 8, 9, 10};
+        std::vector<double> f(arr.begin() + 1, arr.end() - 1);
+        std::vector<int> g(std::find(a.begin(), a.end(), 3), a.end());
+        return int(c.size()) * 100000 + c[0] * 10000 + e[1] * 1000 +
+               int(f.size() * f[1]) * 10 + int(g.size());),
+    SAME_AS_CPP_INT(
+        std::vector<int> v{1, 2, 3, 4, 5};
+        auto it = std::rotate(v.begin() + 1, v.begin() + 3, v.end());
+        auto e = std::rotate(v.begin(), v.begin(), v.end());
+        auto f = std::rotate(v.begin(), v.end(), v.end());
+        return int(it - v.begin()) * 10000 + *it * 1000 + v[1] * 100 +
+               int(e - v.begin()) * 10 + int(f - v.begin());),
     SAME_AS_CPP_INT(std::vector<int> v{5, 9, 2, 7, 1, 8};
                     std::sort(v.begin() + 1, v.end() - 1);
                     std::reverse(std::next(v.begin(), 3), v.end());
