@@ -229,6 +229,10 @@ public:
         ->default_str("4");
     app.add_option("--seed", seedText_, "seed of the first schedule")
         ->default_str("1");
+    app.add_option("--max-sim-steps", maxStepsText_,
+                   "steps one schedule may take before it is reported as a "
+                   "livelock (thread blocks that never finish)")
+        ->default_str("200000000");
     app.add_option("--semantics", semantics_,
                    "executor: what MSCCL++ 0.9.0 does, defects included; "
                    "intended: what each op means")
@@ -293,6 +297,9 @@ public:
     if (!seedText_.empty() && !parseUnsigned(seedText_, o.seed))
       return usage("--seed", "an integer from 0 to 18446744073709551615",
                    seedText_);
+    if (!maxStepsText_.empty() &&
+        (!parseUnsigned(maxStepsText_, o.maxSteps) || o.maxSteps == 0))
+      return usage("--max-sim-steps", "a positive integer", maxStepsText_);
     if (!sizeText_.empty()) {
       uint64_t size = 0;
       if (!parseUnsigned(sizeText_, size) || size == 0)
@@ -482,7 +489,7 @@ private:
     return ec == std::errc() && end == text.data() + text.size();
   }
 
-  std::string sizeText_, seedText_;
+  std::string sizeText_, seedText_, maxStepsText_;
   std::optional<uint64_t> size_;
   std::string dtype_ = "f32", packet_ = "ll16", semantics_ = "executor";
   std::string splitMaskText_;

@@ -578,7 +578,24 @@ ScheduleResult Machine::run() {
       report(Finding::Kind::Deadlock, nullptr, nullptr,
              "the schedule did not finish within " +
                  std::to_string(opts_.maxSteps) +
-                 " steps (a livelock, or raise the step limit)");
+                 " steps (a livelock, or raise --max-sim-steps); the thread "
+                 "blocks still running follow");
+      // Where each unfinished thread block is: a livelock shows as blocks
+      // that keep being scheduled at the same op.
+      int shown = 0;
+      for (Tb &tb : tbs_) {
+        if (tb.finished || tb.pc >= tb.prog.size())
+          continue;
+        if (++shown > 16)
+          break;
+        bool parked = parkedOn_[size_t(tb.agent)] != NoKey;
+        report(Finding::Kind::Deadlock, &tb, &tb.prog[tb.pc],
+               "still running in run " + std::to_string(tb.run + 1) +
+                   " at the step limit: " +
+                   (parked ? "blocked: " + tb.blockedOn
+                           : std::string("still scheduled here (spinning, or "
+                                         "more work than the limit allows)")));
+      }
       break;
     }
     int32_t agent = active_[size_t(
