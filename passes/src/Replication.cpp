@@ -9,6 +9,36 @@ using namespace chunk;
 constexpr uint64_t MaxReplicatedThreadBlocks = 4096;
 constexpr uint64_t MaxReplicatedOps = uint64_t(1) << 24;
 
+// The first op of `ops` (pipeline bodies included) that writes a buffer.
+const Op *firstWriter(const std::vector<Op> &ops) {
+  for (const Op &op : ops) {
+    if (!op.localDst.empty() || !op.remoteDst.empty() ||
+        !op.details().pktDst.empty() || op.details().switchChunk ||
+        !op.details().switchDstOffsets.empty())
+      return &op;
+    if (const Op *inner = firstWriter(op.details().body))
+      return inner;
+  }
+  return nullptr;
+}
+
+// Under ReplicationPolicy::none every instance runs each op on the same
+// chunks, in its own thread blocks with no order between them: one that
+// writes races with its copies in the other instances. Reported once, at
+// the first such op.
+void warnUnreplicatedWrites(const Program &program, DiagnosticSink &diags) {
+  for (const Rank &rank : program.ranks)
+    for (const ThreadBlock &tb : rank.tbs)
+      if (const Op *op = firstWriter(tb.ops)) {
+        diags
+            .report(diag::warn_replication_none_overlap, op->reportLoc(),
+                    {program.instances})
+            .note(diag::note_replication_none_program, program.loc,
+                  {program.instances});
+        return;
+      }
+}
+
 class ReplicationPass : public Pass {
 public:
   std::string_view name() const override { return "replication"; }
@@ -49,6 +79,8 @@ public:
     }
     const bool interleave =
         program.replicationPolicy == ReplicationPolicy::Interleaved;
+    if (!interleave && n > 1)
+      warnUnreplicatedWrites(program, diags);
     for (auto &rank : program.ranks) {
       rank.inputChunks *= n;
       rank.outputChunks *= n;
