@@ -927,7 +927,9 @@ bool Evaluator::tryUserMethodCall(const CallExpr *call, const CXXMethodDecl *md,
       classifyDsl(rd) != DslClass::None || rd->isInStdNamespace() ||
       ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
     return false;
-  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(md))
+  // A conversion function (operator int(), explicit operator bool()) is
+  // a method without arguments, called where the program converts.
+  if (isa<CXXConstructorDecl, CXXDestructorDecl>(md))
     return false;
   const Expr *objE;
   llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());

@@ -2129,6 +2129,18 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
       return c;                                                                \
     }                                                                          \
   };                                                                           \
+  struct Twice {                                                               \
+    int v;                                                                     \
+    explicit operator int() const { return v * 2; }                            \
+  };                                                                           \
+  struct Positive {                                                            \
+    int v;                                                                     \
+    explicit operator bool() const { return v > 0; }                           \
+  };                                                                           \
+  struct Index {                                                               \
+    int i;                                                                     \
+    operator int() const { return i; }                                         \
+  };                                                                           \
   struct KeyLess {                                                             \
     bool operator()(const BaseKey &a, const BaseKey &b) const {                \
       return a.key < b.key;                                                    \
@@ -2303,6 +2315,12 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
                            c.chunks * 100 + d.chunks + int(c.small) * 10 +
                            int(b.owners.size()) * 1000 + b.owners[7] +
                            v[1].chunks;),
+    // Conversion functions, explicit and implicit, where the program
+    // converts.
+    SAME_AS_CPP_INT(Twice w{5}; Positive b{3}; Positive z{0}; Index k{2};
+                    std::vector<int> v{10, 20, 30};
+                    return static_cast<int>(w) * 1000 + v[k] +
+                           (b && !z) * 100000 + int(Index{7}) * 10000;),
     SAME_AS_CPP_INT(StepCounter c; c.v = 4; StepCounter old = c++; ++c;
                     StepCounter t = c.twice();
                     return old.v * 10000 + c.v * 100 + t.v + (++c).v * 1000;),
