@@ -668,12 +668,19 @@ Value Evaluator::eval(const Expr *e) {
     return evalCall(cast<CallExpr>(e));
   case Stmt::UnaryExprOrTypeTraitExprClass: {
     const auto *ue = cast<UnaryExprOrTypeTraitExpr>(e);
-    if (ue->getKind() == UETT_SizeOf) {
+    // sizeof and alignof are the target's layout (x86-64, as the native
+    // compile of the same headers): sizeof(arr) / sizeof(arr[0]) is the
+    // classic element-count idiom; a struct's size counts its padding.
+    if (ue->getKind() == UETT_SizeOf || ue->getKind() == UETT_AlignOf ||
+        ue->getKind() == UETT_PreferredAlignOf) {
       QualType t = ue->getTypeOfArgument();
-      // sizeof(arr) / sizeof(arr[0]) is the classic element-count idiom.
-      if (ctx_.getAsConstantArrayType(t) || t->isScalarType())
-        return makeTyped(__int128(ctx_.getTypeSizeInChars(t).getQuantity()),
-                         e->getType(), e, false);
+      if (!t->isDependentType() && !t->isIncompleteType() &&
+          !t->isFunctionType()) {
+        int64_t n = ue->getKind() == UETT_SizeOf
+                        ? ctx_.getTypeSizeInChars(t).getQuantity()
+                        : ctx_.getTypeAlignInChars(t).getQuantity();
+        return makeTyped(__int128(n), e->getType(), e, false);
+      }
     }
     error(e->getExprLoc(), diag::err_eval_sizeof);
   }

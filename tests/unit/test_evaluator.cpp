@@ -2315,6 +2315,12 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
                            c.chunks * 100 + d.chunks + int(c.small) * 10 +
                            int(b.owners.size()) * 1000 + b.owners[7] +
                            v[1].chunks;),
+    // sizeof and alignof of structs, std::array and arrays: the layout.
+    SAME_AS_CPP_INT(std::array<int, 5> arr{}; BaseKey b{};
+                    return int(sizeof(DerivedKey)) * 100000 +
+                           int(alignof(Layout)) * 10000 +
+                           int(sizeof(arr)) * 100 + int(sizeof b) +
+                           int(sizeof(std::array<double, 3>)) * 1000;),
     // Conversion functions, explicit and implicit, where the program
     // converts.
     SAME_AS_CPP_INT(Twice w{5}; Positive b{3}; Positive z{0}; Index k{2};
