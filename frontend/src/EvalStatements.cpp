@@ -358,12 +358,14 @@ void Evaluator::endScope(const Stmt *s) {
   Frame &f = *frames_.back();
   for (const Decl *d : ds->decls()) {
     const auto *vd = dyn_cast<VarDecl>(d);
-    if (!vd || !vd->hasLocalStorage() || !f.vars.count(vd))
+    if (!vd || !vd->hasLocalStorage())
       continue;
-    ++f.redeclared[vd];
+    if (capturedByReferenceDecls_.count(vd) && f.vars.count(vd))
+      ++f.redeclared[vd];
     if (const auto *dd = dyn_cast<DecompositionDecl>(vd))
       for (const BindingDecl *b : dd->bindings())
-        ++f.redeclared[b];
+        if (capturedByReferenceDecls_.count(b) && f.vars.count(b))
+          ++f.redeclared[b];
   }
 }
 

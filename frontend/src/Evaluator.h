@@ -1058,9 +1058,10 @@ private:
   size_t iterRecord(Value *container, LazyLoc loc);
   std::deque<Value> danglingValues_;
   uint64_t frameSerial_ = 0;
-  // Whether a lambda ever captured a local variable by reference: only
-  // then must the end of a block end its variables' generations (below).
+  // Whether a lambda ever captured a local variable by reference, and
+  // which: only those must have their generation ended with their block.
   bool capturedByReference_ = false;
+  llvm::DenseSet<const clang::ValueDecl *> capturedByReferenceDecls_;
   std::vector<std::unique_ptr<Frame>> frames_;
   std::vector<std::shared_ptr<const DslObject>> rankObjects_;
   std::vector<std::shared_ptr<const DslObject>> bufferObjects_;

@@ -71,6 +71,7 @@ RefCapture Evaluator::captureByReference(const ValueDecl *d) {
   c.decl = d;
   if (f.vars.count(d)) {
     capturedByReference_ = true;
+    capturedByReferenceDecls_.insert(d);
     c.frameSerial = f.serial;
     c.generation = f.redeclared.lookup(d);
     return c;
