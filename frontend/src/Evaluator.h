@@ -655,6 +655,12 @@ private:
                     llvm::StringRef algorithm, LazyLoc loc);
   // The std::vector or std::array of `c.rbegin(), c.rend()` (or their
   // const forms), or null when the two are not that.
+  // begin() and end() of one std::set or std::map (cbegin, cend): the
+  // container (its entries in order), `isSet` set for a set; null for
+  // anything else. An unordered container is refused (its order is the
+  // library's).
+  Value *wholeTreeRange(const clang::Expr *first, const clang::Expr *last,
+                        bool &isSet);
   Value *reverseWholeRange(const clang::Expr *first, const clang::Expr *last);
   const clang::Expr *iteratorSourceObject(const clang::Expr *e);
   // A position in a std::vector or std::array written as an expression:

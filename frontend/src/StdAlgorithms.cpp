@@ -398,6 +398,42 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
   return range;
 }
 
+Value *Evaluator::wholeTreeRange(const Expr *first, const Expr *last,
+                                 bool &isSet) {
+  auto objectOf = [&](const Expr *e, llvm::StringRef a,
+                      llvm::StringRef b) -> const Expr * {
+    const auto *mc = dyn_cast<CXXMemberCallExpr>(iteratorSource(e));
+    const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+    if (!md || !md->getIdentifier() ||
+        (md->getName() != a && md->getName() != b))
+      return nullptr;
+    StdClass cls = classifyStd(md->getParent());
+    if (cls != StdClass::Map && cls != StdClass::Set)
+      return nullptr;
+    if (isUnorderedContainer(md->getParent()))
+      error(e, diag::err_eval_unordered_iteration,
+            {md->getParent()->getName().str(),
+             cls == StdClass::Map ? "map" : "set"});
+    isSet = cls == StdClass::Set;
+    return mc->getImplicitObjectArgument();
+  };
+  const Expr *from = objectOf(first, "begin", "cbegin");
+  const Expr *to = objectOf(last, "end", "cend");
+  if (!from || !to)
+    return nullptr;
+  LazyLoc loc(first);
+  Value *range = evalObject(from);
+  Borrow keep(*this, range);
+  Value *other = evalObject(to);
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  if (range != other)
+    error(loc, diag::err_std_iterator_two_containers, {"vector"});
+  if (range->kind != Value::Kind::Map)
+    error(loc, diag::err_eval_uninitialised);
+  return range;
+}
+
 Value *Evaluator::reverseWholeRange(const Expr *first, const Expr *last) {
   auto endOf = [](const Expr *e, llvm::StringRef a,
                   llvm::StringRef b) -> const Expr * {

@@ -250,6 +250,28 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       // w(v.rbegin(), v.rend()): the same, reversed; w(v.begin() + 1,
       // v.end()): a part of a std::vector or std::array.
       QualType et = templateArgType(rd, 0);
+      const CXXRecordDecl *elemClass =
+          et.isNull() ? nullptr : et->getAsCXXRecordDecl();
+      // An element as the vector holds it: a number converted, a derived
+      // object's base part.
+      auto asElement = [&](const Value &e) {
+        return (e.kind == Value::Kind::Int || e.kind == Value::Kind::Float) &&
+                       !et.isNull()
+                   ? convert(e, et, loc)
+                   : *baseSubobjectOf(&e, elemClass);
+      };
+      // w(s.begin(), s.end()) of a std::set (its keys in order) or a
+      // std::map (its (key, value) pairs).
+      bool isSet = false;
+      if (Value *tree = wholeTreeRange(args[0], args[1], isSet)) {
+        Borrow keep(*this, tree, /*iterating=*/true);
+        reserveElements(tree->map()->size(), loc);
+        ValueList elems;
+        elems.reserve(tree->map()->size());
+        for (const Value &entry : *tree->map())
+          elems.push_back(asElement(isSet ? entry.elems()[0] : entry));
+        return Value::makeAgg(std::move(elems));
+      }
       IteratorPosition first, last;
       if (parseIteratorPosition(args[0], first) &&
           parseIteratorPosition(args[1], last) &&
@@ -270,18 +292,10 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
         if (keep.dangling)
           invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
         reserveElements(hi - lo, loc);
-        const CXXRecordDecl *elemClass =
-            et.isNull() ? nullptr : et->getAsCXXRecordDecl();
         ValueList elems;
         elems.reserve(hi - lo);
-        for (size_t i = lo; i < hi; ++i) {
-          const Value &e = c->elems()[i];
-          elems.push_back(
-              (e.kind == Value::Kind::Int || e.kind == Value::Kind::Float) &&
-                      !et.isNull()
-                  ? convert(e, et, loc)
-                  : *baseSubobjectOf(&e, elemClass));
-        }
+        for (size_t i = lo; i < hi; ++i)
+          elems.push_back(asElement(c->elems()[i]));
         return Value::makeAgg(std::move(elems));
       }
       bool reversed = false;
@@ -296,14 +310,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       ValueList backwards;
       if (reversed)
         backwards.assign(from->elems().rbegin(), from->elems().rend());
-      const CXXRecordDecl *elemClass =
-          et.isNull() ? nullptr : et->getAsCXXRecordDecl();
       for (const Value &e : reversed ? backwards : from->elems())
-        elems.push_back(
-            e.kind == Value::Kind::Int || e.kind == Value::Kind::Float
-                ? convert(e, et, loc)
-                // Derived elements into a vector of their base class.
-                : *baseSubobjectOf(&e, elemClass));
+        elems.push_back(asElement(e));
       return Value::makeAgg(std::move(elems));
     }
     Value n = eval(args[0]);

@@ -349,6 +349,11 @@ TEST_CASE("Evaluator: <cmath>, <bit>, <numeric> and whole-range algorithms "
         return r;),
     // Algorithms over a part of a container, and std::rotate (whose
     // result is where the first element went); a vector made from a part.
+    SAME_AS_CPP_INT(std::set<int> s{4, 1, 3}; std::map<int, int> m{{2, 7}};
+                    std::vector<long> v(s.begin(), s.end());
+                    std::vector<std::pair<int, int>> p(m.cbegin(), m.cend());
+                    return int(v.size()) * 1000 + int(v[0]) * 100 +
+                           int(v[2]) * 10 + p[0].second;),
     SAME_AS_CPP_INT(
         std::vector<int> a{1, 2, 3, 4, 5};
         std::vector<int> c(a.begin() + 1, a.end());
