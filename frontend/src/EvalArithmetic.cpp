@@ -255,8 +255,15 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
       double d = std::trunc(v.f);
       if (!std::isfinite(d) || d <= -0x1p64 || d >= 0x1p64 ||
           !fitsIntType(__int128(d), intType(t))) {
-        char shown[32];
-        std::snprintf(shown, sizeof shown, "%g", v.f);
+        // Whole values in full (2147483648, not 2.14748e+09, which reads
+        // as if it fitted).
+        char shown[48];
+        std::snprintf(shown, sizeof shown,
+                      std::isfinite(v.f) && v.f == std::trunc(v.f) &&
+                              std::fabs(v.f) < 1e21
+                          ? "%.0f"
+                          : "%g",
+                      v.f);
         error(loc, diag::err_eval_float_out_of_range,
               {t.getCanonicalType().getAsString(), shown});
       }

@@ -343,9 +343,13 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   for (size_t i = 0; i < argValues.size(); ++i) {
     const ParmVarDecl *p = def->getParamDecl(unsigned(i));
     // A derived element given to a base class parameter: its base part
-    // (sliced for a parameter by value).
-    Value *arg = baseSubobjectOf(
-        argValues[i], p->getType().getNonReferenceType()->getAsCXXRecordDecl());
+    // (sliced for a parameter by value, as C++ copies it only when no
+    // other constructor of the base takes it).
+    const CXXRecordDecl *paramClass =
+        p->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    Value *arg = baseSubobjectOf(argValues[i], paramClass);
+    if (arg != argValues[i] && !p->getType()->isReferenceType())
+      (void)copiedAsBase(*argValues[i], paramClass, loc);
     // A class of the program's own built from a value of another type (a
     // std::function<bool(int)> calling [](S s)): Clang put no conversion
     // in the AST for a call the library makes, so its constructor runs
@@ -562,6 +566,9 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
       return temp(std::move(result));
     }
     if (route.route == CallRoute::DslMethod) {
+      if (call->isLValue())
+        if (Value *assigned = implicitAssignment(call, fd))
+          return assigned;
       // What evalCall does with it, without finding the route again.
       if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call))
         return temp(dslMemberCall(mce, route.dslClass));
@@ -573,6 +580,9 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
       return temp(std::move(result));
     }
   }
+  if (fd && call->isLValue())
+    if (Value *assigned = implicitAssignment(call, fd))
+      return assigned;
   // A user function returning a reference: the object it returned.
   if (fd && call->isLValue() && rtIsReference(fd) &&
       isUserFunction(fd, ctx_.getSourceManager())) {
@@ -660,22 +670,8 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return dslMemberCall(mce, cls);
     error(loc, diag::err_eval_member_function, {rd->getNameAsString()});
   }
-  // Assignment of a struct of the program's own, or of a DSL value (a
-  // chunk, a channel, a buffer: values too), through the implicit copy or
-  // move assignment: the right side replaces the left.
-  if (const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
-      oc && oc->getOperator() == OO_Equal && oc->getNumArgs() == 2) {
-    const auto *md = dyn_cast<CXXMethodDecl>(fd);
-    if (isUserFunction(fd, ctx_.getSourceManager()) ||
-        (md && !md->isUserProvided() &&
-         classifyDsl(md->getParent()) != DslClass::None)) {
-      Value rhs = eval(oc->getArg(1));
-      Value *slot = evalLValue(oc->getArg(0));
-      invalidateContents(*slot, "assignment", call);
-      *slot = std::move(rhs);
-      return *slot;
-    }
-  }
+  if (Value *assigned = implicitAssignment(call, fd))
+    return *assigned;
   if (!isUserFunction(fd, ctx_.getSourceManager())) {
     if (isAssertFailure(fd, ctx_.getSourceManager()))
       assertionFailed(call);
@@ -687,6 +683,27 @@ Value Evaluator::evalCall(const CallExpr *call) {
   }
   llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
   return callFunction(fd, args, nullptr, call);
+}
+
+Value *Evaluator::implicitAssignment(const CallExpr *call,
+                                     const FunctionDecl *fd) {
+  // Assignment of a struct of the program's own, or of a DSL value (a
+  // chunk, a channel, a buffer: values too), through the implicit copy or
+  // move assignment: the right side replaces the left, which is the
+  // result (`(a = b).x = 1` writes a).
+  const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
+  if (!oc || oc->getOperator() != OO_Equal || oc->getNumArgs() != 2)
+    return nullptr;
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  if (!md || md->isUserProvided() ||
+      (!isUserFunction(fd, ctx_.getSourceManager()) &&
+       classifyDsl(md->getParent()) == DslClass::None))
+    return nullptr;
+  Value rhs = eval(oc->getArg(1));
+  Value *slot = evalLValue(oc->getArg(0));
+  invalidateContents(*slot, "assignment", call);
+  *slot = std::move(rhs);
+  return slot;
 }
 
 Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {

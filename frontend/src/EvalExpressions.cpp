@@ -359,6 +359,31 @@ bool Evaluator::defaultsUseThis(const InitListExpr *ile) {
   return false;
 }
 
+bool Evaluator::hasConvertingConstructor(const CXXRecordDecl *rd) {
+  for (const Decl *d : rd->decls()) {
+    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d);
+        ft && isa<CXXConstructorDecl>(ft->getTemplatedDecl()))
+      return true;
+    if (const auto *ctor = dyn_cast<CXXConstructorDecl>(d);
+        ctor && !ctor->isImplicit() && !ctor->isCopyOrMoveConstructor() &&
+        ctor->getNumParams() >= 1 && ctor->getMinRequiredArguments() <= 1)
+      return true;
+  }
+  return false;
+}
+
+Value Evaluator::copiedAsBase(const Value &v, const CXXRecordDecl *base,
+                              LazyLoc loc) {
+  const Value *part = baseSubobjectOf(&v, base);
+  if (part == &v)
+    return v;
+  if (hasConvertingConstructor(base))
+    error(loc, diag::err_std_derived_element_constructor,
+          {v.record ? v.record->getNameAsString() : std::string("?"),
+           base->getNameAsString()});
+  return *part;
+}
+
 Value Evaluator::initListWithThis(const InitListExpr *ile,
                                   const CXXRecordDecl *rd, unsigned fields) {
   // The fields in order; a default member initialiser runs with `this`

@@ -73,6 +73,17 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
     const auto *is = cast<IfStmt>(s);
     if (is->isConsteval())
       error(s->getBeginLoc(), diag::err_eval_if_consteval);
+    // The init's and the condition's variables end with the statement.
+    struct EndIf {
+      Evaluator &ev;
+      const IfStmt *is;
+      ~EndIf() {
+        if (ev.capturedByReference_) {
+          ev.endScope(is->getInit());
+          ev.endScope(is->getConditionVariable());
+        }
+      }
+    } endIf{*this, is};
     if (is->getInit())
       if (Flow fl = exec(is->getInit()); fl != Flow::Normal)
         return fl;
@@ -352,24 +363,47 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
 }
 
 void Evaluator::endScope(const Stmt *s) {
+  // A declaration under a case label ends with the switch's block.
+  while (const auto *sc = dyn_cast_or_null<SwitchCase>(s))
+    s = sc->getSubStmt();
   const auto *ds = dyn_cast_or_null<DeclStmt>(s);
   if (!ds)
     return;
+  for (const Decl *d : ds->decls())
+    if (const auto *vd = dyn_cast<VarDecl>(d))
+      endScope(vd);
+}
+
+void Evaluator::endScope(const VarDecl *vd) {
+  // A reference (or a binding into a referenced object, auto &[a, b]):
+  // a lambda capturing it by reference refers to the object, which lives
+  // on.
+  if (!vd || !vd->hasLocalStorage() || vd->getType()->isReferenceType())
+    return;
   Frame &f = *frames_.back();
-  for (const Decl *d : ds->decls()) {
-    const auto *vd = dyn_cast<VarDecl>(d);
-    if (!vd || !vd->hasLocalStorage())
-      continue;
-    if (capturedByReferenceDecls_.count(vd) && f.vars.count(vd))
-      ++f.redeclared[vd];
-    if (const auto *dd = dyn_cast<DecompositionDecl>(vd))
-      for (const BindingDecl *b : dd->bindings())
-        if (capturedByReferenceDecls_.count(b) && f.vars.count(b))
-          ++f.redeclared[b];
-  }
+  if (capturedByReferenceDecls_.count(vd) && f.vars.count(vd))
+    ++f.redeclared[vd];
+  if (const auto *dd = dyn_cast<DecompositionDecl>(vd))
+    for (const BindingDecl *b : dd->bindings())
+      if (capturedByReferenceDecls_.count(b) && f.vars.count(b))
+        ++f.redeclared[b];
 }
 
 Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
+  // The init's, the condition's and the body's variables end with it.
+  struct EndSwitch {
+    Evaluator &ev;
+    const SwitchStmt *ss;
+    ~EndSwitch() {
+      if (!ev.capturedByReference_)
+        return;
+      ev.endScope(ss->getInit());
+      ev.endScope(ss->getConditionVariable());
+      if (const auto *body = dyn_cast<CompoundStmt>(ss->getBody()))
+        for (const Stmt *child : body->body())
+          ev.endScope(child);
+    }
+  } endSwitch{*this, ss};
   if (ss->getInit())
     exec(ss->getInit());
   if (const auto *cv = ss->getConditionVariable())

@@ -228,13 +228,18 @@ void Evaluator::error(LazyLoc loc, diag::ID id,
     at = irLoc(LazyLoc(current_));
   if (!at.isValid() && statement_)
     at = irLoc(LazyLoc(statement_));
-  if (libraryEntry_.isValid() && at.isValid()) {
+  if (!libraryEntries_.empty() && at.isValid()) {
     const clang::SourceManager &sm = ctx_.getSourceManager();
+    auto inHeader = [&](clang::SourceLocation l) {
+      return sm.isInSystemHeader(sm.getExpansionLoc(l));
+    };
     clang::SourceLocation raw = loc;
-    if (raw.isValid() && sm.isInSystemHeader(sm.getExpansionLoc(raw)) &&
-        !sm.isInSystemHeader(sm.getExpansionLoc(libraryEntry_)))
-      throwDiagnostic(id, irLoc(libraryEntry_), args,
-                      {makeNote(diag::note_eval_in_library_header, at)});
+    if (raw.isValid() && inHeader(raw))
+      for (auto it = libraryEntries_.rbegin(); it != libraryEntries_.rend();
+           ++it)
+        if (it->isValid() && !inHeader(*it))
+          throwDiagnostic(id, irLoc(*it), args,
+                          {makeNote(diag::note_eval_in_library_header, at)});
   }
   throwDiagnostic(id, at, args);
 }

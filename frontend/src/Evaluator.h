@@ -301,6 +301,7 @@ private:
   // a lambda that captured one by reference and is called later names an
   // ended variable (a located error), not the value the slot still holds.
   void endScope(const clang::Stmt *s);
+  void endScope(const clang::VarDecl *vd);
   Flow execSwitch(const clang::SwitchStmt *ss);
   void declare(const clang::VarDecl *vd);
   // The initialiser of the (non-reference) variable being declared, or the
@@ -412,6 +413,16 @@ private:
   // parameter, where the AST has no cast); `v` itself otherwise.
   static const Value *baseSubobjectOf(const Value *v,
                                       const clang::CXXRecordDecl *base);
+  // A copy of `v` made into a `base` (the library copying an element into
+  // a container of the base class, or into a by-value parameter): a
+  // derived object's base part, as the implicit copy constructor takes.
+  // When `base` has a constructor C++ might pick instead (one of one
+  // argument, or a template), this is an error, not a guess.
+  Value copiedAsBase(const Value &v, const clang::CXXRecordDecl *base,
+                     LazyLoc loc);
+  // Whether `rd` declares a constructor of one argument (not a copy or
+  // move) or a constructor template.
+  static bool hasConvertingConstructor(const clang::CXXRecordDecl *rd);
   // Refuses a floating-point type other than float and double (long
   // double, __float128: the evaluator computes in double).
   void checkFloatType(clang::QualType canonical, LazyLoc loc);
@@ -434,6 +445,11 @@ private:
   functorCallOperator(const clang::CXXRecordDecl *rd,
                       llvm::ArrayRef<clang::QualType> params,
                       ArgCategory category = ArgCategory::Lvalues);
+  // `a = b` through the implicit assignment of a struct of the program's
+  // own or of a DSL value: done, and the assigned object returned; null
+  // for any other call.
+  Value *implicitAssignment(const clang::CallExpr *call,
+                            const clang::FunctionDecl *fd);
   // The object of the member function running now (`this`).
   Value *currentSelf(LazyLoc loc);
   // A call of a member function of one of the program's structs.
@@ -945,22 +961,19 @@ private:
   // any (running out of memory).
   const clang::Stmt *current_ = nullptr;
   const clang::Stmt *statement_ = nullptr; // the statement executed last
-  // Where evaluation entered code of a system header that the program
-  // did not write (a library function's default argument, a library
-  // constant's initialiser): an error inside is reported there, with a
-  // note at the header's line.
-  clang::SourceLocation libraryEntry_;
-  // (Only recorded here: whether either side is in a system header is
-  // asked when an error is reported.)
+  // Where evaluation entered code that may be a system header's (a
+  // default argument, a global constant's initialiser): an error inside a
+  // header is reported at the program's line, with a note at the header's.
+  // Every such entry, innermost last; the error goes to the innermost one
+  // in the program's own file. (Only recorded here: which are in a system
+  // header is asked when an error is reported.)
+  llvm::SmallVector<clang::SourceLocation, 4> libraryEntries_;
   struct LibraryEntry {
     Evaluator &ev;
-    clang::SourceLocation saved;
-    LibraryEntry(Evaluator &e, clang::SourceLocation from)
-        : ev(e), saved(e.libraryEntry_) {
-      if (!saved.isValid())
-        ev.libraryEntry_ = from; // the outermost: the program's own line
+    LibraryEntry(Evaluator &e, clang::SourceLocation from) : ev(e) {
+      ev.libraryEntries_.push_back(from);
     }
-    ~LibraryEntry() { ev.libraryEntry_ = saved; }
+    ~LibraryEntry() { ev.libraryEntries_.pop_back(); }
   };
   void finishProgramIfActive();
 

@@ -1370,7 +1370,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
     if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
       return convert(v, et, loc);
     // A derived element inserted into a vector of its base class.
-    return *baseSubobjectOf(&v, et->getAsCXXRecordDecl());
+    const CXXRecordDecl *elemClass = et->getAsCXXRecordDecl();
+    return elemClass ? copiedAsBase(v, elemClass, loc) : v;
   };
   if (name == "erase") {
     size_t q = p + 1;

@@ -258,7 +258,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
         return (e.kind == Value::Kind::Int || e.kind == Value::Kind::Float) &&
                        !et.isNull()
                    ? convert(e, et, loc)
-                   : *baseSubobjectOf(&e, elemClass);
+               : elemClass ? copiedAsBase(e, elemClass, loc)
+                           : e;
       };
       // w(s.begin(), s.end()) of a std::set (its keys in order) or a
       // std::map (its (key, value) pairs).
@@ -581,8 +582,8 @@ Value Evaluator::emplacedElement(QualType elem,
               : nullptr;
       argRd && argRd->hasDefinition() && erd->hasDefinition() &&
       argRd->isDerivedFrom(erd) && !erd->hasUserDeclaredCopyConstructor() &&
-      !erd->hasUserDeclaredMoveConstructor())
-    return *baseSubobjectOf(&argv[0], erd);
+      !erd->hasUserDeclaredMoveConstructor() && !hasConvertingConstructor(erd))
+    return copiedAsBase(argv[0], erd, loc);
   if (erd && isDslHandleClass(classifyDsl(erd)))
     return dslConstruct(classifyDsl(erd), erd,
                         ValueList(std::make_move_iterator(argv.begin()),

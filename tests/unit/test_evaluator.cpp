@@ -2326,6 +2326,19 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
                            int(alignof(Layout)) * 10000 +
                            int(sizeof(arr)) * 100 + int(sizeof b) +
                            int(sizeof(std::array<double, 3>)) * 1000;),
+    // The result of an assignment is the assigned object; a reference
+    // (or a binding through one) captured by reference in a block refers
+    // to the object, which outlives the block.
+    SAME_AS_CPP_INT(
+        BaseKey a, b; b.key = 2; (a = b).key = 7; BaseKey &r = (b = a);
+        r.key += 1; std::vector<int> chans{4, 5}; std::pair<int, int> pr{6, 8};
+        std::function<int()> f, g; {
+          auto &c = chans[1];
+          f = [&c] { return c; };
+          auto &[x, y] = pr;
+          g = [&y] { return y; };
+        } return a.key * 10000 + b.key * 1000 +
+                                   f() * 10 + g();),
     // Conversion functions, explicit and implicit, where the program
     // converts.
     SAME_AS_CPP_INT(Twice w{5}; Positive b{3}; Positive z{0}; Index k{2};

@@ -40,6 +40,12 @@ MSCCLPP_ALGORITHM void dsl_assign(int variant = 0) {
     peer = Rank(1);
     break;
   }
+  case 3: // through the result of an assignment
+    (chunk = out.slice(0, 1)).index = 1;
+    (channel = first) = second;
+    group = other;
+    peer = Rank(1);
+    break;
   case 2: { // a struct's members, and whole structs
     Route a{chunk, first}, b{out.slice(1, 2), first};
     b.channel = second;
@@ -55,8 +61,7 @@ MSCCLPP_ALGORITHM void dsl_assign(int variant = 0) {
     break;
   }
   }
-  channel.put(peer.get_output_buffer().slice(0, 1), chunk,
-              {.tb_group = group});
+  channel.put(peer.get_output_buffer().slice(0, 1), chunk, {.tb_group = group});
   first.signal({.tb = 0});
   second.signal({.tb = 0});
   MemoryChannel back(0, 1), back2(0, 1);
