@@ -621,6 +621,12 @@ Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
                                               LazyLoc loc) {
   SearchValue search{eval(valueE), QualType()};
   Value &v = search.value;
+  // A derived object searched for among elements of its base class is
+  // compared as its base part (operator== binds it as a const Base &).
+  if (const CXXRecordDecl *elemClass =
+          elem.isNull() ? nullptr : elem->getAsCXXRecordDecl())
+    if (const Value *part = baseSubobjectOf(&v, elemClass); part != &v)
+      v = Value(*part);
   auto number = [](QualType t) {
     t = t.getCanonicalType();
     return isa<BuiltinType>(t) ? t->isArithmeticType() : t->isEnumeralType();

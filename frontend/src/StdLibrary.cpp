@@ -375,6 +375,10 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
           members[i]->isArithmeticType() &&
           (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
         v = convert(v, members[i], loc);
+      // A derived object into a member of its base class: sliced.
+      else if (i < members.size() && !members[i].isNull())
+        if (const CXXRecordDecl *memberClass = members[i]->getAsCXXRecordDecl())
+          v = copiedAsBase(v, memberClass, loc);
       return v;
     };
     // A pair or tuple converted from another one (not a struct member),

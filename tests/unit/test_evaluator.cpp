@@ -2146,6 +2146,13 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
     int i;                                                                     \
     operator int() const { return i; }                                         \
   };                                                                           \
+  struct EqBase {                                                              \
+    int x = 0;                                                                 \
+    bool operator==(const EqBase &) const = default;                           \
+  };                                                                           \
+  struct EqDerived : EqBase {                                                  \
+    int y = 0;                                                                 \
+  };                                                                           \
   struct KeyLess {                                                             \
     bool operator()(const BaseKey &a, const BaseKey &b) const {                \
       return a.key < b.key;                                                    \
@@ -2339,6 +2346,15 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
           g = [&y] { return y; };
         } return a.key * 10000 + b.key * 1000 +
                                    f() * 10 + g();),
+    // A derived object searched for among base elements, and put into a
+    // pair or a map of the base class: its base part.
+    SAME_AS_CPP_INT(
+        EqDerived d; d.x = 5; d.y = 9; std::vector<EqBase> bs(3); bs[1].x = 5;
+        std::pair<int, EqBase> p(1, d); std::map<int, EqBase> m;
+        m.insert({3, d});
+        return int(std::count(bs.begin(), bs.end(), d)) * 1000 +
+               int(std::find(bs.begin(), bs.end(), d) - bs.begin()) * 100 +
+               (p.second == EqBase{5}) * 10 + (m[3] == EqBase{5});),
     // Conversion functions, explicit and implicit, where the program
     // converts.
     SAME_AS_CPP_INT(Twice w{5}; Positive b{3}; Positive z{0}; Index k{2};
