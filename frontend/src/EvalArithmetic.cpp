@@ -106,10 +106,7 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
   if (slot.kind == Value::Kind::Uninit)
     error(loc, diag::err_eval_uninitialised);
   if (slot.kind == Value::Kind::Float)
-    slot = Value::makeFloat(
-        t.getCanonicalType()->isSpecificBuiltinType(BuiltinType::Float)
-            ? double(float(slot.f + delta))
-            : slot.f + delta);
+    slot = floatOfType(slot.f + delta, t.getCanonicalType());
   else
     slot = makeTyped(slot.wide() + delta, t, loc, incrementMayOverflow(t));
 }
@@ -226,6 +223,14 @@ void Evaluator::checkEnumerator(const EnumDecl *ed, __int128 value,
         {int64_t(value), ed->getNameAsString(), names});
 }
 
+Value Evaluator::floatOfType(double x, QualType canonical) {
+  // A float holds 24 bits: a float result rounds there (and overflows to
+  // infinity at float's range).
+  return Value::makeFloat(canonical->isSpecificBuiltinType(BuiltinType::Float)
+                              ? double(float(x))
+                              : x);
+}
+
 void Evaluator::checkFloatType(QualType t, LazyLoc loc) {
   if (!t->isSpecificBuiltinType(BuiltinType::Float) &&
       !t->isSpecificBuiltinType(BuiltinType::Double))
@@ -278,9 +283,8 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
       return Value::makeFloat(t->isSpecificBuiltinType(BuiltinType::Float)
                                   ? double(float(v.wide()))
                                   : double(v.wide()));
-    if (v.kind == Value::Kind::Float &&
-        t->isSpecificBuiltinType(BuiltinType::Float))
-      return Value::makeFloat(double(float(v.f)));
+    if (v.kind == Value::Kind::Float)
+      return floatOfType(v.f, t);
     return v;
   }
   return v;
@@ -296,15 +300,12 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
     double b = r.kind == Value::Kind::Float ? r.f : double(r.wide());
     // An operation on floats gives a float: its result rounds to 24 bits
     // (0.1f * 3 == 0.3f), overflows to infinity at float's range.
-    bool single = false;
-    if (!resultType.isNull()) {
-      QualType rt = resultType.getCanonicalType();
-      if (rt->isRealFloatingType())
-        checkFloatType(rt, loc);
-      single = rt->isSpecificBuiltinType(BuiltinType::Float);
-    }
-    auto result = [single](double x) {
-      return Value::makeFloat(single ? double(float(x)) : x);
+    QualType rt =
+        resultType.isNull() ? QualType() : resultType.getCanonicalType();
+    if (!rt.isNull() && rt->isRealFloatingType())
+      checkFloatType(rt, loc);
+    auto result = [&rt](double x) {
+      return rt.isNull() ? Value::makeFloat(x) : floatOfType(x, rt);
     };
     switch (op) {
     case BO_Add:

@@ -401,14 +401,7 @@ Value Evaluator::initListWithThis(const InitListExpr *ile,
     const Expr *init = i < ile->getNumInits() ? ile->getInit(i) : nullptr;
     Value v;
     if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(init)) {
-      auto frame = newFrame();
-      frame->self = &object;
-      frame->selfBorrow = std::make_unique<Borrow>(*this, &object);
-      frames_.push_back(std::move(frame));
-      struct Pop {
-        Evaluator &ev;
-        ~Pop() { ev.popFrame(); }
-      } pop{*this};
+      SelfFrame self(*this, &object);
       v = eval(di->getExpr());
       if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, fd->getType(), loc);
@@ -420,6 +413,13 @@ Value Evaluator::initListWithThis(const InitListExpr *ile,
   return object;
 }
 
+Evaluator::SelfFrame::SelfFrame(Evaluator &e, Value *object) : ev(e) {
+  auto frame = ev.newFrame();
+  frame->self = object;
+  frame->selfBorrow = std::make_unique<Borrow>(ev, object);
+  ev.frames_.push_back(std::move(frame));
+}
+
 Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,
                                    bool valueInit) {
   Value uninit;
@@ -427,14 +427,7 @@ Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,
   size_t slots = rd->getNumBases() +
                  size_t(std::distance(rd->field_begin(), rd->field_end()));
   Value object = Value::makeAgg(ValueList(slots, uninit), rd);
-  auto frame = newFrame();
-  frame->self = &object;
-  frame->selfBorrow = std::make_unique<Borrow>(*this, &object);
-  frames_.push_back(std::move(frame));
-  struct Pop {
-    Evaluator &ev;
-    ~Pop() { ev.popFrame(); }
-  } pop{*this};
+  SelfFrame self(*this, &object);
   size_t slot = 0;
   for (const CXXBaseSpecifier &b : directBases(rd))
     object.elems()[slot++] = defaultValue(b.getType(), loc, valueInit);

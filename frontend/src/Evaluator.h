@@ -243,6 +243,13 @@ private:
     const clang::FunctionDecl *fn = nullptr;
     uint64_t serial = 0;
   };
+  // A frame whose `this` is `object` (a struct being built: its default
+  // member initialisers run there), popped when it goes.
+  struct SelfFrame {
+    Evaluator &ev;
+    SelfFrame(Evaluator &e, Value *object);
+    ~SelfFrame() { ev.popFrame(); }
+  };
   std::unique_ptr<Frame> newFrame() {
     auto f = std::make_unique<Frame>();
     f->serial = ++frameSerial_;
@@ -426,6 +433,8 @@ private:
   // Refuses a floating-point type other than float and double (long
   // double, __float128: the evaluator computes in double).
   void checkFloatType(clang::QualType canonical, LazyLoc loc);
+  // `x` as a value of the floating type `canonical` (rounded for float).
+  static Value floatOfType(double x, clang::QualType canonical);
   static Value *baseSubobjectOf(Value *v, const clang::CXXRecordDecl *base) {
     return const_cast<Value *>(
         baseSubobjectOf(static_cast<const Value *>(v), base));
@@ -677,6 +686,10 @@ private:
   // library's).
   Value *wholeTreeRange(const clang::Expr *first, const clang::Expr *last,
                         bool &isSet);
+  // The one container two iterator-making calls (`c.begin()`, `c.end()`)
+  // are made on, of kind `kind`: a located error for two containers.
+  Value *sameContainer(const clang::CXXMemberCallExpr *first,
+                       const clang::CXXMemberCallExpr *last, Value::Kind kind);
   Value *reverseWholeRange(const clang::Expr *first, const clang::Expr *last);
   const clang::Expr *iteratorSourceObject(const clang::Expr *e);
   // A position in a std::vector or std::array written as an expression:

@@ -398,70 +398,59 @@ Value *Evaluator::wholeRange(const Expr *first, const Expr *last,
   return range;
 }
 
-Value *Evaluator::wholeTreeRange(const Expr *first, const Expr *last,
-                                 bool &isSet) {
-  auto objectOf = [&](const Expr *e, llvm::StringRef a,
-                      llvm::StringRef b) -> const Expr * {
-    const auto *mc = dyn_cast<CXXMemberCallExpr>(iteratorSource(e));
-    const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
-    if (!md || !md->getIdentifier() ||
-        (md->getName() != a && md->getName() != b))
-      return nullptr;
-    StdClass cls = classifyStd(md->getParent());
-    if (cls != StdClass::Map && cls != StdClass::Set)
-      return nullptr;
-    if (isUnorderedContainer(md->getParent()))
-      error(e, diag::err_eval_unordered_iteration,
-            {md->getParent()->getName().str(),
-             cls == StdClass::Map ? "map" : "set"});
-    isSet = cls == StdClass::Set;
-    return mc->getImplicitObjectArgument();
-  };
-  const Expr *from = objectOf(first, "begin", "cbegin");
-  const Expr *to = objectOf(last, "end", "cend");
-  if (!from || !to)
+// The object `e` (an iterator argument) was made from, when it is a call
+// of method `a` or `b` of one of `classes`; null otherwise.
+static const CXXMemberCallExpr *
+containerCall(const Expr *e, llvm::StringRef a, llvm::StringRef b,
+              std::initializer_list<Evaluator::StdClass> classes) {
+  const auto *mc = dyn_cast<CXXMemberCallExpr>(iteratorSource(e));
+  const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
+  if (!md || !md->getIdentifier() || (md->getName() != a && md->getName() != b))
     return nullptr;
+  Evaluator::StdClass cls = Evaluator::classifyStd(md->getParent());
+  return llvm::is_contained(classes, cls) ? mc : nullptr;
+}
+
+Value *Evaluator::sameContainer(const CXXMemberCallExpr *first,
+                                const CXXMemberCallExpr *last,
+                                Value::Kind kind) {
   LazyLoc loc(first);
-  Value *range = evalObject(from);
+  Value *range = evalObject(first->getImplicitObjectArgument());
   Borrow keep(*this, range);
-  Value *other = evalObject(to);
+  Value *other = evalObject(last->getImplicitObjectArgument());
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
   if (range != other)
     error(loc, diag::err_std_iterator_two_containers, {"vector"});
-  if (range->kind != Value::Kind::Map)
+  if (range->kind != kind)
     error(loc, diag::err_eval_uninitialised);
   return range;
 }
 
-Value *Evaluator::reverseWholeRange(const Expr *first, const Expr *last) {
-  auto endOf = [](const Expr *e, llvm::StringRef a,
-                  llvm::StringRef b) -> const Expr * {
-    const auto *mc = dyn_cast<CXXMemberCallExpr>(iteratorSource(e));
-    const CXXMethodDecl *md = mc ? mc->getMethodDecl() : nullptr;
-    if (!md || !md->getIdentifier() ||
-        (md->getName() != a && md->getName() != b))
-      return nullptr;
-    StdClass cls = classifyStd(md->getParent());
-    if (cls != StdClass::Vector && cls != StdClass::Array)
-      return nullptr;
-    return mc->getImplicitObjectArgument();
-  };
-  const Expr *from = endOf(first, "rbegin", "crbegin");
-  const Expr *to = endOf(last, "rend", "crend");
+Value *Evaluator::wholeTreeRange(const Expr *first, const Expr *last,
+                                 bool &isSet) {
+  const CXXMemberCallExpr *from =
+      containerCall(first, "begin", "cbegin", {StdClass::Map, StdClass::Set});
+  const CXXMemberCallExpr *to =
+      containerCall(last, "end", "cend", {StdClass::Map, StdClass::Set});
   if (!from || !to)
     return nullptr;
-  LazyLoc loc(first);
-  Value *range = evalObject(from);
-  Borrow keep(*this, range);
-  Value *other = evalObject(to);
-  if (keep.dangling)
-    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
-  if (range != other)
-    error(loc, diag::err_std_iterator_two_containers, {"vector"});
-  if (range->kind != Value::Kind::Agg)
-    error(loc, diag::err_eval_uninitialised);
-  return range;
+  const CXXRecordDecl *rd = from->getMethodDecl()->getParent();
+  isSet = classifyStd(rd) == StdClass::Set;
+  if (isUnorderedContainer(rd))
+    error(first, diag::err_eval_unordered_iteration,
+          {rd->getName().str(), isSet ? "set" : "map"});
+  return sameContainer(from, to, Value::Kind::Map);
+}
+
+Value *Evaluator::reverseWholeRange(const Expr *first, const Expr *last) {
+  const CXXMemberCallExpr *from = containerCall(
+      first, "rbegin", "crbegin", {StdClass::Vector, StdClass::Array});
+  const CXXMemberCallExpr *to =
+      containerCall(last, "rend", "crend", {StdClass::Vector, StdClass::Array});
+  if (!from || !to)
+    return nullptr;
+  return sameContainer(from, to, Value::Kind::Agg);
 }
 
 // ------------------------------------------------- iterator positions --
