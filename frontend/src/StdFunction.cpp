@@ -47,6 +47,22 @@ static bool isForwardingReference(QualType t) {
   return !pointee.hasQualifiers() && pointee->getAs<TemplateTypeParmType>();
 }
 
+// The pattern's declared type of a specialisation's parameter `i`: a
+// parameter pack (`auto &&...xs`) stands for every parameter from its
+// position on, each of the pack's pattern type. Null past the end.
+static QualType patternParamType(const FunctionDecl *pattern, unsigned i) {
+  unsigned n = pattern->getNumParams();
+  if (n == 0)
+    return QualType();
+  const ParmVarDecl *last = pattern->getParamDecl(n - 1);
+  if (last->isParameterPack() && i >= n - 1) {
+    if (const auto *pack = last->getType()->getAs<PackExpansionType>())
+      return pack->getPattern();
+    return last->getType();
+  }
+  return i < n ? pattern->getParamDecl(i)->getType() : QualType();
+}
+
 const FunctionDecl *
 Evaluator::templateCallSpecialization(const FunctionTemplateDecl *ft,
                                       llvm::ArrayRef<QualType> params,
@@ -71,13 +87,13 @@ Evaluator::templateCallSpecialization(const FunctionTemplateDecl *ft,
       for (unsigned i = 0; match && i < spec->getNumParams(); ++i) {
         // A parameter of a fixed type ([](int a, auto b)) is the same in
         // every specialisation: the argument converts to it.
-        if (i < pattern->getNumParams() &&
-            !pattern->getParamDecl(i)->getType()->isDependentType())
+        QualType declared = patternParamType(pattern, i);
+        if (!declared.isNull() && !declared->isDependentType())
           continue;
         QualType specParam = spec->getParamDecl(i)->getType();
         match = !params[i].isNull() && plain(specParam) == plain(params[i]);
-        if (match && byCategory && i < pattern->getNumParams() &&
-            isForwardingReference(pattern->getParamDecl(i)->getType()))
+        if (match && byCategory && !declared.isNull() &&
+            isForwardingReference(declared))
           match = specParam->isLValueReferenceType() == isLvalue(params[i]);
       }
       if (match)

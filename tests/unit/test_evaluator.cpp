@@ -2282,6 +2282,20 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         std::function<int(int &)> byRef = g;
         std::function<int(int &&)> byRvalue = g; int x = 3;
         return o[0] * 1000 + byValue(4) * 100 + byRef(x) * 10 + byRvalue(5);),
+    // The same through a forwarding-reference pack: each argument's own
+    // category picks the specialisation.
+    SAME_AS_CPP_INT(
+        std::vector<int> v{7}; std::vector<int> o(1);
+        auto g =
+            [](auto &&...a) {
+              return ((std::is_lvalue_reference_v<decltype(a)> ? 1 : 2) + ... +
+                      0);
+            };
+        std::transform(v.begin(), v.end(), o.begin(), g);
+        std::function<int(int)> byValue = g;
+        std::function<int(int &)> byRef = g;
+        std::function<int(int &, int)> mixed = g; int x = 3;
+        return o[0] * 1000 + byValue(4) * 100 + byRef(x) * 10 + mixed(x, 5);),
     SAME_AS_CPP_INT(
         std::vector<int> v{1, 2};
         std::function<int(int &, int)> f = RefKindSum{}; int x = 3;
