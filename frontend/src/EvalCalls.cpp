@@ -438,7 +438,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     // Like clang's "in call to ...": show the chain of calls (innermost
     // first, before the notes of the error itself), but not hundreds of
     // frames of a runaway recursion.
-    if (callNotes_ < 3) {
+    if (callNotes_ - memberNotes_ < 3) {
       std::string call = frames_.back()->closure ? std::string("lambda")
                                                  : def->getNameAsString();
       call += "(";

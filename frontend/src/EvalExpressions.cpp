@@ -402,7 +402,7 @@ Value Evaluator::initListWithThis(const InitListExpr *ile,
     Value v;
     if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(init)) {
       SelfFrame self(*this, &object);
-      v = eval(di->getExpr());
+      v = evalMemberDefault(fd, di->getExpr(), di->getUsedLocation());
       if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, fd->getType(), loc);
     } else {
@@ -433,10 +433,27 @@ Value Evaluator::defaultUserObject(const CXXRecordDecl *rd, LazyLoc loc,
     object.elems()[slot++] = defaultValue(b.getType(), loc, valueInit);
   for (const FieldDecl *fd : rd->fields()) {
     const Expr *init = fd->getInClassInitializer();
-    object.elems()[slot++] =
-        init ? eval(init) : defaultValue(fd->getType(), loc, valueInit);
+    object.elems()[slot++] = init ? evalMemberDefault(fd, init, loc)
+                                  : defaultValue(fd->getType(), loc, valueInit);
   }
   return object;
+}
+
+Value Evaluator::evalMemberDefault(const FieldDecl *fd, const Expr *init,
+                                   SourceLocation builtAt) {
+  try {
+    return eval(init);
+  } catch (DiagnosticError &e) {
+    // Innermost first, like the call notes (see callFunction).
+    auto &notes = e.diag.notes;
+    notes.insert(
+        notes.begin() + std::min<size_t>(callNotes_, notes.size()),
+        makeNote(diag::note_eval_member_default, irLoc(builtAt),
+                 {fd->getNameAsString(), fd->getParent()->getNameAsString()}));
+    ++callNotes_;
+    ++memberNotes_;
+    throw;
+  }
 }
 
 Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
@@ -526,7 +543,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
       fields.push_back(defaultValue(b.getType(), loc, valueInit));
     for (const FieldDecl *fd : rd->fields()) {
       if (const Expr *init = fd->getInClassInitializer())
-        fields.push_back(eval(init));
+        fields.push_back(evalMemberDefault(fd, init, loc));
       else
         fields.push_back(defaultValue(fd->getType(), loc, valueInit));
     }
@@ -612,9 +629,10 @@ Value Evaluator::eval(const Expr *e) {
     return eval(dae->getExpr());
   }
   case Stmt::CXXDefaultInitExprClass: {
-    const Expr *init = cast<CXXDefaultInitExpr>(e)->getExpr();
+    const auto *di = cast<CXXDefaultInitExpr>(e);
+    const Expr *init = di->getExpr();
     if (!isConstantInitializer(init))
-      return eval(init);
+      return evalMemberDefault(di->getField(), init, di->getUsedLocation());
     auto it = constantInits_.find(init);
     if (it != constantInits_.end())
       return it->second;

@@ -219,7 +219,7 @@ void Evaluator::nestingTooDeep(const Stmt *at) {
 
 void Evaluator::error(LazyLoc loc, diag::ID id,
                       std::initializer_list<DiagArg> args) {
-  callNotes_ = 0;
+  callNotes_ = memberNotes_ = 0;
   // Implicit code (a header's member initialiser, an implicit value
   // initialisation) has no place in the algorithm file: report at the
   // statement being evaluated.
@@ -252,7 +252,7 @@ void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
       if (!n.loc.isValid() && n.planPath.empty())
         n.loc = e.diag.loc;
   }
-  callNotes_ = 0;
+  callNotes_ = memberNotes_ = 0;
 }
 
 void Evaluator::stepLimitExceeded(const Stmt *at) {

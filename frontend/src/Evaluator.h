@@ -592,6 +592,10 @@ private:
   static bool defaultsUseThis(const clang::InitListExpr *ile);
   Value initListWithThis(const clang::InitListExpr *ile,
                          const clang::CXXRecordDecl *rd, unsigned fields);
+  // A default member initialiser run for an object built at `builtAt`:
+  // an error in it also names that place, as a call names its caller.
+  Value evalMemberDefault(const clang::FieldDecl *fd, const clang::Expr *init,
+                          clang::SourceLocation builtAt);
   llvm::DenseMap<const clang::InitListExpr *, RecordInitList> recordInitLists_;
   llvm::DenseMap<const clang::CallExpr *, CallSite> callSites_;
   // How a construction is evaluated, decided from its constructor only
@@ -1116,6 +1120,8 @@ private:
   // come first (innermost call first), before the notes of its origin, and
   // at most three are shown.
   unsigned callNotes_ = 0;
+  // How many of them name a default member initialiser (not limited).
+  unsigned memberNotes_ = 0;
   // Globals are stored behind pointers: references to them stay valid
   // while more are added.
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<Value>> globals_;

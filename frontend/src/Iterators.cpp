@@ -225,7 +225,7 @@ Value *Evaluator::iteratorContainer(const Value &it, LazyLoc loc) {
   size_t dangling = r.borrow ? r.borrow->dangling : r.dangling;
   if (dangling) {
     const DanglingCause &c = danglings_[dangling - 1];
-    callNotes_ = 0;
+    callNotes_ = memberNotes_ = 0;
     throwDiagnostic(diag::err_eval_iterator_invalidated, irLoc(loc),
                     {c.operation},
                     {makeNote(diag::note_eval_invalidated_here, irLoc(c.at),

@@ -285,7 +285,7 @@ void Evaluator::invalidateStorage(const Value &v, llvm::StringRef operation,
 void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
                             LazyLoc loc) {
   const DanglingCause &c = danglings_[size_t(dangling.i)];
-  callNotes_ = 0;
+  callNotes_ = memberNotes_ = 0;
   throwDiagnostic(
       diag::err_eval_dangling_reference, irLoc(loc),
       {d->getNameAsString(), c.operation},
@@ -295,7 +295,7 @@ void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
 void Evaluator::invalidatedDuringUse(const Borrow &b, diag::ID id,
                                      LazyLoc loc) {
   const DanglingCause &c = danglings_[b.dangling - 1];
-  callNotes_ = 0;
+  callNotes_ = memberNotes_ = 0;
   throwDiagnostic(
       id, irLoc(loc), {c.operation},
       {makeNote(diag::note_eval_invalidated_here, irLoc(c.at), {c.operation})});
