@@ -559,6 +559,8 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
     Value *lv = nullptr;
     CalleeRoute route = site.route;
     if (route.route == CallRoute::StdMethod) {
+      if (isStringCharAccess(call))
+        error(LazyLoc(call), diag::err_std_string_char_write);
       stdMethodCall(call, cast<CXXMethodDecl>(fd), route.stdClass, route.access,
                     result, &lv);
       if (lv)

@@ -48,6 +48,11 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   LazyLoc loc(ce);
   switch (ce->getCastKind()) {
   case CK_LValueToRValue: {
+    // A string's character is read as a value (strings hold text, not
+    // a Value per character).
+    if (const auto *call = dyn_cast<CallExpr>(sub->IgnoreParens());
+        call && isStringCharAccess(call))
+      return evalCall(call);
     Value *slot = evalLValue(sub);
     if (slot->kind == Value::Kind::Uninit) {
       if (const auto *dre = dyn_cast<DeclRefExpr>(sub->IgnoreParens()))

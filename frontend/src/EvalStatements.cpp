@@ -176,10 +176,24 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
       ownedRange = std::make_unique<Value>(eval(rangeInit));
       range = ownedRange.get();
     }
-    if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
-      error(rangeInit->getExprLoc(), diag::err_eval_range_for);
     const VarDecl *lv = rs->getLoopVariable();
     bool byRef = lv->getType()->isReferenceType();
+    // A string's characters are read as values (strings hold text): the
+    // loop runs over a copy of them, so a loop variable that could change
+    // one (`char &c`) is refused.
+    std::unique_ptr<Value> characters;
+    if (range->kind == Value::Kind::String) {
+      if (byRef && !lv->getType().getNonReferenceType().isConstQualified())
+        error(lv->getLocation(), diag::err_std_string_char_write);
+      ValueList chars;
+      chars.reserve(range->s().size());
+      for (char c : range->s())
+        chars.push_back(makeTyped(__int128(c), ctx_.CharTy, rangeInit, false));
+      characters = std::make_unique<Value>(Value::makeAgg(std::move(chars)));
+      range = characters.get();
+    }
+    if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
+      error(rangeInit->getExprLoc(), diag::err_eval_range_for);
     const auto *dd = dyn_cast<DecompositionDecl>(lv);
     // The loop holds the range and an iterator into it: a change of the
     // range's size or a destruction of the current element inside the

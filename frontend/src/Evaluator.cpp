@@ -347,6 +347,15 @@ void Evaluator::finishProgramIfActive() {
 
 // ------------------------------------------------------------ variables --
 
+bool Evaluator::isStringNpos(const VarDecl *vd) {
+  if (!vd->isStaticDataMember() || !vd->getIdentifier() ||
+      vd->getName() != "npos")
+    return false;
+  const auto *rd = dyn_cast<CXXRecordDecl>(vd->getDeclContext());
+  StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+  return cls == StdClass::String || cls == StdClass::StringView;
+}
+
 Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
   Frame &f = *frames_.back();
   auto it = f.vars.find(d);
@@ -377,6 +386,13 @@ Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
         error(loc, diag::err_eval_global_not_const, {vd->getNameAsString()});
       }
       const Expr *init = vd->getInit();
+      if (!init && isStringNpos(vd)) {
+        // Declared in the class template, its initialiser is not
+        // instantiated: the largest size_type, as C++ defines it.
+        auto v = std::make_unique<Value>(
+            makeTyped(__int128(~uint64_t(0)), t, loc, false));
+        return globals_.try_emplace(vd, std::move(v)).first->second.get();
+      }
       if (!init)
         error(loc, diag::err_eval_global_no_init, {vd->getNameAsString()});
       LibraryEntry entry(*this, loc);

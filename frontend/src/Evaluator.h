@@ -483,6 +483,18 @@ private:
   // condition computed without a Value (same steps, same errors).
   bool evalCondition(const clang::Expr *e);
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
+  // std::stoi, stol, stoll, stoul, stoull.
+  Value parseInteger(const clang::CallExpr *call, llvm::StringRef name);
+  // std::string::npos (or std::string_view's).
+  bool isStringNpos(const clang::VarDecl *vd);
+  // `s[i]`, `s.at(i)`, `s.front()`, `s.back()` of a std::string or
+  // std::string_view: read as a value (stringMethod), never written.
+  bool isStringCharAccess(const clang::CallExpr *call);
+  // The std::string and std::string_view methods: the result, or false
+  // for a method mscclc does not provide.
+  bool stringMethod(Value *self, const clang::CXXMethodDecl *md,
+                    llvm::StringRef name, llvm::MutableArrayRef<Value> argv,
+                    const clang::Expr *site, Value &result, Value *&lvalue);
   Value *temp(Value v);
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.

@@ -17,6 +17,8 @@
 #include "clang/AST/ExprCXX.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 
 using namespace clang;
 
@@ -1140,22 +1142,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   case StdClass::String:
   case StdClass::StringView: {
-    if (name == "size" || name == "length") {
-      result = Value::makeInt(int64_t(self->s().size()), true);
-      return nullptr;
-    }
-    if (name == "empty") {
-      result = Value::makeInt(self->s().empty());
-      return nullptr;
-    }
-    if (name == "operator+=") {
-      const Value &v = argv[0];
-      if (v.kind != Value::Kind::String)
-        error(loc, diag::err_std_string_append);
-      checkStringLength(self->s().size() + v.s().size(), loc);
-      self->s() += v.s();
-      return self;
-    }
+    Value *lvalue = nullptr;
+    if (stringMethod(self, md, name, argv, site, result, lvalue))
+      return lvalue;
     break;
   }
   case StdClass::Pair:
@@ -1170,6 +1159,167 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     break;
   }
   unsupportedStdCall(md, loc);
+}
+
+Value Evaluator::parseInteger(const CallExpr *call, llvm::StringRef name) {
+  LazyLoc loc(call);
+  // The position out-parameter is a pointer: only its default (none).
+  if (call->getNumArgs() >= 2 && !isa<CXXDefaultArgExpr>(call->getArg(1)) &&
+      !call->getArg(1)->IgnoreParenImpCasts()->isNullPointerConstant(
+          ctx_, Expr::NPC_ValueDependentIsNotNull))
+    error(call->getArg(1)->getExprLoc(), diag::err_std_parse_position,
+          {name.str()});
+  Value text = eval(call->getArg(0));
+  if (text.kind != Value::Kind::String)
+    error(loc, diag::err_std_string_argument, {name.str()});
+  int base = 10;
+  if (call->getNumArgs() >= 3)
+    base = int(eval(call->getArg(2)).i);
+  // What the library calls (strtol, strtoul, ...), on the same text: the
+  // same number, the same leading blanks and sign accepted.
+  const char *start = text.s().c_str();
+  char *end = nullptr;
+  errno = 0;
+  bool isUnsigned = name == "stoul" || name == "stoull";
+  __int128 v = isUnsigned ? __int128(std::strtoull(start, &end, base))
+                          : __int128(std::strtoll(start, &end, base));
+  bool badBase = base != 0 && (base < 2 || base > 36);
+  if (end == start || badBase)
+    error(loc, diag::err_std_parse_invalid, {name.str(), text.s()});
+  QualType t = call->getType();
+  if (errno == ERANGE || !fitsIntType(v, intType(t.getCanonicalType())))
+    error(loc, diag::err_std_parse_range, {name.str(), text.s()});
+  return makeTyped(v, t, loc, false);
+}
+
+bool Evaluator::isStringCharAccess(const CallExpr *call) {
+  CallSite site = callSite(call);
+  if (site.route.route != CallRoute::StdMethod ||
+      (site.route.stdClass != StdClass::String &&
+       site.route.stdClass != StdClass::StringView))
+    return false;
+  const auto *md = cast<CXXMethodDecl>(site.callee);
+  if (md->getOverloadedOperator() == OO_Subscript)
+    return true;
+  return md->getIdentifier() &&
+         (md->getName() == "at" || md->getName() == "front" ||
+          md->getName() == "back");
+}
+
+// Strings hold text: the methods take and return what the same std::string
+// calls do (positions are size_type, npos when nothing is found), computed
+// by std::string itself on the same characters.
+bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
+                             llvm::StringRef name,
+                             llvm::MutableArrayRef<Value> argv,
+                             const Expr *site, Value &result, Value *&lvalue) {
+  LazyLoc loc(site);
+  std::string &text = self->s();
+  QualType returned = md->getReturnType().getNonReferenceType();
+  auto size = [&](size_t n) {
+    result = makeTyped(__int128(n), returned, loc, false);
+    return true;
+  };
+  // A position or count argument (size_type: already converted).
+  auto position = [&](unsigned i) { return size_t(uint64_t(argv[i].i)); };
+  // The text of a string, string literal or character argument.
+  auto textOf = [&](unsigned i) {
+    const Value &v = argv[i];
+    if (v.kind == Value::Kind::String)
+      return v.s();
+    if (v.kind == Value::Kind::Int &&
+        md->getParamDecl(i)->getType()->isAnyCharacterType())
+      return std::string(1, char(v.i));
+    error(loc, diag::err_std_string_argument, {name.str()});
+  };
+  auto character = [&](size_t at) {
+    result =
+        makeTyped(__int128(static_cast<char>(text[at])), returned, loc, false);
+    return true;
+  };
+  if (name == "size" || name == "length")
+    return size(text.size());
+  if (name == "c_str" || (name == "data" && argv.empty())) {
+    // The characters, for printf's %s or to make another string: a
+    // string literal is the same text (pointer arithmetic stays refused).
+    result = *self;
+    return true;
+  }
+  if (name == "empty") {
+    result = Value::makeInt(text.empty());
+    return true;
+  }
+  if (name == "operator+=" || name == "append") {
+    if (argv.size() != 1)
+      return false;
+    const Value &v = argv[0];
+    std::string more;
+    if (v.kind == Value::Kind::String)
+      more = v.s();
+    else if (v.kind == Value::Kind::Int && name == "operator+=")
+      more = std::string(1, char(v.i));
+    else
+      error(loc, diag::err_std_string_append);
+    checkStringLength(text.size() + more.size(), loc);
+    text += more;
+    lvalue = self;
+    return true;
+  }
+  if (name == "push_back") {
+    checkStringLength(text.size() + 1, loc);
+    text += char(argv[0].i);
+    result = Value::makeVoid();
+    return true;
+  }
+  if (name == "pop_back" || name == "front" || name == "back") {
+    if (text.empty())
+      error(loc, diag::err_std_string_char_empty, {name.str()});
+    if (name == "front")
+      return character(0);
+    if (name == "back")
+      return character(text.size() - 1);
+    text.pop_back();
+    result = Value::makeVoid();
+    return true;
+  }
+  if (name == "clear") {
+    text.clear();
+    result = Value::makeVoid();
+    return true;
+  }
+  if (name == "operator[]" || name == "at") {
+    // s[s.size()] is the terminating '\0' (C++11); at() refuses it.
+    size_t i = position(0);
+    if (i > text.size() || (name == "at" && i == text.size()))
+      error(loc, diag::err_std_string_position,
+            {name.str(), std::to_string(i), std::to_string(text.size())});
+    if (i == text.size()) {
+      result = makeTyped(0, returned, loc, false);
+      return true;
+    }
+    return character(i);
+  }
+  if (name == "substr") {
+    size_t from = position(0);
+    if (from > text.size())
+      error(loc, diag::err_std_string_position,
+            {"substr", std::to_string(from), std::to_string(text.size())});
+    result = Value::makeString(text.substr(from, position(1)));
+    return true;
+  }
+  if ((name == "find" || name == "rfind") && argv.size() == 2)
+    return size(name == "find" ? text.find(textOf(0), position(1))
+                               : text.rfind(textOf(0), position(1)));
+  if (name == "starts_with" || name == "ends_with") {
+    std::string part = textOf(0);
+    bool at = part.size() <= text.size() &&
+              (name == "starts_with" ? text.compare(0, part.size(), part) == 0
+                                     : text.compare(text.size() - part.size(),
+                                                    part.size(), part) == 0);
+    result = Value::makeInt(at);
+    return true;
+  }
+  return false;
 }
 
 const char *stdAlternative(llvm::StringRef name, bool ofMap) {
@@ -1250,6 +1400,13 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
           {name, "std::vector<bool>'s iterators are not values (its elements "
                  "are bits): loop over indices or with a range-for; "
                  "`v.begin(), v.end()` work as an algorithm's whole range"});
+  if (StdClass cls = md ? classifyStd(md->getParent()) : StdClass::None;
+      cls == StdClass::String || cls == StdClass::StringView)
+    error(loc, diag::err_std_type_unsupported,
+          {name, "strings provide size, length, empty, +, +=, append, "
+                 "push_back, pop_back, clear, reading [], at, front and back, "
+                 "substr, find and rfind (of a string or a character, from a "
+                 "position), starts_with, ends_with and the comparisons"});
   if (const char *instead = stdAlternative(fd->getName(), ofMap))
     error(loc, diag::err_std_type_unsupported, {name, instead});
   error(loc, diag::err_std_unsupported, {name});
@@ -1541,6 +1698,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                                               : std::to_string(v.i));
     else
       result = Value::makeString(std::to_string(v.f));
+    return true;
+  }
+  if (name == "stoi" || name == "stol" || name == "stoll" || name == "stoul" ||
+      name == "stoull") {
+    result = parseInteger(call, name);
     return true;
   }
   if (name == "swap") {

@@ -2022,6 +2022,25 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
     SAME_AS_CPP_INT(std::string name = "ar_" + std::to_string(8) + "_n";
                     name += std::to_string(3);
                     return int(name.size()) * 100 + (name == "ar_8_n3");),
+    // String methods: searches (npos when nothing is found), parts,
+    // characters read as values, parsing and edits.
+    SAME_AS_CPP_INT(std::string n = "ring_" + std::to_string(16) + "_pkt";
+                    size_t a = n.find('_'); size_t b = n.rfind("_");
+                    std::string mid = n.substr(a + 1, b - a - 1); int is = 0;
+                    for (char c
+                         : n) is += c == 'i';
+                    for (const auto &c
+                         : std::string_view(n)) is += c == 'k';
+                    return (n.find("zz") == std::string::npos) * 100000000 +
+                           n.starts_with("ring") * 10000000 +
+                           n.ends_with('x') * 1000000 + int(a) * 100000 +
+                           int(b) * 1000 + std::stoi(mid) * 10 + is;),
+    SAME_AS_CPP_INT(std::string s; s.push_back('a'); s += 'b'; s += "cd";
+                    s.append("ef"); s.pop_back(); std::string t = s.c_str();
+                    t.clear(); return int(s.size()) * 10000000 + s[1] * 100000 +
+                                      s.back() * 1000 + s.front() + s.at(2) +
+                                      int(s[s.size()]) + int(t.empty()) +
+                                      int(std::stoull("0x1F", nullptr, 16));),
     SAME_AS_CPP_INT(std::set<int> s{5, 1, 3}; s.insert(2); s.erase(5);
                     return int(s.count(3)) * 1000 + s.contains(5) * 100 +
                            int(s.size()) * 10 + *s.begin();),
