@@ -21,6 +21,46 @@ using clang::SourceLocation;
 Evaluator::Flow Evaluator::exec(const Stmt *s) {
   if (!s)
     return Flow::Normal;
+  // A pipeline or program declared in the init statement of an if, a
+  // switch or a for ends with that statement, where C++ destroys it (not
+  // at the end of the enclosing block).
+  const Stmt *init = nullptr;
+  switch (s->getStmtClass()) {
+  case Stmt::IfStmtClass:
+    init = cast<IfStmt>(s)->getInit();
+    break;
+  case Stmt::SwitchStmtClass:
+    init = cast<SwitchStmt>(s)->getInit();
+    break;
+  case Stmt::ForStmtClass:
+    init = cast<ForStmt>(s)->getInit();
+    break;
+  case Stmt::CXXForRangeStmtClass:
+    init = cast<CXXForRangeStmt>(s)->getInit();
+    break;
+  default:
+    break;
+  }
+  if (!init || scopeObjectsOf(init).empty())
+    return execStatement(s);
+  Flow fl = execStatement(s);
+  for (const VarDecl *vd : llvm::reverse(scopeObjectsOf(init)))
+    finishScopeObject(vd);
+  return fl;
+}
+
+llvm::SmallVector<const VarDecl *, 1> Evaluator::scopeObjectsOf(const Stmt *s) {
+  llvm::SmallVector<const VarDecl *, 1> scoped;
+  if (const auto *ds = dyn_cast_or_null<DeclStmt>(s))
+    for (const Decl *d : ds->decls())
+      if (const auto *vd = dyn_cast<VarDecl>(d))
+        if (const auto *rd = vd->getType()->getAsCXXRecordDecl())
+          if (findDslScopeEnd(classifyDsl(rd)))
+            scoped.push_back(vd);
+  return scoped;
+}
+
+Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   step(s);
   statement_ = s;
   struct TempReset {
@@ -349,12 +389,9 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
   Flow result = Flow::Normal;
   for (const Stmt *child : cs->body()) {
     result = exec(child);
-    if (const auto *ds = dyn_cast<DeclStmt>(child))
-      for (const Decl *d : ds->decls())
-        if (const auto *vd = dyn_cast<VarDecl>(d))
-          if (const auto *rd = vd->getType()->getAsCXXRecordDecl())
-            if (findDslScopeEnd(classifyDsl(rd)))
-              scoped.push_back(vd);
+    if (isa<DeclStmt>(child))
+      for (const VarDecl *vd : scopeObjectsOf(child))
+        scoped.push_back(vd);
     if (result != Flow::Normal)
       break;
   }

@@ -303,6 +303,11 @@ private:
 
   // --- statements
   Flow exec(const clang::Stmt *s);
+  Flow execStatement(const clang::Stmt *s);
+  // The pipelines and programs a declaration statement declares (objects
+  // whose end records something), in order.
+  llvm::SmallVector<const clang::VarDecl *, 1>
+  scopeObjectsOf(const clang::Stmt *s);
   Flow execCompound(const clang::CompoundStmt *cs);
   // The variables `s` (a declaration statement) declared go out of scope:
   // a lambda that captured one by reference and is called later names an

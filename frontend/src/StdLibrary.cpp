@@ -474,6 +474,13 @@ void Evaluator::checkOptionalType(const CXXRecordDecl *optional, LazyLoc loc) {
           held.isNull() ? nullptr : held->getAsCXXRecordDecl();
       rd && classifyStd(rd) == StdClass::Optional)
     error(loc, diag::err_std_optional_nested);
+  // A pipeline or program records its end when it is destroyed; an
+  // optional's reset, assignment and end would each have to, so the
+  // extent is a block of its own instead, as Python's `with` is.
+  if (const CXXRecordDecl *rd =
+          held.isNull() ? nullptr : held->getAsCXXRecordDecl();
+      rd && findDslScopeEnd(classifyDsl(rd)))
+    error(loc, diag::err_std_optional_scope_object, {rd->getNameAsString()});
 }
 
 Value Evaluator::optionalValueFrom(const CXXRecordDecl *optional,
