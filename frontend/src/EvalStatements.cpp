@@ -207,6 +207,17 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       error(rangeInit->getExprLoc(), diag::err_eval_unordered_iteration,
             {rrd->getName().str(),
              classifyStd(rrd) == StdClass::Map ? "map" : "set"});
+    // An object of the program's own class with begin() and end(): the
+    // loop C++ defines, run as written (its iterator is whatever those
+    // return: a container's, or a class of the program's own).
+    if (const CXXRecordDecl *rrd = rangeInit->getType()
+                                       .getNonReferenceType()
+                                       .getCanonicalType()
+                                       ->getAsCXXRecordDecl();
+        rrd && classifyStd(rrd) == StdClass::None &&
+        classifyDsl(rrd) == DslClass::None && rs->getBeginStmt() &&
+        !ctx_.getSourceManager().isInSystemHeader(rrd->getLocation()))
+      return execUserRangeFor(rs);
     // A temporary range lives exactly as long as the loop.
     std::unique_ptr<Value> ownedRange;
     Value *range;
@@ -382,6 +393,41 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     error(s->getBeginLoc(), diag::err_eval_unsupported_stmt,
           {s->getStmtClassName()});
   }
+}
+
+Evaluator::Flow Evaluator::execUserRangeFor(const CXXForRangeStmt *rs) {
+  // `auto &&__range = init; auto __begin = __range.begin(), __end =
+  // __range.end(); for (; __begin != __end; ++__begin) { T x = *__begin;
+  // body }`: Clang has built each of these statements.
+  exec(rs->getRangeStmt());
+  exec(rs->getBeginStmt());
+  exec(rs->getEndStmt());
+  const VarDecl *lv = rs->getLoopVariable();
+  struct EndLoopVariable {
+    Evaluator &ev;
+    const VarDecl *lv;
+    ~EndLoopVariable() {
+      if (ev.capturedByReference_)
+        ev.endScope(lv);
+    }
+  } endLoopVariable{*this, lv};
+  while (true) {
+    step(rs);
+    if (!evalCondition(rs->getCond()))
+      break;
+    if (capturedByReference_)
+      endScope(lv);
+    exec(rs->getLoopVarStmt());
+    Flow fl = exec(rs->getBody());
+    if (fl == Flow::Break)
+      break;
+    if (fl == Flow::Return)
+      return fl;
+    size_t mark = tempTop_;
+    eval(rs->getInc());
+    tempTop_ = mark;
+  }
+  return Flow::Normal;
 }
 
 Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {

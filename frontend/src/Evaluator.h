@@ -304,6 +304,8 @@ private:
   // --- statements
   Flow exec(const clang::Stmt *s);
   Flow execStatement(const clang::Stmt *s);
+  // A range-for over an object of the program's own class.
+  Flow execUserRangeFor(const clang::CXXForRangeStmt *rs);
   // The pipelines and programs a declaration statement declares (objects
   // whose end records something), in order.
   llvm::SmallVector<const clang::VarDecl *, 1>
@@ -488,6 +490,8 @@ private:
   // condition computed without a Value (same steps, same errors).
   bool evalCondition(const clang::Expr *e);
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
+  // The element count std::size(c) or std::ssize(c) gives.
+  size_t containerSize(const clang::CallExpr *call);
   // std::stoi, stol, stoll, stoul, stoull.
   Value parseInteger(const clang::CallExpr *call, llvm::StringRef name);
   // std::string::npos (or std::string_view's).

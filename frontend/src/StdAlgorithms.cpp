@@ -308,11 +308,7 @@ bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
     return true;
   }
   if (name == "ssize" && call->getNumArgs() == 1) {
-    Value *obj = evalObject(call->getArg(0));
-    size_t n = obj->kind == Value::Kind::String ? obj->s().size()
-               : obj->kind == Value::Kind::Map  ? obj->map()->size()
-                                                : obj->elems().size();
-    result = makeTyped(int64_t(n), rt, loc, false);
+    result = makeTyped(int64_t(containerSize(call)), rt, loc, false);
     return true;
   }
   return false;

@@ -1199,6 +1199,25 @@ Value Evaluator::parseInteger(const CallExpr *call, llvm::StringRef name) {
   return makeTyped(v, t, loc, false);
 }
 
+size_t Evaluator::containerSize(const CallExpr *call) {
+  // std::size(x) of an object of the program's own class calls x.size(),
+  // which would have to run: the call is refused, not read as the class's
+  // member count.
+  const Expr *arg = call->getArg(0);
+  if (const CXXRecordDecl *rd = arg->getType()
+                                    .getNonReferenceType()
+                                    .getCanonicalType()
+                                    ->getAsCXXRecordDecl();
+      rd && classifyStd(rd) == StdClass::None &&
+      !ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+    error(LazyLoc(call), diag::err_std_size_user_class,
+          {call->getDirectCallee()->getNameAsString()});
+  Value *obj = evalObject(arg);
+  return obj->kind == Value::Kind::String ? obj->s().size()
+         : obj->kind == Value::Kind::Map  ? obj->map()->size()
+                                          : obj->elems().size();
+}
+
 bool Evaluator::isStringCharAccess(const CallExpr *call) {
   CallSite site = callSite(call);
   if (site.route.route != CallRoute::StdMethod ||
@@ -1691,11 +1710,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "size" && call->getNumArgs() == 1) {
-    Value *obj = evalObject(call->getArg(0));
-    size_t n = obj->kind == Value::Kind::String ? obj->s().size()
-               : obj->kind == Value::Kind::Map  ? obj->map()->size()
-                                                : obj->elems().size();
-    result = Value::makeInt(int64_t(n), true);
+    result = Value::makeInt(int64_t(containerSize(call)), true);
     return true;
   }
   if (name == "to_string") {

@@ -2022,6 +2022,35 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
     SAME_AS_CPP_INT(std::string name = "ar_" + std::to_string(8) + "_n";
                     name += std::to_string(3);
                     return int(name.size()) * 100 + (name == "ar_8_n3");),
+    // A range-for over an object of the program's own class runs its
+    // begin() and end(): a class's own iterator, or a container's.
+    SAME_AS_CPP_INT(
+        struct Span {
+          int lo, hi;
+          struct It {
+            int v;
+            int operator*() const { return v; }
+            It &operator++() {
+              ++v;
+              return *this;
+            }
+            bool operator!=(const It &o) const { return v != o.v; }
+          };
+          It begin() const { return {lo}; }
+          It end() const { return {hi}; }
+        };
+        struct Group {
+          std::vector<int> ranks;
+          auto begin() const { return ranks.begin(); }
+          auto end() const { return ranks.end(); }
+        };
+        int s = 0; for (int x
+                        : Span{2, 6}) s += x;
+        Group g{{5, 7, 9}}; for (const int &r
+                                 : g) s = s * 10 + r % 10;
+        for (int x
+             : Span{3, 3}) s += x * 1000000;
+        return s;),
     // String methods: searches (npos when nothing is found), parts,
     // characters read as values, parsing and edits.
     SAME_AS_CPP_INT(std::string n = "ring_" + std::to_string(16) + "_pkt";
