@@ -135,10 +135,15 @@ const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
       found = rd;
     else if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
              spec && rd->isInStdNamespace()) {
-      for (const TemplateArgument &a : spec->getTemplateArgs().asArray())
-        if (a.getKind() == TemplateArgument::Type &&
-            (found = userComparedIn(a.getAsType())))
-          break;
+      // std::tuple's (and std::tie's) element types are one pack.
+      std::function<bool(const TemplateArgument &)> visit =
+          [&](const TemplateArgument &a) {
+            if (a.getKind() == TemplateArgument::Pack)
+              return llvm::any_of(a.pack_elements(), visit);
+            return a.getKind() == TemplateArgument::Type &&
+                   (found = userComparedIn(a.getAsType()));
+          };
+      llvm::any_of(spec->getTemplateArgs().asArray(), visit);
     } else if (!rd->isInStdNamespace() && rd->hasDefinition()) {
       for (const CXXBaseSpecifier &b : directBases(rd))
         if ((found = userComparedIn(b.getType())))

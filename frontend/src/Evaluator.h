@@ -904,9 +904,18 @@ private:
   struct SearchValue {
     Value value;
     clang::QualType common;
+    // The elements' hand-written operator==, which the library calls.
+    const clang::FunctionDecl *equal = nullptr;
+    clang::SourceLocation at;
   };
   SearchValue searchValue(const clang::Expr *valueE, clang::QualType elem,
                           LazyLoc loc);
+  // A standard or aggregate type holding a class compared by an operator
+  // of the program's own, which the library would call: an error.
+  void refuseUserComparedParts(clang::QualType t, LazyLoc loc);
+  // Equality as std::equal_to<> computes it for elements of type `elem`.
+  std::function<bool(Value &, Value &)> naturalEquality(clang::QualType elem,
+                                                        LazyLoc loc);
   std::optional<clang::QualType>
   arithmeticOrderType(const clang::Expr *comparator, clang::QualType elem);
   // -1, 0 or 1 as `element` is before, equal to or after the search value.

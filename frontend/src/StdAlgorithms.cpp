@@ -301,10 +301,16 @@ bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
     Value v = eval(call->getArg(0));
     Value lo = eval(call->getArg(1));
     Value hi = eval(call->getArg(2));
-    if (compareValues(hi, lo) < 0)
+    QualType elem = call->getArg(0)->getType().getNonReferenceType();
+    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
+      return compareValues(x, y) < 0;
+    };
+    if (userComparedIn(elem))
+      less = naturalOrder(elem, false, "clamp", loc);
+    if (less(hi, lo))
       error(loc, diag::err_std_clamp_bounds,
             {describeValue(lo), describeValue(hi)});
-    result = compareValues(v, lo) < 0 ? lo : compareValues(hi, v) < 0 ? hi : v;
+    result = less(v, lo) ? lo : less(hi, v) ? hi : v;
     return true;
   }
   if (name == "ssize" && call->getNumArgs() == 1) {
@@ -606,12 +612,35 @@ Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
                                               LazyLoc loc) {
   SearchValue search{eval(valueE), QualType()};
   Value &v = search.value;
+  search.at = loc;
   // A derived object searched for among elements of its base class is
   // compared as its base part (operator== binds it as a const Base &).
   if (const CXXRecordDecl *elemClass =
-          elem.isNull() ? nullptr : elem->getAsCXXRecordDecl())
+          elem.isNull() ? nullptr : elem->getAsCXXRecordDecl()) {
     if (const Value *part = baseSubobjectOf(&v, elemClass); part != &v)
       v = Value(*part);
+    if (classifyStd(elemClass) == StdClass::None &&
+        classifyDsl(elemClass) == DslClass::None &&
+        !ctx_.getSourceManager().isInSystemHeader(elemClass->getLocation())) {
+      // The library compares with `element == value`: a value of another
+      // type goes through a converting constructor or an operator== of
+      // its own, neither of which a field-by-field comparison models.
+      const CXXRecordDecl *valueClass =
+          valueE->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (!valueClass ||
+          (valueClass->getCanonicalDecl() != elemClass->getCanonicalDecl() &&
+           !valueClass->isDerivedFrom(elemClass)))
+        error(valueE->getExprLoc(), diag::err_std_search_other_type,
+              {valueE->getType()
+                   .getNonReferenceType()
+                   .getUnqualifiedType()
+                   .getAsString(ctx_.getPrintingPolicy()),
+               elemClass->getNameAsString()});
+      search.equal = userOrderOperator(elemClass, OO_EqualEqual);
+    } else {
+      refuseUserComparedParts(elem, loc);
+    }
+  }
   auto number = [](QualType t) {
     t = t.getCanonicalType();
     return isa<BuiltinType>(t) ? t->isArithmeticType() : t->isEnumeralType();
@@ -630,8 +659,59 @@ Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
   return search;
 }
 
+void Evaluator::refuseUserComparedParts(QualType t, LazyLoc loc) {
+  if (const CXXRecordDecl *rd = userComparedIn(t))
+    error(loc, diag::err_eval_comparison_user_operator,
+          {t.getNonReferenceType().getUnqualifiedType().getAsString(
+               ctx_.getPrintingPolicy()),
+           rd->getNameAsString()});
+}
+
+std::function<bool(Value &, Value &)> Evaluator::naturalEquality(QualType elem,
+                                                                 LazyLoc loc) {
+  // `x == y` as std::equal_to calls it: a hand-written operator== of the
+  // program's own class; a defaulted one compares field by field.
+  const CXXRecordDecl *rd =
+      elem.isNull() ? nullptr : elem.getCanonicalType()->getAsCXXRecordDecl();
+  if (rd && classifyStd(rd) == StdClass::None &&
+      classifyDsl(rd) == DslClass::None &&
+      !ctx_.getSourceManager().isInSystemHeader(rd->getLocation())) {
+    if (const FunctionDecl *op = userOrderOperator(rd, OO_EqualEqual)) {
+      clang::SourceLocation at = loc;
+      if (isa<CXXMethodDecl>(op))
+        return [this, op, at](Value &x, Value &y) {
+          Value *args[1] = {&y};
+          return truthy(callFunction(op, {}, nullptr, at, args, &x), at);
+        };
+      return [this, op, at](Value &x, Value &y) {
+        Value *args[2] = {&x, &y};
+        return truthy(callFunction(op, {}, nullptr, at, args), at);
+      };
+    }
+  } else if (!elem.isNull()) {
+    refuseUserComparedParts(elem, loc);
+  }
+  return [](Value &x, Value &y) { return compareValues(x, y) == 0; };
+}
+
 int Evaluator::compareWithSearch(const Value &element,
                                  const SearchValue &search, LazyLoc loc) {
+  if (const FunctionDecl *op = search.equal) {
+    // `element == value` with the program's operator== (equal or not:
+    // the searches that call this only test for 0).
+    Value *x = const_cast<Value *>(&element);
+    Value *y = const_cast<Value *>(&search.value);
+    bool same;
+    if (isa<CXXMethodDecl>(op)) {
+      Value *args[1] = {y};
+      same =
+          truthy(callFunction(op, {}, nullptr, search.at, args, x), search.at);
+    } else {
+      Value *args[2] = {x, y};
+      same = truthy(callFunction(op, {}, nullptr, search.at, args), search.at);
+    }
+    return same ? 0 : 1;
+  }
   if (!search.common.isNull() &&
       (element.kind == Value::Kind::Int || element.kind == Value::Kind::Float))
     return compareValues(convert(element, search.common, loc), search.value);
@@ -787,7 +867,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
       std::function<bool(Value &, Value &)> same =
           call->getNumArgs() == 3
               ? comparatorFunction(call->getArg(2), elem, name)
-              : [](Value &x, Value &y) { return compareValues(x, y) == 0; };
+              : naturalEquality(elem, loc);
       // As the library does: each element against the last one kept.
       size_t last = 0;
       for (size_t i = 1; i < copy.size(); ++i) {
@@ -2166,12 +2246,16 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
             {("ranges::" + algorithm).str()});
     if (elems.empty())
       error(loc, diag::err_std_minmax_empty, {("ranges::" + algorithm).str()});
-    const Value *best = &elems[0];
-    for (const Value &e : elems) {
-      int c = compareValues(e, *best);
-      if ((algorithm == "min" && c < 0) || (algorithm == "max" && c > 0))
+    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
+      return compareValues(x, y) < 0;
+    };
+    if (userComparedIn(elem))
+      less = naturalOrder(elem, false, ("ranges::" + algorithm).str(), loc);
+    Value *best = &elems[0];
+    for (Value &e : elems)
+      if ((algorithm == "min" && less(e, *best)) ||
+          (algorithm == "max" && less(*best, e)))
         best = &e;
-    }
     return *best;
   }
   unsupportedStdName(("std::" + algorithm).str(), loc);
@@ -2466,8 +2550,15 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
               {("ranges::" + name).str()});
       Value a = eval(args[0]);
       Value b = eval(args[1]);
-      int c = compareValues(b, a);
-      result = (name == "min" && c < 0) || (name == "max" && c > 0) ? b : a;
+      QualType elem = args[0]->getType().getNonReferenceType();
+      std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
+        return compareValues(x, y) < 0;
+      };
+      if (userComparedIn(elem))
+        less = naturalOrder(elem, false, ("ranges::" + name).str(), loc);
+      result = (name == "min" && less(b, a)) || (name == "max" && less(a, b))
+                   ? b
+                   : a;
       return true;
     }
     if (isRange) {

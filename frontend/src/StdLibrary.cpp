@@ -1651,11 +1651,13 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
       return compareValues(x, y) < 0;
     };
-    if (comparator) {
-      QualType elem = list ? templateArgType(listRd, 0)
-                           : call->getArg(0)->getType().getNonReferenceType();
+    QualType elem = list ? templateArgType(listRd, 0)
+                         : call->getArg(0)->getType().getNonReferenceType();
+    if (comparator)
       less = comparatorFunction(comparator, elem, name);
-    }
+    else if (userComparedIn(elem))
+      // std::less: a hand-written operator< of the program's own.
+      less = naturalOrder(elem, false, name, loc);
     // The first of equal smallest (largest) values, as the library does.
     size_t best = 0;
     for (size_t i = 1; i < vals.size(); ++i)

@@ -2206,6 +2206,11 @@ TEST_CASE("Evaluator: ported idioms and conversion corners compute what C++ "
       return a.key < b.key;                                                    \
     }                                                                          \
   };                                                                           \
+  struct ById {                                                                \
+    int id, w;                                                                 \
+    bool operator==(const ById &o) const { return id == o.id; }                \
+    bool operator<(const ById &o) const { return w < o.w; }                    \
+  };                                                                           \
   struct RefKindSum {                                                          \
     template <class A, class B> int operator()(A &&acc, B &&x) const {         \
       return acc + x * 10 + (std::is_lvalue_reference_v<A> ? 100 : 200) +      \
@@ -2220,6 +2225,21 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
           "computes",
           "[evaluator]") {
   const NativeCase cases[] = {
+    // A class's hand-written operator== and operator< are what the
+    // library's searches, std::unique, std::min, std::max, std::clamp and
+    // std::ranges::min call (not a field-by-field comparison).
+    SAME_AS_CPP_INT(
+        std::vector<ById> v{{1, 10}, {1, 20}, {2, 30}, {1, 40}};
+        auto at = std::find(v.begin(), v.end(), ById{2, 0}) - v.begin();
+        int n = int(std::count(v.begin(), v.end(), ById{1, 0}));
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        int left = int(v.size()); int lo = std::min(ById{1, 9}, ById{2, 1}).id;
+        int hi = std::max({ById{1, 9}, ById{2, 1}, ById{3, 5}}).id;
+        int mid = std::clamp(ById{1, 9}, ById{2, 1}, ById{3, 5}).id;
+        int erased = int(std::erase(v, ById{2, 0}));
+        return int(at) * 10000000 + n * 1000000 + left * 100000 + lo * 10000 +
+               hi * 1000 + mid * 100 + erased * 10 +
+               std::min_element(v.begin(), v.end())->id;),
     // lower_bound calls comp(element, value), upper_bound comp(value,
     // element): each order has its own specialisation.
     SAME_AS_CPP_INT(
