@@ -261,10 +261,10 @@ std::optional<int64_t> Evaluator::optInt(const Value *v) {
 TbSelection Evaluator::tbSelection(const Value &opts) {
   TbSelection sel;
   sel.tb = optInt(field(opts, "tb"));
-  if (const Value *g = field(opts, "tb_group");
-      g && g->kind == Value::Kind::Object) {
+  const Value *g = field(opts, "tb_group");
+  if (g && g->kind == Value::Kind::Object)
     sel.group = g->obj->list();
-  }
+  sel.groupAllowed = g != nullptr;
   return sel;
 }
 

@@ -277,7 +277,9 @@ ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
       out.push_back({checkTb((*sel.group)[i], method), chunk::TbgInfo{i, n}});
     return out;
   }
-  fail(diag::err_dsl_tb_or_group_missing, {method});
+  fail(sel.groupAllowed ? diag::err_dsl_tb_or_group_missing
+                        : diag::err_dsl_tb_missing,
+       {method});
 }
 
 void ProgramBuilder::ensureTb(int32_t rank, int32_t tb) {

@@ -34,6 +34,9 @@ struct BufferDesc {
 struct TbSelection {
   std::optional<int64_t> tb;
   std::optional<std::vector<int64_t>> group;
+  // Whether the call's options have a tb_group (TbOptions has not): what
+  // the error for a missing thread block suggests.
+  bool groupAllowed = true;
 };
 
 struct CollectiveDesc {
