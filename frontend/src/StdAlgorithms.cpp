@@ -2023,6 +2023,13 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     Value v = eval(rest[0]);
     if (v.kind == Value::Kind::Uninit)
       error(rest[0], diag::err_eval_uninitialised);
+    // A number written into elements of a class would go through the
+    // class's converting constructor, which this does not run.
+    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+        !elem.isNull() && elem->isRecordType())
+      error(rest[0], diag::err_std_fill_convert,
+            {algorithm.str(),
+             elem.getUnqualifiedType().getAsString(ctx_.getPrintingPolicy())});
     for (Value &e : elems) {
       invalidateContents(e, algorithm, loc);
       e = (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
