@@ -564,7 +564,9 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
     Value *lv = nullptr;
     CalleeRoute route = site.route;
     if (route.route == CallRoute::StdMethod) {
-      if (isStringCharAccess(call))
+      if ((route.stdClass == StdClass::String ||
+           route.stdClass == StdClass::StringView) &&
+          isStringCharAccess(call))
         error(LazyLoc(call), diag::err_std_string_char_write);
       stdMethodCall(call, cast<CXXMethodDecl>(fd), route.stdClass, route.access,
                     result, &lv);

@@ -51,7 +51,8 @@ Value Evaluator::evalCast(const CastExpr *ce) {
     // A string's character is read as a value (strings hold text, not
     // a Value per character).
     if (const auto *call = dyn_cast<CallExpr>(sub->IgnoreParens());
-        call && isStringCharAccess(call))
+        call && call->getType()->isAnyCharacterType() &&
+        isStringCharAccess(call))
       return evalCall(call);
     Value *slot = evalLValue(sub);
     if (slot->kind == Value::Kind::Uninit) {

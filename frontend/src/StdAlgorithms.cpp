@@ -2025,16 +2025,25 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
       error(rest[0], diag::err_eval_uninitialised);
     // A number written into elements of a class would go through the
     // class's converting constructor, which this does not run.
+    const CXXRecordDecl *elemClass =
+        elem.isNull() ? nullptr : elem->getAsCXXRecordDecl();
     if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-        !elem.isNull() && elem->isRecordType())
+        elemClass && classifyStd(elemClass) == StdClass::None &&
+        classifyDsl(elemClass) == DslClass::None &&
+        !ctx_.getSourceManager().isInSystemHeader(elemClass->getLocation()))
       error(rest[0], diag::err_std_fill_convert,
             {algorithm.str(),
              elem.getUnqualifiedType().getAsString(ctx_.getPrintingPolicy())});
     for (Value &e : elems) {
       invalidateContents(e, algorithm, loc);
+      // A number given to elements of std::optional<T> becomes a T.
+      QualType target =
+          elemClass && classifyStd(elemClass) == StdClass::Optional
+              ? templateArgType(elemClass, 0)
+              : elem;
       e = (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-                  !elem.isNull()
-              ? convert(v, elem, loc)
+                  !target.isNull()
+              ? convert(v, target, loc)
               : v;
       if (algorithm == "iota") {
         if (v.kind == Value::Kind::Int)

@@ -2240,6 +2240,10 @@ TEST_CASE("Evaluator: template function objects, generic lambdas with fixed "
         return int(at) * 10000000 + n * 1000000 + left * 100000 + lo * 10000 +
                hi * 1000 + mid * 100 + erased * 10 +
                std::min_element(v.begin(), v.end())->id;),
+    // std::fill of a number into optionals of double holds doubles.
+    SAME_AS_CPP_INT(std::vector<std::optional<double>> w(2);
+                    std::fill(w.begin(), w.end(), 1);
+                    return int(*w[1] / 2 * 10);),
     // lower_bound calls comp(element, value), upper_bound comp(value,
     // element): each order has its own specialisation.
     SAME_AS_CPP_INT(
