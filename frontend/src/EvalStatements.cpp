@@ -210,13 +210,10 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     // An object of the program's own class with begin() and end(): the
     // loop C++ defines, run as written (its iterator is whatever those
     // return: a container's, or a class of the program's own).
-    if (const CXXRecordDecl *rrd = rangeInit->getType()
-                                       .getNonReferenceType()
-                                       .getCanonicalType()
-                                       ->getAsCXXRecordDecl();
-        rrd && classifyStd(rrd) == StdClass::None &&
-        classifyDsl(rrd) == DslClass::None && rs->getBeginStmt() &&
-        !ctx_.getSourceManager().isInSystemHeader(rrd->getLocation()))
+    if (rs->getBeginStmt() && isProgramClass(rangeInit->getType()
+                                                 .getNonReferenceType()
+                                                 .getCanonicalType()
+                                                 ->getAsCXXRecordDecl()))
       return execUserRangeFor(rs);
     // A temporary range lives exactly as long as the loop.
     std::unique_ptr<Value> ownedRange;

@@ -490,6 +490,9 @@ private:
   // condition computed without a Value (same steps, same errors).
   bool evalCondition(const clang::Expr *e);
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
+  // A class of the program's own: not the standard library's, not a DSL
+  // class, not declared in a system header.
+  bool isProgramClass(const clang::CXXRecordDecl *rd);
   // The element count std::size(c) or std::ssize(c) gives.
   size_t containerSize(const clang::CallExpr *call);
   // std::stoi, stol, stoll, stoul, stoull.

@@ -610,7 +610,8 @@ Evaluator::PositionRange Evaluator::positionRange(const IteratorPosition &first,
 
 Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
                                               LazyLoc loc) {
-  SearchValue search{eval(valueE), QualType()};
+  SearchValue search;
+  search.value = eval(valueE);
   Value &v = search.value;
   search.at = loc;
   // A derived object searched for among elements of its base class is
@@ -619,9 +620,7 @@ Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
           elem.isNull() ? nullptr : elem->getAsCXXRecordDecl()) {
     if (const Value *part = baseSubobjectOf(&v, elemClass); part != &v)
       v = Value(*part);
-    if (classifyStd(elemClass) == StdClass::None &&
-        classifyDsl(elemClass) == DslClass::None &&
-        !ctx_.getSourceManager().isInSystemHeader(elemClass->getLocation())) {
+    if (isProgramClass(elemClass)) {
       // The library compares with `element == value`: a value of another
       // type goes through a converting constructor or an operator== of
       // its own, neither of which a field-by-field comparison models.
@@ -673,9 +672,7 @@ std::function<bool(Value &, Value &)> Evaluator::naturalEquality(QualType elem,
   // program's own class; a defaulted one compares field by field.
   const CXXRecordDecl *rd =
       elem.isNull() ? nullptr : elem.getCanonicalType()->getAsCXXRecordDecl();
-  if (rd && classifyStd(rd) == StdClass::None &&
-      classifyDsl(rd) == DslClass::None &&
-      !ctx_.getSourceManager().isInSystemHeader(rd->getLocation())) {
+  if (isProgramClass(rd)) {
     if (const FunctionDecl *op = userOrderOperator(rd, OO_EqualEqual)) {
       clang::SourceLocation at = loc;
       if (isa<CXXMethodDecl>(op))
@@ -2028,9 +2025,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     const CXXRecordDecl *elemClass =
         elem.isNull() ? nullptr : elem->getAsCXXRecordDecl();
     if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-        elemClass && classifyStd(elemClass) == StdClass::None &&
-        classifyDsl(elemClass) == DslClass::None &&
-        !ctx_.getSourceManager().isInSystemHeader(elemClass->getLocation()))
+        isProgramClass(elemClass))
       error(rest[0], diag::err_std_fill_convert,
             {algorithm.str(),
              elem.getUnqualifiedType().getAsString(ctx_.getPrintingPolicy())});

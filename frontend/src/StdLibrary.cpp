@@ -1199,17 +1199,21 @@ Value Evaluator::parseInteger(const CallExpr *call, llvm::StringRef name) {
   return makeTyped(v, t, loc, false);
 }
 
+bool Evaluator::isProgramClass(const CXXRecordDecl *rd) {
+  return rd && classifyStd(rd) == StdClass::None &&
+         classifyDsl(rd) == DslClass::None &&
+         !ctx_.getSourceManager().isInSystemHeader(rd->getLocation());
+}
+
 size_t Evaluator::containerSize(const CallExpr *call) {
   // std::size(x) of an object of the program's own class calls x.size(),
   // which would have to run: the call is refused, not read as the class's
   // member count.
   const Expr *arg = call->getArg(0);
-  if (const CXXRecordDecl *rd = arg->getType()
-                                    .getNonReferenceType()
-                                    .getCanonicalType()
-                                    ->getAsCXXRecordDecl();
-      rd && classifyStd(rd) == StdClass::None &&
-      !ctx_.getSourceManager().isInSystemHeader(rd->getLocation()))
+  if (isProgramClass(arg->getType()
+                         .getNonReferenceType()
+                         .getCanonicalType()
+                         ->getAsCXXRecordDecl()))
     error(LazyLoc(call), diag::err_std_size_user_class,
           {call->getDirectCallee()->getNameAsString()});
   Value *obj = evalObject(arg);
