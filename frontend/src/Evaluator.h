@@ -916,6 +916,9 @@ private:
   // A standard or aggregate type holding a class compared by an operator
   // of the program's own, which the library would call: an error.
   void refuseUserComparedParts(clang::QualType t, LazyLoc loc);
+  // `x op y` through an operator of the program's own (member or free).
+  bool callBinaryOperator(const clang::FunctionDecl *op, Value &x, Value &y,
+                          clang::SourceLocation at);
   // Equality as std::equal_to<> computes it for elements of type `elem`.
   std::function<bool(Value &, Value &)> naturalEquality(clang::QualType elem,
                                                         LazyLoc loc);

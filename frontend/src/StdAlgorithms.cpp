@@ -675,14 +675,8 @@ std::function<bool(Value &, Value &)> Evaluator::naturalEquality(QualType elem,
   if (isProgramClass(rd)) {
     if (const FunctionDecl *op = userOrderOperator(rd, OO_EqualEqual)) {
       clang::SourceLocation at = loc;
-      if (isa<CXXMethodDecl>(op))
-        return [this, op, at](Value &x, Value &y) {
-          Value *args[1] = {&y};
-          return truthy(callFunction(op, {}, nullptr, at, args, &x), at);
-        };
       return [this, op, at](Value &x, Value &y) {
-        Value *args[2] = {&x, &y};
-        return truthy(callFunction(op, {}, nullptr, at, args), at);
+        return callBinaryOperator(op, x, y, at);
       };
     }
   } else if (!elem.isNull()) {
@@ -696,18 +690,10 @@ int Evaluator::compareWithSearch(const Value &element,
   if (const FunctionDecl *op = search.equal) {
     // `element == value` with the program's operator== (equal or not:
     // the searches that call this only test for 0).
-    Value *x = const_cast<Value *>(&element);
-    Value *y = const_cast<Value *>(&search.value);
-    bool same;
-    if (isa<CXXMethodDecl>(op)) {
-      Value *args[1] = {y};
-      same =
-          truthy(callFunction(op, {}, nullptr, search.at, args, x), search.at);
-    } else {
-      Value *args[2] = {x, y};
-      same = truthy(callFunction(op, {}, nullptr, search.at, args), search.at);
-    }
-    return same ? 0 : 1;
+    return callBinaryOperator(op, const_cast<Value &>(element),
+                              const_cast<Value &>(search.value), search.at)
+               ? 0
+               : 1;
   }
   if (!search.common.isNull() &&
       (element.kind == Value::Kind::Int || element.kind == Value::Kind::Float))
@@ -1901,15 +1887,20 @@ Evaluator::naturalOrder(QualType elem, bool descending,
                                 ? std::string("?")
                                 : elem.getAsString(ctx_.getPrintingPolicy())});
   clang::SourceLocation at = loc;
-  if (isa<CXXMethodDecl>(op))
-    return [this, op, at](Value &x, Value &y) {
-      Value *args[1] = {&y};
-      return truthy(callFunction(op, {}, nullptr, at, args, &x), at);
-    };
   return [this, op, at](Value &x, Value &y) {
-    Value *args[2] = {&x, &y};
-    return truthy(callFunction(op, {}, nullptr, at, args), at);
+    return callBinaryOperator(op, x, y, at);
   };
+}
+
+bool Evaluator::callBinaryOperator(const FunctionDecl *op, Value &x, Value &y,
+                                   clang::SourceLocation at) {
+  // A member operator is called on x; a free one takes both.
+  if (isa<CXXMethodDecl>(op)) {
+    Value *args[1] = {&y};
+    return truthy(callFunction(op, {}, nullptr, at, args, &x), at);
+  }
+  Value *args[2] = {&x, &y};
+  return truthy(callFunction(op, {}, nullptr, at, args), at);
 }
 
 void Evaluator::sortRange(Value &range, QualType elem, const Expr *comparator,
