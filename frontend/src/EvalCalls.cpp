@@ -85,9 +85,12 @@ namespace {
 // Classes of the algorithm's own files with a comparison operator written
 // by hand (member, friend or free; defaulted ones compare member by member
 // and are fine).
+// The precompiled header (the DSL and the standard library: system headers,
+// skipped below) is not deserialised for the search: only declarations
+// parsed from the algorithm's own files are visited.
 void collectUserComparisons(const DeclContext *dc, const SourceManager &sm,
                             llvm::DenseSet<const CXXRecordDecl *> &out) {
-  for (const Decl *d : dc->decls()) {
+  for (const Decl *d : dc->noload_decls()) {
     if (sm.isInSystemHeader(d->getLocation()))
       continue;
     if (const auto *fr = dyn_cast<FriendDecl>(d))
@@ -755,6 +758,23 @@ Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {
   } else if (StdClass sc = classifyStd(rd); sc != StdClass::None) {
     site.route = ConstructRoute::Std;
     site.stdClass = sc;
+    if (sc == StdClass::Optional) {
+      // One argument that is not a class and a held type that is not one
+      // either: none of stdConstruct's checks can fail or apply (the held
+      // type is neither an optional nor a pipeline; the argument is no
+      // nullopt, in_place or optional).
+      llvm::SmallVector<const Expr *, 2> args;
+      for (const Expr *a : ce->arguments())
+        if (!isa<CXXDefaultArgExpr>(a))
+          args.push_back(a);
+      QualType held = templateArgType(rd, 0);
+      if (args.size() == 1 && !held.isNull() && !held->isRecordType() &&
+          !args[0]->getType().getNonReferenceType()->isRecordType()) {
+        site.route = ConstructRoute::OptionalOfScalar;
+        site.scalarArg = args[0];
+        site.held = held;
+      }
+    }
   } else {
     site.dslClass = classifyDsl(rd);
     if (isDslHandleClass(site.dslClass))
@@ -776,6 +796,12 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
     return eval(ce->getArg(0));
   case ConstructRoute::Std:
     return stdConstruct(site.stdClass, ce);
+  case ConstructRoute::OptionalOfScalar: {
+    Value v = eval(site.scalarArg);
+    if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+      return convert(v, site.held, loc);
+    return v;
+  }
   case ConstructRoute::Dsl: {
     ValueList args;
     args.reserve(ce->getNumArgs());

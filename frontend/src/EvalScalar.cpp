@@ -9,11 +9,16 @@
 // differential testing (tests/differential/integers.py).
 //
 // Which expressions qualify is decided once per node, from its shape and
-// types (and, for very deep trees, the stack left). The computation visits
-// the same nodes in the same order as eval(), counts the same steps and
-// reports the same errors at the same places: an uninitialised read with
+// types (and, for very deep trees, the stack left). On first use each root
+// is compiled into straight-line code for a small integer stack machine
+// (literals folded, types' widths resolved, jumps for &&, || and ?:), which
+// later evaluations run instead of walking the tree; a root too deep for
+// that, or a run that could reach the step limit, a memory check or the
+// nesting limit, takes the walk, so those strike at the very node. Both
+// visit the same nodes in the same order as eval(), count the same steps and
+// report the same errors at the same places: an uninitialised read with
 // evalCast's error, anything unusual (an overflow, a division by zero, a
-// shift out of range) through the general code itself. Its results are
+// shift out of range) through the general code itself. Results are
 // converted to their types exactly where the general path converts them,
 // so roots that pass a stored value through unconverted (a variable read,
 // unary plus) stay on the general path. Only what depends on real
@@ -168,8 +173,30 @@ __int128 Evaluator::evalScalar(const Expr *e) {
   return scalarChildren(e);
 }
 
-// The value of `e`, whose own step is counted.
 __int128 Evaluator::scalarChildren(const Expr *e) {
+  // The compiled code adds the steps of the nodes it passes as it goes, so
+  // a run must not reach the step limit or a memory check, and the walk's
+  // nesting check must not be near: there, the walk runs instead and
+  // reports at the very node.
+  if (const ScalarCode *code = scalarCode(e)) {
+    uint64_t n = code->maxSteps;
+    if (steps_ + n <= limits_.maxSteps &&
+        (steps_ & (MemoryCheckInterval - 1)) + n < MemoryCheckInterval &&
+        stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
+                ScalarWalkStackBytes <=
+            std::ptrdiff_t(limits_.maxStackBytes))
+      return runScalar(*code);
+  }
+  return scalarChildrenTree(e);
+}
+
+__int128 Evaluator::evalScalarTree(const Expr *e) {
+  step(e);
+  return scalarChildrenTree(e);
+}
+
+// The value of `e`, whose own step is counted, node by node.
+__int128 Evaluator::scalarChildrenTree(const Expr *e) {
   switch (e->getStmtClass()) {
   case Stmt::IntegerLiteralClass:
     return wrapScalar(
@@ -178,7 +205,7 @@ __int128 Evaluator::scalarChildren(const Expr *e) {
   case Stmt::CXXBoolLiteralExprClass:
     return cast<CXXBoolLiteralExpr>(e)->getValue();
   case Stmt::ParenExprClass:
-    return evalScalar(cast<ParenExpr>(e)->getSubExpr());
+    return evalScalarTree(cast<ParenExpr>(e)->getSubExpr());
   case Stmt::ImplicitCastExprClass: {
     const auto *ce = cast<ImplicitCastExpr>(e);
     const Expr *sub = ce->getSubExpr();
@@ -197,18 +224,20 @@ __int128 Evaluator::scalarChildren(const Expr *e) {
             {"integer variable '" + dre->getDecl()->getNameAsString() +
              "' holds no integer"});
     }
-    __int128 v = evalScalar(sub);
+    __int128 v = evalScalarTree(sub);
     return wrapScalar(v, e->getType());
   }
   case Stmt::BinaryOperatorClass: {
     const auto *bo = cast<BinaryOperator>(e);
     BinaryOperatorKind op = bo->getOpcode();
     if (op == BO_LAnd)
-      return evalScalar(bo->getLHS()) != 0 && evalScalar(bo->getRHS()) != 0;
+      return evalScalarTree(bo->getLHS()) != 0 &&
+             evalScalarTree(bo->getRHS()) != 0;
     if (op == BO_LOr)
-      return evalScalar(bo->getLHS()) != 0 || evalScalar(bo->getRHS()) != 0;
-    __int128 a = evalScalar(bo->getLHS());
-    __int128 b = evalScalar(bo->getRHS());
+      return evalScalarTree(bo->getLHS()) != 0 ||
+             evalScalarTree(bo->getRHS()) != 0;
+    __int128 a = evalScalarTree(bo->getLHS());
+    __int128 b = evalScalarTree(bo->getRHS());
     QualType t = bo->getType();
     if (std::optional<bool> c = comparison(op, a, b))
       return *c;
@@ -238,7 +267,7 @@ __int128 Evaluator::scalarChildren(const Expr *e) {
   }
   case Stmt::UnaryOperatorClass: {
     const auto *uo = cast<UnaryOperator>(e);
-    __int128 v = evalScalar(uo->getSubExpr());
+    __int128 v = evalScalarTree(uo->getSubExpr());
     switch (uo->getOpcode()) {
     case UO_Plus:
       return v;
@@ -256,8 +285,9 @@ __int128 Evaluator::scalarChildren(const Expr *e) {
   }
   case Stmt::ConditionalOperatorClass: {
     const auto *co = cast<ConditionalOperator>(e);
-    return evalScalar(co->getCond()) != 0 ? evalScalar(co->getTrueExpr())
-                                          : evalScalar(co->getFalseExpr());
+    return evalScalarTree(co->getCond()) != 0
+               ? evalScalarTree(co->getTrueExpr())
+               : evalScalarTree(co->getFalseExpr());
   }
   default:
     llvm_unreachable("not a scalar expression (see isScalarExpr)");
@@ -272,6 +302,296 @@ __int128 Evaluator::scalarArith(const BinaryOperator *bo, __int128 a,
   Value r = makeTyped(b, bo->getRHS()->getType(), at, false);
   return arith(bo->getOpcode(), l, r, bo->getType(), bo->getOperatorLoc())
       .wide();
+}
+
+// --- compiled scalar expressions
+
+const Evaluator::ScalarCode *Evaluator::scalarCode(const Expr *e) {
+  auto [it, fresh] = scalarCodes_.try_emplace(e);
+  if (!fresh)
+    return it->second.get();
+  auto code = std::make_unique<ScalarCode>();
+  uint32_t pendingSteps = 0;
+  const Stmt *pendingAt = nullptr;
+  unsigned stack = 0, maxStack = 0;
+  // compileScalar never looks codes up: `it` stays valid.
+  if (compileScalar(e, /*countSelf=*/false, *code, pendingSteps, pendingAt, 0,
+                    stack, maxStack))
+    it->second = std::move(code);
+  return it->second.get();
+}
+
+// Appends the code of `e` (a scalar expression: isScalarExpr) to `out`.
+// The steps of the nodes entered before an instruction is emitted go to
+// that instruction: the first instruction of a node's code runs exactly
+// when the walk enters the node. False when the expression is too deep or
+// needs too large a stack (the walk computes those).
+bool Evaluator::compileScalar(const Expr *e, bool countSelf, ScalarCode &out,
+                              uint32_t &pendingSteps, const Stmt *&pendingAt,
+                              unsigned depth, unsigned &stack,
+                              unsigned &maxStack) {
+  using Instr = ScalarInstr;
+  if (depth > MaxScalarDepth)
+    return false;
+  auto enter = [&](const Stmt *node) {
+    ++pendingSteps;
+    pendingAt = node;
+    ++out.maxSteps;
+  };
+  auto emit = [&](Instr ins) {
+    ins.steps = pendingSteps;
+    ins.stepped = pendingAt;
+    pendingSteps = 0;
+    pendingAt = nullptr;
+    out.code.push_back(ins);
+    return out.code.size() - 1;
+  };
+  auto push = [&] {
+    maxStack = std::max(maxStack, ++stack);
+    return maxStack <= MaxScalarStack;
+  };
+  auto sub = [&](const Expr *child) {
+    return compileScalar(child, true, out, pendingSteps, pendingAt, depth + 1,
+                         stack, maxStack);
+  };
+  auto instr = [](Instr::Op op) {
+    Instr ins;
+    ins.op = op;
+    return ins;
+  };
+  if (countSelf)
+    enter(e);
+  switch (e->getStmtClass()) {
+  case Stmt::IntegerLiteralClass: {
+    Instr ins = instr(Instr::Op::Const);
+    ins.constant =
+        wrapScalar(__int128(cast<IntegerLiteral>(e)->getValue().getZExtValue()),
+                   e->getType());
+    emit(ins);
+    return push();
+  }
+  case Stmt::CXXBoolLiteralExprClass: {
+    Instr ins = instr(Instr::Op::Const);
+    ins.constant = cast<CXXBoolLiteralExpr>(e)->getValue();
+    emit(ins);
+    return push();
+  }
+  case Stmt::ParenExprClass:
+    return sub(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ImplicitCastExprClass: {
+    const auto *ce = cast<ImplicitCastExpr>(e);
+    if (ce->getCastKind() == CK_LValueToRValue) {
+      const auto *dre = cast<DeclRefExpr>(ce->getSubExpr());
+      enter(dre);
+      Instr ins = instr(Instr::Op::Load);
+      ins.node = dre;
+      emit(ins);
+      return push();
+    }
+    if (!sub(ce->getSubExpr()))
+      return false;
+    Instr ins = instr(Instr::Op::Wrap);
+    ins.type = intType(e->getType());
+    emit(ins);
+    return true;
+  }
+  case Stmt::BinaryOperatorClass: {
+    const auto *bo = cast<BinaryOperator>(e);
+    BinaryOperatorKind op = bo->getOpcode();
+    if (op == BO_LAnd || op == BO_LOr) {
+      // lhs; jump when decided; rhs; != 0; jump past; the decided value.
+      if (!sub(bo->getLHS()))
+        return false;
+      size_t decide = emit(instr(op == BO_LAnd ? Instr::Op::JumpIfZero
+                                               : Instr::Op::JumpIfNonZero));
+      --stack;
+      if (!sub(bo->getRHS()))
+        return false;
+      emit(instr(Instr::Op::ToBool));
+      size_t past = emit(instr(Instr::Op::Jump));
+      --stack;
+      out.code[decide].target = uint32_t(out.code.size());
+      Instr decided = instr(Instr::Op::Const);
+      decided.constant = op == BO_LOr;
+      emit(decided);
+      out.code[past].target = uint32_t(out.code.size());
+      return push();
+    }
+    if (!sub(bo->getLHS()) || !sub(bo->getRHS()))
+      return false;
+    Instr ins = instr(Instr::Op::General);
+    switch (op) {
+    case BO_LT:
+    case BO_GT:
+    case BO_LE:
+    case BO_GE:
+    case BO_EQ:
+    case BO_NE:
+      ins.op = Instr::Op::Compare;
+      break;
+    case BO_Add:
+    case BO_Sub:
+    case BO_Mul:
+      ins.op = Instr::Op::Arith;
+      break;
+    case BO_And:
+    case BO_Or:
+    case BO_Xor:
+      ins.op = Instr::Op::Bits;
+      break;
+    default: // division, remainder, shifts: their checks are arith's
+      break;
+    }
+    ins.bin = op;
+    ins.type = intType(bo->getType());
+    ins.node = bo;
+    emit(ins);
+    --stack;
+    return true;
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *uo = cast<UnaryOperator>(e);
+    if (!sub(uo->getSubExpr()))
+      return false;
+    switch (uo->getOpcode()) {
+    case UO_Plus:
+      return true;
+    case UO_LNot:
+      emit(instr(Instr::Op::LNot));
+      return true;
+    case UO_Not: {
+      Instr ins = instr(Instr::Op::Not);
+      ins.type = intType(uo->getType());
+      emit(ins);
+      return true;
+    }
+    default: { // UO_Minus
+      Instr ins = instr(Instr::Op::Negate);
+      ins.node = uo;
+      emit(ins);
+      return true;
+    }
+    }
+  }
+  case Stmt::ConditionalOperatorClass: {
+    const auto *co = cast<ConditionalOperator>(e);
+    if (!sub(co->getCond()))
+      return false;
+    size_t toFalse = emit(instr(Instr::Op::JumpIfZero));
+    --stack;
+    if (!sub(co->getTrueExpr()))
+      return false;
+    size_t past = emit(instr(Instr::Op::Jump));
+    --stack;
+    out.code[toFalse].target = uint32_t(out.code.size());
+    if (!sub(co->getFalseExpr()))
+      return false;
+    out.code[past].target = uint32_t(out.code.size());
+    return true;
+  }
+  default:
+    llvm_unreachable("not a scalar expression (see isScalarExpr)");
+  }
+}
+
+// What scalarChildrenTree computes, instruction by instruction, counting
+// the same steps and reporting the same errors at the same nodes.
+__int128 Evaluator::runScalar(const ScalarCode &code) {
+  using Instr = ScalarInstr;
+  __int128 stack[MaxScalarStack];
+  unsigned sp = 0;
+  const Instr *instrs = code.code.data();
+  const size_t n = code.code.size();
+  auto wrap = [](__int128 v, const IntType &info) -> __int128 {
+    if (info.isBool)
+      return v != 0;
+    return fitsIntType(v, info) ? v : wrapToIntType(v, info);
+  };
+  for (size_t pc = 0; pc < n; ++pc) {
+    const Instr &ins = instrs[pc];
+    if (ins.steps) {
+      steps_ += ins.steps;
+      current_ = ins.stepped;
+    }
+    switch (ins.op) {
+    case Instr::Op::Const:
+      stack[sp++] = ins.constant;
+      break;
+    case Instr::Op::Load: {
+      const auto *dre = cast<DeclRefExpr>(ins.node);
+      Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
+      if (slot->kind != Value::Kind::Int) {
+        if (slot->kind == Value::Kind::Uninit)
+          error(dre->getExprLoc(), diag::err_eval_uninitialised_variable,
+                {dre->getDecl()->getNameAsString()});
+        error(LazyLoc(dre), diag::err_internal_exception,
+              {"integer variable '" + dre->getDecl()->getNameAsString() +
+               "' holds no integer"});
+      }
+      stack[sp++] = slot->wide();
+      break;
+    }
+    case Instr::Op::Wrap:
+      stack[sp - 1] = wrap(stack[sp - 1], ins.type);
+      break;
+    case Instr::Op::Arith: {
+      __int128 b = stack[--sp], a = stack[sp - 1];
+      __int128 r = ins.bin == BO_Add   ? a + b
+                   : ins.bin == BO_Sub ? a - b
+                                       : a * b;
+      stack[sp - 1] = fitsIntType(r, ins.type)
+                          ? r
+                          : scalarArith(cast<BinaryOperator>(ins.node), a, b);
+      break;
+    }
+    case Instr::Op::Bits: {
+      __int128 b = stack[--sp], a = stack[sp - 1];
+      __int128 r = ins.bin == BO_And ? a & b : ins.bin == BO_Or ? a | b : a ^ b;
+      stack[sp - 1] = wrap(r, ins.type);
+      break;
+    }
+    case Instr::Op::General: {
+      __int128 b = stack[--sp], a = stack[sp - 1];
+      stack[sp - 1] = scalarArith(cast<BinaryOperator>(ins.node), a, b);
+      break;
+    }
+    case Instr::Op::Compare: {
+      __int128 b = stack[--sp], a = stack[sp - 1];
+      stack[sp - 1] = *comparison(ins.bin, a, b);
+      break;
+    }
+    case Instr::Op::LNot:
+      stack[sp - 1] = stack[sp - 1] == 0;
+      break;
+    case Instr::Op::Not:
+      stack[sp - 1] = wrap(~stack[sp - 1], ins.type);
+      break;
+    case Instr::Op::Negate: {
+      // evalUnary's check of a signed result.
+      const auto *uo = cast<UnaryOperator>(ins.node);
+      QualType t = uo->getType();
+      stack[sp - 1] = makeTyped(-stack[sp - 1], t, uo->getOperatorLoc(),
+                                t->isSignedIntegerOrEnumerationType())
+                          .wide();
+      break;
+    }
+    case Instr::Op::ToBool:
+      stack[sp - 1] = stack[sp - 1] != 0;
+      break;
+    case Instr::Op::JumpIfZero:
+      if (stack[--sp] == 0)
+        pc = ins.target - 1;
+      break;
+    case Instr::Op::JumpIfNonZero:
+      if (stack[--sp] != 0)
+        pc = ins.target - 1;
+      break;
+    case Instr::Op::Jump:
+      pc = ins.target - 1;
+      break;
+    }
+  }
+  return stack[0];
 }
 
 } // namespace mscclc::frontend

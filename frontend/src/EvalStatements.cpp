@@ -41,12 +41,19 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   default:
     break;
   }
-  if (!init || scopeObjectsOf(init).empty())
+  if (!init || !hasScopeObjects(init))
     return execStatement(s);
   Flow fl = execStatement(s);
   for (const VarDecl *vd : llvm::reverse(scopeObjectsOf(init)))
     finishScopeObject(vd);
   return fl;
+}
+
+bool Evaluator::hasScopeObjects(const Stmt *s) {
+  auto [it, fresh] = hasScopeObjects_.try_emplace(s, false);
+  if (fresh)
+    it->second = !scopeObjectsOf(s).empty();
+  return it->second;
 }
 
 llvm::SmallVector<const VarDecl *, 1> Evaluator::scopeObjectsOf(const Stmt *s) {
@@ -432,7 +439,7 @@ Evaluator::Flow Evaluator::execCompound(const CompoundStmt *cs) {
   Flow result = Flow::Normal;
   for (const Stmt *child : cs->body()) {
     result = exec(child);
-    if (isa<DeclStmt>(child))
+    if (isa<DeclStmt>(child) && hasScopeObjects(child))
       for (const VarDecl *vd : scopeObjectsOf(child))
         scoped.push_back(vd);
     if (result != Flow::Normal)

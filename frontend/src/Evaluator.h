@@ -310,6 +310,10 @@ private:
   // whose end records something), in order.
   llvm::SmallVector<const clang::VarDecl *, 1>
   scopeObjectsOf(const clang::Stmt *s);
+  // Whether scopeObjectsOf(s) is not empty, memoised: every declaration
+  // statement and every if, switch and for with an init statement asks.
+  bool hasScopeObjects(const clang::Stmt *s);
+  llvm::DenseMap<const clang::Stmt *, bool> hasScopeObjects_;
   Flow execCompound(const clang::CompoundStmt *cs);
   // The variables `s` (a declaration statement) declared go out of scope:
   // a lambda that captured one by reference and is called later names an
@@ -346,6 +350,12 @@ private:
   Value evalCall(const clang::CallExpr *call);
   Value *evalCallLValue(const clang::CallExpr *call);
   Value evalLambda(const clang::LambdaExpr *le);
+  // An integer type's width and signedness (bool: 1 bit, unsigned).
+  struct IntType {
+    unsigned width;
+    bool isSigned;
+    bool isBool;
+  };
   // Integer expressions computed without Values (EvalScalar.cpp).
   bool isScalarIntType(clang::QualType t);
   bool isScalarExpr(const clang::Expr *e); // memoised per node
@@ -354,7 +364,59 @@ private:
   static bool scalarRootShape(const clang::Expr *e);
   Value evalScalarRoot(const clang::Expr *e);
   __int128 evalScalar(const clang::Expr *e);
+  // The value of scalar expression `e`, whose own step is counted: its
+  // compiled code when it has some and the budgets allow, else the walk.
   __int128 scalarChildren(const clang::Expr *e);
+  // The same computed by walking the tree, node by node.
+  __int128 evalScalarTree(const clang::Expr *e);
+  __int128 scalarChildrenTree(const clang::Expr *e);
+  // A scalar expression compiled once into straight-line code over a stack
+  // of exact integers: what the walk does, without its per-node dispatch,
+  // type queries and recursion.
+  struct ScalarInstr {
+    enum class Op : uint8_t {
+      Const,         // push `constant`
+      Load,          // push the integer variable `node` (a DeclRefExpr) names
+      Wrap,          // the top converted to `type`
+      Arith,         // + - * of the top two, checked against `type`
+      Bits,          // & | ^ of the top two, wrapped to `type`
+      General,       // / % << >> of the top two: scalarArith(`node`)
+      Compare,       // a comparison of the top two
+      LNot,          // !top
+      Not,           // ~top, wrapped to `type`
+      Negate,        // -top, through makeTyped at the UnaryOperator `node`
+      ToBool,        // top != 0
+      JumpIfZero,    // pop; jump to `target` when zero
+      JumpIfNonZero, // pop; jump to `target` when not zero
+      Jump,          // jump to `target`
+    };
+    Op op;
+    clang::BinaryOperatorKind bin = clang::BO_Comma; // Arith, Bits, Compare
+    // The steps the walk counts for the nodes entered here, the last of
+    // which it leaves in current_ (`stepped`).
+    uint32_t steps = 0;
+    uint32_t target = 0;
+    IntType type{0, false, false};
+    const clang::Expr *node = nullptr;
+    const clang::Stmt *stepped = nullptr;
+    __int128 constant = 0;
+  };
+  struct ScalarCode {
+    std::vector<ScalarInstr> code;
+    uint64_t maxSteps = 0; // the steps of every node: a bound on any run
+  };
+  // The code of scalar root `e` (its own step excluded), compiled on first
+  // use; null when it is too large to compile.
+  const ScalarCode *scalarCode(const clang::Expr *e);
+  bool compileScalar(const clang::Expr *e, bool countSelf, ScalarCode &out,
+                     uint32_t &pendingSteps, const clang::Stmt *&pendingAt,
+                     unsigned depth, unsigned &stack, unsigned &maxStack);
+  __int128 runScalar(const ScalarCode &code);
+  static constexpr unsigned MaxScalarDepth = 64;
+  static constexpr unsigned MaxScalarStack = 32;
+  // More than the walk of MaxScalarDepth levels needs.
+  static constexpr std::ptrdiff_t ScalarWalkStackBytes = 64 << 10;
+  llvm::DenseMap<const clang::Expr *, std::unique_ptr<ScalarCode>> scalarCodes_;
   __int128 scalarArith(const clang::BinaryOperator *bo, __int128 a, __int128 b);
   __int128 wrapScalar(__int128 v, clang::QualType t);
   bool fitsScalar(__int128 v, clang::QualType t);
@@ -630,12 +692,17 @@ private:
     CopyMove, // a copy or move: the argument's value
     Std,      // stdConstruct(site.stdClass)
     Dsl,      // dslConstruct(site.dslClass)
-    Other,    // the remaining checks of evalConstruct, in order
+    // std::optional<T>(x) with T and x's type not classes (`.tb = t`):
+    // x converted to T, what stdConstruct computes after its checks.
+    OptionalOfScalar,
+    Other, // the remaining checks of evalConstruct, in order
   };
   struct ConstructSite {
     ConstructRoute route = ConstructRoute::Other;
     StdClass stdClass = StdClass::None;
     DslClass dslClass = DslClass::None;
+    const clang::Expr *scalarArg = nullptr; // OptionalOfScalar: x
+    clang::QualType held;                   // OptionalOfScalar: T
   };
   ConstructSite constructSite(const clang::CXXConstructExpr *ce);
   llvm::DenseMap<const clang::CXXConstructExpr *, ConstructSite>
@@ -1080,11 +1147,6 @@ private:
       it->second = mapLoc_(loc);
     return it->second;
   }
-  struct IntType {
-    unsigned width;
-    bool isSigned;
-    bool isBool;
-  };
   IntType intType(clang::QualType t);
   // The range and the wrap-around of makeTyped, shared with EvalScalar.cpp.
   static bool fitsIntType(__int128 v, const IntType &info);

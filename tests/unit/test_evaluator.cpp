@@ -1793,6 +1793,50 @@ TEST_CASE("Evaluator: arithmetic corners compute what C++ computes",
   checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
                         "<cmath>\n#include <cstdint>\n#include <vector>\n");
 }
+// Integer conditions and indices are compiled once and run many times
+// (EvalScalar.cpp): short circuits, ?: and wrap-around in loops, a nest
+// shallow enough to compile and one too deep, which the tree walk computes.
+#define SCALAR_NESTS                                                           \
+  "#define NEST4(x) ((((x) + 1) ^ 1) - 1)\n"                                   \
+  "#define NEST16(x) NEST4(NEST4(NEST4(NEST4(x))))\n"                          \
+  "#define NEST64(x) NEST16(NEST16(NEST16(NEST16(x))))\n"
+#define NEST4(x) ((((x) + 1) ^ 1) - 1)
+#define NEST16(x) NEST4(NEST4(NEST4(NEST4(x))))
+#define NEST64(x) NEST16(NEST16(NEST16(NEST16(x))))
+TEST_CASE("Evaluator: compiled integer expressions compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(long long s = 0;
+                    for (int i = -20; i < 20; ++i) s +=
+                    (i > 3 && i % 3 == 0) || (i < -5 ? i & 1 : !(i ^ 2))
+                        ? i * 7 - (i >> 1)
+                        : ~i;
+                    return s;),
+    SAME_AS_CPP_INT(unsigned u = 0; long long s = 0;
+                    for (int i = 0; i < 10; ++i) {
+                      u = u * 2654435761u + i;
+                      s += (u >> 7) % 1000 + (u < 5u ? 1 : 0);
+                    } return s;),
+    SAME_AS_CPP_INT(
+        int a = 3, b = -4; bool c = false;
+        long long s = 0; for (int k = 0; k < 5; ++k) {
+          s = s * 3 + (c || a > b) + (k == 2 ? -a : +b);
+          c = k != 1 && !c;
+        } return s * 10 + c;),
+    SAME_AS_CPP_INT(long long s = 0;
+                    for (int i = 0; i < 4; ++i) s += NEST16(i) * 10 + NEST64(i);
+                    return s;),
+    SAME_AS_CPP_INT(long long s = 0;
+                    for (int i = 0; i < 3; ++i) s += NEST64(NEST64(i - 1));
+                    return s;),
+  };
+  checkSameAsCpp(cases, "#include <cassert>\n" SCALAR_NESTS);
+}
+#undef NEST4
+#undef NEST16
+#undef NEST64
+#undef SCALAR_NESTS
+
 #pragma GCC diagnostic pop
 
 // Everyday idioms of algorithm code (<bit>, <numeric>, optional, enums,
