@@ -158,13 +158,28 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                           std::to_string(tb.id);
       std::string tbPath = "gpus[" + std::to_string(gpu.id) +
                            "].threadblocks[" + std::to_string(tb.id) + "]";
-      std::function<void(const plan::Op &, const std::string &)> visit =
-          [&](const plan::Op &op, const std::string &opPath) {
+      // `next`: the op after `op` in its list, if any.
+      std::function<void(const plan::Op &, const std::string &,
+                         const plan::Op *)>
+          visit = [&](const plan::Op &op, const std::string &opPath,
+                      const plan::Op *next) {
             path = opPath;
             switch (op.kind) {
-            case OpKind::Glre:
-              report(diag::err_defect_glre_unfused, op, where);
+            case OpKind::Glre: {
+              // A broadcast right after it that did not fuse: say which
+              // condition of fusion it misses.
+              std::string detail;
+              // (gstore names its switch channel in its destination.)
+              if (next && next->kind == OpKind::Gstore && !next->dst.empty() &&
+                  !op.channelIds.empty())
+                detail = next->dst[0].id != op.channelIds[0]
+                             ? " (the broadcast after it goes through another "
+                               "switch channel; a reduce and a broadcast fuse "
+                               "only through the same one)"
+                             : " (the broadcast after it is of another chunk)";
+              report(diag::err_defect_glre_unfused, op, where, detail);
               break;
+            }
             case OpKind::Get:
               for (size_t i = 0; i < op.src.size() && i < op.dst.size(); ++i)
                 if (op.src[i].index != op.dst[i].index) {
@@ -235,7 +250,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                          " (a group of " + std::to_string(inner.tbg->tbgSize) +
                              " thread blocks)");
                 }
-                visit(inner, innerPath);
+                visit(inner, innerPath,
+                      i + 1 < op.ops.size() ? &op.ops[i + 1] : nullptr);
               }
               path = opPath;
               break;
@@ -263,7 +279,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                        peer);
           };
       for (size_t i = 0; i < tb.ops.size(); ++i)
-        visit(tb.ops[i], tbPath + ".ops[" + std::to_string(i) + "]");
+        visit(tb.ops[i], tbPath + ".ops[" + std::to_string(i) + "]",
+              i + 1 < tb.ops.size() ? &tb.ops[i + 1] : nullptr);
     }
   for (const auto &[id, n] : counts)
     if (n > 4)
