@@ -162,12 +162,37 @@ const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
 }
 
 Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
-                                 const Expr *r, LazyLoc loc) {
+                                 const Expr *r, LazyLoc loc,
+                                 const FunctionDecl *defaulted) {
   if (iteratorKind(l->getType()) != IterKind::None &&
       iteratorKind(r->getType()) != IterKind::None)
     return compareIterators(op, l, r, loc);
+  // The class whose defaulted operator this is.
+  const CXXRecordDecl *own = nullptr;
+  if (const auto *md = dyn_cast_or_null<CXXMethodDecl>(defaulted))
+    own = md->getParent();
+  else if (defaulted && defaulted->getNumParams() > 0)
+    own = defaulted->getParamDecl(0)
+              ->getType()
+              .getNonReferenceType()
+              ->getAsCXXRecordDecl();
+  // A class that some comparison in this one would reach with a
+  // hand-written operator.
+  auto userCompared = [&](QualType t) -> const CXXRecordDecl * {
+    const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!own || !rd || rd->getCanonicalDecl() != own->getCanonicalDecl() ||
+        !rd->hasDefinition())
+      return userComparedIn(t);
+    for (const CXXBaseSpecifier &b : directBases(rd))
+      if (const CXXRecordDecl *found = userComparedIn(b.getType()))
+        return found;
+    for (const FieldDecl *f : rd->fields())
+      if (const CXXRecordDecl *found = userComparedIn(f->getType()))
+        return found;
+    return nullptr;
+  };
   for (const Expr *e : {l, r})
-    if (const CXXRecordDecl *rd = userComparedIn(e->getType()))
+    if (const CXXRecordDecl *rd = userCompared(e->getType()))
       error(
           loc, diag::err_eval_comparison_user_operator,
           {e->getType().getNonReferenceType().getUnqualifiedType().getAsString(
@@ -281,7 +306,8 @@ Value Evaluator::evalRewrittenComparison(const CXXRewrittenBinaryOperator *rw) {
   if (const auto *call = dyn_cast<CallExpr>(d.InnerBinOp->IgnoreImplicit()))
     callee = call->getDirectCallee();
   if (callee && (callee->isInStdNamespace() || isDefaultedComparison(callee)))
-    return compareOperands(d.Opcode, d.LHS, d.RHS, rw);
+    return compareOperands(d.Opcode, d.LHS, d.RHS, rw,
+                           isDefaultedComparison(callee) ? callee : nullptr);
   // A user's operator== (or <=>) as C++ rewrote the expression.
   return eval(rw->getSemanticForm());
 }
@@ -663,7 +689,7 @@ Value Evaluator::evalCall(const CallExpr *call) {
       call->getNumArgs() == 2)
     return compareOperands(
         BinaryOperator::getOverloadedOpcode(fd->getOverloadedOperator()),
-        call->getArg(0), call->getArg(1), loc);
+        call->getArg(0), call->getArg(1), loc, fd);
   Value result;
   Value *lv = nullptr;
   if (tryStdCall(call, fd, result, &lv)) {

@@ -427,8 +427,12 @@ private:
   // `(a <=> b) < 0`; both come here with the operator as written.
   static bool isComparison(clang::OverloadedOperatorKind op);
   static bool isDefaultedComparison(const clang::FunctionDecl *fd);
+  // `defaulted`: the defaulted comparison called, whose own class is
+  // compared member by member (its hand-written operators are not used,
+  // so only its members' classes are checked for them).
   Value compareOperands(clang::BinaryOperatorKind op, const clang::Expr *l,
-                        const clang::Expr *r, LazyLoc loc);
+                        const clang::Expr *r, LazyLoc loc,
+                        const clang::FunctionDecl *defaulted = nullptr);
   // compareValues compares member by member; a class inside the operands
   // with a comparison operator a user wrote (not defaulted) would be
   // compared by that operator in C++. The first such class in `t` (its

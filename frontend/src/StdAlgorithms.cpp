@@ -2022,15 +2022,13 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
              elem.getUnqualifiedType().getAsString(ctx_.getPrintingPolicy())});
     for (Value &e : elems) {
       invalidateContents(e, algorithm, loc);
-      // A number given to elements of std::optional<T> becomes a T.
+      // A number given to elements of std::optional<T> becomes a T; a
+      // pair or tuple of other member types is converted member by member.
       QualType target =
           elemClass && classifyStd(elemClass) == StdClass::Optional
               ? templateArgType(elemClass, 0)
               : elem;
-      e = (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-                  !target.isNull()
-              ? convert(v, target, loc)
-              : v;
+      e = target.isNull() ? v : convertHeld(v, target, loc);
       if (algorithm == "iota") {
         if (v.kind == Value::Kind::Int)
           v = makeTyped(v.wide() + 1, rest[0]->getType(), loc,

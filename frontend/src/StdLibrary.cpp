@@ -782,6 +782,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (cls == StdClass::Optional)
       v = optionalValueFrom(md->getParent(), args[0], std::move(v), site,
                             "a value assigned to a std::optional");
+    // A pair or tuple of other member types (`p = std::make_pair(1.5, 2)`)
+    // is assigned member by member, each converted to its type.
+    if (cls == StdClass::Pair || cls == StdClass::Tuple)
+      v = convertHeld(std::move(v),
+                      QualType(md->getParent()->getTypeForDecl(), 0), loc);
     if (cls == StdClass::Set && v.kind == Value::Kind::Agg) {
       // s = {a, b, ...}.
       Value m = Value::makeMap();
@@ -1036,8 +1041,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       }
       QualType kt = templateArgType(md->getParent(), 0);
       QualType vt = templateArgType(md->getParent(), 1);
-      if (k.kind == Value::Kind::Int)
-        k = convert(k, kt, loc);
+      // The key as the map holds it: `emplace(1.5, x)` into a map of int
+      // keys stores 1, a pair key's members are converted.
+      if (!kt.isNull())
+        k = convertHeld(std::move(k), kt, loc);
       // The mapped value is made as emplace_back makes an element (a
       // number converted, a class of the program's own constructed).
       if (!vt.isNull() && args.size() == 2 && name != "insert") {

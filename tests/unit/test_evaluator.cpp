@@ -1793,6 +1793,79 @@ TEST_CASE("Evaluator: arithmetic corners compute what C++ computes",
   checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
                         "<cmath>\n#include <cstdint>\n#include <vector>\n");
 }
+// Values of other types stored into pairs, tuples and map keys are
+// converted to the declared member and key types, as C++ converts them.
+TEST_CASE("Evaluator: assigned pairs and tuples and emplaced map keys convert "
+          "as in C++",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(std::pair<int, int> p{0, 0}; p = std::make_pair(1.5, 2.5);
+                    return p.first * 10 + p.second;),
+    SAME_AS_CPP_INT(std::pair<unsigned, int> p; p = std::make_pair(-1, 1);
+                    return p.first > 0u;),
+    SAME_AS_CPP_INT(std::tuple<int, int> t; t = std::make_tuple(2.9, 3.9);
+                    return std::get<0>(t) * 10 + std::get<1>(t);),
+    SAME_AS_CPP_INT(std::tuple<int, long long> t; t = std::make_pair(7.5, -1.5);
+                    return std::get<0>(t) * 10 + std::get<1>(t);),
+    SAME_AS_CPP_INT(std::vector<std::pair<int, int>> v(2);
+                    std::fill(v.begin(), v.end(), std::make_pair(1.5, 2.5));
+                    return v[1].first * 10 + v[1].second;),
+    SAME_AS_CPP_INT(std::map<int, int> m; m.emplace(1.5, 2.5); m.emplace(1, 9);
+                    return (long long)m.size() * 100 + m.at(1) * 10 +
+                           (long long)m.count(1);),
+    SAME_AS_CPP_INT(std::map<std::pair<int, int>, int> m;
+                    m.emplace(std::make_pair(1.5, 2.5), 3);
+                    return (long long)m.count({1, 2});),
+    SAME_AS_CPP_INT(std::map<int, std::tuple<int, int>> m;
+                    m[1] = std::make_tuple(1.5, 2.5);
+                    return std::get<0>(m[1]) * 10 + std::get<1>(m[1]);),
+  };
+  checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
+                        "<map>\n#include <tuple>\n#include <utility>\n#include "
+                        "<vector>\n");
+}
+
+// A defaulted == or <=> next to a hand-written < or > compares the members:
+// the class's own hand-written operator is not part of it.
+#define DEFAULTED_NEXT_TO_HANDWRITTEN                                          \
+  struct LessAndEq {                                                           \
+    int x, y;                                                                  \
+    bool operator<(const LessAndEq &o) const { return x < o.x; }               \
+    bool operator==(const LessAndEq &) const = default;                        \
+  };                                                                           \
+  struct GreaterAndFriendEq {                                                  \
+    int x, y;                                                                  \
+    bool operator>(const GreaterAndFriendEq &o) const { return x > o.x; }      \
+    friend bool operator==(const GreaterAndFriendEq &,                         \
+                           const GreaterAndFriendEq &) = default;              \
+  };                                                                           \
+  struct LessAndSpaceship {                                                    \
+    int x, y;                                                                  \
+    bool operator<(const LessAndSpaceship &o) const { return x < o.x; }        \
+    auto operator<=>(const LessAndSpaceship &) const = default;                \
+  };
+#define DEFAULTED_NEXT_TO_HANDWRITTEN_TEXT                                     \
+  STRINGIFY(DEFAULTED_NEXT_TO_HANDWRITTEN)
+namespace {
+DEFAULTED_NEXT_TO_HANDWRITTEN
+} // namespace
+
+TEST_CASE("Evaluator: defaulted comparisons next to hand-written ones "
+          "compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(LessAndEq a{1, 2}, b{1, 2}, c{1, 3};
+                    return (a == b) * 100 + (a != c) * 10 + (a < c);),
+    SAME_AS_CPP_INT(GreaterAndFriendEq a{1, 2}, b{1, 2}, c{0, 2};
+                    return (a == b) * 100 + (a != c) * 10 + (a > c);),
+    SAME_AS_CPP_INT(LessAndSpaceship a{1, 2}, b{1, 2}, c{1, 3};
+                    return (a == b) * 1000 + (a < c) * 100 + (a > b) * 10 +
+                           (c > a);),
+  };
+  checkSameAsCpp(cases, "#include <cassert>\n#include "
+                        "<compare>\n" DEFAULTED_NEXT_TO_HANDWRITTEN_TEXT "\n");
+}
+
 // Integer conditions and indices are compiled once and run many times
 // (EvalScalar.cpp): short circuits, ?: and wrap-around in loops, a nest
 // shallow enough to compile and one too deep, which the tree walk computes.
