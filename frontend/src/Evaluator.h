@@ -279,13 +279,21 @@ private:
                       LazyLoc loc);
   // `v` is about to grow by `extra` elements: references to its elements
   // go if it reallocates; range-fors over it lose their iterators.
+  // `elem`: the element type, whose inline parts move with the element.
   void invalidateGrowth(const Value &v, size_t extra, llvm::StringRef operation,
-                        LazyLoc loc);
+                        LazyLoc loc, clang::QualType elem);
   // The vector `v`'s elements are about to move to new storage (a growth
-  // past its capacity, reserve, shrink_to_fit): references to them go,
-  // and range-fors over it lose their iterators.
-  void invalidateStorage(const Value &v, llvm::StringRef operation,
-                         LazyLoc loc);
+  // past its capacity, reserve, shrink_to_fit): references to them and to
+  // their parts stored inside them in C++ (a struct's fields, a pair's
+  // members, a std::array's elements, recursively; not what a vector,
+  // string or map member holds on the heap) go, and range-fors over it lose
+  // their iterators.
+  void invalidateStorage(const Value &v, llvm::StringRef operation, LazyLoc loc,
+                         clang::QualType elem);
+  // Kills the borrows into the parts of `v` (of type `t`) that C++ stores
+  // inside the object itself.
+  void killInlineParts(const Value &v, clang::QualType t,
+                       llvm::StringRef operation, LazyLoc loc);
   void killBorrowsAt(const Value *begin, const Value *end,
                      llvm::StringRef operation, LazyLoc loc);
   void killBorrowsWithin(const Value &v, llvm::StringRef operation,

@@ -261,25 +261,73 @@ void Evaluator::invalidateTail(const Value &v, size_t from,
 }
 
 void Evaluator::invalidateGrowth(const Value &v, size_t extra,
-                                 llvm::StringRef operation, LazyLoc loc) {
+                                 llvm::StringRef operation, LazyLoc loc,
+                                 QualType elem) {
   if (!hasBorrows())
     return;
   if (v.elems().size() + extra > v.elems().capacity())
-    invalidateStorage(v, operation, loc);
+    invalidateStorage(v, operation, loc, elem);
   else
     killIterations(v, operation, loc);
 }
 
 void Evaluator::invalidateStorage(const Value &v, llvm::StringRef operation,
-                                  LazyLoc loc) {
+                                  LazyLoc loc, QualType elem) {
   if (!hasBorrows())
     return;
   killIterations(v, operation, loc);
-  // A reallocation moves the elements (what they own on the heap stays
-  // put, as with C++'s move-constructed elements).
-  if (!v.elems().empty())
-    killBorrowsAt(v.elems().data(), v.elems().data() + v.elems().size(),
-                  operation, loc);
+  // A reallocation moves the elements with their inline parts (what they
+  // own on the heap stays put, as with C++'s move-constructed elements).
+  if (v.elems().empty())
+    return;
+  killBorrowsAt(v.elems().data(), v.elems().data() + v.elems().size(),
+                operation, loc);
+  if (!elem.isNull())
+    for (const Value &e : v.elems())
+      killInlineParts(e, elem, operation, loc);
+}
+
+void Evaluator::killInlineParts(const Value &v, QualType t,
+                                llvm::StringRef operation, LazyLoc loc) {
+  if (v.kind != Value::Kind::Agg || v.elems().empty() || t.isNull())
+    return;
+  t = t.getNonReferenceType().getCanonicalType();
+  // The type of each of v's elements, when they are inline parts.
+  llvm::SmallVector<QualType, 8> parts;
+  if (const auto *array = ctx_.getAsConstantArrayType(t)) {
+    parts.assign(v.elems().size(), array->getElementType());
+  } else if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
+    switch (classifyStd(rd)) {
+    case StdClass::Pair:
+    case StdClass::Tuple:
+      parts = memberTypes(rd);
+      break;
+    case StdClass::Array:
+      parts.assign(v.elems().size(), templateArgType(rd, 0));
+      break;
+    case StdClass::Optional: // the value is the held object itself
+      killInlineParts(v, templateArgType(rd, 0), operation, loc);
+      return;
+    case StdClass::None:
+      if (classifyDsl(rd) != DslClass::None || !rd->hasDefinition())
+        return;
+      for (const CXXBaseSpecifier &b : directBases(rd))
+        parts.push_back(b.getType());
+      for (const FieldDecl *f : rd->fields())
+        parts.push_back(f->getType());
+      break;
+    default: // vector, string, map, ...: their elements are on the heap
+      return;
+    }
+  } else {
+    return;
+  }
+  if (parts.size() != v.elems().size())
+    return;
+  killBorrowsAt(v.elems().data(), v.elems().data() + v.elems().size(),
+                operation, loc);
+  for (size_t i = 0; i < parts.size(); ++i)
+    killInlineParts(v.elems()[i], parts[i], operation, loc);
 }
 
 void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,

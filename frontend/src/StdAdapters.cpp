@@ -253,7 +253,7 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
     if (pq)
       invalidateTail(list, 0, name, loc); // elements move within the heap
     else
-      invalidateGrowth(list, 1, name, loc);
+      invalidateGrowth(list, 1, name, loc, elem);
     elems.push_back(std::move(v));
     if (pq) {
       auto less = heapOrder(rd, self->elems()[1], loc);

@@ -1221,7 +1221,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       v = convert(v, destElem, loc);
     if (appendTo) {
       checkContainerSize(dest->elems().size() + 1, loc);
-      invalidateGrowth(*dest, 1, what, loc);
+      invalidateGrowth(*dest, 1, what, loc, destElem);
       dest->elems().push_back(std::move(v));
       continue;
     }
@@ -1488,7 +1488,7 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
   checkContainerSize(self->elems().size() + fresh.size(), loc);
-  invalidateGrowth(*self, fresh.size(), name, loc);
+  invalidateGrowth(*self, fresh.size(), name, loc, et);
   invalidateTail(*self, p, name, loc);
   ValueList &elems = self->elems();
   elems.insert(elems.begin() + p, std::make_move_iterator(fresh.begin()),

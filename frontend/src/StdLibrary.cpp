@@ -862,7 +862,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         QualType et = templateArgType(md->getParent(), 0);
         if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
           v = convert(v, et, loc);
-        invalidateGrowth(*self, 1, "push_back", loc);
+        invalidateGrowth(*self, 1, "push_back", loc, et);
         self->elems().push_back(std::move(v));
         result = Value::makeVoid();
         return nullptr;
@@ -872,7 +872,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         Value v = emplacedElement(
             templateArgType(md->getParent(), 0), args, argv, site,
             [&] { error(loc, diag::err_std_emplace_back); });
-        invalidateGrowth(*self, 1, "emplace_back", loc);
+        invalidateGrowth(*self, 1, "emplace_back", loc,
+                         templateArgType(md->getParent(), 0));
         self->elems().push_back(std::move(v));
         return &self->elems().back();
       }
@@ -904,7 +905,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         checkContainerSize(want, loc);
         if (want > self->elems().capacity()) {
           reserveElements(want, loc);
-          invalidateStorage(*self, "reserve", loc);
+          invalidateStorage(*self, "reserve", loc,
+                            templateArgType(md->getParent(), 0));
           self->elems().reserve(want);
         }
         result = Value::makeVoid();
@@ -912,7 +914,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       }
       if (name == "shrink_to_fit") {
         if (self->elems().capacity() > self->elems().size()) {
-          invalidateStorage(*self, "shrink_to_fit", loc);
+          invalidateStorage(*self, "shrink_to_fit", loc,
+                            templateArgType(md->getParent(), 0));
           self->elems().shrink_to_fit();
         }
         result = Value::makeVoid();
@@ -943,7 +946,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         // otherwise the elements past the new size are destroyed and the
         // others overwritten in place.
         if (fresh.size() > self->elems().capacity()) {
-          invalidateStorage(*self, "assign", loc);
+          invalidateStorage(*self, "assign", loc,
+                            templateArgType(md->getParent(), 0));
         } else {
           invalidateTail(*self, std::min(fresh.size(), self->elems().size()),
                          "assign", loc);
@@ -967,8 +971,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         if (newSize < self->elems().size())
           invalidateTail(*self, newSize, "resize", loc);
         else if (newSize > self->elems().size())
-          invalidateGrowth(*self, newSize - self->elems().size(), "resize",
-                           loc);
+          invalidateGrowth(*self, newSize - self->elems().size(), "resize", loc,
+                           et);
         self->elems().resize(newSize, fill);
         result = Value::makeVoid();
         return nullptr;

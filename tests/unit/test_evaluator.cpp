@@ -1100,6 +1100,42 @@ TEST_CASE("Evaluator: uses of invalidated references are located errors",
   fails("std::vector<int> v{1}; auto f = [&v] { return v.size(); }; (void)f; "
         "std::vector<int> w{2}; int &r = w[0]; w.resize(0); Buffer b(0, r);",
         "'r' refers to an object that no longer exists: resize");
+  // Parts stored inside an element move with it when the vector grows: a
+  // struct's field, a pair's member, a std::array's element, through an
+  // optional (found by review: these references survived the growth).
+  fails("struct P { int x, y; }; std::vector<P> v(1, {5, 6}); int &r = v[0].y; "
+        "v.push_back({1, 1}); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: push_back");
+  fails("std::vector<std::pair<int, int>> v{{1, 2}}; int &r = v[0].first; "
+        "v.reserve(64); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: reserve");
+  fails("std::vector<std::array<int, 2>> v{{1, 2}}; int &r = v[0][1]; "
+        "v.resize(64); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: resize");
+  fails("struct In { std::array<int, 2> a; }; struct Out { In in; }; "
+        "std::vector<std::optional<Out>> v(1, Out{}); int &r = v[0]->in.a[1]; "
+        "v.emplace_back(); Buffer b(0, r);",
+        "'r' refers to an object that no longer exists: emplace_back");
+}
+
+TEST_CASE("Evaluator: references into what an element holds on the heap "
+          "survive the vector's growth",
+          "[evaluator][lifetimes]") {
+  // As C++'s move-constructed vectors, strings and maps keep their
+  // storage: these references stay valid (no false dangling errors).
+  Result r = compile(
+      "struct H { std::vector<int> v; std::map<int, int> m; };"
+      "std::vector<H> hs(1); hs[0].v = {1, 2}; hs[0].m[3] = 4;"
+      "int &a = hs[0].v[1]; int &b = hs[0].m[3];"
+      "for (int i = 0; i < 64; ++i) hs.push_back({});"
+      "std::vector<std::pair<int, std::vector<int>>> ps(1);"
+      "ps[0].second = {4, 5}; int &c = ps[0].second[0]; ps.resize(64);"
+      "std::vector<std::vector<int>> vv(1, std::vector<int>(2, 1));"
+      "int &d = vv[0][1]; vv.reserve(100);"
+      "a = 1; b = 1; c = 1; d = 1;"
+      "Buffer buf(0, hs[0].v[1] + hs[0].m[3] + ps[0].second[0] + vv[0][1]);");
+  INFO(r.messages);
+  CHECK(r.status == 0);
 }
 
 TEST_CASE("Evaluator: storage that dies without a container operation",
