@@ -284,14 +284,30 @@ public:
                           const char *what) {
         if (!events)
           return;
-        size_t i = 0;
+        // One note per place (a loop issues many from one line), with the
+        // count when it is more than one.
+        std::vector<std::pair<const SyncEvent *, size_t>> places;
         for (const auto *e : *events) {
-          if (i++ == maxNotes) {
+          if (!places.empty() && places.back().first->loc == e->loc &&
+              places.back().first->src == e->src &&
+              places.back().first->dst == e->dst)
+            ++places.back().second;
+          else
+            places.push_back({e, 1});
+        }
+        size_t shown = 0;
+        for (size_t i = 0; i < places.size(); ++i) {
+          const auto &[e, n] = places[i];
+          if (i == maxNotes) {
             d.note(diag::note_sync_more, e->loc,
-                   {events->size() - maxNotes, what});
+                   {events->size() - shown, what});
             break;
           }
-          d.note(diag::note_sync_issued_here, e->loc, {what, e->src, e->dst});
+          shown += n;
+          d.note(diag::note_sync_issued_here, e->loc,
+                 {n == 1 ? std::string(what)
+                         : std::to_string(n) + " " + what + "s",
+                  e->src, e->dst});
         }
       };
       addNotes(m.s, "signal");

@@ -8,7 +8,7 @@
 using namespace mscclpp::dsl;
 
 // expected-error@+4 {{signal/wait mismatch on memory channels: rank 0 issues 2 signal(s) to rank 1, but rank 1 performs 1 wait(s) for rank 0}}
-// expected-note@+3 2 {{signal issued here (rank 0 -> rank 1)}}
+// expected-note@+3 {{2 signals issued here (rank 0 -> rank 1)}}
 // expected-error@+2 {{signal/wait mismatch on memory channels: rank 2 issues 1 signal(s) to rank 3, but rank 3 performs 0 wait(s) for rank 2}}
 // expected-note@+1 {{signal issued here (rank 2 -> rank 3)}}
 void notify(MemoryChannel &c) { c.signal({.tb = 0}); }
