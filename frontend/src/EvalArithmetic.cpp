@@ -409,8 +409,19 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
     break;
   }
   if (bo->getLHS()->getType()->isPointerType() ||
-      bo->getRHS()->getType()->isPointerType())
+      bo->getRHS()->getType()->isPointerType()) {
+    // Positions in a std::array or std::string (its iterators are
+    // pointers): `std::find(a.begin(), a.end(), x) - a.begin()` is an
+    // index, `!= a.end()` a test, as for a std::vector's.
+    Value result;
+    if (bo->getLHS()->getType()->isPointerType() &&
+        bo->getRHS()->getType()->isPointerType() &&
+        (op == BO_Sub || BinaryOperator::isComparisonOp(op)) && op != BO_Cmp &&
+        iteratorDifference(bo->getLHS(), bo->getRHS(), op, bo->getType(), loc,
+                           result))
+      return result;
     error(loc, diag::err_eval_pointer_arithmetic);
+  }
   Value l = eval(bo->getLHS());
   Value r = eval(bo->getRHS());
   return arith(op, l, r, bo->getType(), loc);
@@ -457,6 +468,10 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
         error(loc, diag::err_eval_uninitialised);
       return *self;
     }
+    // The element at a position in a std::array or std::string
+    // (`*std::max_element(a.begin(), a.end())`).
+    if (Value *element = arrayPositionElement(uo->getSubExpr(), loc))
+      return *element;
     error(loc, diag::err_eval_pointers_use_references);
   case UO_AddrOf:
     error(loc, diag::err_eval_pointers_use_references);
@@ -465,6 +480,22 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
   default:
     error(loc, diag::err_eval_unsupported_operator);
   }
+}
+
+Value *Evaluator::arrayPositionElement(const Expr *e, LazyLoc loc) {
+  IteratorPosition pos;
+  if (!e->getType()->isPointerType() || !parseIteratorPosition(e, pos))
+    return nullptr;
+  Value *range = positionContainer(pos);
+  Borrow keep(*this, range);
+  if (range->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  size_t i = resolveIteratorPosition(pos, range->elems().size(), e);
+  if (keep.dangling)
+    invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  if (i >= range->elems().size())
+    error(loc, diag::err_std_iterator_deref_end);
+  return &range->elems()[i];
 }
 
 } // namespace mscclc::frontend

@@ -842,6 +842,9 @@ private:
                            Value **lvalueResult);
   // it - jt (BO_Sub, typed `difference`) and the comparisons of two
   // positions in one vector.
+  // The element at the position `e` names in a std::array or std::string
+  // (whose iterators are pointers); null when `e` names none.
+  Value *arrayPositionElement(const clang::Expr *e, LazyLoc loc);
   bool iteratorDifference(const clang::Expr *l, const clang::Expr *r,
                           clang::BinaryOperatorKind op,
                           clang::QualType difference, LazyLoc loc,

@@ -1902,6 +1902,27 @@ TEST_CASE("Evaluator: defaulted comparisons next to hand-written ones "
                         "<compare>\n" DEFAULTED_NEXT_TO_HANDWRITTEN_TEXT "\n");
 }
 
+// A std::array's iterators are pointers: positions from its begin() and
+// end() and from the searches over them are subtracted, compared and
+// dereferenced as a std::vector's are.
+TEST_CASE("Evaluator: positions in a std::array compute what C++ computes",
+          "[evaluator]") {
+  const NativeCase cases[] = {
+    SAME_AS_CPP_INT(std::array<int, 5> a{5, 1, 4, 2, 3};
+                    return (std::find(a.begin(), a.end(), 4) != a.end()) * 10 +
+                           (std::find(a.begin(), a.end(), 9) == a.end());),
+    SAME_AS_CPP_INT(
+        std::array<int, 5> a{5, 1, 4, 2, 3};
+        return (std::min_element(a.begin(), a.end()) - a.begin()) * 100 +
+               *std::max_element(a.begin() + 1, a.end()) * 10 + *a.begin();),
+    SAME_AS_CPP_INT(std::array<int, 4> a{3, 1, 4, 1};
+                    return std::find(a.begin(), a.end(), 1) <
+                           std::find(a.begin(), a.end(), 4);),
+  };
+  checkSameAsCpp(
+      cases, "#include <cassert>\n#include <algorithm>\n#include <array>\n");
+}
+
 // Integer conditions and indices are compiled once and run many times
 // (EvalScalar.cpp): short circuits, ?: and wrap-around in loops, a nest
 // shallow enough to compile and one too deep, which the tree walk computes.
