@@ -484,6 +484,7 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
 
 Value *Evaluator::arrayPositionElement(const Expr *e, LazyLoc loc) {
   IteratorPosition pos;
+  e = e->IgnoreParens();
   if (!e->getType()->isPointerType() || !parseIteratorPosition(e, pos))
     return nullptr;
   Value *range = positionContainer(pos);

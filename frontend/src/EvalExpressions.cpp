@@ -980,6 +980,11 @@ Value *Evaluator::evalLValue(const Expr *e) {
                     uo->getSubExpr()->getType(), loc);
       return slot;
     }
+    // The element itself at a position in a std::array (written through,
+    // bound to a reference); eval refuses other pointers.
+    if (uo->getOpcode() == UO_Deref)
+      if (Value *element = arrayPositionElement(uo->getSubExpr(), loc))
+        return element;
     return temp(eval(e));
   }
   case Stmt::ConditionalOperatorClass: {

@@ -1918,6 +1918,10 @@ TEST_CASE("Evaluator: positions in a std::array compute what C++ computes",
     SAME_AS_CPP_INT(std::array<int, 4> a{3, 1, 4, 1};
                     return std::find(a.begin(), a.end(), 1) <
                            std::find(a.begin(), a.end(), 4);),
+    SAME_AS_CPP_INT(std::array<int, 3> a{5, 1, 4};
+                    *std::max_element(a.begin(), a.end()) = 0;
+                    int &r = *a.begin(); r += 7; ++*(a.end() - 1);
+                    return a[0] * 100 + a[1] * 10 + a[2];),
   };
   checkSameAsCpp(
       cases, "#include <cassert>\n#include <algorithm>\n#include <array>\n");
