@@ -55,9 +55,13 @@ bool Evaluator::isScalarExpr(const Expr *e) {
   if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
       std::ptrdiff_t(limits_.maxStackBytes))
     return false;
-  auto [it, inserted] = scalarShapes_.try_emplace(e, false);
-  if (!inserted)
-    return it->second;
+  auto [it, inserted] = scalarShapes_.try_emplace(e);
+  if (!inserted) {
+    // A root's code is looked up right after (scalarCode): keep it.
+    lastShapeExpr_ = e;
+    lastShape_ = it->second;
+    return it->second.ok;
+  }
   bool ok = false;
   if (e->isPRValue() && isScalarIntType(e->getType())) {
     switch (e->getStmtClass()) {
@@ -140,7 +144,9 @@ bool Evaluator::isScalarExpr(const Expr *e) {
     }
   }
   // The recursion may have grown the map: look the entry up again.
-  scalarShapes_[e] = ok;
+  scalarShapes_[e].ok = ok;
+  lastShapeExpr_ = e;
+  lastShape_ = scalarShapes_[e];
   return ok;
 }
 
@@ -307,18 +313,26 @@ __int128 Evaluator::scalarArith(const BinaryOperator *bo, __int128 a,
 // --- compiled scalar expressions
 
 const Evaluator::ScalarCode *Evaluator::scalarCode(const Expr *e) {
-  auto [it, fresh] = scalarCodes_.try_emplace(e);
-  if (!fresh)
-    return it->second.get();
-  auto code = std::make_unique<ScalarCode>();
-  uint32_t pendingSteps = 0;
-  const Stmt *pendingAt = nullptr;
-  unsigned stack = 0, maxStack = 0;
-  // compileScalar never looks codes up: `it` stays valid.
-  if (compileScalar(e, /*countSelf=*/false, *code, pendingSteps, pendingAt, 0,
-                    stack, maxStack))
-    it->second = std::move(code);
-  return it->second.get();
+  // Roots come here right after isScalarExpr(e) asked for their shape.
+  if (e == lastShapeExpr_ && lastShape_.compiled)
+    return lastShape_.code;
+  ScalarShape &shape = scalarShapes_[e];
+  if (!shape.compiled) {
+    auto code = std::make_unique<ScalarCode>();
+    uint32_t pendingSteps = 0;
+    const Stmt *pendingAt = nullptr;
+    unsigned stack = 0, maxStack = 0;
+    // compileScalar adds no shapes: `shape` stays valid.
+    if (compileScalar(e, /*countSelf=*/false, *code, pendingSteps, pendingAt, 0,
+                      stack, maxStack)) {
+      shape.code = code.get();
+      scalarCodeStore_.push_back(std::move(code));
+    }
+    shape.compiled = true;
+  }
+  lastShapeExpr_ = e;
+  lastShape_ = shape;
+  return shape.code;
 }
 
 // Appends the code of `e` (a scalar expression: isScalarExpr) to `out`.

@@ -424,7 +424,7 @@ private:
   static constexpr unsigned MaxScalarStack = 32;
   // More than the walk of MaxScalarDepth levels needs.
   static constexpr std::ptrdiff_t ScalarWalkStackBytes = 64 << 10;
-  llvm::DenseMap<const clang::Expr *, std::unique_ptr<ScalarCode>> scalarCodes_;
+  std::vector<std::unique_ptr<ScalarCode>> scalarCodeStore_;
   __int128 scalarArith(const clang::BinaryOperator *bo, __int128 a, __int128 b);
   __int128 wrapScalar(__int128 v, clang::QualType t);
   bool fitsScalar(__int128 v, clang::QualType t);
@@ -1221,7 +1221,18 @@ private:
   std::array<IntType, clang::BuiltinType::LastKind + 1> builtinIntTypes_{};
   unsigned intWidth_ = 0; // of `int`, for incrementMayOverflow
   // isScalarExpr's answers.
-  llvm::DenseMap<const clang::Expr *, bool> scalarShapes_;
+  // Per node: whether it is a scalar expression; per root, once compiled,
+  // its code (null when too large to compile).
+  struct ScalarShape {
+    bool ok = false;
+    bool compiled = false;
+    const ScalarCode *code = nullptr;
+  };
+  llvm::DenseMap<const clang::Expr *, ScalarShape> scalarShapes_;
+  // The entry isScalarExpr or scalarCode saw last (a copy: the map moves
+  // its entries when it grows).
+  const clang::Expr *lastShapeExpr_ = nullptr;
+  ScalarShape lastShape_;
   bool fastIntegers_ = true; // MSCCLC_NO_FAST_INTEGERS unset
   // Temporaries of the full-expression being evaluated. Slots are reused
   // (a deque never moves its elements), so evaluating allocates nothing
