@@ -219,16 +219,7 @@ __int128 Evaluator::scalarChildrenTree(const Expr *e) {
       // What evalCast and evalLValue do for a named variable.
       const auto *dre = cast<DeclRefExpr>(sub);
       step(dre);
-      Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
-      if (slot->kind == Value::Kind::Int)
-        return slot->wide();
-      if (slot->kind == Value::Kind::Uninit)
-        error(sub->getExprLoc(), diag::err_eval_uninitialised_variable,
-              {dre->getDecl()->getNameAsString()});
-      // An integer variable holds an integer once initialised.
-      error(LazyLoc(dre), diag::err_internal_exception,
-            {"integer variable '" + dre->getDecl()->getNameAsString() +
-             "' holds no integer"});
+      return scalarVariable(dre);
     }
     __int128 v = evalScalarTree(sub);
     return wrapScalar(v, e->getType());
@@ -298,6 +289,20 @@ __int128 Evaluator::scalarChildrenTree(const Expr *e) {
   default:
     llvm_unreachable("not a scalar expression (see isScalarExpr)");
   }
+}
+
+// What evalCast and evalLValue do for a named integer variable.
+__int128 Evaluator::scalarVariable(const DeclRefExpr *dre) {
+  Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
+  if (slot->kind == Value::Kind::Int)
+    return slot->wide();
+  if (slot->kind == Value::Kind::Uninit)
+    error(dre->getExprLoc(), diag::err_eval_uninitialised_variable,
+          {dre->getDecl()->getNameAsString()});
+  // An integer variable holds an integer once initialised.
+  error(LazyLoc(dre), diag::err_internal_exception,
+        {"integer variable '" + dre->getDecl()->getNameAsString() +
+         "' holds no integer"});
 }
 
 // The general operator on the operands' Values: its result, or its error.
@@ -433,29 +438,15 @@ bool Evaluator::compileScalar(const Expr *e, bool countSelf, ScalarCode &out,
     }
     if (!sub(bo->getLHS()) || !sub(bo->getRHS()))
       return false;
+    // Division, remainder and shifts stay General: their checks are
+    // arith's. (isScalarExpr admits no <=>.)
     Instr ins = instr(Instr::Op::General);
-    switch (op) {
-    case BO_LT:
-    case BO_GT:
-    case BO_LE:
-    case BO_GE:
-    case BO_EQ:
-    case BO_NE:
+    if (BinaryOperator::isComparisonOp(op))
       ins.op = Instr::Op::Compare;
-      break;
-    case BO_Add:
-    case BO_Sub:
-    case BO_Mul:
+    else if (op == BO_Add || op == BO_Sub || op == BO_Mul)
       ins.op = Instr::Op::Arith;
-      break;
-    case BO_And:
-    case BO_Or:
-    case BO_Xor:
+    else if (op == BO_And || op == BO_Or || op == BO_Xor)
       ins.op = Instr::Op::Bits;
-      break;
-    default: // division, remainder, shifts: their checks are arith's
-      break;
-    }
     ins.bin = op;
     ins.type = intType(bo->getType());
     ins.node = bo;
@@ -531,20 +522,9 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
     case Instr::Op::Const:
       stack[sp++] = ins.constant;
       break;
-    case Instr::Op::Load: {
-      const auto *dre = cast<DeclRefExpr>(ins.node);
-      Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
-      if (slot->kind != Value::Kind::Int) {
-        if (slot->kind == Value::Kind::Uninit)
-          error(dre->getExprLoc(), diag::err_eval_uninitialised_variable,
-                {dre->getDecl()->getNameAsString()});
-        error(LazyLoc(dre), diag::err_internal_exception,
-              {"integer variable '" + dre->getDecl()->getNameAsString() +
-               "' holds no integer"});
-      }
-      stack[sp++] = slot->wide();
+    case Instr::Op::Load:
+      stack[sp++] = scalarVariable(cast<DeclRefExpr>(ins.node));
       break;
-    }
     case Instr::Op::Wrap:
       stack[sp - 1] = wrap(stack[sp - 1], ins.type);
       break;

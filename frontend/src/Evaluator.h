@@ -378,6 +378,8 @@ private:
   // The same computed by walking the tree, node by node.
   __int128 evalScalarTree(const clang::Expr *e);
   __int128 scalarChildrenTree(const clang::Expr *e);
+  // The integer a named integer variable holds (or its read's error).
+  __int128 scalarVariable(const clang::DeclRefExpr *dre);
   // A scalar expression compiled once into straight-line code over a stack
   // of exact integers: what the walk does, without its per-node dispatch,
   // type queries and recursion.
