@@ -356,9 +356,11 @@ bool Evaluator::compileScalar(const Expr *e, bool countSelf, ScalarCode &out,
     ++pendingSteps;
     pendingAt = node;
     ++out.maxSteps;
+    out.stepped.push_back(node);
   };
   auto emit = [&](Instr ins) {
     ins.steps = pendingSteps;
+    ins.firstStep = uint32_t(out.stepped.size() - pendingSteps);
     ins.stepped = pendingAt;
     pendingSteps = 0;
     pendingAt = nullptr;
@@ -507,6 +509,7 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
   unsigned sp = 0;
   const Instr *instrs = code.code.data();
   const size_t n = code.code.size();
+  bool checked = false; // step node by node (see Load)
   auto wrap = [](__int128 v, const IntType &info) -> __int128 {
     if (info.isBool)
       return v != 0;
@@ -515,16 +518,27 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
   for (size_t pc = 0; pc < n; ++pc) {
     const Instr &ins = instrs[pc];
     if (ins.steps) {
-      steps_ += ins.steps;
-      current_ = ins.stepped;
+      if (!checked) {
+        steps_ += ins.steps;
+        current_ = ins.stepped;
+      } else {
+        for (uint32_t k = 0; k < ins.steps; ++k)
+          step(code.stepped[ins.firstStep + k]);
+      }
     }
     switch (ins.op) {
     case Instr::Op::Const:
       stack[sp++] = ins.constant;
       break;
-    case Instr::Op::Load:
+    case Instr::Op::Load: {
+      // The first read of a static local or a global runs its initialiser,
+      // whose steps the run's budget did not include: from there on, each
+      // node is stepped as the walk steps it, with its checks.
+      uint64_t before = steps_;
       stack[sp++] = scalarVariable(cast<DeclRefExpr>(ins.node));
+      checked |= steps_ != before;
       break;
+    }
     case Instr::Op::Wrap:
       stack[sp - 1] = wrap(stack[sp - 1], ins.type);
       break;

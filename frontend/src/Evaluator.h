@@ -296,6 +296,11 @@ private:
                        llvm::StringRef operation, LazyLoc loc);
   void killBorrowsAt(const Value *begin, const Value *end,
                      llvm::StringRef operation, LazyLoc loc);
+  // The `count` Values at `oldBegin` now live at `newBegin` (a queue's or
+  // stack's storage moved, where C++'s deque keeps its elements in place):
+  // the borrows of them follow.
+  void retargetBorrows(const Value *oldBegin, size_t count,
+                       const Value *newBegin);
   void killBorrowsWithin(const Value &v, llvm::StringRef operation,
                          LazyLoc loc);
   void killContents(const Value &v, llvm::StringRef operation, LazyLoc loc);
@@ -402,9 +407,11 @@ private:
     };
     Op op;
     clang::BinaryOperatorKind bin = clang::BO_Comma; // Arith, Bits, Compare
-    // The steps the walk counts for the nodes entered here, the last of
-    // which it leaves in current_ (`stepped`).
+    // The steps the walk counts for the nodes entered here: the nodes
+    // ScalarCode::stepped[firstStep, firstStep + steps), the last of which
+    // it leaves in current_ (`stepped`).
     uint32_t steps = 0;
+    uint32_t firstStep = 0;
     uint32_t target = 0;
     IntType type{0, false, false};
     const clang::Expr *node = nullptr;
@@ -413,6 +420,8 @@ private:
   };
   struct ScalarCode {
     std::vector<ScalarInstr> code;
+    // Every node but the root, in the order the walk steps into them.
+    std::vector<const clang::Stmt *> stepped;
     uint64_t maxSteps = 0; // the steps of every node: a bound on any run
   };
   // The code of scalar root `e` (its own step excluded), compiled on first

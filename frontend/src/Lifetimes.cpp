@@ -208,6 +208,20 @@ void Evaluator::killBorrowsAt(const Value *begin, const Value *end,
       kill(*b, operation, loc);
 }
 
+void Evaluator::retargetBorrows(const Value *oldBegin, size_t count,
+                                const Value *newBegin) {
+  std::less<const Value *> lt;
+  for (Borrow *b = borrows_.next; b != &borrows_; b = b->next) {
+    if (b->dangling || !b->target || lt(b->target, oldBegin) ||
+        !lt(b->target, oldBegin + count))
+      continue;
+    const Value *moved = newBegin + (b->target - oldBegin);
+    b->target = moved;
+    if (b->frame && b->decl)
+      b->frame->vars[b->decl] = const_cast<Value *>(moved);
+  }
+}
+
 void Evaluator::killIterations(const Value &v, llvm::StringRef operation,
                                LazyLoc loc) {
   for (Borrow *b = borrows_.next; b != &borrows_; b = b->next)

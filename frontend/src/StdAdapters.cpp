@@ -250,11 +250,17 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
       });
     }
     checkContainerSize(elems.size() + 1, loc);
+    // A queue's or stack's deque keeps its elements in place when it
+    // grows: references to them follow the evaluator's storage.
+    const Value *oldData = elems.data();
+    size_t oldSize = elems.size();
     if (pq)
       invalidateTail(list, 0, name, loc); // elements move within the heap
     else
-      invalidateGrowth(list, 1, name, loc, elem);
+      killIterations(list, name, loc);
     elems.push_back(std::move(v));
+    if (!pq && elems.data() != oldData && hasBorrows())
+      retargetBorrows(oldData, oldSize, elems.data());
     if (pq) {
       auto less = heapOrder(rd, self->elems()[1], loc);
       // The comparator runs user code: it works on a copy of the heap,
@@ -276,9 +282,14 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
       invalidateTail(list, elems.size() - 1, "pop", loc);
       elems.pop_back();
     } else if (cls == StdClass::Queue) {
-      // The rest move up one slot in the evaluator's storage.
-      invalidateTail(list, 0, "pop", loc);
+      // Only the front goes; the rest move up one slot in the evaluator's
+      // storage (not in C++'s deque): references to them follow.
+      killIterations(list, "pop", loc);
+      if (hasBorrows())
+        killBorrowsWithin(elems.front(), "pop", loc);
       elems.erase(elems.begin());
+      if (hasBorrows())
+        retargetBorrows(elems.data() + 1, elems.size(), elems.data());
     } else {
       invalidateTail(list, 0, "pop", loc);
       if (elems.size() > 1) {

@@ -1118,6 +1118,39 @@ TEST_CASE("Evaluator: uses of invalidated references are located errors",
         "'r' refers to an object that no longer exists: emplace_back");
 }
 
+TEST_CASE("Evaluator: references into a queue or a stack follow C++'s deque",
+          "[evaluator][lifetimes]") {
+  // Pushing keeps every element in place, popping ends only the element
+  // popped (found by review: pushes ended references to elements and their
+  // parts, a queue's pop ended references to the other elements).
+  Result r = compile(
+      "struct S { int x = 0; };"
+      "std::queue<S> q; q.push(S{1}); q.push(S{2});"
+      "S &front = q.front(); int &back = q.back().x;"
+      "for (int i = 0; i < 64; ++i) q.push(S{i});"
+      "front.x += 10; back += 20;"
+      "std::stack<std::pair<int, int>> st; st.push({1, 2});"
+      "int &bottom = st.top().first;"
+      "for (int i = 0; i < 64; ++i) st.push({i, i});"
+      "st.pop(); bottom += 5;"
+      "std::queue<int> w; w.push(1); w.push(2); int &second = w.back();"
+      "w.pop(); second += 1;"
+      "Buffer buf(0, q.front().x * 1000 + bottom * 100 + second * 10 + 1);"
+      "if (q.front().x != 11 || bottom != 6 || w.front() != 3) "
+      "  Buffer bad(0, -1);",
+      {}, "", "#include <queue>\n#include <stack>\n");
+  INFO(r.messages);
+  CHECK(r.status == 0);
+  Result popped =
+      compile("std::queue<int> q; q.push(1); q.push(2);"
+              "int &front = q.front(); q.pop(); Buffer b(0, front);",
+              {}, "", "#include <queue>\n");
+  INFO(popped.messages);
+  CHECK(popped.status == 1);
+  CHECK(popped.messages.find("'front' refers to an object that no longer "
+                             "exists: pop") != std::string::npos);
+}
+
 TEST_CASE("Evaluator: references into what an element holds on the heap "
           "survive the vector's growth",
           "[evaluator][lifetimes]") {
