@@ -27,6 +27,26 @@
 namespace mscclc::driver {
 
 namespace {
+// Levenshtein distance: insertions, deletions and substitutions.
+unsigned editDistance(std::string_view a, std::string_view b) {
+  std::vector<unsigned> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j)
+    row[j] = unsigned(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    unsigned diagonal = row[0];
+    row[0] = unsigned(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      unsigned above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
+                         diagonal + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+} // namespace
+
+namespace {
 std::optional<std::string> readWholeFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
@@ -244,9 +264,26 @@ bool CompileOptions::finish() {
       }
     if (!findDiagGroup(f)) {
       std::string groups;
-      for (std::string_view g : diagGroups())
+      // The group closest in spelling, when one is close enough to be a
+      // slip (a third of the name's length, as Clang's suggestions).
+      std::string_view closest;
+      unsigned best = unsigned(f.size() / 3) + 1;
+      for (std::string_view g : diagGroups()) {
         groups += " " + std::string(g);
-      usageError(diag::err_usage_unknown_warning, {flag, groups});
+        unsigned d = editDistance(g, f);
+        if (d < best) {
+          best = d;
+          closest = g;
+        }
+      }
+      if (!closest.empty()) {
+        std::string suggestion =
+            flag.substr(0, flag.size() - f.size()) + std::string(closest);
+        usageError(diag::err_usage_unknown_warning_suggest,
+                   {flag, suggestion, groups});
+      } else {
+        usageError(diag::err_usage_unknown_warning, {flag, groups});
+      }
       return false;
     }
   }
