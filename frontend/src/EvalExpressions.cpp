@@ -704,9 +704,17 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::CXXConstructExprClass:
   case Stmt::CXXTemporaryObjectExprClass:
     return evalConstruct(cast<CXXConstructExpr>(e));
-  case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass:
+    // What evalCall does with an element it reaches: the same checks.
+    if (const AccessPath *path = accessPath(cast<CallExpr>(e))) {
+      Value *element = runAccessPath(*path, /*outerStepped=*/true);
+      if (element->kind == Value::Kind::Uninit)
+        error(LazyLoc(e), diag::err_eval_uninitialised_unnamed);
+      return *element;
+    }
+    return evalCall(cast<CallExpr>(e));
+  case Stmt::CallExprClass:
     return evalCall(cast<CallExpr>(e));
   case Stmt::UnaryExprOrTypeTraitExprClass: {
     const auto *ue = cast<UnaryExprOrTypeTraitExpr>(e);
@@ -837,6 +845,10 @@ Value *Evaluator::evalObject(const Expr *e) {
 }
 
 Value *Evaluator::evalLValue(const Expr *e) {
+  if (e->getStmtClass() == Stmt::CXXOperatorCallExprClass ||
+      e->getStmtClass() == Stmt::CXXMemberCallExprClass)
+    if (const AccessPath *path = accessPath(cast<CallExpr>(e)))
+      return runAccessPath(*path, /*outerStepped=*/false);
   step(e);
   LazyLoc loc(e);
   switch (e->getStmtClass()) {

@@ -665,6 +665,33 @@ private:
   Value *stdElementAccess(StdClass cls, StdAccess access, Value *self,
                           const clang::Expr *indexExpr,
                           const clang::CallExpr *call);
+  // --- element access chains (EvalAccess.cpp)
+  // `channel[r][t].at(p)`: element accesses (StdAccess routes) over a
+  // variable, with only parentheses and const views between them.
+  struct AccessLevel {
+    const clang::CallExpr *call;
+    const clang::Expr *index; // the index or key expression
+    StdClass cls;
+    StdAccess access;
+  };
+  struct AccessPath {
+    // The nodes the walk steps into before the variable's lookup, the
+    // outermost call first and the variable last.
+    llvm::SmallVector<const clang::Expr *, 6> descent;
+    const clang::DeclRefExpr *variable = nullptr;
+    llvm::SmallVector<AccessLevel, 3> levels; // the innermost access first
+  };
+  // The chain `call` ends, or null when it is not one (or the walk's
+  // nesting check is near: the walk then reports at the very node).
+  const AccessPath *accessPath(const clang::CallExpr *call);
+  // The element, with the walk's steps, checks and errors; `outerStepped`
+  // when eval has counted the outermost call's step already.
+  Value *runAccessPath(const AccessPath &path, bool outerStepped);
+  static constexpr std::ptrdiff_t AccessWalkStackBytes = 64 << 10;
+  // Null for calls that are not chains.
+  llvm::DenseMap<const clang::CallExpr *, std::unique_ptr<AccessPath>>
+      accessPaths_;
+  bool fastAccess_ = true; // MSCCLC_NO_FAST_ACCESS unset
   // C++17 evaluates the object before the arguments, and all arguments
   // before the call: they are evaluated with `self` tracked, since an
   // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).

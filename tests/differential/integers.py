@@ -5,15 +5,19 @@
 
 The evaluator computes pure integer expressions (literals, integer
 variables, arithmetic, comparisons, logic, ?:) on a fast path without
-Values (frontend/src/EvalScalar.cpp). Each seed writes one program of
-random such expressions over parameters, a static local, locals of seven
-integer types and a reference to one of them, some read through lambda
-captures or used as vector indices, printed with printf, and checks:
-- mscclc with and without the fast path (MSCCLC_NO_FAST_INTEGERS=1) gives
+Values (frontend/src/EvalScalar.cpp), and reaches elements of nested
+containers without its general dispatch (frontend/src/EvalAccess.cpp).
+Each seed writes one program of random such expressions over parameters,
+a static local, locals of seven integer types and a reference to one of
+them, some read through lambda captures or used as indices of a vector,
+of a vector of vectors (directly and through a const reference, with []
+and at) and keys of a map, printed with printf, and checks:
+- mscclc with the fast paths, without both (MSCCLC_NO_FAST_INTEGERS=1
+  MSCCLC_NO_FAST_ACCESS=1) and without the access chains only gives
   byte-identical output: the same printed values, the same diagnostics at
   the same places, the same exit code. Every third program runs under a
   random --max-steps, so that the step limit strikes mid-expression and
-  its location shows that both paths count the same steps;
+  its location shows that the paths count the same steps;
 - the values mscclc prints are what the program prints compiled natively
   with clang and -fsanitize=undefined, and mscclc reports an error at
   exactly the statement where the sanitizer stops the native program
@@ -56,6 +60,22 @@ def expression(rng, names, depth):
         if leaf < 0.08 and depth > 0:
             # An element whose index is an integer expression.
             return "arr[(%s) & 3]" % expression(rng, names, depth - 1)
+        if leaf < 0.16 and depth > 0:
+            # An element of nested containers (the evaluator's access
+            # chains), through a const view or not; a map's at with a key
+            # that is sometimes missing (std::out_of_range, an error).
+            outer = rng.choice(["grid", "cgrid"])
+            inner = rng.choice(["[(%s) & 3]", ".at((%s) & 3)"])
+            first = ("%s[(%s) & 1]" if rng.random() < 0.5 else
+                     "%s.at((%s) & 1)") % (outer,
+                                          expression(rng, names, depth - 1))
+            if rng.random() < 0.3:
+                key = rng.random()
+                return "table.at(%s)" % (
+                    "k0" if key < 0.4 else
+                    "(%s) & %d" % (expression(rng, names, depth - 1),
+                                   3 if key < 0.9 else 7))
+            return first + inner % expression(rng, names, depth - 1)
         return rng.choice(names) if leaf < 0.8 else literal(rng)
     shape = rng.random()
     if shape < 0.65:
@@ -92,6 +112,12 @@ def program(seed):
     params = (small_or_interesting(rng), small_or_interesting(rng) & 0xffff)
     lines.append("  static const int s0 = %d;" % rng.choice([0, 1, 6, -4]))
     lines.append("  std::vector<int> arr = {3, -5, 7, 11};")
+    lines.append("  std::vector<std::vector<int>> grid = "
+                 "{{1, -2, 3, 4}, {5, 6, -7, 8}};")
+    lines.append("  const auto &cgrid = grid;")
+    lines.append("  std::map<int, int> table = {{0, 9}, {1, -4}, {2, 12}, "
+                 "{3, 5}};")
+    lines.append("  int k0 = %d;" % rng.choice([0, 1, 2, 3, 1, 2, 3, 5]))
     for i in range(rng.randint(4, 8)):
         type_name, _, _ = rng.choice(TYPES)
         name = "v%d" % i
@@ -119,6 +145,7 @@ def program(seed):
             lines.append('  if (%s) printf("1\\n"); else printf("0\\n");' % e)
     body = "\n".join(lines)
     return """#include <cstdio>
+#include <map>
 #include <vector>
 #ifdef __MSCCLC__
 #include <mscclpp/dsl.hpp>
@@ -186,16 +213,19 @@ def main():
             cmd += ["--max-steps", str(random.Random(seed).randint(40, 400))]
         fast_env = dict(os.environ)
         fast_env.pop("MSCCLC_NO_FAST_INTEGERS", None)
+        fast_env.pop("MSCCLC_NO_FAST_ACCESS", None)
         fast = run(cmd, fast_env)
-        general = run(cmd, dict(os.environ, MSCCLC_NO_FAST_INTEGERS="1"))
         problems = []
-        if (fast.returncode, fast.stdout, fast.stderr) != (
-                general.returncode, general.stdout, general.stderr):
-            problems.append(
-                "the fast and the general path differ:\n--- fast (exit %d)\n"
-                "%s--- general (exit %d)\n%s" %
-                (fast.returncode, fast.stderr, general.returncode,
-                 general.stderr))
+        for off in (["MSCCLC_NO_FAST_INTEGERS", "MSCCLC_NO_FAST_ACCESS"],
+                    ["MSCCLC_NO_FAST_ACCESS"]):
+            general = run(cmd, dict(fast_env, **{k: "1" for k in off}))
+            if (fast.returncode, fast.stdout, fast.stderr) != (
+                    general.returncode, general.stdout, general.stderr):
+                problems.append(
+                    "the fast and the general path (%s) differ:\n--- fast "
+                    "(exit %d)\n%s--- general (exit %d)\n%s" %
+                    (" ".join(off), fast.returncode, fast.stderr,
+                     general.returncode, general.stderr))
         if "internal compiler error" in fast.stderr or fast.returncode not in (
                 0, 1):
             problems.append("mscclc crashed (exit %d):\n%s" %
