@@ -9,9 +9,10 @@
 // access. Later evaluations step the same nodes in the same order, look
 // the variable up with lookup() and run the same stdElementAccess for
 // each level, innermost first, as the walk does: the same steps, borrows,
-// checks and errors, without the dispatch. Setting MSCCLC_NO_FAST_ACCESS
-// (to any value) turns this off, for differential testing
-// (tests/differential/integers.py).
+// checks and errors, without the dispatch. Setting MSCCLC_NO_FAST_ROUTES
+// (to any value) turns this off, as it turns off the kept fields of
+// braced struct lists (evalInitList), for differential testing
+// (tests/differential/integers.py, tests/errors/access_chain.test).
 //
 // A chain is: calls with an element access route (operator[] or at of a
 // vector, array or initializer_list, at of a map), each glvalue, with only
@@ -41,7 +42,7 @@ std::pair<const Expr *, const Expr *> objectAndIndex(const CallExpr *call) {
 } // namespace
 
 const Evaluator::AccessPath *Evaluator::accessPath(const CallExpr *call) {
-  if (!fastAccess_)
+  if (!fastRoutes_)
     return nullptr;
   // Near the nesting budget the walk runs: it checks the stack at every
   // node, deeper than this path's frames reach.

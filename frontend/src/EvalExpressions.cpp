@@ -119,10 +119,23 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     RecordInitList shape = known->second;
     if (shape.defaultsUseThis)
       return initListWithThis(ile, shape.record, shape.fields);
+    // The fields eval would return kept values for (unless
+    // MSCCLC_NO_FAST_ROUTES is set, for differential testing).
+    if (!shape.constants && fastRoutes_) {
+      shape.constants = initListConstants(ile, shape.fields);
+      known->second.constants = shape.constants;
+    }
     ValueList fields;
     fields.reserve(shape.fields);
-    for (unsigned i = 0; i < shape.fields; ++i)
-      fields.push_back(eval(ile->getInit(i)));
+    for (unsigned i = 0; i < shape.fields; ++i) {
+      if (!shape.constants ||
+          shape.constants->values[i].kind == Value::Kind::Uninit) {
+        fields.push_back(eval(ile->getInit(i)));
+        continue;
+      }
+      step(ile->getInit(i)); // all that eval does before returning it
+      fields.push_back(shape.constants->values[i]);
+    }
     return Value::makeAgg(std::move(fields), shape.record);
   }
   QualType t = ile->getType().getCanonicalType();
@@ -186,6 +199,32 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     return Value::makeAgg(std::move(fields), rd);
   }
   error(loc, diag::err_eval_init_list);
+}
+
+const Evaluator::InitListConstants *
+Evaluator::initListConstants(const InitListExpr *ile, unsigned fields) {
+  auto constants = std::make_unique<InitListConstants>();
+  constants->values.resize(fields);
+  for (unsigned i = 0; i < fields; ++i) {
+    const Expr *init = ile->getInit(i);
+    Value &value = constants->values[i];
+    // What eval returns for these right after its step: a literal's value,
+    // or the kept value of a constant initialiser evaluated before (the
+    // list's first evaluation evaluated every field).
+    if (const auto *b = dyn_cast<CXXBoolLiteralExpr>(init)) {
+      value = Value::makeInt(b->getValue());
+    } else if (isa<IntegerLiteral>(init)) {
+      if (auto it = constantInits_.find(init); it != constantInits_.end())
+        value = it->second;
+    } else if (const auto *di = dyn_cast<CXXDefaultInitExpr>(init)) {
+      if (isConstantInitializer(di->getExpr()))
+        if (auto it = constantInits_.find(di->getExpr());
+            it != constantInits_.end())
+          value = it->second;
+    }
+  }
+  initListConstantsStore_.push_back(std::move(constants));
+  return initListConstantsStore_.back().get();
 }
 
 // A user struct anywhere in a map key (the key itself, or inside a pair,

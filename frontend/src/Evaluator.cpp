@@ -209,7 +209,7 @@ Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
     : ctx_(ctx), builder_(builder), limits_(limits),
       mapLoc_(std::move(mapLoc)) {
   fastIntegers_ = !std::getenv("MSCCLC_NO_FAST_INTEGERS");
-  fastAccess_ = !std::getenv("MSCCLC_NO_FAST_ACCESS");
+  fastRoutes_ = !std::getenv("MSCCLC_NO_FAST_ROUTES");
   resetClassCaches();
   heapAtStart_ = support::heapInUse();
 }

@@ -691,7 +691,7 @@ private:
   // Null for calls that are not chains.
   llvm::DenseMap<const clang::CallExpr *, std::unique_ptr<AccessPath>>
       accessPaths_;
-  bool fastAccess_ = true; // MSCCLC_NO_FAST_ACCESS unset
+  bool fastRoutes_ = true; // MSCCLC_NO_FAST_ROUTES unset
   // C++17 evaluates the object before the arguments, and all arguments
   // before the call: they are evaluated with `self` tracked, since an
   // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).
@@ -718,13 +718,25 @@ private:
   // A braced list of a struct whose checks passed: its record and field
   // count, so that the options list of every recorded op (`{.tb = t}`) is
   // not classified and checked again.
+  struct InitListConstants;
   struct RecordInitList {
     const clang::CXXRecordDecl *record;
     unsigned fields;
     // A default member initialiser in the list reads another member
     // (`int b = a * 2;`): the object is built with `this` bound to it.
     bool defaultsUseThis;
+    // From the second evaluation on: the fields whose value is fixed.
+    const InitListConstants *constants = nullptr;
   };
+  // The fields of a struct's braced list for which eval steps the field's
+  // node and returns a value it keeps (a literal, a constant default
+  // member initialiser once evaluated): `{.tb = t}`'s defaults.
+  struct InitListConstants {
+    std::vector<Value> values; // Uninit where the field is evaluated
+  };
+  const InitListConstants *initListConstants(const clang::InitListExpr *ile,
+                                             unsigned fields);
+  std::vector<std::unique_ptr<InitListConstants>> initListConstantsStore_;
   static bool defaultsUseThis(const clang::InitListExpr *ile);
   Value initListWithThis(const clang::InitListExpr *ile,
                          const clang::CXXRecordDecl *rd, unsigned fields);

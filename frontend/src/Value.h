@@ -155,7 +155,23 @@ struct Value {
     }
     return *this;
   }
-  Value &operator=(Value &&) noexcept = default;
+  // Most moves are between values without a DSL object or out-of-line
+  // parts (integers, chunks): those copy the fields and touch no pointer.
+  Value &operator=(Value &&o) noexcept {
+    kind = o.kind;
+    isUnsigned = o.isUnsigned;
+    chunkType = o.chunkType;
+    chunkRank = o.chunkRank;
+    i = o.i;
+    f = o.f;
+    chunkSize = o.chunkSize;
+    record = o.record;
+    if (obj || o.obj)
+      obj = std::move(o.obj);
+    if (heap_ || o.heap_)
+      heap_ = std::move(o.heap_);
+    return *this;
+  }
   ~Value();
 
   // The out-of-line parts; the non-const accessors make them on first use,
@@ -255,6 +271,15 @@ struct ValueRest {
 struct ValueHeap {
   ValueList elems;
   std::unique_ptr<ValueRest> rest;
+
+  // Made and dropped for every aggregate temporary (an option struct per
+  // DSL call): kept on the small-block free lists, not malloc's.
+  static void *operator new(std::size_t bytes) {
+    return support::allocateSmallBlock(bytes);
+  }
+  static void operator delete(void *p, std::size_t bytes) noexcept {
+    support::releaseSmallBlock(p, bytes);
+  }
 
   ValueRest &mutableRest() {
     if (!rest)

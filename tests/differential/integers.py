@@ -6,14 +6,15 @@
 The evaluator computes pure integer expressions (literals, integer
 variables, arithmetic, comparisons, logic, ?:) on a fast path without
 Values (frontend/src/EvalScalar.cpp), and reaches elements of nested
-containers without its general dispatch (frontend/src/EvalAccess.cpp).
+containers without its general dispatch (frontend/src/EvalAccess.cpp,
+one of the routes MSCCLC_NO_FAST_ROUTES turns off).
 Each seed writes one program of random such expressions over parameters,
 a static local, locals of seven integer types and a reference to one of
 them, some read through lambda captures or used as indices of a vector,
 of a vector of vectors (directly and through a const reference, with []
 and at) and keys of a map, printed with printf, and checks:
 - mscclc with the fast paths, without both (MSCCLC_NO_FAST_INTEGERS=1
-  MSCCLC_NO_FAST_ACCESS=1) and without the access chains only gives
+  MSCCLC_NO_FAST_ROUTES=1) and without the routes only gives
   byte-identical output: the same printed values, the same diagnostics at
   the same places, the same exit code. Every third program runs under a
   random --max-steps, so that the step limit strikes mid-expression and
@@ -141,8 +142,16 @@ def program(seed):
             name = "w%d" % i
             lines.append("  %s %s = %s;" % (type_name, name, e))
             lines.append('  printf("%%lld\\n", (long long)%s);' % name)
-        else:
+        elif kind < 0.9:
             lines.append('  if (%s) printf("1\\n"); else printf("0\\n");' % e)
+        else:
+            # A braced struct list with default members, evaluated more
+            # than once (its kept default fields are a route of their own).
+            lines.append('  for (int rep = 0; rep < 3; ++rep) {')
+            lines.append('    Defaults q = {.a = (int)(%s), .c = rep == 1};' % e)
+            lines.append('    printf("%lld\\n", (long long)(q.a + q.b + q.c + '
+                         'q.d));')
+            lines.append('  }')
     body = "\n".join(lines)
     return """#include <cstdio>
 #include <map>
@@ -150,6 +159,13 @@ def program(seed):
 #ifdef __MSCCLC__
 #include <mscclpp/dsl.hpp>
 #endif
+
+struct Defaults {
+  int a = 4;
+  long long b = -2;
+  bool c = true;
+  unsigned d = 7u;
+};
 
 static void body(int p0, unsigned p1) {
 %s
@@ -213,11 +229,11 @@ def main():
             cmd += ["--max-steps", str(random.Random(seed).randint(40, 400))]
         fast_env = dict(os.environ)
         fast_env.pop("MSCCLC_NO_FAST_INTEGERS", None)
-        fast_env.pop("MSCCLC_NO_FAST_ACCESS", None)
+        fast_env.pop("MSCCLC_NO_FAST_ROUTES", None)
         fast = run(cmd, fast_env)
         problems = []
-        for off in (["MSCCLC_NO_FAST_INTEGERS", "MSCCLC_NO_FAST_ACCESS"],
-                    ["MSCCLC_NO_FAST_ACCESS"]):
+        for off in (["MSCCLC_NO_FAST_INTEGERS", "MSCCLC_NO_FAST_ROUTES"],
+                    ["MSCCLC_NO_FAST_ROUTES"]):
             general = run(cmd, dict(fast_env, **{k: "1" for k in off}))
             if (fast.returncode, fast.stdout, fast.stderr) != (
                     general.returncode, general.stdout, general.stderr):
