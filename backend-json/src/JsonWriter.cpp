@@ -151,7 +151,8 @@ private:
   template <typename T> void appendNumber(T v) {
     char buf[24];
     auto res = std::to_chars(buf, buf + sizeof(buf), v);
-    out.append(buf, res.ptr);
+    // (pointer, length): the iterator-pair overload goes through replace.
+    out.append(buf, size_t(res.ptr - buf));
   }
 
   void appendUnicodeEscape(uint32_t cp) {

@@ -67,6 +67,16 @@ PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
         if (runs[i].first == runs[i - 1].first)
           g.occurrence[s][size_t(runs[i].second)] =
               g.occurrence[s][size_t(runs[i - 1].second)] + 1;
+      const size_t ranks = plan.gpus.size();
+      if (runs.empty() || runs.front().first < 0 ||
+          size_t(runs.back().first) >= ranks)
+        continue;
+      std::vector<uint32_t> &start = g.runStart[s];
+      start.assign(ranks + 1, 0);
+      for (const auto &[peer, channel] : runs)
+        ++start[size_t(peer) + 1];
+      for (size_t p = 0; p < ranks; ++p)
+        start[p + 1] += start[p];
     }
     g.tbs.resize(gpu.threadblocks.size());
     for (size_t t = 0; t < gpu.threadblocks.size(); ++t) {
@@ -114,7 +124,15 @@ PlanQuery::runTo(int32_t rank, ChannelType t, int32_t peer) const {
   static const PeerRuns none;
   if (rank < 0 || size_t(rank) >= gpus_.size() || s < 0 || s > 1)
     return {none.begin(), none.end()};
-  const PeerRuns &runs = gpus_[size_t(rank)].byPeer[size_t(s)];
+  const GpuIndex &g = gpus_[size_t(rank)];
+  const PeerRuns &runs = g.byPeer[size_t(s)];
+  if (const std::vector<uint32_t> &start = g.runStart[size_t(s)];
+      !start.empty()) {
+    if (peer < 0 || size_t(peer) + 1 >= start.size())
+      return {runs.end(), runs.end()};
+    return {runs.begin() + start[size_t(peer)],
+            runs.begin() + start[size_t(peer) + 1]};
+  }
   auto begin = std::lower_bound(runs.begin(), runs.end(),
                                 std::make_pair(peer, INT32_MIN));
   auto end =

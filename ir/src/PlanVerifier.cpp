@@ -286,16 +286,19 @@ private:
       }
       for (size_t k = 0; k < refs.ids.size(); ++k) {
         int32_t id = refs.ids[k];
-        std::string ip = cp + ".remote_buffer_ids[" + std::to_string(k) + "]";
+        // Made only for a problem: a thread block may name thousands.
+        auto ip = [&] {
+          return cp + ".remote_buffer_ids[" + std::to_string(k) + "]";
+        };
         if (id < 0 || size_t(id) >= g.remoteBuffers.size()) {
-          problem(diag::err_plan_tb_remote_buffer_id, ip, {},
+          problem(diag::err_plan_tb_remote_buffer_id, ip(), {},
                   {id, g.remoteBuffers.size()});
           continue;
         }
         const auto &types = g.remoteBuffers[size_t(id)].accessChannelTypes;
         if (std::find(types.begin(), types.end(), refs.accessType) ==
             types.end())
-          problem(diag::err_plan_tb_remote_buffer_access, ip, {},
+          problem(diag::err_plan_tb_remote_buffer_access, ip(), {},
                   {id, toString(refs.accessType)});
       }
     }

@@ -86,9 +86,72 @@ std::vector<SyncEvent> collectEvents(const Program &program) {
 
 enum class Balance { Balanced, ByKind, ByChannel };
 
+// The common answer without hashing: true when every pair of partner
+// channels has as many signals as waits. Each channel end counts in a slot
+// of rank a's channels of its kind, grouped by peer b: the k-th channel
+// a -> b is slot first[b] + k, whichever side names it. False when a count
+// is off or an end has no partner channel (a peer outside the program, a
+// k-th channel b lacks): balance() then walks with hashed keys.
+bool balancedByChannel(const Program &program) {
+  const size_t ranks = program.ranks.size();
+  constexpr size_t Kinds = size_t(ChannelType::None);
+  // first[r * Kinds + kind]: ranks + 1 offsets into `counts`, empty when
+  // rank r has no channel of that kind.
+  std::vector<std::vector<uint32_t>> first(ranks * Kinds);
+  size_t total = 0;
+  for (size_t r = 0; r < ranks; ++r)
+    for (const ChannelGroup &g : program.ranks[r].channelGroups) {
+      if (size_t(g.kind) >= Kinds)
+        return false;
+      std::vector<uint32_t> &offsets = first[r * Kinds + size_t(g.kind)];
+      if (!offsets.empty())
+        return false; // two groups of one kind: the exact walk decides
+      offsets.assign(ranks + 1, 0);
+      for (int32_t peer : g.connectedTo) {
+        if (peer < 0 || size_t(peer) >= ranks)
+          return false;
+        ++offsets[size_t(peer) + 1];
+      }
+      offsets[0] = uint32_t(total);
+      for (size_t p = 0; p < ranks; ++p)
+        offsets[p + 1] += offsets[p];
+      total = offsets[ranks];
+    }
+  std::vector<int32_t> counts(total, 0);
+  bool mapped = true;
+  forEachSyncEnd(program, [&](const Op &, int32_t r, int32_t peer,
+                              ChannelType kind, bool sig, int32_t nth,
+                              int32_t) {
+    if (!mapped)
+      return;
+    int32_t a = sig ? r : peer, b = sig ? peer : r;
+    if (a < 0 || size_t(a) >= ranks || b < 0 || size_t(b) >= ranks ||
+        size_t(kind) >= Kinds || nth < 0) {
+      mapped = false;
+      return;
+    }
+    const std::vector<uint32_t> &offsets =
+        first[size_t(a) * Kinds + size_t(kind)];
+    if (offsets.empty() ||
+        offsets[size_t(b)] + uint32_t(nth) >= offsets[size_t(b) + 1]) {
+      mapped = false;
+      return;
+    }
+    counts[offsets[size_t(b)] + uint32_t(nth)] += sig ? 1 : -1;
+  });
+  if (!mapped)
+    return false;
+  for (int32_t c : counts)
+    if (c != 0)
+      return false;
+  return true;
+}
+
 // Whether every (a -> b, kind) has as many signals from a as waits on b
 // (else ByKind), and every pair of partner channels too (else ByChannel).
 Balance balance(const Program &program) {
+  if (balancedByChannel(program))
+    return Balance::Balanced;
   // signals(a -> b) - waits(b <- a) on the k-th channel between them, keyed
   // by (a, b, kind, k) packed into 64 bits; totals per (a, b, kind) are
   // summed only when some channel is off.

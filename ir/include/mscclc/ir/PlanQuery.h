@@ -104,6 +104,10 @@ private:
     std::array<std::vector<int32_t>, 3> channels;
     std::array<std::vector<int32_t>, 2> occurrence; // memory, port
     std::array<PeerRuns, 2> byPeer;                 // memory, port
+    // Where each peer's run starts in byPeer (one entry per rank of the
+    // plan, and an end): runTo without a search. Empty when a channel
+    // names a peer outside the plan.
+    std::array<std::vector<uint32_t>, 2> runStart;
     std::vector<TbIndex> tbs;
   };
   std::pair<PeerRuns::const_iterator, PeerRuns::const_iterator>

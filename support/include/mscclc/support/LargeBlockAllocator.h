@@ -55,7 +55,9 @@ void adviseHugePages(void *p, std::size_t bytes) noexcept;
 // Blocks of at most this many bytes, in steps of SmallBlockGrain, are
 // recycled through per-thread free lists of at most SmallBlocksKept blocks.
 inline constexpr std::size_t SmallBlockBytes = 512;
-inline constexpr std::size_t SmallBlockGrain = 64;
+// 16: a 32-byte block (a Value's out-of-line parts) stays 32 bytes, as
+// malloc would give it; lists of 64-byte Values are multiples anyway.
+inline constexpr std::size_t SmallBlockGrain = 16;
 inline constexpr unsigned SmallBlocksKept = 1024;
 
 // Returns a block of `bytes` (at most SmallBlockBytes) from this thread's
