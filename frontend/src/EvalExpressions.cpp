@@ -110,6 +110,15 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   }
 }
 
+const ConstantArrayType *Evaluator::constantArrayType(QualType t) {
+  if (!t->isArrayType())
+    return nullptr;
+  auto [it, added] = constantArrayTypes_.try_emplace(t.getAsOpaquePtr());
+  if (added)
+    it->second = ctx_.getAsConstantArrayType(t);
+  return it->second;
+}
+
 Value Evaluator::evalInitList(const InitListExpr *ile) {
   if (ile->isSyntacticForm() && ile->getSemanticForm())
     ile = ile->getSemanticForm();
@@ -145,7 +154,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       return defaultValue(t, loc);
     return convert(eval(ile->getInit(0)), t, loc);
   }
-  if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+  if (const auto *cat = constantArrayType(t)) {
     uint64_t n = cat->getSize().getZExtValue();
     reserveElements(n, loc);
     ValueList elems;
@@ -513,7 +522,7 @@ Value Evaluator::defaultValue(QualType t, LazyLoc loc, bool valueInit) {
     return makeTyped(0, t, loc, false);
   if (t->isRealFloatingType())
     return Value::makeFloat(0);
-  if (const auto *cat = ctx_.getAsConstantArrayType(t)) {
+  if (const auto *cat = constantArrayType(t)) {
     uint64_t n = cat->getSize().getZExtValue();
     reserveElements(n, loc);
     ValueList elems;

@@ -1114,9 +1114,25 @@ private:
   chunk::Chunk toChunk(const Value &v, LazyLoc loc);
   std::vector<chunk::Chunk> toChunkList(const Value &v, LazyLoc loc);
   std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);
+  // The field `name` of a DSL options struct, or null. `name` must be a
+  // string literal: its address keys fieldSlots_.
   const Value *field(const Value &agg, llvm::StringRef name);
   llvm::DenseMap<const clang::RecordDecl *, llvm::SmallVector<llvm::StringRef>>
       fieldNames_;
+  // ctx_.getAsConstantArrayType(t), memoised: for a qualified array type
+  // (`const Chunk[1]`, an initializer_list's backing array) Clang builds
+  // the element-qualified type again at every call.
+  const clang::ConstantArrayType *constantArrayType(clang::QualType t);
+  llvm::DenseMap<void *, const clang::ConstantArrayType *> constantArrayTypes_;
+  // field()'s answers by (record, name): the names are the binding's
+  // string literals, so their addresses tell them apart.
+  struct FieldSlot {
+    const clang::RecordDecl *record = nullptr;
+    const char *name = nullptr;
+    size_t nameSize = 0;
+    int32_t index = -1;
+  };
+  std::array<FieldSlot, 64> fieldSlots_{};
   void readProgramOptions(const Value &options, ProgramSettings &s);
   TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);

@@ -308,7 +308,7 @@ void Evaluator::killInlineParts(const Value &v, QualType t,
   t = t.getNonReferenceType().getCanonicalType();
   // The type of each of v's elements, when they are inline parts.
   llvm::SmallVector<QualType, 8> parts;
-  if (const auto *array = ctx_.getAsConstantArrayType(t)) {
+  if (const auto *array = constantArrayType(t)) {
     parts.assign(v.elems().size(), array->getElementType());
   } else if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
     switch (classifyStd(rd)) {
