@@ -2,8 +2,8 @@
 //
 // A hand-rolled streaming writer: plans reach hundreds of megabytes, and
 // building a JSON DOM first would cost several allocations per value. Text
-// is appended to a std::string; written to a sink, it is handed over in
-// pieces of about a megabyte (between ops), so the whole text never sits in
+// is written into a std::string's storage; written to a sink, it is handed over
+// in pieces of about a megabyte (between ops), so the whole text never sits in
 // memory. Returned as a string, it is sized from a cheap estimate up front.
 //
 // The layout reproduces CPython's `json.dumps(obj, indent=2)`: every
@@ -14,6 +14,7 @@
 
 #include "mscclc/json/JsonWriter.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -36,14 +37,17 @@ public:
   // With a sink: hands the text so far over once it is large. Called
   // between ops, where a piece may end.
   void flushIfLarge() {
-    if (sink && out.size() >= FlushBytes)
+    if (sink && used() >= FlushBytes)
       flush();
   }
-  // Hands the rest over.
+  // Ends the text: `out` holds exactly what was written (with a sink, the
+  // rest is handed over).
   void finish() {
+    settle();
     if (sink && !out.empty())
       flush();
   }
+  void newline() { put('\n'); }
   // Thrown when the sink fails: nothing more is made or handed over.
   struct SinkFailed {};
 
@@ -56,12 +60,12 @@ public:
       buf[0] = '"';
       std::memcpy(buf + 1, k.data(), k.size());
       std::memcpy(buf + 1 + k.size(), "\": ", 3);
-      out.append(buf, k.size() + 4);
+      put(buf, k.size() + 4);
       return;
     }
-    out += '"';
-    out += k;
-    out += "\": ";
+    put('"');
+    put(k.data(), k.size());
+    put("\": ", 3);
   }
   // Starts an array element.
   void element() { nextItem(); }
@@ -74,8 +78,8 @@ public:
   void value(int64_t v) { appendNumber(v); }
   void value(uint64_t v) { appendNumber(v); }
   void value(int32_t v) { appendNumber(v); }
-  void value(bool v) { out += v ? "true" : "false"; }
-  void null() { out += "null"; }
+  void value(bool v) { v ? put("true", 4) : put("false", 5); }
+  void null() { put("null", 4); }
   void value(std::string_view s) { appendString(s); }
 
   // Convenience for the common "key: scalar" member.
@@ -98,7 +102,37 @@ private:
   static constexpr size_t FlushBytes = size_t(1) << 20;
   std::string &out;
   const PlanTextSink *sink;
+  // The text is written straight into out's characters: out is sized
+  // ahead (by GrowBytes) and [out.data(), cur) is what was written, so an
+  // append is a bounds test and a copy, not std::string's bookkeeping.
+  // settle() trims out to the text.
+  static constexpr size_t GrowBytes = size_t(1) << 16;
+  char *cur = nullptr, *limit = nullptr;
+  size_t used() const { return cur ? size_t(cur - out.data()) : out.size(); }
+  char *room(size_t n) {
+    if (size_t(limit - cur) < n) {
+      size_t u = used();
+      out.resize(u + std::max(n, GrowBytes));
+      cur = out.data() + u;
+      limit = out.data() + out.size();
+    }
+    return cur;
+  }
+  void put(const char *p, size_t n) {
+    std::memcpy(room(n), p, n);
+    cur += n;
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++cur;
+  }
+  void settle() {
+    if (cur)
+      out.resize(used());
+    cur = limit = nullptr;
+  }
   void flush() {
+    settle();
     if (!(*sink)(out))
       throw SinkFailed{};
     out.clear();
@@ -122,11 +156,16 @@ private:
     }();
     size_t width = 2 * depth;
     if (width <= MaxWidth) {
-      out.append(Template.data() + (comma ? 0 : 1), (comma ? 2 : 1) + width);
+      // A copy of constant size (compiled to a few moves), then only the
+      // line's part counts; the rest is overwritten or trimmed.
+      std::memcpy(room(Template.size()), Template.data() + (comma ? 0 : 1),
+                  Template.size() - 1);
+      cur += (comma ? 2 : 1) + width;
       return;
     }
-    out += comma ? ",\n" : "\n";
-    out.append(width, ' ');
+    comma ? put(",\n", 2) : put('\n');
+    std::memset(room(width), ' ', width);
+    cur += width;
   }
 
   void nextItem() {
@@ -137,7 +176,7 @@ private:
   }
 
   void begin(char c) {
-    out += c;
+    put(c);
     open.push_back(false);
   }
   void end(char c) {
@@ -145,14 +184,13 @@ private:
     open.pop_back();
     if (hadItems)
       breakLine(false, open.size());
-    out += c;
+    put(c);
   }
 
   template <typename T> void appendNumber(T v) {
-    char buf[24];
-    auto res = std::to_chars(buf, buf + sizeof(buf), v);
-    // (pointer, length): the iterator-pair overload goes through replace.
-    out.append(buf, size_t(res.ptr - buf));
+    constexpr size_t Digits = 24;
+    char *p = room(Digits);
+    cur = std::to_chars(p, p + Digits, v).ptr;
   }
 
   void appendUnicodeEscape(uint32_t cp) {
@@ -163,7 +201,7 @@ private:
                    Hex[(cp >> 8) & 0xF],
                    Hex[(cp >> 4) & 0xF],
                    Hex[cp & 0xF]};
-    out.append(buf, sizeof(buf));
+    put(buf, sizeof(buf));
   }
 
   // Decodes one UTF-8 sequence starting at s[i]; returns the code point and
@@ -214,7 +252,7 @@ private:
   // hex, UTF-16 surrogate pairs above the BMP. Only printable ASCII (0x20
   // to 0x7E) is copied as is, so DEL is escaped too.
   void appendString(std::string_view s) {
-    out += '"';
+    put('"');
     size_t i = 0;
     while (i < s.size()) {
       auto c = static_cast<unsigned char>(s[i]);
@@ -232,34 +270,34 @@ private:
       ++i;
       switch (c) {
       case '"':
-        out += "\\\"";
+        put("\\\"", 2);
         break;
       case '\\':
-        out += "\\\\";
+        put("\\\\", 2);
         break;
       case '\n':
-        out += "\\n";
+        put("\\n", 2);
         break;
       case '\r':
-        out += "\\r";
+        put("\\r", 2);
         break;
       case '\t':
-        out += "\\t";
+        put("\\t", 2);
         break;
       case '\b':
-        out += "\\b";
+        put("\\b", 2);
         break;
       case '\f':
-        out += "\\f";
+        put("\\f", 2);
         break;
       default:
         if (c < 0x20 || c == 0x7F)
           appendUnicodeEscape(c);
         else
-          out += static_cast<char>(c);
+          put(static_cast<char>(c));
       }
     }
-    out += '"';
+    put('"');
   }
 };
 
@@ -587,7 +625,8 @@ std::string writePlanJson(const Plan &plan) {
   out.reserve(estimateSize(plan));
   Emitter e(out);
   writePlan(e, plan);
-  out += '\n';
+  e.newline();
+  e.finish();
   return out;
 }
 
@@ -597,7 +636,7 @@ bool writePlanJson(const Plan &plan, const PlanTextSink &sink) {
   Emitter e(out, &sink);
   try {
     writePlan(e, plan);
-    out += '\n';
+    e.newline();
     e.finish();
   } catch (const Emitter::SinkFailed &) {
     return false; // the rest of the plan is not even made
