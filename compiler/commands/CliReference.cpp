@@ -132,6 +132,15 @@ private:
          "30 days are removed when a new one is built"},
         {"MSCCLC_NO_PCH", "when set, parse <mscclpp/dsl.hpp> every time "
                           "instead of using the precompiled header"},
+        {"MSCCLC_NO_FAST_INTEGERS",
+         "when set, the evaluator computes integer expressions node by "
+         "node instead of running their compiled code; for testing: the "
+         "output, diagnostics and step counts are the same"},
+        {"MSCCLC_NO_FAST_ROUTES",
+         "when set, the evaluator reaches elements of nested containers "
+         "and the constant fields of braced struct lists through its "
+         "general path; for testing: the output, diagnostics and step "
+         "counts are the same"},
         {"MSCCLC_INCLUDE_DIR",
          "the directory holding mscclpp/dsl.hpp (default: the installed "
          "include directory next to the executable, else the source tree)"},
