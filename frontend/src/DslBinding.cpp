@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DslBinding.h"
+
 #include "Evaluator.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -20,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 using namespace clang;
 
@@ -186,6 +188,16 @@ static bool inDslNamespace(const Decl *d) {
 
 // Per-thread and cleared with the std classification (see StdLibrary.cpp).
 namespace {
+// The i-th argument of a DSL call. The bindings read the declaration's
+// arity (defaults included); reading past it is a bug of ours, thrown as
+// std::vector::at threw it, never a read out of bounds.
+const Value &argAt(llvm::ArrayRef<Value> args, size_t i) {
+  if (i >= args.size())
+    throw std::out_of_range("DSL binding: argument " + std::to_string(i) +
+                            " of " + std::to_string(args.size()));
+  return args[i];
+}
+
 thread_local llvm::DenseMap<const CXXRecordDecl *, DslClass> dslClassCache;
 } // namespace
 
@@ -554,7 +566,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
 }
 
 Value Evaluator::dslMethod(DslClass cls, const Value &self,
-                           const CXXMethodDecl *md, ValueList args,
+                           const CXXMethodDecl *md, llvm::ArrayRef<Value> args,
                            const Expr *site) {
   LazyLoc loc(site);
   // The method name is where ops are reported (cheap: stored in the AST).
@@ -573,7 +585,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
   if (self.kind != Value::Kind::Object)
     error(loc, diag::err_dsl_not_constructed);
   const DslObject &o = *self.obj;
-  auto chunkArg = [&](size_t i) { return toChunk(args.at(i), loc); };
+  auto chunkArg = [&](size_t i) { return toChunk(argAt(args, i), loc); };
   auto optChunk = [&](const Value &opts,
                       llvm::StringRef f) -> std::optional<chunk::Chunk> {
     const Value *v = field(opts, f);
@@ -587,14 +599,14 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
   };
   auto transfer = [&](chunk::OpKind kind) {
     builder_.transfer(int32_t(o.a), kind, chunkArg(0), chunkArg(1),
-                      tbSelection(args.at(2)), irLoc(at));
+                      tbSelection(argAt(args, 2)), irLoc(at));
     return Value::makeVoid();
   };
   // A switch channel's methods take the rank first; a rank view's have it
   // bound.
   const bool view = cls == DslClass::SwitchChannelRankView;
   const size_t base = view ? 0 : 1;
-  auto switchRank = [&] { return view ? o.b : args.at(0).i; };
+  auto switchRank = [&] { return view ? o.b : argAt(args, 0).i; };
   try {
     if (cls != DslClass::Collective && cls != DslClass::BaseBuffer &&
         cls != DslClass::Buffer && cls != DslClass::ThreadBlockGroup)
@@ -635,9 +647,9 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
     }
     case DslMethod::GroupInternalId:
       for (size_t i = 0; i < o.list().size(); ++i)
-        if (o.list()[i] == args.at(0).i)
+        if (o.list()[i] == argAt(args, 0).i)
           return Value::makeInt(int64_t(i));
-      error(at, diag::err_dsl_tb_not_in_group, {args.at(0).i});
+      error(at, diag::err_dsl_tb_not_in_group, {argAt(args, 0).i});
     case DslMethod::RankInputBuffer:
     case DslMethod::RankOutputBuffer: {
       // Input and output buffers never change: share one object each.
@@ -661,23 +673,23 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
                         : method == DslMethod::RankCopyPackets
                             ? chunk::OpKind::Cpkt
                             : chunk::OpKind::Upkt;
-      builder_.copy(o.a, chunkArg(0), chunkArg(1), tbSelection(args.at(2)), k,
-                    irLoc(at));
+      builder_.copy(o.a, chunkArg(0), chunkArg(1), tbSelection(argAt(args, 2)),
+                    k, irLoc(at));
       return Value::makeVoid();
     }
     case DslMethod::RankReduce: {
-      const Value &opts = args.at(2);
-      builder_.reduce(o.a, chunkArg(0), toChunkList(args.at(1), loc),
+      const Value &opts = argAt(args, 2);
+      builder_.reduce(o.a, chunkArg(0), toChunkList(argAt(args, 1), loc),
                       tbSelection(opts), optChunk(opts, "dst_chunk"),
                       reduceOp(opts), field(opts, "packet")->i != 0, irLoc(at));
       return Value::makeVoid();
     }
     case DslMethod::RankBarrier:
-      builder_.barrier(o.a, toIntList(args.at(0), loc), irLoc(at));
+      builder_.barrier(o.a, toIntList(argAt(args, 0), loc), irLoc(at));
       return Value::makeVoid();
     case DslMethod::ChannelSignal:
     case DslMethod::ChannelWait: {
-      const Value &opts = args.at(0);
+      const Value &opts = argAt(args, 0);
       const Value *rel = field(opts, "relaxed");
       builder_.signalOrWait(int32_t(o.a), optInt(field(opts, "tb")),
                             syncBits(field(opts, "data_sync")),
@@ -686,7 +698,7 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       return Value::makeVoid();
     }
     case DslMethod::ChannelFlush: {
-      const Value &opts = args.at(0);
+      const Value &opts = argAt(args, 0);
       builder_.flush(int32_t(o.a), optInt(field(opts, "tb")),
                      syncBits(field(opts, "data_sync")), irLoc(at));
       return Value::makeVoid();
@@ -704,15 +716,15 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
     case DslMethod::ChannelPutWithSignalAndFlush:
       return transfer(chunk::OpKind::Pwsf);
     case DslMethod::ChannelReduce: {
-      const Value &opts = args.at(2);
-      builder_.channelReduce(int32_t(o.a), chunkArg(0),
-                             toChunkList(args.at(1), loc), tbSelection(opts),
-                             optChunk(opts, "local_dst_chunk"), reduceOp(opts),
-                             irLoc(at));
+      const Value &opts = argAt(args, 2);
+      builder_.channelReduce(
+          int32_t(o.a), chunkArg(0), toChunkList(argAt(args, 1), loc),
+          tbSelection(opts), optChunk(opts, "local_dst_chunk"), reduceOp(opts),
+          irLoc(at));
       return Value::makeVoid();
     }
     case DslMethod::SwitchAtRank: {
-      builder_.checkSwitchMember(int32_t(o.a), args.at(0).i);
+      builder_.checkSwitchMember(int32_t(o.a), argAt(args, 0).i);
       auto v = std::make_shared<DslObject>();
       v->type = DslObject::Type::SwitchView;
       v->a = o.a;
@@ -720,25 +732,25 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       return Value::makeObject(std::move(v));
     }
     case DslMethod::SwitchReduce: {
-      const Value &opts = args.at(base + 3);
-      builder_.switchReduce(int32_t(o.a), switchRank(), args.at(base).i,
-                            args.at(base + 1).i, chunkArg(base + 2),
+      const Value &opts = argAt(args, base + 3);
+      builder_.switchReduce(int32_t(o.a), switchRank(), argAt(args, base).i,
+                            argAt(args, base + 1).i, chunkArg(base + 2),
                             optInt(field(opts, "tb")), reduceOp(opts),
                             irLoc(at));
       return Value::makeVoid();
     }
     case DslMethod::SwitchBroadcast:
     case DslMethod::SwitchBroadcastPackets: {
-      const Value &opts = args.at(base + 3);
+      const Value &opts = argAt(args, base + 3);
       builder_.switchBroadcast(
-          int32_t(o.a), switchRank(), chunkArg(base), args.at(base + 1).i,
-          args.at(base + 2).i, optInt(field(opts, "tb")),
+          int32_t(o.a), switchRank(), chunkArg(base), argAt(args, base + 1).i,
+          argAt(args, base + 2).i, optInt(field(opts, "tb")),
           method == DslMethod::SwitchBroadcastPackets, irLoc(at));
       return Value::makeVoid();
     }
     case DslMethod::SemaphoreAcquire:
     case DslMethod::SemaphoreRelease: {
-      const Value &opts = args.at(0);
+      const Value &opts = argAt(args, 0);
       builder_.semaphoreOp(int32_t(o.a), optInt(field(opts, "tb")),
                            syncBits(field(opts, "data_sync")),
                            method == DslMethod::SemaphoreAcquire, irLoc(at));

@@ -763,11 +763,11 @@ Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   } else {
     self = *evalObject(object);
   }
-  ValueList args;
-  args.reserve(mce->getNumArgs());
+  // On the stack: one list per recorded op was a heap block made and freed.
+  llvm::SmallVector<Value, 4> args;
   for (const Expr *a : mce->arguments())
     args.push_back(eval(a));
-  return dslMethod(cls, self, mce->getMethodDecl(), std::move(args), mce);
+  return dslMethod(cls, self, mce->getMethodDecl(), args, mce);
 }
 
 Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {

@@ -772,8 +772,10 @@ private:
   Value dslMemberCall(const clang::CXXMemberCallExpr *mce, DslClass cls);
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
                      ValueList args, const clang::Expr *site);
+  // `args` are the call's evaluated arguments, defaults included (the
+  // binding's arity is the declaration's: tests/unit checks every one).
   Value dslMethod(DslClass cls, const Value &self,
-                  const clang::CXXMethodDecl *md, ValueList args,
+                  const clang::CXXMethodDecl *md, llvm::ArrayRef<Value> args,
                   const clang::Expr *site);
   // Each called method's binding, found once.
   llvm::DenseMap<const clang::CXXMethodDecl *, std::optional<DslMethod>>
