@@ -44,7 +44,10 @@ Evaluator::Flow Evaluator::exec(const Stmt *s) {
   if (!init || !hasScopeObjects(init))
     return execStatement(s);
   Flow fl = execStatement(s);
-  for (const VarDecl *vd : llvm::reverse(scopeObjectsOf(init)))
+  // Named: a range-for over llvm::reverse(temporary) would read the list
+  // after its end (C++20 extends only the range's own lifetime).
+  const llvm::SmallVector<const VarDecl *, 1> scoped = scopeObjectsOf(init);
+  for (const VarDecl *vd : llvm::reverse(scoped))
     finishScopeObject(vd);
   return fl;
 }
