@@ -20,6 +20,12 @@
 // variable. Anything else, at any level, leaves the whole call to the
 // walk.
 //
+// Only what depends on real resources differs, as on the integer path: an
+// index that recurses deeply (`v[f(n - 1)]`) nests in fewer native frames
+// here, so the nesting limit (a budget of stack) strikes deeper; and the
+// chains kept count towards --max-memory's heap, so a program at that
+// limit stops slightly earlier.
+//
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
 
