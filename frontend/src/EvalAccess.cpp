@@ -36,17 +36,6 @@ using namespace clang;
 
 namespace mscclc::frontend {
 
-namespace {
-// What stdMethodCall calls the object and the argument of an access.
-std::pair<const Expr *, const Expr *> objectAndIndex(const CallExpr *call) {
-  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call))
-    return {mce->getImplicitObjectArgument(),
-            call->getNumArgs() == 1 ? call->getArg(0) : nullptr};
-  return {call->getNumArgs() == 2 ? call->getArg(0) : nullptr,
-          call->getNumArgs() == 2 ? call->getArg(1) : nullptr};
-}
-} // namespace
-
 const Evaluator::AccessPath *Evaluator::accessPath(const CallExpr *call) {
   if (!fastRoutes_)
     return nullptr;
@@ -71,12 +60,13 @@ const Evaluator::AccessPath *Evaluator::accessPath(const CallExpr *call) {
       if (!site.callee || site.route.route != CallRoute::StdMethod ||
           site.route.access == StdAccess::None)
         return nullptr;
-      auto [object, index] = objectAndIndex(c);
-      if (!object || !index)
+      // What stdMethodCall takes as the object and the index.
+      auto [object, args] = methodOperands(c);
+      if (args.size() != 1)
         return nullptr;
       path->descent.push_back(c);
       path->levels.push_back(
-          {c, index, site.route.stdClass, site.route.access});
+          {c, args[0], site.route.stdClass, site.route.access});
       node = object;
       continue;
     }

@@ -662,6 +662,13 @@ private:
   void stdMethodCall(const clang::CallExpr *call,
                      const clang::CXXMethodDecl *md, StdClass cls,
                      StdAccess access, Value &result, Value **lvalueResult);
+  // A member call's object and arguments: `v.at(i)`'s v and (i), or an
+  // operator's first argument and the rest (`v[i]`).
+  struct MethodOperands {
+    const clang::Expr *object;
+    llvm::ArrayRef<const clang::Expr *> args;
+  };
+  static MethodOperands methodOperands(const clang::CallExpr *call);
   Value *stdElementAccess(StdClass cls, StdAccess access, Value *self,
                           const clang::Expr *indexExpr,
                           const clang::CallExpr *call);

@@ -1527,18 +1527,19 @@ void Evaluator::assignThroughTie(const CallExpr *tie, const Expr *from,
   }
 }
 
+Evaluator::MethodOperands Evaluator::methodOperands(const CallExpr *call) {
+  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
+  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call))
+    return {mce->getImplicitObjectArgument(), args};
+  // An operator called as a member: its object is the first argument.
+  return {call->getArg(0), args.drop_front()};
+}
+
 void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
                               StdClass cls, StdAccess access, Value &result,
                               Value **lvalueResult) {
   *lvalueResult = nullptr;
-  const Expr *objE;
-  llvm::ArrayRef<const Expr *> args(call->getArgs(), call->getNumArgs());
-  if (const auto *mce = dyn_cast<CXXMemberCallExpr>(call)) {
-    objE = mce->getImplicitObjectArgument();
-  } else {
-    objE = call->getArg(0);
-    args = args.drop_front();
-  }
+  auto [objE, args] = methodOperands(call);
   if (access != StdAccess::None) {
     *lvalueResult =
         stdElementAccess(cls, access, evalObject(objE), args[0], call);

@@ -273,21 +273,12 @@ struct ValueHeap {
   std::unique_ptr<ValueRest> rest;
 
   // Made and dropped for every aggregate temporary (an option struct per
-  // DSL call): kept on the small-block free lists, not malloc's (except
-  // where LargeBlockAllocator skips them: sanitizer builds).
+  // DSL call): kept on the small-block free lists, as ValueLists are.
   static void *operator new(std::size_t bytes) {
-#if MSCCLC_SMALL_BLOCK_LISTS
-    return support::allocateSmallBlock(bytes);
-#else
-    return ::operator new(bytes);
-#endif
+    return support::newBlock(bytes);
   }
   static void operator delete(void *p, std::size_t bytes) noexcept {
-#if MSCCLC_SMALL_BLOCK_LISTS
-    support::releaseSmallBlock(p, bytes);
-#else
-    ::operator delete(p, bytes);
-#endif
+    support::deleteBlock(p, bytes);
   }
 
   ValueRest &mutableRest() {

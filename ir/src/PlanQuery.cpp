@@ -43,6 +43,20 @@ int64_t bufferChunks(const Gpu &gpu, BufferType t) {
   return 0;
 }
 
+std::vector<uint32_t> peerOffsets(const std::vector<int32_t> &peers,
+                                  size_t ranks, uint32_t base) {
+  std::vector<uint32_t> offsets(ranks + 1, 0);
+  for (int32_t peer : peers) {
+    if (peer < 0 || size_t(peer) >= ranks)
+      return {};
+    ++offsets[size_t(peer) + 1];
+  }
+  offsets[0] = base;
+  for (size_t p = 0; p < ranks; ++p)
+    offsets[p + 1] += offsets[p];
+  return offsets;
+}
+
 PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
   gpus_.resize(plan.gpus.size());
   for (size_t r = 0; r < plan.gpus.size(); ++r) {
@@ -67,16 +81,8 @@ PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
         if (runs[i].first == runs[i - 1].first)
           g.occurrence[s][size_t(runs[i].second)] =
               g.occurrence[s][size_t(runs[i - 1].second)] + 1;
-      const size_t ranks = plan.gpus.size();
-      if (runs.empty() || runs.front().first < 0 ||
-          size_t(runs.back().first) >= ranks)
-        continue;
-      std::vector<uint32_t> &start = g.runStart[s];
-      start.assign(ranks + 1, 0);
-      for (const auto &[peer, channel] : runs)
-        ++start[size_t(peer) + 1];
-      for (size_t p = 0; p < ranks; ++p)
-        start[p + 1] += start[p];
+      if (!peers.empty())
+        g.runStart[s] = peerOffsets(peers, plan.gpus.size());
     }
     g.tbs.resize(gpu.threadblocks.size());
     for (size_t t = 0; t < gpu.threadblocks.size(); ++t) {

@@ -1,6 +1,8 @@
 //===- SignalWaitPairing.cpp - every signal has its wait -----------------===//
 #include "mscclc/passes/SignalWaitPairing.h"
 
+#include "mscclc/ir/PlanQuery.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -106,15 +108,9 @@ bool balancedByChannel(const Program &program) {
       std::vector<uint32_t> &offsets = first[r * Kinds + size_t(g.kind)];
       if (!offsets.empty())
         return false; // two groups of one kind: the exact walk decides
-      offsets.assign(ranks + 1, 0);
-      for (int32_t peer : g.connectedTo) {
-        if (peer < 0 || size_t(peer) >= ranks)
-          return false;
-        ++offsets[size_t(peer) + 1];
-      }
-      offsets[0] = uint32_t(total);
-      for (size_t p = 0; p < ranks; ++p)
-        offsets[p + 1] += offsets[p];
+      offsets = plan::peerOffsets(g.connectedTo, ranks, uint32_t(total));
+      if (offsets.empty())
+        return false; // a peer outside the program
       total = offsets[ranks];
     }
   std::vector<int32_t> counts(total, 0);

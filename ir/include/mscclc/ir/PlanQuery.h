@@ -117,6 +117,12 @@ private:
   static const std::vector<int32_t> Empty;
 };
 
+// Where each peer's entries start in a list of `peers` grouped by peer
+// (peer p's at [result[p], result[p + 1])), counted from `base`: ranks + 1
+// offsets. Empty when a peer is outside [0, ranks).
+std::vector<uint32_t> peerOffsets(const std::vector<int32_t> &peers,
+                                  size_t ranks, uint32_t base = 0);
+
 // Whether a channel type names real channels (memory, port, switch).
 inline bool isRealChannel(ChannelType t) { return t != ChannelType::None; }
 

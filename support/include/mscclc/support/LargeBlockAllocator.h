@@ -71,6 +71,26 @@ void releaseSmallBlock(void *p, std::size_t bytes) noexcept;
 // free.
 bool keepsSmallBlocks(const char *ldPreload) noexcept;
 
+// A block of `bytes` for a small object: from the free lists where they
+// are kept (not in sanitizer builds), else from operator new. Returned
+// with deleteBlock and the same size.
+inline void *newBlock(std::size_t bytes) {
+#if MSCCLC_SMALL_BLOCK_LISTS
+  if (bytes <= SmallBlockBytes && bytes != 0)
+    return allocateSmallBlock(bytes);
+#endif
+  return ::operator new(bytes);
+}
+inline void deleteBlock(void *p, std::size_t bytes) noexcept {
+#if MSCCLC_SMALL_BLOCK_LISTS
+  if (bytes <= SmallBlockBytes && bytes != 0) {
+    releaseSmallBlock(p, bytes);
+    return;
+  }
+#endif
+  ::operator delete(p, bytes);
+}
+
 template <class T> struct LargeBlockAllocator {
   using value_type = T;
 
@@ -82,23 +102,13 @@ template <class T> struct LargeBlockAllocator {
     if (n > std::size_t(-1) / sizeof(T))
       throw std::bad_array_new_length();
     std::size_t bytes = n * sizeof(T);
-#if MSCCLC_SMALL_BLOCK_LISTS
-    if (bytes <= SmallBlockBytes && bytes != 0)
-      return static_cast<T *>(allocateSmallBlock(bytes));
-#endif
-    void *p = ::operator new(bytes);
+    void *p = newBlock(bytes);
     if (bytes >= LargeBlockBytes)
       adviseHugePages(p, bytes);
     return static_cast<T *>(p);
   }
   void deallocate(T *p, std::size_t n) noexcept {
-#if MSCCLC_SMALL_BLOCK_LISTS
-    if (n * sizeof(T) <= SmallBlockBytes && n != 0) {
-      releaseSmallBlock(p, n * sizeof(T));
-      return;
-    }
-#endif
-    ::operator delete(p, n * sizeof(T));
+    deleteBlock(p, n * sizeof(T));
   }
 
   template <class U>
