@@ -766,7 +766,7 @@ Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   // On the stack: one list per recorded op was a heap block made and freed.
   llvm::SmallVector<Value, 4> args;
   for (const Expr *a : mce->arguments())
-    args.push_back(eval(a));
+    args.push_back(evalDslArgument(a));
   return dslMethod(cls, self, mce->getMethodDecl(), args, mce);
 }
 

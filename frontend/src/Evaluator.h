@@ -777,6 +777,52 @@ private:
   llvm::DenseMap<const clang::CXXConstructExpr *, ConstructSite>
       constructSites_;
   Value dslMemberCall(const clang::CXXMemberCallExpr *mce, DslClass cls);
+  // --- DSL call arguments compiled once (EvalDslArguments.cpp)
+  // What eval computes for an argument, without its dispatch: the options
+  // list, chunks and chunk lists of every recorded op.
+  struct DslArgumentNode {
+    enum class Kind : uint8_t {
+      Scalar,   // scalar code of an integer expression, typed
+      Load,     // a variable's value as stored
+      Optional, // std::optional of the child's scalar
+      Rank,     // Rank(children...)
+      Method,   // a pure DSL method: object, then arguments
+      Patched,  // a braced list: `shape` with children at `slots`
+    };
+    Kind kind = Kind::Scalar;
+    DslClass dslClass = DslClass::None;     // Method
+    const clang::Expr *expr = nullptr;      // the node computed
+    const ScalarCode *code = nullptr;       // Scalar
+    const clang::ValueDecl *decl = nullptr; // Load
+    clang::QualType type;                   // Optional: the held type
+    std::vector<DslArgumentNode> children;
+    std::vector<uint32_t> slots; // Patched: each child's element
+    size_t elementCount = 0;     // Patched: the list's items
+    Value shape;                 // Patched: the walk's first value
+  };
+  struct DslArgumentCode {
+    // Measure the walk's steps; check the compiled value against the
+    // walk's once; then run it (or leave every evaluation to the walk).
+    enum class State : uint8_t { Measure, Check, Ready, Walk };
+    State state = State::Measure;
+    uint8_t failedChecks = 0;
+    uint64_t steps = 0;                // the walk's, for the whole argument
+    const clang::Stmt *last = nullptr; // the node it steps last
+    DslArgumentNode root;
+  };
+  // Checks that could not run the compiled form (an unset variable) before
+  // the argument is left to the walk.
+  static constexpr uint8_t MaxDslArgumentChecks = 8;
+  Value evalDslArgument(const clang::Expr *arg);
+  bool compileDslArgument(const clang::Expr *e, DslArgumentNode &out,
+                          bool atRoot);
+  bool compilePatchedList(const clang::InitListExpr *list,
+                          DslArgumentNode &out);
+  bool isFixedListItem(const clang::Expr *item);
+  static bool isStraightScalarCode(const ScalarCode &code);
+  bool runDslArgument(const DslArgumentNode &node, Value &out);
+  llvm::DenseMap<const clang::Expr *, std::unique_ptr<DslArgumentCode>>
+      dslArguments_;
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
                      ValueList args, const clang::Expr *site);
   // `args` are the call's evaluated arguments, defaults included (the
