@@ -65,6 +65,7 @@ void ProgramBuilder::beginProgram(const ProgramSettings &s,
 
   started_ = active_ = true;
   program_ = chunk::Program{};
+  remoteSlots_.clear();
   static_cast<chunk::ProgramSettings &>(program_) = ps;
   program_.collective = s.collective.name;
   program_.inplace = s.collective.inplace;
@@ -262,9 +263,10 @@ int32_t ProgramBuilder::checkTb(std::optional<int64_t> tb,
   return int32_t(*tb);
 }
 
-std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>>
+const std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>> &
 ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
-  std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>> out;
+  auto &out = selectedTbs_;
+  out.clear();
   if (sel.tb && sel.group)
     fail(diag::err_dsl_tb_and_group, {method});
   if (sel.tb) {
@@ -290,15 +292,24 @@ void ProgramBuilder::ensureTb(int32_t rank, int32_t tb) {
 
 void ProgramBuilder::registerRemote(int32_t rank, const Chunk &remote,
                                     ChannelType access) {
+  // Found by (remote rank, buffer type) in a table per rank: a rank of an
+  // all-pairs program names every other rank's buffer, and a scan per
+  // recorded op grew with the rank count.
   auto &rbs = rankState(rank).remoteBuffers;
-  for (auto &rb : rbs)
-    if (rb.rank == remote.rank && rb.type == remote.type) {
-      if (std::find(rb.accessKinds.begin(), rb.accessKinds.end(), access) ==
-          rb.accessKinds.end())
-        rb.accessKinds.push_back(access);
-      return;
-    }
-  rbs.push_back({remote.rank, remote.type, {access}});
+  if (remoteSlots_.size() <= size_t(rank))
+    remoteSlots_.resize(size_t(rank) + 1);
+  auto &slots = remoteSlots_[size_t(rank)];
+  const size_t at = size_t(remote.rank) * 3 + size_t(remote.type);
+  if (slots.size() <= at)
+    slots.resize(at + 1);
+  if (slots[at] == 0) {
+    rbs.push_back({remote.rank, remote.type, {access}});
+    slots[at] = uint32_t(rbs.size());
+    return;
+  }
+  auto &kinds = rbs[slots[at] - 1].accessKinds;
+  if (std::find(kinds.begin(), kinds.end(), access) == kinds.end())
+    kinds.push_back(access);
 }
 
 void ProgramBuilder::appendOp(int32_t rank, int32_t tb, Op &&op) {
@@ -345,7 +356,7 @@ void ProgramBuilder::copy(int64_t rank, const Chunk &dst, const Chunk &src,
     checkScratch(dst, "copy_packets destination");
   if (kind == OpKind::Upkt)
     checkScratch(src, "unpack_packets source");
-  for (auto &[tb, tbg] : selectTbs(sel, method)) {
+  for (const auto &[tb, tbg] : selectTbs(sel, method)) {
     Op op;
     op.kind = kind;
     op.localSrc = {src};
@@ -378,7 +389,7 @@ void ProgramBuilder::reduce(int64_t rank, const Chunk &src,
     if (packet)
       checkScratch(o, "packet reduce operand");
   }
-  for (auto &[tb, tbg] : selectTbs(sel, "reduce")) {
+  for (const auto &[tb, tbg] : selectTbs(sel, "reduce")) {
     Op op;
     op.kind = packet ? OpKind::Repkt : OpKind::Re;
     op.localSrc.push_back(src);
@@ -491,7 +502,7 @@ void ProgramBuilder::transfer(int32_t channel, OpKind kind, const Chunk &dst,
     checkScratch(dst, (std::string(method) + " destination").c_str());
   if (kind == OpKind::Rppkt)
     checkScratch(src, "read_put_packets source");
-  for (auto &[tb, tbg] : selectTbs(sel, method)) {
+  for (const auto &[tb, tbg] : selectTbs(sel, method)) {
     ensureTb(ch.src, tb);
     registerRemote(ch.src, remote, ch.kind);
     Op op;
@@ -539,7 +550,7 @@ void ProgramBuilder::channelReduce(int32_t channel, const Chunk &localSrc,
            {"reduce", "remote source", describe(r), ch.dst}, chNote());
     checkSameSize(localSrc, r, "reduce");
   }
-  for (auto &[tb, tbg] : selectTbs(sel, "reduce")) {
+  for (const auto &[tb, tbg] : selectTbs(sel, "reduce")) {
     ensureTb(ch.src, tb);
     for (const auto &r : remoteSrcs)
       registerRemote(ch.src, r, ch.kind);

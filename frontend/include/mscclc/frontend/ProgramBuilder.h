@@ -186,8 +186,12 @@ private:
   int32_t newPeerChannel(chunk::ChannelType kind, int64_t dstRank,
                          int64_t srcRank, SourceLocation loc);
   int32_t checkTb(std::optional<int64_t> tb, const char *method) const;
-  std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>>
+  // The thread blocks an op goes to, in a list reused by every call (one
+  // per recorded op; no caller selects again while it iterates them).
+  const std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>> &
   selectTbs(const TbSelection &sel, const char *method) const;
+  mutable std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>>
+      selectedTbs_;
   void ensureTb(int32_t rank, int32_t tb);
   void registerRemote(int32_t rank, const chunk::Chunk &remote,
                       chunk::ChannelType access);
@@ -209,6 +213,9 @@ private:
   std::shared_ptr<BarrierRegistry> barrierIds_;
   std::optional<LoopState> loop_;
   uint64_t nextSeq_ = 1;
+  // Per rank, at remote rank * 3 + buffer type: 1 + the index of that
+  // buffer's declaration in the rank's remoteBuffers (0: none yet).
+  std::vector<std::vector<uint32_t>> remoteSlots_;
 };
 
 std::string describe(const chunk::Chunk &c);
