@@ -111,6 +111,30 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
     slot = makeTyped(slot.wide() + delta, t, loc, incrementMayOverflow(t));
 }
 
+bool Evaluator::incrementVariable(const Expr *e) {
+  const auto *uo = dyn_cast<UnaryOperator>(e);
+  if (!fastRoutes_ || !uo || !uo->isIncrementDecrementOp())
+    return false;
+  const auto *dre = dyn_cast<DeclRefExpr>(uo->getSubExpr());
+  if (!dre || !isa<VarDecl>(dre->getDecl()) ||
+      isa<DecompositionDecl>(dre->getDecl()))
+    return false;
+  const int delta = uo->isIncrementOp() ? 1 : -1;
+  step(uo); // eval's
+  if (uo->isPrefix()) {
+    // evalUnary takes the result from evalLValue(uo), which steps it again.
+    step(uo);
+    step(dre);
+    Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
+    incrementSlot(*slot, delta, dre->getType(), LazyLoc(uo));
+    return true;
+  }
+  step(dre);
+  Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
+  incrementSlot(*slot, delta, dre->getType(), uo->getOperatorLoc());
+  return true;
+}
+
 bool Evaluator::evalCondition(const Expr *e) {
   // A condition is bool, so truthy of a scalar root's converted value is
   // the computed value's.

@@ -198,7 +198,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         break;
       if (fl == Flow::Return)
         return fl;
-      if (fs->getInc()) {
+      if (fs->getInc() && !incrementVariable(fs->getInc())) {
         size_t mark = tempTop_;
         eval(fs->getInc());
         tempTop_ = mark;
