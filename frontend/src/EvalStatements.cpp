@@ -386,6 +386,9 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     error(s->getBeginLoc(), diag::err_eval_inline_asm);
   default:
     if (const auto *e = dyn_cast<Expr>(s)) {
+      // `++count;`: nothing reads the result.
+      if (incrementVariable(e))
+        return Flow::Normal;
       // std::copy, copy_if and transform as statements: the iterator they
       // return is discarded, so only their writes matter.
       if (!tryCopyStatement(e)) {

@@ -358,9 +358,9 @@ private:
   Value evalBinary(const clang::BinaryOperator *bo);
   Value evalUnary(const clang::UnaryOperator *uo);
   // `++i` or `i--` of a named variable whose value is not used (a for
-  // loop's increment): eval's steps, lookup and incrementSlot without its
-  // dispatch and the copy of the result. False (nothing done) for any
-  // other expression.
+  // loop's increment, an expression statement): eval's steps, lookup and
+  // incrementSlot without its dispatch and the copy of the result. False
+  // (nothing done) for any other expression.
   bool incrementVariable(const clang::Expr *e);
   Value evalCast(const clang::CastExpr *ce);
   Value evalInitList(const clang::InitListExpr *ile);

@@ -20,6 +20,17 @@ MSCCLPP_ALGORITHM void for_increment(int mode = 0) {
   short s = 0;
   for (; s < 4; s++)
     sum += s;
+  // As statements.
+  int n = 2;
+  ++n;
+  n--;
+  --n;
+  n++;
+  sum += n;
+  if (mode == 4) {
+    int big = INT_MAX;
+    big++;
+  }
   if (mode == 1)
     for (int i = INT_MAX - 2; i > 0; ++i)
       sum += 1;
