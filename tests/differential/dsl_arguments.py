@@ -25,6 +25,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import report_seed  # noqa: E402
 
 RANKS = 4
 SIZE = 8
@@ -185,11 +189,8 @@ def main():
                             (fast.returncode, fast.stderr.decode()))
         if fast.returncode:
             errors_seen += 1
-        if problems:
+        if report_seed(seed, src, problems):
             failures += 1
-            print("seed %d (%s):" % (seed, src))
-            for p in problems:
-                print("  " + p.replace("\n", "\n  "))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     total = last - first

@@ -34,6 +34,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import report_seed  # noqa: E402
 
 TYPES = [
     ("int", 32, True),
@@ -269,11 +273,8 @@ def main():
                          else "compiled it", native.stderr, fast.stderr))
         if fast.returncode:
             errors_seen += 1
-        if problems:
+        if report_seed(seed, src, problems):
             failures += 1
-            print("seed %d (%s):" % (seed, src))
-            for p in problems:
-                print("  " + p.replace("\n", "\n  "))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     total = last - first

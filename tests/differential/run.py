@@ -52,6 +52,17 @@ def keep_copy(d, root):
             (dest / f.name).write_bytes(f.read_bytes())
 
 
+def report_seed(seed, src, problems):
+    """Prints a seed's problems under its program's name; True when it had
+    any (integers.py, dsl_arguments.py)."""
+    if not problems:
+        return False
+    print("seed %d (%s):" % (seed, src))
+    for p in problems:
+        print("  " + p.replace("\n", "\n  "))
+    return True
+
+
 SYNC_OPS = {"signal", "wait", "rlxsignal", "rlxwait", "flush"}
 
 
