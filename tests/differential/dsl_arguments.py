@@ -21,14 +21,13 @@ diagnostics at the same places and byte-identical plans.
 import argparse
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import report_seed  # noqa: E402
+from run import report_seed, summarise  # noqa: E402
 
 RANKS = 4
 SIZE = 8
@@ -191,12 +190,8 @@ def main():
             errors_seen += 1
         if report_seed(seed, src, problems):
             failures += 1
-    if not args.keep:
-        shutil.rmtree(work, ignore_errors=True)
-    total = last - first
-    print("dsl_arguments: %d of %d programs agree (%d of them stop on an "
-          "error)" % (total - failures, total, errors_seen))
-    return 1 if failures else 0
+    return summarise('dsl_arguments', last - first, failures, errors_seen, work,
+                     args.keep)
 
 
 if __name__ == "__main__":

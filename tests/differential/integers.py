@@ -37,7 +37,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import report_seed  # noqa: E402
+from run import report_seed, summarise  # noqa: E402
 
 TYPES = [
     ("int", 32, True),
@@ -275,12 +275,8 @@ def main():
             errors_seen += 1
         if report_seed(seed, src, problems):
             failures += 1
-    if not args.keep:
-        shutil.rmtree(work, ignore_errors=True)
-    total = last - first
-    print("integers: %d of %d programs agree (%d of them stop on an error)" %
-          (total - failures, total, errors_seen))
-    return 1 if failures else 0
+    return summarise('integers', last - first, failures, errors_seen, work,
+                     args.keep)
 
 
 if __name__ == "__main__":

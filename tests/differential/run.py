@@ -20,6 +20,7 @@ import collections
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -61,6 +62,16 @@ def report_seed(seed, src, problems):
     for p in problems:
         print("  " + p.replace("\n", "\n  "))
     return True
+
+
+def summarise(name, total, failures, errors_seen, work, keep):
+    """Removes the work directory unless kept, prints the tally and returns
+    the exit status (integers.py, dsl_arguments.py)."""
+    if not keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print("%s: %d of %d programs agree (%d of them stop on an error)" %
+          (name, total - failures, total, errors_seen))
+    return 1 if failures else 0
 
 
 SYNC_OPS = {"signal", "wait", "rlxsignal", "rlxwait", "flush"}
