@@ -121,7 +121,10 @@ Value Evaluator::evalDslArgument(const Expr *arg) {
     return v;
   }
   case DslArgumentCode::State::Check: {
-    // Both ways once: the compiled one leaves no trace, then the walk.
+    // Both ways once: the compiled one leaves no trace, then the walk. The
+    // compiled run reads only what the walk read when measuring (a global's
+    // initialiser has run by then), so resetting the steps loses none.
+    // Every node kind added must keep that true.
     const uint64_t before = steps_;
     const Stmt *current = current_;
     Value compiled;
@@ -235,6 +238,12 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
       e = ce->getSubExpr();
       continue;
     }
+    case Stmt::IntegerLiteralClass:
+    case Stmt::CXXBoolLiteralExprClass:
+      // `{.tb = 0}`: the literal's value, as eval makes it.
+      out.kind = DslArgumentNode::Kind::Literal;
+      out.expr = e;
+      return true;
     case Stmt::DeclRefExprClass: {
       const ValueDecl *d = cast<DeclRefExpr>(e)->getDecl();
       if (!isa<VarDecl>(d) || isa<DecompositionDecl>(d))
@@ -396,6 +405,13 @@ bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out) {
   case DslArgumentNode::Kind::Scalar:
     out = makeTyped(runScalar(*node.code), node.expr->getType(), node.expr,
                     false);
+    return true;
+  case DslArgumentNode::Kind::Literal:
+    if (const auto *lit = dyn_cast<IntegerLiteral>(node.expr))
+      out = makeTyped(__int128(lit->getValue().getZExtValue()), lit->getType(),
+                      lit, false);
+    else
+      out = Value::makeInt(cast<CXXBoolLiteralExpr>(node.expr)->getValue());
     return true;
   case DslArgumentNode::Kind::Load: {
     // lookup()'s own variables; a capture or a global is left to the walk.

@@ -788,6 +788,7 @@ private:
   struct DslArgumentNode {
     enum class Kind : uint8_t {
       Scalar,   // scalar code of an integer expression, typed
+      Literal,  // an integer or bool literal, as eval makes it
       Load,     // a variable's value as stored
       Optional, // std::optional of the child's scalar
       Rank,     // Rank(children...)
