@@ -6,10 +6,10 @@
 // walk dispatches on every node of them again at every evaluation, though
 // their shape never changes and only a few leaves (t, p, i) differ. Here
 // such an argument is compiled once into a small tree of what the walk
-// computes: scalar code for integer expressions, variable reads, the
-// std::optional of a scalar, `Rank(p)`, the pure DSL methods (slice and
-// a rank's buffers), and for a braced list the walk's own first value
-// with its variable parts patched in.
+// computes: scalar code for integer expressions, literals, variable
+// reads, the std::optional of a scalar, `Rank(p)`, the pure DSL methods
+// (slice and a rank's buffers), and for a braced list the walk's own
+// first value with its variable parts patched in.
 //
 // The walk's steps are the same at every evaluation of such an argument
 // (no branch, loop or copy whose length depends on data), so they are
