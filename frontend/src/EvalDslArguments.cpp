@@ -39,6 +39,25 @@ namespace mscclc::frontend {
 
 namespace {
 
+// The operand of a node eval passes straight through (eval(operand) is its
+// whole evaluation), or null.
+const Expr *passedThrough(const Expr *e) {
+  switch (e->getStmtClass()) {
+  case Stmt::ParenExprClass:
+    return cast<ParenExpr>(e)->getSubExpr();
+  case Stmt::ConstantExprClass:
+    return cast<ConstantExpr>(e)->getSubExpr();
+  case Stmt::ExprWithCleanupsClass:
+    return cast<ExprWithCleanups>(e)->getSubExpr();
+  case Stmt::MaterializeTemporaryExprClass:
+    return cast<MaterializeTemporaryExpr>(e)->getSubExpr();
+  case Stmt::CXXBindTemporaryExprClass:
+    return cast<CXXBindTemporaryExpr>(e)->getSubExpr();
+  default:
+    return nullptr;
+  }
+}
+
 // The methods that compute a value from their object and arguments and
 // change nothing (a rank's buffer objects are made once and shared).
 bool isPureDslMethod(DslMethod m) {
@@ -111,7 +130,8 @@ Value Evaluator::evalDslArgument(const Expr *arg) {
     if (code.root.kind == DslArgumentNode::Kind::Patched) {
       // The braced list's fixed parts are the walk's own values.
       if (v.kind != Value::Kind::Agg ||
-          v.elems().size() != code.root.elementCount) {
+          v.elems().size() !=
+              cast<InitListExpr>(code.root.expr)->getNumInits()) {
         code.state = DslArgumentCode::State::Walk;
         return v;
       }
@@ -187,23 +207,11 @@ Value Evaluator::evalDslArgument(const Expr *arg) {
 bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
                                    bool atRoot) {
   for (;;) {
+    if (const Expr *operand = passedThrough(e)) {
+      e = operand;
+      continue;
+    }
     switch (e->getStmtClass()) {
-    // Nodes eval passes through to their operand.
-    case Stmt::ParenExprClass:
-      e = cast<ParenExpr>(e)->getSubExpr();
-      continue;
-    case Stmt::ConstantExprClass:
-      e = cast<ConstantExpr>(e)->getSubExpr();
-      continue;
-    case Stmt::ExprWithCleanupsClass:
-      e = cast<ExprWithCleanups>(e)->getSubExpr();
-      continue;
-    case Stmt::MaterializeTemporaryExprClass:
-      e = cast<MaterializeTemporaryExpr>(e)->getSubExpr();
-      continue;
-    case Stmt::CXXBindTemporaryExprClass:
-      e = cast<CXXBindTemporaryExpr>(e)->getSubExpr();
-      continue;
     case Stmt::ImplicitCastExprClass:
     case Stmt::BinaryOperatorClass:
     case Stmt::UnaryOperatorClass:
@@ -223,14 +231,8 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
       const auto *ce = cast<CastExpr>(e);
       if (ce->getCastKind() == CK_LValueToRValue && isa<ImplicitCastExpr>(ce)) {
         // A variable read as stored (evalCast's read of its lvalue).
-        const auto *dre = dyn_cast<DeclRefExpr>(ce->getSubExpr());
-        if (!dre || !isa<VarDecl>(dre->getDecl()) ||
-            isa<DecompositionDecl>(dre->getDecl()))
-          return false;
-        out.kind = DslArgumentNode::Kind::Load;
-        out.expr = dre;
-        out.decl = dre->getDecl();
-        return true;
+        return compileVariableRead(dyn_cast<DeclRefExpr>(ce->getSubExpr()),
+                                   out);
       }
       if (ce->getCastKind() != CK_NoOp &&
           ce->getCastKind() != CK_ConstructorConversion)
@@ -244,15 +246,8 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
       out.kind = DslArgumentNode::Kind::Literal;
       out.expr = e;
       return true;
-    case Stmt::DeclRefExprClass: {
-      const ValueDecl *d = cast<DeclRefExpr>(e)->getDecl();
-      if (!isa<VarDecl>(d) || isa<DecompositionDecl>(d))
-        return false;
-      out.kind = DslArgumentNode::Kind::Load;
-      out.expr = e;
-      out.decl = d;
-      return true;
-    }
+    case Stmt::DeclRefExprClass:
+      return compileVariableRead(cast<DeclRefExpr>(e), out);
     case Stmt::CXXConstructExprClass:
     case Stmt::CXXTemporaryObjectExprClass: {
       const auto *ce = cast<CXXConstructExpr>(e);
@@ -330,13 +325,8 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
             return false;
           var = ice->getSubExpr();
         }
-        const auto *dre = dyn_cast<DeclRefExpr>(var);
-        if (!dre || !dre->isGLValue() || !isa<VarDecl>(dre->getDecl()) ||
-            isa<DecompositionDecl>(dre->getDecl()))
+        if (!compileVariableRead(dyn_cast<DeclRefExpr>(var), out.children[0]))
           return false;
-        out.children[0].kind = DslArgumentNode::Kind::Load;
-        out.children[0].expr = dre;
-        out.children[0].decl = dre->getDecl();
       }
       for (unsigned k = 0; k < mce->getNumArgs(); ++k)
         if (!compileDslArgument(mce->getArg(k), out.children[k + 1], false))
@@ -359,13 +349,27 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
   }
 }
 
+// A read of a named variable (not a structured binding, which evalLValue
+// binds elsewhere): lookup()'s slot, as stored.
+bool Evaluator::compileVariableRead(const DeclRefExpr *dre,
+                                    DslArgumentNode &out) {
+  if (!dre || !isa<VarDecl>(dre->getDecl()) ||
+      isa<DecompositionDecl>(dre->getDecl()))
+    return false;
+  out.kind = DslArgumentNode::Kind::Load;
+  out.expr = dre;
+  return true;
+}
+
 // A braced list whose items are fixed (kept from the walk's first value)
 // or compiled.
 bool Evaluator::compilePatchedList(const InitListExpr *list,
                                    DslArgumentNode &out) {
+  // The form evalInitList evaluates.
+  if (list->isSyntacticForm() && list->getSemanticForm())
+    list = list->getSemanticForm();
   out.kind = DslArgumentNode::Kind::Patched;
   out.expr = list;
-  out.elementCount = list->getNumInits();
   for (unsigned k = 0; k < list->getNumInits(); ++k) {
     const Expr *item = list->getInit(k);
     if (isFixedListItem(item))
@@ -416,7 +420,7 @@ bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out) {
   case DslArgumentNode::Kind::Load: {
     // lookup()'s own variables; a capture or a global is left to the walk.
     Frame &f = *frames_.back();
-    auto it = f.vars.find(node.decl);
+    auto it = f.vars.find(cast<DeclRefExpr>(node.expr)->getDecl());
     if (it == f.vars.end())
       return false;
     const Value &v = *it->second;

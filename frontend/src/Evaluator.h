@@ -796,14 +796,12 @@ private:
       Patched,  // a braced list: `shape` with children at `slots`
     };
     Kind kind = Kind::Scalar;
-    DslClass dslClass = DslClass::None;     // Method
-    const clang::Expr *expr = nullptr;      // the node computed
-    const ScalarCode *code = nullptr;       // Scalar
-    const clang::ValueDecl *decl = nullptr; // Load
-    clang::QualType type;                   // Optional: the held type
+    DslClass dslClass = DslClass::None; // Method
+    const clang::Expr *expr = nullptr;  // the node computed
+    const ScalarCode *code = nullptr;   // Scalar
+    clang::QualType type;               // Optional: the held type
     std::vector<DslArgumentNode> children;
     std::vector<uint32_t> slots; // Patched: each child's element
-    size_t elementCount = 0;     // Patched: the list's items
     Value shape;                 // Patched: the walk's first value
   };
   struct DslArgumentCode {
@@ -824,6 +822,7 @@ private:
                           bool atRoot);
   bool compilePatchedList(const clang::InitListExpr *list,
                           DslArgumentNode &out);
+  bool compileVariableRead(const clang::DeclRefExpr *dre, DslArgumentNode &out);
   bool isFixedListItem(const clang::Expr *item);
   static bool isStraightScalarCode(const ScalarCode &code);
   bool runDslArgument(const DslArgumentNode &node, Value &out);

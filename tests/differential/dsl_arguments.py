@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import report_seed, summarise  # noqa: E402
+from run import crash_problem, report_seed, summarise  # noqa: E402
 
 RANKS = 4
 SIZE = 8
@@ -182,10 +182,9 @@ def main():
                     (mode, "equal" if plan == fast_plan else "differ",
                      fast.returncode, fast.stderr.decode(), mode,
                      other.returncode, other.stderr.decode()))
-        if b"internal compiler error" in fast.stderr or fast.returncode not in (
-                0, 1):
-            problems.append("mscclc crashed (exit %d):\n%s" %
-                            (fast.returncode, fast.stderr.decode()))
+        crash = crash_problem(fast.returncode, fast.stderr.decode())
+        if crash:
+            problems.append(crash)
         if fast.returncode:
             errors_seen += 1
         if report_seed(seed, src, problems):

@@ -37,7 +37,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import report_seed, summarise  # noqa: E402
+from run import crash_problem, report_seed, summarise  # noqa: E402
 
 TYPES = [
     ("int", 32, True),
@@ -246,10 +246,9 @@ def main():
                     "(exit %d)\n%s--- general (exit %d)\n%s" %
                     (" ".join(off), fast.returncode, fast.stderr,
                      general.returncode, general.stderr))
-        if "internal compiler error" in fast.stderr or fast.returncode not in (
-                0, 1):
-            problems.append("mscclc crashed (exit %d):\n%s" %
-                            (fast.returncode, fast.stderr))
+        crash = crash_problem(fast.returncode, fast.stderr)
+        if crash:
+            problems.append(crash)
         if seed % 3 != 2 and args.clang:
             exe = os.path.join(work, "integers_%d" % seed)
             build = run([args.clang, "-std=c++20", "-O0", "-w",

@@ -53,6 +53,14 @@ def keep_copy(d, root):
             (dest / f.name).write_bytes(f.read_bytes())
 
 
+def crash_problem(returncode, stderr):
+    """The problem to report when mscclc crashed (an internal compiler
+    error, an exit status other than 0 or 1), else None."""
+    if "internal compiler error" in stderr or returncode not in (0, 1):
+        return "mscclc crashed (exit %d):\n%s" % (returncode, stderr)
+    return None
+
+
 def report_seed(seed, src, problems):
     """Prints a seed's problems under its program's name; True when it had
     any (integers.py, dsl_arguments.py)."""
