@@ -429,7 +429,6 @@ static SourceLocation programSettingLoc(diag::ID id, const Expr *site) {
 Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
                               ValueList args, const Expr *site) {
   LazyLoc loc(site);
-  auto begin = [site] { return site->getBeginLoc(); };
   auto [known, added] = dslConstructors_.try_emplace(rd);
   if (added)
     known->second = findDslConstructor(cls, rd->getName());
@@ -498,7 +497,7 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       s.numRanks = args.at(2).i;
       readProgramOptions(args.at(3), s);
       try {
-        builder_.beginProgram(s, irLoc(begin()));
+        builder_.beginProgram(s, irBeginLoc(site));
       } catch (DiagnosticError &e) {
         SourceLocation at = programSettingLoc(e.diag.id, site);
         if (at.isValid())
@@ -533,29 +532,30 @@ Value Evaluator::dslConstruct(DslClass cls, const CXXRecordDecl *rd,
       break;
     case DslConstructor::MemoryChannel:
       obj->type = DslObject::Type::MemoryChannel;
-      obj->a =
-          builder_.newMemoryChannel(args.at(0).i, args.at(1).i, irLoc(begin()));
+      obj->a = builder_.newMemoryChannel(args.at(0).i, args.at(1).i,
+                                         irBeginLoc(site));
       break;
     case DslConstructor::PortChannel:
       obj->type = DslObject::Type::PortChannel;
       obj->a =
-          builder_.newPortChannel(args.at(0).i, args.at(1).i, irLoc(begin()));
+          builder_.newPortChannel(args.at(0).i, args.at(1).i, irBeginLoc(site));
       break;
     case DslConstructor::SwitchChannel:
       obj->type = DslObject::Type::SwitchChannel;
       obj->a = builder_.newSwitchChannel(toIntList(args.at(0), loc),
                                          chunk::BufferType(args.at(1).i),
-                                         irLoc(begin()));
+                                         irBeginLoc(site));
       break;
     case DslConstructor::Semaphore:
       obj->type = DslObject::Type::Semaphore;
       obj->a =
-          builder_.newSemaphore(args.at(0).i, args.at(1).i, irLoc(begin()));
+          builder_.newSemaphore(args.at(0).i, args.at(1).i, irBeginLoc(site));
       break;
     case DslConstructor::Loop:
       requireNamedScopeObject(site, /*program=*/false);
       obj->type = DslObject::Type::Loop;
-      builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i, irLoc(begin()));
+      builder_.beginLoop(uint64_t(args.at(0).i), args.at(1).i,
+                         irBeginLoc(site));
       break;
     }
   } catch (DiagnosticError &e) {

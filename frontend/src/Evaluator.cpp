@@ -325,7 +325,14 @@ void Evaluator::run(const FunctionDecl *fn, ValueList args) {
                                    : LazyLoc(fn->getLocation()));
     }
   }
-  popFrame();
+  if (liveIterRecords_.empty()) {
+    // Nothing needs telling that the frame's values end (no iterator into
+    // them lives on): keep them for the destructor (finishedFrame_).
+    finishedFrame_ = std::move(frames_.back());
+    frames_.pop_back();
+  } else {
+    popFrame();
+  }
   finishProgramIfActive();
 }
 

@@ -1288,6 +1288,15 @@ private:
       it->second = mapLoc_(loc);
     return it->second;
   }
+  // irLoc of where a DSL construction begins, memoised by site: Clang
+  // finds a functional cast's beginning through its type's location, about
+  // 300 instructions for every channel a loop makes.
+  SourceLocation irBeginLoc(const clang::Expr *site) {
+    auto [it, inserted] = beginLocs_.try_emplace(site);
+    if (inserted)
+      it->second = irLoc(site->getBeginLoc());
+    return it->second;
+  }
   IntType intType(clang::QualType t);
   // The range and the wrap-around of makeTyped, shared with EvalScalar.cpp.
   static bool fitsIntType(__int128 v, const IntType &info);
@@ -1341,6 +1350,7 @@ private:
   std::vector<std::shared_ptr<const DslObject>> rankObjects_;
   std::vector<std::shared_ptr<const DslObject>> bufferObjects_;
   llvm::DenseMap<unsigned, SourceLocation> locCache_;
+  llvm::DenseMap<const clang::Expr *, SourceLocation> beginLocs_;
   llvm::DenseMap<const clang::Type *, IntType> intTypes_;
   // intType of the builtin integer types, by kind, without the map: loop
   // counters and indices are mostly plain `int`. width 0: not known yet.
@@ -1375,6 +1385,11 @@ private:
   // Globals are stored behind pointers: references to them stay valid
   // while more are added.
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<Value>> globals_;
+  // The algorithm's frame once run() has returned: its values (a channel
+  // map per thread block, hundreds of thousands of entries at 128 ranks)
+  // are freed with the evaluator, after the front end has handed the
+  // program over, not before. Last, so it goes first.
+  std::unique_ptr<Frame> finishedFrame_;
 };
 
 // std::cout, cerr, clog; C's stdout, stderr (ProgramOutput.cpp).

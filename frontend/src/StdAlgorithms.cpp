@@ -962,10 +962,15 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   if (const auto *cast = dyn_cast<CStyleCastExpr>(e);
       cast && cast->getType()->isVoidType())
     e = cast->getSubExpr()->IgnoreParens();
-  const auto *call = dyn_cast<CallExpr>(e);
-  const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
-  // Container and DSL methods, most statements of an inner loop, are
-  // settled by their (cached) route.
+  // Only a plain call names a namespace-scope function: member and
+  // operator calls (every DSL call statement of an inner loop) are settled
+  // by the statement's class, before the callee is looked for.
+  if (e->getStmtClass() != Stmt::CallExprClass)
+    return false;
+  const auto *call = cast<CallExpr>(e);
+  const FunctionDecl *fd = call->getDirectCallee();
+  // Library calls of a container's free functions are settled by their
+  // (cached) route.
   if (!fd || calleeRoute(fd).route != CallRoute::General ||
       !fd->getIdentifier() || !fd->isInStdNamespace())
     return false;
