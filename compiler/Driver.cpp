@@ -488,6 +488,7 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
       return out;
   } else {
     frontend::FrontendResult fe = runFrontend(options.frontend, diags, files);
+    out.frontendTeardown = std::move(fe.teardown);
     if (!fe.program || diags.errorCount() > 0)
       return out;
     out.program = std::move(fe.program);

@@ -162,6 +162,9 @@ private:
     auto files = std::make_shared<SourceFiles>();
     auto printer = makePrinter(input_, options_, files);
     LoadedPlan loaded = loadPlan(input_, options_, *printer, files);
+    // The front end's teardown ran alongside the passes; what it might
+    // still report comes before the summary.
+    loaded.frontendTeardown.reset();
     // One summary line, after the last diagnostic (the CUDA backend may
     // add its own).
     if (!loaded.plan) {

@@ -46,10 +46,12 @@
 #include "mscclc/support/ResourceLimits.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdlib>
 #include <functional>
 #include <malloc.h>
+#include <mutex>
 #include <optional>
 #include <pthread.h>
 #include <sys/mman.h>
@@ -108,8 +110,14 @@ struct ClangProgress {
   // Reports a Clang error held for its instantiation context (see
   // ForwardingClangConsumer) before a hard limit ends the process.
   std::function<void()> flushHeldError;
-  // --time-phases: Clang set-up, parse and sema, evaluation, teardown.
+  // --time-phases: Clang set-up, parse and sema, evaluation.
   support::PhaseSequence phases;
+  // Gives the result to the caller of runFrontend, which goes on with the
+  // passes while this thread frees what the evaluation and Clang leave
+  // (FrontendTeardown). After it, nothing here may touch the caller's
+  // result, sink or phases.
+  std::function<void()> handOff;
+  bool handedOff = false;
 };
 
 // Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
@@ -360,7 +368,15 @@ class ForwardingClangConsumer : public clang::DiagnosticConsumer {
 public:
   ForwardingClangConsumer(DiagnosticSink &diags, LocationTable &locs,
                           const ClangProgress &progress)
-      : diags_(diags), locs_(locs), progress_(progress) {}
+      : sink_(&diags), locs_(locs), progress_(progress) {}
+
+  // What Clang reports from now on goes to `later`, unlocated: the caller
+  // owns the sink and the files from now on (FrontendTeardown::handOff).
+  void detach(DiagnosticSink &later) {
+    flushPending();
+    sink_ = &later;
+    detached_ = true;
+  }
 
   void HandleDiagnostic(DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
@@ -383,6 +399,12 @@ public:
       id = diag::err_clang;
       break;
     }
+    if (detached_) {
+      llvm::SmallString<256> text;
+      info.FormatDiagnostic(text);
+      sink_->report(id, {}, {std::string(text)});
+      return;
+    }
     // Clang's notes follow the diagnostic they explain: when -Wno-clang
     // silences that warning, its notes go with it.
     if (id == diag::warn_clang) {
@@ -393,7 +415,7 @@ public:
           info.hasSourceManager() && info.getLocation().isValid() &&
           info.getSourceManager().isInSystemHeader(
               info.getSourceManager().getExpansionLoc(info.getLocation()));
-      droppedWarning_ = diags_.isIgnored(id) || inSystemHeader;
+      droppedWarning_ = sink_->isIgnored(id) || inSystemHeader;
       if (inSystemHeader)
         return;
     } else if (id != diag::note_clang) {
@@ -457,7 +479,7 @@ public:
     if (!suggestion) {
       if (id == diag::err_clang)
         text += portingHint(info, text);
-      diags_.report(id, loc, {std::string(text)});
+      sink_->report(id, loc, {std::string(text)});
       if (id == diag::note_clang &&
           text.str().find("cannot convert initializer list argument to") !=
               std::string::npos)
@@ -465,11 +487,11 @@ public:
       return;
     }
     std::string name = suggestion->getName().str();
-    diags_.report(id, loc,
+    sink_->report(id, loc,
                   {std::string(text) + "; did you mean '" + name + "'?"});
     mscclc::SourceLocation declared = locs_.map(suggestion->getLocation());
     if (declared.isValid())
-      diags_.report(diag::note_clang, declared,
+      sink_->report(diag::note_clang, declared,
                     {"'" + name + "' declared here"});
   }
 
@@ -488,14 +510,14 @@ public:
     if (at == lastHeld_.userLoc && p.instantiation == lastHeld_.instantiation) {
       // A further error of the same instantiation, from the same line:
       // detail of the mistake already reported there.
-      diags_.report(diag::note_clang, p.loc, {"also: " + p.text});
+      sink_->report(diag::note_clang, p.loc, {"also: " + p.text});
       return;
     }
     lastHeld_ = {at, p.instantiation};
     last_ = at;
     std::string hint = libraryHint(p.text, p.notes);
-    diags_.report(diag::err_clang, at, {p.text + hint});
-    diags_.report(diag::note_clang, p.loc,
+    sink_->report(diag::err_clang, at, {p.text + hint});
+    sink_->report(diag::note_clang, p.loc,
                   {"inside the library, instantiated from the line above"});
     // The library's chain of instantiations says nothing the new location
     // does not; what is in the user's files, and Clang's other notes
@@ -506,7 +528,7 @@ public:
                    t.starts_with("in call to") ||
                    t.starts_with("while substituting");
       if (!chain || (!n.inLibrary && !(n.loc == at)))
-        diags_.report(diag::note_clang, n.loc, {n.text});
+        sink_->report(diag::note_clang, n.loc, {n.text});
     }
   }
 
@@ -565,7 +587,7 @@ private:
       std::string text = "'." + field.str() + "' is a " + e->getName().str() +
                          ": DSL options take enumerators, not strings; " +
                          enumeratorToWrite(*e, literal);
-      diags_.report(diag::note_clang, locs_.map(at), {text});
+      sink_->report(diag::note_clang, locs_.map(at), {text});
       return;
     }
   }
@@ -708,7 +730,8 @@ private:
     const void *instantiation = nullptr;
   };
 
-  DiagnosticSink &diags_;
+  DiagnosticSink *sink_;
+  bool detached_ = false;
   LocationTable &locs_;
   const ClangProgress &progress_;
   std::optional<PendingError> pending_;
@@ -726,9 +749,9 @@ class AlgorithmConsumer : public ASTConsumer {
 public:
   AlgorithmConsumer(const FrontendOptions &opts, FrontendResult &result,
                     DiagnosticSink &diags, LocationTable &locs,
-                    CompilerInstance &ci, support::PhaseSequence &phases)
+                    CompilerInstance &ci, ClangProgress &progress)
       : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci),
-        phases_(phases) {}
+        progress_(progress), phases_(progress.phases) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())
@@ -812,6 +835,10 @@ public:
     if (support::phaseTimesEnabled())
       phases_.stop(std::to_string(eval.steps()) + " steps, recorded " +
                    std::to_string(chunk::countOps(*result_.program)) + " ops");
+    // The evaluator's values (the algorithm's frame among them) and the
+    // recording's leftovers are freed when this returns, and Clang's AST
+    // after that: the caller need not wait for either.
+    progress_.handOff();
   }
 
 private:
@@ -844,6 +871,7 @@ private:
   DiagnosticSink &diags_;
   LocationTable &locs_;
   CompilerInstance &ci_;
+  ClangProgress &progress_;
   support::PhaseSequence &phases_;
 };
 
@@ -896,9 +924,9 @@ public:
   void ExecuteAction() override {
     progress_.phases.start("parse and sema");
     ASTFrontendAction::ExecuteAction();
-    // Whatever Clang does after the evaluation (freeing the AST) counts
-    // as teardown.
-    progress_.phases.start("clang teardown");
+    // Whatever the consumer ended with (an error, --list-algos), the caller
+    // has all it will get: Clang's teardown need not hold it up.
+    progress_.handOff();
   }
   void EndSourceFileAction() override {
     progress_.compiler = nullptr;
@@ -908,7 +936,7 @@ public:
                                                  llvm::StringRef) override {
     locs_.setSourceManager(&ci.getSourceManager());
     return std::make_unique<AlgorithmConsumer>(opts_, result_, diags_, locs_,
-                                               ci, progress_.phases);
+                                               ci, progress_);
   }
 
 private:
@@ -1031,6 +1059,115 @@ std::vector<std::string> checkDslHeaderPch() {
   return problems;
 }
 
+// Everything the front end's thread uses, on the heap so that the thread
+// may outlive runFrontend. Clang and the evaluator recurse over the AST, so
+// they run on a thread with a stack large enough for deep programs (the
+// evaluator stops itself at EvalLimits::maxStackBytes, well before this
+// runs out). When the evaluation has handed its result over (handOff), the
+// thread goes on freeing the algorithm's values, the evaluator and Clang's
+// AST, and giving the pages back, while the caller runs the passes: at 128
+// ranks that is 50 ms off the compile (docs/performance.md).
+class FrontendTeardown : public std::enable_shared_from_this<FrontendTeardown> {
+public:
+  FrontendTeardown(const FrontendOptions &options, DiagnosticSink &diags,
+                   std::shared_ptr<SourceFiles> files,
+                   std::vector<std::string> args)
+      : options_(options), diags_(diags), files_(std::move(files)),
+        db_(".", std::move(args)),
+        tool_(db_, {options_.inputFile},
+              std::make_shared<PCHContainerOperations>(),
+              llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                  new GuardedFileSystem(llvm::vfs::getRealFileSystem()))),
+        locs_(files_, options_.inputFile), forward_(diags, locs_, progress_),
+        factory_(options_, result_, diags, locs_, progress_) {
+    // Our diagnostics already say what went wrong.
+    tool_.setPrintErrorMessage(false);
+    tool_.setDiagnosticConsumer(&forward_);
+    progress_.inputName = options_.inputFile;
+    progress_.flushHeldError = [this] { forward_.flushPending(); };
+    progress_.handOff = [this] { handOff(); };
+  }
+  FrontendTeardown(const FrontendTeardown &) = delete;
+  FrontendTeardown &operator=(const FrontendTeardown &) = delete;
+  ~FrontendTeardown() { finish(); }
+
+  // Starts the thread and returns the result once it is handed over.
+  FrontendResult run() {
+    // A compile before this one may still be tearing down: the stack
+    // guard and the out-of-memory reporter are the process's, one at a
+    // time.
+    if (auto before = previous().lock())
+      before->finish();
+    previous() = weak_from_this();
+    support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress_);
+    progress_.phases.start("clang set-up");
+    thread_.emplace(std::optional<unsigned>(FrontendStackBytes), [this] {
+      StackGuard::install(progress_);
+      tool_.run(&factory_);
+      StackGuard::uninstallStack();
+      handOff(); // Clang stopped before the consumer ran
+      // What the evaluator and Clang freed lies in this thread's malloc
+      // arena, which the passes (on the caller's thread) do not allocate
+      // from: give its free pages back, or they stay resident under
+      // everything that follows.
+      malloc_trim(0);
+    });
+    std::unique_lock<std::mutex> lock(mutex_);
+    handedOffCv_.wait(lock, [this] { return progress_.handedOff; });
+    return std::move(result_);
+  }
+
+  // Waits for the thread; then reports what Clang said after the hand-over
+  // (nothing, in every compile seen) and removes the stack guard.
+  void finish() {
+    std::lock_guard<std::mutex> lock(finishMutex_);
+    if (!thread_ || finished_)
+      return;
+    thread_->join();
+    finished_ = true;
+    StackGuard::remove();
+    for (Diagnostic &d : later_.entries)
+      diags_.emit(std::move(d));
+    later_.entries.clear();
+  }
+
+private:
+  // On the front end's thread, once: from here on the caller owns the
+  // result, the sink and the phase timer.
+  void handOff() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (progress_.handedOff)
+      return;
+    forward_.detach(later_);
+    support::setOutOfMemoryReporter(nullptr, nullptr);
+    progress_.phases.stop();
+    progress_.handedOff = true;
+    handedOffCv_.notify_all();
+  }
+
+  static std::weak_ptr<FrontendTeardown> &previous() {
+    static std::weak_ptr<FrontendTeardown> last;
+    return last;
+  }
+
+  const FrontendOptions options_;
+  DiagnosticSink &diags_;
+  std::shared_ptr<SourceFiles> files_;
+  FrontendResult result_;
+  tooling::FixedCompilationDatabase db_;
+  tooling::ClangTool tool_;
+  LocationTable locs_;
+  ClangProgress progress_;
+  ForwardingClangConsumer forward_;
+  AlgorithmActionFactory factory_;
+  CollectingDiagnosticSink later_;
+  std::mutex mutex_;
+  std::condition_variable handedOffCv_;
+  std::mutex finishMutex_;
+  bool finished_ = false;
+  std::optional<llvm::thread> thread_;
+};
+
 FrontendResult runFrontend(const FrontendOptions &options,
                            DiagnosticSink &diags,
                            std::shared_ptr<SourceFiles> files) {
@@ -1077,44 +1214,14 @@ FrontendResult runFrontend(const FrontendOptions &options,
     args.push_back("-U" + u);
   for (const auto &i : options.includeDirs)
     args.push_back("-I" + i);
-  tooling::FixedCompilationDatabase db(".", args);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs(
-      new GuardedFileSystem(llvm::vfs::getRealFileSystem()));
-  tooling::ClangTool tool(db, {options.inputFile},
-                          std::make_shared<PCHContainerOperations>(), fs);
-  // Our diagnostics already say what went wrong.
-  tool.setPrintErrorMessage(false);
-  LocationTable locs(files, options.inputFile);
-  ClangProgress progress;
-  progress.inputName = options.inputFile;
-  ForwardingClangConsumer forward(diags, locs, progress);
-  tool.setDiagnosticConsumer(&forward);
-  progress.flushHeldError = [&forward] { forward.flushPending(); };
-  support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress);
-  struct ResetReporter {
-    ~ResetReporter() { support::setOutOfMemoryReporter(nullptr, nullptr); }
-  } resetReporter;
-  AlgorithmActionFactory factory(options, result, diags, locs, progress);
-  progress.phases.start("clang set-up");
-  // Clang and the evaluator recurse over the AST: run them on a thread with
-  // a stack large enough for deep programs (the evaluator stops itself at
-  // EvalLimits::maxStackBytes, well before this runs out).
-  llvm::thread worker(std::optional<unsigned>(FrontendStackBytes), [&] {
-    StackGuard::install(progress);
-    tool.run(&factory);
-    StackGuard::uninstallStack();
-  });
-  worker.join();
-  forward.flushPending();
-  StackGuard::remove();
-  // What the evaluator and Clang freed lies in the worker thread's malloc
-  // arena, which the passes (on this thread) do not allocate from: give its
-  // free pages back, or they stay resident under everything that follows.
-  malloc_trim(0);
-  progress.phases.stop();
-  if (result.program)
-    result.program->files = files;
-  return result;
+  auto session = std::make_shared<FrontendTeardown>(options, diags, files,
+                                                    std::move(args));
+  FrontendResult compiled = session->run();
+  compiled.files = files;
+  if (compiled.program)
+    compiled.program->files = files;
+  compiled.teardown = std::move(session);
+  return compiled;
 }
 
 } // namespace mscclc::frontend

@@ -2,9 +2,10 @@
 //
 // Parses an algorithm file with Clang (full Sema against <mscclpp/dsl.hpp>),
 // picks the algorithm function, binds its parameters from -P arguments and
-// evaluates it into chunk IR, which it returns. Clang is gone when it
-// returns: the result owns the program and the source files its locations
-// point into, so every later stage reports `file:line:col` with a caret
+// evaluates it into chunk IR, which it returns. Clang is done when it
+// returns (its thread frees what is left meanwhile, see FrontendTeardown):
+// the result owns the program and the source files its locations point
+// into, so every later stage reports `file:line:col` with a caret
 // through the same DiagnosticSink. Clang's own diagnostics are forwarded to
 // that sink too.
 //
@@ -70,7 +71,15 @@ struct AlgorithmInfo {
   std::vector<AlgorithmParameter> parameters;
 };
 
+// The front end's thread after it has handed its result over: it frees
+// the evaluator's values and Clang's AST, and gives the freed pages back,
+// while the caller runs the passes. Destroying the last handle waits for
+// it (and reports anything Clang said meanwhile, which it never has).
+class FrontendTeardown;
+
 struct FrontendResult {
+  // Keep it while the passes run, so that the teardown overlaps them.
+  std::shared_ptr<FrontendTeardown> teardown;
   // The program, when parsing and evaluation succeeded.
   std::optional<chunk::Program> program;
   // The files diagnostics and op locations point into; file 0 is the
