@@ -1197,6 +1197,12 @@ private:
   TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);
   Value *mapFind(Value &map, const Value &key);
+  // The entry mapFind found last, valid while mapRemovals() is `removals`.
+  struct MapFindCache {
+    const MapStore *store = nullptr;
+    MapStore::iterator at;
+    uint64_t removals = 0;
+  } lastMapFind_;
   static Value setEntry(const Value &k);
   // Inserts `key` (converted to `keyType`) into a std::set; false when it
   // was there.

@@ -102,8 +102,25 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
 // ------------------------------------------------------------ map helpers --
 
 Value *Evaluator::mapFind(Value &map, const Value &key) {
-  auto it = map.map()->find(MapKey{key});
-  return it == map.map()->end() ? nullptr : &mutableEntry(*it).elems()[1];
+  MapStore &store = *map.map();
+  // Loops look a map's integer keys up in order (`channel[r].at(p)` for
+  // p = 0, 1, ...): the entry after the last one found is tried first, a
+  // step or two through the tree where a search from the root misses the
+  // cache at every level. Only while no entry of any map has gone since
+  // (mapRemovals) is that entry's iterator still good.
+  if (key.kind == Value::Kind::Int && lastMapFind_.store == &store &&
+      lastMapFind_.removals == mapRemovals()) {
+    auto next = std::next(lastMapFind_.at);
+    if (next != store.end() && compareEntryKey(*next, key) == 0) {
+      lastMapFind_.at = next;
+      return &mutableEntry(*next).elems()[1];
+    }
+  }
+  auto it = store.find(MapKey{key});
+  if (it == store.end())
+    return nullptr;
+  lastMapFind_ = {&store, it, mapRemovals()};
+  return &mutableEntry(*it).elems()[1];
 }
 
 Value *Evaluator::mapInsert(Value &map, Value key, Value val, bool overwrite,

@@ -17,6 +17,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
@@ -100,7 +101,7 @@ struct EntryLess {
 // mapped value may be changed in place (mutableEntry); its key never is.
 // One node per entry holds the pair only (a std::map held a key copy
 // besides: 64 bytes more per entry).
-using MapStore = std::set<Value, EntryLess>;
+class MapStore;
 inline Value &mutableEntry(const Value &entry) {
   return const_cast<Value &>(entry);
 }
@@ -257,6 +258,57 @@ struct Value {
 private:
   ValueHeap &heap();
   std::unique_ptr<ValueHeap> heap_;
+};
+
+// The entries of a std::map (see above where it is declared). An
+// iterator into a set stays valid until its entry goes: every member
+// that can remove an entry or hand the nodes elsewhere (erase, clear,
+// extract, merge, swap, assignment, move, destruction) counts itself in
+// mapRemovals(), so that a remembered iterator (Evaluator::mapFind's last
+// entry found) is known to be still good while the count is unchanged.
+inline uint64_t &mapRemovals() {
+  static thread_local uint64_t count = 0;
+  return count;
+}
+class MapStore : public std::set<Value, EntryLess> {
+  using Base = std::set<Value, EntryLess>;
+
+public:
+  MapStore() = default;
+  MapStore(const MapStore &) = default;
+  MapStore(MapStore &&o) noexcept : Base(std::move(o)) { ++mapRemovals(); }
+  MapStore &operator=(const MapStore &o) {
+    ++mapRemovals();
+    Base::operator=(o);
+    return *this;
+  }
+  MapStore &operator=(MapStore &&o) noexcept {
+    ++mapRemovals();
+    Base::operator=(std::move(o));
+    return *this;
+  }
+  ~MapStore() { ++mapRemovals(); }
+
+  template <class... Args> auto erase(Args &&...args) {
+    ++mapRemovals();
+    return Base::erase(std::forward<Args>(args)...);
+  }
+  void clear() noexcept {
+    ++mapRemovals();
+    Base::clear();
+  }
+  template <class... Args> auto extract(Args &&...args) {
+    ++mapRemovals();
+    return Base::extract(std::forward<Args>(args)...);
+  }
+  template <class Source> void merge(Source &&source) {
+    ++mapRemovals();
+    Base::merge(std::forward<Source>(source));
+  }
+  void swap(MapStore &o) noexcept {
+    ++mapRemovals();
+    Base::swap(o);
+  }
 };
 
 // The parts of a string, map or lambda, out of line again: an aggregate

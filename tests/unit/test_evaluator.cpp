@@ -102,6 +102,129 @@ TEST_CASE("Evaluator: control flow", "[evaluator]") {
         5);
 }
 
+// mapFind tries the entry after the last one it found before searching:
+// the answers must stay C++'s when maps change between lookups in key
+// order (entries erased, maps cleared, copied, swapped, moved, merged,
+// destroyed and made again in the same place).
+namespace {
+// The program below, run natively; kept line for line with it.
+int orderedMapLookups() {
+  std::map<int, int> a, b, d;
+  int s = 0;
+  for (int i = 0; i < 40; ++i)
+    a[i * 2] = i + 1;
+  for (int k = 0; k < 80; k += 2)
+    s += a.at(k);
+  s += a.at(10);
+  a.erase(10);
+  // The erased entry's node is likely the next one made (another map's).
+  d[11] = 1000;
+  d[12] = 2000;
+  s += a.at(12) + a.at(14);
+  a.erase(a.find(14));
+  s += a.at(16);
+  for (int k = 0; k < 80; k += 2)
+    if (a.count(k))
+      s += a.at(k) * 3;
+  a[11] = 50;
+  for (int k = 8; k < 16; ++k)
+    if (a.count(k))
+      s += a.at(k) * 2;
+  b = a;
+  for (int k = 0; k < 80; k += 2)
+    if (b.count(k))
+      s += b.at(k);
+  s += a.at(78);
+  a.clear();
+  a[1] = 100;
+  a[3] = 200;
+  s += a.at(1) + a.at(3);
+  s += b.at(78);
+  std::swap(a, b);
+  for (int k = 0; k < 80; k += 2)
+    if (a.count(k))
+      s += a.at(k) * 5;
+  s += a.at(78);
+  b = std::move(a);
+  for (int k = 0; k < 80; k += 2)
+    if (b.count(k))
+      s += b.at(k) * 7;
+  for (int round = 0; round < 3; ++round) {
+    std::map<int, int> t;
+    t[1] = round;
+    t[2] = 10 * round;
+    s += t.at(1) + t.at(2);
+  }
+  std::map<int, int> c = {{1, 1}, {2, 2}, {4, 4}};
+  s += c.at(1);
+  c.erase(2);
+  s += c.at(4);
+  c.insert({2, 9});
+  s += c.at(1) + c.at(2) + c.at(4);
+  return s;
+}
+const char *OrderedMapLookups = R"(
+  std::map<int, int> a, b, d;
+  int s = 0;
+  for (int i = 0; i < 40; ++i)
+    a[i * 2] = i + 1;
+  for (int k = 0; k < 80; k += 2)
+    s += a.at(k);
+  s += a.at(10);
+  a.erase(10);
+  // The erased entry's node is likely the next one made (another map's).
+  d[11] = 1000;
+  d[12] = 2000;
+  s += a.at(12) + a.at(14);
+  a.erase(a.find(14));
+  s += a.at(16);
+  for (int k = 0; k < 80; k += 2)
+    if (a.count(k))
+      s += a.at(k) * 3;
+  a[11] = 50;
+  for (int k = 8; k < 16; ++k)
+    if (a.count(k))
+      s += a.at(k) * 2;
+  b = a;
+  for (int k = 0; k < 80; k += 2)
+    if (b.count(k))
+      s += b.at(k);
+  s += a.at(78);
+  a.clear();
+  a[1] = 100;
+  a[3] = 200;
+  s += a.at(1) + a.at(3);
+  s += b.at(78);
+  std::swap(a, b);
+  for (int k = 0; k < 80; k += 2)
+    if (a.count(k))
+      s += a.at(k) * 5;
+  s += a.at(78);
+  b = std::move(a);
+  for (int k = 0; k < 80; k += 2)
+    if (b.count(k))
+      s += b.at(k) * 7;
+  for (int round = 0; round < 3; ++round) {
+    std::map<int, int> t;
+    t[1] = round;
+    t[2] = 10 * round;
+    s += t.at(1) + t.at(2);
+  }
+  std::map<int, int> c = {{1, 1}, {2, 2}, {4, 4}};
+  s += c.at(1);
+  c.erase(2);
+  s += c.at(4);
+  c.insert({2, 9});
+  s += c.at(1) + c.at(2) + c.at(4);
+  Buffer buffer(0, s);
+)";
+} // namespace
+
+TEST_CASE("Evaluator: map lookups in key order stay right as maps change",
+          "[evaluator][map]") {
+  CHECK(value(OrderedMapLookups) == orderedMapLookups());
+}
+
 TEST_CASE("Evaluator: containers, lambdas and bindings", "[evaluator]") {
   CHECK(value("std::vector<int> v = {3, 1, 2}; v.push_back(4); v[0] += 10; "
               "int s = 0; for (int x : v) s += x; Buffer b(0, s + "
