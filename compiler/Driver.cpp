@@ -469,6 +469,10 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
   if (!files)
     files = std::make_shared<SourceFiles>();
   out.files = files;
+  // The front end's thread frees what the evaluation and Clang leave while
+  // the passes run; it is waited for before this returns, so that all it
+  // may report comes before the caller's summary.
+  std::shared_ptr<frontend::FrontendTeardown> frontendTeardown;
   if (classifyInput(path) == InputKind::Plan) {
     support::PhaseTimer readTime("read plan");
     auto plan = json::readPlanFile(path, diags, files);
@@ -488,7 +492,7 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
       return out;
   } else {
     frontend::FrontendResult fe = runFrontend(options.frontend, diags, files);
-    out.frontendTeardown = std::move(fe.teardown);
+    frontendTeardown = std::move(fe.teardown);
     if (!fe.program || diags.errorCount() > 0)
       return out;
     out.program = std::move(fe.program);
@@ -500,7 +504,9 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
                                   classifyInput(path) == InputKind::ChunkIR
                                       ? passes::PlanOrigin::External
                                       : passes::PlanOrigin::Compiled);
-  if (!plan)
+  unsigned errors = diags.errorCount();
+  frontendTeardown.reset();
+  if (!plan || diags.errorCount() > errors)
     return out;
   out.plan = std::move(plan);
   return out;

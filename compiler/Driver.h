@@ -103,10 +103,6 @@ struct LoadedPlan {
   std::optional<plan::Plan> plan;           // set when loading succeeded
   std::optional<chunk::Program> program;    // the chunk IR, for a source
   std::shared_ptr<const SourceFiles> files; // what locations point into
-  // The front end's thread, still freeing the evaluation's values and
-  // Clang's AST while the passes and the output run (a source only);
-  // waited for when the last copy goes.
-  std::shared_ptr<frontend::FrontendTeardown> frontendTeardown;
 };
 
 // Compiles a source (with the front end and the pipeline) or chunk IR

@@ -162,9 +162,6 @@ private:
     auto files = std::make_shared<SourceFiles>();
     auto printer = makePrinter(input_, options_, files);
     LoadedPlan loaded = loadPlan(input_, options_, *printer, files);
-    // The front end's teardown ran alongside the passes; what it might
-    // still report comes before the summary.
-    loaded.frontendTeardown.reset();
     // One summary line, after the last diagnostic (the CUDA backend may
     // add its own).
     if (!loaded.plan) {
@@ -218,6 +215,7 @@ private:
     options_.frontend.listAlgorithms = true;
     frontend::FrontendResult fe =
         frontend::runFrontend(options_.frontend, *printer, files);
+    fe.teardown.reset(); // what Clang may still say comes before the summary
     printer->printSummary();
     if (printer->errorCount() > 0)
       return Failure;

@@ -368,7 +368,8 @@ class ForwardingClangConsumer : public clang::DiagnosticConsumer {
 public:
   ForwardingClangConsumer(DiagnosticSink &diags, LocationTable &locs,
                           const ClangProgress &progress)
-      : sink_(&diags), locs_(locs), progress_(progress) {}
+      : sink_(&diags), warningOptions_(diags), locs_(locs),
+        progress_(progress) {}
 
   // What Clang reports from now on goes to `later`, unlocated: the caller
   // owns the sink and the files from now on (FrontendTeardown::handOff).
@@ -399,12 +400,6 @@ public:
       id = diag::err_clang;
       break;
     }
-    if (detached_) {
-      llvm::SmallString<256> text;
-      info.FormatDiagnostic(text);
-      sink_->report(id, {}, {std::string(text)});
-      return;
-    }
     // Clang's notes follow the diagnostic they explain: when -Wno-clang
     // silences that warning, its notes go with it.
     if (id == diag::warn_clang) {
@@ -415,7 +410,7 @@ public:
           info.hasSourceManager() && info.getLocation().isValid() &&
           info.getSourceManager().isInSystemHeader(
               info.getSourceManager().getExpansionLoc(info.getLocation()));
-      droppedWarning_ = sink_->isIgnored(id) || inSystemHeader;
+      droppedWarning_ = warningOptions_.isIgnored(id) || inSystemHeader;
       if (inSystemHeader)
         return;
     } else if (id != diag::note_clang) {
@@ -425,6 +420,12 @@ public:
       return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
+    if (detached_) {
+      // Unlocated: mapping a location adds to the file table, which the
+      // caller's thread reads meanwhile.
+      sink_->report(id, {}, {std::string(text)});
+      return;
+    }
     if (info.hasSourceManager())
       locs_.setSourceManager(&info.getSourceManager());
     mscclc::SourceLocation loc = locs_.map(info.getLocation());
@@ -731,6 +732,9 @@ private:
   };
 
   DiagnosticSink *sink_;
+  // The caller's sink, for its warning options (read only, also after the
+  // hand-over).
+  const DiagnosticSink &warningOptions_;
   bool detached_ = false;
   LocationTable &locs_;
   const ClangProgress &progress_;
@@ -1091,13 +1095,17 @@ public:
   FrontendTeardown &operator=(const FrontendTeardown &) = delete;
   ~FrontendTeardown() { finish(); }
 
-  // Starts the thread and returns the result once it is handed over.
-  FrontendResult run() {
-    // A compile before this one may still be tearing down: the stack
-    // guard and the out-of-memory reporter are the process's, one at a
-    // time.
+  // A compile before this one may still be tearing down: the stack guard,
+  // LLVM's out-of-memory handler and the out-of-memory reporter are the
+  // process's, one compile's at a time.
+  static void waitForPrevious() {
     if (auto before = previous().lock())
       before->finish();
+  }
+
+  // Starts the thread and returns the result once it is handed over. From
+  // here on, removing LLVM's out-of-memory handler is finish()'s.
+  FrontendResult run() {
     previous() = weak_from_this();
     support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress_);
     progress_.phases.start("clang set-up");
@@ -1117,15 +1125,19 @@ public:
     return std::move(result_);
   }
 
-  // Waits for the thread; then reports what Clang said after the hand-over
-  // (nothing, in every compile seen) and removes the stack guard.
+  // Waits for the thread; then removes the stack guard and LLVM's
+  // out-of-memory handler, and reports what Clang said after the hand-over
+  // (nothing, in every compile seen).
   void finish() {
     std::lock_guard<std::mutex> lock(finishMutex_);
-    if (!thread_ || finished_)
+    if (finished_)
       return;
-    thread_->join();
     finished_ = true;
-    StackGuard::remove();
+    if (thread_) {
+      thread_->join();
+      StackGuard::remove();
+    }
+    llvm::remove_bad_alloc_error_handler();
     for (Diagnostic &d : later_.entries)
       diags_.emit(std::move(d));
     later_.entries.clear();
@@ -1180,10 +1192,16 @@ FrontendResult runFrontend(const FrontendOptions &options,
   // return; without one they print "LLVM ERROR: out of memory" and abort.
   // It reports like an out-of-memory in operator new: located at the last
   // token Clang read once that is known, temporaries removed, exit 1.
+  FrontendTeardown::waitForPrevious();
   llvm::install_bad_alloc_error_handler(
       [](void *, const char *, bool) { support::outOfMemoryNow(); });
+  // Until the front end's thread takes it over (FrontendTeardown::run).
   struct RemoveBadAllocHandler {
-    ~RemoveBadAllocHandler() { llvm::remove_bad_alloc_error_handler(); }
+    bool owned = true;
+    ~RemoveBadAllocHandler() {
+      if (owned)
+        llvm::remove_bad_alloc_error_handler();
+    }
   } removeBadAllocHandler;
   // File 0 is the algorithm file, under the name the user gave, so that
   // -verify and carets work even when Clang stops before any location.
@@ -1216,6 +1234,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
     args.push_back("-I" + i);
   auto session = std::make_shared<FrontendTeardown>(options, diags, files,
                                                     std::move(args));
+  removeBadAllocHandler.owned = false;
   FrontendResult compiled = session->run();
   compiled.files = files;
   if (compiled.program)

@@ -70,6 +70,18 @@ public:
                "files up to that size"));
     return ProxyFileSystem::openFileForRead(path);
   }
+  // ClangTool sets the working directory it found again when it ends,
+  // which for the real file system is a chdir of the whole process: by
+  // then the compile's other thread may be running (FrontendTeardown).
+  // Setting the directory it already is does nothing.
+  std::error_code setCurrentWorkingDirectory(const llvm::Twine &path) override {
+    llvm::SmallString<256> wanted;
+    path.toVector(wanted);
+    if (auto current = getCurrentWorkingDirectory();
+        current && *current == wanted)
+      return {};
+    return ProxyFileSystem::setCurrentWorkingDirectory(path);
+  }
 };
 
 } // namespace mscclc::frontend

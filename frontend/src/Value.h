@@ -270,10 +270,18 @@ inline uint64_t &mapRemovals() {
   static thread_local uint64_t count = 0;
   return count;
 }
-class MapStore : public std::set<Value, EntryLess> {
+// The set is a private base: a std::set& (std::erase_if takes one) would
+// remove entries past the count.
+class MapStore : private std::set<Value, EntryLess> {
   using Base = std::set<Value, EntryLess>;
 
 public:
+  using Base::begin, Base::end, Base::rbegin, Base::rend, Base::size,
+      Base::empty, Base::find, Base::lower_bound, Base::upper_bound,
+      Base::count, Base::insert, Base::emplace, Base::emplace_hint;
+  using typename Base::const_iterator, typename Base::iterator,
+      typename Base::value_type, typename Base::size_type;
+
   MapStore() = default;
   MapStore(const MapStore &) = default;
   MapStore(MapStore &&o) noexcept : Base(std::move(o)) { ++mapRemovals(); }

@@ -92,7 +92,9 @@ struct FrontendResult {
 
 // Parses and evaluates the algorithm; every problem is reported to `diags`.
 // Locations go into `files` (which a diagnostic printer may already hold);
-// a fresh table is made when it is null.
+// a fresh table is made when it is null. `diags` must outlive the result's
+// teardown handle, which reports to it when it is dropped (and a later
+// runFrontend waits for an earlier result's thread).
 FrontendResult runFrontend(const FrontendOptions &options,
                            DiagnosticSink &diags,
                            std::shared_ptr<SourceFiles> files = nullptr);
