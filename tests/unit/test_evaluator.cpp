@@ -104,11 +104,18 @@ TEST_CASE("Evaluator: control flow", "[evaluator]") {
 
 // mapFind tries the entry after the last one it found before searching:
 // the answers must stay C++'s when maps change between lookups in key
-// order (entries erased, maps cleared, copied, swapped, moved, merged,
-// destroyed and made again in the same place).
+// order (entries erased, maps cleared, copied, swapped, moved and made
+// again; the node of an erased entry is likely the next one made, here
+// another map's). The same code runs natively and evaluated.
 namespace {
-// The program below, run natively; kept line for line with it.
-int orderedMapLookups() {
+#define MSCCLC_NATIVE_AND_EVALUATED(...)                                       \
+  int orderedMapLookups() {                                                    \
+    __VA_ARGS__                                                                \
+    return s;                                                                  \
+  }                                                                            \
+  const char *OrderedMapLookups = #__VA_ARGS__ " Buffer buffer(0, s);";
+// clang-format off
+MSCCLC_NATIVE_AND_EVALUATED(
   std::map<int, int> a, b, d;
   int s = 0;
   for (int i = 0; i < 40; ++i)
@@ -117,7 +124,6 @@ int orderedMapLookups() {
     s += a.at(k);
   s += a.at(10);
   a.erase(10);
-  // The erased entry's node is likely the next one made (another map's).
   d[11] = 1000;
   d[12] = 2000;
   s += a.at(12) + a.at(14);
@@ -161,63 +167,9 @@ int orderedMapLookups() {
   s += c.at(4);
   c.insert({2, 9});
   s += c.at(1) + c.at(2) + c.at(4);
-  return s;
-}
-const char *OrderedMapLookups = R"(
-  std::map<int, int> a, b, d;
-  int s = 0;
-  for (int i = 0; i < 40; ++i)
-    a[i * 2] = i + 1;
-  for (int k = 0; k < 80; k += 2)
-    s += a.at(k);
-  s += a.at(10);
-  a.erase(10);
-  // The erased entry's node is likely the next one made (another map's).
-  d[11] = 1000;
-  d[12] = 2000;
-  s += a.at(12) + a.at(14);
-  a.erase(a.find(14));
-  s += a.at(16);
-  for (int k = 0; k < 80; k += 2)
-    if (a.count(k))
-      s += a.at(k) * 3;
-  a[11] = 50;
-  for (int k = 8; k < 16; ++k)
-    if (a.count(k))
-      s += a.at(k) * 2;
-  b = a;
-  for (int k = 0; k < 80; k += 2)
-    if (b.count(k))
-      s += b.at(k);
-  s += a.at(78);
-  a.clear();
-  a[1] = 100;
-  a[3] = 200;
-  s += a.at(1) + a.at(3);
-  s += b.at(78);
-  std::swap(a, b);
-  for (int k = 0; k < 80; k += 2)
-    if (a.count(k))
-      s += a.at(k) * 5;
-  s += a.at(78);
-  b = std::move(a);
-  for (int k = 0; k < 80; k += 2)
-    if (b.count(k))
-      s += b.at(k) * 7;
-  for (int round = 0; round < 3; ++round) {
-    std::map<int, int> t;
-    t[1] = round;
-    t[2] = 10 * round;
-    s += t.at(1) + t.at(2);
-  }
-  std::map<int, int> c = {{1, 1}, {2, 2}, {4, 4}};
-  s += c.at(1);
-  c.erase(2);
-  s += c.at(4);
-  c.insert({2, 9});
-  s += c.at(1) + c.at(2) + c.at(4);
-  Buffer buffer(0, s);
-)";
+)
+// clang-format on
+#undef MSCCLC_NATIVE_AND_EVALUATED
 } // namespace
 
 TEST_CASE("Evaluator: map lookups in key order stay right as maps change",
