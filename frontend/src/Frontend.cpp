@@ -117,7 +117,6 @@ struct ClangProgress {
   // (FrontendTeardown). After it, nothing here may touch the caller's
   // result, sink or phases.
   std::function<void()> handOff;
-  bool handedOff = false;
 };
 
 // Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
@@ -755,7 +754,7 @@ public:
                     DiagnosticSink &diags, LocationTable &locs,
                     CompilerInstance &ci, ClangProgress &progress)
       : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci),
-        progress_(progress), phases_(progress.phases) {}
+        progress_(progress) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())
@@ -772,7 +771,7 @@ public:
     if (opts_.listAlgorithms) {
       if (algos.empty())
         diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
-      phases_.start("describe algorithms");
+      progress_.phases.start("describe algorithms");
       for (const FunctionDecl *algo : algos)
         result_.algorithms.push_back(describeAlgorithm(algo, ctx, mapLoc));
       return;
@@ -809,7 +808,7 @@ public:
       return;
     }
 
-    phases_.start("evaluate");
+    progress_.phases.start("evaluate");
     ProgramBuilder builder(ProgramBuilder::Limits{}, opts_.sharedBarriers);
     EvalLimits limits;
     limits.maxSteps = opts_.maxSteps;
@@ -837,8 +836,9 @@ public:
       return;
     result_.program = builder.takeProgram();
     if (support::phaseTimesEnabled())
-      phases_.stop(std::to_string(eval.steps()) + " steps, recorded " +
-                   std::to_string(chunk::countOps(*result_.program)) + " ops");
+      progress_.phases.stop(std::to_string(eval.steps()) + " steps, recorded " +
+                            std::to_string(chunk::countOps(*result_.program)) +
+                            " ops");
     // The evaluator's values (the algorithm's frame among them) and the
     // recording's leftovers are freed when this returns, and Clang's AST
     // after that: the caller need not wait for either.
@@ -876,7 +876,6 @@ private:
   LocationTable &locs_;
   CompilerInstance &ci_;
   ClangProgress &progress_;
-  support::PhaseSequence &phases_;
 };
 
 class AlgorithmAction : public ASTFrontendAction {
@@ -1076,13 +1075,13 @@ public:
   FrontendTeardown(const FrontendOptions &options, DiagnosticSink &diags,
                    std::shared_ptr<SourceFiles> files,
                    std::vector<std::string> args)
-      : options_(options), diags_(diags), files_(std::move(files)),
-        db_(".", std::move(args)),
+      : options_(options), diags_(diags), db_(".", std::move(args)),
         tool_(db_, {options_.inputFile},
               std::make_shared<PCHContainerOperations>(),
               llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
                   new GuardedFileSystem(llvm::vfs::getRealFileSystem()))),
-        locs_(files_, options_.inputFile), forward_(diags, locs_, progress_),
+        locs_(std::move(files), options_.inputFile),
+        forward_(diags, locs_, progress_),
         factory_(options_, result_, diags, locs_, progress_) {
     // Our diagnostics already say what went wrong.
     tool_.setPrintErrorMessage(false);
@@ -1121,7 +1120,7 @@ public:
       malloc_trim(0);
     });
     std::unique_lock<std::mutex> lock(mutex_);
-    handedOffCv_.wait(lock, [this] { return progress_.handedOff; });
+    handedOffCv_.wait(lock, [this] { return handedOff_; });
     return std::move(result_);
   }
 
@@ -1148,12 +1147,12 @@ private:
   // result, the sink and the phase timer.
   void handOff() {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (progress_.handedOff)
+    if (handedOff_)
       return;
     forward_.detach(later_);
     support::setOutOfMemoryReporter(nullptr, nullptr);
     progress_.phases.stop();
-    progress_.handedOff = true;
+    handedOff_ = true;
     handedOffCv_.notify_all();
   }
 
@@ -1164,7 +1163,6 @@ private:
 
   const FrontendOptions options_;
   DiagnosticSink &diags_;
-  std::shared_ptr<SourceFiles> files_;
   FrontendResult result_;
   tooling::FixedCompilationDatabase db_;
   tooling::ClangTool tool_;
@@ -1175,6 +1173,7 @@ private:
   CollectingDiagnosticSink later_;
   std::mutex mutex_;
   std::condition_variable handedOffCv_;
+  bool handedOff_ = false; // under mutex_
   std::mutex finishMutex_;
   bool finished_ = false;
   std::optional<llvm::thread> thread_;
