@@ -4,7 +4,7 @@
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
-// expected-error@+2 {{call depth exceeds the limit of 256 (unbounded recursion?)}}
+// expected-error@+2 {{call depth exceeds the limit of 256 (unbounded recursion?); if the recursion is meant to be this deep, raise the limit with --max-depth=N}}
 // expected-note@+1 3 {{in call to 'tb_for(}}
 int tb_for(int step) { return tb_for(step + 1); }
 
