@@ -6,6 +6,11 @@
 // in pieces of about a megabyte (between ops), so the whole text never sits in
 // memory. Returned as a string, it is sized from a cheap estimate up front.
 //
+// A large plan's gpus are made on two threads: a helper makes every second
+// gpu's text (in pieces of its own) while the calling thread writes the
+// others, and the calling thread hands the helper's pieces over in their
+// place, so the text is the same. The helper stays at most two gpus ahead.
+//
 // The layout reproduces CPython's `json.dumps(obj, indent=2)`: every
 // non-empty container puts one element per line, empty ones are `[]`/`{}`,
 // keys are separated by ": ", and non-ASCII text is escaped (ensure_ascii).
@@ -14,10 +19,17 @@
 
 #include "mscclc/json/JsonWriter.h"
 
+#include "mscclc/support/Parallel.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,18 +46,43 @@ public:
     open.reserve(16);
   }
 
+  // Keeps the pieces instead of handing them to a sink: each is moved into
+  // `into` whole (a helper's gpu, handed over later by handOver).
+  void collectPieces(std::vector<std::string> &into) {
+    pieces = &into;
+    out.reserve(PieceCapacity);
+  }
+  // Writes as if `depth` containers were open around the text (a gpu is
+  // inside the plan object and its "gpus" array).
+  void nestIn(size_t depth) { open.assign(depth, true); }
+
   // With a sink: hands the text so far over once it is large. Called
   // between ops, where a piece may end.
   void flushIfLarge() {
-    if (sink && used() >= FlushBytes)
+    if ((sink || pieces) && used() >= FlushBytes)
       flush();
   }
   // Ends the text: `out` holds exactly what was written (with a sink, the
   // rest is handed over).
   void finish() {
     settle();
-    if (sink && !out.empty())
+    if ((sink || pieces) && !out.empty())
       flush();
+  }
+  // Text made by another emitter at this point of the text (collected
+  // pieces): with a sink each piece is handed over as it is, after the
+  // text before it.
+  void handOver(const std::vector<std::string> &made) {
+    if (!sink) {
+      for (const std::string &piece : made)
+        put(piece.data(), piece.size());
+      return;
+    }
+    if (used())
+      flush();
+    for (const std::string &piece : made)
+      if (!(*sink)(piece))
+        throw SinkFailed{};
   }
   void newline() { put('\n'); }
   // Thrown when the sink fails: nothing more is made or handed over.
@@ -102,11 +139,14 @@ private:
   static constexpr size_t FlushBytes = size_t(1) << 20;
   std::string &out;
   const PlanTextSink *sink;
+  std::vector<std::string> *pieces = nullptr;
   // The text is written straight into out's characters: out is sized
   // ahead (by GrowBytes) and [out.data(), cur) is what was written, so an
   // append is a bounds test and a copy, not std::string's bookkeeping.
   // settle() trims out to the text.
   static constexpr size_t GrowBytes = size_t(1) << 16;
+  // A collected piece ends at the first op boundary past FlushBytes.
+  static constexpr size_t PieceCapacity = FlushBytes + GrowBytes;
   char *cur = nullptr, *limit = nullptr;
   size_t used() const { return cur ? size_t(cur - out.data()) : out.size(); }
   char *room(size_t n) {
@@ -133,6 +173,12 @@ private:
   }
   void flush() {
     settle();
+    if (pieces) {
+      pieces->push_back(std::move(out));
+      out.clear();
+      out.reserve(PieceCapacity);
+      return;
+    }
     if (!(*sink)(out))
       throw SinkFailed{};
     out.clear();
@@ -567,33 +613,132 @@ size_t estimateOpSize(const Op &op, size_t ind) {
   return n;
 }
 
-size_t estimateSize(const Plan &plan) {
+size_t estimateGpuSize(const Gpu &gpu) {
   // Nesting: plan 0, gpus 4, threadblocks 8, ops 12, and so on.
-  size_t n = 16 * line(2, 40);
-  for (const Gpu &gpu : plan.gpus) {
-    n += 16 * line(6, 28) + gpu.semaphores.size() * 3 * line(8, 20);
-    for (const ChannelDecl &c : gpu.channels)
-      n += 8 * line(8, 24) + intListSize(10, c.connectedTo.size()) +
-           intListSize(12, c.groupRanks.size());
-    for (const RemoteBufferDecl &r : gpu.remoteBuffers)
-      n += 6 * line(8, 24) + r.accessChannelTypes.size() * line(10, 10);
-    for (const ThreadBlock &tb : gpu.threadblocks) {
-      n += 8 * line(10, 28);
-      for (const ChannelRefs &c : tb.channels)
-        n += 3 * line(12, 28) + intListSize(14, c.ids.size());
-      for (const RemoteBufferRefs &r : tb.remoteBufferRefs)
-        n += 3 * line(12, 32) + intListSize(14, r.ids.size());
-      for (const Op &op : tb.ops)
-        n += estimateOpSize(op, 12);
-    }
+  size_t n = 16 * line(6, 28) + gpu.semaphores.size() * 3 * line(8, 20);
+  for (const ChannelDecl &c : gpu.channels)
+    n += 8 * line(8, 24) + intListSize(10, c.connectedTo.size()) +
+         intListSize(12, c.groupRanks.size());
+  for (const RemoteBufferDecl &r : gpu.remoteBuffers)
+    n += 6 * line(8, 24) + r.accessChannelTypes.size() * line(10, 10);
+  for (const ThreadBlock &tb : gpu.threadblocks) {
+    n += 8 * line(10, 28);
+    for (const ChannelRefs &c : tb.channels)
+      n += 3 * line(12, 28) + intListSize(14, c.ids.size());
+    for (const RemoteBufferRefs &r : tb.remoteBufferRefs)
+      n += 3 * line(12, 32) + intListSize(14, r.ids.size());
+    for (const Op &op : tb.ops)
+      n += estimateOpSize(op, 12);
   }
   return n;
+}
+
+size_t estimateSize(const Plan &plan) {
+  size_t n = 16 * line(2, 40);
+  for (const Gpu &gpu : plan.gpus)
+    n += estimateGpuSize(gpu);
+  return n;
+}
+
+// Makes the odd-numbered gpus' text on a helper thread, in order, at most
+// two ahead of the calling thread (memory: three gpus' text at most).
+class GpuHelper {
+public:
+  explicit GpuHelper(const std::vector<Gpu> &gpus) : gpus(gpus) {}
+  // Signals are sent with the lock held, so a checker (helgrind) sees
+  // each waiter's wake-up ordered with the change it waits for.
+  ~GpuHelper() {
+    {
+      std::lock_guard<std::mutex> hold(lock);
+      stopping = true;
+      changed.notify_all();
+    }
+    thread.join();
+  }
+
+  bool start() {
+    return thread.start([this] { run(); });
+  }
+  static bool makes(size_t gpu) { return gpu % 2 == 1; }
+
+  // The next gpu's text the helper makes (in order: every gpu for which
+  // makes() holds), once made. A failure to make it (std::bad_alloc) is
+  // rethrown here.
+  std::vector<std::string> takeNext() {
+    Made next;
+    {
+      std::unique_lock<std::mutex> hold(lock);
+      changed.wait(hold, [&] { return !made.empty(); });
+      next = std::move(made.front());
+      made.pop_front();
+      changed.notify_all();
+    }
+    if (next.failure)
+      std::rethrow_exception(next.failure);
+    return std::move(next.pieces);
+  }
+
+private:
+  static constexpr size_t MaxAhead = 2;
+  struct Made {
+    std::vector<std::string> pieces;
+    std::exception_ptr failure;
+  };
+  const std::vector<Gpu> &gpus;
+  support::HelperThread thread;
+  std::mutex lock;
+  std::condition_variable changed;
+  std::deque<Made> made;
+  bool stopping = false;
+
+  void run() {
+    for (size_t i = 1; i < gpus.size(); i += 2) {
+      {
+        std::unique_lock<std::mutex> hold(lock);
+        changed.wait(hold, [&] { return stopping || made.size() < MaxAhead; });
+        if (stopping)
+          return;
+      }
+      Made next;
+      try {
+        std::string text;
+        Emitter e(text);
+        e.collectPieces(next.pieces);
+        e.nestIn(2);
+        writeGpu(e, gpus[i]);
+        e.finish();
+      } catch (...) {
+        next.pieces.clear();
+        next.failure = std::current_exception();
+      }
+      bool failed = bool(next.failure);
+      {
+        std::lock_guard<std::mutex> hold(lock);
+        made.push_back(std::move(next));
+        changed.notify_all();
+      }
+      if (failed)
+        return;
+    }
+  }
+};
+
+// Gpus are made on a helper thread with two or more gpus, at least
+// `helperFromEntries` ops, and a second thread to be had (MSCCLC_THREADS).
+void startGpuHelper(std::optional<GpuHelper> &helper, const Plan &plan,
+                    size_t helperFromEntries) {
+  if (plan.gpus.size() < 2 || support::workerThreads() < 2)
+    return;
+  if (countOpEntries(plan) < helperFromEntries)
+    return;
+  if (!helper.emplace(plan.gpus).start())
+    helper.reset();
 }
 
 } // namespace
 
 namespace {
-void writePlan(Emitter &e, const Plan &plan) {
+void writePlan(Emitter &e, const Plan &plan, GpuHelper *helper) {
   e.beginObject();
   e.key("name");
   if (plan.name)
@@ -606,9 +751,12 @@ void writePlan(Emitter &e, const Plan &plan) {
   e.field("reuse_resources", plan.reuseResources);
   e.key("gpus");
   e.beginArray();
-  for (const Gpu &gpu : plan.gpus) {
+  for (size_t i = 0; i < plan.gpus.size(); ++i) {
     e.element();
-    writeGpu(e, gpu);
+    if (helper && GpuHelper::makes(i))
+      e.handOver(helper->takeNext());
+    else
+      writeGpu(e, plan.gpus[i]);
   }
   e.endArray();
   e.field("num_threads_per_block", plan.numThreadsPerBlock);
@@ -624,18 +772,23 @@ std::string writePlanJson(const Plan &plan) {
   std::string out;
   out.reserve(estimateSize(plan));
   Emitter e(out);
-  writePlan(e, plan);
+  std::optional<GpuHelper> helper;
+  startGpuHelper(helper, plan, DefaultHelperFromEntries);
+  writePlan(e, plan, helper ? &*helper : nullptr);
   e.newline();
   e.finish();
   return out;
 }
 
-bool writePlanJson(const Plan &plan, const PlanTextSink &sink) {
+bool writePlanJson(const Plan &plan, const PlanTextSink &sink,
+                   size_t helperFromEntries) {
   std::string out;
   out.reserve(size_t(1) << 21);
   Emitter e(out, &sink);
   try {
-    writePlan(e, plan);
+    std::optional<GpuHelper> helper;
+    startGpuHelper(helper, plan, helperFromEntries);
+    writePlan(e, plan, helper ? &*helper : nullptr);
     e.newline();
     e.finish();
   } catch (const Emitter::SinkFailed &) {

@@ -121,8 +121,10 @@ private:
   static const std::vector<std::pair<std::string, std::string>> &environment() {
     static const std::vector<std::pair<std::string, std::string>> vars = {
         {"MSCCLC_THREADS",
-         "threads for the passes that split by rank (lowering): a whole "
-         "number from 1 to 4096, at most 8 used; 1 runs everything on one "
+         "threads for the work that splits by rank (lowering, the plan "
+         "verifier; the JSON writer uses one helper when this is above 1): "
+         "a whole number from 1 to 4096, at most 8 used; 1 runs everything "
+         "on one "
          "thread. Unset or empty: the cores the process may run on, at "
          "most 8. Any other value is a usage error of every command. The "
          "plan is the same for every count"},

@@ -98,6 +98,30 @@ bool Op::operator==(const Op &o) const {
          numChunks == o.numChunks && ops == o.ops;
 }
 
+namespace {
+size_t countOpListEntries(const std::vector<Op> &ops) {
+  size_t n = 0;
+  for (const Op &op : ops)
+    n += 1 + op.src.size() + op.dst.size() + op.channelIds.size() +
+         countOpListEntries(op.ops);
+  return n;
+}
+} // namespace
+
+size_t countOpEntries(const Gpu &gpu) {
+  size_t n = 0;
+  for (const ThreadBlock &tb : gpu.threadblocks)
+    n += countOpListEntries(tb.ops);
+  return n;
+}
+
+size_t countOpEntries(const Plan &plan) {
+  size_t n = 0;
+  for (const Gpu &gpu : plan.gpus)
+    n += countOpEntries(gpu);
+  return n;
+}
+
 size_t countOps(const Plan &plan) {
   size_t n = 0;
   for (const Gpu &gpu : plan.gpus)

@@ -1,5 +1,6 @@
 //===- PlanQuery.cpp - resolving a plan's ids -----------------------------===//
 #include "mscclc/ir/PlanQuery.h"
+#include "mscclc/support/Parallel.h"
 
 #include <algorithm>
 #include <climits>
@@ -59,7 +60,13 @@ std::vector<uint32_t> peerOffsets(const std::vector<int32_t> &peers,
 
 PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
   gpus_.resize(plan.gpus.size());
-  for (size_t r = 0; r < plan.gpus.size(); ++r) {
+  // Each gpu's index is built on its own (on worker threads when there are
+  // many channel ends to sort).
+  size_t ends = 0;
+  for (const Gpu &gpu : plan.gpus)
+    for (const ChannelDecl &d : gpu.channels)
+      ends += d.connectedTo.size();
+  support::parallelFor(plan.gpus.size(), ends, [&](size_t r) {
     const Gpu &gpu = plan.gpus[r];
     GpuIndex &g = gpus_[r];
     for (size_t c = 0; c < gpu.channels.size(); ++c) {
@@ -81,7 +88,10 @@ PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
         if (runs[i].first == runs[i - 1].first)
           g.occurrence[s][size_t(runs[i].second)] =
               g.occurrence[s][size_t(runs[i - 1].second)] + 1;
-      if (!peers.empty())
+      // The table has an entry per rank: only where the channels are
+      // about as many, or a plan of many gpus with a few channels each
+      // would need memory in the square of its size.
+      if (!peers.empty() && peers.size() * 4 >= plan.gpus.size())
         g.runStart[s] = peerOffsets(peers, plan.gpus.size());
     }
     g.tbs.resize(gpu.threadblocks.size());
@@ -97,7 +107,7 @@ PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
           ti.remote[size_t(s)].insert(ti.remote[size_t(s)].end(),
                                       refs.ids.begin(), refs.ids.end());
     }
-  }
+  });
 }
 
 const std::vector<int32_t> &PlanQuery::gpuChannels(int32_t rank,

@@ -2,12 +2,14 @@
 #include "mscclc/ir/PlanVerifier.h"
 
 #include "mscclc/ir/PlanQuery.h"
+#include "mscclc/support/Parallel.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
-#include <unordered_set>
 
 namespace mscclc::plan {
 
@@ -87,16 +89,51 @@ struct OpAt {
   }
 };
 
+// Each rank's own checks (gpu(r): its declarations, thread blocks, ops and
+// barriers) run on worker threads, one Verifier per rank that records its
+// problems; they are then reported in rank order, as one walk would, and
+// the checks across ranks follow.
 class Verifier {
 public:
-  Verifier(const Plan &plan, DiagnosticSink &diags, unsigned maxReported)
-      : plan_(plan), q_(plan), diags_(diags), max_(maxReported) {}
+  Verifier(const Plan &plan, const PlanQuery &q, DiagnosticSink &diags,
+           unsigned maxReported)
+      : plan_(plan), q_(q), diags_(diags), max_(maxReported) {}
 
   bool run() {
     settings();
-    int32_t n = int32_t(plan_.gpus.size());
-    for (int32_t r = 0; r < n; ++r)
-      gpu(r);
+    // Ranks go to the workers in batches, reported in order after each:
+    // a rank records at most the problems still to be shown, so what is
+    // held stays bounded however many ranks a (hostile) plan has.
+    constexpr size_t Batch = 64;
+    size_t n = plan_.gpus.size();
+    signalled_.resize(n);
+    for (size_t first = 0; first < n; first += Batch) {
+      size_t count = std::min(Batch, n - first);
+      unsigned budget = problems_ < max_ ? max_ - problems_ : 0;
+      size_t entries = 0;
+      for (size_t r = first; r < first + count; ++r)
+        entries += countOpEntries(plan_.gpus[r]);
+      std::vector<std::unique_ptr<Verifier>> ranks(count);
+      support::parallelFor(count, entries, [&](size_t i) {
+        ranks[i] = std::make_unique<Verifier>(plan_, q_, diags_, budget);
+        ranks[i]->recording_ = true;
+        ranks[i]->gpu(int32_t(first + i));
+      });
+      for (size_t i = 0; i < count; ++i) {
+        Verifier &v = *ranks[i];
+        for (Diagnostic &d : v.recorded_)
+          if (++problems_ <= max_)
+            diags_.emit(std::move(d));
+        problems_ += v.problems_ - unsigned(v.recorded_.size());
+        waits_.insert(waits_.end(), v.waits_.begin(), v.waits_.end());
+        for (std::vector<int32_t> &peers : v.ownSignals_) {
+          std::sort(peers.begin(), peers.end());
+          peers.erase(std::unique(peers.begin(), peers.end()), peers.end());
+        }
+        signalled_[first + i] = std::move(v.ownSignals_);
+        ranks[i].reset();
+      }
+    }
     switchGroups();
     switchOrder();
     waitsHaveSignallers();
@@ -107,19 +144,28 @@ public:
 
 private:
   const Plan &plan_;
-  PlanQuery q_;
+  const PlanQuery &q_;
   DiagnosticSink &diags_;
   unsigned max_;
   unsigned problems_ = 0;
-  // The (rank, peer) pairs some op signals over, per channel type: a hash
-  // set of packed keys (a tree of tuples cost a search per signalled
-  // channel, millions of them at 256 ranks).
-  std::unordered_set<uint64_t> signals_[size_t(ChannelType::None) + 1];
-  static uint64_t pairKey(int32_t rank, int32_t peer) {
-    return uint64_t(uint32_t(rank)) << 32 | uint32_t(peer);
+  // A rank's Verifier keeps its problems (at most its max_, the problems
+  // run() may still show) for run() to report in order.
+  bool recording_ = false;
+  std::vector<Diagnostic> recorded_;
+  // signalled_[rank][type]: the peers some op of `rank` signals over a
+  // channel of that type, sorted (sized by the signals, not by the ranks
+  // squared, which a hostile plan with many gpus would make huge). A
+  // rank's Verifier collects its own in ownSignals_.
+  using SignalPeers =
+      std::array<std::vector<int32_t>, size_t(ChannelType::None) + 1>;
+  std::vector<SignalPeers> signalled_;
+  SignalPeers ownSignals_;
+  static size_t typeSlot(ChannelType t) {
+    return std::min<size_t>(size_t(t), size_t(ChannelType::None));
   }
-  std::unordered_set<uint64_t> &signalsOver(ChannelType t) {
-    return signals_[std::min<size_t>(size_t(t), size_t(ChannelType::None))];
+  bool signals(int32_t r, ChannelType t, int32_t peer) const {
+    const std::vector<int32_t> &peers = signalled_[size_t(r)][typeSlot(t)];
+    return std::binary_search(peers.begin(), peers.end(), peer);
   }
   // Which of a rank's channels the op being checked has named so far: the
   // stamp of that op marks them (no set per op).
@@ -157,6 +203,11 @@ private:
                std::initializer_list<DiagArg> args) {
     if (++problems_ > max_)
       return;
+    if (recording_) {
+      recorded_.push_back(makeDiagnostic(id, loc, args));
+      recorded_.back().planPath = path;
+      return;
+    }
     diags_.report(id, loc, args).at(path);
   }
 
@@ -426,7 +477,7 @@ private:
         if (!sig && !wait)
           continue;
         if (sig)
-          signalsOver(e.type).insert(pairKey(r, e.peer));
+          ownSignals_[typeSlot(e.type)].push_back(e.peer);
         if (wait)
           waits_.push_back({r, e.type, e.peer, at, loc});
         checkPaired(r, e, path, k, loc, name);
@@ -779,7 +830,7 @@ private:
     for (const auto &[r, type, peer, path, loc] : waits_) {
       if (!rankInRange(peer))
         continue;
-      if (!signalsOver(type).count(pairKey(peer, r)))
+      if (!signals(peer, type, r))
         problem(diag::err_plan_wait_without_signal, path.str(), loc,
                 {r, peer, toString(type)});
     }
@@ -789,7 +840,8 @@ private:
 } // namespace
 
 bool verify(const Plan &plan, DiagnosticSink &diags, unsigned maxReported) {
-  return Verifier(plan, diags, maxReported).run();
+  PlanQuery q(plan);
+  return Verifier(plan, q, diags, maxReported).run();
 }
 
 } // namespace mscclc::plan

@@ -178,11 +178,15 @@ plan::Plan lowerToPlan(const Program &program) {
   // Ranks lower independently (each its own tables): in parallel, each
   // into its own slot.
   out.gpus.resize(program.ranks.size());
-  size_t ops = 0;
+  // The work is in op entries: after fusion one op may name 64 peers.
+  size_t entries = 0;
   for (const Rank &rank : program.ranks)
     for (const auto &tb : rank.tbs)
-      ops += tb.ops.size();
-  support::parallelFor(program.ranks.size(), ops, [&](size_t r) {
+      for (const auto &op : tb.ops)
+        entries += 1 + op.channels.size() + op.localSrc.size() +
+                   op.remoteSrc.size() + op.localDst.size() +
+                   op.remoteDst.size();
+  support::parallelFor(program.ranks.size(), entries, [&](size_t r) {
     const Rank &rank = program.ranks[r];
     plan::Gpu &gpu = out.gpus[r];
     gpu.id = int32_t(r);

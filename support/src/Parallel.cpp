@@ -44,8 +44,8 @@ unsigned computeWorkerThreads() {
   return std::clamp(usableCores(), 1u, MaxWorkerThreads);
 }
 
-void *runDrain(void *drain) {
-  (*static_cast<std::function<void()> *>(drain))();
+void *runBody(void *body) {
+  (*static_cast<std::function<void()> *>(body))();
   return nullptr;
 }
 
@@ -120,7 +120,7 @@ void parallelFor(size_t count, size_t weight,
     pthread_t id;
     // No thread to be had (a low --max-memory leaves no room for its
     // stack): the threads already started, or this one, do the rest.
-    if (pthread_create(&id, haveAttr ? &attr : nullptr, runDrain, &drain) != 0)
+    if (pthread_create(&id, haveAttr ? &attr : nullptr, runBody, &drain) != 0)
       break;
     helpers.push_back(id);
   }
@@ -131,6 +131,31 @@ void parallelFor(size_t count, size_t weight,
     pthread_join(id, nullptr);
   if (failure)
     std::rethrow_exception(failure);
+}
+
+bool HelperThread::start(std::function<void()> body) {
+  static_assert(sizeof(pthread_t) <= sizeof(id_));
+  join();
+  body_ = std::move(body);
+  pthread_attr_t attr;
+  bool haveAttr = pthread_attr_init(&attr) == 0;
+  if (haveAttr)
+    pthread_attr_setstacksize(&attr, WorkerStackBytes);
+  pthread_t id;
+  running_ =
+      pthread_create(&id, haveAttr ? &attr : nullptr, runBody, &body_) == 0;
+  if (haveAttr)
+    pthread_attr_destroy(&attr);
+  if (running_)
+    id_ = static_cast<unsigned long>(id);
+  return running_;
+}
+
+void HelperThread::join() {
+  if (!running_)
+    return;
+  pthread_join(static_cast<pthread_t>(id_), nullptr);
+  running_ = false;
 }
 
 } // namespace mscclc::support

@@ -11,6 +11,7 @@
 #include "mscclc/ir/PlanIR.h"
 #include "mscclc/json/JsonReader.h"
 #include "mscclc/json/JsonWriter.h"
+#include "mscclc/support/Parallel.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -299,10 +300,15 @@ TEST_CASE("the streamed text is the text, in pieces of about 1 MB", "[json]") {
   const std::string whole = writePlanJson(plan);
   REQUIRE(whole.size() > (size_t(3) << 20));
   std::vector<std::string> pieces;
-  CHECK(writePlanJson(plan, [&](std::string_view piece) {
-    pieces.emplace_back(piece);
-    return true;
-  }));
+  // On one thread (the helper's gpus come in pieces of their own, so the
+  // calling thread's text before one may be shorter: see the next case).
+  CHECK(writePlanJson(
+      plan,
+      [&](std::string_view piece) {
+        pieces.emplace_back(piece);
+        return true;
+      },
+      SIZE_MAX));
   CHECK(pieces.size() >= 3);
   std::string joined;
   for (size_t i = 0; i < pieces.size(); ++i) {
@@ -324,6 +330,68 @@ TEST_CASE("the streamed text is the text, in pieces of about 1 MB", "[json]") {
   }));
   CHECK(pieces.size() == 1);
   CHECK(pieces[0] == writePlanJson(makeSmallPlan()));
+}
+
+// Gpus of different sizes (1 to 3 MB of text, or tiny), so the helper
+// thread's pieces and the calling thread's interleave unevenly.
+static Plan makeManyGpuPlan(int gpus) {
+  Plan plan = makeSmallPlan();
+  Gpu model = plan.gpus[1];
+  plan.gpus.resize(size_t(gpus));
+  for (int r = 0; r < gpus; ++r) {
+    Gpu &gpu = plan.gpus[size_t(r)];
+    gpu = model;
+    gpu.id = r;
+    int ops = r % 3 == 2 ? 0 : 8000 * (1 + r % 4);
+    for (int i = 0; i < ops; ++i)
+      gpu.threadblocks[size_t(i % 4)].ops.push_back(
+          makeOpOfKind(static_cast<OpKind>(size_t(i + r) % NumOpKinds), i));
+  }
+  return plan;
+}
+
+TEST_CASE("gpus made on the helper thread give the same text",
+          "[json][parallel]") {
+  if (mscclc::support::workerThreads() < 2)
+    return; // MSCCLC_THREADS=1 or one core: the helper never starts
+  for (int gpus : {2, 3, 7}) {
+    INFO("gpus: " << gpus);
+    Plan plan = makeManyGpuPlan(gpus);
+    auto collect = [&](size_t helperFrom, std::vector<size_t> *sizes) {
+      std::string joined;
+      CHECK(writePlanJson(
+          plan,
+          [&](std::string_view piece) {
+            if (sizes)
+              sizes->push_back(piece.size());
+            joined += piece;
+            return true;
+          },
+          helperFrom));
+      return joined;
+    };
+    std::vector<size_t> sizes;
+    const std::string serial = collect(SIZE_MAX, nullptr);
+    CHECK(collect(0, &sizes) == serial);
+    CHECK(writePlanJson(plan) == serial); // above the default threshold
+    // Pieces stay bounded: at most a megabyte and the op that crossed it.
+    for (size_t size : sizes)
+      CHECK(size <= (size_t(1) << 20) + (size_t(1) << 16));
+    CHECK(sizes.size() >= 3);
+  }
+}
+
+TEST_CASE("a failing sink stops the helper thread's pieces too",
+          "[json][parallel]") {
+  Plan plan = makeManyGpuPlan(6);
+  // Fails on each piece in turn: nothing more is handed over after the
+  // failure, whichever thread made the piece, and the writer returns.
+  for (int failAt = 1; failAt <= 12; failAt += 3) {
+    int calls = 0;
+    CHECK_FALSE(writePlanJson(
+        plan, [&](std::string_view) { return ++calls < failAt; }, 0));
+    CHECK(calls == failAt);
+  }
 }
 
 TEST_CASE("a failing sink stops the stream and is reported", "[json]") {

@@ -222,6 +222,28 @@ TEST_CASE("parallelFor runs heavy work on more than one thread",
   CHECK(ids.size() <= mscclc::support::workerThreads());
 }
 
+TEST_CASE("HelperThread runs its body on another thread and joins it",
+          "[support][parallel]") {
+  std::thread::id caller = std::this_thread::get_id(), seen;
+  std::atomic<int> runs{0};
+  {
+    mscclc::support::HelperThread helper;
+    REQUIRE(helper.start([&] {
+      seen = std::this_thread::get_id();
+      ++runs;
+    }));
+    helper.join();
+    CHECK(runs.load() == 1);
+    CHECK(seen != caller);
+    // Started again after a join; the destructor joins the second run.
+    REQUIRE(helper.start([&] { ++runs; }));
+  }
+  CHECK(runs.load() == 2);
+  // Joining a helper that never started is harmless.
+  mscclc::support::HelperThread idle;
+  idle.join();
+}
+
 TEST_CASE("MSCCLC_THREADS is read as a whole number from 1 to 4096",
           "[support][parallel]") {
   const char *saved = std::getenv("MSCCLC_THREADS");

@@ -186,4 +186,11 @@ inline bool rangeFits(int64_t index, int64_t size, int64_t count) {
 // Total op count of a plan (pipeline inner ops included).
 size_t countOps(const Plan &plan);
 
+// A plan's size as work: its ops (pipeline inner ops included) plus their
+// src, dst and channel entries. After fusion one op may name 64 peers, so
+// the op count alone undersells a plan when deciding whether a walk over
+// it pays for a worker thread.
+size_t countOpEntries(const Plan &plan);
+size_t countOpEntries(const Gpu &gpu);
+
 } // namespace mscclc::plan

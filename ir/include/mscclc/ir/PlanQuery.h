@@ -106,7 +106,8 @@ private:
     std::array<PeerRuns, 2> byPeer;                 // memory, port
     // Where each peer's run starts in byPeer (one entry per rank of the
     // plan, and an end): runTo without a search. Empty when a channel
-    // names a peer outside the plan.
+    // names a peer outside the plan, or when the gpu has fewer than a
+    // quarter as many channels as the plan has ranks (runTo searches).
     std::array<std::vector<uint32_t>, 2> runStart;
     std::vector<TbIndex> tbs;
   };

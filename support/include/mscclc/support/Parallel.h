@@ -47,4 +47,26 @@ unsigned workerThreads();
 void parallelFor(size_t count, size_t weight,
                  const std::function<void(size_t)> &body);
 
+// One thread beside the calling one, with parallelFor's small stack, for
+// work that hands its results over in order (the JSON writer's gpus). It
+// is joined when it goes; `body` must not throw.
+class HelperThread {
+public:
+  HelperThread() = default;
+  HelperThread(const HelperThread &) = delete;
+  HelperThread &operator=(const HelperThread &) = delete;
+  ~HelperThread() { join(); }
+
+  // Runs `body` on the thread. False when no thread could be started (a
+  // low --max-memory leaves no room for its stack): the caller then does
+  // the work itself.
+  bool start(std::function<void()> body);
+  void join();
+
+private:
+  std::function<void()> body_;
+  unsigned long id_ = 0; // a pthread_t
+  bool running_ = false;
+};
+
 } // namespace mscclc::support
