@@ -59,8 +59,11 @@ public:
   // With a sink: hands the text so far over once it is large. Called
   // between ops, where a piece may end.
   void flushIfLarge() {
-    if ((sink || pieces) && used() >= FlushBytes)
-      flush();
+    if (!(sink || pieces) || used() < FlushBytes)
+      return;
+    flush();
+    if (pieces) // the next piece, in the one allocation
+      out.reserve(PieceCapacity);
   }
   // Ends the text: `out` holds exactly what was written (with a sink, the
   // rest is handed over).
@@ -176,7 +179,6 @@ private:
     if (pieces) {
       pieces->push_back(std::move(out));
       out.clear();
-      out.reserve(PieceCapacity);
       return;
     }
     if (!(*sink)(out))

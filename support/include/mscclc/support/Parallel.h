@@ -1,9 +1,10 @@
 //===- Parallel.h - independent pieces of work on the machine's cores -----===//
 //
-// Work that splits into independent pieces (lowering each rank to plan IR)
-// runs the pieces on worker threads. The output stays deterministic because
-// every piece writes only its own slot, decided by its index, never by
-// which thread ran it or when.
+// Work that splits into independent pieces (lowering each rank to plan IR,
+// checking each rank's part of a plan, indexing each gpu) runs the pieces
+// on worker threads. The output stays deterministic because every piece
+// writes only its own slot, decided by its index, never by which thread
+// ran it or when.
 //
 // The number of threads is the cores the process may run on (its CPU
 // affinity), at most 8, or MSCCLC_THREADS when set (1 runs everything on
