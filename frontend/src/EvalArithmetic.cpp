@@ -121,17 +121,14 @@ bool Evaluator::incrementVariable(const Expr *e) {
     return false;
   const int delta = uo->isIncrementOp() ? 1 : -1;
   step(uo); // eval's
-  if (uo->isPrefix()) {
-    // evalUnary takes the result from evalLValue(uo), which steps it again.
+  // A prefix one: evalUnary takes the result from evalLValue(uo), which
+  // steps it again, and reports at the expression, not the operator.
+  if (uo->isPrefix())
     step(uo);
-    step(dre);
-    Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
-    incrementSlot(*slot, delta, dre->getType(), LazyLoc(uo));
-    return true;
-  }
   step(dre);
   Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
-  incrementSlot(*slot, delta, dre->getType(), uo->getOperatorLoc());
+  incrementSlot(*slot, delta, dre->getType(),
+                uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()));
   return true;
 }
 

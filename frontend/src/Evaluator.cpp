@@ -325,14 +325,10 @@ void Evaluator::run(const FunctionDecl *fn, ValueList args) {
                                    : LazyLoc(fn->getLocation()));
     }
   }
-  if (liveIterRecords_.empty()) {
-    // Nothing needs telling that the frame's values end (no iterator into
-    // them lives on): keep them for the destructor (finishedFrame_).
-    finishedFrame_ = std::move(frames_.back());
-    frames_.pop_back();
-  } else {
-    popFrame();
-  }
+  // Unless an iterator into them needs telling that they end, the frame's
+  // values are kept for the destructor (finishedFrame_), which runs beside
+  // the passes.
+  popFrame(&finishedFrame_);
   finishProgramIfActive();
 }
 

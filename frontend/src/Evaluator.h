@@ -1340,8 +1340,10 @@ private:
   void endTemporaryIterators(size_t from);
   // The iterators into `v` (about to be destroyed) end.
   void endIteratorsInto(const Value &v, LazyLoc loc);
-  // Pops the innermost frame; iterators into its variables end.
-  void popFrame();
+  // Pops the innermost frame; iterators into its variables end. With
+  // `keep`, a frame no iterator points into is moved there instead of
+  // freed (the algorithm's frame, freed with the evaluator).
+  void popFrame(std::unique_ptr<Frame> *keep = nullptr);
   std::vector<IterRecord> iterRecords_;
   llvm::DenseMap<const Value *, size_t> iterRecordOf_;
   std::vector<size_t> liveIterRecords_;

@@ -178,11 +178,13 @@ void Evaluator::endIteratorsInto(const Value &v, LazyLoc loc) {
   }
 }
 
-void Evaluator::popFrame() {
+void Evaluator::popFrame(std::unique_ptr<Frame> *keep) {
   if (!liveIterRecords_.empty()) {
     const Frame &f = *frames_.back();
     for (const auto &owned : f.owned)
       endIteratorsInto(*owned, LazyLoc(current_));
+  } else if (keep) {
+    *keep = std::move(frames_.back());
   }
   frames_.pop_back();
 }
