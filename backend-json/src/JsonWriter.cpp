@@ -41,6 +41,11 @@ namespace {
 
 class Emitter {
 public:
+  // Text is handed over, or collected, in pieces ending at the first op
+  // boundary past FlushBytes.
+  static constexpr size_t FlushBytes = size_t(1) << 20;
+  static constexpr size_t PieceCapacity = FlushBytes + (size_t(1) << 16);
+
   explicit Emitter(std::string &out, const PlanTextSink *sink = nullptr)
       : out(out), sink(sink) {
     open.reserve(16);
@@ -48,10 +53,7 @@ public:
 
   // Keeps the pieces instead of handing them to a sink: each is moved into
   // `into` whole (a helper's gpu, handed over later by handOver).
-  void collectPieces(std::vector<std::string> &into) {
-    pieces = &into;
-    out.reserve(PieceCapacity);
-  }
+  void collectPieces(std::vector<std::string> &into) { pieces = &into; }
   // Writes as if `depth` containers were open around the text (a gpu is
   // inside the plan object and its "gpus" array).
   void nestIn(size_t depth) { open.assign(depth, true); }
@@ -65,6 +67,7 @@ public:
     if (pieces) // the next piece, in the one allocation
       out.reserve(PieceCapacity);
   }
+
   // Ends the text: `out` holds exactly what was written (with a sink, the
   // rest is handed over).
   void finish() {
@@ -76,9 +79,12 @@ public:
   // pieces): with a sink each piece is handed over as it is, after the
   // text before it.
   void handOver(const std::vector<std::string> &made) {
-    if (!sink) {
+    // A small gpu's text joins this one's (one write for many gpus);
+    // large pieces go to the sink as they are.
+    if (!sink || (made.size() == 1 && made[0].size() < FlushBytes / 4)) {
       for (const std::string &piece : made)
         put(piece.data(), piece.size());
+      flushIfLarge();
       return;
     }
     if (used())
@@ -139,7 +145,6 @@ public:
   }
 
 private:
-  static constexpr size_t FlushBytes = size_t(1) << 20;
   std::string &out;
   const PlanTextSink *sink;
   std::vector<std::string> *pieces = nullptr;
@@ -148,8 +153,7 @@ private:
   // append is a bounds test and a copy, not std::string's bookkeeping.
   // settle() trims out to the text.
   static constexpr size_t GrowBytes = size_t(1) << 16;
-  // A collected piece ends at the first op boundary past FlushBytes.
-  static constexpr size_t PieceCapacity = FlushBytes + GrowBytes;
+
   char *cur = nullptr, *limit = nullptr;
   size_t used() const { return cur ? size_t(cur - out.data()) : out.size(); }
   char *room(size_t n) {
@@ -704,6 +708,9 @@ private:
       Made next;
       try {
         std::string text;
+        // Room for the first piece, or the whole of a small gpu.
+        text.reserve(
+            std::min(estimateGpuSize(gpus[i]), Emitter::PieceCapacity));
         Emitter e(text);
         e.collectPieces(next.pieces);
         e.nestIn(2);
@@ -714,6 +721,10 @@ private:
         next.failure = std::current_exception();
       }
       bool failed = bool(next.failure);
+      // Out of memory here (the queue's own allocation) ends the process
+      // with mscclc's report: this thread is never in a recoverable region
+      // (mscclc/support/ResourceLimits.h), so no std::bad_alloc escapes the
+      // body.
       {
         std::lock_guard<std::mutex> hold(lock);
         made.push_back(std::move(next));
