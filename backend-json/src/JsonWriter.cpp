@@ -698,7 +698,9 @@ private:
   bool stopping = false;
 
   void run() {
-    for (size_t i = 1; i < gpus.size(); i += 2) {
+    for (size_t i = 0; i < gpus.size(); ++i) {
+      if (!makes(i))
+        continue;
       {
         std::unique_lock<std::mutex> hold(lock);
         changed.wait(hold, [&] { return stopping || made.size() < MaxAhead; });

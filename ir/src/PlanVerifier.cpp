@@ -120,17 +120,7 @@ public:
         ranks[i]->gpu(int32_t(first + i));
       });
       for (size_t i = 0; i < count; ++i) {
-        Verifier &v = *ranks[i];
-        for (Diagnostic &d : v.recorded_)
-          if (++problems_ <= max_)
-            diags_.emit(std::move(d));
-        problems_ += v.problems_ - unsigned(v.recorded_.size());
-        waits_.insert(waits_.end(), v.waits_.begin(), v.waits_.end());
-        for (std::vector<int32_t> &peers : v.ownSignals_) {
-          std::sort(peers.begin(), peers.end());
-          peers.erase(std::unique(peers.begin(), peers.end()), peers.end());
-        }
-        signalled_[first + i] = std::move(v.ownSignals_);
+        takeRank(*ranks[i], first + i);
         ranks[i].reset();
       }
     }
@@ -143,6 +133,21 @@ public:
   }
 
 private:
+  // Reports rank r's recorded problems (in order, against the cap) and
+  // keeps its waits and signalled peers for the checks across ranks.
+  void takeRank(Verifier &v, size_t r) {
+    for (Diagnostic &d : v.recorded_)
+      if (++problems_ <= max_)
+        diags_.emit(std::move(d));
+    problems_ += v.problems_ - unsigned(v.recorded_.size());
+    waits_.insert(waits_.end(), v.waits_.begin(), v.waits_.end());
+    for (std::vector<int32_t> &peers : v.ownSignals_) {
+      std::sort(peers.begin(), peers.end());
+      peers.erase(std::unique(peers.begin(), peers.end()), peers.end());
+    }
+    signalled_[r] = std::move(v.ownSignals_);
+  }
+
   const Plan &plan_;
   const PlanQuery &q_;
   DiagnosticSink &diags_;

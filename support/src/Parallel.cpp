@@ -49,6 +49,21 @@ void *runBody(void *body) {
   return nullptr;
 }
 
+// Starts a thread with the workers' small stack running `*body` (which must
+// outlive it). False when no thread is to be had (a low --max-memory leaves
+// no room for its stack).
+bool startWorker(pthread_t &id, std::function<void()> *body) {
+  pthread_attr_t attr;
+  bool haveAttr = pthread_attr_init(&attr) == 0;
+  if (haveAttr)
+    pthread_attr_setstacksize(&attr, WorkerStackBytes);
+  bool started =
+      pthread_create(&id, haveAttr ? &attr : nullptr, runBody, body) == 0;
+  if (haveAttr)
+    pthread_attr_destroy(&attr);
+  return started;
+}
+
 } // namespace
 
 ThreadSetting threadSettingFromEnvironment() {
@@ -112,20 +127,14 @@ void parallelFor(size_t count, size_t weight,
   };
   std::vector<pthread_t> helpers;
   helpers.reserve(threads - 1);
-  pthread_attr_t attr;
-  bool haveAttr = pthread_attr_init(&attr) == 0;
-  if (haveAttr)
-    pthread_attr_setstacksize(&attr, WorkerStackBytes);
   for (size_t t = 1; t < threads; ++t) {
     pthread_t id;
-    // No thread to be had (a low --max-memory leaves no room for its
-    // stack): the threads already started, or this one, do the rest.
-    if (pthread_create(&id, haveAttr ? &attr : nullptr, runBody, &drain) != 0)
+    // No thread to be had: the threads already started, or this one, do
+    // the rest.
+    if (!startWorker(id, &drain))
       break;
     helpers.push_back(id);
   }
-  if (haveAttr)
-    pthread_attr_destroy(&attr);
   drain();
   for (pthread_t id : helpers)
     pthread_join(id, nullptr);
@@ -137,15 +146,8 @@ bool HelperThread::start(std::function<void()> body) {
   static_assert(sizeof(pthread_t) <= sizeof(id_));
   join();
   body_ = std::move(body);
-  pthread_attr_t attr;
-  bool haveAttr = pthread_attr_init(&attr) == 0;
-  if (haveAttr)
-    pthread_attr_setstacksize(&attr, WorkerStackBytes);
   pthread_t id;
-  running_ =
-      pthread_create(&id, haveAttr ? &attr : nullptr, runBody, &body_) == 0;
-  if (haveAttr)
-    pthread_attr_destroy(&attr);
+  running_ = startWorker(id, &body_);
   if (running_)
     id_ = static_cast<unsigned long>(id);
   return running_;
