@@ -55,8 +55,15 @@ if os.path.isdir(os.path.join(config.shared_dir, "conformance", "plans")):
     config.available_features.add("shared")
     config.substitutions.append(("%shared", config.shared_dir))
 
-# nvcc for the PTX checks (tests/ptx): MSCCLC_NVCC, else the toolkit's.
 import shutil
+# A native C++ compiler, for programs whose printed lines must be the same
+# natively and under mscclc.
+native_cxx = shutil.which("clang++-19") or shutil.which("c++")
+if native_cxx:
+    config.available_features.add("native-cxx")
+    config.substitutions.append(("%native-cxx", native_cxx + " -std=c++20 -w"))
+
+# nvcc for the PTX checks (tests/ptx): MSCCLC_NVCC, else the toolkit's.
 nvcc = os.environ.get("MSCCLC_NVCC") or shutil.which("nvcc") or \
     ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc")
      else None)

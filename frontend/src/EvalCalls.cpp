@@ -737,7 +737,22 @@ Value *Evaluator::implicitAssignment(const CallExpr *call,
       (!isUserFunction(fd, ctx_.getSourceManager()) &&
        classifyDsl(md->getParent()) == DslClass::None))
     return nullptr;
-  Value rhs = eval(oc->getArg(1));
+  const Expr *from = oc->getArg(1);
+  if (md->isMoveAssignmentOperator() && movesFromObject(from)) {
+    // `a = std::move(b)`: b is moved from once both sides are evaluated.
+    Value *source = evalObject(from);
+    Value rhs = *source;
+    chargeCopy(rhs, from);
+    Borrow keep(*this, source);
+    Value *slot = evalLValue(oc->getArg(0));
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_move_source_invalidated, call);
+    leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
+    invalidateContents(*slot, "assignment", call);
+    *slot = std::move(rhs);
+    return slot;
+  }
+  Value rhs = eval(from);
   Value *slot = evalLValue(oc->getArg(0));
   invalidateContents(*slot, "assignment", call);
   *slot = std::move(rhs);
@@ -781,6 +796,8 @@ Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {
     site.route = ConstructRoute::Lambda;
   } else if (ctor->isCopyOrMoveConstructor() && ce->getNumArgs() >= 1) {
     site.route = ConstructRoute::CopyMove;
+    site.movesFrom =
+        ctor->isMoveConstructor() && movesFromObject(ce->getArg(0));
   } else if (StdClass sc = classifyStd(rd); sc != StdClass::None) {
     site.route = ConstructRoute::Std;
     site.stdClass = sc;
@@ -819,6 +836,8 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
       return eval(ce->getArg(0));
     error(loc, diag::err_eval_lambda_construct);
   case ConstructRoute::CopyMove:
+    if (site.movesFrom)
+      return moveOut(ce->getArg(0), /*assigned=*/false, loc);
     return eval(ce->getArg(0));
   case ConstructRoute::Std:
     return stdConstruct(site.stdClass, ce);

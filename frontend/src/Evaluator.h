@@ -310,6 +310,45 @@ private:
                                 const Value &dangling, LazyLoc loc);
   [[noreturn]] void invalidatedDuringUse(const Borrow &b, diag::ID id,
                                          LazyLoc loc);
+
+  // --- moves (Lifetimes.cpp): what a move leaves in its source
+  // The operation that ends references into a moved-from container.
+  static constexpr const char *MoveOperation = "move";
+  // Whether `source`, an argument a move constructor, move assignment or
+  // library call binds to an rvalue reference, is an object the move can
+  // change: an xvalue naming one (`std::move(v)`, a returned local), not a
+  // temporary, of a class whose move is more than a copy. `into`, when
+  // given, is the type the call builds from it (a vector's element).
+  static bool movesFromObject(const clang::Expr *source,
+                              clang::QualType into = clang::QualType());
+  // The value moved out of `source` (movesFromObject holds): a copy, with
+  // the object left as libstdc++ leaves a moved-from one. `assigned`: by a
+  // move assignment, else by a move constructor.
+  Value moveOut(const clang::Expr *source, bool assigned, LazyLoc loc);
+  // Leaves `v`, an object of type `t`, as libstdc++'s move leaves it:
+  // vectors, maps, sets, strings, queues, stacks and std::functions empty;
+  // an engaged optional, a pair, tuple, array or struct moved member by
+  // member; scalars, DSL handles and lambdas as they were.
+  void leaveMovedFrom(Value &v, clang::QualType t, bool assigned, LazyLoc loc);
+  // Moves a call makes once all its arguments are evaluated, in order (a
+  // pair built from `std::move(a), a.size()` sees a whole; from
+  // `std::move(a), std::move(a)`, a whole and an empty one).
+  struct PendingMove {
+    const clang::Expr *arg;
+    Value *source;
+    clang::QualType type;
+    std::unique_ptr<Borrow> keep;
+    size_t slot; // where the moved value goes
+  };
+  using PendingMoves = llvm::SmallVector<PendingMove, 2>;
+  // eval(a); or, when the call's parameter `param` is an rvalue reference
+  // and `a` names an object it builds an `into` from, nothing yet: the
+  // move is noted in `pending`, for finishMoves to put in `slot`.
+  Value evalMovedLater(const clang::Expr *a, clang::QualType param,
+                       clang::QualType into, PendingMoves &pending,
+                       size_t slot);
+  void finishMoves(PendingMoves &pending, llvm::MutableArrayRef<Value> slots,
+                   LazyLoc loc);
   static bool within(const Value &v, const Value *p);
   // Whether `p` is a temporary of the full-expression being evaluated.
   bool isTemporary(const Value *p) const;
@@ -707,9 +746,18 @@ private:
   // C++17 evaluates the object before the arguments, and all arguments
   // before the call: they are evaluated with `self` tracked, since an
   // argument may destroy it (`vv[0].push_back((vv.clear(), 1))`).
+  // `moveLastInto`: the call moves its last argument into an object of
+  // this type (push_back(T&&), a move assignment), which leaves a named
+  // source moved-from (moveOut).
   llvm::SmallVector<Value, 2>
   evaluateArguments(Value *self, llvm::ArrayRef<const clang::Expr *> args,
-                    const clang::Expr *site);
+                    const clang::Expr *site,
+                    clang::QualType moveLastInto = clang::QualType());
+  // The type a std method moves its last argument into, when it moves it
+  // whatever happens (push_back(T&&), a move assignment); null otherwise.
+  static clang::QualType
+  argumentMovedInto(StdClass cls, const clang::CXXMethodDecl *md,
+                    llvm::ArrayRef<const clang::Expr *> args);
   // Parts of stdMethod that stdElementAccess shares: the object must hold
   // a value; an index within the sequence; a map's entry for a key.
   void checkStdObject(StdClass cls, const Value &self, LazyLoc loc);
@@ -777,6 +825,7 @@ private:
     DslClass dslClass = DslClass::None;
     const clang::Expr *scalarArg = nullptr; // OptionalOfScalar: x
     clang::QualType held;                   // OptionalOfScalar: T
+    bool movesFrom = false; // CopyMove: a move out of a named object
   };
   ConstructSite constructSite(const clang::CXXConstructExpr *ce);
   llvm::DenseMap<const clang::CXXConstructExpr *, ConstructSite>

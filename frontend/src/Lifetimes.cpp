@@ -12,6 +12,10 @@
 // variable's frame (by serial number) and declaration, resolved at call
 // time, so a lambda that outlives the variable is an error too.
 //
+// A move leaves its source as libstdc++ leaves it (a vector empty, a
+// struct moved member by member): programs refill a vector they moved
+// from and count on it starting empty.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Evaluator.h"
@@ -348,9 +352,12 @@ void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
                             LazyLoc loc) {
   const DanglingCause &c = danglings_[size_t(dangling.i)];
   callNotes_ = memberNotes_ = 0;
+  // C++ keeps such a reference good, into the container moved to; the
+  // evaluator copies on a move and cannot follow it there.
   throwDiagnostic(
-      diag::err_eval_dangling_reference, irLoc(loc),
-      {d->getNameAsString(), c.operation},
+      c.operation == MoveOperation ? diag::err_eval_reference_after_move
+                                   : diag::err_eval_dangling_reference,
+      irLoc(loc), {d->getNameAsString(), c.operation},
       {makeNote(diag::note_eval_invalidated_here, irLoc(c.at), {c.operation})});
 }
 
@@ -361,6 +368,158 @@ void Evaluator::invalidatedDuringUse(const Borrow &b, diag::ID id,
   throwDiagnostic(
       id, irLoc(loc), {c.operation},
       {makeNote(diag::note_eval_invalidated_here, irLoc(c.at), {c.operation})});
+}
+
+// ------------------------------------------------------------------ moves --
+
+bool Evaluator::movesFromObject(const Expr *source, QualType into) {
+  // A temporary's move leaves nothing anyone sees; a const object binds
+  // to the copy constructor instead.
+  if (!source->isXValue() ||
+      isa<MaterializeTemporaryExpr>(source->IgnoreParens()))
+    return false;
+  QualType t = source->getType().getCanonicalType();
+  if (t.isConstQualified())
+    return false;
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition() || rd->isTriviallyCopyable() ||
+      rd->isLambda() || classifyDsl(rd) != DslClass::None)
+    return false;
+  return into.isNull() ||
+         into.getCanonicalType().getUnqualifiedType() == t.getUnqualifiedType();
+}
+
+Value Evaluator::moveOut(const Expr *source, bool assigned, LazyLoc loc) {
+  // The steps are eval's: the source's node, then what names the object.
+  Value *object = evalObject(source);
+  if (object->kind == Value::Kind::Uninit)
+    error(source->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  chargeCopy(*object, source);
+  Value moved = *object;
+  leaveMovedFrom(*object, source->getType(), assigned, loc);
+  return moved;
+}
+
+Value Evaluator::evalMovedLater(const Expr *a, QualType param, QualType into,
+                                PendingMoves &pending, size_t slot) {
+  if (param.isNull() || !param->isRValueReferenceType() ||
+      !movesFromObject(a, into))
+    return eval(a);
+  Value *object = evalObject(a);
+  if (object->kind == Value::Kind::Uninit)
+    error(a->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  pending.push_back(
+      {a, object, a->getType(), std::make_unique<Borrow>(*this, object), slot});
+  return Value();
+}
+
+void Evaluator::finishMoves(PendingMoves &pending,
+                            llvm::MutableArrayRef<Value> slots, LazyLoc loc) {
+  for (PendingMove &m : pending) {
+    if (m.keep->dangling)
+      invalidatedDuringUse(*m.keep, diag::err_eval_move_source_invalidated,
+                           loc);
+    m.keep.reset();
+    chargeCopy(*m.source, m.arg);
+    slots[m.slot] = *m.source;
+    leaveMovedFrom(*m.source, m.type, /*assigned=*/false, loc);
+  }
+  pending.clear();
+}
+
+void Evaluator::leaveMovedFrom(Value &v, QualType t, bool assigned,
+                               LazyLoc loc) {
+  // Programs count on this (`cur = std::move(next);` then refilling
+  // `next`): libstdc++ leaves a moved-from container empty, so a copy here
+  // would record a different plan than the natively compiled program.
+  t = t.getNonReferenceType().getCanonicalType();
+  if (t.isConstQualified()) // a const member is copied
+    return;
+  if (const auto *cat = constantArrayType(t)) {
+    if (v.kind == Value::Kind::Agg)
+      for (Value &e : v.elems())
+        leaveMovedFrom(e, cat->getElementType(), assigned, loc);
+    return;
+  }
+  const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition() || rd->isTriviallyCopyable() ||
+      rd->isLambda() || rd->isUnion())
+    return;
+  const char *operation = MoveOperation;
+  switch (classifyStd(rd)) {
+  case StdClass::Vector:
+  case StdClass::Queue:
+  case StdClass::Stack:
+    if (v.kind == Value::Kind::Agg) {
+      invalidateContents(v, operation, loc);
+      v = Value::makeAgg({});
+    }
+    return;
+  case StdClass::Map:
+  case StdClass::Set:
+    if (v.kind == Value::Kind::Map) {
+      invalidateContents(v, operation, loc);
+      v = Value::makeMap();
+    }
+    return;
+  case StdClass::PriorityQueue:
+    // The heap goes; the comparator stays (a lambda or function object).
+    if (v.kind == Value::Kind::Agg && !v.elems().empty() &&
+        v.elems()[0].kind == Value::Kind::Agg) {
+      invalidateContents(v.elems()[0], operation, loc);
+      v.elems()[0] = Value::makeAgg({});
+    }
+    return;
+  case StdClass::String:
+    if (v.kind == Value::Kind::String)
+      v = Value::makeString("");
+    return;
+  case StdClass::Function:
+    if (v.kind == Value::Kind::Closure)
+      v = Value::makeNull();
+    return;
+  case StdClass::Optional:
+    // Still engaged, holding a moved-from value.
+    if (v.kind != Value::Kind::Null)
+      leaveMovedFrom(v, templateArgType(rd, 0), assigned, loc);
+    return;
+  case StdClass::Array:
+    if (v.kind == Value::Kind::Agg)
+      for (Value &e : v.elems())
+        leaveMovedFrom(e, templateArgType(rd, 0), assigned, loc);
+    return;
+  case StdClass::Pair:
+  case StdClass::Tuple: {
+    llvm::SmallVector<QualType, 4> members = memberTypes(rd);
+    if (v.kind == Value::Kind::Agg && v.elems().size() == members.size())
+      for (size_t i = 0; i < members.size(); ++i)
+        leaveMovedFrom(v.elems()[i], members[i], assigned, loc);
+    return;
+  }
+  case StdClass::None:
+    break;
+  default:
+    return;
+  }
+  if (classifyDsl(rd) != DslClass::None)
+    return;
+  // A struct of the program's own: its implicit move moves member by
+  // member, or copies when it has none (a user-declared copy or
+  // destructor suppresses it).
+  if (assigned ? !rd->hasMoveAssignment() : !rd->hasMoveConstructor())
+    return;
+  llvm::ArrayRef<CXXBaseSpecifier> bases = directBases(rd);
+  size_t fields = size_t(std::distance(rd->field_begin(), rd->field_end()));
+  if (v.kind != Value::Kind::Agg || v.elems().size() != bases.size() + fields)
+    return;
+  size_t i = 0;
+  for (const CXXBaseSpecifier &b : bases)
+    leaveMovedFrom(v.elems()[i++], b.getType(), assigned, loc);
+  for (const FieldDecl *fd : rd->fields()) {
+    Value &member = v.elems()[i++];
+    if (!fd->getType()->isReferenceType())
+      leaveMovedFrom(member, fd->getType(), assigned, loc);
+  }
 }
 
 } // namespace mscclc::frontend

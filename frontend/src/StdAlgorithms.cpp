@@ -1458,13 +1458,23 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
     return true;
   }
   // insert / emplace: the new elements, evaluated before anything moves.
+  // insert(pos, std::move(x)) and emplace(pos, std::move(x)) leave x
+  // moved-from.
+  auto element = [&](const Expr *a) {
+    bool moved = md->getNumParams() == args.size() &&
+                 md->getParamDecl(unsigned(args.size() - 1))
+                     ->getType()
+                     ->isRValueReferenceType() &&
+                 movesFromObject(a, et);
+    return moved ? moveOut(a, /*assigned=*/false, loc) : eval(a);
+  };
   ValueList fresh;
   if (name == "emplace") {
     if (args.size() != 2)
       error(loc, diag::err_std_algorithm_args, {"vector::emplace"});
-    fresh.push_back(typed(eval(args[1])));
+    fresh.push_back(typed(element(args[1])));
   } else if (args.size() == 2) {
-    Value v = eval(args[1]);
+    Value v = element(args[1]);
     const Expr *x = iteratorSource(args[1]);
     if (isa<CXXStdInitializerListExpr>(x) || isa<InitListExpr>(x)) {
       for (Value &e : v.elems())

@@ -184,7 +184,10 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
   }
   switch (md->getOverloadedOperator()) {
   case OO_Equal: {
-    Value v = makeStdFunction(args[0], md->getParent());
+    // `f = std::move(g)` leaves g empty, as libstdc++ does.
+    Value v = md->isMoveAssignmentOperator() && movesFromObject(args[0])
+                  ? moveOut(args[0], /*assigned=*/true, loc)
+                  : makeStdFunction(args[0], md->getParent());
     invalidateContents(*self, "assignment", loc);
     *self = std::move(v);
     return self;

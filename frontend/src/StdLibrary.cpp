@@ -405,7 +405,11 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     // initialises (std::tuple<std::tuple<int>> t{inner}).
     if (args.size() == 1 && isPairOrTuple(args[0]->getType()) &&
         !(members.size() == 1 && isPairOrTuple(members[0]))) {
-      Value v = eval(args[0]);
+      PendingMoves moves; // from std::move(other): member by member
+      Value v = evalMovedLater(args[0],
+                               ce->getConstructor()->getParamDecl(0)->getType(),
+                               args[0]->getType(), moves, 0);
+      finishMoves(moves, v, loc);
       if (v.kind == Value::Kind::Agg) {
         ValueList elems = std::move(v.elems());
         for (size_t i = 0; i < elems.size(); ++i)
@@ -414,11 +418,24 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       }
     }
     ValueList elems;
+    PendingMoves moves; // std::pair p(1, std::move(peers))
+    const CXXConstructorDecl *ctor = ce->getConstructor();
     size_t i = 0;
     for (const Expr *a : args) {
-      elems.push_back(toMember(eval(a), i));
+      QualType param = i < ctor->getNumParams()
+                           ? ctor->getParamDecl(unsigned(i))->getType()
+                           : QualType();
+      QualType member = i < members.size() ? members[i] : QualType();
+      size_t before = moves.size();
+      Value v = member.isNull()
+                    ? eval(a)
+                    : evalMovedLater(a, param, member, moves, elems.size());
+      // A moved member is of the member's type already.
+      elems.push_back(moves.size() > before ? std::move(v)
+                                            : toMember(std::move(v), i));
       ++i;
     }
+    finishMoves(moves, {elems.data(), elems.size()}, loc);
     if (args.empty()) {
       return defaultValue(ce->getType(), loc);
     }
@@ -444,7 +461,15 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
               {"std::optional<T>(std::in_place, ...)"});
       });
     }
-    return optionalValueFrom(rd, args[0], eval(args[0]), ce,
+    // std::optional<std::vector<int>> o(std::move(peers)) moves peers.
+    PendingMoves moves;
+    const CXXConstructorDecl *ctor = ce->getConstructor();
+    Value from = evalMovedLater(
+        args[0],
+        ctor->getNumParams() ? ctor->getParamDecl(0)->getType() : QualType(),
+        et, moves, 0);
+    finishMoves(moves, from, loc);
+    return optionalValueFrom(rd, args[0], std::move(from), ce,
                              "a std::optional made from this value");
   }
   case StdClass::String:
@@ -689,11 +714,16 @@ Value *Evaluator::mapAt(Value &map, const Value &key, LazyLoc loc) {
 
 llvm::SmallVector<Value, 2>
 Evaluator::evaluateArguments(Value *self, llvm::ArrayRef<const Expr *> args,
-                             const Expr *site) {
+                             const Expr *site, QualType moveLastInto) {
   llvm::SmallVector<Value, 2> argv;
   Borrow selfBorrow(*this, self);
   for (const Expr *a : args)
-    argv.push_back(eval(a));
+    // The last argument is moved from after every argument is evaluated,
+    // as the call's body would.
+    argv.push_back(!moveLastInto.isNull() && a == args.back() &&
+                           movesFromObject(a, moveLastInto)
+                       ? moveOut(a, /*assigned=*/false, site)
+                       : eval(a));
   if (selfBorrow.dangling)
     invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
   return argv;
@@ -742,6 +772,51 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
   return &self->elems()[elementIndex(*self, index, indexE)];
 }
 
+QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
+                                      llvm::ArrayRef<const Expr *> args) {
+  // Only calls that move whatever happens. A map's or set's insert and
+  // try_emplace leave the source alone when the key is there, so they
+  // copy; emplace builds the entry before it looks.
+  if (args.empty() || md->getNumParams() != args.size() ||
+      !md->getParamDecl(unsigned(args.size() - 1))
+           ->getType()
+           ->isRValueReferenceType())
+    return QualType();
+  if (md->isMoveAssignmentOperator())
+    return QualType(md->getParent()->getTypeForDecl(), 0);
+  llvm::StringRef name = md->getIdentifier() ? md->getName()
+                         : md->getOverloadedOperator() == OO_Equal ? "operator="
+                                                                   : "";
+  const CXXRecordDecl *rd = md->getParent();
+  switch (cls) {
+  case StdClass::Vector:
+    if (name == "push_back" || name == "emplace_back")
+      return templateArgType(rd, 0);
+    break;
+  case StdClass::Queue:
+  case StdClass::Stack:
+  case StdClass::PriorityQueue:
+    if (name == "push" || name == "emplace")
+      return templateArgType(rd, 0);
+    break;
+  case StdClass::Optional:
+    if (name == "emplace" || name == "operator=")
+      return templateArgType(rd, 0);
+    break;
+  case StdClass::Map: // emplace(key, std::move(value))
+    if ((name == "emplace" && args.size() == 2) || name == "insert_or_assign")
+      return templateArgType(rd, 1);
+    break;
+  case StdClass::Set:
+    if (name == "emplace" && args.size() == 1)
+      return templateArgType(rd, 0);
+    break;
+  default:
+    break;
+  }
+  return QualType();
+}
+
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
@@ -757,7 +832,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     result = Value::makeVoid();
     return nullptr;
   }
-  llvm::SmallVector<Value, 2> argv = evaluateArguments(self, args, site);
+  llvm::SmallVector<Value, 2> argv =
+      evaluateArguments(self, args, site, argumentMovedInto(cls, md, args));
   // Hot path: avoid getNameAsString(), which builds a printing policy.
   llvm::StringRef name;
   if (md->getIdentifier()) {
@@ -1712,9 +1788,17 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       name == "forward_as_tuple") {
     if (name == "tie" || name == "forward_as_tuple")
       error(loc, diag::err_std_tie, {name.str()});
+    // Each argument decays to its own type: std::move(peers) moves.
     ValueList elems;
-    for (const Expr *a : call->arguments())
-      elems.push_back(eval(a));
+    PendingMoves moves;
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      const Expr *a = call->getArg(i);
+      elems.push_back(evalMovedLater(
+          a,
+          i < fd->getNumParams() ? fd->getParamDecl(i)->getType() : QualType(),
+          a->getType(), moves, elems.size()));
+    }
+    finishMoves(moves, {elems.data(), elems.size()}, loc);
     result = Value::makeAgg(std::move(elems));
     return true;
   }
@@ -1725,8 +1809,14 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     QualType et = templateArgType(call->getType()->getAsCXXRecordDecl(), 0);
     llvm::SmallVector<const Expr *, 4> args(call->arguments());
     llvm::SmallVector<Value, 4> argv;
-    for (const Expr *a : args)
-      argv.push_back(eval(a));
+    PendingMoves moves; // make_optional(std::move(peers)) moves
+    for (unsigned i = 0; i < args.size(); ++i)
+      argv.push_back(evalMovedLater(args[i],
+                                    args.size() == 1 && fd->getNumParams() == 1
+                                        ? fd->getParamDecl(0)->getType()
+                                        : QualType(),
+                                    et, moves, argv.size()));
+    finishMoves(moves, argv, loc);
     result = emplacedElement(et, args, argv, call, [&] {
       error(loc, diag::err_std_optional_in_place, {"std::make_optional"});
     });
