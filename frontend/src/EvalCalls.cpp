@@ -740,17 +740,29 @@ Value *Evaluator::implicitAssignment(const CallExpr *call,
   const Expr *from = oc->getArg(1);
   if (md->isMoveAssignmentOperator() && movesFromObject(from)) {
     // `a = std::move(b)`: b is moved from once both sides are evaluated.
-    Value *source = evalObject(from);
+    Value *source = moveSource(from);
     Value rhs = *source;
     chargeCopy(rhs, from);
     Borrow keep(*this, source);
     Value *slot = evalLValue(oc->getArg(0));
     if (keep.dangling)
       invalidatedDuringUse(keep, diag::err_eval_move_source_invalidated, call);
-    leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
+    // Assigned first, then moved from, as the members are: `n =
+    // std::move(n.kids[0])` destroys the source with n's old members
+    // (nothing is left to move from), and `n.kids[0] = std::move(n)`
+    // destroys the object assigned (the result is what it was given).
+    bool slotInSource = slot != source && within(*source, slot);
     invalidateContents(*slot, "assignment", call);
     *slot = std::move(rhs);
-    return slot;
+    if (keep.dangling || slot == source) // a self-move keeps the value
+      return slot;
+    if (!slotInSource) {
+      leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
+      return slot;
+    }
+    Value result = *slot;
+    leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
+    return temp(std::move(result));
   }
   Value rhs = eval(from);
   Value *slot = evalLValue(oc->getArg(0));

@@ -327,7 +327,11 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         return;
       const Borrow &gone = rangeBorrow.dangling ? rangeBorrow : elemBorrow;
       if (gone.dangling)
-        invalidatedDuringUse(gone, diag::err_eval_range_invalidated,
+        invalidatedDuringUse(gone,
+                             danglings_[gone.dangling - 1].operation ==
+                                     MoveOperation
+                                 ? diag::err_eval_range_moved
+                                 : diag::err_eval_range_invalidated,
                              rs->getColonLoc());
     };
     if (range->kind == Value::Kind::Map) {

@@ -321,6 +321,9 @@ private:
   // given, is the type the call builds from it (a vector's element).
   static bool movesFromObject(const clang::Expr *source,
                               clang::QualType into = clang::QualType());
+  // The object `source` names, for a move out of it (movesFromObject
+  // holds).
+  Value *moveSource(const clang::Expr *source);
   // The value moved out of `source` (movesFromObject holds): a copy, with
   // the object left as libstdc++ leaves a moved-from one. `assigned`: by a
   // move assignment, else by a move constructor.

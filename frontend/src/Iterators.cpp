@@ -228,8 +228,10 @@ Value *Evaluator::iteratorContainer(const Value &it, LazyLoc loc) {
   if (dangling) {
     const DanglingCause &c = danglings_[dangling - 1];
     callNotes_ = memberNotes_ = 0;
-    throwDiagnostic(diag::err_eval_iterator_invalidated, irLoc(loc),
-                    {c.operation},
+    throwDiagnostic(c.operation == MoveOperation
+                        ? diag::err_eval_iterator_after_move
+                        : diag::err_eval_iterator_invalidated,
+                    irLoc(loc), {c.operation},
                     {makeNote(diag::note_eval_invalidated_here, irLoc(c.at),
                               {c.operation})});
   }

@@ -389,11 +389,16 @@ bool Evaluator::movesFromObject(const Expr *source, QualType into) {
          into.getCanonicalType().getUnqualifiedType() == t.getUnqualifiedType();
 }
 
-Value Evaluator::moveOut(const Expr *source, bool assigned, LazyLoc loc) {
+Value *Evaluator::moveSource(const Expr *source) {
   // The steps are eval's: the source's node, then what names the object.
   Value *object = evalObject(source);
   if (object->kind == Value::Kind::Uninit)
     error(source->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  return object;
+}
+
+Value Evaluator::moveOut(const Expr *source, bool assigned, LazyLoc loc) {
+  Value *object = moveSource(source);
   chargeCopy(*object, source);
   Value moved = *object;
   leaveMovedFrom(*object, source->getType(), assigned, loc);
@@ -405,9 +410,7 @@ Value Evaluator::evalMovedLater(const Expr *a, QualType param, QualType into,
   if (param.isNull() || !param->isRValueReferenceType() ||
       !movesFromObject(a, into))
     return eval(a);
-  Value *object = evalObject(a);
-  if (object->kind == Value::Kind::Uninit)
-    error(a->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  Value *object = moveSource(a);
   pending.push_back(
       {a, object, a->getType(), std::make_unique<Borrow>(*this, object), slot});
   return Value();

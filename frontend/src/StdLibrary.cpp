@@ -774,9 +774,10 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
 
 QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
                                       llvm::ArrayRef<const Expr *> args) {
-  // Only calls that move whatever happens. A map's or set's insert and
-  // try_emplace leave the source alone when the key is there, so they
-  // copy; emplace builds the entry before it looks.
+  // Only calls that move whatever happens. std::map's insert, emplace and
+  // try_emplace leave the source alone when the key is there (libstdc++
+  // looks first), so they copy; an unordered map's or a set's emplace
+  // builds the entry before it looks.
   if (args.empty() || md->getNumParams() != args.size() ||
       !md->getParamDecl(unsigned(args.size() - 1))
            ->getType()
@@ -804,7 +805,8 @@ QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
       return templateArgType(rd, 0);
     break;
   case StdClass::Map: // emplace(key, std::move(value))
-    if ((name == "emplace" && args.size() == 2) || name == "insert_or_assign")
+    if ((name == "emplace" && args.size() == 2 && isUnorderedContainer(rd)) ||
+        name == "insert_or_assign")
       return templateArgType(rd, 1);
     break;
   case StdClass::Set:

@@ -8,6 +8,7 @@
 #include <queue>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 #ifdef __MSCCLC__
@@ -26,6 +27,11 @@ struct Pinned {
   Pinned() = default;
   Pinned(const Pinned &) = default;
   Pinned &operator=(const Pinned &) = default;
+};
+
+struct Tree {
+  int val = 0;
+  std::vector<Tree> kids;
 };
 
 static int sizeOf(std::vector<int> v) { return int(v.size()); }
@@ -118,10 +124,22 @@ static void body() {
   q.push(std::move(item));
   printf("moved queue %d %d\n", int(item.size()), int(q.front().size()));
 
-  std::map<int, std::vector<int>> byPeer;
+  // An unordered map builds the entry before it looks for the key.
+  std::unordered_map<int, std::vector<int>> byPeer;
   std::vector<int> list{1, 2, 3};
   byPeer.emplace(1, std::move(list));
-  printf("moved map-emplace %d %d\n", int(list.size()), int(byPeer[1].size()));
+  printf("moved unordered-emplace %d %d\n", int(list.size()),
+         int(byPeer[1].size()));
+  list = {4, 4};
+  byPeer.emplace(1, std::move(list));
+  printf("moved unordered-emplace-again %d %d\n", int(list.size()),
+         int(byPeer[1].size()));
+  // std::map looks first: with the key there, nothing is moved.
+  std::map<int, std::vector<int>> ordered{{1, {5}}};
+  list = {6, 6};
+  ordered.emplace(1, std::move(list));
+  printf("moved map-emplace-present %d %d\n", int(list.size()),
+         int(ordered[1].size()));
   list = {4};
   byPeer.insert_or_assign(1, std::move(list));
   printf("moved insert_or_assign %d %d\n", int(list.size()),
@@ -169,6 +187,17 @@ static void body() {
   auto copiedPair = std::make_pair(kept, 1); // an lvalue: copied
   printf("moved make_pair-copy %d %d\n", int(kept.size()),
          int(copiedPair.first.size()));
+
+  // The object assigned inside the source: assigned, then destroyed by
+  // the move (the node keeps its number, its list goes).
+  Tree node{1, {Tree{}}};
+  node.kids[0] = std::move(node);
+  printf("moved into-itself %d %d\n", node.val, int(node.kids.size()));
+  // The source inside the object assigned: it goes with root's old
+  // members.
+  Tree root{2, {Tree{3, {Tree{}, Tree{}}}}};
+  root = std::move(root.kids[0]);
+  printf("moved out-of-itself %d %d\n", root.val, int(root.kids.size()));
 
   std::function<int()> f = [] { return 4; };
   std::function<int()> g = std::move(f);
