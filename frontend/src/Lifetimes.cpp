@@ -420,7 +420,11 @@ void Evaluator::finishMoves(PendingMoves &pending,
                             llvm::MutableArrayRef<Value> slots, LazyLoc loc) {
   for (PendingMove &m : pending) {
     if (m.keep->dangling)
-      invalidatedDuringUse(*m.keep, diag::err_eval_move_source_invalidated,
+      invalidatedDuringUse(*m.keep,
+                           danglings_[m.keep->dangling - 1].operation ==
+                                   MoveOperation
+                               ? diag::err_eval_move_source_moved
+                               : diag::err_eval_move_source_invalidated,
                            loc);
     m.keep.reset();
     chargeCopy(*m.source, m.arg);

@@ -778,7 +778,10 @@ QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
   // try_emplace leave the source alone when the key is there (libstdc++
   // looks first), so they copy; an unordered map's or a set's emplace
   // builds the entry before it looks.
-  if (args.empty() || md->getNumParams() != args.size() ||
+  // Most calls are ruled out by their last argument: a temporary or an
+  // lvalue (channel set-up emplaces a temporary per channel).
+  if (args.empty() || !movesFromObject(args.back()) ||
+      md->getNumParams() != args.size() ||
       !md->getParamDecl(unsigned(args.size() - 1))
            ->getType()
            ->isRValueReferenceType())

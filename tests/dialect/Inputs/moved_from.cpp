@@ -34,6 +34,16 @@ struct Tree {
   std::vector<Tree> kids;
 };
 
+struct Counter {
+  int next = 0;
+  std::vector<int> seen;
+};
+
+static int take(Counter &c) {
+  c.seen.push_back(c.next);
+  return c.next++;
+}
+
 static int sizeOf(std::vector<int> v) { return int(v.size()); }
 
 static std::vector<int> made(int n) {
@@ -198,6 +208,15 @@ static void body() {
   Tree root{2, {Tree{3, {Tree{}, Tree{}}}}};
   root = std::move(root.kids[0]);
   printf("moved out-of-itself %d %d\n", root.val, int(root.kids.size()));
+
+  // The right side is read by the assignment, after the left side.
+  Counter counted, counted2;
+  std::vector<Counter> snap(3), snap2(3);
+  snap[take(counted)] = std::move(counted);
+  snap2[take(counted2)] = counted2;
+  printf("moved read-late %d %d %d %d %d\n", snap[0].next,
+         int(snap[0].seen.size()), int(counted.seen.size()), snap2[0].next,
+         int(snap2[0].seen.size()));
 
   std::function<int()> f = [] { return 4; };
   std::function<int()> g = std::move(f);
