@@ -756,6 +756,10 @@ private:
   evaluateArguments(Value *self, llvm::ArrayRef<const clang::Expr *> args,
                     const clang::Expr *site,
                     clang::QualType moveLastInto = clang::QualType());
+  // Whether the last of `args` names an object (movesFromObject) that the
+  // call binds to an rvalue-reference parameter.
+  static bool bindsLastToMove(const clang::FunctionDecl *fd,
+                              llvm::ArrayRef<const clang::Expr *> args);
   // The type a std method moves its last argument into, when it moves it
   // whatever happens (push_back(T&&), a move assignment); null otherwise.
   static clang::QualType

@@ -1460,13 +1460,10 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   // insert / emplace: the new elements, evaluated before anything moves.
   // insert(pos, std::move(x)) and emplace(pos, std::move(x)) leave x
   // moved-from.
-  auto element = [&](const Expr *a) {
-    bool moved = md->getNumParams() == args.size() &&
-                 md->getParamDecl(unsigned(args.size() - 1))
-                     ->getType()
-                     ->isRValueReferenceType() &&
-                 movesFromObject(a, et);
-    return moved ? moveOut(a, /*assigned=*/false, loc) : eval(a);
+  auto element = [&](const Expr *last) {
+    return bindsLastToMove(md, args) && movesFromObject(last, et)
+               ? moveOut(last, /*assigned=*/false, loc)
+               : eval(last);
   };
   ValueList fresh;
   if (name == "emplace") {

@@ -772,19 +772,25 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
   return &self->elems()[elementIndex(*self, index, indexE)];
 }
 
+bool Evaluator::bindsLastToMove(const FunctionDecl *fd,
+                                llvm::ArrayRef<const Expr *> args) {
+  // Most calls are ruled out by their last argument, a temporary or an
+  // lvalue (channel set-up emplaces a temporary per channel), before the
+  // declaration is asked.
+  return !args.empty() && movesFromObject(args.back()) &&
+         fd->getNumParams() == args.size() &&
+         fd->getParamDecl(unsigned(args.size() - 1))
+             ->getType()
+             ->isRValueReferenceType();
+}
+
 QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
                                       llvm::ArrayRef<const Expr *> args) {
   // Only calls that move whatever happens. std::map's insert, emplace and
   // try_emplace leave the source alone when the key is there (libstdc++
   // looks first), so they copy; an unordered map's or a set's emplace
   // builds the entry before it looks.
-  // Most calls are ruled out by their last argument: a temporary or an
-  // lvalue (channel set-up emplaces a temporary per channel).
-  if (args.empty() || !movesFromObject(args.back()) ||
-      md->getNumParams() != args.size() ||
-      !md->getParamDecl(unsigned(args.size() - 1))
-           ->getType()
-           ->isRValueReferenceType())
+  if (!bindsLastToMove(md, args))
     return QualType();
   if (md->isMoveAssignmentOperator())
     return QualType(md->getParent()->getTypeForDecl(), 0);
