@@ -738,59 +738,49 @@ Value *Evaluator::implicitAssignment(const CallExpr *call,
        classifyDsl(md->getParent()) == DslClass::None))
     return nullptr;
   const Expr *from = oc->getArg(1);
-  if (md->isMoveAssignmentOperator() && movesFromObject(from)) {
-    // `a = std::move(b)`: b is bound first, and read by the assignment
-    // once the left side (which may change it) is evaluated.
-    Value *source = moveSource(from);
-    Borrow keep(*this, source);
-    Value *slot = evalLValue(oc->getArg(0));
-    if (keep.dangling)
-      invalidatedDuringUse(keep, diag::err_eval_move_source_invalidated, call);
-    Value rhs = *source;
-    chargeCopy(rhs, from);
-    // Assigned first, then moved from, as the members are: `n =
-    // std::move(n.kids[0])` destroys the source with n's old members
-    // (nothing is left to move from), and `n.kids[0] = std::move(n)`
-    // destroys the object assigned.
-    bool slotInSource = slot != source && within(*source, slot);
-    invalidateContents(*slot, "assignment", call);
-    *slot = std::move(rhs);
-    if (keep.dangling || slot == source) // a self-move keeps the value
-      return slot;
-    if (!slotInSource) {
-      leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
-      return slot;
-    }
-    // The result is the object assigned while it lives, else what it was
-    // given.
-    Value given = *slot;
-    Borrow keepSlot(*this, slot);
-    leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
-    if (!keepSlot.dangling)
-      return slot;
-    return temp(std::move(given));
-  }
-  if (!from->isGLValue()) {
+  const bool moving = md->isMoveAssignmentOperator() && movesFromObject(from);
+  if (!moving && !from->isGLValue()) {
     Value rhs = eval(from);
     Value *slot = evalLValue(oc->getArg(0));
     invalidateContents(*slot, "assignment", call);
     *slot = std::move(rhs);
     return slot;
   }
-  // `a[f(b)] = b`: b is bound first and read by the assignment, after the
-  // left side (which may change it).
+  // `a[f(b)] = b`, `a = std::move(b)`: b is bound first, and read by the
+  // assignment once the left side (which may change it) is evaluated.
   Value *source = evalObject(from);
   Borrow keep(*this, source);
   Value *slot = evalLValue(oc->getArg(0));
   if (keep.dangling)
-    invalidatedDuringUse(keep, diag::err_eval_copy_source_invalidated, call);
+    invalidatedDuringUse(keep,
+                         moving ? diag::err_eval_move_source_invalidated
+                                : diag::err_eval_copy_source_invalidated,
+                         call);
   if (source->kind == Value::Kind::Uninit)
     error(from->getExprLoc(), diag::err_eval_uninitialised_unnamed);
   Value rhs = *source;
   chargeCopy(rhs, from);
+  // A move assigns first, then leaves the source moved-from, as the
+  // members are: `n = std::move(n.kids[0])` destroys the source with n's
+  // old members (nothing is left to move from), and `n.kids[0] =
+  // std::move(n)` destroys the object assigned.
+  bool slotInSource = moving && slot != source && within(*source, slot);
   invalidateContents(*slot, "assignment", call);
   *slot = std::move(rhs);
-  return slot;
+  if (!moving || keep.dangling || slot == source) // a self-move keeps it
+    return slot;
+  if (!slotInSource) {
+    leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
+    return slot;
+  }
+  // The result is the object assigned while it lives, else what it was
+  // given.
+  Value given = *slot;
+  Borrow keepSlot(*this, slot);
+  leaveMovedFrom(*source, from->getType(), /*assigned=*/true, call);
+  if (!keepSlot.dangling)
+    return slot;
+  return temp(std::move(given));
 }
 
 Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {

@@ -452,20 +452,19 @@ void Evaluator::leaveMovedFrom(Value &v, QualType t, bool assigned,
   if (!rd || !rd->hasDefinition() || rd->isTriviallyCopyable() ||
       rd->isLambda() || rd->isUnion())
     return;
-  const char *operation = MoveOperation;
   switch (classifyStd(rd)) {
   case StdClass::Vector:
   case StdClass::Queue:
   case StdClass::Stack:
     if (v.kind == Value::Kind::Agg) {
-      invalidateContents(v, operation, loc);
+      invalidateContents(v, MoveOperation, loc);
       v = Value::makeAgg({});
     }
     return;
   case StdClass::Map:
   case StdClass::Set:
     if (v.kind == Value::Kind::Map) {
-      invalidateContents(v, operation, loc);
+      invalidateContents(v, MoveOperation, loc);
       v = Value::makeMap();
     }
     return;
@@ -473,7 +472,7 @@ void Evaluator::leaveMovedFrom(Value &v, QualType t, bool assigned,
     // The heap goes; the comparator stays (a lambda or function object).
     if (v.kind == Value::Kind::Agg && !v.elems().empty() &&
         v.elems()[0].kind == Value::Kind::Agg) {
-      invalidateContents(v.elems()[0], operation, loc);
+      invalidateContents(v.elems()[0], MoveOperation, loc);
       v.elems()[0] = Value::makeAgg({});
     }
     return;
