@@ -84,6 +84,31 @@ struct Fingerprint {
   bool operator==(const Fingerprint &) const = default;
 };
 
+// Which inode a file is, and when it last changed: the kernel sets the
+// change time (ctime) to the current time on every write, truncation, link
+// or rename of the inode, and no system call sets it back. A cache file
+// with the identity it had when its contents were hashed has the contents
+// then hashed, so a compile need not read and hash the whole PCH (9 MB;
+// about 3 ms of an 8-rank compile's 20) to know it is intact.
+struct FileIdentity {
+  uint64_t device = 0, inode = 0;
+  int64_t changedSeconds = 0, changedNanoseconds = 0;
+  bool operator==(const FileIdentity &) const = default;
+};
+
+FileIdentity identityOf(const struct stat &st) {
+  return {uint64_t(st.st_dev), uint64_t(st.st_ino), int64_t(st.st_ctim.tv_sec),
+          int64_t(st.st_ctim.tv_nsec)};
+}
+
+// What a record (dsl-KEY.pch.ok) says: the PCH's fingerprint, and the
+// identity it had when that was taken (absent in a record written right
+// after a build: publishing the file changes its ctime).
+struct Record {
+  Fingerprint fingerprint;
+  std::optional<FileIdentity> identity;
+};
+
 // Cache entries are mscclc's own regular files: a link (to /dev/zero, to a
 // file elsewhere), a FIFO or a directory in their place is never read.
 bool ownRegularFile(const std::string &path, uint64_t *size = nullptr) {
@@ -96,18 +121,20 @@ bool ownRegularFile(const std::string &path, uint64_t *size = nullptr) {
 }
 
 // The fingerprint of `path`; with `expected`, a file of another size is
-// rejected before its contents are read.
+// rejected before its contents are read. `identity` receives the file's
+// identity from before the read: a change during the read changes the ctime
+// again, so the pair never vouches for contents that were not hashed.
 std::optional<Fingerprint>
 fingerprint(const std::string &path,
-            std::optional<Fingerprint> expected = std::nullopt) {
+            std::optional<Fingerprint> expected = std::nullopt,
+            FileIdentity *identity = nullptr) {
   uint64_t size = 0;
   if (!ownRegularFile(path, &size) || size == 0 ||
       (expected && expected->size != size))
     return std::nullopt;
-  // Every compile hashes the whole PCH (5 MB). Read through one small
-  // buffer and hashed a block at a time: mapping the file cost a fault
-  // (or, with MAP_POPULATE, a mapping) per page, which on a virtual
-  // machine was most of the cost (docs/performance.md).
+  // Read through one small buffer and hashed a block at a time: mapping the
+  // file cost a fault (or, with MAP_POPULATE, a mapping) per page, which on a
+  // virtual machine was most of the cost (docs/performance.md).
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return std::nullopt;
@@ -115,6 +142,8 @@ fingerprint(const std::string &path,
   std::optional<Fingerprint> result;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
       uint64_t(st.st_size) == size) {
+    if (identity)
+      *identity = identityOf(st);
     constexpr size_t BlockBytes = size_t(256) << 10;
     static thread_local std::vector<uint8_t> block(BlockBytes);
     std::vector<uint64_t> blockHashes;
@@ -140,17 +169,40 @@ fingerprint(const std::string &path,
   return result;
 }
 
-std::optional<Fingerprint> readRecord(const std::string &path) {
+std::optional<Record> readRecord(const std::string &path) {
   std::string text;
   int error = 0;
   if (!ownRegularFile(path) ||
       !support::readRegularFile(path, 256, text, error))
     return std::nullopt;
   std::istringstream in(text);
-  Fingerprint f;
-  if (in >> f.size >> f.hash)
-    return f;
-  return std::nullopt;
+  Record r;
+  if (!(in >> r.fingerprint.size >> r.fingerprint.hash))
+    return std::nullopt;
+  FileIdentity id;
+  if (in >> id.device >> id.inode >> id.changedSeconds >> id.changedNanoseconds)
+    r.identity = id;
+  return r;
+}
+
+std::string recordText(const Fingerprint &f,
+                       const std::optional<FileIdentity> &identity) {
+  std::string text = std::to_string(f.size) + " " + std::to_string(f.hash);
+  if (identity)
+    text += " " + std::to_string(identity->device) + " " +
+            std::to_string(identity->inode) + " " +
+            std::to_string(identity->changedSeconds) + " " +
+            std::to_string(identity->changedNanoseconds);
+  return text + "\n";
+}
+
+// Whether `pch` is still the file `record` describes, by its identity alone.
+bool unchangedSince(const std::string &pch, const Record &record) {
+  struct stat st;
+  return record.identity && ::lstat(pch.c_str(), &st) == 0 &&
+         S_ISREG(st.st_mode) &&
+         uint64_t(st.st_size) == record.fingerprint.size &&
+         identityOf(st) == *record.identity;
 }
 
 // Cache entries are replaced, never written through: a link in the cache
@@ -300,12 +352,20 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // A PCH is used only if it is exactly the file that passed validation:
   // the record holds its size and a hash of its contents, so a truncated or
   // corrupted cache file (which would crash Clang's AST reader) is rebuilt.
-  if (auto recorded = readRecord(pch + ".ok"))
-    if (auto actual = fingerprint(pch, recorded);
-        actual && *actual == *recorded) {
+  // The hash is taken again only when the file is not the inode, unchanged
+  // since, that it was taken from; the record then learns the identity.
+  if (auto recorded = readRecord(pch + ".ok")) {
+    if (unchangedSince(pch, *recorded)) {
       noteUse(pch + ".ok");
       return pch;
     }
+    FileIdentity identity;
+    if (auto actual = fingerprint(pch, recorded->fingerprint, &identity);
+        actual && *actual == recorded->fingerprint) {
+      writeEntry(pch + ".ok", recordText(*actual, identity));
+      return pch;
+    }
+  }
 
   // Build it in-process (to a temporary name, then rename: concurrent
   // compiles are safe). Function bodies of the headers are skipped, as
@@ -366,7 +426,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // between publishing and recording). A fresh unrecorded one is another
   // compile's, being recorded right now.
   if (auto recorded = readRecord(pch + ".ok")) {
-    if (fingerprint(pch, recorded) != recorded)
+    if (fingerprint(pch, recorded->fingerprint) != recorded->fingerprint)
       llvm::sys::fs::remove(pch);
   } else if (llvm::sys::fs::file_status st;
              !llvm::sys::fs::status(pch, st) &&
@@ -378,12 +438,13 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   llvm::sys::fs::remove(tmp);
   if (!published) {
     if (auto recorded = readRecord(pch + ".ok"))
-      if (fingerprint(pch, recorded) == recorded)
+      if (fingerprint(pch, recorded->fingerprint) == recorded->fingerprint)
         return pch;
     return std::nullopt; // the winner has not recorded it yet: no PCH now
   }
-  writeEntry(pch + ".ok", std::to_string(built->size) + " " +
-                              std::to_string(built->hash) + "\n");
+  // Without an identity: linking and unlinking changed the ctime since the
+  // hash, so the first use hashes the file once more and records it.
+  writeEntry(pch + ".ok", recordText(*built, std::nullopt));
   char current[17];
   snprintf(current, sizeof(current), "%016llx", (unsigned long long)key);
   pruneUnusedEntries(dir, current);
