@@ -368,6 +368,80 @@ bool combine(Op &a, Op &b, ChannelIndex &index) {
   return tryFuse(a, b, index);
 }
 
+// The sizes of an op's operand lists.
+struct OperandSizes {
+  size_t channels = 0, localSrc = 0, remoteSrc = 0, localDst = 0, remoteDst = 0;
+  void add(const Op &op) {
+    channels += op.channels.size();
+    localSrc += op.localSrc.size();
+    remoteSrc += op.remoteSrc.size();
+    localDst += op.localDst.size();
+    remoteDst += op.remoteDst.size();
+  }
+};
+
+// The kinds whose fusions with their own kind append the absorbed op's
+// operands (tryFuse): a run of them is one op per peer.
+bool appendsWhenFused(OpKind k) {
+  switch (k) {
+  case OpKind::Signal:
+  case OpKind::RlxSignal:
+  case OpKind::Wait:
+  case OpKind::RlxWait:
+  case OpKind::Flush:
+  case OpKind::Get:
+  case OpKind::Put:
+  case OpKind::Ppkt:
+  case OpKind::Pws:
+  case OpKind::Pwsf:
+  case OpKind::Rppkt:
+  case OpKind::Re:
+  case OpKind::Repkt:
+  case OpKind::Rre:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// A run of fusions (a signal per peer, a reduce per peer) grew the fused
+// op's lists one step at a time: each growth moved a list, and the small
+// blocks the moves freed made malloc consolidate its free lists at the next
+// larger request, a fifth of the pass's instructions at 64 ranks. Before a
+// run of at least three ops of one such kind (at most MaxRunReserve), the
+// op about to absorb them gets room for all of their operands; the run may
+// stop early, and fitOperands then gives back what it did not use.
+constexpr size_t MaxRunReserve = size_t(1) << 16;
+
+bool reserveForRun(Op &op, const std::vector<Op> &ops, size_t next) {
+  if (!appendsWhenFused(op.kind))
+    return false;
+  size_t end = next;
+  while (end < ops.size() && ops[end].kind == op.kind &&
+         end - next < MaxRunReserve)
+    ++end;
+  if (end - next < 2)
+    return false; // a pair at most: growing in place is as cheap
+  OperandSizes total;
+  total.add(op);
+  for (size_t k = next; k < end; ++k)
+    total.add(ops[k]);
+  op.channels.reserve(total.channels);
+  op.localSrc.reserve(total.localSrc);
+  op.remoteSrc.reserve(total.remoteSrc);
+  op.localDst.reserve(total.localDst);
+  op.remoteDst.reserve(total.remoteDst);
+  return true;
+}
+
+void fitOperands(Op &op) {
+  op.channels.shrinkToFit();
+  op.localSrc.shrinkToFit();
+  op.remoteSrc.shrinkToFit();
+  op.localDst.shrinkToFit();
+  op.remoteDst.shrinkToFit();
+}
+
 std::vector<Op> fuseList(std::vector<Op> ops) {
   // Compacts in place: the list only shrinks, and the write position never
   // passes the read position, so no second list is allocated (at 128 ranks
@@ -381,8 +455,11 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
           fuseList(std::move(cur.mutableDetails().body));
+    const bool reserved = reserveForRun(cur, ops, j);
     while (j < n && combine(cur, ops[j], index))
       ++j;
+    if (reserved)
+      fitOperands(cur);
     ops[write++] = std::move(cur);
     i = j;
   }

@@ -137,3 +137,42 @@ TEST_CASE("CompactList copies, grows and shrinks across its two forms",
   CHECK(chunkCopy.back().index == 78);
   CHECK(chunkCopy.data() != chunks.data());
 }
+
+TEST_CASE("CompactList gives reserved room back with shrinkToFit", "[ir]") {
+  // Channels: one element goes back into the pointer's place.
+  CompactList<ChannelRef> one{{mscclc::plan::ChannelType::Port, 9}};
+  one.reserve(32);
+  CHECK(one.capacity() == 32);
+  one.shrinkToFit();
+  CHECK(one.capacity() == 1);
+  CHECK(one.data() == reinterpret_cast<const ChannelRef *>(&one));
+  CHECK(one[0].kind == mscclc::plan::ChannelType::Port);
+  CHECK(one[0].globalId == 9);
+
+  // Several: an exact heap block with the same contents.
+  CompactList<int> some{1, 2, 3};
+  some.reserve(100);
+  some.push_back(4);
+  some.shrinkToFit();
+  CHECK(contents(some) == std::vector<int>{1, 2, 3, 4});
+  CHECK(some.capacity() == 4);
+  some.push_back(5); // and it grows again from there
+  CHECK(contents(some) == std::vector<int>{1, 2, 3, 4, 5});
+
+  // Emptied after a reservation: back to the empty inline form.
+  CompactList<int> emptied{1, 2};
+  emptied.reserve(8);
+  emptied.clear();
+  emptied.shrinkToFit();
+  CHECK(emptied.empty());
+  CHECK(emptied.capacity() == 1);
+
+  // Chunks have no inline form: one stays on the heap, exact.
+  using mscclc::chunk::Chunk;
+  CompactList<Chunk> chunks;
+  chunks.reserve(16);
+  chunks.push_back(Chunk{2, mscclc::plan::BufferType::Input, 0, 5, 1});
+  chunks.shrinkToFit();
+  CHECK(chunks.capacity() == 1);
+  CHECK(chunks[0].index == 5);
+}

@@ -149,3 +149,43 @@ TEST_CASE("ThinList keeps chunks through growth and copies", "[ir]") {
   CHECK(chunkCopy.back().index == 78);
   CHECK(chunkCopy.data() != chunks.data());
 }
+
+TEST_CASE("ThinList gives reserved room back with shrinkToFit", "[ir]") {
+  // Reserved, then filled part way (a run of fusions that stopped early):
+  // the contents stay, the storage is exact again, small when it fits.
+  ThinList<int> l{1, 2};
+  l.reserve(64);
+  CHECK(l.capacity() == 64);
+  for (int i = 3; i <= 5; ++i)
+    l.push_back(i);
+  l.shrinkToFit();
+  CHECK(contents(l) == std::vector<int>{1, 2, 3, 4, 5});
+  CHECK(l.capacity() == 5);
+  l.push_back(6); // the small form grows exactly again
+  CHECK(contents(l) == std::vector<int>{1, 2, 3, 4, 5, 6});
+  CHECK(l.capacity() == 6);
+
+  // Past the small form's reach it stays large, with exact room.
+  ThinList<int> big;
+  big.reserve(100);
+  for (int i = 0; i < 20; ++i)
+    big.push_back(i);
+  big.shrinkToFit();
+  CHECK(contents(big) == upTo(20));
+  CHECK(big.capacity() == 20);
+
+  // Reserved and never used: nothing left behind.
+  ThinList<int> unused;
+  unused.reserve(10);
+  unused.shrinkToFit();
+  CHECK(unused.empty());
+  CHECK(unused.capacity() == 0);
+  CHECK(unused.data() == nullptr);
+
+  // Exact lists are left alone.
+  ThinList<int> exact{7, 8};
+  const int *before = exact.data();
+  exact.shrinkToFit();
+  CHECK(exact.data() == before);
+  CHECK(contents(exact) == std::vector<int>{7, 8});
+}

@@ -104,6 +104,32 @@ public:
     }
     capacity_ = uint32_t(n);
   }
+  // Gives back the room reserve() or doubling left: an exact fit again (in
+  // the pointer's place for one small element).
+  void shrinkToFit() {
+    if (isInline() || capacity_ == size_)
+      return;
+    if (size_ == 0) {
+      release();
+      return;
+    }
+    if constexpr (InlineCapacity == 1) {
+      if (size_ == 1) {
+        T kept;
+        std::memcpy(static_cast<void *>(&kept), storage_.heap, sizeof(T));
+        release();
+        std::memcpy(storage_.inlined, static_cast<const void *>(&kept),
+                    sizeof(T));
+        size_ = 1;
+        return;
+      }
+    }
+    // Shrinking in place: realloc gives the tail back without moving.
+    if (void *fitted = std::realloc(static_cast<void *>(storage_.heap),
+                                    size_t(size_) * sizeof(T)))
+      storage_.heap = static_cast<T *>(fitted);
+    capacity_ = size_;
+  }
   void clear() { size_ = 0; }
   void resize(size_t n) {
     reserve(n);

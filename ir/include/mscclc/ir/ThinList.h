@@ -96,6 +96,19 @@ public:
     if (n > capacity())
       makeLarge(size(), n);
   }
+  // Gives back the room reserve() or doubling left: exact storage again,
+  // in the small form when the list fits it.
+  void shrinkToFit() {
+    const size_t n = size();
+    if (!isLarge() || n == capacity())
+      return;
+    if (n == 0)
+      release();
+    else if (n <= SmallMax)
+      makeSmall(n, n);
+    else
+      makeLarge(n, n);
+  }
   void clear() { release(); }
   void resize(size_t n) {
     const size_t old = size();
