@@ -102,8 +102,8 @@ FileIdentity identityOf(const struct stat &st) {
 }
 
 // What a record (dsl-KEY.pch.ok) says: the PCH's fingerprint, and the
-// identity it had when that was taken (absent in a record written right
-// after a build: publishing the file changes its ctime).
+// identity it had when that was taken (absent in the records of older
+// builds of mscclc).
 struct Record {
   Fingerprint fingerprint;
   std::optional<FileIdentity> identity;
@@ -339,7 +339,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
       "\n" +
       std::to_string(st.getLastModificationTime().time_since_epoch().count());
   keyText += "\npch-format: skip-function-bodies, pch-instantiate-templates, "
-             "block fingerprint";
+             "block fingerprint, file identity";
   uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
   std::string dir = cacheDir();
   if (dir.empty() || llvm::sys::fs::create_directories(dir))
@@ -353,16 +353,17 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // the record holds its size and a hash of its contents, so a truncated or
   // corrupted cache file (which would crash Clang's AST reader) is rebuilt.
   // The hash is taken again only when the file is not the inode, unchanged
-  // since, that it was taken from; the record then learns the identity.
+  // since, that it was taken from (a cache copied or restored elsewhere, a
+  // file touched). A compile never rewrites a record it did not build:
+  // whatever the compile's fate, it changes nothing in the cache but an
+  // entry it adds.
   if (auto recorded = readRecord(pch + ".ok")) {
     if (unchangedSince(pch, *recorded)) {
       noteUse(pch + ".ok");
       return pch;
     }
-    FileIdentity identity;
-    if (auto actual = fingerprint(pch, recorded->fingerprint, &identity);
-        actual && *actual == recorded->fingerprint) {
-      writeEntry(pch + ".ok", recordText(*actual, identity));
+    if (fingerprint(pch, recorded->fingerprint) == recorded->fingerprint) {
+      noteUse(pch + ".ok");
       return pch;
     }
   }
@@ -442,9 +443,15 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
         return pch;
     return std::nullopt; // the winner has not recorded it yet: no PCH now
   }
-  // Without an identity: linking and unlinking changed the ctime since the
-  // hash, so the first use hashes the file once more and records it.
-  writeEntry(pch + ".ok", recordText(*built, std::nullopt));
+  // Linking and unlinking changed the file's ctime since the hash: its
+  // identity is taken by hashing the published file once more (a build
+  // takes seconds; this, milliseconds). Should that fail, the record has
+  // none, and every compile hashes the file.
+  FileIdentity identity;
+  std::optional<FileIdentity> publishedAs;
+  if (fingerprint(pch, built, &identity) == built)
+    publishedAs = identity;
+  writeEntry(pch + ".ok", recordText(*built, publishedAs));
   char current[17];
   snprintf(current, sizeof(current), "%016llx", (unsigned long long)key);
   pruneUnusedEntries(dir, current);
