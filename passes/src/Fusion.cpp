@@ -368,18 +368,6 @@ bool combine(Op &a, Op &b, ChannelIndex &index) {
   return tryFuse(a, b, index);
 }
 
-// The sizes of an op's operand lists.
-struct OperandSizes {
-  size_t channels = 0, localSrc = 0, remoteSrc = 0, localDst = 0, remoteDst = 0;
-  void add(const Op &op) {
-    channels += op.channels.size();
-    localSrc += op.localSrc.size();
-    remoteSrc += op.remoteSrc.size();
-    localDst += op.localDst.size();
-    remoteDst += op.remoteDst.size();
-  }
-};
-
 // The kinds whose fusions with their own kind append the absorbed op's
 // operands (tryFuse): a run of them is one op per peer.
 bool appendsWhenFused(OpKind k) {
@@ -404,33 +392,48 @@ bool appendsWhenFused(OpKind k) {
   }
 }
 
+// Where the current run of ops of one kind ends, found once per run: ops
+// that never fuse (a signal on the same channel, again and again) start a
+// chain each, and a scan from every one of them would be quadratic.
+struct SameKindRun {
+  size_t end = 0;
+  OpKind kind = OpKind::Nop;
+};
+
 // A run of fusions (a signal per peer, a reduce per peer) grew the fused
 // op's lists one step at a time: each growth moved a list, and the small
 // blocks the moves freed made malloc consolidate its free lists at the next
 // larger request, a fifth of the pass's instructions at 64 ranks. Before a
-// run of at least three ops of one such kind (at most MaxRunReserve), the
-// op about to absorb them gets room for all of their operands; the run may
-// stop early, and fitOperands then gives back what it did not use.
-constexpr size_t MaxRunReserve = size_t(1) << 16;
+// run of at least three ops of one such kind, the op about to absorb them
+// gets room for as many more operands as the next op has, once per op of
+// the run (at most MaxRunReserve of them); the run may stop early, and
+// fitOperands then gives back what it did not use.
+constexpr size_t MaxRunReserve = 4096;
 
-bool reserveForRun(Op &op, const std::vector<Op> &ops, size_t next) {
-  if (!appendsWhenFused(op.kind))
+bool reserveForRun(Op &op, const std::vector<Op> &ops, size_t next,
+                   SameKindRun &run) {
+  if (!appendsWhenFused(op.kind) || next >= ops.size())
     return false;
-  size_t end = next;
-  while (end < ops.size() && ops[end].kind == op.kind &&
-         end - next < MaxRunReserve)
-    ++end;
-  if (end - next < 2)
+  // `next` only grows, so a run found earlier that reaches past it, of this
+  // kind, is of this kind from `next` on.
+  if (run.kind != op.kind || run.end <= next) {
+    run = {next, op.kind};
+    while (run.end < ops.size() && ops[run.end].kind == op.kind)
+      ++run.end;
+  }
+  const size_t count = std::min(run.end - next, MaxRunReserve);
+  if (count < 2)
     return false; // a pair at most: growing in place is as cheap
-  OperandSizes total;
-  total.add(op);
-  for (size_t k = next; k < end; ++k)
-    total.add(ops[k]);
-  op.channels.reserve(total.channels);
-  op.localSrc.reserve(total.localSrc);
-  op.remoteSrc.reserve(total.remoteSrc);
-  op.localDst.reserve(total.localDst);
-  op.remoteDst.reserve(total.remoteDst);
+  const Op &first = ops[next];
+  auto reserve = [count](auto &list, size_t each) {
+    if (each)
+      list.reserve(list.size() + each * count);
+  };
+  reserve(op.channels, first.channels.size());
+  reserve(op.localSrc, first.localSrc.size());
+  reserve(op.remoteSrc, first.remoteSrc.size());
+  reserve(op.localDst, first.localDst.size());
+  reserve(op.remoteDst, first.remoteDst.size());
   return true;
 }
 
@@ -448,6 +451,7 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
   // this lowered the peak memory by 7 MB).
   size_t write = 0, i = 0, n = ops.size();
   ChannelIndex index;
+  SameKindRun run;
   while (i < n) {
     Op cur = std::move(ops[i]);
     index.reset();
@@ -455,7 +459,7 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
           fuseList(std::move(cur.mutableDetails().body));
-    const bool reserved = reserveForRun(cur, ops, j);
+    const bool reserved = reserveForRun(cur, ops, j, run);
     while (j < n && combine(cur, ops[j], index))
       ++j;
     if (reserved)
