@@ -25,6 +25,7 @@ public:
     collectRelevantOps(program);
     ok &= checkSemaphores(program, diags);
     ok &= checkPipelines(program, diags);
+    relevant_.clear(); // pointers into the program: not kept past the run
     if (program.instances > 1 &&
         program.replicationPolicy == ReplicationPolicy::Interleaved)
       ok &= checkGranularity(program, diags);

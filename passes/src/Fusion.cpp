@@ -9,6 +9,8 @@
 #include "mscclc/passes/Fusion.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -406,9 +408,12 @@ struct SameKindRun {
 // larger request, a fifth of the pass's instructions at 64 ranks. Before a
 // run of at least three ops of one such kind, the op about to absorb them
 // gets room for as many more operands as the next op has, once per op of
-// the run (at most MaxRunReserve of them); the run may stop early, and
-// fitOperands then gives back what it did not use.
+// the run (at most MaxRunReserve ops), and at most MaxReservedOperands more
+// per list: the next op's count is a guess, and one op of a million
+// operands must not make the pass ask for billions. The run may stop
+// early, and fitOperands then gives back what it did not use.
 constexpr size_t MaxRunReserve = 4096;
+constexpr size_t MaxReservedOperands = 16384;
 
 bool reserveForRun(Op &op, const std::vector<Op> &ops, size_t next,
                    SameKindRun &run) {
@@ -426,8 +431,12 @@ bool reserveForRun(Op &op, const std::vector<Op> &ops, size_t next,
     return false; // a pair at most: growing in place is as cheap
   const Op &first = ops[next];
   auto reserve = [count](auto &list, size_t each) {
-    if (each)
-      list.reserve(list.size() + each * count);
+    const size_t more =
+        each > MaxReservedOperands / count ? MaxReservedOperands : each * count;
+    // Lists hold at most 2^32 - 1 operands (their own limit): room beyond
+    // that is not asked for; the fusions then fail as they would have.
+    if (more && list.size() <= std::numeric_limits<uint32_t>::max() - more)
+      list.reserve(list.size() + more);
   };
   reserve(op.channels, first.channels.size());
   reserve(op.localSrc, first.localSrc.size());
