@@ -205,6 +205,13 @@ bool unchangedSince(const std::string &pch, const Record &record) {
          identityOf(st) == *record.identity;
 }
 
+// Whether `pch` is the file `record` describes: unchanged since it was
+// hashed, or else with the recorded contents, hashed again.
+bool describes(const Record &record, const std::string &pch) {
+  return unchangedSince(pch, record) ||
+         fingerprint(pch, record.fingerprint) == record.fingerprint;
+}
+
 // Cache entries are replaced, never written through: a link in the cache
 // is replaced by the file, not followed.
 void writeEntry(const std::string &path, const std::string &text) {
@@ -357,15 +364,10 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // file touched). A compile never rewrites a record it did not build:
   // whatever the compile's fate, it changes nothing in the cache but an
   // entry it adds.
-  if (auto recorded = readRecord(pch + ".ok")) {
-    if (unchangedSince(pch, *recorded)) {
-      noteUse(pch + ".ok");
-      return pch;
-    }
-    if (fingerprint(pch, recorded->fingerprint) == recorded->fingerprint) {
-      noteUse(pch + ".ok");
-      return pch;
-    }
+  if (auto recorded = readRecord(pch + ".ok");
+      recorded && describes(*recorded, pch)) {
+    noteUse(pch + ".ok");
+    return pch;
   }
 
   // Build it in-process (to a temporary name, then rename: concurrent
@@ -427,7 +429,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // between publishing and recording). A fresh unrecorded one is another
   // compile's, being recorded right now.
   if (auto recorded = readRecord(pch + ".ok")) {
-    if (fingerprint(pch, recorded->fingerprint) != recorded->fingerprint)
+    if (!describes(*recorded, pch))
       llvm::sys::fs::remove(pch);
   } else if (llvm::sys::fs::file_status st;
              !llvm::sys::fs::status(pch, st) &&
@@ -439,7 +441,7 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   llvm::sys::fs::remove(tmp);
   if (!published) {
     if (auto recorded = readRecord(pch + ".ok"))
-      if (fingerprint(pch, recorded->fingerprint) == recorded->fingerprint)
+      if (describes(*recorded, pch))
         return pch;
     return std::nullopt; // the winner has not recorded it yet: no PCH now
   }

@@ -22,10 +22,9 @@ public:
   std::string_view name() const override { return "consistency"; }
   bool run(Program &program, DiagnosticSink &diags) override {
     bool ok = true;
-    collectRelevantOps(program);
-    ok &= checkSemaphores(program, diags);
-    ok &= checkPipelines(program, diags);
-    relevant_.clear(); // pointers into the program: not kept past the run
+    const RelevantOps relevant = relevantOps(program);
+    ok &= checkSemaphores(program, relevant, diags);
+    ok &= checkPipelines(program, relevant, diags);
     if (program.instances > 1 &&
         program.replicationPolicy == ReplicationPolicy::Interleaved)
       ok &= checkGranularity(program, diags);
@@ -38,19 +37,21 @@ private:
   // ops. One walk over the program instead of one per check: each walk
   // reads every op (62 MB of them in the 128-rank all-pairs program), and
   // most programs have none of these.
-  void collectRelevantOps(const Program &p) {
-    relevant_.assign(p.ranks.size(), {});
+  using RelevantOps = std::vector<std::vector<const Op *>>;
+  static RelevantOps relevantOps(const Program &p) {
+    RelevantOps relevant(p.ranks.size());
     for (size_t r = 0; r < p.ranks.size(); ++r)
       for (const auto &tb : p.ranks[r].tbs)
         for (const auto &op : tb.ops)
           if (op.kind == OpKind::Pipeline || op.kind == OpKind::SemAcquire ||
               op.kind == OpKind::SemRelease ||
               (op.hasDetails() && !op.details().body.empty()))
-            relevant_[r].push_back(&op);
+            relevant[r].push_back(&op);
+    return relevant;
   }
-  std::vector<std::vector<const Op *>> relevant_;
 
-  bool checkSemaphores(const Program &p, DiagnosticSink &diags) {
+  bool checkSemaphores(const Program &p, const RelevantOps &relevant,
+                       DiagnosticSink &diags) {
     bool ok = true;
     // A program usually repeats a mistake on every rank: one warning per
     // source location.
@@ -71,9 +72,10 @@ private:
             ++releases[size_t(id)];
         }
       };
-      for (const Op *op : relevant_[r])
+      for (const Op *op : relevant[r])
         visit(*op, visit);
-      checkSemaphoresPerIteration(p, rank, int64_t(r), reportedCounts, diags);
+      checkSemaphoresPerIteration(p, rank, relevant[r], int64_t(r),
+                                  reportedCounts, diags);
       for (size_t s = 0; s < rank.semaphores.size(); ++s) {
         int64_t available = rank.semaphores[s] + releases[s];
         int64_t n = int64_t(acquires[s].size());
@@ -95,6 +97,7 @@ private:
   // iterate equally often at every size, so together they must acquire each
   // semaphore as often as they release it.
   void checkSemaphoresPerIteration(const Program &p, const Rank &rank,
+                                   const std::vector<const Op *> &relevant,
                                    int64_t r,
                                    std::set<SourceLocation> &reported,
                                    DiagnosticSink &diags) {
@@ -124,8 +127,8 @@ private:
     // (semaphore, unit_size and num_chunks over their common divisor) ->
     // count per iteration.
     std::map<std::tuple<int32_t, uint64_t, uint64_t>, Count> counts;
-    for (const Op *relevant : relevant_[size_t(r)]) {
-      const Op &op = *relevant;
+    for (const Op *candidate : relevant) {
+      const Op &op = *candidate;
       if (op.kind != OpKind::Pipeline)
         continue;
       const OpDetails &pd = op.details();
@@ -173,14 +176,15 @@ private:
     }
   }
 
-  bool checkPipelines(const Program &p, DiagnosticSink &diags) {
+  bool checkPipelines(const Program &p, const RelevantOps &relevant,
+                      DiagnosticSink &diags) {
     bool ok = true;
     // A thread-block-group op is one op per thread block of its group: one
     // error per (source location, rank), not per thread block.
     std::set<std::pair<SourceLocation, int32_t>> reportedAt;
     for (size_t r = 0; r < p.ranks.size(); ++r)
-      for (const Op *relevant : relevant_[r]) {
-        const Op &op = *relevant;
+      for (const Op *candidate : relevant[r]) {
+        const Op &op = *candidate;
         if (op.kind != OpKind::Pipeline)
           continue;
         for (const auto &inner : op.details().body) {

@@ -164,12 +164,20 @@ bool hasBefore(const Op &b) {
 
 std::vector<Op> fuseList(std::vector<Op> ops);
 
+// Calls f(list of a, the same list of b) for each of the operand lists a
+// fusion grows: the channels and the four chunk lists.
+template <typename F> void forEachOperandList(Op &a, const Op &b, F f) {
+  f(a.channels, b.channels);
+  f(a.localSrc, b.localSrc);
+  f(a.remoteSrc, b.remoteSrc);
+  f(a.localDst, b.localDst);
+  f(a.remoteDst, b.remoteDst);
+}
+
 void concatTransfer(Op &a, const Op &b) {
-  a.localSrc.insert(a.localSrc.end(), b.localSrc.begin(), b.localSrc.end());
-  a.remoteSrc.insert(a.remoteSrc.end(), b.remoteSrc.begin(), b.remoteSrc.end());
-  a.localDst.insert(a.localDst.end(), b.localDst.begin(), b.localDst.end());
-  a.remoteDst.insert(a.remoteDst.end(), b.remoteDst.begin(), b.remoteDst.end());
-  a.channels.insert(a.channels.end(), b.channels.begin(), b.channels.end());
+  forEachOperandList(a, b, [](auto &to, const auto &from) {
+    to.insert(to.end(), from.begin(), from.end());
+  });
 }
 
 // The F rules of dsl-semantics.md §3.4.4. Fuses `b` into `a` in place
@@ -429,29 +437,21 @@ bool reserveForRun(Op &op, const std::vector<Op> &ops, size_t next,
   const size_t count = std::min(run.end - next, MaxRunReserve);
   if (count < 2)
     return false; // a pair at most: growing in place is as cheap
-  const Op &first = ops[next];
-  auto reserve = [count](auto &list, size_t each) {
+  forEachOperandList(op, ops[next], [count](auto &list, const auto &first) {
+    const size_t each = first.size();
     const size_t more =
         each > MaxReservedOperands / count ? MaxReservedOperands : each * count;
     // Lists hold at most 2^32 - 1 operands (their own limit): room beyond
     // that is not asked for; the fusions then fail as they would have.
     if (more && list.size() <= std::numeric_limits<uint32_t>::max() - more)
       list.reserve(list.size() + more);
-  };
-  reserve(op.channels, first.channels.size());
-  reserve(op.localSrc, first.localSrc.size());
-  reserve(op.remoteSrc, first.remoteSrc.size());
-  reserve(op.localDst, first.localDst.size());
-  reserve(op.remoteDst, first.remoteDst.size());
+  });
   return true;
 }
 
 void fitOperands(Op &op) {
-  op.channels.shrinkToFit();
-  op.localSrc.shrinkToFit();
-  op.remoteSrc.shrinkToFit();
-  op.localDst.shrinkToFit();
-  op.remoteDst.shrinkToFit();
+  forEachOperandList(op, op,
+                     [](auto &list, const auto &) { list.shrinkToFit(); });
 }
 
 std::vector<Op> fuseList(std::vector<Op> ops) {
