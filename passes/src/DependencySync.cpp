@@ -1,15 +1,18 @@
 //===- DependencySync.cpp - nops for intra-thread-block hazards ----------===//
 //
-// Tracks, per buffer space, the intervals touched since the last sync and
-// which op touched them. An access that overlaps an interval of another op
-// where either side writes is a hazard: a nop goes before the op and the
-// tracker restarts from the op's own accesses.
+// Tracks, per buffer space, the intervals read and written since the last
+// sync. An access that overlaps an earlier op's interval where either side
+// writes is a hazard: a nop goes before the op and the tracker restarts
+// from the op's own accesses.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/DependencySync.h"
 
 #include <algorithm>
 #include <array>
+#include <iterator>
+#include <map>
+#include <memory_resource>
 
 namespace mscclc::passes {
 namespace {
@@ -20,69 +23,140 @@ struct Access {
   int space;      // BufferType
   int64_t lo, hi; // inclusive
   bool write;
-  uint64_t op;
 };
 
+// Inclusive intervals merged into disjoint ones, keyed by their low end:
+// all that a conflict check needs of the earlier ops' reads or writes.
+class IntervalUnion {
+public:
+  explicit IntervalUnion(std::pmr::memory_resource *pool) : byLo_(pool) {}
+
+  bool overlaps(int64_t lo, int64_t hi) const {
+    auto after = byLo_.upper_bound(hi);
+    return after != byLo_.begin() && std::prev(after)->second >= lo;
+  }
+
+  void add(int64_t lo, int64_t hi) {
+    // The intervals starting at or below `hi` end in falling order going
+    // back; merge those that reach `lo`.
+    auto after = byLo_.upper_bound(hi);
+    while (after != byLo_.begin()) {
+      auto before = std::prev(after);
+      if (before->second < lo)
+        break;
+      lo = std::min(lo, before->first);
+      hi = std::max(hi, before->second);
+      after = byLo_.erase(before);
+    }
+    byLo_.emplace_hint(after, lo, hi);
+  }
+
+  void clear() { byLo_.clear(); }
+
+private:
+  std::pmr::map<int64_t, int64_t> byLo_; // lo -> hi
+};
+
+// The accesses of the op being resolved, disjoint: a later access of the
+// op replaces the bytes it covers, so a write recorded after a read of the
+// same bytes wins (the accesses come reads first).
+class OpAccesses {
+public:
+  explicit OpAccesses(std::pmr::memory_resource *pool) : byLo_(pool) {}
+
+  void record(int64_t lo, int64_t hi, bool write) {
+    auto first = byLo_.upper_bound(lo);
+    if (first != byLo_.begin() && std::prev(first)->second.hi >= lo)
+      first = std::prev(first);
+    auto last = byLo_.upper_bound(hi);
+    if (first != last) {
+      auto leftLo = first->first;
+      Piece left = first->second;
+      Piece right = std::prev(last)->second;
+      byLo_.erase(first, last);
+      if (leftLo < lo)
+        byLo_.emplace(leftLo, Piece{lo - 1, left.write});
+      if (right.hi > hi)
+        byLo_.emplace(hi + 1, right);
+    }
+    byLo_.emplace(lo, Piece{hi, write});
+  }
+
+  template <typename Fn> void forEach(Fn &&fn) const {
+    for (const auto &[lo, piece] : byLo_)
+      fn(lo, piece.hi, piece.write);
+  }
+
+  void clear() { byLo_.clear(); }
+
+private:
+  struct Piece {
+    int64_t hi;
+    bool write;
+  };
+  std::pmr::map<int64_t, Piece> byLo_;
+};
+
+// Per buffer space: what the earlier ops since the last sync read and
+// wrote, and what the current op accesses. An access is a hazard when it
+// overlaps an earlier op's write, or, being a write, an earlier op's read.
+// Earlier ops' overlapping reads of the same bytes all count (the
+// reference replaced the older read; with its Q-PKTREAD rule that never
+// mattered, with ours it dropped a needed nop), which the union of reads
+// keeps. Each check and record is logarithmic in the intervals held, so a
+// long thread block without syncs stays n log n.
 class Tracker {
 public:
-  // Returns true on a hazard (and leaves the tracker cleared, holding only
-  // `acc`).
-  bool insert(const Access &acc) {
-    auto &list = spaces_[acc.space];
-    bool conflict = false;
-    // Visit overlapping intervals lowest start first.
-    std::sort(list.begin(), list.end(),
-              [](const Access &x, const Access &y) { return x.lo < y.lo; });
-    std::vector<Access> kept;
-    kept.reserve(list.size() + 2);
-    for (size_t i = 0; i < list.size(); ++i) {
-      const Access &x = list[i];
-      bool overlap = x.lo <= acc.hi && acc.lo <= x.hi;
-      if (!overlap) {
-        kept.push_back(x);
-        continue;
-      }
-      if (x.op != acc.op && (x.write || acc.write)) {
-        conflict = true;
-        break;
-      }
-      if (x.op != acc.op) {
-        // Two ops reading the same bytes: both reads stay, or a later
-        // write would be checked against the newer read only and the
-        // older reader's write-after-read hazard lost. (The reference
-        // replaces the older read; with its Q-PKTREAD rule that never
-        // mattered, with ours it dropped a needed nop.)
-        kept.push_back(x);
-        continue;
-      }
-      if (x.lo < acc.lo)
-        kept.push_back({x.space, x.lo, acc.lo - 1, x.write, x.op});
-      if (x.hi > acc.hi)
-        kept.push_back({x.space, acc.hi + 1, x.hi, x.write, x.op});
-    }
-    if (conflict) {
-      clear();
-      spaces_[acc.space].push_back(acc);
-      return true;
-    }
-    kept.push_back(acc);
-    list = std::move(kept);
-    return false;
+  explicit Tracker(std::pmr::memory_resource *pool)
+      : spaces_{Space(pool), Space(pool), Space(pool)} {}
+
+  bool conflictsWithEarlierOps(const Access &acc) const {
+    const Space &s = spaces_[acc.space];
+    return s.writes.overlaps(acc.lo, acc.hi) ||
+           (acc.write && s.reads.overlaps(acc.lo, acc.hi));
   }
+
+  void record(const Access &acc) {
+    spaces_[acc.space].current.record(acc.lo, acc.hi, acc.write);
+  }
+
+  // After a hazard the nop syncs everything before the op.
+  void forgetEarlierOps() {
+    for (auto &s : spaces_) {
+      s.reads.clear();
+      s.writes.clear();
+    }
+  }
+
+  void endOp() {
+    for (auto &s : spaces_) {
+      s.current.forEach([&](int64_t lo, int64_t hi, bool write) {
+        (write ? s.writes : s.reads).add(lo, hi);
+      });
+      s.current.clear();
+    }
+  }
+
   void clear() {
+    forgetEarlierOps();
     for (auto &s : spaces_)
-      s.clear();
+      s.current.clear();
   }
 
 private:
-  std::array<std::vector<Access>, 3> spaces_;
+  struct Space {
+    explicit Space(std::pmr::memory_resource *pool)
+        : reads(pool), writes(pool), current(pool) {}
+    IntervalUnion reads, writes;
+    OpAccesses current;
+  };
+  std::array<Space, 3> spaces_;
 };
 
-void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
-              uint64_t op) {
+void addChunk(std::vector<Access> &out, const Chunk &c, bool write) {
   if (c.size <= 0)
     return;
-  out.push_back({int(c.type), c.index, c.index + c.size - 1, write, op});
+  out.push_back({int(c.type), c.index, c.index + c.size - 1, write});
 }
 
 // Local accesses of one op, reads before writes (dsl-semantics.md §3.6):
@@ -93,10 +167,10 @@ void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
 // kinds of source); remote and multicast operands are another
 // rank's memory; switch ops are not tracked at all, as in the reference
 // (Q-SWITCHNOSYNC), which their local operand's role (F, G) says.
-void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
+void accessesOf(const Op &op, std::vector<Access> &out) {
   if (op.kind == OpKind::Pipeline) {
     for (const auto &inner : op.details().body)
-      accessesOf(inner, id, out);
+      accessesOf(inner, out);
     return;
   }
   const plan::OpInfo &info = plan::opInfo(op.kind);
@@ -110,17 +184,17 @@ void accessesOf(const Op &op, uint64_t id, std::vector<Access> &out) {
     plan::OperandRole role = info.src.roleAt(i);
     if (role == plan::OperandRole::Local ||
         (packetReduce && role == plan::OperandRole::LocalPacket))
-      addChunk(out, op.localSrc[i], false, id);
+      addChunk(out, op.localSrc[i], false);
   }
   size_t pos = 0;
   for (const auto *list : {&op.localDst, &op.details().pktDst})
     for (const Chunk &c : *list)
       if (info.dst.roleAt(pos++) == plan::OperandRole::Local)
-        addChunk(out, c, true, id);
+        addChunk(out, c, true);
 }
 
-std::vector<Op> resolve(std::vector<Op> ops, uint64_t &nextId) {
-  Tracker tracker;
+std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
+  Tracker tracker(pool);
   std::vector<Op> out;
   out.reserve(ops.size() + 4);
   std::vector<Access> accs;
@@ -132,28 +206,26 @@ std::vector<Op> resolve(std::vector<Op> ops, uint64_t &nextId) {
     }
     if (op.kind == OpKind::Pipeline)
       op.mutableDetails().body =
-          resolve(std::move(op.mutableDetails().body), nextId);
-    uint64_t id = nextId++;
+          resolve(std::move(op.mutableDetails().body), pool);
     accs.clear();
-    accessesOf(op, id, accs);
-    bool added = false;
-    for (size_t i = 0; i < accs.size(); ++i) {
-      if (tracker.insert(accs[i])) {
-        // Q-LOSTDEP fix: the tracker restarts from this op's accesses so
-        // far, re-recorded in their original order (a write recorded after
-        // a read of the same bytes must win).
-        tracker.clear();
-        for (size_t k = 0; k <= i; ++k)
-          tracker.insert(accs[k]);
-        if (!added) {
-          Op nop;
-          nop.kind = OpKind::Nop;
-          nop.loc = op.loc;
-          nop.seq = op.seq;
-          out.push_back(std::move(nop));
-          added = true;
-        }
+    accessesOf(op, accs);
+    bool hazard = false;
+    for (const Access &acc : accs) {
+      // Q-LOSTDEP fix: after the nop the tracker still holds all of this
+      // op's accesses, those before the hazard included.
+      if (!hazard && tracker.conflictsWithEarlierOps(acc)) {
+        hazard = true;
+        tracker.forgetEarlierOps();
       }
+      tracker.record(acc);
+    }
+    tracker.endOp();
+    if (hazard) {
+      Op nop;
+      nop.kind = OpKind::Nop;
+      nop.loc = op.loc;
+      nop.seq = op.seq;
+      out.push_back(std::move(nop));
     }
     out.push_back(std::move(op));
   }
@@ -164,10 +236,11 @@ class DependencySyncPass : public Pass {
 public:
   std::string_view name() const override { return "dependency-sync"; }
   bool run(Program &program, DiagnosticSink &) override {
-    uint64_t nextId = 1;
+    // Interval nodes come and go with every op; a pool reuses them.
+    std::pmr::unsynchronized_pool_resource pool;
     for (auto &rank : program.ranks)
       for (auto &tb : rank.tbs)
-        tb.ops = resolve(std::move(tb.ops), nextId);
+        tb.ops = resolve(std::move(tb.ops), &pool);
     return true;
   }
 };
