@@ -350,6 +350,10 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
                               llvm::ArrayRef<Value *> argValues, Value *self,
                               llvm::ArrayRef<QualType> argTypes) {
   LazyLoc loc = callSite;
+  // Taken at entry, before the body can evaluate other calls.
+  const bool referenceOnly =
+      referenceWantedAt_ && callSite.stmt() == referenceWantedAt_;
+  referenceWantedAt_ = nullptr;
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
   if (!body || !def)
@@ -509,6 +513,10 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
         error(loc, diag::err_eval_reference_to_local,
               {def->getNameAsString(), "a temporary"});
     returnedRef_ = ref;
+    // A copy of a whole container per call would make `obj.items()
+    // .push_back(x)` in a loop quadratic.
+    if (referenceOnly)
+      return Value::makeVoid();
     return *ref;
   }
   returnedRef_ = nullptr;
@@ -625,6 +633,11 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
   if (fd && call->isLValue() && rtIsReference(fd) &&
       isUserFunction(fd, ctx_.getSourceManager())) {
     returnedRef_ = nullptr;
+    referenceWantedAt_ = call;
+    struct Reset {
+      const Expr *&wanted;
+      ~Reset() { wanted = nullptr; }
+    } reset{referenceWantedAt_};
     Value copy = evalCall(call);
     if (Value *ref = returnedRef_) {
       returnedRef_ = nullptr;
@@ -658,6 +671,9 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return result;
     if (lv->kind == Value::Kind::Uninit) // a[1] of std::array<int, 3> a;
       error(loc, diag::err_eval_uninitialised_unnamed);
+    // `s += "ab";`: nothing reads the object the call returns.
+    if (call == discardedResult_)
+      return Value::makeVoid();
     return *lv;
   }
   if (route.route == CallRoute::DslMethod)
@@ -697,6 +713,9 @@ Value Evaluator::evalCall(const CallExpr *call) {
       return result;
     if (lv->kind == Value::Kind::Uninit) // a[1] of std::array<int, 3> a;
       error(loc, diag::err_eval_uninitialised_unnamed);
+    // `s += "ab";`: nothing reads the object the call returns.
+    if (call == discardedResult_)
+      return Value::makeVoid();
     return *lv;
   }
 

@@ -67,6 +67,7 @@ public:
       return e->getExprLoc();
     return stmt_->getBeginLoc();
   }
+  const clang::Stmt *stmt() const { return stmt_; }
 
 private:
   const clang::Stmt *stmt_ = nullptr;
@@ -643,6 +644,9 @@ private:
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.
   Value *returnedRef_ = nullptr;
+  // The call whose caller takes the object a returned reference names
+  // (returnedRef_), not a copy of it: its callFunction returns void.
+  const clang::Expr *referenceWantedAt_ = nullptr;
 
   // --- the standard library (StdLibrary.cpp) and the DSL (DslBinding.cpp)
   // std::vector<bool>'s element proxies (VectorBool.cpp). A vector<bool>
