@@ -600,6 +600,19 @@ private:
     }
   }
 
+  // How many of a list's first `i` entries are remote: the index of entry
+  // `i`'s channel among the op's port channel ids. Counted from the
+  // layout, not entry by entry (a fused put has thousands of operands).
+  static size_t remoteRolesBefore(const OperandLayout &layout, size_t i) {
+    size_t count = 0;
+    size_t head = std::min<size_t>(i, layout.headCount);
+    for (size_t j = 0; j < head; ++j)
+      count += isRemoteRole(layout.head[j]);
+    if (i > head && isRemoteRole(layout.tail))
+      count += i - head;
+    return count;
+  }
+
   void operand(int32_t r, int32_t t, const Op &o, Operand which, size_t i,
                const Path &path, const std::vector<ChannelEnd> *ends) {
     const OpInfo &info = opInfo(o.kind);
@@ -657,10 +670,8 @@ private:
     // Over port channels, data travels on the channel listed for it.
     if (ends && isRemoteRole(role) && o.channelType == ChannelType::Port &&
         info.channelIds == ChannelIdsRule::PortOnly) {
-      size_t k = 0;
-      for (size_t j = 0; j < i; ++j)
-        k += isRemoteRole(
-            (which == Operand::Src ? info.src : info.dst).roleAt(j));
+      size_t k =
+          remoteRolesBefore(which == Operand::Src ? info.src : info.dst, i);
       if (k < ends->size() && (*ends)[k].peer != b->rank)
         problem(diag::err_plan_op_port_peer, path, loc,
                 {name, (*ends)[k].local, (*ends)[k].peer, b->rank});
