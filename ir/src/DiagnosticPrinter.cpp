@@ -37,7 +37,12 @@ std::string displayedMessage(const Diagnostic &d) {
 // ------------------------------------------------------------ SourceFiles
 
 int32_t SourceFiles::add(std::string path, std::string text) {
-  files_.push_back({std::move(path), std::move(text)});
+  File file{std::move(path), std::move(text), {}};
+  if (file.text.size() < UINT32_MAX)
+    for (size_t pos = file.text.find('\n'); pos != std::string::npos;
+         pos = file.text.find('\n', pos + 1))
+      file.lineStarts.push_back(uint32_t(pos + 1));
+  files_.push_back(std::move(file));
   return int32_t(files_.size() - 1);
 }
 
@@ -51,13 +56,20 @@ int32_t SourceFiles::find(std::string_view path) const {
 std::string_view SourceFiles::lineText(SourceLocation loc) const {
   if (!loc.isValid() || size_t(loc.fileId) >= files_.size())
     return {};
-  std::string_view text = files_[size_t(loc.fileId)].text;
+  const File &file = files_[size_t(loc.fileId)];
+  std::string_view text = file.text;
   size_t pos = 0;
-  for (uint32_t l = 1; l < loc.line; ++l) {
-    pos = text.find('\n', pos);
-    if (pos == std::string_view::npos)
+  if (loc.line > 1 && !file.lineStarts.empty()) {
+    if (loc.line - 2 >= file.lineStarts.size())
       return {};
-    ++pos;
+    pos = file.lineStarts[loc.line - 2];
+  } else {
+    for (uint32_t l = 1; l < loc.line; ++l) {
+      pos = text.find('\n', pos);
+      if (pos == std::string_view::npos)
+        return {};
+      ++pos;
+    }
   }
   size_t end = text.find('\n', pos);
   std::string_view line = text.substr(

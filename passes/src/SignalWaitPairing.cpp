@@ -108,6 +108,11 @@ bool balancedByChannel(const Program &program) {
       std::vector<uint32_t> &offsets = first[r * Kinds + size_t(g.kind)];
       if (!offsets.empty())
         return false; // two groups of one kind: the exact walk decides
+      // The offsets have an entry per rank: where a rank's channels are far
+      // fewer (a ring of thousands of ranks), the table would take memory
+      // and time in the square of the ranks, and the hashed walk is linear.
+      if (g.connectedTo.size() * 4 < ranks)
+        return false;
       offsets = plan::peerOffsets(g.connectedTo, ranks, uint32_t(total));
       if (offsets.empty())
         return false; // a peer outside the program
@@ -201,9 +206,17 @@ const char *ordinal(int32_t k) {
 // them) and its plans must still compile. A pair whose two sides declare
 // different numbers of channels is left to the unpaired-channel check.
 void reportChannelMismatches(const Program &program, DiagnosticSink &diags) {
+  // Channels from -> to of each kind, counted once (a count per mismatched
+  // key was quadratic in the channels of a rank).
+  std::map<std::tuple<int32_t, int32_t, int>, int64_t> channelCounts;
+  for (size_t r = 0; r < program.ranks.size(); ++r)
+    for (const ChannelGroup &g : program.ranks[r].channelGroups)
+      if (&g == program.ranks[r].group(g.kind)) // the first of its kind
+        for (int32_t to : g.connectedTo)
+          ++channelCounts[{int32_t(r), to, int(g.kind)}];
   auto channelsTo = [&](int32_t from, int32_t to, ChannelType kind) {
-    const ChannelGroup *g = program.ranks[size_t(from)].group(kind);
-    return g ? std::count(g->connectedTo.begin(), g->connectedTo.end(), to) : 0;
+    auto it = channelCounts.find({from, to, int(kind)});
+    return it == channelCounts.end() ? int64_t(0) : it->second;
   };
   using Key = std::tuple<int32_t, int32_t, int, int32_t>; // a, b, kind, k
   std::vector<SyncEvent> events = collectEvents(program);

@@ -642,6 +642,40 @@ TEST_CASE("unknown and misplaced keys are rejected", "[json][errors]") {
               R"(memory channel)");
 }
 
+TEST_CASE("SourceFiles finds any line's text from its index of line starts",
+          "[diagnostics]") {
+  mscclc::SourceFiles files;
+  int32_t id = files.add("a.cir", "first\r\n\nthird\nlast");
+  int32_t flat = files.add("b.cir", "only");
+  auto line = [&](int32_t file, uint32_t n) {
+    mscclc::SourceLocation loc;
+    loc.fileId = file;
+    loc.line = n;
+    loc.column = 1;
+    return std::string(files.lineText(loc));
+  };
+  CHECK(line(id, 1) == "first"); // the carriage return is not part of it
+  CHECK(line(id, 2) == "");
+  CHECK(line(id, 3) == "third");
+  CHECK(line(id, 4) == "last"); // no newline at the end
+  CHECK(line(id, 5) == "");     // past the end
+  CHECK(line(id, 4000000000u) == "");
+  CHECK(line(flat, 1) == "only");
+  CHECK(line(flat, 2) == "");
+  files.dropText(id);
+  CHECK(line(id, 3) == "");
+  // Many lines: each found directly (a scan from the start per line made a
+  // diagnostic per op of a large input quadratic).
+  std::string big;
+  for (int i = 0; i < 100000; ++i)
+    big += "line " + std::to_string(i) + "\n";
+  int32_t many = files.add("c.cir", big);
+  CHECK(line(many, 1) == "line 0");
+  CHECK(line(many, 54321) == "line 54320");
+  CHECK(line(many, 100000) == "line 99999");
+  CHECK(line(many, 100001) == "");
+}
+
 TEST_CASE("readPlanFile locates syntax errors in the file", "[json][errors]") {
   fs::path dir = fs::temp_directory_path() /
                  ("mscclc-json-test-" + std::to_string(::getpid()));

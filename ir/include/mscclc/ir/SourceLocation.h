@@ -51,7 +51,11 @@ public:
   std::string_view lineText(SourceLocation loc) const;
   // Frees a file's text (its name stays): for large inputs that are no
   // longer needed for carets.
-  void dropText(int32_t id) { std::string().swap(files_.at(size_t(id)).text); }
+  void dropText(int32_t id) {
+    File &f = files_.at(size_t(id));
+    std::string().swap(f.text);
+    std::vector<uint32_t>().swap(f.lineStarts);
+  }
   // "path:line:col", or "" for an invalid location.
   std::string describe(SourceLocation loc) const;
 
@@ -59,6 +63,10 @@ private:
   struct File {
     std::string path;
     std::string text;
+    // Where each line after the first starts, built when the file is
+    // added: a diagnostic per op of a large input would otherwise scan the
+    // file from its start each time. Empty for a file of 4 GB or more.
+    std::vector<uint32_t> lineStarts;
   };
   std::vector<File> files_;
 };
