@@ -216,95 +216,148 @@ void print(const Program &p, std::ostream &os) {
   }
 }
 
+namespace {
+
+// The chunks an op reads, then those it writes, as versions are assigned.
+template <typename Read, typename Write>
+void forEachVersionedChunk(Op &op, Read &&read, Write &&write) {
+  for (auto &c : op.localSrc)
+    read(c);
+  for (auto &c : op.remoteSrc)
+    read(c);
+  if (op.details().switchChunk &&
+      (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt))
+    read(*op.mutableDetails().switchChunk);
+  for (auto &c : op.localDst)
+    write(c);
+  if (op.hasDetails())
+    for (auto &c : op.mutableDetails().pktDst)
+      write(c);
+  for (auto &c : op.remoteDst)
+    write(c);
+  if (op.details().switchChunk && op.kind == OpKind::Glre)
+    write(*op.mutableDetails().switchChunk);
+}
+
+// The newest write overlapping a range, over the cells between sorted
+// bounds: a segment tree whose node holds the newest write covering all of
+// its cells (`covering`) and the newest touching any of them (`touching`).
+// No update needs pushing down: a query adds its path's `covering`.
+class NewestWrites {
+public:
+  explicit NewestWrites(std::vector<int64_t> bounds)
+      : bounds_(std::move(bounds)) {
+    std::sort(bounds_.begin(), bounds_.end());
+    bounds_.erase(std::unique(bounds_.begin(), bounds_.end()), bounds_.end());
+    cells_ = bounds_.size() > 1 ? bounds_.size() - 1 : 1;
+    covering_.assign(4 * cells_, 0);
+    touching_.assign(4 * cells_, 0);
+  }
+
+  void write(int64_t begin, int64_t end, uint32_t version) {
+    write(1, 0, cells_, cell(begin), cell(end), version);
+  }
+
+  uint32_t newest(int64_t begin, int64_t end) const {
+    return newest(1, 0, cells_, cell(begin), cell(end));
+  }
+
+private:
+  // Every bound is one the constructor was given.
+  size_t cell(int64_t bound) const {
+    return size_t(std::lower_bound(bounds_.begin(), bounds_.end(), bound) -
+                  bounds_.begin());
+  }
+
+  void write(size_t node, size_t lo, size_t hi, size_t begin, size_t end,
+             uint32_t version) {
+    if (end <= lo || hi <= begin)
+      return;
+    touching_[node] = std::max(touching_[node], version);
+    if (begin <= lo && hi <= end) {
+      covering_[node] = std::max(covering_[node], version);
+      return;
+    }
+    size_t mid = lo + (hi - lo) / 2;
+    write(2 * node, lo, mid, begin, end, version);
+    write(2 * node + 1, mid, hi, begin, end, version);
+  }
+
+  uint32_t newest(size_t node, size_t lo, size_t hi, size_t begin,
+                  size_t end) const {
+    if (end <= lo || hi <= begin)
+      return 0;
+    if (begin <= lo && hi <= end)
+      return touching_[node];
+    size_t mid = lo + (hi - lo) / 2;
+    return std::max({covering_[node], newest(2 * node, lo, mid, begin, end),
+                     newest(2 * node + 1, mid, hi, begin, end)});
+  }
+
+  std::vector<int64_t> bounds_;
+  size_t cells_ = 1;
+  std::vector<uint32_t> covering_, touching_;
+};
+
+} // namespace
+
 void assignVersions(Program &program) {
   // Collect every op with its recording sequence number.
   std::vector<Op *> ops;
-  std::vector<int32_t> opRank;
-  std::function<void(std::vector<Op> &, int32_t)> collect =
-      [&](std::vector<Op> &list, int32_t rank) {
-        for (auto &op : list) {
-          if (op.kind == OpKind::Pipeline)
-            collect(op.mutableDetails().body, rank);
-          else {
-            ops.push_back(&op);
-            opRank.push_back(rank);
-          }
-        }
-      };
-  for (size_t r = 0; r < program.ranks.size(); ++r)
-    for (auto &tb : program.ranks[r].tbs)
-      collect(tb.ops, int32_t(r));
+  std::function<void(std::vector<Op> &)> collect = [&](std::vector<Op> &list) {
+    for (auto &op : list) {
+      if (op.kind == OpKind::Pipeline)
+        collect(op.mutableDetails().body);
+      else
+        ops.push_back(&op);
+    }
+  };
+  for (auto &rank : program.ranks)
+    for (auto &tb : rank.tbs)
+      collect(tb.ops);
   std::vector<size_t> order(ops.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return ops[a]->seq < ops[b]->seq;
   });
-  // Per (rank, buffer): the version of each written range, as disjoint
-  // intervals keyed by start (linear in the ops, whatever the chunk
-  // counts), and a counter of writes.
-  struct Span {
-    int64_t end;
-    uint32_t version;
-  };
-  std::map<std::pair<int32_t, int>, std::map<int64_t, Span>> written;
-  std::map<std::pair<int32_t, int>, uint32_t> counter;
-  // The first span that may overlap [begin, ...).
-  auto firstOverlap = [](std::map<int64_t, Span> &spans, int64_t begin) {
-    auto it = spans.upper_bound(begin);
-    if (it != spans.begin() && std::prev(it)->second.end > begin)
-      --it;
-    return it;
-  };
-  auto readVersion = [&](Chunk &c) {
-    uint32_t v = 0;
-    auto &spans = written[{int32_t(c.rank), int(c.type)}];
-    int64_t end = c.index + c.size;
-    for (auto it = firstOverlap(spans, c.index);
-         it != spans.end() && it->first < end; ++it)
-      v = std::max(v, it->second.version);
-    c.version = c.size > 0 ? v : 0;
-  };
-  auto writeVersion = [&](Chunk &c) {
-    uint32_t v = ++counter[{int32_t(c.rank), int(c.type)}];
-    c.version = v;
+  // A read's version is the newest version among the bytes it covers. The
+  // versions of one (rank, buffer) rise with every write, so that is the
+  // newest write that overlaps the read at all (a later write over some of
+  // its bytes is newer still): a range maximum under range updates, kept
+  // per (rank, buffer) in a tree over the cells between the chunk bounds
+  // the program uses. Each read and write is logarithmic; walking the
+  // spans a read covers was quadratic for wide reads over many small
+  // writes.
+  using Group = std::pair<int32_t, int>; // rank, buffer type
+  auto groupOf = [](const Chunk &c) { return Group{c.rank, int(c.type)}; };
+  std::map<Group, std::vector<int64_t>> bounds;
+  auto addBounds = [&](Chunk &c) {
     if (c.size <= 0)
       return;
-    auto &spans = written[{int32_t(c.rank), int(c.type)}];
-    int64_t begin = c.index, end = c.index + c.size;
-    // Keep the parts of overlapped spans outside [begin, end).
-    std::vector<std::pair<int64_t, Span>> kept;
-    auto it = firstOverlap(spans, begin);
-    while (it != spans.end() && it->first < end) {
-      if (it->first < begin)
-        kept.push_back({it->first, {begin, it->second.version}});
-      if (it->second.end > end)
-        kept.push_back({end, {it->second.end, it->second.version}});
-      it = spans.erase(it);
-    }
-    for (auto &[start, span] : kept)
-      spans.emplace(start, span);
-    spans.emplace(begin, Span{end, v});
+    auto &b = bounds[groupOf(c)];
+    b.push_back(c.index);
+    b.push_back(c.index + c.size);
   };
-  for (size_t idx : order) {
-    Op &op = *ops[idx];
-    for (auto &c : op.localSrc)
-      readVersion(c);
-    for (auto &c : op.remoteSrc)
-      readVersion(c);
-    if (op.details().switchChunk &&
-        (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt))
-      readVersion(*op.mutableDetails().switchChunk);
-    for (auto &c : op.localDst)
-      writeVersion(c);
-    if (op.hasDetails())
-      for (auto &c : op.mutableDetails().pktDst)
-        writeVersion(c);
-    for (auto &c : op.remoteDst)
-      writeVersion(c);
-    if (op.details().switchChunk && op.kind == OpKind::Glre)
-      writeVersion(*op.mutableDetails().switchChunk);
-  }
+  for (size_t idx : order)
+    forEachVersionedChunk(*ops[idx], addBounds, addBounds);
+  std::map<Group, NewestWrites> newest;
+  for (auto &[group, b] : bounds)
+    newest.emplace(group, NewestWrites(std::move(b)));
+  std::map<Group, uint32_t> counter;
+  auto readVersion = [&](Chunk &c) {
+    c.version = c.size > 0
+                    ? newest.at(groupOf(c)).newest(c.index, c.index + c.size)
+                    : 0;
+  };
+  auto writeVersion = [&](Chunk &c) {
+    uint32_t v = ++counter[groupOf(c)];
+    c.version = v;
+    if (c.size > 0)
+      newest.at(groupOf(c)).write(c.index, c.index + c.size, v);
+  };
+  for (size_t idx : order)
+    forEachVersionedChunk(*ops[idx], readVersion, writeVersion);
 }
 
 } // namespace mscclc::chunk
