@@ -633,11 +633,14 @@ Value *Evaluator::evalCallLValue(const CallExpr *call) {
   if (fd && call->isLValue() && rtIsReference(fd) &&
       isUserFunction(fd, ctx_.getSourceManager())) {
     returnedRef_ = nullptr;
-    referenceWantedAt_ = call;
-    struct Reset {
+    // Evaluating the object (`h.get().items()`) may ask the same for its
+    // own call first: what was asked before is restored after this call.
+    struct Restore {
       const Expr *&wanted;
-      ~Reset() { wanted = nullptr; }
-    } reset{referenceWantedAt_};
+      const Expr *before;
+      ~Restore() { wanted = before; }
+    } restore{referenceWantedAt_, referenceWantedAt_};
+    referenceWantedAt_ = call;
     Value copy = evalCall(call);
     if (Value *ref = returnedRef_) {
       returnedRef_ = nullptr;

@@ -9,6 +9,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -398,7 +399,8 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       if (!tryCopyStatement(e)) {
         // A call whose iterator result nobody reads (v.erase(...);,
         // m.insert(...);) makes none.
-        discardedResult_ = e->IgnoreImplicit();
+        discardedResult_ = IgnoreExprNodes(e, IgnoreImplicitSingleStep,
+                                           IgnoreParensSingleStep);
         eval(e);
         discardedResult_ = nullptr;
       }
