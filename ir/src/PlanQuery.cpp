@@ -88,10 +88,7 @@ PlanQuery::PlanQuery(const Plan &plan) : plan_(plan) {
         if (runs[i].first == runs[i - 1].first)
           g.occurrence[s][size_t(runs[i].second)] =
               g.occurrence[s][size_t(runs[i - 1].second)] + 1;
-      // The table has an entry per rank: only where the channels are
-      // about as many, or a plan of many gpus with a few channels each
-      // would need memory in the square of its size.
-      if (!peers.empty() && peers.size() * 4 >= plan.gpus.size())
+      if (!peers.empty() && peerOffsetsPayOff(peers.size(), plan.gpus.size()))
         g.runStart[s] = peerOffsets(peers, plan.gpus.size());
     }
     g.tbs.resize(gpu.threadblocks.size());

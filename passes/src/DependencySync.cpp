@@ -120,7 +120,8 @@ public:
     spaces_[acc.space].current.record(acc.lo, acc.hi, acc.write);
   }
 
-  // After a hazard the nop syncs everything before the op.
+  // After a hazard the nop, and at a sync the sync, orders everything
+  // before (the current op's accesses are empty between ops).
   void forgetEarlierOps() {
     for (auto &s : spaces_) {
       s.reads.clear();
@@ -135,12 +136,6 @@ public:
       });
       s.current.clear();
     }
-  }
-
-  void clear() {
-    forgetEarlierOps();
-    for (auto &s : spaces_)
-      s.current.clear();
   }
 
 private:
@@ -200,7 +195,7 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
   std::vector<Access> accs;
   for (auto &op : ops) {
     if (op.isSyncLike()) {
-      tracker.clear();
+      tracker.forgetEarlierOps();
       out.push_back(std::move(op));
       continue;
     }

@@ -108,10 +108,8 @@ bool balancedByChannel(const Program &program) {
       std::vector<uint32_t> &offsets = first[r * Kinds + size_t(g.kind)];
       if (!offsets.empty())
         return false; // two groups of one kind: the exact walk decides
-      // The offsets have an entry per rank: where a rank's channels are far
-      // fewer (a ring of thousands of ranks), the table would take memory
-      // and time in the square of the ranks, and the hashed walk is linear.
-      if (g.connectedTo.size() * 4 < ranks)
+      // Else the hashed walk, which is linear (a ring of thousands of ranks).
+      if (!plan::peerOffsetsPayOff(g.connectedTo.size(), ranks))
         return false;
       offsets = plan::peerOffsets(g.connectedTo, ranks, uint32_t(total));
       if (offsets.empty())

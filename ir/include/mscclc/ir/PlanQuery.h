@@ -124,6 +124,14 @@ private:
 std::vector<uint32_t> peerOffsets(const std::vector<int32_t> &peers,
                                   size_t ranks, uint32_t base = 0);
 
+// Whether a table of peerOffsets is worth its ranks + 1 entries for a list
+// of `peers` entries: only where they are about as many, or a plan of many
+// ranks with a few channels each would need memory in the square of its
+// size.
+inline bool peerOffsetsPayOff(size_t peers, size_t ranks) {
+  return peers * 4 >= ranks;
+}
+
 // Whether a channel type names real channels (memory, port, switch).
 inline bool isRealChannel(ChannelType t) { return t != ChannelType::None; }
 
