@@ -19,6 +19,10 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <deque>
+#include <functional>
+#include <utility>
+
 using namespace clang;
 
 namespace mscclc::frontend {
@@ -95,53 +99,88 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
   };
 }
 
+// The heap algorithms below read and write the heap through `at(i)`, a
+// Value& for position i: the heap itself while a priority_queue is built,
+// a HeapOverlay for a push or a pop.
+using HeapOrder = std::function<bool(Value &, Value &)>;
+
 // libstdc++'s __push_heap: the value at `hole` rises while its parent
 // orders before it.
-static void siftUp(ValueList &heap, size_t hole, size_t top, Value value,
-                   const std::function<bool(Value &, Value &)> &less) {
+template <typename At>
+static void siftUp(At &&at, size_t hole, size_t top, Value value,
+                   const HeapOrder &less) {
   while (hole > top) {
     size_t parent = (hole - 1) / 2;
-    if (!less(heap[parent], value))
+    if (!less(at(parent), value))
       break;
-    heap[hole] = std::move(heap[parent]);
+    at(hole) = std::move(at(parent));
     hole = parent;
   }
-  heap[hole] = std::move(value);
+  at(hole) = std::move(value);
 }
 
 // libstdc++'s __adjust_heap: the hole at `hole` sinks to a leaf along the
 // greater children, then `value` rises from there.
-static void adjustHeap(ValueList &heap, size_t hole, size_t len, Value value,
-                       const std::function<bool(Value &, Value &)> &less) {
+template <typename At>
+static void adjustHeap(At &&at, size_t hole, size_t len, Value value,
+                       const HeapOrder &less) {
   size_t top = hole, child = hole;
   while (len >= 2 && child < (len - 1) / 2) {
     child = 2 * (child + 1);
-    if (less(heap[child], heap[child - 1]))
+    if (less(at(child), at(child - 1)))
       --child;
-    heap[hole] = std::move(heap[child]);
+    at(hole) = std::move(at(child));
     hole = child;
   }
   if (len % 2 == 0 && len >= 2 && child == (len - 2) / 2) {
     child = 2 * (child + 1);
-    heap[hole] = std::move(heap[child - 1]);
+    at(hole) = std::move(at(child - 1));
     hole = child - 1;
   }
-  siftUp(heap, hole, top, std::move(value), less);
+  siftUp(at, hole, top, std::move(value), less);
 }
 
 // libstdc++'s __make_heap.
-static void makeHeap(ValueList &heap,
-                     const std::function<bool(Value &, Value &)> &less) {
+static void makeHeap(ValueList &heap, const HeapOrder &less) {
   size_t len = heap.size();
   if (len < 2)
     return;
+  auto at = [&heap](size_t i) -> Value & { return heap[i]; };
   for (size_t parent = (len - 2) / 2;; --parent) {
     Value v = std::move(heap[parent]);
-    adjustHeap(heap, parent, len, std::move(v), less);
+    adjustHeap(at, parent, len, std::move(v), less);
     if (parent == 0)
       return;
   }
 }
+
+namespace {
+// The positions one push or pop reads or writes, as copies taken on first
+// use, written back by commit(). The comparator runs user code: it sees
+// stable objects, and the queue as it was until the step is done, as when
+// the step worked on a copy of the whole heap; but a step touches about
+// 2·log2(n) positions, where the copy made every push and pop linear.
+class HeapOverlay {
+public:
+  explicit HeapOverlay(const ValueList &heap) : heap_(heap) {}
+  Value &operator()(size_t i) {
+    // A path down and back up a heap: a few dozen positions at most.
+    for (auto &[position, value] : touched_)
+      if (position == i)
+        return value;
+    // A deque: the references handed out stay valid as it grows.
+    return touched_.emplace_back(i, heap_[i]).second;
+  }
+  void commit(ValueList &heap) {
+    for (auto &[position, value] : touched_)
+      heap[position] = std::move(value);
+  }
+
+private:
+  const ValueList &heap_;
+  std::deque<std::pair<size_t, Value>> touched_;
+};
+} // namespace
 
 Value Evaluator::adapterConstruct(StdClass cls, const CXXConstructExpr *ce,
                                   llvm::ArrayRef<const Expr *> args) {
@@ -263,15 +302,16 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
       retargetBorrows(oldData, oldSize, elems.data());
     if (pq) {
       auto less = heapOrder(rd, self->elems()[1], loc);
-      // The comparator runs user code: it works on a copy of the heap,
-      // committed once it is done, and the queue must not change meanwhile.
+      // The comparator runs user code: it works on copies of the positions
+      // it reaches, committed once it is done, and the queue must not
+      // change meanwhile.
       Borrow ordering(*this, &list, /*iterating=*/true);
-      ValueList heap = elems;
-      Value last = std::move(heap.back());
-      siftUp(heap, heap.size() - 1, 0, std::move(last), less);
+      HeapOverlay heap(elems);
+      Value last = elems.back();
+      siftUp(heap, elems.size() - 1, 0, std::move(last), less);
       if (ordering.dangling)
         invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
-      elems = std::move(heap);
+      heap.commit(elems);
     }
     result = Value::makeVoid();
     return nullptr;
@@ -296,15 +336,15 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
         auto less = heapOrder(rd, self->elems()[1], loc);
         Borrow ordering(*this, &list, /*iterating=*/true);
         // libstdc++'s __pop_heap: the last element takes the hole the top
-        // leaves, the top goes to the end and is dropped. On a copy, as
-        // for push.
-        ValueList heap = elems;
-        Value value = std::move(heap.back());
-        heap.back() = std::move(heap.front());
-        adjustHeap(heap, 0, heap.size() - 1, std::move(value), less);
+        // leaves, the top goes to the end and is dropped (below). Through
+        // an overlay, as for push; the sift never reaches the last
+        // position, which still holds the element being placed.
+        HeapOverlay heap(elems);
+        Value value = elems.back();
+        adjustHeap(heap, 0, elems.size() - 1, std::move(value), less);
         if (ordering.dangling)
           invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
-        elems = std::move(heap);
+        heap.commit(elems);
       }
       elems.pop_back();
     }

@@ -1372,6 +1372,35 @@ TEST_CASE("Evaluator: user orders, container adapters and std::tie compute "
           jobs.pop();
         } return (a % 1000000000LL) * 7 + t * 3 +
                                             n * 5 + j;),
+    // Pushes and pops interleaved on heaps of hundreds of elements, many
+    // of them tied: they leave in libstdc++'s order, after libstdc++'s
+    // comparisons (a push or a pop copies only the positions it reaches).
+    SAME_AS_CPP_INT(
+        int calls = 0;
+        auto byKey = [&calls](const std::pair<int, int> &x,
+                              const std::pair<int, int> &y) {
+          ++calls;
+          return x.first % 13 > y.first % 13;
+        };
+        std::priority_queue<std::pair<int, int>,
+                            std::vector<std::pair<int, int>>, decltype(byKey)>
+            q(byKey);
+        std::priority_queue<int> m; unsigned s = 7; long long h = 0;
+        for (int i = 0; i < 400; ++i) {
+          s = s * 1103515245u + 12345u;
+          int k = int((s >> 8) % 50);
+          q.push({k, i});
+          m.push(k);
+          if (i % 3 == 2) {
+            h = (h * 31 + q.top().second * 100 + m.top()) % 1000000007;
+            q.pop();
+            m.pop();
+          }
+        } while (!q.empty()) {
+          h = (h * 31 + q.top().second * 100 + m.top()) % 1000000007;
+          q.pop();
+          m.pop();
+        } return h * 100000 + calls;),
     // A breadth-first walk with std::queue, a depth-first one with
     // std::stack; std::tie assigning (with std::ignore) and comparing.
     SAME_AS_CPP_INT(
