@@ -178,8 +178,7 @@ Value Evaluator::evalDslArgument(const Expr *arg) {
     break;
   }
   const uint64_t n = code.steps;
-  if (steps_ + n > limits_.maxSteps ||
-      (steps_ & (MemoryCheckInterval - 1)) + n >= MemoryCheckInterval ||
+  if (steps_ + n > limits_.maxSteps || steps_ + n >= nextMemoryCheck_ ||
       stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
               ScalarWalkStackBytes >
           std::ptrdiff_t(limits_.maxStackBytes))

@@ -186,8 +186,7 @@ __int128 Evaluator::scalarChildren(const Expr *e) {
   // reports at the very node.
   if (const ScalarCode *code = scalarCode(e)) {
     uint64_t n = code->maxSteps;
-    if (steps_ + n <= limits_.maxSteps &&
-        (steps_ & (MemoryCheckInterval - 1)) + n < MemoryCheckInterval &&
+    if (steps_ + n <= limits_.maxSteps && steps_ + n < nextMemoryCheck_ &&
         stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
                 ScalarWalkStackBytes <=
             std::ptrdiff_t(limits_.maxStackBytes))

@@ -275,16 +275,28 @@ void Evaluator::checkStringLength(size_t n, LazyLoc loc) {
 
 void Evaluator::reserveElements(size_t n, LazyLoc loc) {
   checkContainerSize(n, loc);
-  if (n >= (1u << 12) && limits_.maxMemoryBytes &&
-      support::heapInUse() + n * sizeof(Value) >
+  if (n >= (1u << 12) && limits_.maxMemoryBytes && freeBlocksWalked_ <= n &&
+      readHeap() + n * sizeof(Value) >
           heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
     memoryLimitExceeded(loc);
 }
 
 void Evaluator::checkMemory(const Stmt *at) {
-  if (limits_.maxMemoryBytes &&
-      support::heapInUse() > heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
+  if (!limits_.maxMemoryBytes) {
+    nextMemoryCheck_ = UINT64_MAX;
+    return;
+  }
+  if (readHeap() > heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
     memoryLimitExceeded(at);
+}
+
+uint64_t Evaluator::readHeap() {
+  support::HeapUsage heap = support::heapUsage();
+  freeBlocksWalked_ = heap.freeBlocksWalked;
+  nextMemoryCheck_ =
+      steps_ + std::clamp(heap.freeBlocksWalked * StepsPerFreeBlock,
+                          MemoryCheckInterval, MaxMemoryCheckInterval);
+  return heap.bytesInUse;
 }
 
 void Evaluator::memoryLimitExceeded(LazyLoc loc) {

@@ -1274,14 +1274,32 @@ private:
   // A container about to be made or resized to `n` elements in one step:
   // the element limit, and the memory budget before the allocation.
   void reserveElements(size_t n, LazyLoc loc);
-  // Every MemoryCheckInterval steps: the heap grown since the start must
-  // stay under limits_.maxMemoryBytes. The release build also has the
-  // process ceiling (an allocation past it throws, which is reported
-  // here); a sanitizer build has none, so it checks far more often (its
-  // allocator's count is cheap to read).
+  // At step nextMemoryCheck_: the heap grown since the start must stay
+  // under limits_.maxMemoryBytes. The release build also has the process
+  // ceiling (an allocation past it throws, which is reported here); a
+  // sanitizer build has none, so it checks far more often (its allocator's
+  // count is cheap to read).
+  void checkMemory(const clang::Stmt *at);
+  // The same before making or copying `elements` elements at once, when a
+  // reading of the heap costs no more than they do (otherwise the
+  // periodic check sees them).
+  void checkMemoryBefore(uint64_t elements, const clang::Stmt *at) {
+    if (freeBlocksWalked_ <= elements)
+      checkMemory(at);
+  }
+  // Reads the heap in use (support::heapUsage) and schedules the next
+  // periodic check: MemoryCheckInterval steps on, or StepsPerFreeBlock
+  // steps for each free block the reading walked, so that reading a
+  // fragmented heap stays a small share of the evaluation (one reading
+  // of 80,000 free blocks took 7 ms, where checks 16,384 steps apart
+  // made up 82% of the evaluation).
+  uint64_t readHeap();
   static constexpr uint64_t MemoryCheckInterval =
       support::SanitizerBuild ? 1u << 8 : 1u << 14;
-  void checkMemory(const clang::Stmt *at);
+  static constexpr uint64_t StepsPerFreeBlock = 256;
+  static constexpr uint64_t MaxMemoryCheckInterval = uint64_t(1) << 26;
+  uint64_t nextMemoryCheck_ = MemoryCheckInterval;
+  uint64_t freeBlocksWalked_ = 0; // by the last reading
   [[noreturn]] void memoryLimitExceeded(LazyLoc loc);
   uint64_t heapAtStart_ = 0;
   // The statement or expression evaluated last, for errors raised outside
@@ -1314,7 +1332,7 @@ private:
     current_ = at;
     if (++steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
-    if ((steps_ & (MemoryCheckInterval - 1)) == 0)
+    if (steps_ >= nextMemoryCheck_)
       checkMemory(at);
     // Nesting (deep expressions, statements, calls) is bounded by the stack
     // the evaluation may use, checked before the real one runs out.
@@ -1337,7 +1355,7 @@ private:
     if (steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
     if (elements >= (1u << 12) || v.s().size() >= (1u << 16))
-      checkMemory(at);
+      checkMemoryBefore(elements + (v.s().size() >> 4), at);
   }
   [[noreturn]] void nestingTooDeep(const clang::Stmt *at);
   void checkEnumerator(const clang::EnumDecl *ed, __int128 value, LazyLoc loc);

@@ -94,12 +94,17 @@ bool limitProcessMemory(uint64_t bytes) {
 
 uint64_t processMemoryLimit() { return limitBytes; }
 
-uint64_t heapInUse() {
+uint64_t heapInUse() { return heapUsage().bytesInUse; }
+
+HeapUsage heapUsage() {
 #ifdef MSCCLC_SANITIZED
-  return __sanitizer_get_current_allocated_bytes();
+  return {__sanitizer_get_current_allocated_bytes(), 0};
 #else
   struct mallinfo2 mi = mallinfo2();
-  return uint64_t(mi.uordblks) + uint64_t(mi.hblkhd);
+  // ordblks counts the free blocks in the bins, smblks those in fastbins:
+  // the blocks mallinfo2 just walked.
+  return {uint64_t(mi.uordblks) + uint64_t(mi.hblkhd),
+          uint64_t(mi.ordblks) + uint64_t(mi.smblks)};
 #endif
 }
 

@@ -39,6 +39,15 @@ inline constexpr bool SanitizerBuild = false;
 
 // Bytes the allocator has handed out and not taken back.
 uint64_t heapInUse();
+// The same, and how many free blocks the allocator walked to count them:
+// glibc's count visits every free block, so on a fragmented heap (tens of
+// thousands of them) one reading takes milliseconds, and callers space
+// their readings by it. A sanitizer build's count is one read (0 blocks).
+struct HeapUsage {
+  uint64_t bytesInUse = 0;
+  uint64_t freeBlocksWalked = 0;
+};
+HeapUsage heapUsage();
 
 // Applies the ceiling (bytes) and installs the out-of-memory handlers.
 // Returns false when the limit could not be set (it is then not enforced).
