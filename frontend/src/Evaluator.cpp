@@ -372,7 +372,7 @@ bool Evaluator::isStringNpos(const VarDecl *vd) {
   return cls == StdClass::String || cls == StdClass::StringView;
 }
 
-Value *Evaluator::lookup(const ValueDecl *d, LazyLoc loc) {
+Value *Evaluator::lookupElsewhere(const ValueDecl *d, LazyLoc loc) {
   Frame &f = *frames_.back();
   auto it = f.vars.find(d);
   if (it != f.vars.end()) {

@@ -622,7 +622,17 @@ private:
   // truthy(eval(e)) for a condition (if, while, for), with a scalar
   // condition computed without a Value (same steps, same errors).
   bool evalCondition(const clang::Expr *e);
-  Value *lookup(const clang::ValueDecl *d, LazyLoc loc);
+  // A variable's object: one of the current frame's (inline, the
+  // commonest read of all), else lookupElsewhere.
+  Value *lookup(const clang::ValueDecl *d, LazyLoc loc) {
+    Frame &f = *frames_.back();
+    auto it = f.vars.find(d);
+    if (it != f.vars.end() && it->second->kind != Value::Kind::Dangling)
+      return it->second;
+    return lookupElsewhere(d, loc);
+  }
+  // A dangling reference's error, a closure's capture, a global.
+  Value *lookupElsewhere(const clang::ValueDecl *d, LazyLoc loc);
   // A class of the program's own: not the standard library's, not a DSL
   // class, not declared in a system header.
   bool isProgramClass(const clang::CXXRecordDecl *rd);
@@ -1274,7 +1284,8 @@ private:
   // A container about to be made or resized to `n` elements in one step:
   // the element limit, and the memory budget before the allocation.
   void reserveElements(size_t n, LazyLoc loc);
-  // At step nextMemoryCheck_: the heap grown since the start must stay
+  // At the first multiple of MemoryCheckInterval steps from
+  // nextMemoryCheck_ on: the heap grown since the start must stay
   // under limits_.maxMemoryBytes. The release build also has the process
   // ceiling (an allocation past it throws, which is reported here); a
   // sanitizer build has none, so it checks far more often (its allocator's
@@ -1332,7 +1343,9 @@ private:
     current_ = at;
     if (++steps_ > limits_.maxSteps)
       stepLimitExceeded(at);
-    if (steps_ >= nextMemoryCheck_)
+    // The mask keeps the hot path one test of a constant; the reading
+    // itself waits for nextMemoryCheck_.
+    if ((steps_ & (MemoryCheckInterval - 1)) == 0 && steps_ >= nextMemoryCheck_)
       checkMemory(at);
     // Nesting (deep expressions, statements, calls) is bounded by the stack
     // the evaluation may use, checked before the real one runs out.
