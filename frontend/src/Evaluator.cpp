@@ -275,7 +275,7 @@ void Evaluator::checkStringLength(size_t n, LazyLoc loc) {
 
 void Evaluator::reserveElements(size_t n, LazyLoc loc) {
   checkContainerSize(n, loc);
-  if (n >= (1u << 12) && limits_.maxMemoryBytes && freeBlocksWalked_ <= n &&
+  if (n >= (1u << 12) && limits_.maxMemoryBytes && bulkReadingDue(n) &&
       readHeap() + n * sizeof(Value) >
           heapAtStart_ + limits_.maxMemoryBytes / 4 * 3)
     memoryLimitExceeded(loc);
@@ -293,6 +293,7 @@ void Evaluator::checkMemory(const Stmt *at) {
 uint64_t Evaluator::readHeap() {
   support::HeapUsage heap = support::heapUsage();
   freeBlocksWalked_ = heap.freeBlocksWalked;
+  elementsSinceReading_ = 0;
   nextMemoryCheck_ =
       steps_ + std::clamp(heap.freeBlocksWalked * StepsPerFreeBlock,
                           MemoryCheckInterval, MaxMemoryCheckInterval);

@@ -18,6 +18,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <deque>
 #include <functional>
@@ -157,27 +158,34 @@ static void makeHeap(ValueList &heap, const HeapOrder &less) {
 namespace {
 // The positions one push or pop reads or writes, as copies taken on first
 // use, written back by commit(). The comparator runs user code: it sees
-// stable objects, and the queue as it was until the step is done, as when
-// the step worked on a copy of the whole heap; but a step touches about
-// 2·log2(n) positions, where the copy made every push and pop linear.
+// stable objects, as when the step worked on a copy of the whole heap; but
+// a step touches about 2·log2(n) positions, where the copy made every push
+// and pop linear. A comparator that changes the queue (through a
+// std::function it calls) is an error before the next position is read.
 class HeapOverlay {
 public:
-  explicit HeapOverlay(const ValueList &heap) : heap_(heap) {}
+  // `checkUnchanged` reports the error when user code run so far changed
+  // the queue: the heap may then be gone or shorter, and is not read.
+  HeapOverlay(const ValueList &heap, llvm::function_ref<void()> checkUnchanged)
+      : heap_(heap), checkUnchanged_(checkUnchanged) {}
   Value &operator()(size_t i) {
     // A path down and back up a heap: a few dozen positions at most.
     for (auto &[position, value] : touched_)
       if (position == i)
         return value;
+    checkUnchanged_();
     // A deque: the references handed out stay valid as it grows.
     return touched_.emplace_back(i, heap_[i]).second;
   }
   void commit(ValueList &heap) {
+    checkUnchanged_();
     for (auto &[position, value] : touched_)
       heap[position] = std::move(value);
   }
 
 private:
   const ValueList &heap_;
+  llvm::function_ref<void()> checkUnchanged_;
   std::deque<std::pair<size_t, Value>> touched_;
 };
 } // namespace
@@ -306,11 +314,13 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
       // it reaches, committed once it is done, and the queue must not
       // change meanwhile.
       Borrow ordering(*this, &list, /*iterating=*/true);
-      HeapOverlay heap(elems);
+      auto unchanged = [&] {
+        if (ordering.dangling)
+          invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
+      };
+      HeapOverlay heap(elems, unchanged);
       Value last = elems.back();
       siftUp(heap, elems.size() - 1, 0, std::move(last), less);
-      if (ordering.dangling)
-        invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
       heap.commit(elems);
     }
     result = Value::makeVoid();
@@ -339,11 +349,13 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
         // leaves, the top goes to the end and is dropped (below). Through
         // an overlay, as for push; the sift never reaches the last
         // position, which still holds the element being placed.
-        HeapOverlay heap(elems);
+        auto unchanged = [&] {
+          if (ordering.dangling)
+            invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
+        };
+        HeapOverlay heap(elems, unchanged);
         Value value = elems.back();
         adjustHeap(heap, 0, elems.size() - 1, std::move(value), less);
-        if (ordering.dangling)
-          invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
         heap.commit(elems);
       }
       elems.pop_back();
