@@ -140,6 +140,7 @@ add_custom_command(
   COMMAND "${CMAKE_COMMAND}" -E touch "${pgo_stamp}"
   DEPENDS "${pgo_mscclc}" "${PROJECT_SOURCE_DIR}/cmake/pgo-train.py"
           "${PROJECT_SOURCE_DIR}/tests/conformance/manifest.tsv"
+          "${PROJECT_SOURCE_DIR}/tests/tools/conformance_manifest.py"
   COMMENT "Training mscclc's profile (the instrumented compiler on the conformance programs and samples)"
   VERBATIM)
 add_custom_target(mscclc_pgo_profile DEPENDS "${pgo_stamp}")

@@ -15,7 +15,6 @@ the developer from running it. The training fails only when no run
 succeeded or no counts were left.
 """
 import argparse
-import csv
 import os
 import shutil
 import subprocess
@@ -35,17 +34,19 @@ def remove_counts(tree):
 def training_runs(mscclc, source_root, work_dir):
     plan = os.path.join(work_dir, "plan.json")
     runs = []
+    # The lit format's reader of the table; the build leaves no bytecode in
+    # the source tree.
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.join(source_root, "tests", "tools"))
+    import conformance_manifest
+
     conformance = os.path.join(source_root, "tests", "conformance")
-    with open(os.path.join(conformance, "manifest.tsv"), newline="") as f:
-        rows = list(csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
-    for row in rows[1:]:
+    for row in conformance_manifest.rows(os.path.join(conformance, "manifest.tsv")):
         if len(row) < 4 or not row[1].endswith(".cpp"):
             continue
         _, source, algo, params = row[:4]
-        cmd = [mscclc, os.path.join(conformance, source), "--algo", algo]
-        for p in params.split():
-            cmd += [p] if p.startswith("-") else ["-P", p]
-        runs.append(cmd + ["-o", plan])
+        runs.append([mscclc, os.path.join(conformance, source), "--algo", algo]
+                    + conformance_manifest.compile_arguments(params) + ["-o", plan])
     runs.append([mscclc, "install-defaults", "--dir",
                  os.path.join(work_dir, "defaults")])
     samples = os.path.join(source_root, "samples")

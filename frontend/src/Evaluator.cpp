@@ -211,7 +211,7 @@ Evaluator::Evaluator(ASTContext &ctx, ProgramBuilder &builder,
   fastIntegers_ = !std::getenv("MSCCLC_NO_FAST_INTEGERS");
   fastRoutes_ = !std::getenv("MSCCLC_NO_FAST_ROUTES");
   resetClassCaches();
-  heapAtStart_ = support::heapInUse();
+  heapAtStart_ = support::heapUsage().bytesInUse;
 }
 
 void Evaluator::nestingTooDeep(const Stmt *at) {

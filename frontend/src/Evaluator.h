@@ -936,9 +936,10 @@ private:
                        llvm::ArrayRef<const clang::Expr *> args,
                        llvm::MutableArrayRef<Value> argv,
                        const clang::Expr *site, Value &result);
-  std::function<bool(Value &, Value &)>
-  heapOrder(const clang::CXXRecordDecl *pq, const Value &comparator,
-            LazyLoc loc);
+  // A priority_queue's order over its elements (StdAdapters.cpp).
+  using HeapOrder = std::function<bool(Value &, Value &)>;
+  HeapOrder heapOrder(const clang::CXXRecordDecl *pq, const Value &comparator,
+                      LazyLoc loc);
   // A standard-library class the dialect does not emulate (std::set,
   // std::function, iterators, ...): the error says what to use instead.
   [[noreturn]] void unsupportedStdType(const clang::CXXRecordDecl *rd,

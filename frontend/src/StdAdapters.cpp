@@ -52,9 +52,9 @@ Value Evaluator::emptyAdapter(StdClass cls) {
 
 // The heap's order: `less(a, b)` when a belongs nearer the bottom (the
 // comparator's "a before b"; the top is the greatest).
-std::function<bool(Value &, Value &)>
-Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
-                     LazyLoc loc) {
+Evaluator::HeapOrder Evaluator::heapOrder(const CXXRecordDecl *pq,
+                                          const Value &comparator,
+                                          LazyLoc loc) {
   QualType elem = templateArgType(pq, 0);
   QualType compType = templateArgType(pq, 2);
   const CXXRecordDecl *crd =
@@ -102,7 +102,8 @@ Evaluator::heapOrder(const CXXRecordDecl *pq, const Value &comparator,
 
 // The heap algorithms below read and write the heap through `at(i)`, a
 // Value& for position i: the heap itself while a priority_queue is built,
-// a HeapOverlay for a push or a pop.
+// a HeapOverlay for a push or a pop. (Evaluator::HeapOrder, for these
+// free functions.)
 using HeapOrder = std::function<bool(Value &, Value &)>;
 
 // libstdc++'s __push_heap: the value at `hole` rises while its parent
@@ -266,6 +267,20 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
     if (elems.empty())
       error(loc, diag::err_std_adapter_empty, {name.str(), adapterName(cls)});
   };
+  // A priority_queue's push or pop: `sift(heap, less)` runs the comparator,
+  // user code, on copies of the positions it reaches (a HeapOverlay),
+  // committed once it is done; the queue must not change meanwhile.
+  auto siftThroughOverlay = [&](auto sift) {
+    HeapOrder less = heapOrder(rd, self->elems()[1], loc);
+    Borrow ordering(*this, &list, /*iterating=*/true);
+    auto unchanged = [&] {
+      if (ordering.dangling)
+        invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
+    };
+    HeapOverlay heap(elems, unchanged);
+    sift(heap, less);
+    heap.commit(elems);
+  };
   if (name == "size") {
     result = Value::makeInt(int64_t(elems.size()), true);
     return nullptr;
@@ -308,21 +323,11 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
     elems.push_back(std::move(v));
     if (!pq && elems.data() != oldData && hasBorrows())
       retargetBorrows(oldData, oldSize, elems.data());
-    if (pq) {
-      auto less = heapOrder(rd, self->elems()[1], loc);
-      // The comparator runs user code: it works on copies of the positions
-      // it reaches, committed once it is done, and the queue must not
-      // change meanwhile.
-      Borrow ordering(*this, &list, /*iterating=*/true);
-      auto unchanged = [&] {
-        if (ordering.dangling)
-          invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
-      };
-      HeapOverlay heap(elems, unchanged);
-      Value last = elems.back();
-      siftUp(heap, elems.size() - 1, 0, std::move(last), less);
-      heap.commit(elems);
-    }
+    if (pq)
+      siftThroughOverlay([&](HeapOverlay &heap, const HeapOrder &less) {
+        Value last = elems.back();
+        siftUp(heap, elems.size() - 1, 0, std::move(last), less);
+      });
     result = Value::makeVoid();
     return nullptr;
   }
@@ -342,22 +347,15 @@ Value *Evaluator::adapterMethod(StdClass cls, Value *self,
         retargetBorrows(elems.data() + 1, elems.size(), elems.data());
     } else {
       invalidateTail(list, 0, "pop", loc);
-      if (elems.size() > 1) {
-        auto less = heapOrder(rd, self->elems()[1], loc);
-        Borrow ordering(*this, &list, /*iterating=*/true);
-        // libstdc++'s __pop_heap: the last element takes the hole the top
-        // leaves, the top goes to the end and is dropped (below). Through
-        // an overlay, as for push; the sift never reaches the last
-        // position, which still holds the element being placed.
-        auto unchanged = [&] {
-          if (ordering.dangling)
-            invalidatedDuringUse(ordering, diag::err_std_heap_modified, loc);
-        };
-        HeapOverlay heap(elems, unchanged);
-        Value value = elems.back();
-        adjustHeap(heap, 0, elems.size() - 1, std::move(value), less);
-        heap.commit(elems);
-      }
+      // libstdc++'s __pop_heap: the last element takes the hole the top
+      // leaves, the top goes to the end and is dropped (below). The sift
+      // never reaches the last position, which still holds the element
+      // being placed.
+      if (elems.size() > 1)
+        siftThroughOverlay([&](HeapOverlay &heap, const HeapOrder &less) {
+          Value value = elems.back();
+          adjustHeap(heap, 0, elems.size() - 1, std::move(value), less);
+        });
       elems.pop_back();
     }
     result = Value::makeVoid();

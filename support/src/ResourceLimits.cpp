@@ -94,8 +94,6 @@ bool limitProcessMemory(uint64_t bytes) {
 
 uint64_t processMemoryLimit() { return limitBytes; }
 
-uint64_t heapInUse() { return heapUsage().bytesInUse; }
-
 HeapUsage heapUsage() {
 #ifdef MSCCLC_SANITIZED
   return {__sanitizer_get_current_allocated_bytes(), 0};

@@ -23,26 +23,23 @@ import tempfile
 import lit.formats
 import lit.Test
 
+import conformance_manifest
+
 
 class ManifestFormat(lit.formats.TestFormat):
     def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
         source = testSuite.getSourcePath(path_in_suite)
         if not os.path.exists(os.path.join(source, "manifest.tsv")):
             return  # the folders of ports hold no tests of their own
-        with open(os.path.join(source, "manifest.tsv")) as f:
-            for line in f:
-                fields = line.rstrip("\n").split("\t")
-                if not fields[0] or fields[0] == "name":
-                    continue
-                yield lit.Test.Test(testSuite, path_in_suite + (fields[0],), localConfig)
+        for fields in conformance_manifest.rows(os.path.join(source, "manifest.tsv")):
+            yield lit.Test.Test(testSuite, path_in_suite + (fields[0],), localConfig)
 
     def row(self, test):
         name = test.path_in_suite[-1]
-        with open(os.path.join(os.path.dirname(test.getSourcePath()), "manifest.tsv")) as f:
-            for line in f:
-                fields = line.rstrip("\n").split("\t")
-                if fields[0] == name:
-                    return fields
+        manifest = os.path.join(os.path.dirname(test.getSourcePath()), "manifest.tsv")
+        for fields in conformance_manifest.rows(manifest):
+            if fields[0] == name:
+                return fields
         return None
 
     def execute(self, test, litConfig):
@@ -58,9 +55,7 @@ class ManifestFormat(lit.formats.TestFormat):
                 cmd = [cfg.mscclc, "install-defaults", "--dir", os.path.join(tmp, "d")]
                 produced = os.path.join(tmp, "d", name[len("defaults."):] + ".json")
             else:
-                args = []
-                for p in params.split():
-                    args += [p] if p.startswith("-") else ["-P", p]
+                args = conformance_manifest.compile_arguments(params)
                 cmd = [cfg.mscclc, os.path.join(ports, source), "--algo", algo] + args + ["-o", out]
                 produced = out
             log = "$ " + " ".join(shlex.quote(c) for c in cmd) + "\n"

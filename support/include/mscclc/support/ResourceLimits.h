@@ -37,9 +37,8 @@ inline constexpr bool SanitizerBuild = true;
 inline constexpr bool SanitizerBuild = false;
 #endif
 
-// Bytes the allocator has handed out and not taken back.
-uint64_t heapInUse();
-// The same, and how many free blocks the allocator walked to count them:
+// Bytes the allocator has handed out and not taken back, and how many free
+// blocks the allocator walked to count them:
 // glibc's count visits every free block, so on a fragmented heap (tens of
 // thousands of them) one reading takes milliseconds, and callers space
 // their readings by it. A sanitizer build's count is one read (0 blocks).
