@@ -65,8 +65,11 @@ const Evaluator::AccessPath *Evaluator::accessPath(const CallExpr *call) {
       if (args.size() != 1)
         return nullptr;
       path->descent.push_back(c);
-      path->levels.push_back(
-          {c, args[0], site.route.stdClass, site.route.access});
+      // The stack check above leaves isScalarExpr room to decide: the
+      // index is computed the same way at every evaluation.
+      path->levels.push_back({c, args[0], site.route.stdClass,
+                              site.route.access,
+                              indexPlan(site.route.access, args[0])});
       node = object;
       continue;
     }
@@ -103,8 +106,8 @@ Value *Evaluator::runAccessPath(const AccessPath &path, bool outerStepped) {
     step(path.descent[i]);
   Value *element = lookup(path.variable->getDecl(), LazyLoc(path.variable));
   for (const AccessLevel &level : path.levels)
-    element = stdElementAccess(level.cls, level.access, element, level.index,
-                               level.call);
+    element = elementAccess(level.cls, level.access, element, level.index,
+                            level.call, level.plan);
   return element;
 }
 

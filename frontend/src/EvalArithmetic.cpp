@@ -10,8 +10,10 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
 #include <cstdio>
@@ -111,6 +113,44 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
     slot = makeTyped(slot.wide() + delta, t, loc, incrementMayOverflow(t));
 }
 
+Evaluator::LoopIncrement Evaluator::loopIncrement(const ForStmt *fs) {
+  LoopIncrement inc;
+  const auto *uo = dyn_cast_or_null<UnaryOperator>(fs->getInc());
+  const auto *init = dyn_cast_or_null<DeclStmt>(fs->getInit());
+  if (!fastRoutes_ || !uo || !uo->isIncrementDecrementOp() || !init)
+    return inc;
+  const auto *dre = dyn_cast<DeclRefExpr>(uo->getSubExpr());
+  const auto *vd = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+  // A plain local of the init: its slot is the frame's, and stays the
+  // same object until the loop ends (a reference's could be retargeted
+  // or left dangling; a static or global is not in the frame).
+  if (!vd || isa<DecompositionDecl>(vd) || !vd->hasLocalStorage() ||
+      vd->isStaticLocal() || vd->getType()->isReferenceType() ||
+      !llvm::is_contained(init->decls(), vd))
+    return inc;
+  auto it = frames_.back()->vars.find(vd);
+  if (it == frames_.back()->vars.end() ||
+      it->second->kind == Value::Kind::Dangling)
+    return inc;
+  inc.op = uo;
+  inc.variable = dre;
+  inc.slot = it->second;
+  return inc;
+}
+
+void Evaluator::runLoopIncrement(const LoopIncrement &inc) {
+  // incrementVariable's steps, without its checks of the expression and
+  // its lookup of the variable.
+  const UnaryOperator *uo = inc.op;
+  step(uo);
+  if (uo->isPrefix())
+    step(uo);
+  step(inc.variable);
+  incrementSlot(*inc.slot, uo->isIncrementOp() ? 1 : -1,
+                inc.variable->getType(),
+                uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()));
+}
+
 bool Evaluator::incrementVariable(const Expr *e) {
   const auto *uo = dyn_cast<UnaryOperator>(e);
   if (!fastRoutes_ || !uo || !uo->isIncrementDecrementOp())
@@ -130,16 +170,6 @@ bool Evaluator::incrementVariable(const Expr *e) {
   incrementSlot(*slot, delta, dre->getType(),
                 uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()));
   return true;
-}
-
-bool Evaluator::evalCondition(const Expr *e) {
-  // A condition is bool, so truthy of a scalar root's converted value is
-  // the computed value's.
-  if (scalarRootShape(e) && e->getType()->isBooleanType() && isScalarExpr(e)) {
-    step(e); // eval's
-    return scalarChildren(e) != 0;
-  }
-  return truthy(eval(e), e->getExprLoc());
 }
 
 // Whether `v` is a value of the integer type `info` describes (at most 64

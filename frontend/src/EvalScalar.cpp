@@ -180,11 +180,15 @@ __int128 Evaluator::evalScalar(const Expr *e) {
 }
 
 __int128 Evaluator::scalarChildren(const Expr *e) {
+  return runScalarRoot(e, scalarCode(e));
+}
+
+__int128 Evaluator::runScalarRoot(const Expr *e, const ScalarCode *code) {
   // The compiled code adds the steps of the nodes it passes as it goes, so
   // a run must not reach the step limit or a memory check, and the walk's
   // nesting check must not be near: there, the walk runs instead and
   // reports at the very node.
-  if (const ScalarCode *code = scalarCode(e)) {
+  if (code) {
     uint64_t n = code->maxSteps;
     if (steps_ + n <= limits_.maxSteps && steps_ + n < nextMemoryCheck_ &&
         stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
@@ -312,6 +316,39 @@ __int128 Evaluator::scalarArith(const BinaryOperator *bo, __int128 a,
   Value r = makeTyped(b, bo->getRHS()->getType(), at, false);
   return arith(bo->getOpcode(), l, r, bo->getType(), bo->getOperatorLoc())
       .wide();
+}
+
+// --- conditions
+
+std::optional<Evaluator::ConditionPlan>
+Evaluator::conditionPlan(const Expr *e) {
+  // Where isScalarExpr would answer false without deciding.
+  if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
+      std::ptrdiff_t(limits_.maxStackBytes))
+    return std::nullopt;
+  if (auto it = conditionPlans_.find(e); it != conditionPlans_.end())
+    return it->second;
+  // A condition is bool, so truthy of a scalar root's converted value is
+  // the computed value's.
+  ConditionPlan plan;
+  plan.scalar =
+      scalarRootShape(e) && e->getType()->isBooleanType() && isScalarExpr(e);
+  if (plan.scalar)
+    plan.code = scalarCode(e);
+  conditionPlans_[e] = plan;
+  return plan;
+}
+
+bool Evaluator::runCondition(const Expr *e,
+                             const std::optional<ConditionPlan> &plan) {
+  if (!plan || !plan->scalar)
+    return truthy(eval(e), e->getExprLoc());
+  step(e); // eval's
+  return runScalarRoot(e, plan->code) != 0;
+}
+
+bool Evaluator::evalCondition(const Expr *e) {
+  return runCondition(e, conditionPlan(e));
 }
 
 // --- compiled scalar expressions
@@ -530,11 +567,20 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       stack[sp++] = ins.constant;
       break;
     case Instr::Op::Load: {
+      // Most reads are of an integer local of the current frame: lookup()'s
+      // first probe, inline.
+      const auto *dre = static_cast<const DeclRefExpr *>(ins.node);
+      const auto &vars = frames_.back()->vars;
+      if (auto it = vars.find(dre->getDecl());
+          it != vars.end() && it->second->kind == Value::Kind::Int) {
+        stack[sp++] = it->second->wide();
+        break;
+      }
       // The first read of a static local or a global runs its initialiser,
       // whose steps the run's budget did not include: from there on, each
       // node is stepped as the walk steps it, with its checks.
       uint64_t before = steps_;
-      stack[sp++] = scalarVariable(cast<DeclRefExpr>(ins.node));
+      stack[sp++] = scalarVariable(dre);
       checked |= steps_ != before;
       break;
     }

@@ -147,11 +147,12 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   }
   case Stmt::WhileStmtClass: {
     const auto *ws = cast<WhileStmt>(s);
+    const std::optional<ConditionPlan> cond = conditionPlan(ws->getCond());
     while (true) {
       step(ws);
       if (const auto *cv = ws->getConditionVariable())
         declare(cv);
-      if (!evalCondition(ws->getCond()))
+      if (!runCondition(ws->getCond(), cond))
         break;
       Flow fl = exec(ws->getBody());
       if (fl == Flow::Break)
@@ -163,6 +164,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   }
   case Stmt::DoStmtClass: {
     const auto *ds = cast<DoStmt>(s);
+    const std::optional<ConditionPlan> cond = conditionPlan(ds->getCond());
     while (true) {
       step(ds);
       Flow fl = exec(ds->getBody());
@@ -170,7 +172,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         break;
       if (fl == Flow::Return)
         return fl;
-      if (!evalCondition(ds->getCond()))
+      if (!runCondition(ds->getCond(), cond))
         break;
     }
     return Flow::Normal;
@@ -188,18 +190,25 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
           ev.endScope(init);
       }
     } endInit{*this, fs->getInit()};
+    // The condition's plan and the counter's slot, once per loop.
+    std::optional<ConditionPlan> cond;
+    if (fs->getCond())
+      cond = conditionPlan(fs->getCond());
+    const LoopIncrement counter = loopIncrement(fs);
     while (true) {
       step(fs);
       if (const auto *cv = fs->getConditionVariable())
         declare(cv);
-      if (fs->getCond() && !evalCondition(fs->getCond()))
+      if (fs->getCond() && !runCondition(fs->getCond(), cond))
         break;
       Flow fl = exec(fs->getBody());
       if (fl == Flow::Break)
         break;
       if (fl == Flow::Return)
         return fl;
-      if (fs->getInc() && !incrementVariable(fs->getInc())) {
+      if (counter.slot)
+        runLoopIncrement(counter);
+      else if (fs->getInc() && !incrementVariable(fs->getInc())) {
         size_t mark = tempTop_;
         eval(fs->getInc());
         tempTop_ = mark;

@@ -479,6 +479,8 @@ private:
                      uint32_t &pendingSteps, const clang::Stmt *&pendingAt,
                      unsigned depth, unsigned &stack, unsigned &maxStack);
   __int128 runScalar(const ScalarCode &code);
+  // scalarChildren(e) with the code (scalarCode(e)) already looked up.
+  __int128 runScalarRoot(const clang::Expr *e, const ScalarCode *code);
   static constexpr unsigned MaxScalarDepth = 64;
   static constexpr unsigned MaxScalarStack = 32;
   // More than the walk of MaxScalarDepth levels needs.
@@ -622,6 +624,30 @@ private:
   // truthy(eval(e)) for a condition (if, while, for), with a scalar
   // condition computed without a Value (same steps, same errors).
   bool evalCondition(const clang::Expr *e);
+  // What evalCondition decides for a condition node on its first
+  // evaluation: whether it is a scalar root, and then its compiled code
+  // (null: the walk). A loop looks its condition's up once, not at every
+  // iteration.
+  struct ConditionPlan {
+    bool scalar = false;
+    const ScalarCode *code = nullptr;
+  };
+  // Nothing where the stack left is too short to decide (isScalarExpr's
+  // rule): the general path runs there.
+  std::optional<ConditionPlan> conditionPlan(const clang::Expr *e);
+  bool runCondition(const clang::Expr *e,
+                    const std::optional<ConditionPlan> &plan);
+  llvm::DenseMap<const clang::Expr *, ConditionPlan> conditionPlans_;
+  // A for loop's `++i` (or i++, --i, i--) of a non-reference variable its
+  // init declares: that variable's slot, found once after the init, and
+  // incremented with incrementVariable's steps at every iteration.
+  struct LoopIncrement {
+    const clang::UnaryOperator *op = nullptr;
+    const clang::DeclRefExpr *variable = nullptr;
+    Value *slot = nullptr;
+  };
+  LoopIncrement loopIncrement(const clang::ForStmt *fs);
+  void runLoopIncrement(const LoopIncrement &inc);
   // A variable's object: one of the current frame's (inline, the
   // commonest read of all), else lookupElsewhere.
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc) {
@@ -733,6 +759,17 @@ private:
   Value *stdElementAccess(StdClass cls, StdAccess access, Value *self,
                           const clang::Expr *indexExpr,
                           const clang::CallExpr *call);
+  // How stdElementAccess computes an index: whether it is a scalar
+  // expression (not for a map's key), and then its code (null: the walk).
+  struct IndexPlan {
+    bool scalar = false;
+    const ScalarCode *code = nullptr;
+  };
+  IndexPlan indexPlan(StdAccess access, const clang::Expr *indexExpr);
+  // stdElementAccess with the index's plan decided already.
+  Value *elementAccess(StdClass cls, StdAccess access, Value *self,
+                       const clang::Expr *indexExpr,
+                       const clang::CallExpr *call, const IndexPlan &index);
   // --- element access chains (EvalAccess.cpp)
   // `channel[r][t].at(p)`: element accesses (StdAccess routes) over a
   // variable, with only parentheses and const views between them.
@@ -741,6 +778,7 @@ private:
     const clang::Expr *index; // the index or key expression
     StdClass cls;
     StdAccess access;
+    IndexPlan plan; // decided when the path is made
   };
   struct AccessPath {
     // The nodes the walk steps into before the variable's lookup, the
