@@ -826,9 +826,18 @@ Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
   }
   // On the stack: one list per recorded op was a heap block made and freed.
   llvm::SmallVector<Value, 4> args;
-  for (const Expr *a : mce->arguments())
-    args.push_back(evalDslArgument(a));
-  return dslMethod(cls, self, mce->getMethodDecl(), args, mce);
+  // The options lists, handed back to their code once the call is done,
+  // so that the next call patches them instead of building them again.
+  llvm::SmallVector<DslArgumentCode *, 4> recycle;
+  for (const Expr *a : mce->arguments()) {
+    recycle.push_back(nullptr);
+    args.push_back(evalDslArgument(a, &recycle.back()));
+  }
+  Value result = dslMethod(cls, self, mce->getMethodDecl(), args, mce);
+  for (size_t k = 0; k < args.size(); ++k)
+    if (recycle[k])
+      recycleDslArgument(*recycle[k], std::move(args[k]));
+  return result;
 }
 
 Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {

@@ -108,7 +108,7 @@ bool Evaluator::isStraightScalarCode(const ScalarCode &code) {
   return true;
 }
 
-Value Evaluator::evalDslArgument(const Expr *arg) {
+Value Evaluator::evalDslArgument(const Expr *arg, DslArgumentCode **recycle) {
   if (!fastRoutes_)
     return eval(arg);
   auto [it, inserted] = dslArguments_.try_emplace(arg);
@@ -186,9 +186,16 @@ Value Evaluator::evalDslArgument(const Expr *arg) {
   const uint64_t before = steps_;
   const Stmt *current = current_;
   Value v;
+  bool reused = false;
+  if (code.hasSpare) {
+    // Only a braced list's value is handed back, and only its own.
+    v = std::move(code.spare);
+    code.hasSpare = false;
+    reused = true;
+  }
   bool ran;
   try {
-    ran = runDslArgument(code.root, v);
+    ran = runDslArgument(code.root, v, reused);
   } catch (DiagnosticError &) {
     ran = false;
   }
@@ -199,6 +206,8 @@ Value Evaluator::evalDslArgument(const Expr *arg) {
   }
   steps_ = before + n;
   current_ = code.last;
+  if (recycle && code.root.kind == DslArgumentNode::Kind::Patched)
+    *recycle = &code;
   return v;
 }
 
@@ -259,6 +268,11 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
         out.kind = DslArgumentNode::Kind::Optional;
         out.expr = ce;
         out.type = site.held;
+        if (const auto *held = site.held.getNonReferenceType()
+                                   .getCanonicalType()
+                                   ->getAs<BuiltinType>())
+          out.heldInteger = held->isInteger() && !held->isBooleanType() &&
+                            ctx_.getIntWidth(QualType(held, 0)) <= 64;
         out.children.resize(1);
         return compileDslArgument(site.scalarArg, out.children[0], false);
       case ConstructRoute::Dsl:
@@ -403,7 +417,8 @@ bool Evaluator::isFixedListItem(const Expr *item) {
 // The value eval computes for the node, through the same functions; false
 // (or an error) when it cannot be computed here: the walk then evaluates
 // the whole argument.
-bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out) {
+bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out,
+                               bool reused) {
   switch (node.kind) {
   case DslArgumentNode::Kind::Scalar:
     out = makeTyped(runScalar(*node.code), node.expr->getType(), node.expr,
@@ -433,6 +448,11 @@ bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out) {
     Value v;
     if (!runDslArgument(node.children[0], v))
       return false;
+    if (v.kind == Value::Kind::Int && node.heldInteger) {
+      // convert()'s result for that type, without its type tests.
+      out = makeTyped(v.wide(), node.type, LazyLoc(node.expr), false);
+      return true;
+    }
     out = v.kind == Value::Kind::Int || v.kind == Value::Kind::Float
               ? convert(v, node.type, LazyLoc(node.expr))
               : std::move(v);
@@ -466,10 +486,13 @@ bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out) {
   case DslArgumentNode::Kind::Patched: {
     if (node.shape.kind != Value::Kind::Agg)
       return false;
-    out = node.shape;
+    // A reused value's other elements are the shape's: nothing changes
+    // an argument (the call reads it as const) before it is handed back.
+    if (!reused)
+      out = node.shape;
     ValueList &elems = out.elems();
     for (size_t k = 0; k < node.children.size(); ++k)
-      if (!runDslArgument(node.children[k], elems[node.slots[k]]))
+      if (!runDslArgument(node.children[k], elems[node.slots[k]], reused))
         return false;
     return true;
   }

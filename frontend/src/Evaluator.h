@@ -908,6 +908,9 @@ private:
     const clang::Expr *expr = nullptr;  // the node computed
     const ScalarCode *code = nullptr;   // Scalar
     clang::QualType type;               // Optional: the held type
+    // Optional: the held type is a builtin integer type (not bool) of at
+    // most 64 bits, which convert() gives an integer makeTyped's value.
+    bool heldInteger = false;
     std::vector<DslArgumentNode> children;
     std::vector<uint32_t> slots; // Patched: each child's element
     Value shape;                 // Patched: the walk's first value
@@ -921,11 +924,22 @@ private:
     uint64_t steps = 0;                // the walk's, for the whole argument
     const clang::Stmt *last = nullptr; // the node it steps last
     DslArgumentNode root;
+    // A braced list's last value, handed back after its call: the next
+    // evaluation patches it in place instead of copying `shape` again.
+    Value spare;
+    bool hasSpare = false;
   };
   // Checks that could not run the compiled form (an unset variable) before
   // the argument is left to the walk.
   static constexpr uint8_t MaxDslArgumentChecks = 8;
-  Value evalDslArgument(const clang::Expr *arg);
+  // `recycle`, when given, is set to the argument's code when its value
+  // may be handed back there (recycleDslArgument) once the call is done.
+  Value evalDslArgument(const clang::Expr *arg,
+                        DslArgumentCode **recycle = nullptr);
+  static void recycleDslArgument(DslArgumentCode &code, Value &&v) {
+    code.spare = std::move(v);
+    code.hasSpare = true;
+  }
   bool compileDslArgument(const clang::Expr *e, DslArgumentNode &out,
                           bool atRoot);
   bool compilePatchedList(const clang::InitListExpr *list,
@@ -933,7 +947,10 @@ private:
   bool compileVariableRead(const clang::DeclRefExpr *dre, DslArgumentNode &out);
   bool isFixedListItem(const clang::Expr *item);
   static bool isStraightScalarCode(const ScalarCode &code);
-  bool runDslArgument(const DslArgumentNode &node, Value &out);
+  // `reused`: `out` holds this node's value from an earlier run (a braced
+  // list's fixed parts are in place; only its children are written).
+  bool runDslArgument(const DslArgumentNode &node, Value &out,
+                      bool reused = false);
   llvm::DenseMap<const clang::Expr *, std::unique_ptr<DslArgumentCode>>
       dslArguments_;
   Value dslConstruct(DslClass cls, const clang::CXXRecordDecl *rd,
