@@ -541,16 +541,37 @@ bool Evaluator::compileScalar(const Expr *e, bool countSelf, ScalarCode &out,
 // the same steps and reporting the same errors at the same nodes.
 __int128 Evaluator::runScalar(const ScalarCode &code) {
   using Instr = ScalarInstr;
-  __int128 stack[MaxScalarStack];
-  unsigned sp = 0;
-  const Instr *instrs = code.code.data();
-  const size_t n = code.code.size();
-  bool checked = false; // step node by node (see Load)
   auto wrap = [](__int128 v, const IntType &info) -> __int128 {
     if (info.isBool)
       return v != 0;
     return fitsIntType(v, info) ? v : wrapToIntType(v, info);
   };
+  const size_t n = code.code.size();
+  if (n != 0 && code.code[0].op == Instr::Op::Load &&
+      (n == 1 || (n == 2 && code.code[1].op == Instr::Op::Wrap &&
+                  code.code[1].steps == 0))) {
+    // An index or a bound that is one variable, maybe converted (`v[r]`):
+    // the loop below for these instructions. A first read of a static
+    // local may step further; the conversion steps nothing.
+    const Instr &ins = code.code[0];
+    if (ins.steps) {
+      steps_ += ins.steps;
+      current_ = ins.stepped;
+    }
+    const auto *dre = static_cast<const DeclRefExpr *>(ins.node);
+    const auto &vars = frames_.back()->vars;
+    __int128 v;
+    if (auto it = vars.find(dre->getDecl());
+        it != vars.end() && it->second->kind == Value::Kind::Int)
+      v = it->second->wide();
+    else
+      v = scalarVariable(dre);
+    return n == 2 ? wrap(v, code.code[1].type) : v;
+  }
+  __int128 stack[MaxScalarStack];
+  unsigned sp = 0;
+  const Instr *instrs = code.code.data();
+  bool checked = false; // step node by node (see Load)
   for (size_t pc = 0; pc < n; ++pc) {
     const Instr &ins = instrs[pc];
     if (ins.steps) {

@@ -772,7 +772,9 @@ Value *Evaluator::elementAccess(StdClass cls, StdAccess access, Value *self,
     if (addConst)
       step(addConst);
     step(keyVar);
-    Value *key = evalLValue(keyVar);
+    // evalLValue of a variable: its step and lookup().
+    step(keyVar);
+    Value *key = lookup(keyVar->getDecl(), LazyLoc(keyVar));
     if (key->kind == Value::Kind::Uninit)
       error(keyVar->getExprLoc(), diag::err_eval_uninitialised_variable,
             {keyVar->getDecl()->getNameAsString()});
