@@ -138,16 +138,17 @@ Evaluator::LoopIncrement Evaluator::loopIncrement(const ForStmt *fs) {
   return inc;
 }
 
-void Evaluator::runLoopIncrement(const LoopIncrement &inc) {
-  // incrementVariable's steps, without its checks of the expression and
-  // its lookup of the variable.
-  const UnaryOperator *uo = inc.op;
-  step(uo);
+void Evaluator::incrementNamed(const UnaryOperator *uo,
+                               const DeclRefExpr *variable, Value *slot) {
+  step(uo); // eval's
+  // A prefix one: evalUnary takes the result from evalLValue(uo), which
+  // steps it again, and reports at the expression, not the operator.
   if (uo->isPrefix())
     step(uo);
-  step(inc.variable);
-  incrementSlot(*inc.slot, uo->isIncrementOp() ? 1 : -1,
-                inc.variable->getType(),
+  step(variable);
+  if (!slot)
+    slot = lookup(variable->getDecl(), LazyLoc(variable));
+  incrementSlot(*slot, uo->isIncrementOp() ? 1 : -1, variable->getType(),
                 uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()));
 }
 
@@ -159,16 +160,7 @@ bool Evaluator::incrementVariable(const Expr *e) {
   if (!dre || !isa<VarDecl>(dre->getDecl()) ||
       isa<DecompositionDecl>(dre->getDecl()))
     return false;
-  const int delta = uo->isIncrementOp() ? 1 : -1;
-  step(uo); // eval's
-  // A prefix one: evalUnary takes the result from evalLValue(uo), which
-  // steps it again, and reports at the expression, not the operator.
-  if (uo->isPrefix())
-    step(uo);
-  step(dre);
-  Value *slot = lookup(dre->getDecl(), LazyLoc(dre));
-  incrementSlot(*slot, delta, dre->getType(),
-                uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()));
+  incrementNamed(uo, dre, nullptr);
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -207,7 +208,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       if (fl == Flow::Return)
         return fl;
       if (counter.slot)
-        runLoopIncrement(counter);
+        incrementNamed(counter.op, counter.variable, counter.slot);
       else if (fs->getInc() && !incrementVariable(fs->getInc())) {
         size_t mark = tempTop_;
         eval(fs->getInc());
@@ -534,6 +535,19 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
   const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
   if (!body)
     error(ss->getBeginLoc(), diag::err_eval_switch_body);
+  // Only labels at the top of the body are reached (a label inside a loop
+  // or block of the switch, as in Duff's device, is not): refuse the
+  // others rather than skip them.
+  llvm::SmallPtrSet<const SwitchCase *, 16> topLabels;
+  for (const Stmt *child : body->body())
+    for (const auto *sc = dyn_cast<SwitchCase>(child); sc;
+         sc = dyn_cast<SwitchCase>(sc->getSubStmt()))
+      topLabels.insert(sc);
+  for (const SwitchCase *sc = ss->getSwitchCaseList(); sc;
+       sc = sc->getNextSwitchCase())
+    if (!topLabels.contains(sc))
+      error(sc->getKeywordLoc(), diag::err_eval_switch_nested_label,
+            {isa<DefaultStmt>(sc) ? "default" : "case"});
   // Find the top-level statement carrying the matching label.
   auto matches = [&](const SwitchCase *sc) -> bool {
     if (const auto *c = dyn_cast<CaseStmt>(sc)) {

@@ -640,14 +640,18 @@ private:
   llvm::DenseMap<const clang::Expr *, ConditionPlan> conditionPlans_;
   // A for loop's `++i` (or i++, --i, i--) of a non-reference variable its
   // init declares: that variable's slot, found once after the init, and
-  // incremented with incrementVariable's steps at every iteration.
+  // incremented through incrementNamed at every iteration.
   struct LoopIncrement {
     const clang::UnaryOperator *op = nullptr;
     const clang::DeclRefExpr *variable = nullptr;
     Value *slot = nullptr;
   };
   LoopIncrement loopIncrement(const clang::ForStmt *fs);
-  void runLoopIncrement(const LoopIncrement &inc);
+  // `++v` or `v--` of a named variable whose value is not used, with
+  // eval's steps: incrementVariable's, and a loop's counter (its `slot`
+  // known; null: looked up).
+  void incrementNamed(const clang::UnaryOperator *uo,
+                      const clang::DeclRefExpr *variable, Value *slot);
   // A variable's object: one of the current frame's (inline, the
   // commonest read of all), else lookupElsewhere.
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc) {

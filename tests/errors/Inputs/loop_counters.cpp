@@ -52,6 +52,12 @@ MSCCLPP_ALGORITHM void loop_counters(int mode = 0, int num_ranks = 4) {
   unsigned char wrap = 250;
   for (int n = 0; n < 10; ++n, ++wrap)
     total += wrap;
+  int k;
+  for (k = 0; k < 3; ++k)
+    total += k;
+  int k2 = 0;
+  for (int j = 5; k2 < 3; ++k2)
+    total += j + k2;
   int w = 0;
   while (w < 7)
     total += w++;
