@@ -559,13 +559,8 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       current_ = ins.stepped;
     }
     const auto *dre = static_cast<const DeclRefExpr *>(ins.node);
-    const auto &vars = frames_.back()->vars;
-    __int128 v;
-    if (auto it = vars.find(dre->getDecl());
-        it != vars.end() && it->second->kind == Value::Kind::Int)
-      v = it->second->wide();
-    else
-      v = scalarVariable(dre);
+    const Value *local = frameInteger(dre->getDecl());
+    __int128 v = local ? local->wide() : scalarVariable(dre);
     return n == 2 ? wrap(v, code.code[1].type) : v;
   }
   __int128 stack[MaxScalarStack];
@@ -591,10 +586,8 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       // Most reads are of an integer local of the current frame: lookup()'s
       // first probe, inline.
       const auto *dre = static_cast<const DeclRefExpr *>(ins.node);
-      const auto &vars = frames_.back()->vars;
-      if (auto it = vars.find(dre->getDecl());
-          it != vars.end() && it->second->kind == Value::Kind::Int) {
-        stack[sp++] = it->second->wide();
+      if (const Value *local = frameInteger(dre->getDecl())) {
+        stack[sp++] = local->wide();
         break;
       }
       // The first read of a static local or a global runs its initialiser,

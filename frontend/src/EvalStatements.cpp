@@ -538,16 +538,19 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
   // Only labels at the top of the body are reached (a label inside a loop
   // or block of the switch, as in Duff's device, is not): refuse the
   // others rather than skip them.
-  llvm::SmallPtrSet<const SwitchCase *, 16> topLabels;
-  for (const Stmt *child : body->body())
-    for (const auto *sc = dyn_cast<SwitchCase>(child); sc;
-         sc = dyn_cast<SwitchCase>(sc->getSubStmt()))
-      topLabels.insert(sc);
-  for (const SwitchCase *sc = ss->getSwitchCaseList(); sc;
-       sc = sc->getNextSwitchCase())
-    if (!topLabels.contains(sc))
-      error(sc->getKeywordLoc(), diag::err_eval_switch_nested_label,
-            {isa<DefaultStmt>(sc) ? "default" : "case"});
+  if (!switchesChecked_.contains(ss)) {
+    llvm::SmallPtrSet<const SwitchCase *, 16> topLabels;
+    for (const Stmt *child : body->body())
+      for (const auto *sc = dyn_cast<SwitchCase>(child); sc;
+           sc = dyn_cast<SwitchCase>(sc->getSubStmt()))
+        topLabels.insert(sc);
+    for (const SwitchCase *sc = ss->getSwitchCaseList(); sc;
+         sc = sc->getNextSwitchCase())
+      if (!topLabels.contains(sc))
+        error(sc->getKeywordLoc(), diag::err_eval_switch_nested_label,
+              {isa<DefaultStmt>(sc) ? "default" : "case"});
+    switchesChecked_.insert(ss);
+  }
   // Find the top-level statement carrying the matching label.
   auto matches = [&](const SwitchCase *sc) -> bool {
     if (const auto *c = dyn_cast<CaseStmt>(sc)) {

@@ -638,6 +638,8 @@ private:
   bool runCondition(const clang::Expr *e,
                     const std::optional<ConditionPlan> &plan);
   llvm::DenseMap<const clang::Expr *, ConditionPlan> conditionPlans_;
+  // Switches whose labels were found all at the top of their braces.
+  llvm::DenseSet<const clang::SwitchStmt *> switchesChecked_;
   // A for loop's `++i` (or i++, --i, i--) of a non-reference variable its
   // init declares: that variable's slot, found once after the init, and
   // incremented through incrementNamed at every iteration.
@@ -663,6 +665,14 @@ private:
   }
   // A dangling reference's error, a closure's capture, a global.
   Value *lookupElsewhere(const clang::ValueDecl *d, LazyLoc loc);
+  // lookup()'s first probe when it finds an integer: the current frame's
+  // own integer variable `d`, or null (then lookup() decides).
+  const Value *frameInteger(const clang::ValueDecl *d) const {
+    const auto &vars = frames_.back()->vars;
+    auto it = vars.find(d);
+    return it != vars.end() && it->second->kind == Value::Kind::Int ? it->second
+                                                                    : nullptr;
+  }
   // A class of the program's own: not the standard library's, not a DSL
   // class, not declared in a system header.
   bool isProgramClass(const clang::CXXRecordDecl *rd);
