@@ -41,9 +41,7 @@ const Evaluator::AccessPath *Evaluator::accessPath(const CallExpr *call) {
     return nullptr;
   // Near the nesting budget the walk runs: it checks the stack at every
   // node, deeper than this path's frames reach.
-  if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
-          AccessWalkStackBytes >
-      std::ptrdiff_t(limits_.maxStackBytes))
+  if (stackBeyondBudget(AccessWalkStackBytes))
     return nullptr;
   auto [it, inserted] = accessPaths_.try_emplace(call);
   if (!inserted)

@@ -179,9 +179,7 @@ Value Evaluator::evalDslArgument(const Expr *arg, DslArgumentCode **recycle) {
   }
   const uint64_t n = code.steps;
   if (steps_ + n > limits_.maxSteps || steps_ + n >= nextMemoryCheck_ ||
-      stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
-              ScalarWalkStackBytes >
-          std::ptrdiff_t(limits_.maxStackBytes))
+      stackBeyondBudget(ScalarWalkStackBytes))
     return eval(arg);
   const uint64_t before = steps_;
   const Stmt *current = current_;

@@ -52,8 +52,7 @@ bool Evaluator::isScalarExpr(const Expr *e) {
     return false;
   // A chain of a million `+` is a tree as deep: past the evaluator's stack
   // budget the general path reports it (see step()).
-  if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
-      std::ptrdiff_t(limits_.maxStackBytes))
+  if (stackBeyondBudget())
     return false;
   auto [it, inserted] = scalarShapes_.try_emplace(e);
   if (!inserted) {
@@ -175,8 +174,20 @@ Value Evaluator::evalScalarRoot(const Expr *e) {
 }
 
 __int128 Evaluator::evalScalar(const Expr *e) {
+  return evalScalar(e, scalarCode(e));
+}
+
+__int128 Evaluator::evalScalar(const Expr *e, const ScalarCode *code) {
   step(e);
-  return scalarChildren(e);
+  return runScalarRoot(e, code);
+}
+
+Evaluator::ScalarPlan Evaluator::scalarPlan(const Expr *e) {
+  ScalarPlan plan;
+  plan.scalar = isScalarExpr(e);
+  if (plan.scalar)
+    plan.code = scalarCode(e);
+  return plan;
 }
 
 __int128 Evaluator::scalarChildren(const Expr *e) {
@@ -191,9 +202,7 @@ __int128 Evaluator::runScalarRoot(const Expr *e, const ScalarCode *code) {
   if (code) {
     uint64_t n = code->maxSteps;
     if (steps_ + n <= limits_.maxSteps && steps_ + n < nextMemoryCheck_ &&
-        stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
-                ScalarWalkStackBytes <=
-            std::ptrdiff_t(limits_.maxStackBytes))
+        !stackBeyondBudget(ScalarWalkStackBytes))
       return runScalar(*code);
   }
   return scalarChildrenTree(e);
@@ -320,31 +329,26 @@ __int128 Evaluator::scalarArith(const BinaryOperator *bo, __int128 a,
 
 // --- conditions
 
-std::optional<Evaluator::ConditionPlan>
-Evaluator::conditionPlan(const Expr *e) {
+std::optional<Evaluator::ScalarPlan> Evaluator::conditionPlan(const Expr *e) {
   // Where isScalarExpr would answer false without deciding.
-  if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
-      std::ptrdiff_t(limits_.maxStackBytes))
+  if (stackBeyondBudget())
     return std::nullopt;
   if (auto it = conditionPlans_.find(e); it != conditionPlans_.end())
     return it->second;
   // A condition is bool, so truthy of a scalar root's converted value is
   // the computed value's.
-  ConditionPlan plan;
-  plan.scalar =
-      scalarRootShape(e) && e->getType()->isBooleanType() && isScalarExpr(e);
-  if (plan.scalar)
-    plan.code = scalarCode(e);
+  ScalarPlan plan;
+  if (scalarRootShape(e) && e->getType()->isBooleanType())
+    plan = scalarPlan(e);
   conditionPlans_[e] = plan;
   return plan;
 }
 
 bool Evaluator::runCondition(const Expr *e,
-                             const std::optional<ConditionPlan> &plan) {
+                             const std::optional<ScalarPlan> &plan) {
   if (!plan || !plan->scalar)
     return truthy(eval(e), e->getExprLoc());
-  step(e); // eval's
-  return runScalarRoot(e, plan->code) != 0;
+  return evalScalar(e, plan->code) != 0; // eval's step, then the value
 }
 
 bool Evaluator::evalCondition(const Expr *e) {

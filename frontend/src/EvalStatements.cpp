@@ -148,7 +148,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   }
   case Stmt::WhileStmtClass: {
     const auto *ws = cast<WhileStmt>(s);
-    const std::optional<ConditionPlan> cond = conditionPlan(ws->getCond());
+    const std::optional<ScalarPlan> cond = conditionPlan(ws->getCond());
     while (true) {
       step(ws);
       if (const auto *cv = ws->getConditionVariable())
@@ -165,7 +165,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   }
   case Stmt::DoStmtClass: {
     const auto *ds = cast<DoStmt>(s);
-    const std::optional<ConditionPlan> cond = conditionPlan(ds->getCond());
+    const std::optional<ScalarPlan> cond = conditionPlan(ds->getCond());
     while (true) {
       step(ds);
       Flow fl = exec(ds->getBody());
@@ -192,7 +192,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       }
     } endInit{*this, fs->getInit()};
     // The condition's plan and the counter's slot, once per loop.
-    std::optional<ConditionPlan> cond;
+    std::optional<ScalarPlan> cond;
     if (fs->getCond())
       cond = conditionPlan(fs->getCond());
     const LoopIncrement counter = loopIncrement(fs);

@@ -481,6 +481,23 @@ private:
   __int128 runScalar(const ScalarCode &code);
   // scalarChildren(e) with the code (scalarCode(e)) already looked up.
   __int128 runScalarRoot(const clang::Expr *e, const ScalarCode *code);
+  // evalScalar(e) with its code already looked up.
+  __int128 evalScalar(const clang::Expr *e, const ScalarCode *code);
+  // How an expression whose shape qualifies (a condition, an index) is
+  // computed, decided once: whether it is a scalar expression, and then its
+  // code (null: the walk).
+  struct ScalarPlan {
+    bool scalar = false;
+    const ScalarCode *code = nullptr;
+  };
+  ScalarPlan scalarPlan(const clang::Expr *e);
+  // Whether the stack, with `margin` bytes more, is past the evaluation's
+  // nesting budget. Always inlined: the frame measured is the caller's.
+  [[gnu::always_inline]] bool stackBeyondBudget(std::ptrdiff_t margin = 0) {
+    return stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) +
+               margin >
+           std::ptrdiff_t(limits_.maxStackBytes);
+  }
   static constexpr unsigned MaxScalarDepth = 64;
   static constexpr unsigned MaxScalarStack = 32;
   // More than the walk of MaxScalarDepth levels needs.
@@ -625,19 +642,14 @@ private:
   // condition computed without a Value (same steps, same errors).
   bool evalCondition(const clang::Expr *e);
   // What evalCondition decides for a condition node on its first
-  // evaluation: whether it is a scalar root, and then its compiled code
-  // (null: the walk). A loop looks its condition's up once, not at every
-  // iteration.
-  struct ConditionPlan {
-    bool scalar = false;
-    const ScalarCode *code = nullptr;
-  };
-  // Nothing where the stack left is too short to decide (isScalarExpr's
-  // rule): the general path runs there.
-  std::optional<ConditionPlan> conditionPlan(const clang::Expr *e);
+  // evaluation (a scalar root of type bool, or not). A loop looks its
+  // condition's plan up once, not at every iteration. Nothing where the
+  // stack left is too short to decide (isScalarExpr's rule): the general
+  // path runs there.
+  std::optional<ScalarPlan> conditionPlan(const clang::Expr *e);
   bool runCondition(const clang::Expr *e,
-                    const std::optional<ConditionPlan> &plan);
-  llvm::DenseMap<const clang::Expr *, ConditionPlan> conditionPlans_;
+                    const std::optional<ScalarPlan> &plan);
+  llvm::DenseMap<const clang::Expr *, ScalarPlan> conditionPlans_;
   // Switches whose labels were found all at the top of their braces.
   llvm::DenseSet<const clang::SwitchStmt *> switchesChecked_;
   // A for loop's `++i` (or i++, --i, i--) of a non-reference variable its
@@ -773,17 +785,14 @@ private:
   Value *stdElementAccess(StdClass cls, StdAccess access, Value *self,
                           const clang::Expr *indexExpr,
                           const clang::CallExpr *call);
-  // How stdElementAccess computes an index: whether it is a scalar
-  // expression (not for a map's key), and then its code (null: the walk).
-  struct IndexPlan {
-    bool scalar = false;
-    const ScalarCode *code = nullptr;
-  };
-  IndexPlan indexPlan(StdAccess access, const clang::Expr *indexExpr);
+  // How stdElementAccess computes an index (a map's key is never scalar).
+  ScalarPlan indexPlan(StdAccess access, const clang::Expr *indexExpr) {
+    return access == StdAccess::MapAt ? ScalarPlan() : scalarPlan(indexExpr);
+  }
   // stdElementAccess with the index's plan decided already.
   Value *elementAccess(StdClass cls, StdAccess access, Value *self,
                        const clang::Expr *indexExpr,
-                       const clang::CallExpr *call, const IndexPlan &index);
+                       const clang::CallExpr *call, const ScalarPlan &index);
   // --- element access chains (EvalAccess.cpp)
   // `channel[r][t].at(p)`: element accesses (StdAccess routes) over a
   // variable, with only parentheses and const views between them.
@@ -792,7 +801,7 @@ private:
     const clang::Expr *index; // the index or key expression
     StdClass cls;
     StdAccess access;
-    IndexPlan plan; // decided when the path is made
+    ScalarPlan plan; // decided when the path is made
   };
   struct AccessPath {
     // The nodes the walk steps into before the variable's lookup, the
@@ -1425,8 +1434,7 @@ private:
       checkMemory(at);
     // Nesting (deep expressions, statements, calls) is bounded by the stack
     // the evaluation may use, checked before the real one runs out.
-    if (stackBase_ - static_cast<const char *>(__builtin_frame_address(0)) >
-        std::ptrdiff_t(limits_.maxStackBytes))
+    if (stackBeyondBudget())
       nestingTooDeep(at);
   }
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);

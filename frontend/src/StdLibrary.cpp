@@ -735,25 +735,15 @@ Value *Evaluator::stdElementAccess(StdClass cls, StdAccess access, Value *self,
                        indexPlan(access, indexE));
 }
 
-Evaluator::IndexPlan Evaluator::indexPlan(StdAccess access,
-                                          const Expr *indexE) {
-  IndexPlan plan;
-  plan.scalar = access != StdAccess::MapAt && isScalarExpr(indexE);
-  if (plan.scalar)
-    plan.code = scalarCode(indexE);
-  return plan;
-}
-
 Value *Evaluator::elementAccess(StdClass cls, StdAccess access, Value *self,
                                 const Expr *indexE, const CallExpr *call,
-                                const IndexPlan &plan) {
+                                const ScalarPlan &plan) {
   LazyLoc loc(call);
   if (plan.scalar) {
     // `v[i]`, `v[r * n + t]`. Reading a static local for the first time
     // runs its initialiser, which may change the vector: still borrowed.
     Borrow selfBorrow(*this, self);
-    step(indexE); // evalScalar's
-    __int128 i = runScalarRoot(indexE, plan.code);
+    __int128 i = evalScalar(indexE, plan.code);
     if (selfBorrow.dangling)
       invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, call);
     checkStdObject(cls, *self, loc);
