@@ -135,7 +135,31 @@ Evaluator::LoopIncrement Evaluator::loopIncrement(const ForStmt *fs) {
   inc.op = uo;
   inc.variable = dre;
   inc.slot = it->second;
+  if (vd->getType()->isIntegerType())
+    inc.type = intType(dre->getType());
   return inc;
+}
+
+void Evaluator::incrementCounter(const LoopIncrement &counter) {
+  const IntType &info = counter.type;
+  Value &slot = *counter.slot;
+  // incrementSlot's first case, its type known: a 32- or 64-bit counter
+  // that stays in range.
+  if (slot.kind == Value::Kind::Int && info.width != 0 && !info.isBool &&
+      info.width <= 64) {
+    const UnaryOperator *uo = counter.op;
+    __int128 v = slot.wide() + (uo->isIncrementOp() ? 1 : -1);
+    if (fitsIntType(v, info)) {
+      step(uo);
+      if (uo->isPrefix())
+        step(uo);
+      step(counter.variable);
+      slot.i = info.isSigned ? int64_t(v) : int64_t(uint64_t(v));
+      slot.isUnsigned = !info.isSigned && info.width == 64;
+      return;
+    }
+  }
+  incrementNamed(counter.op, counter.variable, counter.slot);
 }
 
 void Evaluator::incrementNamed(const UnaryOperator *uo,
@@ -166,13 +190,6 @@ bool Evaluator::incrementVariable(const Expr *e) {
 
 // Whether `v` is a value of the integer type `info` describes (at most 64
 // bits wide; bool is 1 bit, unsigned).
-bool Evaluator::fitsIntType(__int128 v, const IntType &info) {
-  if (info.isSigned)
-    return v >= -(__int128(1) << (info.width - 1)) &&
-           v <= (__int128(1) << (info.width - 1)) - 1;
-  return v >= 0 && v <= (__int128(1) << info.width) - 1;
-}
-
 // `v` modulo 2^width, into the type's range (C++20's conversion rule).
 __int128 Evaluator::wrapToIntType(__int128 v, const IntType &info) {
   unsigned __int128 m =

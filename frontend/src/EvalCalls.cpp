@@ -903,10 +903,12 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
     return v;
   }
   case ConstructRoute::Dsl: {
+    // `MemoryChannel(p, r)`: its arguments as a DSL method's, compiled
+    // once (eval's values and steps).
     ValueList args;
     args.reserve(ce->getNumArgs());
     for (const Expr *a : ce->arguments())
-      args.push_back(eval(a));
+      args.push_back(evalDslArgument(a));
     return dslConstruct(site.dslClass, ce->getConstructor()->getParent(),
                         std::move(args), ce);
   }

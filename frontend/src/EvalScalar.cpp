@@ -370,6 +370,7 @@ const Evaluator::ScalarCode *Evaluator::scalarCode(const Expr *e) {
     // compileScalar adds no shapes: `shape` stays valid.
     if (compileScalar(e, /*countSelf=*/false, *code, pendingSteps, pendingAt, 0,
                       stack, maxStack)) {
+      code->shape = scalarCodeShape(*code);
       shape.code = code.get();
       scalarCodeStore_.push_back(std::move(code));
     }
@@ -541,19 +542,44 @@ bool Evaluator::compileScalar(const Expr *e, bool countSelf, ScalarCode &out,
   }
 }
 
+Evaluator::ScalarCode::Shape
+Evaluator::scalarCodeShape(const ScalarCode &code) {
+  using Instr = ScalarInstr;
+  using Shape = ScalarCode::Shape;
+  const auto &c = code.code;
+  if (c.empty() || c[0].op != Instr::Op::Load)
+    return Shape::General;
+  if (c.size() == 1)
+    return Shape::Load;
+  // A conversion steps nothing (an implicit cast's step is its operand's
+  // Load's), and a comparison's own step is the root's: these run with the
+  // steps of their Loads alone. Asked, not assumed.
+  if (c.size() == 2 && c[1].op == Instr::Op::Wrap && c[1].steps == 0)
+    return Shape::LoadWrap;
+  if (c.size() == 3 &&
+      (c[1].op == Instr::Op::Load || c[1].op == Instr::Op::Const) &&
+      c[2].op == Instr::Op::Compare && c[2].steps == 0 &&
+      comparison(c[2].bin, 0, 0).has_value())
+    return Shape::Compare;
+  return Shape::General;
+}
+
 // What scalarChildrenTree computes, instruction by instruction, counting
 // the same steps and reporting the same errors at the same nodes.
 __int128 Evaluator::runScalar(const ScalarCode &code) {
   using Instr = ScalarInstr;
+  using Shape = ScalarCode::Shape;
   auto wrap = [](__int128 v, const IntType &info) -> __int128 {
     if (info.isBool)
       return v != 0;
     return fitsIntType(v, info) ? v : wrapToIntType(v, info);
   };
-  const size_t n = code.code.size();
-  if (n != 0 && code.code[0].op == Instr::Op::Load &&
-      (n == 1 || (n == 2 && code.code[1].op == Instr::Op::Wrap &&
-                  code.code[1].steps == 0))) {
+  auto decl = [](const Instr &ins) {
+    return static_cast<const DeclRefExpr *>(ins.node)->getDecl();
+  };
+  switch (code.shape) {
+  case Shape::Load:
+  case Shape::LoadWrap: {
     // An index or a bound that is one variable, maybe converted (`v[r]`):
     // the loop below for these instructions. A first read of a static
     // local may step further; the conversion steps nothing.
@@ -562,11 +588,56 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       steps_ += ins.steps;
       current_ = ins.stepped;
     }
-    const auto *dre = static_cast<const DeclRefExpr *>(ins.node);
-    const Value *local = frameInteger(dre->getDecl());
-    __int128 v = local ? local->wide() : scalarVariable(dre);
-    return n == 2 ? wrap(v, code.code[1].type) : v;
+    const Value *local = frameInteger(decl(ins));
+    __int128 v =
+        local ? local->wide() : scalarVariable(cast<DeclRefExpr>(ins.node));
+    return code.shape == Shape::LoadWrap ? wrap(v, code.code[1].type) : v;
   }
+  case Shape::Compare: {
+    // `p < n`, `p != r`: when both reads are of the current frame's
+    // integers (nothing to step further, nothing to report), the loop's
+    // steps and result without the loop; else the loop, from the start.
+    const Instr &x = code.code[0], &y = code.code[1];
+    const Value *a = frameInteger(decl(x));
+    if (!a)
+      break;
+    __int128 b;
+    if (y.op == Instr::Op::Load) {
+      const Value *local = frameInteger(decl(y));
+      if (!local)
+        break;
+      b = local->wide();
+    } else {
+      b = y.constant;
+    }
+    if (x.steps) {
+      steps_ += x.steps;
+      current_ = x.stepped;
+    }
+    if (y.steps) {
+      steps_ += y.steps;
+      current_ = y.stepped;
+    }
+    const __int128 av = a->wide();
+    switch (code.code[2].bin) { // comparison(), inline
+    case BO_LT:
+      return av < b;
+    case BO_GT:
+      return av > b;
+    case BO_LE:
+      return av <= b;
+    case BO_GE:
+      return av >= b;
+    case BO_EQ:
+      return av == b;
+    default: // BO_NE (scalarCodeShape takes the six comparisons only)
+      return av != b;
+    }
+  }
+  case Shape::General:
+    break;
+  }
+  const size_t n = code.code.size();
   __int128 stack[MaxScalarStack];
   unsigned sp = 0;
   const Instr *instrs = code.code.data();

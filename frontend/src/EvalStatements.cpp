@@ -208,7 +208,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       if (fl == Flow::Return)
         return fl;
       if (counter.slot)
-        incrementNamed(counter.op, counter.variable, counter.slot);
+        incrementCounter(counter);
       else if (fs->getInc() && !incrementVariable(fs->getInc())) {
         size_t mark = tempTop_;
         eval(fs->getInc());

@@ -467,6 +467,12 @@ private:
     __int128 constant = 0;
   };
   struct ScalarCode {
+    // The commonest codes, which runScalar computes without its loop:
+    // one variable read, maybe converted (an index: `v[r]`), and a
+    // comparison of a variable with a variable or a constant (a loop's
+    // condition: `p < n`, `p != r`).
+    enum class Shape : uint8_t { General, Load, LoadWrap, Compare };
+    Shape shape = Shape::General;
     std::vector<ScalarInstr> code;
     // Every node but the root, in the order the walk steps into them.
     std::vector<const clang::Stmt *> stepped;
@@ -479,6 +485,7 @@ private:
                      uint32_t &pendingSteps, const clang::Stmt *&pendingAt,
                      unsigned depth, unsigned &stack, unsigned &maxStack);
   __int128 runScalar(const ScalarCode &code);
+  static ScalarCode::Shape scalarCodeShape(const ScalarCode &code);
   // scalarChildren(e) with the code (scalarCode(e)) already looked up.
   __int128 runScalarRoot(const clang::Expr *e, const ScalarCode *code);
   // evalScalar(e) with its code already looked up.
@@ -659,6 +666,8 @@ private:
     const clang::UnaryOperator *op = nullptr;
     const clang::DeclRefExpr *variable = nullptr;
     Value *slot = nullptr;
+    // The variable's integer type (width 0: not an integer type).
+    IntType type{0, false, false};
   };
   LoopIncrement loopIncrement(const clang::ForStmt *fs);
   // `++v` or `v--` of a named variable whose value is not used, with
@@ -666,6 +675,8 @@ private:
   // known; null: looked up).
   void incrementNamed(const clang::UnaryOperator *uo,
                       const clang::DeclRefExpr *variable, Value *slot);
+  // A loop's counter: incrementNamed, with the type found once.
+  void incrementCounter(const LoopIncrement &counter);
   // A variable's object: one of the current frame's (inline, the
   // commonest read of all), else lookupElsewhere.
   Value *lookup(const clang::ValueDecl *d, LazyLoc loc) {
@@ -1480,7 +1491,12 @@ private:
   }
   IntType intType(clang::QualType t);
   // The range and the wrap-around of makeTyped, shared with EvalScalar.cpp.
-  static bool fitsIntType(__int128 v, const IntType &info);
+  static bool fitsIntType(__int128 v, const IntType &info) {
+    if (info.isSigned)
+      return v >= -(__int128(1) << (info.width - 1)) &&
+             v <= (__int128(1) << (info.width - 1)) - 1;
+    return v >= 0 && v <= (__int128(1) << info.width) - 1;
+  }
   static __int128 wrapToIntType(__int128 v, const IntType &info);
 
   clang::ASTContext &ctx_;
