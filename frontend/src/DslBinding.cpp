@@ -248,32 +248,22 @@ Evaluator::DslClass Evaluator::classifyDslUncached(const CXXRecordDecl *rd) {
 
 // ------------------------------------------------------------- helpers --
 
-const Value *Evaluator::field(const Value &agg, llvm::StringRef name) {
-  if (agg.kind != Value::Kind::Agg || !agg.record)
-    return nullptr;
-  // Options are read by field name for every recorded op: the answer is
-  // kept per (record, name), the names per record.
-  size_t h = (reinterpret_cast<uintptr_t>(agg.record) >> 4) ^
-             (reinterpret_cast<uintptr_t>(name.data()) >> 1);
-  FieldSlot &slot = fieldSlots_[(h ^ (h >> 6)) % fieldSlots_.size()];
-  if (slot.record != agg.record || slot.name != name.data() ||
-      slot.nameSize != name.size()) {
-    auto [it, added] = fieldNames_.try_emplace(agg.record);
-    if (added)
-      for (const FieldDecl *fd : agg.record->fields())
-        it->second.push_back(fd->getName());
-    const auto &names = it->second;
-    int32_t index = -1;
-    for (size_t i = 0; i < names.size(); ++i)
-      if (names[i] == name) {
-        index = int32_t(i);
-        break;
-      }
-    slot = {agg.record, name.data(), name.size(), index};
-  }
-  if (slot.index < 0 || size_t(slot.index) >= agg.elems().size())
-    return nullptr;
-  return &agg.elems()[size_t(slot.index)];
+// Options are read by field name for every recorded op: the answer is kept
+// per (record, name) in a slot field() probes, the names per record.
+void Evaluator::findField(const RecordDecl *record, llvm::StringRef name,
+                          FieldSlot &slot) {
+  auto [it, added] = fieldNames_.try_emplace(record);
+  if (added)
+    for (const FieldDecl *fd : record->fields())
+      it->second.push_back(fd->getName());
+  const auto &names = it->second;
+  int32_t index = -1;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) {
+      index = int32_t(i);
+      break;
+    }
+  slot = {record, name.data(), name.size(), index};
 }
 
 std::optional<int64_t> Evaluator::optInt(const Value *v) {

@@ -77,6 +77,30 @@ std::shared_ptr<Closure> copyClosure(const std::shared_ptr<Closure> &c) {
   return copy;
 }
 
+void Value::copyHeap(const Value &o) {
+  heap_ = std::make_unique<ValueHeap>();
+  heap_->elems = o.heap_->elems;
+  if (const ValueRest *rest = o.heap_->rest.get()) {
+    ValueRest &mine = heap_->mutableRest();
+    mine.s = rest->s;
+    if (rest->map)
+      mine.map = std::make_unique<MapStore>(*rest->map);
+    if (rest->closure)
+      mine.closure = copyClosure(rest->closure);
+  }
+}
+
+void Value::assignThroughCopy(const Value &o) {
+  Value copy(o);
+  *this = std::move(copy);
+}
+
+void Value::releaseParts() noexcept {
+  // The members' own order of destruction (the reverse of declaration).
+  heap_.reset();
+  obj.reset();
+}
+
 int compareValues(const Value &a, const Value &b) {
   if (a.kind != b.kind) {
     // An empty optional orders before every value, as std::optional's do.

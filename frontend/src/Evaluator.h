@@ -1336,7 +1336,19 @@ private:
   std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);
   // The field `name` of a DSL options struct, or null. `name` must be a
   // string literal: its address keys fieldSlots_.
-  const Value *field(const Value &agg, llvm::StringRef name);
+  // Its slot's probe is inline: options are read for every recorded op.
+  [[gnu::always_inline]] const Value *field(const Value &agg,
+                                            llvm::StringRef name) {
+    if (agg.kind != Value::Kind::Agg || !agg.record)
+      return nullptr;
+    FieldSlot &slot = fieldSlot(agg.record, name);
+    if (slot.record != agg.record || slot.name != name.data() ||
+        slot.nameSize != name.size())
+      findField(agg.record, name, slot);
+    if (slot.index < 0 || size_t(slot.index) >= agg.elems().size())
+      return nullptr;
+    return &agg.elems()[size_t(slot.index)];
+  }
   llvm::DenseMap<const clang::RecordDecl *, llvm::SmallVector<llvm::StringRef>>
       fieldNames_;
   // ctx_.getAsConstantArrayType(t), memoised: for a qualified array type
@@ -1353,6 +1365,14 @@ private:
     int32_t index = -1;
   };
   std::array<FieldSlot, 64> fieldSlots_{};
+  FieldSlot &fieldSlot(const clang::RecordDecl *record, llvm::StringRef name) {
+    size_t h = (reinterpret_cast<uintptr_t>(record) >> 4) ^
+               (reinterpret_cast<uintptr_t>(name.data()) >> 1);
+    return fieldSlots_[(h ^ (h >> 6)) % fieldSlots_.size()];
+  }
+  // Fills `slot` with the index of the field `name` of `record`.
+  void findField(const clang::RecordDecl *record, llvm::StringRef name,
+                 FieldSlot &slot);
   void readProgramOptions(const Value &options, ProgramSettings &s);
   TbSelection tbSelection(const Value &opts);
   std::optional<int64_t> optInt(const Value *v);

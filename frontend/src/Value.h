@@ -147,13 +147,26 @@ struct Value {
   std::shared_ptr<const DslObject> obj;
 
   Value() = default;
-  Value(const Value &o);
+  [[gnu::always_inline]] Value(const Value &o);
   Value(Value &&) noexcept = default;
-  Value &operator=(const Value &o) {
-    if (this != &o) {
-      Value copy(o);
-      *this = std::move(copy);
+  // Values without out-of-line parts (integers, chunks, DSL handles) are
+  // assigned field by field, inline; the rest through a copy.
+  [[gnu::always_inline]] Value &operator=(const Value &o) {
+    if (this == &o)
+      return *this;
+    if (heap_ || o.heap_) {
+      assignThroughCopy(o);
+      return *this;
     }
+    kind = o.kind;
+    isUnsigned = o.isUnsigned;
+    chunkType = o.chunkType;
+    chunkRank = o.chunkRank;
+    i = o.i;
+    f = o.f;
+    chunkSize = o.chunkSize;
+    record = o.record;
+    obj = o.obj;
     return *this;
   }
   // Most moves are between values without a DSL object or out-of-line
@@ -172,7 +185,7 @@ struct Value {
       moveOwnedParts(o);
     return *this;
   }
-  ~Value();
+  [[gnu::always_inline]] ~Value();
 
   // The out-of-line parts; the non-const accessors make them on first use,
   // the const ones read an empty part when there is none.
@@ -255,6 +268,10 @@ struct Value {
   }
 
 private:
+  // The out-of-line halves of the copy and the destructor (Evaluator.cpp).
+  [[gnu::noinline]] void copyHeap(const Value &o);
+  [[gnu::noinline]] void releaseParts() noexcept;
+  [[gnu::noinline]] void assignThroughCopy(const Value &o);
   [[gnu::noinline]] void moveOwnedParts(Value &o) noexcept {
     if (obj || o.obj)
       obj = std::move(o.obj);
@@ -364,23 +381,18 @@ inline Value::Value(const Value &o)
       record(o.record), obj(o.obj) {
   // Scalars and chunks are by far the most copied values; a part they may
   // have been given by a read through a non-const accessor means nothing.
-  if (kind == Kind::Int || kind == Kind::Float || kind == Kind::Null ||
-      kind == Kind::Uninit || kind == Kind::Void || kind == Kind::Chunk)
-    return;
-  if (o.heap_) {
-    heap_ = std::make_unique<ValueHeap>();
-    heap_->elems = o.heap_->elems;
-    if (const ValueRest *rest = o.heap_->rest.get()) {
-      ValueRest &mine = heap_->mutableRest();
-      mine.s = rest->s;
-      if (rest->map)
-        mine.map = std::make_unique<MapStore>(*rest->map);
-      if (rest->closure)
-        mine.closure = copyClosure(rest->closure);
-    }
-  }
+  if (o.heap_ && kind != Kind::Int && kind != Kind::Float &&
+      kind != Kind::Null && kind != Kind::Uninit && kind != Kind::Void &&
+      kind != Kind::Chunk)
+    copyHeap(o);
 }
-inline Value::~Value() = default;
+inline Value::~Value() {
+  // Most values own nothing: two tests, inline. (The members' own
+  // destructors then find nothing either.)
+  if (obj || heap_)
+    releaseParts();
+}
+
 inline ValueHeap &Value::heap() {
   if (!heap_)
     heap_ = std::make_unique<ValueHeap>();
