@@ -398,7 +398,7 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
   case BO_Sub:
     return makeTyped(a - b, resultType, loc, true);
   case BO_Mul:
-    return makeTyped(a * b, resultType, loc, true);
+    return makeTyped(multiplyWide(a, b), resultType, loc, true);
   case BO_Div:
   case BO_Rem:
     if (b == 0)

@@ -259,7 +259,7 @@ __int128 Evaluator::scalarChildrenTree(const Expr *e) {
       r = a - b;
       break;
     case BO_Mul:
-      r = a * b;
+      r = multiplyWide(a, b);
       break;
     case BO_And:
       return wrapScalar(a & b, t);
@@ -680,7 +680,7 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       __int128 b = stack[--sp], a = stack[sp - 1];
       __int128 r = ins.bin == BO_Add   ? a + b
                    : ins.bin == BO_Sub ? a - b
-                                       : a * b;
+                                       : multiplyWide(a, b);
       stack[sp - 1] = fitsIntType(r, ins.type)
                           ? r
                           : scalarArith(cast<BinaryOperator>(ins.node), a, b);

@@ -1518,6 +1518,13 @@ private:
     return v >= 0 && v <= (__int128(1) << info.width) - 1;
   }
   static __int128 wrapToIntType(__int128 v, const IntType &info);
+  // a * b of two values of at most 64 bits (signed or unsigned), modulo
+  // 2^128: two unsigned 64-bit operands can overflow a signed __int128,
+  // which is undefined; the product's low 64 bits, all a 64-bit type
+  // keeps, are the same either way.
+  static __int128 multiplyWide(__int128 a, __int128 b) {
+    return __int128((unsigned __int128)a * (unsigned __int128)b);
+  }
 
   clang::ASTContext &ctx_;
   ProgramBuilder &builder_;

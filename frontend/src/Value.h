@@ -158,14 +158,7 @@ struct Value {
       assignThroughCopy(o);
       return *this;
     }
-    kind = o.kind;
-    isUnsigned = o.isUnsigned;
-    chunkType = o.chunkType;
-    chunkRank = o.chunkRank;
-    i = o.i;
-    f = o.f;
-    chunkSize = o.chunkSize;
-    record = o.record;
+    assignPlainFields(o);
     obj = o.obj;
     return *this;
   }
@@ -173,14 +166,7 @@ struct Value {
   // parts (integers, chunks): those copy the fields and touch no pointer,
   // inline at every use (a call each cost about a third of the move).
   [[gnu::always_inline]] Value &operator=(Value &&o) noexcept {
-    kind = o.kind;
-    isUnsigned = o.isUnsigned;
-    chunkType = o.chunkType;
-    chunkRank = o.chunkRank;
-    i = o.i;
-    f = o.f;
-    chunkSize = o.chunkSize;
-    record = o.record;
+    assignPlainFields(o);
     if (obj || o.obj || heap_ || o.heap_)
       moveOwnedParts(o);
     return *this;
@@ -268,6 +254,17 @@ struct Value {
   }
 
 private:
+  // Every field but the DSL object and the out-of-line parts.
+  [[gnu::always_inline]] void assignPlainFields(const Value &o) {
+    kind = o.kind;
+    isUnsigned = o.isUnsigned;
+    chunkType = o.chunkType;
+    chunkRank = o.chunkRank;
+    i = o.i;
+    f = o.f;
+    chunkSize = o.chunkSize;
+    record = o.record;
+  }
   // The out-of-line halves of the copy and the destructor (Evaluator.cpp).
   [[gnu::noinline]] void copyHeap(const Value &o);
   [[gnu::noinline]] void releaseParts() noexcept;

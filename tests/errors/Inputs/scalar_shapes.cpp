@@ -43,6 +43,7 @@ MSCCLPP_ALGORITHM void scalar_shapes(int mode = 0, int num_ranks = 4) {
     total += 7;
   if (top > big)
     total += 11;
+  total += long(top * top + big * top % 1000); // modulo 2^64: 1 + 2
   // A constant global and a static local in a condition: the loop, with
   // the initialiser's steps on the first read.
   int seen = 0;
