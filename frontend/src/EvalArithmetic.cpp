@@ -99,9 +99,8 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
     // Value: a loop counter's ++ is one step of every iteration.
     IntType info = intType(t);
     __int128 v = slot.wide() + delta;
-    if (!info.isBool && info.width <= 64 && fitsIntType(v, info)) {
-      slot.i = info.isSigned ? int64_t(v) : int64_t(uint64_t(v));
-      slot.isUnsigned = !info.isSigned && info.width == 64;
+    if (storableInPlace(v, info)) {
+      storeInPlace(slot, v, info);
       return;
     }
   }
@@ -141,21 +140,18 @@ Evaluator::LoopIncrement Evaluator::loopIncrement(const ForStmt *fs) {
 }
 
 void Evaluator::incrementCounter(const LoopIncrement &counter) {
-  const IntType &info = counter.type;
   Value &slot = *counter.slot;
-  // incrementSlot's first case, its type known: a 32- or 64-bit counter
-  // that stays in range.
-  if (slot.kind == Value::Kind::Int && info.width != 0 && !info.isBool &&
-      info.width <= 64) {
+  // incrementSlot's first case, its type known: a counter that stays in
+  // range, with incrementNamed's steps before the store.
+  if (slot.kind == Value::Kind::Int) {
     const UnaryOperator *uo = counter.op;
     __int128 v = slot.wide() + (uo->isIncrementOp() ? 1 : -1);
-    if (fitsIntType(v, info)) {
+    if (storableInPlace(v, counter.type)) {
       step(uo);
       if (uo->isPrefix())
         step(uo);
       step(counter.variable);
-      slot.i = info.isSigned ? int64_t(v) : int64_t(uint64_t(v));
-      slot.isUnsigned = !info.isSigned && info.width == 64;
+      storeInPlace(slot, v, counter.type);
       return;
     }
   }
@@ -188,8 +184,6 @@ bool Evaluator::incrementVariable(const Expr *e) {
   return true;
 }
 
-// Whether `v` is a value of the integer type `info` describes (at most 64
-// bits wide; bool is 1 bit, unsigned).
 // `v` modulo 2^width, into the type's range (C++20's conversion rule).
 __int128 Evaluator::wrapToIntType(__int128 v, const IntType &info) {
   unsigned __int128 m =

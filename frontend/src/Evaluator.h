@@ -1511,6 +1511,8 @@ private:
   }
   IntType intType(clang::QualType t);
   // The range and the wrap-around of makeTyped, shared with EvalScalar.cpp.
+  // Whether `v` is a value of the integer type `info` describes (at most 64
+  // bits wide; bool is 1 bit, unsigned).
   static bool fitsIntType(__int128 v, const IntType &info) {
     if (info.isSigned)
       return v >= -(__int128(1) << (info.width - 1)) &&
@@ -1518,6 +1520,17 @@ private:
     return v >= 0 && v <= (__int128(1) << info.width) - 1;
   }
   static __int128 wrapToIntType(__int128 v, const IntType &info);
+  // Whether an integer slot can take `v` in place as `info`'s type (a
+  // builtin integer of at most 64 bits, not bool, `v` in its range), and
+  // the store: the fields makeTyped would give, without a new Value.
+  static bool storableInPlace(__int128 v, const IntType &info) {
+    return info.width != 0 && !info.isBool && info.width <= 64 &&
+           fitsIntType(v, info);
+  }
+  static void storeInPlace(Value &slot, __int128 v, const IntType &info) {
+    slot.i = info.isSigned ? int64_t(v) : int64_t(uint64_t(v));
+    slot.isUnsigned = !info.isSigned && info.width == 64;
+  }
   // a * b of two values of at most 64 bits (signed or unsigned), modulo
   // 2^128: two unsigned 64-bit operands can overflow a signed __int128,
   // which is undefined; the product's low 64 bits, all a 64-bit type
