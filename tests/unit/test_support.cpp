@@ -1,5 +1,6 @@
 //===- test_support.cpp - the support library -----------------------------===//
 #include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/LargeBlockAllocator.h"
 #include "mscclc/support/Parallel.h"
 
@@ -12,12 +13,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace fs = std::filesystem;
 using mscclc::support::writeFileAtomically;
@@ -193,6 +196,35 @@ TEST_CASE("parallelFor rethrows a failed call after every call has ended",
   // The failure stops the pieces not yet started; none runs twice.
   CHECK(calls.load() >= 8);
   CHECK(calls.load() <= 100);
+}
+
+TEST_CASE("keepUntilExit keeps objects alive and never destroys them",
+          "[support]") {
+  struct Counted {
+    std::atomic<int> *destroyed;
+    int value = 7;
+    ~Counted() { destroyed->fetch_add(1); }
+  };
+  static std::atomic<int> destroyed{0};
+  Counted *kept = nullptr;
+  {
+    auto owned = std::make_unique<Counted>(Counted{&destroyed});
+    destroyed = 0; // the temporary moved from above
+    kept = &mscclc::support::keepUntilExit(std::move(owned));
+    CHECK(owned == nullptr);
+  }
+  // From other threads too.
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([] {
+      for (int i = 0; i < 100; ++i)
+        mscclc::support::keepUntilExit(
+            std::make_unique<Counted>(Counted{&destroyed, i}));
+    });
+  for (std::thread &t : threads)
+    t.join();
+  CHECK(destroyed == 400); // only the temporaries
+  CHECK(kept->value == 7);
 }
 
 TEST_CASE("parallelFor runs heavy work on more than one thread",

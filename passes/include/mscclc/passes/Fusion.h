@@ -18,6 +18,10 @@
 
 namespace mscclc::passes {
 
-std::unique_ptr<Pass> createFusionPass();
+// With `onWorkerThreads`, thread blocks fuse on worker threads
+// (support::parallelFor). That pays only when no other thread frees into
+// the malloc arena the program's operand lists came from, since fusion
+// frees the lists of the ops it merges: PipelineOptions::parallelFusion.
+std::unique_ptr<Pass> createFusionPass(bool onWorkerThreads = false);
 
 } // namespace mscclc::passes

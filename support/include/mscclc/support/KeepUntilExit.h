@@ -1,0 +1,30 @@
+//===- KeepUntilExit.h - large structures left for the process's exit ----===//
+//
+// The mscclc command compiles once (or twice) and exits. Freeing what a
+// large compile built — a 128-rank program's million operand lists, the
+// evaluator's 130,000 map entries — block by block costs tens of
+// milliseconds that the kernel does at once when the process ends, as
+// clang's -disable-free does for its AST. A command hands such structures
+// here instead of destroying them. They stay reachable from a global, so a
+// leak checker does not report them; sanitizer builds free everything as
+// usual (the callers check support::SanitizerBuild), so that their leak
+// check still covers these structures.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <memory>
+
+namespace mscclc::support {
+
+// Keeps `object` alive until the process exits; its destructor never runs.
+// Safe to call from any thread.
+void keepUntilExit(std::shared_ptr<void> object);
+
+template <typename T> T &keepUntilExit(std::unique_ptr<T> object) {
+  T &kept = *object;
+  keepUntilExit(std::shared_ptr<void>(std::move(object)));
+  return kept;
+}
+
+} // namespace mscclc::support
