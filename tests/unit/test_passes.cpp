@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mscclc/frontend/ProgramBuilder.h"
 #include "TestHelpers.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
