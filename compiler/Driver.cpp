@@ -500,13 +500,7 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
   if (options.printVersions)
     chunk::assignVersions(*out.program);
   // Chunk IR read from text is the user's: its problems are not mscclc's.
-  // A program the front end recorded and keeps until the process exits
-  // (FrontendOptions::skipClangTeardown) fuses on worker threads.
-  passes::PipelineOptions pipeline = options.pipeline;
-  pipeline.parallelFusion = classifyInput(path) != InputKind::ChunkIR &&
-                            options.frontend.skipClangTeardown &&
-                            !support::SanitizerBuild;
-  auto plan = passes::runPipeline(*out.program, pipeline, diags,
+  auto plan = passes::runPipeline(*out.program, options.pipeline, diags,
                                   classifyInput(path) == InputKind::ChunkIR
                                       ? passes::PlanOrigin::External
                                       : passes::PlanOrigin::Compiled);

@@ -265,7 +265,7 @@ private:
     bool ok = program.has_value();
     for (size_t i = 0; ok && i < options_.runPasses.size(); ++i) {
       const passes::PassEntry *entry = passes::findPass(options_.runPasses[i]);
-      ok = entry->create(options_.pipeline)->run(*program, *printer) &&
+      ok = entry->create()->run(*program, *printer) &&
            printer->errorCount() == 0;
       if (ok && options_.pipeline.verifyEachPass) {
         InternalErrorSink ice(

@@ -14,7 +14,6 @@
 #include "Evaluator.h"
 #include "mscclc/ir/PlanIR.h"
 
-#include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/ResourceLimits.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -368,11 +367,6 @@ void Evaluator::run(const FunctionDecl *fn, ValueList args) {
   // the passes.
   popFrame(&finishedFrame_);
   finishProgramIfActive();
-}
-
-void Evaluator::keepValuesUntilExit() {
-  if (finishedFrame_)
-    support::keepUntilExit(std::move(finishedFrame_));
 }
 
 Value Evaluator::evaluateExpression(const Expr *e, QualType type) {

@@ -118,12 +118,6 @@ public:
 
   uint64_t steps() const { return steps_; }
 
-  // Leaves the values the finished algorithm left (its frame: a channel
-  // map per thread block, hundreds of thousands of entries at 128 ranks)
-  // for the process's exit to free (support/KeepUntilExit.h), instead of
-  // freeing them with the evaluator.
-  void keepValuesUntilExit();
-
   enum class StdClass : uint8_t {
     None,
     Vector,

@@ -841,14 +841,7 @@ public:
                             " ops");
     // The evaluator's values (the algorithm's frame among them) and the
     // recording's leftovers are freed when this returns, and Clang's AST
-    // after that: the caller need not wait for either. A process that
-    // exits soon after leaves the frame for its exit instead: freeing it
-    // beside the passes would free into this thread's malloc arena while
-    // the passes free the program's operand lists into it too, which
-    // costs them more than the freeing costs this thread
-    // (PipelineOptions::parallelFusion).
-    if (opts_.skipClangTeardown && !support::SanitizerBuild)
-      eval.keepValuesUntilExit();
+    // after that: the caller need not wait for either.
     progress_.handOff();
   }
 

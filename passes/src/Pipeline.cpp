@@ -19,32 +19,23 @@ namespace mscclc::passes {
 
 namespace {
 bool always(const chunk::Program &, const PipelineOptions &) { return true; }
-// A pass the options do not configure.
-template <std::unique_ptr<Pass> (*Create)()>
-std::unique_ptr<Pass> withoutOptions(const PipelineOptions &) {
-  return Create();
-}
 } // namespace
 
 const std::vector<PassEntry> &pipelinePasses() {
   static const std::vector<PassEntry> passes = {
-      {"validate", withoutOptions<createValidatePass>, always},
-      {"signal-wait-pairing", withoutOptions<createSignalWaitPairingPass>,
-       always},
-      {"consistency", withoutOptions<createConsistencyPass>, always},
-      {"fusion",
-       [](const PipelineOptions &o) {
-         return createFusionPass(o.parallelFusion);
-       },
+      {"validate", createValidatePass, always},
+      {"signal-wait-pairing", createSignalWaitPairingPass, always},
+      {"consistency", createConsistencyPass, always},
+      {"fusion", createFusionPass,
        [](const chunk::Program &p, const PipelineOptions &o) {
          return p.instrFusion && o.optLevel > 0;
        }},
-      {"sync-insertion", withoutOptions<createSyncInsertionPass>, always},
-      {"dependency-sync", withoutOptions<createDependencySyncPass>,
+      {"sync-insertion", createSyncInsertionPass, always},
+      {"dependency-sync", createDependencySyncPass,
        [](const chunk::Program &p, const PipelineOptions &) {
          return p.autoSync;
        }},
-      {"replication", withoutOptions<createReplicationPass>, always},
+      {"replication", createReplicationPass, always},
   };
   return passes;
 }
@@ -74,7 +65,7 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
     const PassEntry &entry = passes[i];
     if (!entry.enabled(program, options))
       continue;
-    std::unique_ptr<Pass> pass = entry.create(options);
+    std::unique_ptr<Pass> pass = entry.create();
     support::PhaseTimer passTime("pass " + std::string(entry.name));
     bool passOk = pass->run(program, diags);
     passTime.stop();

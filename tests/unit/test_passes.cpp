@@ -11,7 +11,6 @@
 #include "TestHelpers.h"
 #include "mscclc/frontend/ProgramBuilder.h"
 
-#include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/passes/Lowering.h"
 #include "mscclc/passes/Passes.h"
@@ -22,7 +21,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -214,49 +212,6 @@ chunk::Program buildAlltoall(int n, int instances) {
 } // namespace
 
 // =================================================================== Fusion
-
-TEST_CASE("Fusion: on worker threads, the same ops as on one thread",
-          "[passes][fusion][parallel]") {
-  // Each thread block of each rank signals every peer, puts a chunk to
-  // each and signals again: three runs that fusion merges into three ops.
-  // 32 ranks, 4 thread blocks: 11,904 ops, more than parallelFor leaves to
-  // one thread (8,192).
-  const int n = 32, tbs = 4;
-  Rec r(n, n * tbs, n * tbs);
-  std::vector<std::vector<std::vector<int32_t>>> ch(
-      n, std::vector<std::vector<int32_t>>(tbs, std::vector<int32_t>(n, -1)));
-  for (int src = 0; src < n; ++src)
-    for (int t = 0; t < tbs; ++t)
-      for (int peer = 0; peer < n; ++peer)
-        if (peer != src)
-          ch[src][t][peer] = r.mem(peer, src);
-  for (int src = 0; src < n; ++src)
-    for (int t = 0; t < tbs; ++t) {
-      const int index = src * tbs + t;
-      for (int peer = 0; peer < n; ++peer)
-        if (peer != src)
-          r.signal(ch[src][t][peer], t, chunk::SyncAfter, true);
-      for (int peer = 0; peer < n; ++peer)
-        if (peer != src)
-          r.put(ch[src][t][peer], r.i(peer, index, index + 1),
-                r.i(src, index, index + 1), t);
-      for (int peer = 0; peer < n; ++peer)
-        if (peer != src)
-          r.signal(ch[src][t][peer], t, chunk::SyncBefore);
-    }
-  chunk::Program serial = r.take();
-  runPass(createValidatePass(), serial);
-  chunk::Program parallel = serial;
-  const size_t before = chunk::countOps(serial);
-  REQUIRE(before > 8192);
-  runPass(createFusionPass(/*onWorkerThreads=*/false), serial);
-  runPass(createFusionPass(/*onWorkerThreads=*/true), parallel);
-  CHECK(chunk::countOps(serial) == size_t(n * tbs * 3));
-  std::ostringstream a, b;
-  chunk::print(serial, a);
-  chunk::print(parallel, b);
-  CHECK(a.str() == b.str());
-}
 
 // =========================================================== SyncInsertion
 

@@ -18,10 +18,6 @@
 
 namespace mscclc::passes {
 
-// With `onWorkerThreads`, thread blocks fuse on worker threads
-// (support::parallelFor). That pays only when no other thread frees into
-// the malloc arena the program's operand lists came from, since fusion
-// frees the lists of the ops it merges: PipelineOptions::parallelFusion.
-std::unique_ptr<Pass> createFusionPass(bool onWorkerThreads = false);
+std::unique_ptr<Pass> createFusionPass();
 
 } // namespace mscclc::passes

@@ -32,19 +32,11 @@ struct PipelineOptions {
   // Run the chunk IR verifier after every pass (--verify-each); by default
   // it runs once, after the last pass.
   bool verifyEachPass = false;
-  // Fuse thread blocks on worker threads. Set by the driver for a program
-  // its front end recorded on its own thread and left allocated until the
-  // process exits: the workers then free merged ops' lists into an arena
-  // no one else uses (128 ranks: fusion 41-44 ms -> 26-30 ms). Off for
-  // chunk IR read by the calling thread, where the workers' frees contend
-  // for that thread's arena (67-71 ms -> 91-108 ms), and while the front
-  // end frees its values beside the passes (no gain).
-  bool parallelFusion = false;
 };
 
 struct PassEntry {
   std::string_view name; // as in --print-after=NAME and --run-pass=NAME
-  std::unique_ptr<Pass> (*create)(const PipelineOptions &);
+  std::unique_ptr<Pass> (*create)();
   // Whether the pipeline runs it for this program and these options.
   bool (*enabled)(const chunk::Program &, const PipelineOptions &);
 };

@@ -1,14 +1,14 @@
 //===- KeepUntilExit.h - large structures left for the process's exit ----===//
 //
 // The mscclc command compiles once (or twice) and exits. Freeing what a
-// large compile built — a 128-rank program's million operand lists, the
-// evaluator's 130,000 map entries — block by block costs tens of
-// milliseconds that the kernel does at once when the process ends, as
-// clang's -disable-free does for its AST. A command hands such structures
-// here instead of destroying them. They stay reachable from a global, so a
-// leak checker does not report them; sanitizer builds free everything as
-// usual (the callers check support::SanitizerBuild), so that their leak
-// check still covers these structures.
+// large compile built (a 128-rank plan's chunk IR and plan IR: about a
+// million operand lists) block by block costs tens of milliseconds that
+// the kernel does at once when the process ends, as clang's -disable-free
+// does for its AST. A command hands such structures here instead of
+// destroying them. They stay reachable from a global, so a leak checker
+// does not report them; sanitizer builds free everything as usual (the
+// callers check support::SanitizerBuild), so that their leak check still
+// covers these structures.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
