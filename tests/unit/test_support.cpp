@@ -198,33 +198,52 @@ TEST_CASE("parallelFor rethrows a failed call after every call has ended",
   CHECK(calls.load() <= 100);
 }
 
+namespace {
+// Destructions of KeptCounted objects; checked again when the process exits.
+std::atomic<int> keptDestroyed{0};
+int keptDestroyedAtEnd = -1;
+struct KeptCounted {
+  int value = 0;
+  ~KeptCounted() { keptDestroyed.fetch_add(1); }
+};
+} // namespace
+
 TEST_CASE("keepUntilExit keeps objects alive and never destroys them",
           "[support]") {
-  struct Counted {
-    std::atomic<int> *destroyed;
-    int value = 7;
-    ~Counted() { destroyed->fetch_add(1); }
-  };
-  static std::atomic<int> destroyed{0};
-  Counted *kept = nullptr;
-  {
-    auto owned = std::make_unique<Counted>(Counted{&destroyed});
-    destroyed = 0; // the temporary moved from above
-    kept = &mscclc::support::keepUntilExit(std::move(owned));
-    CHECK(owned == nullptr);
-  }
-  // From other threads too.
+  // Registered before the first object is kept: exit handlers run in
+  // reverse order, so this runs after anything destroyed at exit would be.
+  static const bool registered = [] {
+    std::atexit([] {
+      if (keptDestroyedAtEnd >= 0 && keptDestroyed != keptDestroyedAtEnd) {
+        std::fprintf(stderr, "keepUntilExit: a kept object was destroyed "
+                             "at exit\n");
+        std::_Exit(1);
+      }
+    });
+    return true;
+  }();
+  CHECK(registered);
+  auto owned = std::make_unique<KeptCounted>();
+  owned->value = 7;
+  KeptCounted *raw = owned.get();
+  KeptCounted *kept = mscclc::support::keepUntilExit(std::move(owned));
+  CHECK(owned == nullptr);
+  CHECK(kept == raw);
+  CHECK(mscclc::support::keepUntilExit(std::unique_ptr<KeptCounted>()) ==
+        nullptr);
+  // From other threads too, and const objects.
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t)
     threads.emplace_back([] {
       for (int i = 0; i < 100; ++i)
         mscclc::support::keepUntilExit(
-            std::make_unique<Counted>(Counted{&destroyed, i}));
+            std::unique_ptr<const KeptCounted>(new KeptCounted{i}));
     });
   for (std::thread &t : threads)
     t.join();
-  CHECK(destroyed == 400); // only the temporaries
+  CHECK(keptDestroyed == 0);
   CHECK(kept->value == 7);
+  keptDestroyedAtEnd = keptDestroyed;
 }
 
 TEST_CASE("parallelFor runs heavy work on more than one thread",

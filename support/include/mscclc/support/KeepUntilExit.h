@@ -18,12 +18,16 @@
 namespace mscclc::support {
 
 // Keeps `object` alive until the process exits; its destructor never runs.
-// Safe to call from any thread.
-void keepUntilExit(std::shared_ptr<void> object);
+// Safe to call from any thread. Only for a process that exits soon after,
+// and not in a sanitizer build (check support::SanitizerBuild first): what
+// is kept here is out of LeakSanitizer's sight.
+void keepUntilExit(std::shared_ptr<const void> object);
 
-template <typename T> T &keepUntilExit(std::unique_ptr<T> object) {
-  T &kept = *object;
-  keepUntilExit(std::shared_ptr<void>(std::move(object)));
+// The same for an owned object; returns it (null for null).
+template <typename T> T *keepUntilExit(std::unique_ptr<T> object) {
+  T *kept = object.get();
+  if (kept)
+    keepUntilExit(std::shared_ptr<const void>(std::move(object)));
   return kept;
 }
 
