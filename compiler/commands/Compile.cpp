@@ -16,7 +16,6 @@
 #include "mscclc/json/JsonWriter.h"
 #include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/PhaseTimes.h"
-#include "mscclc/support/ResourceLimits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -170,7 +169,7 @@ private:
     // The process exits after this: its exit frees the program and the
     // plan at once, where freeing a 128-rank plan's million operand lists
     // one by one took about 25 ms (support/KeepUntilExit.h).
-    if (options_.frontend.skipClangTeardown && !support::SanitizerBuild)
+    if (options_.frontend.leavesMemoryToExit())
       support::keepUntilExit(std::move(owned));
     // One summary line, after the last diagnostic (the CUDA backend may
     // add its own).

@@ -68,6 +68,10 @@ using namespace clang;
 
 namespace mscclc::frontend {
 
+bool FrontendOptions::leavesMemoryToExit() const {
+  return skipClangTeardown && !support::SanitizerBuild;
+}
+
 std::string dslIncludeDir() {
   if (const char *env = std::getenv("MSCCLC_INCLUDE_DIR"))
     return env;
@@ -896,7 +900,7 @@ public:
     progress_.compiler = &ci;
     // LibTooling turns -disable-free off; freeing the AST node by node cost
     // the 8-rank compile about a tenth of its time (docs/performance.md).
-    if (opts_.skipClangTeardown && !support::SanitizerBuild)
+    if (opts_.leavesMemoryToExit())
       ci.getFrontendOpts().DisableFree = true;
     ClangProgress *p = &progress_;
     ci.getPreprocessor().setTokenWatcher([p](const clang::Token &t) {

@@ -54,6 +54,10 @@ struct FrontendOptions {
   // command line), not for one that runs many compiles. Ignored in
   // sanitizer builds, whose leak check would report it.
   bool skipClangTeardown = false;
+  // Whether memory that lives to the end may be left for the process exit
+  // to free (Clang's AST here, the loaded program and plan in the compile
+  // command): the process exits soon and no leak checker is watching.
+  bool leavesMemoryToExit() const;
 };
 
 // An algorithm of a file as --list-algos shows it.
