@@ -115,6 +115,91 @@ TEST_CASE("atomic writes", "[support][io]") {
     CHECK(readBack(target) == "old");
     CHECK(entries() == 1);
   }
+
+  // PendingFile: the same write in two steps (the compile command writes
+  // its plan while the plan is still checked).
+  auto plan = [](const mscclc::support::ContentSink &sink) {
+    return sink("{\n") && sink("}\n");
+  };
+  SECTION("a prepared file replaces the target only when committed") {
+    fs::path target = oldTarget();
+    mscclc::support::PendingFile file;
+    CHECK_FALSE(file.prepared());
+    REQUIRE(file.prepare(target.string(), plan, error));
+    CHECK(file.prepared());
+    CHECK(readBack(target) == "old"); // the temporary is beside it
+    CHECK(entries() == 2);
+    REQUIRE(file.commit(error));
+    CHECK_FALSE(file.prepared());
+    CHECK(readBack(target) == "{\n}\n");
+    CHECK(entries() == 1);
+  }
+
+  SECTION("a prepared file that is discarded or dropped leaves nothing") {
+    fs::path target = oldTarget();
+    {
+      mscclc::support::PendingFile file;
+      REQUIRE(file.prepare(target.string(), plan, error));
+      file.discard();
+      CHECK_FALSE(file.prepared());
+      CHECK(entries() == 1);
+      // Discarding again, or committing nothing, changes nothing.
+      file.discard();
+      CHECK_FALSE(file.commit(error));
+      CHECK(error.step == mscclc::support::WriteFailure::Rename);
+      CHECK(error.error == ENOENT);
+    }
+    {
+      mscclc::support::PendingFile file;
+      REQUIRE(file.prepare(target.string(), plan, error));
+      CHECK(entries() == 2);
+    }
+    CHECK(readBack(target) == "old");
+    CHECK(entries() == 1);
+    // Into a missing file: nothing exists until the commit, nothing after
+    // the file is dropped.
+    fs::path fresh = dir / "fresh.json";
+    {
+      mscclc::support::PendingFile file;
+      REQUIRE(file.prepare(fresh.string(), plan, error));
+      CHECK_FALSE(fs::exists(fresh));
+    }
+    CHECK_FALSE(fs::exists(fresh));
+    CHECK(entries() == 1);
+  }
+
+  SECTION("a failed prepare leaves nothing and nothing to commit") {
+    fs::path target = oldTarget();
+    mscclc::support::PendingFile file;
+    CHECK_FALSE(file.prepare(
+        target.string(),
+        [](const mscclc::support::ContentSink &sink) {
+          return sink("half a plan") && false;
+        },
+        error));
+    CHECK(error.step == mscclc::support::WriteFailure::Write);
+    CHECK_FALSE(file.prepared());
+    CHECK(entries() == 1);
+    CHECK_FALSE(file.prepare(dir.string(), plan, error));
+    CHECK(error.step == mscclc::support::WriteFailure::NotRegular);
+    CHECK_FALSE(file.commit(error));
+    CHECK(readBack(target) == "old");
+    CHECK(entries() == 1);
+  }
+
+  SECTION("a second prepare replaces the first temporary") {
+    fs::path target = oldTarget();
+    mscclc::support::PendingFile file;
+    REQUIRE(file.prepare(target.string(), plan, error));
+    REQUIRE(file.prepare(
+        target.string(),
+        [](const mscclc::support::ContentSink &sink) { return sink("2\n"); },
+        error));
+    CHECK(entries() == 2);
+    REQUIRE(file.commit(error));
+    CHECK(readBack(target) == "2\n");
+    CHECK(entries() == 1);
+  }
   fs::remove_all(dir);
 }
 
