@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -545,24 +544,25 @@ bool writePlanOutput(const std::string &path, const plan::Plan &plan,
       input);
 }
 
-namespace {
-
-// /dev/stdout names an open file, not a path to replace: it is "-".
-std::string outputPath(const std::string &requested) {
-  return requested == "/dev/stdout" ? "-" : requested;
-}
-
-// Whether `path` is the file `input` (-o algo.cpp would replace the
-// source).
-bool namesInput(const std::string &path, const std::string &input) {
+bool writeOutput(const std::string &requested,
+                 const support::ContentProducer &produce,
+                 const std::string &input) {
+  // /dev/stdout names an open file, not a path to replace: it is "-".
+  const std::string path = requested == "/dev/stdout" ? "-" : requested;
+  // Never overwrite the input (-o algo.cpp would replace the source).
   struct stat in, out;
-  return !input.empty() && path != "-" && ::stat(input.c_str(), &in) == 0 &&
-         ::stat(path.c_str(), &out) == 0 && in.st_dev == out.st_dev &&
-         in.st_ino == out.st_ino;
-}
-
-void reportWriteFailure(const std::string &path,
-                        const support::WriteFailure &f) {
+  if (!input.empty() && path != "-" && ::stat(input.c_str(), &in) == 0 &&
+      ::stat(path.c_str(), &out) == 0 && in.st_dev == out.st_dev &&
+      in.st_ino == out.st_ino) {
+    usageError(diag::err_write_input, {path});
+    return false;
+  }
+  support::WriteFailure f;
+  support::PhaseTimer writeTime("write output");
+  bool written = support::writeFileAtomically(path, produce, f);
+  writeTime.stop();
+  if (written)
+    return true;
   diag::ID id = diag::err_write;
   switch (f.step) {
   case support::WriteFailure::Stdout:
@@ -588,70 +588,7 @@ void reportWriteFailure(const std::string &path,
   // that was being written (and is gone).
   usageError(id,
              {id == diag::err_write ? path : f.path, std::strerror(f.error)});
-}
-
-} // namespace
-
-bool writeOutput(const std::string &requested,
-                 const support::ContentProducer &produce,
-                 const std::string &input) {
-  const std::string path = outputPath(requested);
-  if (namesInput(path, input)) {
-    usageError(diag::err_write_input, {path});
-    return false;
-  }
-  support::WriteFailure f;
-  support::PhaseTimer writeTime("write output");
-  bool written = support::writeFileAtomically(path, produce, f);
-  writeTime.stop();
-  if (!written)
-    reportWriteFailure(path, f);
-  return written;
-}
-
-PlanOutputBesideChecks::PlanOutputBesideChecks(
-    std::string requested, std::string input,
-    std::function<std::string(const plan::Plan &)> defaultPath)
-    : requested_(std::move(requested)), input_(std::move(input)),
-      defaultPath_(std::move(defaultPath)) {}
-
-void PlanOutputBesideChecks::write(const plan::Plan &plan,
-                                   const std::atomic<bool> &checkFailed) {
-  path_ = outputPath(requested_.empty() ? defaultPath_(plan) : requested_);
-  if (path_ == "-" || namesInput(path_, input_))
-    return;
-  started_ = true;
-  const bool timed = support::phaseTimesEnabled();
-  const auto start = std::chrono::steady_clock::now();
-  prepared_ = file_.prepare(
-      path_,
-      [&](const support::ContentSink &sink) {
-        // A failed check throws the file away: stop writing it.
-        return json::writePlanJson(plan, [&](std::string_view piece) {
-          return !checkFailed.load(std::memory_order_relaxed) && sink(piece);
-        });
-      },
-      failure_);
-  if (timed)
-    milliseconds_ = std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - start)
-                        .count();
-}
-
-bool PlanOutputBesideChecks::finish() {
-  const auto start = std::chrono::steady_clock::now();
-  bool ok = prepared_ && file_.commit(failure_);
-  // Reported here, after the checks' lines: --time-phases lists phases in
-  // pipeline order whichever thread ran them.
-  if (support::phaseTimesEnabled())
-    support::reportPhase("write output",
-                         milliseconds_ +
-                             std::chrono::duration<double, std::milli>(
-                                 std::chrono::steady_clock::now() - start)
-                                 .count());
-  if (!ok)
-    reportWriteFailure(path_, failure_);
-  return ok;
+  return false;
 }
 
 } // namespace mscclc::driver

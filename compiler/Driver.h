@@ -22,8 +22,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <atomic>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -137,35 +135,6 @@ bool writeOutput(const std::string &path,
 // Writes `plan` as JSON, streamed as it is made.
 bool writePlanOutput(const std::string &path, const plan::Plan &plan,
                      const std::string &input = "");
-
-// A JSON plan written to its file on a second thread while the pipeline
-// still checks the plan (PipelineOptions::whileChecking), and put in place
-// only once the check has passed: the write and the checks take about as
-// long each (17 and 16 ms of a 64-rank compile), and a failed check leaves
-// nothing behind. Output to stdout, or over the input, is not started
-// here: writePlanOutput does it after the checks, as before.
-class PlanOutputBesideChecks {
-public:
-  // `requested`: the -o path; empty: `defaultPath(plan)`.
-  PlanOutputBesideChecks(
-      std::string requested, std::string input,
-      std::function<std::string(const plan::Plan &)> defaultPath);
-  // What the pipeline runs beside checkPlan.
-  void write(const plan::Plan &plan, const std::atomic<bool> &checkFailed);
-  // Whether write() started the file (false: it is for writePlanOutput).
-  bool started() const { return started_; }
-  // After a successful pipeline: reports the write's phase time, puts the
-  // file in place and reports a failure on stderr, as writePlanOutput does.
-  bool finish();
-
-private:
-  std::string requested_, input_, path_;
-  std::function<std::string(const plan::Plan &)> defaultPath_;
-  bool started_ = false, prepared_ = false;
-  double milliseconds_ = 0;
-  support::PendingFile file_;
-  support::WriteFailure failure_;
-};
 
 // How diagnostics are shown, for the whole run: set once from the command
 // line (-fcolor-diagnostics, -fno-color-diagnostics,

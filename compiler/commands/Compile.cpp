@@ -18,12 +18,10 @@
 #include "mscclc/support/PhaseTimes.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <optional>
 #include <set>
 #include <sstream>
 
@@ -162,33 +160,11 @@ public:
   }
 
 private:
-  // The output file when -o is not given.
-  std::string defaultOutputPath(const plan::Plan &plan) const {
-    const auto &name = plan.name;
-    return defaultOutputName(
-        name && !name->empty() ? *name
-                               : std::filesystem::path(input_).stem().string(),
-        emitCuda_ ? ".cu" : ".json");
-  }
-
   int runCompile() {
     auto files = std::make_shared<SourceFiles>();
     auto printer = makePrinter(input_, options_, files);
-    // A JSON plan is written while it is checked (destroyed first: it
-    // removes a file it wrote and did not put in place).
-    std::optional<PlanOutputBesideChecks> besideChecks;
-    if (!emitIr_ && !emitCuda_) {
-      besideChecks.emplace(output_, input_, [this](const plan::Plan &plan) {
-        return defaultOutputPath(plan);
-      });
-      options_.pipeline.whileChecking =
-          [&](const plan::Plan &plan, const std::atomic<bool> &checkFailed) {
-            besideChecks->write(plan, checkFailed);
-          };
-    }
     auto owned = std::make_unique<LoadedPlan>(
         loadPlan(input_, options_, *printer, files));
-    options_.pipeline.whileChecking = nullptr;
     LoadedPlan &loaded = *owned;
     // The process exits after this: its exit frees the program and the
     // plan at once, where freeing a 128-rank plan's million operand lists
@@ -224,11 +200,15 @@ private:
       text = std::move(*cu);
     }
     printer->printSummary();
-    if (out.empty())
-      out = defaultOutputPath(*loaded.plan);
+    if (out.empty()) {
+      const auto &name = loaded.plan->name;
+      out =
+          defaultOutputName(name && !name->empty()
+                                ? *name
+                                : std::filesystem::path(input_).stem().string(),
+                            emitCuda_ ? ".cu" : ".json");
+    }
     if (!emitIr_ && !emitCuda_) {
-      if (besideChecks->started())
-        return besideChecks->finish() ? Success : Failure;
       // Written as it is made: a large plan never sits in memory whole.
       return writePlanOutput(out, *loaded.plan, input_) ? Success : Failure;
     }

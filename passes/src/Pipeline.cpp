@@ -14,9 +14,6 @@
 #include "mscclc/support/PhaseTimes.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <thread>
 
 namespace mscclc::passes {
 
@@ -109,34 +106,7 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
   support::PhaseTimer lowerTime("lower to plan IR");
   plan::Plan plan = lowerToPlan(program);
   lowerTime.stop();
-  bool ok;
-  if (!options.whileChecking) {
-    ok = checkPlan(plan, *target, diags, origin);
-  } else {
-    // The checks only read the plan, and so does the work beside them.
-    std::atomic<bool> checkFailed{false};
-    std::exception_ptr thrown;
-    std::thread beside([&] {
-      try {
-        options.whileChecking(plan, checkFailed);
-      } catch (...) {
-        thrown = std::current_exception();
-      }
-    });
-    try {
-      ok = checkPlan(plan, *target, diags, origin);
-    } catch (...) {
-      checkFailed = true;
-      beside.join();
-      throw;
-    }
-    if (!ok || diags.errorCount() > 0)
-      checkFailed = true;
-    beside.join();
-    if (thrown)
-      std::rethrow_exception(thrown);
-  }
-  if (!ok || diags.errorCount() > 0)
+  if (!checkPlan(plan, *target, diags, origin) || diags.errorCount() > 0)
     return std::nullopt;
   return plan;
 }

@@ -145,6 +145,10 @@ bool writeFileAtomically(const std::string &path, std::string_view content,
 bool writeFileAtomically(const std::string &path,
                          const ContentProducer &produce, WriteFailure &failure,
                          bool followLinks) {
+  auto fail = [&](WriteFailure::Step step, const std::string &file) {
+    failure = {step, file, errno};
+    return false;
+  };
   if (path == "-") {
     int writeError = 0;
     if (!produce([&](std::string_view piece) {
@@ -158,19 +162,6 @@ bool writeFileAtomically(const std::string &path,
     }
     return true;
   }
-  PendingFile file;
-  return file.prepare(path, produce, failure, followLinks) &&
-         file.commit(failure);
-}
-
-bool PendingFile::prepare(const std::string &path,
-                          const ContentProducer &produce, WriteFailure &failure,
-                          bool followLinks) {
-  discard();
-  auto fail = [&](WriteFailure::Step step, const std::string &file) {
-    failure = {step, file, errno};
-    return false;
-  };
   // Only regular files are replaced: renaming over a device node, a FIFO
   // or a directory would destroy it (as root, `-o /dev/null` would turn
   // /dev/null into a plan).
@@ -207,7 +198,7 @@ bool PendingFile::prepare(const std::string &path,
   if (fd < 0)
     return fail(WriteFailure::CreateTemp, target);
 
-  auto guard = std::make_unique<TemporaryFile>(tmp);
+  TemporaryFile guard(tmp);
   // Fault injection for the tests: a signal arriving mid-write.
   const char *signalDuringWrite =
       std::getenv("MSCCLC_TEST_SIGNAL_DURING_WRITE");
@@ -243,36 +234,13 @@ bool PendingFile::prepare(const std::string &path,
     failure = {WriteFailure::Write, tmp, errno};
     ok = false;
   }
-  if (!ok) {
+  if (ok && ::rename(tmp.c_str(), target.c_str()) != 0) {
+    failure = {WriteFailure::Rename, target, errno};
+    ok = false;
+  }
+  if (!ok)
     ::unlink(tmp.c_str());
-    return false;
-  }
-  target_ = std::move(target);
-  temporary_ = std::move(tmp);
-  guard_ = std::move(guard);
-  return true;
-}
-
-bool PendingFile::commit(WriteFailure &failure) {
-  if (temporary_.empty()) { // nothing prepared: nothing to put in place
-    failure = {WriteFailure::Rename, target_, ENOENT};
-    return false;
-  }
-  if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
-    failure = {WriteFailure::Rename, target_, errno};
-    discard();
-    return false;
-  }
-  temporary_.clear();
-  guard_.reset();
-  return true;
-}
-
-void PendingFile::discard() {
-  if (!temporary_.empty())
-    ::unlink(temporary_.c_str());
-  temporary_.clear();
-  guard_.reset();
+  return ok;
 }
 
 bool readRegularFile(const std::string &path, uint64_t maxBytes,

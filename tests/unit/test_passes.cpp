@@ -14,19 +14,14 @@
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/passes/Lowering.h"
 #include "mscclc/passes/Passes.h"
-#include "mscclc/passes/Pipeline.h"
 #include "mscclc/passes/TargetChecks.h"
 
 #include <catch2/catch.hpp>
 
-#include <atomic>
-#include <chrono>
 #include <map>
 #include <memory>
-#include <new>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -402,65 +397,5 @@ TEST_CASE("TargetChecks: at most 8 channel ids per op", "[passes][target]") {
     CollectingDiagnosticSink diags;
     CHECK_FALSE(checkTargetLimits(planWithOps({pipe}), t, diags));
     CHECK(diags.errorCount() == 1);
-  }
-}
-
-namespace {
-// 2 ranks; rank 0 copies `copies` chunks on thread block 0 (more than 64
-// break the target's limit of ops per thread block).
-chunk::Program copies(int count) {
-  Rec r(2, count, count);
-  for (int k = 0; k < count; ++k)
-    r.copy(0, r.o(0, k, k + 1), r.i(0, k, k + 1), 0);
-  return r.take();
-}
-} // namespace
-
-TEST_CASE("runPipeline: work beside the plan checks", "[passes][pipeline]") {
-  CollectingDiagnosticSink diags;
-  PipelineOptions options;
-  SECTION("it reads the lowered plan on another thread") {
-    chunk::Program program = copies(2);
-    std::thread::id besideThread;
-    plan::Plan seen;
-    bool failedDuringCheck = true;
-    options.whileChecking = [&](const plan::Plan &plan,
-                                const std::atomic<bool> &checkFailed) {
-      besideThread = std::this_thread::get_id();
-      seen = plan;
-      failedDuringCheck = checkFailed;
-    };
-    std::optional<plan::Plan> plan = runPipeline(program, options, diags);
-    REQUIRE(plan);
-    CHECK(diags.errorCount() == 0);
-    CHECK(besideThread != std::thread::id());
-    CHECK(besideThread != std::this_thread::get_id());
-    CHECK(seen == *plan);
-    CHECK_FALSE(failedDuringCheck);
-  }
-  SECTION("a failed check tells it, and the pipeline waits for it") {
-    chunk::Program program = copies(65);
-    bool toldOfFailure = false, finished = false;
-    options.whileChecking = [&](const plan::Plan &,
-                                const std::atomic<bool> &checkFailed) {
-      // Guards against a hang only: the check takes microseconds.
-      auto deadline =
-          std::chrono::steady_clock::now() + std::chrono::seconds(60);
-      while (!checkFailed && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::yield();
-      toldOfFailure = checkFailed;
-      finished = true;
-    };
-    CHECK_FALSE(runPipeline(program, options, diags));
-    CHECK(diags.errorCount() == 1);
-    CHECK(toldOfFailure);
-    CHECK(finished);
-  }
-  SECTION("what it throws is rethrown on the pipeline's thread") {
-    chunk::Program program = copies(2);
-    options.whileChecking = [](const plan::Plan &, const std::atomic<bool> &) {
-      throw std::bad_alloc();
-    };
-    CHECK_THROWS_AS(runPipeline(program, options, diags), std::bad_alloc);
   }
 }

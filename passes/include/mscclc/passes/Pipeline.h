@@ -14,8 +14,6 @@
 #include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/Pass.h"
 
-#include <atomic>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -34,15 +32,6 @@ struct PipelineOptions {
   // Run the chunk IR verifier after every pass (--verify-each); by default
   // it runs once, after the last pass.
   bool verifyEachPass = false;
-  // Work on the lowered plan that runs on another thread while checkPlan
-  // checks it (the compile command writes its output file meanwhile and
-  // keeps it only if the check passes); runPipeline waits for it before it
-  // returns, and rethrows on its own thread what it threw (out of memory).
-  // `checkFailed` becomes true when the check fails, so that the work can
-  // stop early. It must not report diagnostics: the checks report theirs
-  // meanwhile, and their order is part of the output.
-  std::function<void(const plan::Plan &, const std::atomic<bool> &checkFailed)>
-      whileChecking;
 };
 
 struct PassEntry {

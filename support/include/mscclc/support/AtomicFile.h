@@ -13,7 +13,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <string>
 #include <string_view>
 
@@ -66,38 +65,6 @@ using ContentProducer = std::function<bool(const ContentSink &)>;
 bool writeFileAtomically(const std::string &path,
                          const ContentProducer &produce, WriteFailure &failure,
                          bool followLinks = true);
-
-// writeFileAtomically to a file in two steps, for content made before it
-// is known whether it is wanted (the compile command writes its plan while
-// the plan is still being checked): prepare() writes the temporary beside
-// the target, commit() renames it over the target. A prepared temporary
-// that is not committed is removed (discard(), or the destructor), so
-// nothing is left behind either way. Not for stdout ("-"), which cannot be
-// taken back. prepare() may run on another thread than commit(), but never
-// beside it.
-class PendingFile {
-public:
-  PendingFile() = default;
-  ~PendingFile() { discard(); }
-  PendingFile(const PendingFile &) = delete;
-  PendingFile &operator=(const PendingFile &) = delete;
-
-  // Writes all the content to a new temporary; false (with `failure`
-  // filled, nothing left behind) when it could not.
-  bool prepare(const std::string &path, const ContentProducer &produce,
-               WriteFailure &failure, bool followLinks = true);
-  // Puts the prepared content in place; false with `failure` filled when
-  // the rename failed (the temporary is removed).
-  bool commit(WriteFailure &failure);
-  // Removes a prepared temporary; nothing to do otherwise.
-  void discard();
-  bool prepared() const { return !temporary_.empty(); }
-
-private:
-  std::string target_;    // the file the temporary replaces
-  std::string temporary_; // empty: nothing prepared
-  std::unique_ptr<TemporaryFile> guard_;
-};
 
 // Follows symbolic links in `path` (relative ones from the link's
 // directory), so that a rename replaces the file a link names, not the
