@@ -5,14 +5,24 @@
 // writes is a hazard: a nop goes before the op and the tracker restarts
 // from the op's own accesses.
 //
+// A chunk of size 0 touches no memory, but the reference still tracks its
+// access as the interval [index, index - 1], which its inclusive overlap
+// test finds inside any stored interval holding both index - 1 and index:
+// a nop the program does not need, which byte-identical plans must still
+// have. A thread block with such an access also runs the reference's own
+// partition of accesses (ReferencePartition) beside the tracker, and takes
+// from it what only an empty interval decides.
+//
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/DependencySync.h"
 
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <memory_resource>
+#include <optional>
 
 namespace mscclc::passes {
 namespace {
@@ -21,8 +31,9 @@ using namespace chunk;
 
 struct Access {
   int space;      // BufferType
-  int64_t lo, hi; // inclusive
+  int64_t lo, hi; // inclusive; hi < lo for a chunk of size 0
   bool write;
+  bool empty() const { return hi < lo; }
 };
 
 // Inclusive intervals merged into disjoint ones, keyed by their low end:
@@ -148,9 +159,104 @@ private:
   std::array<Space, 3> spaces_;
 };
 
+// The reference's tracker as it stands (dsl-semantics.md §3.6): per
+// buffer space, disjoint intervals, each with the op that last accessed it
+// and how, ordered by (start, end). Inserting an access looks at the
+// stored intervals from the first whose end reaches the access's start
+// while they overlap it (start <= other end and other start <= end, which
+// an empty interval can meet): a conflict (another op, not both reads)
+// clears everything; otherwise the interval is cut back to its parts
+// outside the access. The access is then stored. Only what empty
+// intervals decide is taken from here: for the rest the tracker above is
+// the reference with its fixes (Q-LOSTDEP, Q-PKTREAD).
+class ReferencePartition {
+public:
+  struct Result {
+    bool conflict = false;
+    bool withEmpty = false; // the access or the interval it met is empty
+  };
+
+  Result insert(const Access &acc, uint64_t op) {
+    auto &m = spaces_[acc.space];
+    Result r;
+    while (!m.empty()) {
+      auto it = firstReaching(m, acc.lo);
+      const int64_t xlo = it->first.lo, xhi = it->first.hi;
+      const Stored xs = it->second;
+      if (!(acc.lo <= xhi && xlo <= acc.hi))
+        break;
+      if (xs.op != op && (acc.write || xs.keyWrite)) {
+        r = {true, acc.empty() || xhi < xlo};
+        clear();
+        break;
+      }
+      m.erase(it);
+      // The parts are new keys made with the stored value's kind.
+      const Stored part{xs.op, xs.valueWrite, xs.valueWrite};
+      if (xhi > acc.hi)
+        put(m, Key{xhi, acc.hi + 1}, part);
+      if (xlo < acc.lo)
+        put(m, Key{acc.lo - 1, xlo}, part);
+    }
+    store(acc, op);
+    return r;
+  }
+
+  // After a nop the reference did not have: only the access stays.
+  void restartWith(const Access &acc, uint64_t op) {
+    clear();
+    store(acc, op);
+  }
+
+  void clear() {
+    for (auto &m : spaces_)
+      m.clear();
+  }
+
+private:
+  // Ordered by end, then start: the stored intervals' ends rise with their
+  // starts (empty ones included), so this is the reference's (start, end)
+  // order, and its binary search over the ends is a lower_bound here.
+  struct Key {
+    int64_t hi, lo;
+    bool operator<(const Key &o) const {
+      return hi != o.hi ? hi < o.hi : lo < o.lo;
+    }
+  };
+  // The reference stores each interval as a dict key (an access: its op
+  // and kind) mapped to a kind. The key's kind decides conflicts; the
+  // value's is what the parts of a cut interval get. They differ once an
+  // access of the same bounds is stored again (an empty chunk read and
+  // written by one op): a Python dict then keeps the old key and takes
+  // the new value.
+  struct Stored {
+    uint64_t op;
+    bool keyWrite, valueWrite;
+  };
+  using Space = std::map<Key, Stored>;
+
+  // The first interval whose end is at least `lo`, or the last one when
+  // none is (as the reference's search ends). `m` is not empty.
+  static Space::iterator firstReaching(Space &m, int64_t lo) {
+    auto found = m.lower_bound(Key{lo, std::numeric_limits<int64_t>::min()});
+    return found == m.end() ? std::prev(m.end()) : found;
+  }
+
+  static void put(Space &m, Key key, Stored stored) {
+    auto [it, inserted] = m.emplace(key, stored);
+    if (!inserted)
+      it->second.valueWrite = stored.valueWrite;
+  }
+
+  void store(const Access &acc, uint64_t op) {
+    put(spaces_[acc.space], Key{acc.hi, acc.lo},
+        Stored{op, acc.write, acc.write});
+  }
+
+  std::array<Space, 3> spaces_;
+};
+
 void addChunk(std::vector<Access> &out, const Chunk &c, bool write) {
-  if (c.size <= 0)
-    return;
   out.push_back({int(c.type), c.index, c.index + c.size - 1, write});
 }
 
@@ -188,14 +294,33 @@ void accessesOf(const Op &op, std::vector<Access> &out) {
         addChunk(out, c, true);
 }
 
+bool hasEmptyAccess(const std::vector<Op> &ops) {
+  std::vector<Access> accs;
+  for (const Op &op : ops) {
+    accs.clear();
+    accessesOf(op, accs);
+    for (const Access &acc : accs)
+      if (acc.empty())
+        return true;
+  }
+  return false;
+}
+
 std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
   Tracker tracker(pool);
+  std::optional<ReferencePartition> reference;
+  if (hasEmptyAccess(ops))
+    reference.emplace();
   std::vector<Op> out;
   out.reserve(ops.size() + 4);
   std::vector<Access> accs;
+  uint64_t opNumber = 0;
   for (auto &op : ops) {
+    ++opNumber;
     if (op.isSyncLike()) {
       tracker.forgetEarlierOps();
+      if (reference)
+        reference->clear();
       out.push_back(std::move(op));
       continue;
     }
@@ -206,11 +331,25 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
     accessesOf(op, accs);
     bool hazard = false;
     for (const Access &acc : accs) {
+      ReferencePartition::Result ref;
+      if (reference)
+        ref = reference->insert(acc, opNumber);
+      if (acc.empty()) {
+        // Nothing is read or written: only the reference's test decides.
+        if (!hazard && ref.conflict) {
+          hazard = true;
+          tracker.forgetEarlierOps();
+        }
+        continue;
+      }
       // Q-LOSTDEP fix: after the nop the tracker still holds all of this
       // op's accesses, those before the hazard included.
-      if (!hazard && tracker.conflictsWithEarlierOps(acc)) {
+      if (!hazard && (tracker.conflictsWithEarlierOps(acc) ||
+                      (ref.conflict && ref.withEmpty))) {
         hazard = true;
         tracker.forgetEarlierOps();
+        if (reference && !ref.conflict)
+          reference->restartWith(acc, opNumber);
       }
       tracker.record(acc);
     }

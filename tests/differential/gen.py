@@ -105,6 +105,10 @@ class Program:
             return None
         kind, total = rng.choice(options)
         sz = size if size is not None else rng.randint(1, min(total, 2))
+        if size is None and rng.random() < 0.15:
+            # A chunk of size 0: valid, touches nothing, and tracked by
+            # sync insertion as the reference tracks it.
+            sz = 0
         start = rng.randint(0, total - sz)
         if self.opts.get("instances", 1) > 1:
             # Replicated chunks line up only at one granularity (mscclc

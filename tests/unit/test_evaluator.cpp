@@ -2248,6 +2248,7 @@ TEST_CASE("Evaluator: reference init-captures, element references in "
     // that capture, not its initialiser again.
     SAME_AS_CPP_INT(int x = 1; auto outer =
                                    [y = x + 1]() mutable {
+                                     (void)y; // clang: "set but not used"
                                      auto inner = [&y] { y *= 10; };
                                      auto copy = [y] { return y; };
                                      inner();
