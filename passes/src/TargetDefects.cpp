@@ -40,6 +40,8 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_pipeline_unit_unaligned},
       {diag::warn_defect_pipeline_iterations,
        diag::note_fix_pipeline_iterations},
+      {diag::warn_defect_pipeline_packet_reduce,
+       diag::note_fix_pipeline_packet_reduce},
       {diag::warn_defect_pipeline_tbg_slice, diag::note_fix_pipeline_tbg_slice},
       {diag::warn_defect_rank_without_threadblocks,
        diag::note_fix_rank_without_threadblocks},
@@ -249,6 +251,27 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   report(diag::warn_defect_pipeline_tbg_slice, inner, where,
                          " (a group of " + std::to_string(inner.tbg->tbgSize) +
                              " thread blocks)");
+                }
+                // Nor do packet reductions move with it: one that adds
+                // into its own source adds the packets again in every
+                // iteration (one writing elsewhere recomputes the same).
+                if (!oneIteration && plan::isPacketOp(inner.kind) &&
+                    plan::isReduceFamily(inner.kind) && !inner.src.empty() &&
+                    !inner.dst.empty() &&
+                    inner.src[0].type == inner.dst[0].type &&
+                    inner.src[0].index <
+                        inner.dst[0].index + inner.dst[0].size &&
+                    inner.dst[0].index <
+                        inner.src[0].index + inner.src[0].size) {
+                  path = innerPath;
+                  report(diag::warn_defect_pipeline_packet_reduce, inner, where,
+                         " (" + std::string(plan::toString(inner.kind)) +
+                             " into " +
+                             std::string(plan::bufferName(inner.dst[0].type)) +
+                             "[" + std::to_string(inner.dst[0].index) + ":" +
+                             std::to_string(inner.dst[0].index +
+                                            inner.dst[0].size) +
+                             "])");
                 }
                 visit(inner, innerPath,
                       i + 1 < op.ops.size() ? &op.ops[i + 1] : nullptr);
