@@ -476,7 +476,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     // Like clang's "in call to ...": show the chain of calls (innermost
     // first, before the notes of the error itself), but not hundreds of
     // frames of a runaway recursion.
-    if (callNotes_ - memberNotes_ < 3) {
+    auto describeCall = [&] {
       std::string call = frames_.back()->closure ? std::string("lambda")
                                                  : def->getNameAsString();
       call += "(";
@@ -487,11 +487,28 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
             (i ? ", " : "") + (it == f.vars.end() ? std::string("?")
                                                   : describeValue(*it->second));
       }
-      call += ")";
-      auto &notes = e.diag.notes;
-      notes.insert(notes.begin() + std::min<size_t>(callNotes_, notes.size()),
-                   makeNote(diag::note_eval_in_call, irLoc(loc), {call}));
+      return call + ")";
+    };
+    auto &notes = e.diag.notes;
+    const size_t at = std::min<size_t>(callNotes_, notes.size());
+    if (callNotes_ - memberNotes_ < 3) {
+      notes.insert(notes.begin() + at, makeNote(diag::note_eval_in_call,
+                                                irLoc(loc), {describeCall()}));
       ++callNotes_;
+    } else if (!outermostCallShown_) {
+      // Shown after the three innermost, until a call further out replaces
+      // it: the last one standing is where the algorithm made the chain.
+      notes.insert(notes.begin() + at, makeNote(diag::note_eval_in_call,
+                                                irLoc(loc), {describeCall()}));
+      outermostCallShown_ = true;
+    } else {
+      // The call shown as the outermost so far was one in between.
+      if (++hiddenCalls_ == 1)
+        notes.insert(notes.begin() + at, DiagNote());
+      notes[at] = makeNote(diag::note_eval_calls_not_shown, notes[at + 1].loc,
+                           {hiddenCalls_});
+      notes[at + 1] =
+          makeNote(diag::note_eval_in_call, irLoc(loc), {describeCall()});
     }
     throw;
   }

@@ -244,7 +244,7 @@ void Evaluator::nestingTooDeep(const Stmt *at) {
 
 void Evaluator::error(LazyLoc loc, diag::ID id,
                       std::initializer_list<DiagArg> args) {
-  callNotes_ = memberNotes_ = 0;
+  resetCallNotes();
   // Implicit code (a header's member initialiser, an implicit value
   // initialisation) has no place in the algorithm file: report at the
   // statement being evaluated.
@@ -277,7 +277,7 @@ void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
       if (!n.loc.isValid() && n.planPath.empty())
         n.loc = e.diag.loc;
   }
-  callNotes_ = memberNotes_ = 0;
+  resetCallNotes();
 }
 
 void Evaluator::stepLimitExceeded(const Stmt *at) {

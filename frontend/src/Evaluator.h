@@ -1616,11 +1616,21 @@ private:
   size_t tempTop_ = 0;
   uint64_t steps_ = 0;
   // "in call to" notes already added to the diagnostic being unwound: they
-  // come first (innermost call first), before the notes of its origin, and
-  // at most three are shown.
+  // come first (innermost call first), before the notes of its origin. The
+  // three innermost calls are shown, then the outermost one (where the
+  // algorithm started the chain), after a note counting those between.
   unsigned callNotes_ = 0;
   // How many of them name a default member initialiser (not limited).
   unsigned memberNotes_ = 0;
+  // Calls beyond the three innermost: whether the outermost so far is
+  // shown, and how many between are not.
+  bool outermostCallShown_ = false;
+  unsigned hiddenCalls_ = 0;
+  void resetCallNotes() {
+    callNotes_ = memberNotes_ = 0;
+    outermostCallShown_ = false;
+    hiddenCalls_ = 0;
+  }
   // Globals are stored behind pointers: references to them stay valid
   // while more are added.
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<Value>> globals_;

@@ -227,7 +227,7 @@ Value *Evaluator::iteratorContainer(const Value &it, LazyLoc loc) {
   size_t dangling = r.borrow ? r.borrow->dangling : r.dangling;
   if (dangling) {
     const DanglingCause &c = danglings_[dangling - 1];
-    callNotes_ = memberNotes_ = 0;
+    resetCallNotes();
     throwDiagnostic(c.operation == MoveOperation
                         ? diag::err_eval_iterator_after_move
                         : diag::err_eval_iterator_invalidated,

@@ -351,7 +351,7 @@ void Evaluator::killInlineParts(const Value &v, QualType t,
 void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
                             LazyLoc loc) {
   const DanglingCause &c = danglings_[size_t(dangling.i)];
-  callNotes_ = memberNotes_ = 0;
+  resetCallNotes();
   // C++ keeps such a reference good, into the container moved to; the
   // evaluator copies on a move and cannot follow it there.
   throwDiagnostic(
@@ -364,7 +364,7 @@ void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
 void Evaluator::invalidatedDuringUse(const Borrow &b, diag::ID id,
                                      LazyLoc loc) {
   const DanglingCause &c = danglings_[b.dangling - 1];
-  callNotes_ = memberNotes_ = 0;
+  resetCallNotes();
   throwDiagnostic(
       id, irLoc(loc), {c.operation},
       {makeNote(diag::note_eval_invalidated_here, irLoc(c.at), {c.operation})});
