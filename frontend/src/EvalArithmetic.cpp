@@ -474,6 +474,8 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
         iteratorDifference(bo->getLHS(), bo->getRHS(), op, bo->getType(), loc,
                            result))
       return result;
+    if (BinaryOperator::isComparisonOp(op))
+      error(loc, diag::err_eval_pointer_compare);
     error(loc, diag::err_eval_pointer_arithmetic);
   }
   Value l = eval(bo->getLHS());
