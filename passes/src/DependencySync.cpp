@@ -33,6 +33,10 @@ struct Access {
   int space;      // BufferType
   int64_t lo, hi; // inclusive; hi < lo for a chunk of size 0
   bool write;
+  // False for the access the reference does not track (a packet
+  // reduction's first source, tracked for the Q-PKTREAD fix): the model of
+  // the reference's partition never sees it.
+  bool referenceTracks = true;
   bool empty() const { return hi < lo; }
 };
 
@@ -256,8 +260,10 @@ private:
   std::array<Space, 3> spaces_;
 };
 
-void addChunk(std::vector<Access> &out, const Chunk &c, bool write) {
-  out.push_back({int(c.type), c.index, c.index + c.size - 1, write});
+void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
+              bool referenceTracks = true) {
+  out.push_back(
+      {int(c.type), c.index, c.index + c.size - 1, write, referenceTracks});
 }
 
 // Local accesses of one op, reads before writes (dsl-semantics.md §3.6):
@@ -285,7 +291,7 @@ void accessesOf(const Op &op, std::vector<Access> &out) {
     plan::OperandRole role = info.src.roleAt(i);
     if (role == plan::OperandRole::Local ||
         (packetReduce && role == plan::OperandRole::LocalPacket))
-      addChunk(out, op.localSrc[i], false);
+      addChunk(out, op.localSrc[i], false, !(packetReduce && i == 0));
   }
   size_t pos = 0;
   for (const auto *list : {&op.localDst, &op.details().pktDst})
@@ -300,7 +306,7 @@ bool hasEmptyAccess(const std::vector<Op> &ops) {
     accs.clear();
     accessesOf(op, accs);
     for (const Access &acc : accs)
-      if (acc.empty())
+      if (acc.empty() && acc.referenceTracks)
         return true;
   }
   return false;
@@ -332,7 +338,7 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
     bool hazard = false;
     for (const Access &acc : accs) {
       ReferencePartition::Result ref;
-      if (reference)
+      if (reference && acc.referenceTracks)
         ref = reference->insert(acc, opNumber);
       if (acc.empty()) {
         // Nothing is read or written: only the reference's test decides.
@@ -348,8 +354,14 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
                       (ref.conflict && ref.withEmpty))) {
         hazard = true;
         tracker.forgetEarlierOps();
-        if (reference && !ref.conflict)
-          reference->restartWith(acc, opNumber);
+        if (reference && !ref.conflict) {
+          // The reference has no nop here: modelled as clearing before
+          // this access (what it would hold after a nop of its own).
+          if (acc.referenceTracks)
+            reference->restartWith(acc, opNumber);
+          else
+            reference->clear();
+        }
       }
       tracker.record(acc);
     }
