@@ -491,24 +491,29 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     };
     auto &notes = e.diag.notes;
     const size_t at = std::min<size_t>(callNotes_, notes.size());
-    if (callNotes_ - memberNotes_ < 3) {
-      notes.insert(notes.begin() + at, makeNote(diag::note_eval_in_call,
-                                                irLoc(loc), {describeCall()}));
-      ++callNotes_;
-    } else if (!outermostCallShown_) {
-      // Shown after the three innermost, until a call further out replaces
-      // it: the last one standing is where the algorithm made the chain.
-      notes.insert(notes.begin() + at, makeNote(diag::note_eval_in_call,
-                                                irLoc(loc), {describeCall()}));
-      outermostCallShown_ = true;
+    DiagNote note =
+        makeNote(diag::note_eval_in_call, irLoc(loc), {describeCall()});
+    const bool innermost = callNotes_ - memberNotes_ < 3;
+    // What the branch below rewrites: the outermost call's note, and the
+    // count before it once there is one (a plain insert if they are gone).
+    const size_t rewritten = hiddenCalls_ ? 2 : 1;
+    if (innermost || !outermostCallShown_ || notes.size() < at + rewritten) {
+      // The three innermost, then one more that stays until a call further
+      // out replaces it: the last one standing is where the algorithm made
+      // the chain.
+      notes.insert(notes.begin() + at, std::move(note));
+      if (innermost)
+        ++callNotes_;
+      else
+        outermostCallShown_ = true;
     } else {
-      // The call shown as the outermost so far was one in between.
+      // The call shown as the outermost so far (notes[at]) was one in
+      // between: counted in a note before it, and replaced.
       if (++hiddenCalls_ == 1)
         notes.insert(notes.begin() + at, DiagNote());
       notes[at] = makeNote(diag::note_eval_calls_not_shown, notes[at + 1].loc,
                            {hiddenCalls_});
-      notes[at + 1] =
-          makeNote(diag::note_eval_in_call, irLoc(loc), {describeCall()});
+      notes[at + 1] = std::move(note);
     }
     throw;
   }

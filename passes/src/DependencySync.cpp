@@ -206,7 +206,8 @@ public:
     return r;
   }
 
-  // After a nop the reference did not have: only the access stays.
+  // Where mscclc adds a nop the reference does not have: modelled as the
+  // reference after a conflict of its own (cleared, then the access).
   void restartWith(const Access &acc, uint64_t op) {
     clear();
     store(acc, op);
@@ -355,8 +356,6 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
         hazard = true;
         tracker.forgetEarlierOps();
         if (reference && !ref.conflict) {
-          // The reference has no nop here: modelled as clearing before
-          // this access (what it would hold after a nop of its own).
           if (acc.referenceTracks)
             reference->restartWith(acc, opNumber);
           else
