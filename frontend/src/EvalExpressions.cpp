@@ -500,8 +500,19 @@ Value Evaluator::evalMemberDefault(const FieldDecl *fd, const Expr *init,
   } catch (DiagnosticError &e) {
     // Innermost first, like the call notes (see callFunction).
     auto &notes = e.diag.notes;
+    size_t at = std::min<size_t>(callNotes_, notes.size());
+    if (outermostCallShown_) {
+      // Past the three innermost calls, the notes end with the outermost
+      // call so far (after the count of those hidden): the initialiser is
+      // further out, so it goes after them, and the calls beyond it are
+      // shown and counted afresh.
+      at = std::min<size_t>(at + (hiddenCalls_ ? 2 : 1), notes.size());
+      callNotes_ = at;
+      outermostCallShown_ = false;
+      hiddenCalls_ = 0;
+    }
     notes.insert(
-        notes.begin() + std::min<size_t>(callNotes_, notes.size()),
+        notes.begin() + at,
         makeNote(diag::note_eval_member_default, irLoc(builtAt),
                  {fd->getNameAsString(), fd->getParent()->getNameAsString()}));
     ++callNotes_;

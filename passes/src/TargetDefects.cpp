@@ -42,6 +42,8 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_pipeline_iterations},
       {diag::warn_defect_pipeline_packet_reduce,
        diag::note_fix_pipeline_packet_reduce},
+      {diag::warn_defect_pipeline_packet_reduce_source_written,
+       diag::note_fix_pipeline_packet_reduce_source_written},
       {diag::warn_defect_pipeline_tbg_slice, diag::note_fix_pipeline_tbg_slice},
       {diag::warn_defect_rank_without_threadblocks,
        diag::note_fix_rank_without_threadblocks},
@@ -55,6 +57,32 @@ const plan::BufferRef *firstNonScratch(const std::vector<BufferRef> &refs) {
   for (const BufferRef &b : refs)
     if (b.type != plan::BufferType::Scratch)
       return &b;
+  return nullptr;
+}
+
+// Two local ranges of the same buffer that share a chunk.
+bool overlaps(const BufferRef &a, const BufferRef &b) {
+  return a.type == b.type && a.index < b.index + b.size &&
+         b.index < a.index + a.size;
+}
+
+std::string describeRange(const BufferRef &b) {
+  return std::string(plan::bufferName(b.type)) + "[" + std::to_string(b.index) +
+         ":" + std::to_string(b.index + b.size) + "]";
+}
+
+// An op of a pipeline's body that moves with the iteration offset (not a
+// packet op) and writes a local chunk overlapping `range`.
+const plan::Op *movingWriterOf(const std::vector<plan::Op> &body,
+                               const BufferRef &range) {
+  for (const plan::Op &op : body) {
+    if (plan::isPacketOp(op.kind) || !plan::movesData(op.kind))
+      continue;
+    const plan::OperandLayout &layout = plan::opInfo(op.kind).dst;
+    for (size_t i = 0; i < op.dst.size(); ++i)
+      if (plan::isLocalRole(layout.roleAt(i)) && overlaps(op.dst[i], range))
+        return &op;
+  }
   return nullptr;
 }
 } // namespace
@@ -254,24 +282,30 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 }
                 // Nor do packet reductions move with it: one that adds
                 // into its own source adds the packets again in every
-                // iteration (one writing elsewhere recomputes the same).
+                // iteration; one writing elsewhere recomputes the same,
+                // unless an op that does move (not a packet op) writes its
+                // source a unit at a time.
                 if (!oneIteration && plan::isPacketOp(inner.kind) &&
                     plan::isReduceFamily(inner.kind) && !inner.src.empty() &&
-                    !inner.dst.empty() &&
-                    inner.src[0].type == inner.dst[0].type &&
-                    inner.src[0].index <
-                        inner.dst[0].index + inner.dst[0].size &&
-                    inner.dst[0].index <
-                        inner.src[0].index + inner.src[0].size) {
-                  path = innerPath;
-                  report(diag::warn_defect_pipeline_packet_reduce, inner, where,
-                         " (" + std::string(plan::toString(inner.kind)) +
-                             " into " +
-                             std::string(plan::bufferName(inner.dst[0].type)) +
-                             "[" + std::to_string(inner.dst[0].index) + ":" +
-                             std::to_string(inner.dst[0].index +
-                                            inner.dst[0].size) +
-                             "])");
+                    !inner.dst.empty()) {
+                  const plan::Op *writer = nullptr;
+                  if (overlaps(inner.src[0], inner.dst[0])) {
+                    path = innerPath;
+                    report(diag::warn_defect_pipeline_packet_reduce, inner,
+                           where,
+                           " (" + std::string(plan::toString(inner.kind)) +
+                               " into " + describeRange(inner.dst[0]) + ")");
+                  } else if ((writer = movingWriterOf(op.ops, inner.src[0]))) {
+                    path = innerPath;
+                    report(
+                        diag::warn_defect_pipeline_packet_reduce_source_written,
+                        inner, where,
+                        " (" + std::string(plan::toString(inner.kind)) +
+                            " reads " + describeRange(inner.src[0]) +
+                            ", which '" +
+                            std::string(plan::toString(writer->kind)) +
+                            "' writes)");
+                  }
                 }
                 visit(inner, innerPath,
                       i + 1 < op.ops.size() ? &op.ops[i + 1] : nullptr);

@@ -9,19 +9,29 @@
 // RUN: not mscclc sim %t.json | FileCheck --check-prefix=WRONG %s
 // WRONG: result: rank 0: {{.*}} expected
 // WRONG: verdict: fail
+// RUN: mscclc %s -P in_place=false -P copy_back=true -o %t.copyback.json 2>&1 \
+// RUN:   | FileCheck --check-prefix=WRITTEN %s
+// WRITTEN: warning: rank 0 thread block 1: a packet reduction inside a pipeline reads a chunk that another op of the pipeline writes: {{.*}} (repkt reads input[0:2], which 'copy' writes) [-Wpipeline-packet-reduce]
+// WRITTEN: note: fix: move the reduction or the op writing its source out of the pipeline
+// RUN: not mscclc sim %t.copyback.json | FileCheck --check-prefix=WRONG %s
+// RUN: mscclc %s -P in_place=false -P copy_back=true -P max_bytes=1024 -Werror -o %t.copyback1.json
+// RUN: mscclc sim %t.copyback1.json --size 1024 | FileCheck %s
 // A ReduceScatter whose packet reduction runs in a pipeline. Packet ops
 // ignore the pipeline's iteration offset, so from the second iteration on
 // a reduction into its own source adds the packets to its result again
 // (`mscclc sim` of the plan at its default 64 KiB reports wrong sums).
 // Bounded to one iteration by max_message_size (1024 bytes: 512 per
 // rank's part, the unit size), or writing its result to the output
-// instead, it is fine.
+// instead, it is fine; but not when an op of the pipeline that does move
+// with the iteration (copy_back: a copy of the result back into the
+// reduction's source) writes the source one unit per iteration.
 #include <mscclpp/dsl.hpp>
 #include <vector>
 using namespace mscclpp::dsl;
 
 MSCCLPP_ALGORITHM void pipeline_packet_reduce(bool in_place = true,
-                                              long long max_bytes = 0) {
+                                              long long max_bytes = 0,
+                                              bool copy_back = false) {
   const int parts = 2;
   ProgramOptions options{.protocol = Protocol::LL};
   if (max_bytes > 0)
@@ -55,5 +65,7 @@ MSCCLPP_ALGORITHM void pipeline_packet_reduce(bool in_place = true,
                   {.tb = 1,
                    .dst_chunk = rank.get_output_buffer().slice(0, parts),
                    .packet = true});
+    if (copy_back)
+      rank.copy(mine, rank.get_output_buffer().slice(0, parts), {.tb = 1});
   }
 }
