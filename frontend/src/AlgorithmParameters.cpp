@@ -143,9 +143,10 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
     return std::nullopt;
   }
   if (t->isIntegerType()) {
+    // A sign, as C++ and Python's int() take it (`-P n=+4`).
     bool neg = !text.empty() && text[0] == '-';
     llvm::StringRef s(text);
-    if (neg)
+    if (neg || (!text.empty() && text[0] == '+'))
       s = s.drop_front();
     uint64_t u;
     // getAsInteger with radix 0 accepts 0x.. and 0.. prefixes.
