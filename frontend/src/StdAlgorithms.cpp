@@ -181,6 +181,30 @@ bool Evaluator::tryCLibraryCall(const CallExpr *call, const FunctionDecl *fd,
   // is ::ceil); the float and long double forms carry a suffix.
   if (!(global && system) && !fd->isInStdNamespace())
     return false;
+  // <cstdlib>'s div family (Python's divmod): the quotient truncated, as
+  // `/` and `%` do, in a div_t-like struct.
+  if ((name == "div" || name == "ldiv" || name == "lldiv" ||
+       name == "imaxdiv") &&
+      call->getNumArgs() == 2) {
+    const auto *rd = call->getType()->getAsRecordDecl();
+    Value a = eval(call->getArg(0));
+    Value b = eval(call->getArg(1));
+    if (!rd || a.kind != Value::Kind::Int || b.kind != Value::Kind::Int)
+      error(loc, diag::err_std_number_expected);
+    if (b.wide() == 0)
+      error(loc, diag::err_eval_division_by_zero);
+    ValueList fields;
+    for (const FieldDecl *field : rd->fields()) {
+      bool quot = field->getName() == "quot";
+      if (!quot && field->getName() != "rem")
+        error(loc, diag::err_std_number_expected);
+      fields.push_back(
+          makeTyped(quot ? a.wide() / b.wide() : a.wide() % b.wide(),
+                    field->getType(), loc, /*checkOverflow=*/true));
+    }
+    result = Value::makeAgg(std::move(fields));
+    return true;
+  }
   llvm::StringRef base = name;
   if (!isCMathName(base) && (base.ends_with("f") || base.ends_with("l")) &&
       isCMathName(base.drop_back()))
@@ -312,6 +336,20 @@ bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
             {describeValue(lo), describeValue(hi)});
     result = less(v, lo) ? lo : less(hi, v) ? hi : v;
     return true;
+  }
+  if (name == "midpoint" && call->getNumArgs() == 2) {
+    Value a = eval(call->getArg(0));
+    Value b = eval(call->getArg(1));
+    if (a.kind == Value::Kind::Int && b.kind == Value::Kind::Int) {
+      // Without overflow, rounded towards the first argument.
+      result = makeTyped(a.wide() + (b.wide() - a.wide()) / 2, rt, loc, false);
+      return true;
+    }
+    if (a.kind == Value::Kind::Float && b.kind == Value::Kind::Float) {
+      result = convert(Value::makeFloat(a.f / 2 + b.f / 2), rt, loc);
+      return true;
+    }
+    error(loc, diag::err_std_number_expected);
   }
   if (name == "ssize" && call->getNumArgs() == 1) {
     result = makeTyped(int64_t(containerSize(call)), rt, loc, false);

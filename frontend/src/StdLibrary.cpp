@@ -1758,9 +1758,9 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     *lvalueResult = evalObject(call->getArg(0));
     return true;
   }
-  if (name == "min" || name == "max") {
+  if (name == "min" || name == "max" || name == "minmax") {
     // std::min(a, b), std::min({a, b, ...}), each with an optional
-    // comparator.
+    // comparator; minmax gives both, as a pair.
     const auto *listRd =
         call->getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl();
     bool list = listRd && classifyStd(listRd) == StdClass::InitializerList;
@@ -1787,12 +1787,41 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     else if (userComparedIn(elem))
       // std::less: a hand-written operator< of the program's own.
       less = naturalOrder(elem, false, name, loc);
-    // The first of equal smallest (largest) values, as the library does.
-    size_t best = 0;
-    for (size_t i = 1; i < vals.size(); ++i)
-      if (name == "min" ? less(vals[i], vals[best]) : less(vals[best], vals[i]))
-        best = i;
-    result = vals[best];
+    // The first of equal smallest values, as the library does; the first
+    // of equal largest for max, the last for minmax.
+    size_t smallest = 0, largest = 0;
+    for (size_t i = 1; i < vals.size(); ++i) {
+      if (less(vals[i], vals[smallest]))
+        smallest = i;
+      if (name == "minmax" ? !less(vals[i], vals[largest])
+                           : less(vals[largest], vals[i]))
+        largest = i;
+    }
+    if (name == "minmax") {
+      // minmax(a, b) is (b, a) only when b < a: equal values keep their
+      // order, which the search above gives too.
+      ValueList pair;
+      pair.push_back(vals[smallest]);
+      pair.push_back(vals[largest]);
+      result = Value::makeAgg(std::move(pair));
+    } else {
+      result = vals[name == "min" ? smallest : largest];
+    }
+    return true;
+  }
+  if (name == "exchange" && call->getNumArgs() == 2) {
+    // The new value is read before the object changes (it may be a part of
+    // it); the old one is returned.
+    Value *target = evalObject(call->getArg(0));
+    Borrow held(*this, target);
+    Value replacement =
+        convert(eval(call->getArg(1)),
+                call->getArg(0)->getType().getNonReferenceType(), loc);
+    if (held.dangling)
+      invalidatedDuringUse(held, diag::err_eval_object_invalidated, loc);
+    result = *target;
+    invalidateContents(*target, "exchange", loc);
+    *target = std::move(replacement);
     return true;
   }
   if (name == "abs") {
