@@ -976,8 +976,16 @@ Value *Evaluator::evalLValue(const Expr *e) {
       error(loc, diag::err_eval_member_not_field);
     Value *base = evalObject(me->getBase());
     base->expandChunk();
-    if (base->kind != Value::Kind::Agg)
+    if (base->kind != Value::Kind::Agg) {
+      const auto *rd = dyn_cast<CXXRecordDecl>(fd->getParent());
+      if (isProgramClass(rd) &&
+          (base->kind == Value::Kind::Int || base->kind == Value::Kind::Float ||
+           base->kind == Value::Kind::String))
+        error(loc, diag::err_eval_member_of_unconverted,
+              {fd->getNameAsString(), rd->getNameAsString(),
+               describeValue(*base)});
       error(loc, diag::err_eval_member_unreadable, {fd->getNameAsString()});
+    }
     unsigned idx = baseSlots(fd->getParent()) + fd->getFieldIndex();
     if (const auto *rd = fd->getParent();
         rd && classifyStd(dyn_cast<CXXRecordDecl>(rd)) == StdClass::Pair)
