@@ -45,6 +45,8 @@ const std::vector<DefectCheck> &defectChecks() {
       {diag::warn_defect_pipeline_packet_reduce_source_written,
        diag::note_fix_pipeline_packet_reduce_source_written},
       {diag::warn_defect_pipeline_tbg_slice, diag::note_fix_pipeline_tbg_slice},
+      {diag::warn_defect_overlapping_operands,
+       diag::note_fix_overlapping_operands},
       {diag::warn_defect_rank_without_threadblocks,
        diag::note_fix_rank_without_threadblocks},
   };
@@ -69,6 +71,30 @@ bool overlaps(const BufferRef &a, const BufferRef &b) {
 std::string describeRange(const BufferRef &b) {
   return std::string(plan::bufferName(b.type)) + "[" + std::to_string(b.index) +
          ":" + std::to_string(b.index + b.size) + "]";
+}
+
+// A local source and a local destination of a data op (not a packet op:
+// those convert between formats) that overlap at different offsets, as
+// " (copy reads X and writes Y)"; empty when there is none.
+std::string shiftedOverlap(const plan::Op &op) {
+  if (plan::isPacketOp(op.kind) || !plan::movesData(op.kind) ||
+      op.kind == plan::OpKind::Pipeline)
+    return "";
+  const plan::OpInfo &info = plan::opInfo(op.kind);
+  auto plainLocal = [](plan::OperandRole r) {
+    return plan::isLocalRole(r) && !plan::isPacketRole(r);
+  };
+  for (size_t i = 0; i < op.src.size(); ++i) {
+    if (!plainLocal(info.src.roleAt(i)))
+      continue;
+    for (size_t j = 0; j < op.dst.size(); ++j)
+      if (plainLocal(info.dst.roleAt(j)) &&
+          op.src[i].index != op.dst[j].index && overlaps(op.src[i], op.dst[j]))
+        return " (" + std::string(plan::toString(op.kind)) + " reads " +
+               describeRange(op.src[i]) + " and writes " +
+               describeRange(op.dst[j]) + ")";
+  }
+  return "";
 }
 
 // An op of a pipeline's body that moves with the iteration offset (not a
@@ -319,6 +345,9 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             if (plan.protocol == plan::Protocol::Simple &&
                 plan::isPacketOp(op.kind))
               report(diag::warn_defect_packets_under_simple, op, where);
+            if (std::string overlap = shiftedOverlap(op); !overlap.empty())
+              report(diag::warn_defect_overlapping_operands, op, where,
+                     overlap);
             if (op.reduceOp && *op.reduceOp != plan::ReduceOp::Sum)
               report(diag::warn_defect_non_sum_reduce, op, where);
             if (plan.useDoubleScratchBuffer && !plan::isPacketOp(op.kind) &&

@@ -232,6 +232,10 @@ private:
   enum class PacketAccess { None, Read, Write };
   void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
              uint64_t laneStart, PacketAccess packet = PacketAccess::None);
+  // An op whose own source and destination overlap at different offsets:
+  // its threads copy 16-byte units with no memmove semantics (§3.1).
+  void checkOwnOverlap(Tb &tb, const Inst &inst, const Span &read,
+                       const Span &written);
   // A read of packets whose flags were checked.
   void touchPacketRead(Tb &tb, const Inst &inst, const Span &s,
                        uint64_t laneStart) {
@@ -1168,6 +1172,30 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
       });
 }
 
+void Machine::checkOwnOverlap(Tb &tb, const Inst &inst, const Span &r,
+                              const Span &w) {
+  if (!races_ || r.rank != w.rank || r.space != w.space ||
+      r.offset == w.offset || r.length == 0 || w.length == 0 ||
+      r.offset >= w.offset + w.length || w.offset >= r.offset + r.length)
+    return;
+  // Unit u goes to thread u mod threads, each thread in increasing order.
+  // Writing below the source is safe when every unit's reader is also the
+  // thread that later overwrites it (offsets a multiple of unit x threads
+  // apart); writing above it overwrites units before they are read.
+  const uint64_t period = 16 * uint64_t(plan_.numThreadsPerBlock);
+  if (w.offset < r.offset && (r.offset - w.offset) % period == 0)
+    return;
+  std::ostringstream os;
+  os << "reads " << where(r) << " (run " << tb.run + 1 << ") and writes "
+     << where(w) << ", which overlap at another offset: the executor's "
+     << "threads copy 16-byte units with no memmove semantics, so "
+     << (w.offset > r.offset && (w.offset - r.offset) % period == 0
+             ? "each thread overwrites source units before it reads them"
+             : "a unit may be overwritten by one thread before another "
+               "reads it");
+  report(Finding::Kind::Race, &tb, &inst, os.str());
+}
+
 void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
                          const Clock &strong, const Clock &weak) {
   (void)agent;
@@ -1445,6 +1473,7 @@ Machine::Step Machine::doCopyLike(Tb &tb, const Inst &inst) {
     return Step::Progress;
   touch(tb, inst, s, false, 16, s.offset);
   touch(tb, inst, d, true, 16, d.offset);
+  checkOwnOverlap(tb, inst, s, d);
   tmp_.resize(size);
   read(s, tmp_.data());
   write(d, tmp_.data());
@@ -1620,6 +1649,8 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   }
   for (const Span &d : dsts) {
     touch(tb, inst, d, true, 16, d.offset);
+    for (const Span &s : srcs)
+      checkOwnOverlap(tb, inst, s, d);
     write(d, tmp_.data());
   }
   return Step::Progress;
