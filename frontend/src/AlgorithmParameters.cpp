@@ -105,6 +105,8 @@ std::optional<Value> parseEnumParam(const std::string &text,
       return valueOf(c);
   llvm::StringRef s(text);
   bool neg = s.consume_front("-");
+  if (!neg)
+    s.consume_front("+"); // as for integer parameters
   uint64_t u;
   if (s.empty() || s.getAsInteger(0, u))
     return std::nullopt;

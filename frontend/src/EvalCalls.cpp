@@ -493,7 +493,7 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
     const size_t at = std::min<size_t>(callNotes_, notes.size());
     DiagNote note =
         makeNote(diag::note_eval_in_call, irLoc(loc), {describeCall()});
-    const bool innermost = callNotes_ - memberNotes_ < 3;
+    const bool innermost = callNotes_ - memberNotes_ - chainStart_ < 3;
     // What the branch below rewrites: the outermost call's note, and the
     // count before it once there is one (a plain insert if they are gone).
     const size_t rewritten = hiddenCalls_ ? 2 : 1;
@@ -776,10 +776,12 @@ Value *Evaluator::implicitAssignment(const CallExpr *call,
   const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
   if (!oc || oc->getOperator() != OO_Equal || oc->getNumArgs() != 2)
     return nullptr;
+  // So is a C struct of the system headers (std::div_t).
   const auto *md = dyn_cast<CXXMethodDecl>(fd);
   if (!md || md->isUserProvided() ||
       (!isUserFunction(fd, ctx_.getSourceManager()) &&
-       classifyDsl(md->getParent()) == DslClass::None))
+       classifyDsl(md->getParent()) == DslClass::None &&
+       !(md->getParent()->isCLike() && !md->getParent()->isInStdNamespace())))
     return nullptr;
   const Expr *from = oc->getArg(1);
   const bool moving = md->isMoveAssignmentOperator() && movesFromObject(from);

@@ -501,11 +501,12 @@ Value Evaluator::evalMemberDefault(const FieldDecl *fd, const Expr *init,
     // Innermost first, like the call notes (see callFunction).
     auto &notes = e.diag.notes;
     size_t at = std::min<size_t>(callNotes_, notes.size());
-    if (outermostCallShown_) {
+    const bool cutChain = outermostCallShown_;
+    if (cutChain) {
       // Past the three innermost calls, the notes end with the outermost
       // call so far (after the count of those hidden): the initialiser is
-      // further out, so it goes after them, and the calls beyond it are
-      // shown and counted afresh.
+      // further out, so it goes after them, and the calls beyond it form a
+      // new chain, shown and counted afresh.
       at = std::min<size_t>(at + (hiddenCalls_ ? 2 : 1), notes.size());
       callNotes_ = at;
       outermostCallShown_ = false;
@@ -517,6 +518,8 @@ Value Evaluator::evalMemberDefault(const FieldDecl *fd, const Expr *init,
                  {fd->getNameAsString(), fd->getParent()->getNameAsString()}));
     ++callNotes_;
     ++memberNotes_;
+    if (cutChain)
+      chainStart_ = callNotes_ - memberNotes_;
     throw;
   }
 }

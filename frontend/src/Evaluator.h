@@ -1626,8 +1626,11 @@ private:
   // shown, and how many between are not.
   bool outermostCallShown_ = false;
   unsigned hiddenCalls_ = 0;
+  // Call notes before the chain being built: a default member initialiser
+  // after a cut chain starts a new one, with its own three innermost.
+  unsigned chainStart_ = 0;
   void resetCallNotes() {
-    callNotes_ = memberNotes_ = 0;
+    callNotes_ = memberNotes_ = chainStart_ = 0;
     outermostCallShown_ = false;
     hiddenCalls_ = 0;
   }

@@ -177,12 +177,19 @@ bool Evaluator::tryCLibraryCall(const CallExpr *call, const FunctionDecl *fd,
     result = makeTyped(r, call->getType(), loc, false);
     return true;
   }
+  // libstdc++ declares div(long long, long long) in __gnu_cxx and brings
+  // it into std:: with a using-declaration.
+  const auto *ns = dyn_cast<NamespaceDecl>(fd->getDeclContext());
+  bool gnuExtension =
+      system && ns && ns->getIdentifier() && ns->getName() == "__gnu_cxx" &&
+      ns->getDeclContext()->getRedeclContext()->isTranslationUnit();
   // <cmath> reaches std:: through using-declarations (std::ceil(double)
   // is ::ceil); the float and long double forms carry a suffix.
-  if (!(global && system) && !fd->isInStdNamespace())
+  if (!(global && system) && !fd->isInStdNamespace() && !gnuExtension)
     return false;
-  // <cstdlib>'s div family (Python's divmod): the quotient truncated, as
-  // `/` and `%` do, in a div_t-like struct.
+  // <cstdlib>'s div family (Python's divmod for operands that are not
+  // negative): the quotient truncated, as `/` and `%` do, in a div_t-like
+  // struct.
   if ((name == "div" || name == "ldiv" || name == "lldiv" ||
        name == "imaxdiv") &&
       call->getNumArgs() == 2) {
@@ -205,6 +212,8 @@ bool Evaluator::tryCLibraryCall(const CallExpr *call, const FunctionDecl *fd,
     result = Value::makeAgg(std::move(fields));
     return true;
   }
+  if (gnuExtension)
+    return false;
   llvm::StringRef base = name;
   if (!isCMathName(base) && (base.ends_with("f") || base.ends_with("l")) &&
       isCMathName(base.drop_back()))
@@ -346,7 +355,16 @@ bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
       return true;
     }
     if (a.kind == Value::Kind::Float && b.kind == Value::Kind::Float) {
-      result = convert(Value::makeFloat(a.f / 2 + b.f / 2), rt, loc);
+      // libstdc++'s order of operations: no overflow near the largest
+      // values, no lost bits near the smallest.
+      const double lo = std::numeric_limits<double>::min() * 2,
+                   hi = std::numeric_limits<double>::max() / 2;
+      const double x = a.f, y = b.f;
+      double m = std::fabs(x) <= hi && std::fabs(y) <= hi ? (x + y) / 2
+                 : std::fabs(x) < lo                      ? x + y / 2
+                 : std::fabs(y) < lo                      ? x / 2 + y
+                                                          : x / 2 + y / 2;
+      result = convert(Value::makeFloat(m), rt, loc);
       return true;
     }
     error(loc, diag::err_std_number_expected);

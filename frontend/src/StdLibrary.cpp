@@ -1789,13 +1789,43 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       less = naturalOrder(elem, false, name, loc);
     // The first of equal smallest values, as the library does; the first
     // of equal largest for max, the last for minmax.
+    // The comparator runs as often, and on the same pairs, as libstdc++
+    // runs it: a comparator that counts or prints sees the same.
     size_t smallest = 0, largest = 0;
-    for (size_t i = 1; i < vals.size(); ++i) {
-      if (less(vals[i], vals[smallest]))
-        smallest = i;
-      if (name == "minmax" ? !less(vals[i], vals[largest])
-                           : less(vals[largest], vals[i]))
-        largest = i;
+    if (name == "minmax" && vals.size() == 2) {
+      if (less(vals[1], vals[0]))
+        smallest = 1, largest = 0;
+      else
+        largest = 1;
+    } else if (name == "minmax" && vals.size() > 2) {
+      // minmax_element: elements in pairs, about 3n/2 comparisons.
+      if (less(vals[1], vals[0]))
+        smallest = 1;
+      else
+        largest = 1;
+      size_t i = 2;
+      while (i < vals.size()) {
+        if (i + 1 == vals.size()) {
+          if (less(vals[i], vals[smallest]))
+            smallest = i;
+          else if (!less(vals[i], vals[largest]))
+            largest = i;
+          break;
+        }
+        size_t lo = i, hi = i + 1;
+        if (less(vals[i + 1], vals[i]))
+          std::swap(lo, hi);
+        if (less(vals[lo], vals[smallest]))
+          smallest = lo;
+        if (!less(vals[hi], vals[largest]))
+          largest = hi;
+        i += 2;
+      }
+    } else {
+      for (size_t i = 1; i < vals.size(); ++i)
+        if (name == "min" ? less(vals[i], vals[smallest])
+                          : less(vals[largest], vals[i]))
+          (name == "min" ? smallest : largest) = i;
     }
     if (name == "minmax") {
       // minmax(a, b) is (b, a) only when b < a: equal values keep their
@@ -1814,9 +1844,21 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     // it); the old one is returned.
     Value *target = evalObject(call->getArg(0));
     Borrow held(*this, target);
-    Value replacement =
-        convert(eval(call->getArg(1)),
-                call->getArg(0)->getType().getNonReferenceType(), loc);
+    QualType t = call->getArg(0)->getType().getNonReferenceType();
+    QualType from = call->getArg(1)->getType().getNonReferenceType();
+    Value replacement;
+    if (t->isRecordType() &&
+        !ctx_.hasSameUnqualifiedType(t.getCanonicalType(),
+                                     from.getCanonicalType())) {
+      // `obj = value` in the library runs the class's converting
+      // constructor, as emplace would.
+      Value argv[] = {eval(call->getArg(1))};
+      replacement = emplacedElement(
+          t.getUnqualifiedType(), {call->getArg(1)}, argv, call,
+          [&] { error(loc, diag::err_std_unsupported, {"std::exchange"}); });
+    } else {
+      replacement = convert(eval(call->getArg(1)), t, loc);
+    }
     if (held.dangling)
       invalidatedDuringUse(held, diag::err_eval_object_invalidated, loc);
     result = *target;

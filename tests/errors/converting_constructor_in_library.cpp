@@ -12,7 +12,7 @@
 // forms (a declaration, a vector's braced list) work.
 // TRANSFORM: converting_constructor_in_library.cpp:42:{{[0-9]+}}: error: member 'rank' cannot be read: this 'Peer' holds the value 3
 // FUNCTION: converting_constructor_in_library.cpp:45:{{[0-9]+}}: error: member 'rank' cannot be read: this 'Peer' holds the value 1,{{.*}}construct it where the value is stored, as 'Peer(1)'
-// TUPLE: error: member 'rank' cannot be read: this 'Peer' holds the value 1,
+// TUPLE: converting_constructor_in_library.cpp:48:{{[0-9]+}}: error: member 'rank' cannot be read: this 'Peer' holds the value 1,
 #include <algorithm>
 #include <functional>
 #include <iterator>

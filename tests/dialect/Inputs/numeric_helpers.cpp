@@ -18,6 +18,11 @@ struct Peer {
   int weight = 0;
 };
 
+struct Ranked {
+  int rank;
+  Ranked(int r) : rank(r) {}
+};
+
 static void body() {
   // Python's divmod for operands that are not negative; truncated towards
   // zero as C++'s `/` and `%` are (divmod floors).
@@ -33,6 +38,17 @@ static void body() {
   printf("helpers lldiv %lld %lld\n", ll.quot, ll.rem);
   auto [q, r] = std::div(17, 5);
   printf("helpers div-bound %d %d\n", q, r);
+  // div(long long, long long) is libstdc++'s __gnu_cxx::div.
+  long long big = 9000000001LL, three = 3;
+  printf("helpers div-long-long %lld %lld\n", std::div(big, three).quot,
+         std::div(-big, 2LL).rem);
+  {
+    using std::div;
+    printf("helpers div-using %lld\n", div(9LL, 2LL).quot);
+  }
+  std::div_t kept = std::div(1, 1);
+  kept = std::div(5, 2);
+  printf("helpers div-assign %d %d\n", kept.quot, kept.rem);
   std::imaxdiv_t im = std::imaxdiv(-17, 5);
   printf("helpers imaxdiv %lld %lld\n", (long long)im.quot, (long long)im.rem);
 
@@ -43,6 +59,10 @@ static void body() {
   printf("helpers midpoint-unsigned %u %u\n", std::midpoint(1u, 4u),
          std::midpoint(4u, 1u));
   printf("helpers midpoint-double %.3f\n", std::midpoint(1.0, 4.0));
+  const double tiny = 4.9406564584124654e-324, huge = 1.7976931348623157e308;
+  printf("helpers midpoint-extremes %g %g %g %g\n", std::midpoint(tiny, tiny),
+         std::midpoint(huge, huge), std::midpoint(-huge, huge),
+         std::midpoint(tiny, 1.0));
 
   // minmax: the first of equal smallest, the last of equal largest.
   auto [lo, hi] = std::minmax(9, 4);
@@ -58,6 +78,24 @@ static void body() {
   auto pair2 = std::minmax(p1, p3, heavy);
   printf("helpers minmax-pair-equal %d %d\n", pair2.first.rank,
          pair2.second.rank);
+  // The comparator runs as often as in libstdc++.
+  int calls = 0;
+  auto counted = [&calls](int a, int b) {
+    ++calls;
+    return a < b;
+  };
+  int m1 = std::max(3, 4, counted);
+  int afterMax = calls;
+  int m2 = std::min({5, 2, 8, 1}, counted);
+  int afterMin = calls;
+  auto m3 = std::minmax(4, 2, counted);
+  int afterPair = calls;
+  auto m4 = std::minmax({6, 2, 9, 2, 9, 4, 1}, counted);
+  auto m5 = std::minmax({6, 2, 9, 9, 0, 4}, counted);
+  printf("helpers comparator-calls-list %d %d %d %d %d\n", m4.first, m4.second,
+         m5.first, m5.second, calls - afterPair);
+  printf("helpers comparator-calls %d %d %d %d %d %d %d\n", m1, afterMax, m2,
+         afterMin - afterMax, m3.first, m3.second, afterPair - afterMin);
 
   // exchange: the new value in, the old one out.
   int next = 3;
@@ -76,6 +114,10 @@ static void body() {
   Peer who{4, 1};
   Peer gone = std::exchange(who, Peer{5, 2});
   printf("helpers exchange-struct %d %d\n", gone.rank, who.rank);
+  // The library assigns the value: a converting constructor runs.
+  Ranked ranked(2);
+  Ranked before2 = std::exchange(ranked, 7);
+  printf("helpers exchange-converting %d %d\n", before2.rank, ranked.rank);
 }
 
 #ifdef __MSCCLC__
