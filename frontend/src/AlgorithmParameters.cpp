@@ -286,9 +286,26 @@ bool bindParameters(
     }
     std::optional<Value> v = parseParam(*given, t, p->getASTContext());
     if (!v) {
-      sink.report(
+      auto d = sink.report(
           diag::err_parameter_bad_value, mapLoc(p->getLocation()),
           {*given, pname, describeType(p->getType(), p->getASTContext())});
+      // What the type takes: its range (and the literal forms), or the
+      // spellings of a bool.
+      if (t->isBooleanType()) {
+        d.note(diag::note_parameter_bool_values, mapLoc(p->getLocation()));
+      } else if (t->isIntegerType()) {
+        const ASTContext &ctx = p->getASTContext();
+        unsigned width = unsigned(ctx.getIntWidth(t));
+        bool isSigned = t->isSignedIntegerType();
+        std::string lo =
+            isSigned ? std::to_string(int64_t(-(__int128(1) << (width - 1))))
+                     : "0";
+        std::string hi =
+            isSigned ? std::to_string(int64_t((__int128(1) << (width - 1)) - 1))
+                     : std::to_string(uint64_t((__int128(1) << width) - 1));
+        d.note(diag::note_parameter_integer_values, mapLoc(p->getLocation()),
+               {describeType(p->getType(), ctx), lo, hi});
+      }
       return false;
     }
     args.push_back(std::move(*v));

@@ -4,7 +4,8 @@
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
-// expected-error@+1 {{invalid value 'maybe' for parameter 'inplace' of type 'bool'}}
+// expected-error@+2 {{invalid value 'maybe' for parameter 'inplace' of type 'bool'}}
+// expected-note@+1 {{a bool parameter takes true, false, 1, 0, True or False}}
 MSCCLPP_ALGORITHM void bad_bool_parameter_value(bool inplace = false) {
   AllGather collective(2, 1, inplace);
   CollectiveProgram program("bad_bool_parameter_value", collective, 2);
