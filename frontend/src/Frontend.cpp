@@ -661,6 +661,19 @@ private:
     if (t == "use of undeclared identifier 'len'")
       return "; a container's length is its .size() (Python's len(x))";
     // buffer[i]: Python indexes a buffer for a chunk.
+    // `.tb_group` on a method whose options have no such field: name the
+    // fields it has (the DSL's options structs differ per method).
+    if (t.starts_with("field designator") &&
+        t.contains("does not refer to any field in type"))
+      if (const auto *rd = dyn_cast_or_null<RecordDecl>(
+              dslTagArgument(info, /*wantEnum=*/false));
+          rd && (rd = rd->getDefinition())) {
+        std::string fields;
+        for (const FieldDecl *f : rd->fields())
+          fields += (fields.empty() ? "." : ", .") + f->getNameAsString();
+        if (!fields.empty())
+          return "; this call's options take " + fields;
+      }
     if (t.contains("does not provide a subscript operator"))
       if (const TagDecl *b = dslTagArgument(info, /*wantEnum=*/false);
           b && b->getName().ends_with("Buffer"))
