@@ -660,7 +660,6 @@ private:
       return "; add #include <cassert>";
     if (t == "use of undeclared identifier 'len'")
       return "; a container's length is its .size() (Python's len(x))";
-    // buffer[i]: Python indexes a buffer for a chunk.
     // `.tb_group` on a method whose options have no such field: name the
     // fields it has (the DSL's options structs differ per method).
     if (t.starts_with("field designator") &&
@@ -674,6 +673,7 @@ private:
         if (!fields.empty())
           return "; this call's options take " + fields;
       }
+    // buffer[i]: Python indexes a buffer for a chunk.
     if (t.contains("does not provide a subscript operator"))
       if (const TagDecl *b = dslTagArgument(info, /*wantEnum=*/false);
           b && b->getName().ends_with("Buffer"))
