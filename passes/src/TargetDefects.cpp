@@ -3,10 +3,12 @@
 
 #include "mscclc/ir/PlanQuery.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace mscclc::passes {
@@ -73,6 +75,79 @@ std::string describeRange(const BufferRef &b) {
          ":" + std::to_string(b.index + b.size) + "]";
 }
 
+// Local ranges, sorted, answering "which one overlaps this range" in
+// O(log n): a hostile plan may give one op 200,000 operands, or a pipeline
+// as many ops, and a pairwise scan would not finish.
+class RangeIndex {
+public:
+  void add(const BufferRef &r, const plan::Op *op) {
+    if (r.size > 0)
+      entries_.push_back({r, op});
+  }
+  void finish() {
+    std::sort(entries_.begin(), entries_.end(),
+              [](const Entry &a, const Entry &b) {
+                return std::pair(int(a.ref.type), a.ref.index) <
+                       std::pair(int(b.ref.type), b.ref.index);
+              });
+    // For each position, the entry of its buffer reaching furthest among
+    // those up to it.
+    furthest_.resize(entries_.size());
+    for (size_t i = 0; i < entries_.size(); ++i)
+      furthest_[i] = i > 0 &&
+                             entries_[i - 1].ref.type == entries_[i].ref.type &&
+                             end(furthest_[i - 1]) > end(i)
+                         ? furthest_[i - 1]
+                         : i;
+  }
+  // An entry overlapping `r`; with `shifted`, only one at another index.
+  const plan::Op *overlapping(const BufferRef &r, bool shifted,
+                              BufferRef *found = nullptr) const {
+    if (r.size <= 0)
+      return nullptr;
+    auto at = [&](int64_t index) {
+      return size_t(
+          std::lower_bound(entries_.begin(), entries_.end(),
+                           std::pair(int(r.type), index),
+                           [](const Entry &e, std::pair<int, int64_t> k) {
+                             return std::pair(int(e.ref.type), e.ref.index) < k;
+                           }) -
+          entries_.begin());
+    };
+    auto hit = [&](size_t k) {
+      if (found)
+        *found = entries_[k].ref;
+      return entries_[k].op;
+    };
+    size_t first = at(r.index); // the first starting at r.index or later
+    if (first > 0 && entries_[first - 1].ref.type == r.type &&
+        end(furthest_[first - 1]) > r.index)
+      return hit(furthest_[first - 1]);
+    size_t after = at(r.index + 1); // the first starting after r.index
+    if (!shifted && first < after)
+      return hit(first);
+    if (after < entries_.size() && entries_[after].ref.type == r.type &&
+        entries_[after].ref.index < r.index + r.size)
+      return hit(after);
+    return nullptr;
+  }
+
+private:
+  struct Entry {
+    BufferRef ref;
+    const plan::Op *op;
+  };
+  int64_t end(size_t i) const {
+    return entries_[i].ref.index + entries_[i].ref.size;
+  }
+  std::vector<Entry> entries_;
+  std::vector<size_t> furthest_;
+};
+
+bool plainLocal(plan::OperandRole r) {
+  return plan::isLocalRole(r) && !plan::isPacketRole(r);
+}
+
 // A local source and a local destination of a data op (not a packet op:
 // those convert between formats) that overlap at different offsets, as
 // " (copy reads X and writes Y)"; empty when there is none.
@@ -81,35 +156,58 @@ std::string shiftedOverlap(const plan::Op &op) {
       op.kind == plan::OpKind::Pipeline)
     return "";
   const plan::OpInfo &info = plan::opInfo(op.kind);
-  auto plainLocal = [](plan::OperandRole r) {
-    return plan::isLocalRole(r) && !plan::isPacketRole(r);
-  };
+  // Ops write one local destination at most, in practice; a plan with more
+  // takes the index.
+  const BufferRef *onlyDst = nullptr;
+  size_t localDsts = 0;
+  for (size_t j = 0; j < op.dst.size(); ++j)
+    if (plainLocal(info.dst.roleAt(j)) && op.dst[j].size > 0) {
+      onlyDst = &op.dst[j];
+      ++localDsts;
+    }
+  if (localDsts == 0)
+    return "";
+  RangeIndex index;
+  if (localDsts > 1) {
+    for (size_t j = 0; j < op.dst.size(); ++j)
+      if (plainLocal(info.dst.roleAt(j)))
+        index.add(op.dst[j], &op);
+    index.finish();
+  }
   for (size_t i = 0; i < op.src.size(); ++i) {
     if (!plainLocal(info.src.roleAt(i)))
       continue;
-    for (size_t j = 0; j < op.dst.size(); ++j)
-      if (plainLocal(info.dst.roleAt(j)) &&
-          op.src[i].index != op.dst[j].index && overlaps(op.src[i], op.dst[j]))
-        return " (" + std::string(plan::toString(op.kind)) + " reads " +
-               describeRange(op.src[i]) + " and writes " +
-               describeRange(op.dst[j]) + ")";
+    BufferRef written;
+    bool shifted = false;
+    if (localDsts == 1) {
+      shifted =
+          op.src[i].index != onlyDst->index && overlaps(op.src[i], *onlyDst);
+      written = *onlyDst;
+    } else {
+      shifted = index.overlapping(op.src[i], /*shifted=*/true, &written);
+    }
+    if (shifted)
+      return " (" + std::string(plan::toString(op.kind)) + " reads " +
+             describeRange(op.src[i]) + " and writes " +
+             describeRange(written) + ")";
   }
   return "";
 }
 
-// An op of a pipeline's body that moves with the iteration offset (not a
-// packet op) and writes a local chunk overlapping `range`.
-const plan::Op *movingWriterOf(const std::vector<plan::Op> &body,
-                               const BufferRef &range) {
+// The local chunks written by the ops of a pipeline's body that move with
+// the iteration offset (not packet ops).
+RangeIndex movingWrites(const std::vector<plan::Op> &body) {
+  RangeIndex index;
   for (const plan::Op &op : body) {
     if (plan::isPacketOp(op.kind) || !plan::movesData(op.kind))
       continue;
     const plan::OperandLayout &layout = plan::opInfo(op.kind).dst;
     for (size_t i = 0; i < op.dst.size(); ++i)
-      if (plan::isLocalRole(layout.roleAt(i)) && overlaps(op.dst[i], range))
-        return &op;
+      if (plan::isLocalRole(layout.roleAt(i)))
+        index.add(op.dst[i], &op);
   }
-  return nullptr;
+  index.finish();
+  return index;
 }
 } // namespace
 
@@ -294,6 +392,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               // (bounded by max_message_size) is the only safe count.
               bool oneIteration =
                   op.unitSize > 0 && bytes > 0 && bytes <= double(op.unitSize);
+              std::optional<RangeIndex> writes; // built when first needed
               for (size_t i = 0; i < op.ops.size(); ++i) {
                 std::string innerPath =
                     opPath + ".ops[" + std::to_string(i) + "]";
@@ -321,7 +420,13 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                            where,
                            " (" + std::string(plan::toString(inner.kind)) +
                                " into " + describeRange(inner.dst[0]) + ")");
-                  } else if ((writer = movingWriterOf(op.ops, inner.src[0]))) {
+                  } else {
+                    if (!writes)
+                      writes = movingWrites(op.ops);
+                    writer = writes->overlapping(inner.src[0],
+                                                 /*shifted=*/false);
+                  }
+                  if (writer) {
                     path = innerPath;
                     report(
                         diag::warn_defect_pipeline_packet_reduce_source_written,

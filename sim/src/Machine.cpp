@@ -1647,10 +1647,12 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
       reduceInto(tmp_.data(), tmp2_.data(), size / e, opts_.dtype, rop);
     }
   }
+  // The local destination against every source (the others are remote:
+  // another rank's memory).
+  for (const Span &s : srcs)
+    checkOwnOverlap(tb, inst, s, dsts[0]);
   for (const Span &d : dsts) {
     touch(tb, inst, d, true, 16, d.offset);
-    for (const Span &s : srcs)
-      checkOwnOverlap(tb, inst, s, d);
     write(d, tmp_.data());
   }
   return Step::Progress;
