@@ -135,6 +135,18 @@ bool isSettableType(QualType t, const ASTContext &ctx) {
          cls == Evaluator::StdClass::StringView;
 }
 
+// The values an integer type of at most 64 bits holds.
+std::pair<__int128, __int128> integerRange(QualType t, const ASTContext &ctx) {
+  unsigned width = unsigned(ctx.getIntWidth(t));
+  if (t->isSignedIntegerType())
+    return {-(__int128(1) << (width - 1)), (__int128(1) << (width - 1)) - 1};
+  return {0, (__int128(1) << width) - 1};
+}
+
+std::string integerText(__int128 v) {
+  return v < 0 ? std::to_string(int64_t(v)) : std::to_string(uint64_t(v));
+}
+
 std::optional<Value> parseParam(const std::string &text, QualType t,
                                 ASTContext &ctx) {
   if (t->isBooleanType()) {
@@ -154,15 +166,12 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
     // getAsInteger with radix 0 accepts 0x.. and 0.. prefixes.
     if (s.empty() || s.getAsInteger(0, u))
       return std::nullopt;
-    unsigned width = unsigned(ctx.getIntWidth(t));
-    bool isSigned = t->isSignedIntegerType();
     __int128 v = neg ? -__int128(u) : __int128(u);
-    __int128 lo = isSigned ? -(__int128(1) << (width - 1)) : 0;
-    __int128 hi = isSigned ? (__int128(1) << (width - 1)) - 1
-                           : (__int128(1) << width) - 1;
+    auto [lo, hi] = integerRange(t, ctx);
     if (v < lo || v > hi)
       return std::nullopt;
-    return Value::makeInt(int64_t(v), !isSigned && width == 64);
+    return Value::makeInt(int64_t(v), !t->isSignedIntegerType() &&
+                                          ctx.getIntWidth(t) == 64);
   }
   if (t->isRealFloatingType()) {
     double d;
@@ -295,16 +304,10 @@ bool bindParameters(
         d.note(diag::note_parameter_bool_values, mapLoc(p->getLocation()));
       } else if (t->isIntegerType()) {
         const ASTContext &ctx = p->getASTContext();
-        unsigned width = unsigned(ctx.getIntWidth(t));
-        bool isSigned = t->isSignedIntegerType();
-        std::string lo =
-            isSigned ? std::to_string(int64_t(-(__int128(1) << (width - 1))))
-                     : "0";
-        std::string hi =
-            isSigned ? std::to_string(int64_t((__int128(1) << (width - 1)) - 1))
-                     : std::to_string(uint64_t((__int128(1) << width) - 1));
+        auto [lo, hi] = integerRange(t, ctx);
         d.note(diag::note_parameter_integer_values, mapLoc(p->getLocation()),
-               {describeType(p->getType(), ctx), lo, hi});
+               {describeType(p->getType(), ctx), integerText(lo),
+                integerText(hi)});
       }
       return false;
     }

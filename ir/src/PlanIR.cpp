@@ -72,6 +72,11 @@ std::optional<Protocol> parseProtocol(std::string_view s) {
   return lookup<Protocol>(ProtocolNames, s);
 }
 
+std::string describeRange(BufferType t, int64_t index, int64_t size) {
+  return std::string(bufferName(t)) + "[" + std::to_string(index) + ":" +
+         std::to_string(index + size) + "]";
+}
+
 std::string_view bufferName(BufferType t) {
   switch (t) {
   case BufferType::Input:

@@ -13,8 +13,7 @@ namespace {
 using namespace chunk;
 
 std::string range(const Chunk &c) {
-  return std::string(plan::bufferName(c.type)) + "[" + std::to_string(c.index) +
-         ":" + std::to_string(c.index + c.size) + "]";
+  return plan::describeRange(c.type, c.index, c.size);
 }
 
 class ConsistencyPass : public Pass {

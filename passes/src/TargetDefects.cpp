@@ -71,8 +71,7 @@ bool overlaps(const BufferRef &a, const BufferRef &b) {
 }
 
 std::string describeRange(const BufferRef &b) {
-  return std::string(plan::bufferName(b.type)) + "[" + std::to_string(b.index) +
-         ":" + std::to_string(b.index + b.size) + "]";
+  return plan::describeRange(b.type, b.index, b.size);
 }
 
 // Local ranges, sorted, answering "which one overlaps this range" in

@@ -37,6 +37,8 @@ std::optional<Protocol> parseProtocol(std::string_view s);
 
 // "input", "output", "scratch" (toString gives the JSON letters).
 std::string_view bufferName(BufferType t);
+// "scratch[2:4]": a buffer's chunk range, as messages name it.
+std::string describeRange(BufferType t, int64_t index, int64_t size);
 
 // One entry of an op's src_buff / dst_buff. What the entry *is* (local,
 // remote, packet, switch) follows from the op kind and its position: see
