@@ -193,6 +193,45 @@ __int128 Evaluator::wrapToIntType(__int128 v, const IntType &info) {
   return (__int128)m;
 }
 
+__int128 Evaluator::truncateImplicitly(const Expr *at, __int128 v,
+                                       QualType from, QualType to) {
+  IntType fromInfo = intType(from), toInfo = intType(to);
+  __int128 wrapped = toInfo.isBool ? v != 0 : wrapToIntType(v, toInfo);
+  // UBSan's test: only a narrower type loses bits, and only when converting
+  // back does not restore the value. Same-width conversions (`unsigned
+  // mask = ~0;`) keep every bit, and so does `int last = v.size() - 1` of
+  // an empty vector (SIZE_MAX as -1): C++ code writes both on purpose.
+  // `static_cast<int>(x)` holds its conversion as an implicit cast marked
+  // part of the explicit one: written on purpose too.
+  const auto *ice = dyn_cast<ImplicitCastExpr>(at);
+  if (toInfo.isBool || toInfo.width >= fromInfo.width || fromInfo.isBool ||
+      wrapToIntType(wrapped, fromInfo) == v ||
+      (ice && ice->isPartOfExplicitCast()) ||
+      !truncationsReported_.insert(at).second)
+    return wrapped;
+  // A constant cut this way has Clang's own warning (-Wconstant-conversion)
+  // at the same place: one is enough.
+  clang::Expr::EvalResult constant;
+  if (ice && !ice->getSubExpr()->isValueDependent() &&
+      ice->getSubExpr()->EvaluateAsInt(constant, ctx_))
+    return wrapped;
+  const clang::SourceManager &sm = ctx_.getSourceManager();
+  // Inside a library header the user has nothing to change.
+  if (sm.isInSystemHeader(sm.getExpansionLoc(at->getExprLoc())))
+    return wrapped;
+  auto show = [](__int128 x) {
+    // At most 64 bits of magnitude on either side of the conversion.
+    return x < 0 ? "-" + std::to_string(uint64_t(-x))
+                 : std::to_string(uint64_t(x));
+  };
+  warnings_.push_back(makeDiagnostic(
+      diag::warn_eval_implicit_truncation, irLoc(at->getExprLoc()),
+      {from.getCanonicalType().getUnqualifiedType().getAsString(),
+       to.getCanonicalType().getUnqualifiedType().getAsString(), show(v),
+       show(wrapped), toInfo.width}));
+  return wrapped;
+}
+
 Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
                            bool checkOverflow) {
   IntType info = intType(t);

@@ -906,6 +906,18 @@ Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {
   return site;
 }
 
+Value Evaluator::convertHeldScalar(const Value &v, const CXXConstructExpr *ce) {
+  ConstructSite site = constructSite(ce);
+  QualType to = site.held.getNonReferenceType();
+  if (v.kind == Value::Kind::Int && to->isIntegerType() &&
+      !to->isBooleanType() && !to->isEnumeralType() &&
+      !fitsIntType(v.wide(), intType(to)))
+    return makeTyped(truncateImplicitly(site.scalarArg, v.wide(),
+                                        site.scalarArg->getType(), to),
+                     to, LazyLoc(ce), false);
+  return convert(v, site.held, LazyLoc(ce));
+}
+
 Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   LazyLoc loc(ce);
   ConstructSite site = constructSite(ce);
@@ -923,7 +935,7 @@ Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   case ConstructRoute::OptionalOfScalar: {
     Value v = eval(site.scalarArg);
     if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
-      return convert(v, site.held, loc);
+      return convertHeldScalar(v, ce);
     return v;
   }
   case ConstructRoute::Dsl: {

@@ -271,6 +271,8 @@ bool Evaluator::compileDslArgument(const Expr *e, DslArgumentNode &out,
                                    ->getAs<BuiltinType>())
           out.heldInteger = held->isInteger() && !held->isBooleanType() &&
                             ctx_.getIntWidth(QualType(held, 0)) <= 64;
+        if (out.heldInteger)
+          out.heldType = intType(site.held);
         out.children.resize(1);
         return compileDslArgument(site.scalarArg, out.children[0], false);
       case ConstructRoute::Dsl:
@@ -446,13 +448,22 @@ bool Evaluator::runDslArgument(const DslArgumentNode &node, Value &out,
     Value v;
     if (!runDslArgument(node.children[0], v))
       return false;
+    const auto *ce = cast<CXXConstructExpr>(node.expr);
     if (v.kind == Value::Kind::Int && node.heldInteger) {
-      // convert()'s result for that type, without its type tests.
-      out = makeTyped(v.wide(), node.type, LazyLoc(node.expr), false);
+      // convert()'s result for that type (makeTyped's), without its type
+      // tests; a value that does not fit goes the general way, which warns.
+      __int128 w = v.wide();
+      const IntType &held = node.heldType;
+      if (!fitsIntType(w, held))
+        out = convertHeldScalar(v, ce);
+      else if (held.isSigned)
+        out = Value::makeInt(int64_t(w));
+      else
+        out = Value::makeInt(int64_t(uint64_t(w)), held.width == 64);
       return true;
     }
     out = v.kind == Value::Kind::Int || v.kind == Value::Kind::Float
-              ? convert(v, node.type, LazyLoc(node.expr))
+              ? convertHeldScalar(v, ce)
               : std::move(v);
     return true;
   }

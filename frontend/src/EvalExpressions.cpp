@@ -95,6 +95,16 @@ Value Evaluator::evalCast(const CastExpr *ce) {
       return Value::makeInt(1);
     error(loc, diag::err_eval_unsupported_conversion, {ce->getCastKindName()});
   case CK_IntegralCast:
+    if (isa<ImplicitCastExpr>(ce) && !ce->getType()->isEnumeralType()) {
+      Value v = eval(sub);
+      if (v.kind == Value::Kind::Int &&
+          !fitsIntType(v.wide(), intType(ce->getType())))
+        return makeTyped(
+            truncateImplicitly(ce, v.wide(), sub->getType(), ce->getType()),
+            ce->getType(), loc, false);
+      return convert(v, ce->getType(), loc);
+    }
+    return convert(eval(sub), ce->getType(), loc);
   case CK_IntegralToBoolean:
   case CK_IntegralToFloating:
   case CK_FloatingToIntegral:
@@ -1046,6 +1056,12 @@ Value *Evaluator::evalLValue(const Expr *e) {
     Value res =
         arith(BinaryOperator::getOpForCompoundAssignment(bo->getOpcode()), lhsC,
               rhs, compT, loc);
+    // `c += 1` of a char: computed in int, stored back into the char.
+    if (res.kind == Value::Kind::Int && lt->isIntegerType() &&
+        !lt->isBooleanType() && !lt->isEnumeralType() &&
+        !fitsIntType(res.wide(), intType(lt)))
+      res = makeTyped(truncateImplicitly(bo, res.wide(), compT, lt), lt, loc,
+                      false);
     *slot = convert(res, lt, loc);
     return slot;
   }

@@ -234,6 +234,8 @@ __int128 Evaluator::scalarChildrenTree(const Expr *e) {
       return scalarVariable(dre);
     }
     __int128 v = evalScalarTree(sub);
+    if (ce->getCastKind() == CK_IntegralCast && !fitsScalar(v, e->getType()))
+      return truncateImplicitly(ce, v, sub->getType(), e->getType());
     return wrapScalar(v, e->getType());
   }
   case Stmt::BinaryOperatorClass: {
@@ -454,6 +456,7 @@ bool Evaluator::compileScalar(const Expr *e, bool countSelf, ScalarCode &out,
       return false;
     Instr ins = instr(Instr::Op::Wrap);
     ins.type = intType(e->getType());
+    ins.node = ce; // for truncateImplicitly
     emit(ins);
     return true;
   }
@@ -566,13 +569,26 @@ Evaluator::scalarCodeShape(const ScalarCode &code) {
 
 // What scalarChildrenTree computes, instruction by instruction, counting
 // the same steps and reporting the same errors at the same nodes.
+__int128 Evaluator::wrapConversion(__int128 v, const ScalarInstr &wrap) {
+  const auto *ce = cast<ImplicitCastExpr>(wrap.node);
+  return truncateImplicitly(ce, v, ce->getSubExpr()->getType(), ce->getType());
+}
+
 __int128 Evaluator::runScalar(const ScalarCode &code) {
   using Instr = ScalarInstr;
   using Shape = ScalarCode::Shape;
-  auto wrap = [](__int128 v, const IntType &info) -> __int128 {
+  // & | ^ ~ in their own type (the promoted one): wrapped as C++ does.
+  auto wrapInType = [](__int128 v, const IntType &info) -> __int128 {
     if (info.isBool)
       return v != 0;
     return fitsIntType(v, info) ? v : wrapToIntType(v, info);
+  };
+  // A Wrap instruction's conversion: a value that does not fit goes
+  // through truncateImplicitly, which may warn.
+  auto wrap = [this](__int128 v, const Instr &ins) -> __int128 {
+    if (ins.type.isBool)
+      return v != 0;
+    return fitsIntType(v, ins.type) ? v : wrapConversion(v, ins);
   };
   auto decl = [](const Instr &ins) {
     return static_cast<const DeclRefExpr *>(ins.node)->getDecl();
@@ -591,7 +607,7 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
     const Value *local = frameInteger(decl(ins));
     __int128 v =
         local ? local->wide() : scalarVariable(cast<DeclRefExpr>(ins.node));
-    return code.shape == Shape::LoadWrap ? wrap(v, code.code[1].type) : v;
+    return code.shape == Shape::LoadWrap ? wrap(v, code.code[1]) : v;
   }
   case Shape::Compare: {
     // `p < n`, `p != r`: when both reads are of the current frame's
@@ -674,7 +690,7 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       break;
     }
     case Instr::Op::Wrap:
-      stack[sp - 1] = wrap(stack[sp - 1], ins.type);
+      stack[sp - 1] = wrap(stack[sp - 1], ins);
       break;
     case Instr::Op::Arith: {
       __int128 b = stack[--sp], a = stack[sp - 1];
@@ -689,7 +705,7 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
     case Instr::Op::Bits: {
       __int128 b = stack[--sp], a = stack[sp - 1];
       __int128 r = ins.bin == BO_And ? a & b : ins.bin == BO_Or ? a | b : a ^ b;
-      stack[sp - 1] = wrap(r, ins.type);
+      stack[sp - 1] = wrapInType(r, ins.type);
       break;
     }
     case Instr::Op::General: {
@@ -706,7 +722,7 @@ __int128 Evaluator::runScalar(const ScalarCode &code) {
       stack[sp - 1] = stack[sp - 1] == 0;
       break;
     case Instr::Op::Not:
-      stack[sp - 1] = wrap(~stack[sp - 1], ins.type);
+      stack[sp - 1] = wrapInType(~stack[sp - 1], ins.type);
       break;
     case Instr::Op::Negate: {
       // evalUnary's check of a signed result.

@@ -118,6 +118,11 @@ public:
 
   uint64_t steps() const { return steps_; }
 
+  // The warnings of the evaluation so far, in the order they arose (run()
+  // may have thrown after some): the caller reports them before anything
+  // else it has from the evaluation.
+  std::vector<Diagnostic> takeWarnings() { return std::move(warnings_); }
+
   enum class StdClass : uint8_t {
     None,
     Vector,
@@ -408,6 +413,11 @@ private:
   Value evalCast(const clang::CastExpr *ce);
   Value evalInitList(const clang::InitListExpr *ile);
   Value evalConstruct(const clang::CXXConstructExpr *ce);
+  // std::optional<T>(x) of a scalar x (ConstructRoute::OptionalOfScalar):
+  // convert()'s value for T, and truncateImplicitly's warning when an
+  // integer does not fit (the conversion is the library's, the argument
+  // the user's).
+  Value convertHeldScalar(const Value &v, const clang::CXXConstructExpr *ce);
   Value evalCall(const clang::CallExpr *call);
   Value *evalCallLValue(const clang::CallExpr *call);
   Value evalLambda(const clang::LambdaExpr *le);
@@ -945,6 +955,7 @@ private:
     // Optional: the held type is a builtin integer type (not bool) of at
     // most 64 bits, which convert() gives an integer makeTyped's value.
     bool heldInteger = false;
+    IntType heldType{0, false, false}; // when heldInteger: its range
     std::vector<DslArgumentNode> children;
     std::vector<uint32_t> slots; // Patched: each child's element
     Value shape;                 // Patched: the walk's first value
@@ -1520,6 +1531,20 @@ private:
     return v >= 0 && v <= (__int128(1) << info.width) - 1;
   }
   static __int128 wrapToIntType(__int128 v, const IntType &info);
+  // An implicit conversion at `at` of `v`, of the integer type `from`, to
+  // the integer type `to`: `v` wrapped to `to`. When `to` is narrower and
+  // `v` does not fit, C++ keeps its low bits, which is almost never what an
+  // algorithm meant (a 64-bit size passed to an `int` parameter): the
+  // first time at each conversion, a -Wimplicit-integer-truncation warning.
+  // Slow path only: callers test fitsIntType first.
+  __int128 truncateImplicitly(const clang::Expr *at, __int128 v,
+                              clang::QualType from, clang::QualType to);
+  // runScalar's Wrap of a value that does not fit: truncateImplicitly at
+  // the instruction's cast (out of line: the loop stays small).
+  [[gnu::cold, gnu::noinline]] __int128 wrapConversion(__int128 v,
+                                                       const ScalarInstr &wrap);
+  llvm::DenseSet<const clang::Expr *> truncationsReported_;
+  std::vector<Diagnostic> warnings_;
   // Whether an integer slot can take `v` in place as `info`'s type (a
   // builtin integer of at most 64 bits, not bool, `v` in its range), and
   // the store: the fields makeTyped would give, without a new Value.

@@ -834,15 +834,25 @@ public:
     limits.maxMemoryBytes = opts_.maxMemoryBytes;
     Evaluator eval(ctx, builder, limits, mapLoc);
 
+    // The evaluation's warnings (default arguments' included) come before
+    // its error, in the order they arose, as a compiler prints them.
+    auto reportWarnings = [&] {
+      for (Diagnostic &w : eval.takeWarnings())
+        diags_.emit(std::move(w));
+    };
     ValueList args;
-    if (!bindParameters(fn, opts_.params, eval, diags_, mapLoc, args))
+    if (!bindParameters(fn, opts_.params, eval, diags_, mapLoc, args)) {
+      reportWarnings();
       return;
+    }
     try {
       eval.run(fn, std::move(args));
     } catch (DiagnosticError &e) {
+      reportWarnings();
       diags_.emit(std::move(e.diag));
       return;
     }
+    reportWarnings();
     result_.evaluationSteps = eval.steps();
     if (!builder.hasProgram()) {
       diags_.report(diag::err_no_program, mapLoc(fn->getLocation()),

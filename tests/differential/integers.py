@@ -22,7 +22,11 @@ and at) and keys of a map, printed with printf, and checks:
 - the values mscclc prints are what the program prints compiled natively
   with clang and -fsanitize=undefined, and mscclc reports an error at
   exactly the statement where the sanitizer stops the native program
-  (signed overflow, division by zero: undefined in C++, errors in mscclc).
+  (signed overflow, division by zero: undefined in C++, errors in mscclc);
+- mscclc's -Wimplicit-integer-truncation warnings are at exactly the
+  places where the native program's -fsanitize=implicit-integer-truncation
+  reports one, but for constants that Clang's own compile-time warning
+  covers (never both).
 Exits 77 (skipped) when clang cannot build with -fsanitize=undefined
 (the UBSan runtime is in libclang-rt-19-dev).
 """
@@ -197,6 +201,27 @@ def printed(text):
     return [line for line in text.splitlines() if re.fullmatch(r"-?\d+", line)]
 
 
+def truncations_native(stderr):
+    # `FILE:L:C: runtime error: implicit conversion from type ... changed
+    # the value to ...`
+    return {(int(m.group(1)), int(m.group(2))) for m in re.finditer(
+        r":(\d+):(\d+): runtime error: implicit conversion from type", stderr)}
+
+
+def truncations_mscclc(stderr, own):
+    # `own`: mscclc's warning; else Clang's for a constant cut (where mscclc
+    # leaves the place to Clang, which warns at compile time, also in a
+    # branch that never runs).
+    pattern = (r":(\d+):(\d+): warning: implicit conversion from '[^']*' "
+               r"to '[^']*' changes value .*\[-Wclang\]")
+    if own:
+        pattern = (r":(\d+):(\d+): warning: implicit conversion from "
+                   r"'[^']*' to '[^']*' changes the value .*"
+                   r"\[-Wimplicit-integer-truncation\]")
+    return {(int(m.group(1)), int(m.group(2)))
+            for m in re.finditer(pattern, stderr)}
+
+
 def run(cmd, env=None):
     return subprocess.run(cmd, capture_output=True, text=True, env=env,
                           timeout=300)
@@ -251,8 +276,13 @@ def main():
             problems.append(crash)
         if seed % 3 != 2 and args.clang:
             exe = os.path.join(work, "integers_%d" % seed)
+            # UBSan's implicit-integer-truncation check reports and goes on
+            # (each place once), as mscclc's -Wimplicit-integer-truncation
+            # warns; everything else undefined stops the program.
             build = run([args.clang, "-std=c++20", "-O0", "-w",
-                         "-fsanitize=undefined", "-fno-sanitize-recover=all",
+                         "-fsanitize=undefined,implicit-integer-truncation",
+                         "-fno-sanitize-recover=all",
+                         "-fsanitize-recover=implicit-integer-truncation",
                          src, "-o", exe])
             if build.returncode != 0:
                 problems.append("clang could not build it:\n" + build.stderr)
@@ -263,6 +293,33 @@ def main():
                     problems.append(
                         "mscclc printed other values than C++:\n  C++:    %s\n"
                         "  mscclc: %s" % (want, got))
+                # The call of body() is on different lines in the two
+                # branches of the #ifdef, with constant arguments (Clang's
+                # warning in mscclc): compare the places in body().
+                with open(src) as f:
+                    text = f.read()
+                wrappers = text[:text.index(
+                    "#ifdef __MSCCLC__\nusing namespace")].count("\n") + 1
+
+                def split(places):
+                    return {p for p in places if p[0] < wrappers}
+                constant = truncations_mscclc(fast.stderr, own=False)
+                native_places = split(truncations_native(native.stderr))
+                got = split(truncations_mscclc(fast.stderr, own=True))
+                # Where mscclc is silent, Clang's compile-time warning of a
+                # constant on that line stands for it (it points into the
+                # parentheses UBSan's report points at).
+                constant_lines = {line for line, _ in constant}
+                want = {p for p in native_places
+                        if p in got or p[0] not in constant_lines}
+                if got & constant:
+                    problems.append("mscclc warned again where Clang warned "
+                                    "of a constant: %s" % sorted(got & constant))
+                if got != want:
+                    problems.append(
+                        "mscclc warned of other implicit truncations than "
+                        "UBSan reported (line:col):\n  UBSan:  %s\n"
+                        "  mscclc: %s" % (sorted(want), sorted(got)))
                 if (native.returncode != 0) != (fast.returncode != 0):
                     problems.append(
                         "C++ %s but mscclc %s:\n%s%s" %
