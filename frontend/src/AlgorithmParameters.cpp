@@ -267,13 +267,21 @@ bool bindParameters(
                     {pname});
         return false;
       }
+      // A default argument's warnings (an implicit truncation) are
+      // reported as they arise: before a later parameter's error.
+      auto reportWarnings = [&] {
+        for (Diagnostic &w : eval.takeWarnings())
+          sink.emit(std::move(w));
+      };
       try {
         args.push_back(
             eval.evaluateExpression(p->getDefaultArg(), p->getType()));
       } catch (DiagnosticError &e) {
+        reportWarnings();
         sink.emit(std::move(e.diag));
         return false;
       }
+      reportWarnings();
       continue;
     }
     if (const auto *et = t->getAs<EnumType>()) {

@@ -93,7 +93,8 @@ bool Evaluator::incrementMayOverflow(QualType t) {
   return intType(t).width >= intWidth_;
 }
 
-void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
+void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc,
+                              const UnaryOperator *op) {
   if (slot.kind == Value::Kind::Int) {
     // What makeTyped gives when the result is in range, without a new
     // Value: a loop counter's ++ is one step of every iteration.
@@ -106,10 +107,18 @@ void Evaluator::incrementSlot(Value &slot, int delta, QualType t, LazyLoc loc) {
   }
   if (slot.kind == Value::Kind::Uninit)
     error(loc, diag::err_eval_uninitialised);
-  if (slot.kind == Value::Kind::Float)
+  if (slot.kind == Value::Kind::Float) {
     slot = floatOfType(slot.f + delta, t.getCanonicalType());
-  else
-    slot = makeTyped(slot.wide() + delta, t, loc, incrementMayOverflow(t));
+    return;
+  }
+  __int128 v = slot.wide() + delta;
+  // `++c` of a char computes in int and converts back: a value that does
+  // not fit is cut there, as in `c += 1` (UBSan reports both).
+  if (op && slot.kind == Value::Kind::Int && t->isIntegerType() &&
+      !t->isBooleanType() && !t->isEnumeralType() &&
+      ctx_.isPromotableIntegerType(t) && !fitsIntType(v, intType(t)))
+    v = truncateImplicitly(op, v, ctx_.getPromotedIntegerType(t), t);
+  slot = makeTyped(v, t, loc, incrementMayOverflow(t));
 }
 
 Evaluator::LoopIncrement Evaluator::loopIncrement(const ForStmt *fs) {
@@ -169,7 +178,8 @@ void Evaluator::incrementNamed(const UnaryOperator *uo,
   if (!slot)
     slot = lookup(variable->getDecl(), LazyLoc(variable));
   incrementSlot(*slot, uo->isIncrementOp() ? 1 : -1, variable->getType(),
-                uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()));
+                uo->isPrefix() ? LazyLoc(uo) : LazyLoc(uo->getOperatorLoc()),
+                uo);
 }
 
 bool Evaluator::incrementVariable(const Expr *e) {
@@ -206,14 +216,14 @@ __int128 Evaluator::truncateImplicitly(const Expr *at, __int128 v,
   const auto *ice = dyn_cast<ImplicitCastExpr>(at);
   if (toInfo.isBool || toInfo.width >= fromInfo.width || fromInfo.isBool ||
       wrapToIntType(wrapped, fromInfo) == v ||
-      (ice && ice->isPartOfExplicitCast()) ||
-      !truncationsReported_.insert(at).second)
+      (ice && ice->isPartOfExplicitCast()))
     return wrapped;
-  // A constant cut this way has Clang's own warning (-Wconstant-conversion)
-  // at the same place: one is enough.
-  clang::Expr::EvalResult constant;
-  if (ice && !ice->getSubExpr()->isValueDependent() &&
-      ice->getSubExpr()->EvaluateAsInt(constant, ctx_))
+  // A constant cut this way has Clang's own warning (-Wconstant-conversion):
+  // one is enough.
+  if (ice && clangWarnedOfConstant(ice->getSubExpr(), v, toInfo.width))
+    return wrapped;
+  // Once per place: a loop, or a template's instantiations, cut there again.
+  if (!truncationsReported_.insert(at->getExprLoc()).second)
     return wrapped;
   const clang::SourceManager &sm = ctx_.getSourceManager();
   // Inside a library header the user has nothing to change.
@@ -226,10 +236,33 @@ __int128 Evaluator::truncateImplicitly(const Expr *at, __int128 v,
   };
   warnings_.push_back(makeDiagnostic(
       diag::warn_eval_implicit_truncation, irLoc(at->getExprLoc()),
-      {from.getCanonicalType().getUnqualifiedType().getAsString(),
-       to.getCanonicalType().getUnqualifiedType().getAsString(), show(v),
-       show(wrapped), toInfo.width}));
+      {from.getCanonicalType().getUnqualifiedType().getAsString(
+           ctx_.getPrintingPolicy()),
+       to.getCanonicalType().getUnqualifiedType().getAsString(
+           ctx_.getPrintingPolicy()),
+       show(v), show(wrapped), toInfo.width}));
   return wrapped;
+}
+
+bool Evaluator::clangWarnedOfConstant(const Expr *e, __int128 v,
+                                      unsigned width) {
+  e = e->IgnoreParens();
+  // Clang looks at each arm of a ?: converted this way.
+  if (const auto *co = dyn_cast<AbstractConditionalOperator>(e))
+    return clangWarnedOfConstant(co->getTrueExpr(), v, width) ||
+           clangWarnedOfConstant(co->getFalseExpr(), v, width);
+  clang::Expr::EvalResult result;
+  if (e->isValueDependent() || !e->EvaluateAsInt(result, ctx_))
+    return false;
+  const llvm::APSInt &c = result.Val.getInt();
+  if (c.getBitWidth() > 64 || (c.isSigned() ? __int128(c.getSExtValue())
+                                            : __int128(c.getZExtValue())) != v)
+    return false; // not the arm that gave the value
+  // Clang's test: the bits the value needs, without its sign, against the
+  // target's width (`unsigned u = -1LL` and `int i = 0xFFFFFFFFLL` pass it).
+  unsigned needed = c.isSigned() && c.isNegative() ? c.getSignificantBits()
+                                                   : c.getActiveBits();
+  return needed > width;
 }
 
 Value Evaluator::makeTyped(__int128 v, QualType t, LazyLoc loc,
@@ -533,7 +566,7 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
     Value *slot = evalLValue(uo->getSubExpr());
     Value old = *slot;
     incrementSlot(*slot, uo->isIncrementOp() ? 1 : -1,
-                  uo->getSubExpr()->getType(), loc);
+                  uo->getSubExpr()->getType(), loc, uo);
     return old;
   }
   case UO_Plus:

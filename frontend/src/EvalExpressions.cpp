@@ -1075,7 +1075,7 @@ Value *Evaluator::evalLValue(const Expr *e) {
     if (uo->getOpcode() == UO_PreInc || uo->getOpcode() == UO_PreDec) {
       Value *slot = evalLValue(uo->getSubExpr());
       incrementSlot(*slot, uo->getOpcode() == UO_PreInc ? 1 : -1,
-                    uo->getSubExpr()->getType(), loc);
+                    uo->getSubExpr()->getType(), loc, uo);
       return slot;
     }
     // The element itself at a position in a std::array (written through,

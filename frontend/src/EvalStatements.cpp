@@ -320,7 +320,20 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         return;
       }
       Value v = *elem;
-      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+      // `for (int s : sizes)` over 64-bit sizes: the element's conversion to
+      // the variable, which may cut it (the variable's initialiser holds it).
+      const Expr *init = lv->getInit();
+      if (const auto *full = dyn_cast_or_null<FullExpr>(init))
+        init = full->getSubExpr();
+      const auto *cut = dyn_cast_or_null<ImplicitCastExpr>(init);
+      if (v.kind == Value::Kind::Int && cut &&
+          cut->getCastKind() == CK_IntegralCast &&
+          !fitsIntType(v.wide(), intType(lv->getType())))
+        v = makeTyped(truncateImplicitly(cut, v.wide(),
+                                         cut->getSubExpr()->getType(),
+                                         lv->getType()),
+                      lv->getType(), lv->getLocation(), false);
+      else if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, lv->getType(), lv->getLocation());
       auto idx = f.ownedIndex.find(lv);
       if (idx == f.ownedIndex.end()) {

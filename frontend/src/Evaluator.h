@@ -653,7 +653,10 @@ private:
                   bool checkOverflow);
   bool incrementMayOverflow(clang::QualType t);
   // ++/-- of the variable or element `slot` of type `t`, in place.
-  void incrementSlot(Value &slot, int delta, clang::QualType t, LazyLoc loc);
+  // `op`: the ++ or -- (for truncateImplicitly's warning of a narrow type
+  // that wraps); null where no operator is written (std::iota).
+  void incrementSlot(Value &slot, int delta, clang::QualType t, LazyLoc loc,
+                     const clang::UnaryOperator *op = nullptr);
   bool truthy(const Value &v, LazyLoc loc);
   // truthy(eval(e)) for a condition (if, while, for), with a scalar
   // condition computed without a Value (same steps, same errors).
@@ -1543,7 +1546,11 @@ private:
   // the instruction's cast (out of line: the loop stays small).
   [[gnu::cold, gnu::noinline]] __int128 wrapConversion(__int128 v,
                                                        const ScalarInstr &wrap);
-  llvm::DenseSet<const clang::Expr *> truncationsReported_;
+  // Whether Clang's own -Wconstant-conversion warned of the value `v` that
+  // `e` gave (a constant, or a ?: arm that is one, needing more than
+  // `width` bits).
+  bool clangWarnedOfConstant(const clang::Expr *e, __int128 v, unsigned width);
+  llvm::DenseSet<clang::SourceLocation> truncationsReported_;
   std::vector<Diagnostic> warnings_;
   // Whether an integer slot can take `v` in place as `info`'s type (a
   // builtin integer of at most 64 bits, not bool, `v` in its range), and
