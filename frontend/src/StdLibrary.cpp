@@ -607,8 +607,17 @@ Value Evaluator::emplacedElement(QualType elem,
   // An element itself (or a scalar converted to the element type).
   if (argv.size() == 1 &&
       (!erd || ctx_.hasSameUnqualifiedType(
-                   args[0]->getType().getNonReferenceType(), elem)))
+                   args[0]->getType().getNonReferenceType(), elem))) {
+    // `v.emplace_back(big)`, `opt = big`, `opt.value_or(big)` into an int:
+    // the library converts the user's argument, which may cut it.
+    QualType from = args[0]->getType().getNonReferenceType();
+    if (argv[0].kind == Value::Kind::Int && from->isIntegerType() &&
+        elem->isIntegerType() && !elem->isBooleanType() &&
+        !elem->isEnumeralType() && !fitsIntType(argv[0].wide(), intType(elem)))
+      return makeTyped(truncateImplicitly(args[0], argv[0].wide(), from, elem),
+                       elem, loc, false);
     return numeric(argv[0]) ? convert(argv[0], elem, loc) : std::move(argv[0]);
+  }
   if (argv.empty())
     return defaultValue(elem, loc); // value-initialised, as C++ does
   if (argv.size() == 1 && (ec == StdClass::Pair || ec == StdClass::Tuple) &&

@@ -90,6 +90,13 @@ MSCCLPP_ALGORITHM void implicit_integer_truncation(bool fail = false, int fromDe
   (void)fromEnum;
   (void)fromDefault;
   (void)flag;
+  // Conversions the library makes of the user's argument.
+  OpOptions assigned;
+  // expected-warning@+1 {{implicit conversion from 'long long' to 'int' changes the value from 4294967297 to 1}}
+  assigned.tb = tb + 1;
+  // expected-warning@+1 {{implicit conversion from 'long long' to 'int' changes the value from 4294967299 to 3}}
+  sizes.emplace_back(tb + 3);
+  (void)assigned;
   // Written on purpose, or no bits lost: no warning.
   int explicitCast = static_cast<int>(tb) + (int)chunks + int(tb);
   unsigned allOnes = -1;
