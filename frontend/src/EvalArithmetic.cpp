@@ -218,12 +218,14 @@ __int128 Evaluator::truncateImplicitly(const Expr *at, __int128 v,
       wrapToIntType(wrapped, fromInfo) == v ||
       (ice && ice->isPartOfExplicitCast()))
     return wrapped;
+  // Once per place (a loop, or a template's instantiations, cut there
+  // again), as UBSan reports once per place: decided first, so that a place
+  // cut on every iteration costs one set lookup.
+  if (!truncationsReported_.insert(at->getExprLoc()).second)
+    return wrapped;
   // A constant cut this way has Clang's own warning (-Wconstant-conversion):
   // one is enough.
   if (ice && clangWarnedOfConstant(ice->getSubExpr(), v, toInfo.width))
-    return wrapped;
-  // Once per place: a loop, or a template's instantiations, cut there again.
-  if (!truncationsReported_.insert(at->getExprLoc()).second)
     return wrapped;
   const clang::SourceManager &sm = ctx_.getSourceManager();
   // Inside a library header the user has nothing to change.
