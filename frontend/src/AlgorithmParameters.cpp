@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cctype>
+#include <cmath>
 #include <optional>
 
 using namespace clang;
@@ -174,9 +175,19 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
                                           ctx.getIntWidth(t) == 64);
   }
   if (t->isRealFloatingType()) {
+    // Finite values only, held as the parameter's type holds them: `inf`,
+    // `nan` and a value beyond the type's range (1e999, or 1e39 for a
+    // float) would reach the algorithm as infinities, which no rank count
+    // or chunk size is made from.
     double d;
-    if (llvm::StringRef(text).getAsDouble(d))
+    if (llvm::StringRef(text).getAsDouble(d) || !std::isfinite(d))
       return std::nullopt;
+    if (t->isSpecificBuiltinType(BuiltinType::Float)) {
+      const float rounded = float(d);
+      if (!std::isfinite(rounded))
+        return std::nullopt;
+      d = rounded;
+    }
     return Value::makeFloat(d);
   }
   if (const auto *rd = t->getAsCXXRecordDecl()) {
@@ -316,6 +327,11 @@ bool bindParameters(
         d.note(diag::note_parameter_integer_values, mapLoc(p->getLocation()),
                {describeType(p->getType(), ctx), integerText(lo),
                 integerText(hi)});
+      } else if (t->isRealFloatingType()) {
+        const bool isFloat = t->isSpecificBuiltinType(BuiltinType::Float);
+        d.note(diag::note_parameter_float_values, mapLoc(p->getLocation()),
+               {describeType(p->getType(), p->getASTContext()),
+                isFloat ? "3.40282e+38" : "1.79769e+308"});
       }
       return false;
     }

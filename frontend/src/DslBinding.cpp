@@ -372,6 +372,9 @@ static SourceLocation programSettingLoc(diag::ID id, const Expr *site) {
   case diag::err_dsl_num_ranks_max:
     return construct->getNumArgs() > 2 ? construct->getArg(2)->getExprLoc()
                                        : SourceLocation();
+  case diag::err_dsl_program_name_utf8:
+    return construct->getNumArgs() > 0 ? construct->getArg(0)->getExprLoc()
+                                       : SourceLocation();
   case diag::err_dsl_instances:
   case diag::err_dsl_instances_max:
     fields[0] = "instances";

@@ -338,6 +338,19 @@ Value *Evaluator::temp(Value v) {
   return &temps_[tempTop_++];
 }
 
+Value *Evaluator::referenceArgument(const Expr *arg) {
+  if (!arg->isGLValue())
+    return temp(eval(arg));
+  Value *object = evalObject(arg);
+  if (object->kind == Value::Kind::Uninit) {
+    if (const auto *dre = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts()))
+      error(arg->getExprLoc(), diag::err_eval_uninitialised_variable,
+            {dre->getDecl()->getNameAsString()});
+    error(arg->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  }
+  return object;
+}
+
 // ------------------------------------------------------------------ run --
 
 void Evaluator::run(const FunctionDecl *fn, ValueList args) {

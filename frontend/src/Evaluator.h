@@ -727,6 +727,11 @@ private:
                     llvm::StringRef name, llvm::MutableArrayRef<Value> argv,
                     const clang::Expr *site, Value &result, Value *&lvalue);
   Value *temp(Value v);
+  // The object a `const T &` parameter of a library function binds to
+  // (std::min, std::max, std::clamp return one of them): an lvalue
+  // argument's own object, read as eval would (an uninitialised variable
+  // is an error there), or a temporary holding a prvalue argument.
+  Value *referenceArgument(const clang::Expr *arg);
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.
   Value *returnedRef_ = nullptr;
@@ -1064,8 +1069,11 @@ private:
                         const clang::CXXMethodDecl *md, Value &result);
   bool tryStdRangeAlgorithm(const clang::CallExpr *call, llvm::StringRef name,
                             Value &result);
+  // `lvalueResult`, when given, receives the object a call returning a
+  // reference names (std::ranges::min(a, b)).
   bool tryStdFunctionObject(const clang::CallExpr *call,
-                            const clang::CXXMethodDecl *md, Value &result);
+                            const clang::CXXMethodDecl *md, Value &result,
+                            Value **lvalueResult = nullptr);
   // The container of `first`, `last` when they are its begin() and end().
   Value *wholeRange(const clang::Expr *first, const clang::Expr *last,
                     llvm::StringRef algorithm, LazyLoc loc);

@@ -7,8 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/frontend/ProgramBuilder.h"
+#include "mscclc/ir/Utf8.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <optional>
 #include <set>
 
 namespace mscclc::frontend {
@@ -62,6 +65,15 @@ void ProgramBuilder::beginProgram(const ProgramSettings &s,
   if (ps.minMessageSize > ps.maxMessageSize)
     fail(diag::err_dsl_message_size_range,
          {ps.minMessageSize, ps.maxMessageSize});
+  // The name goes into the plan's JSON as it is; the writer would have to
+  // replace a byte that is not UTF-8 (a Latin-1 source's "é").
+  std::optional<size_t> bad;
+  if (ps.name && (bad = firstInvalidUtf8(*ps.name))) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X",
+                  unsigned(static_cast<unsigned char>((*ps.name)[*bad])));
+    fail(diag::err_dsl_program_name_utf8, {byte, int64_t(*bad)});
+  }
 
   started_ = active_ = true;
   program_ = chunk::Program{};

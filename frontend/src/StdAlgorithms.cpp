@@ -328,24 +328,6 @@ bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
     result = makeTyped(r, rt, loc, false);
     return true;
   }
-  if (name == "clamp") {
-    if (call->getNumArgs() != 3)
-      error(loc, diag::err_std_comparator, {"clamp"});
-    Value v = eval(call->getArg(0));
-    Value lo = eval(call->getArg(1));
-    Value hi = eval(call->getArg(2));
-    QualType elem = call->getArg(0)->getType().getNonReferenceType();
-    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
-      return compareValues(x, y) < 0;
-    };
-    if (userComparedIn(elem))
-      less = naturalOrder(elem, false, "clamp", loc);
-    if (less(hi, lo))
-      error(loc, diag::err_std_clamp_bounds,
-            {describeValue(lo), describeValue(hi)});
-    result = less(v, lo) ? lo : less(hi, v) ? hi : v;
-    return true;
-  }
   if (name == "midpoint" && call->getNumArgs() == 2) {
     Value a = eval(call->getArg(0));
     Value b = eval(call->getArg(1));
@@ -1005,12 +987,13 @@ static std::optional<BinaryOperatorKind> stdArithmeticOp(const Expr *e) {
 }
 
 // std::copy, std::copy_if, std::transform (one input range, a unary
-// operation) and the running sums std::partial_sum, std::inclusive_scan and
-// std::exclusive_scan written as statements, over positions of a std::vector or
-// std::array, into positions of a std::vector or std::array with room for
-// what is written, or into std::back_inserter(v). Elements are read,
-// transformed and written one at a time, as the library does, so an
-// operation that reads the destination sees the elements written so far.
+// operation), the running sums std::partial_sum, std::inclusive_scan and
+// std::exclusive_scan, and std::adjacent_difference, written as statements,
+// over positions of a std::vector or std::array, into positions of a
+// std::vector or std::array with room for what is written, or into
+// std::back_inserter(v). Elements are read, transformed and written one at a
+// time, as the library does, so an operation that reads the destination sees
+// the elements written so far.
 bool Evaluator::tryCopyStatement(const Expr *e) {
   e = e->IgnoreParens();
   if (const auto *ewc = dyn_cast<ExprWithCleanups>(e))
@@ -1038,12 +1021,15 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   // after (inclusive) or before (exclusive) its element.
   bool partialSum = name == "partial_sum", inclusive = name == "inclusive_scan",
        exclusive = name == "exclusive_scan";
-  bool scan = partialSum || inclusive || exclusive;
+  // (first, last, out[, op]): the first element, then each element `op`
+  // (by default minus) the one before it.
+  bool difference = name == "adjacent_difference";
+  bool scan = partialSum || inclusive || exclusive || difference;
   unsigned nargs = call->getNumArgs();
   // std::transform(first1, last1, first2, out, op) reads a second range.
   bool binary = transform && nargs == 5;
   if (scan) {
-    if ((partialSum && nargs != 3 && nargs != 4) ||
+    if (((partialSum || difference) && nargs != 3 && nargs != 4) ||
         (inclusive && (nargs < 3 || nargs > 5)) ||
         (exclusive && nargs != 4 && nargs != 5))
       return false;
@@ -1157,7 +1143,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
           error(opE, diag::err_std_scan_op, {what});
       }
     } else {
-      arithmetic = BO_Add;
+      arithmetic = difference ? BO_Sub : BO_Add;
     }
   }
   // running = running op x, as the library computes it.
@@ -1184,6 +1170,24 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     running = convert(arith(*arithmetic, convert(running, in, loc),
                             convert(x, in, loc), in, loc),
                       runningType, loc);
+  };
+  // adjacent_difference's `op(x, previous)`, of two elements, written to
+  // the destination as the library assigns it there.
+  auto differenceOf = [&](Value &x, Value &previous) -> Value {
+    if (op) {
+      Value *args[2] = {&x, &previous};
+      QualType types[2] = {elem, elem};
+      return callFunction(op, {}, opClosure, opE, args, opObject.get(), types);
+    }
+    if ((x.kind != Value::Kind::Int && x.kind != Value::Kind::Float) ||
+        (previous.kind != Value::Kind::Int &&
+         previous.kind != Value::Kind::Float))
+      error(loc, diag::err_std_number_expected);
+    QualType in = arithmeticType;
+    if (in.isNull() || in->isVoidType())
+      in = usualArithmeticType(elem, elem);
+    return arith(*arithmetic, convert(x, in, loc), convert(previous, in, loc),
+                 in, loc);
   };
   QualType otherElem; // a binary transform's second range's elements
   if (copyIf) {
@@ -1239,6 +1243,12 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
                       : v;
         runningSet = true;
         v = running;
+      } else if (difference) {
+        // The element read is kept for the next one: the difference may
+        // be written over it (in place).
+        Value current = std::move(v);
+        v = differenceOf(current, running);
+        running = std::move(current);
       } else if (exclusive) {
         Value before = running;
         combine(v);
@@ -2509,7 +2519,8 @@ const Expr *Evaluator::iteratorSourceObject(const Expr *e) {
 // (`std::ranges::sort(v)`, `std::views::iota(0, n)`), named by the
 // variable they are made through.
 bool Evaluator::tryStdFunctionObject(const CallExpr *call,
-                                     const CXXMethodDecl *md, Value &result) {
+                                     const CXXMethodDecl *md, Value &result,
+                                     Value **lvalueResult) {
   const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
   if (!oc || oc->getOperator() != OO_Call || !inStdTree(md->getParent()))
     return false;
@@ -2616,17 +2627,45 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       if (args.size() != 2)
         error(args.size() > 2 ? args[2] : call, diag::err_std_comparator,
               {("ranges::" + name).str()});
-      Value a = eval(args[0]);
-      Value b = eval(args[1]);
+      // It returns a reference to the argument it picks, as std::min
+      // does (tryStdCall): each argument's object, or a temporary.
+      const bool returnsArgument = lvalueResult && call->isLValue();
+      Value *objects[2] = {nullptr, nullptr};
+      std::optional<Borrow> firstHeld;
+      Value a, b;
+      if (returnsArgument) {
+        for (unsigned k = 0; k < 2; ++k) {
+          objects[k] = referenceArgument(args[k]);
+          if (k == 0)
+            firstHeld.emplace(*this, objects[0]);
+        }
+        if (firstHeld->dangling)
+          invalidatedDuringUse(*firstHeld,
+                               diag::err_std_reference_argument_invalidated,
+                               args[0]);
+        a = *objects[0];
+        b = *objects[1];
+      } else {
+        a = eval(args[0]);
+        b = eval(args[1]);
+      }
       QualType elem = args[0]->getType().getNonReferenceType();
       std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
         return compareValues(x, y) < 0;
       };
       if (userComparedIn(elem))
         less = naturalOrder(elem, false, ("ranges::" + name).str(), loc);
-      result = (name == "min" && less(b, a)) || (name == "max" && less(a, b))
-                   ? b
-                   : a;
+      const bool second =
+          (name == "min" && less(b, a)) || (name == "max" && less(a, b));
+      if (returnsArgument) {
+        if (firstHeld->dangling) // the comparison changed it
+          invalidatedDuringUse(*firstHeld,
+                               diag::err_std_reference_argument_invalidated,
+                               args[0]);
+        *lvalueResult = objects[second ? 1 : 0];
+      } else {
+        result = second ? b : a;
+      }
       return true;
     }
     if (isRange) {

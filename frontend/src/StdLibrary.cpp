@@ -1538,7 +1538,8 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
            "lists (sort, reverse, fill, iota, accumulate, reduce, count, "
            "count_if, any_of, for_each, generate, rotate, find, lower_bound, "
            "remove, unique, next_permutation, copy, transform, partial_sum, "
-           "exclusive_scan, erase_if, ...): write the loop";
+           "exclusive_scan, adjacent_difference, erase_if, ...): write the "
+           "loop";
   return nullptr;
 }
 
@@ -1720,7 +1721,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
           return true;
         unsupportedStdCall(md, loc);
       }
-      return tryStdFunctionObject(call, md, result);
+      return tryStdFunctionObject(call, md, result, lvalueResult);
     }
     if (md->isStatic())
       unsupportedStdCall(md, loc);
@@ -1777,9 +1778,32 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     const Expr *comparator =
         call->getNumArgs() > values ? call->getArg(values) : nullptr;
     ValueList vals;
+    // std::min(a, b) and std::max(a, b) return a reference to the argument
+    // they pick (`const int &m = std::max(a, b);` follows a later change
+    // of `a`): each argument's object, an argument that is not one held in
+    // a temporary, as its reference parameter would hold it. The list forms
+    // return a copy; minmax's pair of references is made of copies (a pair
+    // of references is not modelled).
+    const bool returnsArgument = !list && call->isLValue() && name != "minmax";
+    Value *objects[2] = {nullptr, nullptr};
+    std::optional<Borrow> firstHeld;
     if (list) {
       Value l = eval(call->getArg(0));
       vals = l.elems();
+    } else if (returnsArgument) {
+      for (unsigned k = 0; k < 2; ++k) {
+        objects[k] = referenceArgument(call->getArg(k));
+        // The second argument may change what the first one names
+        // (`std::max(v[0], (v.push_back(1), 2))`).
+        if (k == 0)
+          firstHeld.emplace(*this, objects[0]);
+      }
+      if (firstHeld->dangling)
+        invalidatedDuringUse(*firstHeld,
+                             diag::err_std_reference_argument_invalidated,
+                             call->getArg(0));
+      for (Value *object : objects)
+        vals.push_back(*object);
     } else {
       vals.push_back(eval(call->getArg(0)));
       vals.push_back(eval(call->getArg(1)));
@@ -1843,9 +1867,53 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       pair.push_back(vals[smallest]);
       pair.push_back(vals[largest]);
       result = Value::makeAgg(std::move(pair));
+    } else if (returnsArgument) {
+      if (firstHeld->dangling) // the comparator changed it
+        invalidatedDuringUse(*firstHeld,
+                             diag::err_std_reference_argument_invalidated,
+                             call->getArg(0));
+      *lvalueResult = objects[name == "min" ? smallest : largest];
     } else {
       result = vals[name == "min" ? smallest : largest];
     }
+    return true;
+  }
+  if (name == "clamp") {
+    // std::clamp(v, lo, hi) returns a reference to the one of the three
+    // it picks, as std::min does (above): each argument's object, or a
+    // temporary for an argument that is not one.
+    if (call->getNumArgs() != 3)
+      error(loc, diag::err_std_comparator, {"clamp"});
+    Value *objects[3];
+    std::vector<std::unique_ptr<Borrow>> held;
+    for (unsigned k = 0; k < 3; ++k) {
+      objects[k] = referenceArgument(call->getArg(k));
+      held.push_back(std::make_unique<Borrow>(*this, objects[k]));
+    }
+    auto checkHeld = [&] {
+      for (unsigned k = 0; k < 3; ++k)
+        if (held[k]->dangling)
+          invalidatedDuringUse(*held[k],
+                               diag::err_std_reference_argument_invalidated,
+                               call->getArg(k));
+    };
+    checkHeld();
+    Value v = *objects[0], lo = *objects[1], hi = *objects[2];
+    QualType elem = call->getArg(0)->getType().getNonReferenceType();
+    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
+      return compareValues(x, y) < 0;
+    };
+    if (userComparedIn(elem))
+      less = naturalOrder(elem, false, "clamp", loc);
+    if (less(hi, lo))
+      error(loc, diag::err_std_clamp_bounds,
+            {describeValue(lo), describeValue(hi)});
+    const unsigned picked = less(v, lo) ? 1 : less(hi, v) ? 2 : 0;
+    checkHeld();
+    if (call->isLValue())
+      *lvalueResult = objects[picked];
+    else
+      result = *objects[picked];
     return true;
   }
   if (name == "exchange" && call->getNumArgs() == 2) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/ir/DiagnosticPrinter.h"
+#include "mscclc/ir/Utf8.h"
 
 #include <map>
 #include <sstream>
@@ -14,29 +15,6 @@ namespace mscclc {
 
 namespace {
 
-// The length of the well-formed UTF-8 sequence at s[i], or 0.
-size_t utf8Length(std::string_view s, size_t i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  size_t n = c < 0x80         ? 1
-             : (c >> 5) == 6  ? 2
-             : (c >> 4) == 14 ? 3
-             : (c >> 3) == 30 ? 4
-                              : 0;
-  if (n == 0 || i + n > s.size() || (n == 2 && c < 0xC2))
-    return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80)
-      return 0;
-  unsigned char c1 =
-      static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
-  if ((n == 3 && c == 0xE0 && c1 < 0xA0) ||
-      (n == 3 && c == 0xED && c1 >= 0xA0) ||
-      (n == 4 && c == 0xF0 && c1 < 0x90) || (n == 4 && c > 0xF4) ||
-      (n == 4 && c == 0xF4 && c1 >= 0x90))
-    return 0; // overlong, surrogate or beyond U+10FFFF
-  return n;
-}
-
 // A JSON string. File names and parameter text are bytes, not always
 // UTF-8: a malformed sequence becomes U+FFFD, so the document stays JSON.
 std::string quote(std::string_view s) {
@@ -44,7 +22,7 @@ std::string quote(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x80) {
-      size_t n = utf8Length(s, i);
+      size_t n = utf8SequenceLength(s, i);
       if (n == 0) {
         out += "\\ufffd";
         ++i;
