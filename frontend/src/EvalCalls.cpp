@@ -830,23 +830,29 @@ Value *Evaluator::implicitAssignment(const CallExpr *call,
 }
 
 Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
-  // DSL objects are immutable handles: a copy is the object, and it
-  // cannot be destroyed while the arguments are evaluated.
   // A temporary object (`Rank(p).get_input_buffer()`: materialised, and
   // seen as const for a const method) is used as it comes, without a
-  // temporary slot to copy it from; the steps are evalLValue's.
+  // temporary slot to copy it from; the steps are evalLValue's. A named
+  // object is used in place (copying the handle cost two atomic reference
+  // count updates per call), held while the arguments are evaluated:
+  // one that destroys it (`chans[i].put(..., (chans.push_back(c), x))`)
+  // is an error, as C++ leaves the call undefined.
   const Expr *object = mce->getImplicitObjectArgument();
   const ImplicitCastExpr *asConst = addedConst(object);
   const auto *materialized = dyn_cast<MaterializeTemporaryExpr>(
       asConst ? asConst->getSubExpr() : object);
-  Value self;
+  Value temporary;
+  const Value *self;
+  std::optional<Borrow> held;
   if (materialized && materialized->getSubExpr()->isPRValue()) {
     if (asConst)
       step(asConst);
     step(materialized);
-    self = eval(materialized->getSubExpr());
+    temporary = eval(materialized->getSubExpr());
+    self = &temporary;
   } else {
-    self = *evalObject(object);
+    self = evalObject(object);
+    held.emplace(*this, self);
   }
   // On the stack: one list per recorded op was a heap block made and freed.
   llvm::SmallVector<Value, 4> args;
@@ -857,7 +863,9 @@ Value Evaluator::dslMemberCall(const CXXMemberCallExpr *mce, DslClass cls) {
     recycle.push_back(nullptr);
     args.push_back(evalDslArgument(a, &recycle.back()));
   }
-  Value result = dslMethod(cls, self, mce->getMethodDecl(), args, mce);
+  if (held && held->dangling)
+    invalidatedDuringUse(*held, diag::err_eval_object_invalidated, mce);
+  Value result = dslMethod(cls, *self, mce->getMethodDecl(), args, mce);
   for (size_t k = 0; k < args.size(); ++k)
     if (recycle[k])
       recycleDslArgument(*recycle[k], std::move(args[k]));
