@@ -9,6 +9,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 
 using namespace clang;
@@ -123,8 +124,13 @@ std::optional<Value> parseEnumParam(const std::string &text,
 }
 
 bool isSettableType(QualType t, const ASTContext &ctx) {
-  if (t->isBooleanType() || t->isRealFloatingType())
+  if (t->isBooleanType())
     return true;
+  // float and double: the floating types algorithm code computes with
+  // (long double and the extended types are errors there).
+  if (t->isRealFloatingType())
+    return t->isSpecificBuiltinType(BuiltinType::Float) ||
+           t->isSpecificBuiltinType(BuiltinType::Double);
   // -P parses into at most 64 bits (__int128 and _BitInt(N > 64) are
   // kept at their defaults).
   if (t->isIntegerType())
@@ -175,19 +181,23 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
                                           ctx.getIntWidth(t) == 64);
   }
   if (t->isRealFloatingType()) {
-    // Finite values only, held as the parameter's type holds them: `inf`,
-    // `nan` and a value beyond the type's range (1e999, or 1e39 for a
-    // float) would reach the algorithm as infinities, which no rank count
-    // or chunk size is made from.
-    double d;
-    if (llvm::StringRef(text).getAsDouble(d) || !std::isfinite(d))
+    // All of the text a C literal (or Python's float()) reads, rounded
+    // once, to the parameter's type: a float gets the float nearest the
+    // value, as the literal 0.1f does. Finite values only: `inf`, `nan`
+    // and a value beyond the type's range (1e999, or 1e39 for a float)
+    // would reach the algorithm as infinities, which no rank count or
+    // chunk size is made from. A value too small for the type is zero.
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
       return std::nullopt;
-    if (t->isSpecificBuiltinType(BuiltinType::Float)) {
-      const float rounded = float(d);
-      if (!std::isfinite(rounded))
-        return std::nullopt;
-      d = rounded;
-    }
+    const char *begin = text.c_str();
+    char *end = nullptr;
+    double d;
+    if (t->isSpecificBuiltinType(BuiltinType::Float))
+      d = std::strtof(begin, &end);
+    else
+      d = std::strtod(begin, &end);
+    if (end != begin + text.size() || !std::isfinite(d))
+      return std::nullopt;
     return Value::makeFloat(d);
   }
   if (const auto *rd = t->getAsCXXRecordDecl()) {

@@ -348,8 +348,15 @@ std::optional<Evaluator::ScalarPlan> Evaluator::conditionPlan(const Expr *e) {
 
 bool Evaluator::runCondition(const Expr *e,
                              const std::optional<ScalarPlan> &plan) {
-  if (!plan || !plan->scalar)
-    return truthy(eval(e), e->getExprLoc());
+  if (!plan || !plan->scalar) {
+    // A full-expression: its temporaries end with it (a loop's condition
+    // would otherwise keep one per iteration, and every reference bound
+    // later would look through them all).
+    const size_t mark = tempTop_;
+    const bool value = truthy(eval(e), e->getExprLoc());
+    tempTop_ = mark;
+    return value;
+  }
   return evalScalar(e, plan->code) != 0; // eval's step, then the value
 }
 

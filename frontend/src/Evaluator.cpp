@@ -341,6 +341,12 @@ Value *Evaluator::temp(Value v) {
 Value *Evaluator::referenceArgument(const Expr *arg) {
   if (!arg->isGLValue())
     return temp(eval(arg));
+  // A character of a std::string or std::string_view is read as a value
+  // (strings hold text, not a Value per character): a reference to it is
+  // one to its copy, which nothing else can change meanwhile.
+  if (const auto *call = dyn_cast<CallExpr>(arg->IgnoreParenImpCasts());
+      call && call->getType()->isAnyCharacterType() && isStringCharAccess(call))
+    return temp(evalCall(call));
   Value *object = evalObject(arg);
   if (object->kind == Value::Kind::Uninit) {
     if (const auto *dre = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts()))

@@ -1069,6 +1069,7 @@ private:
                         const clang::CXXMethodDecl *md, Value &result);
   bool tryStdRangeAlgorithm(const clang::CallExpr *call, llvm::StringRef name,
                             Value &result);
+  Value innerProduct(const clang::CallExpr *call);
   // `lvalueResult`, when given, receives the object a call returning a
   // reference names (std::ranges::min(a, b)).
   bool tryStdFunctionObject(const clang::CallExpr *call,

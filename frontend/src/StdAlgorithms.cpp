@@ -1087,8 +1087,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     otherAt =
         resolveIteratorPosition(second, other->elems().size(), call->getArg(2));
     if (otherAt + (hi - lo) > other->elems().size())
-      error(call->getArg(2), diag::err_std_transform_second_short,
-            {hi - lo, otherAt, other->elems().size()});
+      error(call->getArg(2), diag::err_std_second_range_short,
+            {"transform", hi - lo, otherAt, other->elems().size()});
   }
   Value *dest = appendTo ? evalObject(appendTo) : positionContainer(out);
   // A position in the destination is an iterator into it: a change of its
@@ -2415,8 +2415,148 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
   return Value::makeVoid();
 }
 
+// std::inner_product(first1, last1, first2, init[, op1, op2]): over the
+// first range in order, `init = op1(std::move(init), op2(*first1,
+// *first2))`, as libstdc++ computes it (by default `init + *first1 *
+// *first2`, each operation in the usual arithmetic conversions of its
+// operands, the sum stored in init's type). The two ranges are positions
+// of std::vectors or std::arrays, as std::transform's are.
+Value Evaluator::innerProduct(const CallExpr *call) {
+  LazyLoc loc(call);
+  const unsigned nargs = call->getNumArgs();
+  if (nargs != 4 && nargs != 6)
+    error(loc, diag::err_std_algorithm_args, {"inner_product"});
+  IteratorPosition first, last, second;
+  if (!parseIteratorPosition(call->getArg(0), first) ||
+      !parseIteratorPosition(call->getArg(1), last) || first.search ||
+      last.search)
+    error(loc, diag::err_std_iterator_range, {"inner_product"});
+  if (!parseIteratorPosition(call->getArg(2), second) || second.search)
+    error(call->getArg(2), diag::err_std_iterator_range, {"inner_product"});
+  Borrow reading(*this, nullptr, /*iterating=*/true);
+  auto [range, lo, hi] =
+      positionRange(first, last, call, "inner_product", reading);
+  QualType elem = elementTypeOf(first.containerType);
+  QualType otherElem = elementTypeOf(second.containerType);
+  Value *other = positionContainer(second);
+  Borrow readingOther(*this, other, /*iterating=*/true);
+  if (other->kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  const size_t otherAt =
+      resolveIteratorPosition(second, other->elems().size(), call->getArg(2));
+  if (otherAt + (hi - lo) > other->elems().size())
+    error(call->getArg(2), diag::err_std_second_range_short,
+          {"inner_product", hi - lo, otherAt, other->elems().size()});
+  if (elem.isNull() || otherElem.isNull())
+    error(loc, diag::err_std_algorithm_args, {"inner_product"});
+  const QualType t = call->getType().getUnqualifiedType();
+  Value acc = eval(call->getArg(3));
+  if (acc.kind == Value::Kind::Int || acc.kind == Value::Kind::Float)
+    acc = convert(acc, t, loc);
+
+  // One of the two operations: std::plus<X> and its kin compute in X (in
+  // the usual arithmetic conversions without X); anything else is called.
+  struct Operation {
+    const Expr *expr = nullptr;
+    std::optional<BinaryOperatorKind> arithmetic;
+    QualType in; // std::plus<X>'s X, or null
+    const FunctionDecl *fn = nullptr;
+    std::shared_ptr<const Closure> closure;
+    std::shared_ptr<Value> object;
+  };
+  Operation sum, product;
+  sum.arithmetic = BO_Add;
+  product.arithmetic = BO_Mul;
+  QualType productType; // op2's result: what op1 takes as its second
+  if (nargs == 6) {
+    for (auto [op, e] : {std::pair{&sum, call->getArg(4)},
+                         std::pair{&product, call->getArg(5)}}) {
+      op->expr = e;
+      op->arithmetic = stdArithmeticOp(e);
+      if (op->arithmetic) {
+        op->in = templateArgType(
+            e->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
+        if (!op->in.isNull() && op->in->isVoidType())
+          op->in = QualType();
+      }
+    }
+    if (!product.arithmetic) {
+      product.fn = userComparator(product.expr, otherElem, product.closure, 2,
+                                  elem, &product.object);
+      if (!product.fn || !takesElementsReadOnly(product.fn, 2))
+        error(product.expr, diag::err_std_scan_op, {"inner_product"});
+      productType = product.fn->getReturnType().getNonReferenceType();
+    }
+  }
+  if (productType.isNull())
+    productType = !product.in.isNull() ? product.in
+                                       : usualArithmeticType(elem, otherElem);
+  if (nargs == 6 && !sum.arithmetic) {
+    // The running value is moved in (C++20): `T acc`, `const T &acc` and
+    // `T &&acc` take it.
+    sum.fn = userComparator(sum.expr, productType, sum.closure, 2,
+                            ctx_.getRValueReferenceType(t), &sum.object);
+    if (!sum.fn || sum.fn->getNumParams() != 2 ||
+        !(takesReadOnly(sum.fn->getParamDecl(0)->getType()) ||
+          sum.fn->getParamDecl(0)->getType()->isRValueReferenceType()) ||
+        sum.fn->getParamDecl(1)->getType()->isRValueReferenceType())
+      error(sum.expr, diag::err_std_scan_op, {"inner_product"});
+  }
+  auto arithmetic = [&](const Operation &op, Value &a, QualType at, Value &b,
+                        QualType bt) {
+    if ((a.kind != Value::Kind::Int && a.kind != Value::Kind::Float) ||
+        (b.kind != Value::Kind::Int && b.kind != Value::Kind::Float))
+      error(loc, diag::err_std_number_expected);
+    QualType in = !op.in.isNull() ? op.in : usualArithmeticType(at, bt);
+    return arith(*op.arithmetic, convert(a, in, loc), convert(b, in, loc), in,
+                 loc);
+  };
+  for (size_t i = lo; i < hi; ++i) {
+    if (reading.dangling)
+      invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
+    if (readingOther.dangling)
+      invalidatedDuringUse(readingOther, diag::err_std_predicate_modified, loc);
+    Value x = range->elems()[i];
+    Value y = other->elems()[otherAt + (i - lo)];
+    if (x.kind == Value::Kind::Uninit || y.kind == Value::Kind::Uninit ||
+        acc.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    Value p;
+    if (product.fn) {
+      Value *args[2] = {&x, &y};
+      QualType types[2] = {elem, otherElem};
+      p = callOnElements(product.fn, product.closure, product.expr, args,
+                         product.object.get(), "operation", "inner_product",
+                         types);
+    } else {
+      p = arithmetic(product, x, elem, y, otherElem);
+    }
+    Value r;
+    if (sum.fn) {
+      Value *args[2] = {&acc, &p};
+      QualType types[2] = {t, productType};
+      r = callOnElements(sum.fn, sum.closure, sum.expr, args, sum.object.get(),
+                         "operation", "inner_product", types);
+    } else {
+      r = arithmetic(sum, acc, t, p, productType);
+    }
+    acc = r.kind == Value::Kind::Int || r.kind == Value::Kind::Float
+              ? convert(r, t, loc)
+              : std::move(r);
+  }
+  if (reading.dangling)
+    invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
+  if (readingOther.dangling)
+    invalidatedDuringUse(readingOther, diag::err_std_predicate_modified, loc);
+  return acc;
+}
+
 bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
                                      Value &result) {
+  if (name == "inner_product") {
+    result = innerProduct(call);
+    return true;
+  }
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
       name != "fill" && name != "iota" && name != "count" &&
       name != "accumulate" && name != "reduce" && name != "any_of" &&
@@ -2631,24 +2771,23 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       // does (tryStdCall): each argument's object, or a temporary.
       const bool returnsArgument = lvalueResult && call->isLValue();
       Value *objects[2] = {nullptr, nullptr};
-      std::optional<Borrow> firstHeld;
+      std::optional<Borrow> held[2];
       Value a, b;
       if (returnsArgument) {
         for (unsigned k = 0; k < 2; ++k) {
           objects[k] = referenceArgument(args[k]);
-          if (k == 0)
-            firstHeld.emplace(*this, objects[0]);
+          held[k].emplace(*this, objects[k]);
         }
-        if (firstHeld->dangling)
-          invalidatedDuringUse(*firstHeld,
-                               diag::err_std_reference_argument_invalidated,
-                               args[0]);
-        a = *objects[0];
-        b = *objects[1];
+        if (held[0]->dangling)
+          invalidatedDuringUse(
+              *held[0], diag::err_std_reference_argument_invalidated, args[0]);
       } else {
         a = eval(args[0]);
         b = eval(args[1]);
       }
+      // The arguments themselves, as the library compares them.
+      Value &x = returnsArgument ? *objects[0] : a;
+      Value &y = returnsArgument ? *objects[1] : b;
       QualType elem = args[0]->getType().getNonReferenceType();
       std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
         return compareValues(x, y) < 0;
@@ -2656,12 +2795,14 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       if (userComparedIn(elem))
         less = naturalOrder(elem, false, ("ranges::" + name).str(), loc);
       const bool second =
-          (name == "min" && less(b, a)) || (name == "max" && less(a, b));
+          (name == "min" && less(y, x)) || (name == "max" && less(x, y));
       if (returnsArgument) {
-        if (firstHeld->dangling) // the comparison changed it
-          invalidatedDuringUse(*firstHeld,
+        // The one picked must still exist (the comparison runs a program's
+        // operator<).
+        if (held[second]->dangling)
+          invalidatedDuringUse(*held[second],
                                diag::err_std_reference_argument_invalidated,
-                               args[0]);
+                               args[second]);
         *lvalueResult = objects[second ? 1 : 0];
       } else {
         result = second ? b : a;

@@ -1519,15 +1519,19 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
            "iterators are not";
   if (name == "tie")
     return "unpack with a structured binding: `auto [a, b] = ...;`";
-  if (name == "transform" || name == "copy" || name == "copy_if")
-    return "std::copy, std::copy_if and std::transform run as statements "
-           "over positions of a std::vector or std::array, into such "
-           "positions or std::back_inserter(v); the iterator they return is "
-           "not a value in algorithm code";
+  if (name == "transform" || name == "copy" || name == "copy_if" ||
+      name == "partial_sum" || name == "inclusive_scan" ||
+      name == "exclusive_scan" || name == "adjacent_difference")
+    return "std::copy, std::copy_if, std::transform, the running sums "
+           "(std::partial_sum, std::inclusive_scan, std::exclusive_scan) and "
+           "std::adjacent_difference run as statements over positions of a "
+           "std::vector or std::array, into such positions or "
+           "std::back_inserter(v); the iterator they return is not a value "
+           "in algorithm code";
   if (name == "count_if" || name == "any_of" || name == "all_of" ||
       name == "none_of" || name == "for_each" || name == "rotate" ||
-      name == "reduce" || name == "partial_sum" || name == "contains" ||
-      name == "nth_element" || name == "partial_sort" || name == "partition" ||
+      name == "reduce" || name == "contains" || name == "nth_element" ||
+      name == "partial_sort" || name == "partition" ||
       name == "stable_partition" || name == "equal" ||
       name == "minmax_element" || name == "fill_n" || name == "copy_n" ||
       name == "generate_n" || name == "adjacent_find" ||
@@ -1786,29 +1790,26 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     // of references is not modelled).
     const bool returnsArgument = !list && call->isLValue() && name != "minmax";
     Value *objects[2] = {nullptr, nullptr};
-    std::optional<Borrow> firstHeld;
+    std::optional<Borrow> held[2];
     if (list) {
       Value l = eval(call->getArg(0));
       vals = l.elems();
     } else if (returnsArgument) {
       for (unsigned k = 0; k < 2; ++k) {
         objects[k] = referenceArgument(call->getArg(k));
-        // The second argument may change what the first one names
-        // (`std::max(v[0], (v.push_back(1), 2))`).
-        if (k == 0)
-          firstHeld.emplace(*this, objects[0]);
+        held[k].emplace(*this, objects[k]);
       }
-      if (firstHeld->dangling)
-        invalidatedDuringUse(*firstHeld,
+      // The second argument may have destroyed what the first one names
+      // (`std::max(v[0], (v.push_back(1), 2))`): the comparison reads it.
+      if (held[0]->dangling)
+        invalidatedDuringUse(*held[0],
                              diag::err_std_reference_argument_invalidated,
                              call->getArg(0));
-      for (Value *object : objects)
-        vals.push_back(*object);
     } else {
       vals.push_back(eval(call->getArg(0)));
       vals.push_back(eval(call->getArg(1)));
     }
-    if (vals.empty())
+    if (vals.empty() && !returnsArgument)
       error(loc, diag::err_std_minmax_empty, {name.str()});
     std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
       return compareValues(x, y) < 0;
@@ -1820,6 +1821,21 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     else if (userComparedIn(elem))
       // std::less: a hand-written operator< of the program's own.
       less = naturalOrder(elem, false, name, loc);
+    if (returnsArgument) {
+      // libstdc++'s `b < a ? b : a` and `a < b ? b : a`, on the arguments
+      // themselves (a comparator taking them by reference sees them, and
+      // what it changes); the one picked must still exist after it.
+      const unsigned picked = (name == "min" ? less(*objects[1], *objects[0])
+                                             : less(*objects[0], *objects[1]))
+                                  ? 1
+                                  : 0;
+      if (held[picked]->dangling)
+        invalidatedDuringUse(*held[picked],
+                             diag::err_std_reference_argument_invalidated,
+                             call->getArg(picked));
+      *lvalueResult = objects[picked];
+      return true;
+    }
     // The first of equal smallest values, as the library does; the first
     // of equal largest for max, the last for minmax.
     // The comparator runs as often, and on the same pairs, as libstdc++
@@ -1867,12 +1883,6 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       pair.push_back(vals[smallest]);
       pair.push_back(vals[largest]);
       result = Value::makeAgg(std::move(pair));
-    } else if (returnsArgument) {
-      if (firstHeld->dangling) // the comparator changed it
-        invalidatedDuringUse(*firstHeld,
-                             diag::err_std_reference_argument_invalidated,
-                             call->getArg(0));
-      *lvalueResult = objects[name == "min" ? smallest : largest];
     } else {
       result = vals[name == "min" ? smallest : largest];
     }
@@ -1890,26 +1900,34 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       objects[k] = referenceArgument(call->getArg(k));
       held.push_back(std::make_unique<Borrow>(*this, objects[k]));
     }
-    auto checkHeld = [&] {
-      for (unsigned k = 0; k < 3; ++k)
-        if (held[k]->dangling)
-          invalidatedDuringUse(*held[k],
-                               diag::err_std_reference_argument_invalidated,
-                               call->getArg(k));
+    auto checkHeld = [&](unsigned k) {
+      if (held[k]->dangling)
+        invalidatedDuringUse(*held[k],
+                             diag::err_std_reference_argument_invalidated,
+                             call->getArg(k));
     };
-    checkHeld();
-    Value v = *objects[0], lo = *objects[1], hi = *objects[2];
+    // A later argument may have destroyed an earlier one.
+    for (unsigned k = 0; k < 3; ++k)
+      checkHeld(k);
+    Value &v = *objects[0], &lo = *objects[1], &hi = *objects[2];
     QualType elem = call->getArg(0)->getType().getNonReferenceType();
+    // `hi < lo` breaks clamp's precondition: checked with the built-in
+    // order only, as a program's operator< called once more than the
+    // library calls it would show (libstdc++ asserts it only in debug
+    // mode).
+    const bool userOrder = userComparedIn(elem);
+    if (!userOrder && compareValues(hi, lo) < 0)
+      error(loc, diag::err_std_clamp_bounds,
+            {describeValue(lo), describeValue(hi)});
     std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
       return compareValues(x, y) < 0;
     };
-    if (userComparedIn(elem))
+    if (userOrder)
       less = naturalOrder(elem, false, "clamp", loc);
-    if (less(hi, lo))
-      error(loc, diag::err_std_clamp_bounds,
-            {describeValue(lo), describeValue(hi)});
-    const unsigned picked = less(v, lo) ? 1 : less(hi, v) ? 2 : 0;
-    checkHeld();
+    // libstdc++: std::min(std::max(v, lo), hi), two comparisons.
+    const unsigned atLeastLo = less(v, lo) ? 1 : 0;
+    const unsigned picked = less(hi, *objects[atLeastLo]) ? 2 : atLeastLo;
+    checkHeld(picked);
     if (call->isLValue())
       *lvalueResult = objects[picked];
     else

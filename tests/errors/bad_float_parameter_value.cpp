@@ -5,7 +5,10 @@
 // RUN: not mscclc -P ratio=-inf %s -o %t.json 2>&1 | FileCheck --check-prefix=NEGINF %s
 // RUN: not mscclc -P ratio=nan %s -o %t.json 2>&1 | FileCheck --check-prefix=NAN %s
 // RUN: not mscclc -P scale=1e39 %s -o %t.json 2>&1 | FileCheck --check-prefix=FLOAT %s
+// RUN: not mscclc -P ratio=1e %s -o %t.json 2>&1 | FileCheck --check-prefix=CUT %s
+// RUN: not mscclc -P 'ratio= 1' %s -o %t.json 2>&1 | FileCheck --check-prefix=SPACE %s
 // RUN: not test -e %t.json
+// RUN: mscclc -P scale=1.0000000596046447755 %s -o %t.json 2>&1 | FileCheck --check-prefix=ONCE %s
 // RUN: mscclc -P scale=0.1 -P ratio=0x1.8p1 %s -o %t.json 2>&1 | FileCheck --check-prefix=HELD %s
 // RUN: mscclc -P scale=-3.4e38 -P ratio=1e-400 %s -o %t.json 2>&1 | FileCheck --check-prefix=EDGE %s
 // INF: error: invalid value 'inf' for parameter 'ratio' of type 'double'
@@ -14,14 +17,19 @@
 // NAN: error: invalid value 'nan' for parameter 'ratio' of type 'double'
 // FLOAT: error: invalid value '1e39' for parameter 'scale' of type 'float'
 // FLOAT: note: 'float' takes a finite number of at most 3.40282e+38 in magnitude
-// A float parameter holds the float nearest the value given, as
-// `float scale = 0.1;` would; hexadecimal literals are read exactly, and
-// a value too small for a double is zero, as in C++ and Python.
+// CUT: error: invalid value '1e' for parameter 'ratio' of type 'double'
+// SPACE: error: invalid value ' 1' for parameter 'ratio' of type 'double'
+// A float parameter holds the float nearest the value given, rounded once,
+// as the literal 0.1f is (1.0000000596046447755 rounds to 1 through a
+// double, to 1.00000012 directly); hexadecimal literals are read exactly,
+// and a value too small for the type is zero, as in C++ and Python.
+// ONCE: scale=1.00000012 ratio=0.5{{$}}
 // HELD: scale=0.100000001 ratio=3{{$}}
 // EDGE: scale=-3.39999995e+38 ratio=0{{$}}
-// -P gives a floating-point parameter infinity, NaN, or a value beyond its
-// type's range: refused with what the type takes, instead of handing the
-// algorithm an infinity (a float is checked against float's range).
+// -P gives a floating-point parameter infinity, NaN, a value beyond its
+// type's range, or text a literal does not make up (`1e`, a leading space):
+// refused with what the type takes, instead of handing the algorithm an
+// infinity (a float is checked against float's range) or part of the text.
 #include <cstdio>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

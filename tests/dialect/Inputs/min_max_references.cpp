@@ -6,10 +6,21 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string>
+#include <string_view>
 #include <vector>
 #ifdef __MSCCLC__
 #include <mscclpp/dsl.hpp>
 #endif
+
+// Prints each comparison, so that their number and order show.
+struct Ordered {
+  int v;
+  bool operator<(const Ordered &o) const {
+    printf("minmax cmp %d<%d\n", v, o.v);
+    return v < o.v;
+  }
+};
 
 struct Load {
   int rank = 0;
@@ -65,6 +76,35 @@ static void body() {
   ceiling = 11;
   floor = 3;
   printf("minmax clamp %d %d %d\n", clamped, inside, std::clamp(level, 1, 5));
+
+  // Characters of a string are compared and returned as values.
+  std::string word = "hello";
+  std::string_view view = word;
+  printf("minmax chars %c %c %c\n", std::max(word[0], word[1]),
+         std::min(word.front(), word.back()), std::clamp(view[1], 'a', 'd'));
+
+  // A comparator taking its arguments by reference sees them, and what it
+  // changes through a capture.
+  int g = 1, h = 10;
+  int seen = std::max(g, h, [&](const int &p1, const int &p2) {
+    g = 50;
+    return p1 < p2;
+  });
+  printf("minmax comparator %d\n", seen);
+
+  // A comparator may destroy the argument it does not pick.
+  std::vector<int> w = {1, 2};
+  int kept = 9;
+  int picked = std::max(w[0], kept, [&](int p1, int p2) {
+    w.clear();
+    return p1 < p2;
+  });
+  printf("minmax other %d %zu\n", picked, w.size());
+
+  // std::clamp compares as libstdc++ does: min(max(v, lo), hi).
+  Ordered lowest{1}, middle{2}, highest{3};
+  printf("minmax clamp order %d\n", std::clamp(middle, highest, highest).v);
+  printf("minmax clamp order %d\n", std::clamp(highest, lowest, middle).v);
 
   // The list forms return copies.
   int e = 1, f = 2;
