@@ -1895,10 +1895,10 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     if (call->getNumArgs() != 3)
       error(loc, diag::err_std_comparator, {"clamp"});
     Value *objects[3];
-    std::vector<std::unique_ptr<Borrow>> held;
+    std::optional<Borrow> held[3];
     for (unsigned k = 0; k < 3; ++k) {
       objects[k] = referenceArgument(call->getArg(k));
-      held.push_back(std::make_unique<Borrow>(*this, objects[k]));
+      held[k].emplace(*this, objects[k]);
     }
     auto checkHeld = [&](unsigned k) {
       if (held[k]->dangling)
@@ -1924,8 +1924,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     };
     if (userOrder)
       less = naturalOrder(elem, false, "clamp", loc);
-    // libstdc++: std::min(std::max(v, lo), hi), two comparisons.
+    // libstdc++: std::min(std::max(v, lo), hi), two comparisons; a
+    // program's operator< may destroy what the second one reads.
     const unsigned atLeastLo = less(v, lo) ? 1 : 0;
+    checkHeld(atLeastLo);
+    checkHeld(2);
     const unsigned picked = less(hi, *objects[atLeastLo]) ? 2 : atLeastLo;
     checkHeld(picked);
     if (call->isLValue())
