@@ -19,6 +19,7 @@
 
 #include "mscclc/json/JsonWriter.h"
 
+#include "mscclc/ir/Utf8.h"
 #include "mscclc/support/Parallel.h"
 
 #include <algorithm>
@@ -261,40 +262,16 @@ private:
   // strings are always valid Unicode, so there is no reference behaviour to
   // match, and the replacement keeps the output valid JSON.
   static uint32_t decodeUtf8(std::string_view s, size_t &i) {
-    auto b = static_cast<unsigned char>(s[i]);
-    size_t len;
-    uint32_t cp;
-    if (b >= 0xF0 && b <= 0xF4) {
-      len = 4;
-      cp = b & 0x07;
-    } else if (b >= 0xE0) {
-      len = 3;
-      cp = b & 0x0F;
-    } else if (b >= 0xC2 && b < 0xE0) {
-      len = 2;
-      cp = b & 0x1F;
-    } else {
+    const size_t len = utf8SequenceLength(s, i);
+    if (len == 0) {
       ++i;
       return 0xFFFD;
     }
-    if (b > 0xF4 || i + len > s.size()) {
-      ++i;
-      return 0xFFFD;
-    }
-    for (size_t k = 1; k < len; ++k) {
-      auto c = static_cast<unsigned char>(s[i + k]);
-      if ((c & 0xC0) != 0x80) {
-        ++i;
-        return 0xFFFD;
-      }
-      cp = (cp << 6) | (c & 0x3F);
-    }
-    // Reject overlong forms, surrogates and values past U+10FFFF.
-    if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
-      ++i;
-      return 0xFFFD;
-    }
+    // The lead byte's payload bits, then six from each continuation byte.
+    static constexpr unsigned char LeadBits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    uint32_t cp = static_cast<unsigned char>(s[i]) & LeadBits[len];
+    for (size_t k = 1; k < len; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     i += len;
     return cp;
   }

@@ -203,6 +203,16 @@ __int128 Evaluator::wrapToIntType(__int128 v, const IntType &info) {
   return (__int128)m;
 }
 
+std::optional<Value> Evaluator::cutImplicitly(const Value &v, const Expr *at,
+                                              QualType from, QualType to,
+                                              LazyLoc loc) {
+  if (v.kind != Value::Kind::Int || !from->isIntegerType() ||
+      !to->isIntegerType() || to->isBooleanType() || to->isEnumeralType() ||
+      fitsIntType(v.wide(), intType(to)))
+    return std::nullopt;
+  return makeTyped(truncateImplicitly(at, v.wide(), from, to), to, loc, false);
+}
+
 __int128 Evaluator::truncateImplicitly(const Expr *at, __int128 v,
                                        QualType from, QualType to) {
   IntType fromInfo = intType(from), toInfo = intType(to);

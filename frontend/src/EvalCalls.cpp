@@ -916,13 +916,9 @@ Evaluator::ConstructSite Evaluator::constructSite(const CXXConstructExpr *ce) {
 
 Value Evaluator::convertHeldScalar(const Value &v, const CXXConstructExpr *ce) {
   ConstructSite site = constructSite(ce);
-  QualType to = site.held.getNonReferenceType();
-  if (v.kind == Value::Kind::Int && to->isIntegerType() &&
-      !to->isBooleanType() && !to->isEnumeralType() &&
-      !fitsIntType(v.wide(), intType(to)))
-    return makeTyped(truncateImplicitly(site.scalarArg, v.wide(),
-                                        site.scalarArg->getType(), to),
-                     to, LazyLoc(ce), false);
+  if (auto cut = cutImplicitly(v, site.scalarArg, site.scalarArg->getType(),
+                               site.held.getNonReferenceType(), LazyLoc(ce)))
+    return std::move(*cut);
   return convert(v, site.held, LazyLoc(ce));
 }
 

@@ -97,11 +97,8 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   case CK_IntegralCast:
     if (isa<ImplicitCastExpr>(ce) && !ce->getType()->isEnumeralType()) {
       Value v = eval(sub);
-      if (v.kind == Value::Kind::Int &&
-          !fitsIntType(v.wide(), intType(ce->getType())))
-        return makeTyped(
-            truncateImplicitly(ce, v.wide(), sub->getType(), ce->getType()),
-            ce->getType(), loc, false);
+      if (auto cut = cutImplicitly(v, ce, sub->getType(), ce->getType(), loc))
+        return std::move(*cut);
       return convert(v, ce->getType(), loc);
     }
     return convert(eval(sub), ce->getType(), loc);
@@ -1057,11 +1054,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
         arith(BinaryOperator::getOpForCompoundAssignment(bo->getOpcode()), lhsC,
               rhs, compT, loc);
     // `c += 1` of a char: computed in int, stored back into the char.
-    if (res.kind == Value::Kind::Int && lt->isIntegerType() &&
-        !lt->isBooleanType() && !lt->isEnumeralType() &&
-        !fitsIntType(res.wide(), intType(lt)))
-      res = makeTyped(truncateImplicitly(bo, res.wide(), compT, lt), lt, loc,
-                      false);
+    if (auto cut = cutImplicitly(res, bo, compT, lt, loc))
+      res = std::move(*cut);
     *slot = convert(res, lt, loc);
     return slot;
   }

@@ -326,13 +326,12 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       if (const auto *full = dyn_cast_or_null<FullExpr>(init))
         init = full->getSubExpr();
       const auto *cut = dyn_cast_or_null<ImplicitCastExpr>(init);
-      if (v.kind == Value::Kind::Int && cut &&
-          cut->getCastKind() == CK_IntegralCast &&
-          !fitsIntType(v.wide(), intType(lv->getType())))
-        v = makeTyped(truncateImplicitly(cut, v.wide(),
-                                         cut->getSubExpr()->getType(),
-                                         lv->getType()),
-                      lv->getType(), lv->getLocation(), false);
+      std::optional<Value> cutValue;
+      if (cut && cut->getCastKind() == CK_IntegralCast)
+        cutValue = cutImplicitly(v, cut, cut->getSubExpr()->getType(),
+                                 lv->getType(), lv->getLocation());
+      if (cutValue)
+        v = std::move(*cutValue);
       else if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
         v = convert(v, lv->getType(), lv->getLocation());
       auto idx = f.ownedIndex.find(lv);

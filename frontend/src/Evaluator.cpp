@@ -357,6 +357,33 @@ Value *Evaluator::referenceArgument(const Expr *arg) {
   return object;
 }
 
+Value *Evaluator::pickArgument(
+    bool isMin, const Expr *first, const Expr *second,
+    llvm::function_ref<std::function<bool(Value &, Value &)>()> makeLess) {
+  const Expr *args[2] = {first, second};
+  Value *objects[2];
+  std::optional<Borrow> held[2];
+  for (unsigned k = 0; k < 2; ++k) {
+    objects[k] = referenceArgument(args[k]);
+    held[k].emplace(*this, objects[k]);
+  }
+  // `std::max(v[0], (v.push_back(1), 2))`: the comparison would read a
+  // dangling reference.
+  if (held[0]->dangling)
+    invalidatedDuringUse(*held[0], diag::err_std_reference_argument_invalidated,
+                         first);
+  std::function<bool(Value &, Value &)> less = makeLess();
+  const unsigned picked =
+      (isMin ? less(*objects[1], *objects[0]) : less(*objects[0], *objects[1]))
+          ? 1
+          : 0;
+  if (held[picked]->dangling)
+    invalidatedDuringUse(*held[picked],
+                         diag::err_std_reference_argument_invalidated,
+                         args[picked]);
+  return objects[picked];
+}
+
 // ------------------------------------------------------------------ run --
 
 void Evaluator::run(const FunctionDecl *fn, ValueList args) {

@@ -732,6 +732,16 @@ private:
   // argument's own object, read as eval would (an uninitialised variable
   // is an error there), or a temporary holding a prvalue argument.
   Value *referenceArgument(const clang::Expr *arg);
+  // std::min(a, b) or std::max(a, b) (and std::ranges::'s) returning the
+  // argument it picks, as libstdc++'s `b < a ? b : a` and `a < b ? b : a`:
+  // both arguments' objects (referenceArgument), held while the second is
+  // evaluated and the comparison runs; `makeLess`, called once both are
+  // evaluated (it may evaluate a comparator), compares the objects
+  // themselves. The first argument destroyed by the second, or the one
+  // picked destroyed by the comparison, is an error at that argument.
+  Value *pickArgument(
+      bool isMin, const clang::Expr *first, const clang::Expr *second,
+      llvm::function_ref<std::function<bool(Value &, Value &)>()> makeLess);
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.
   Value *returnedRef_ = nullptr;
@@ -1551,6 +1561,15 @@ private:
   // Slow path only: callers test fitsIntType first.
   __int128 truncateImplicitly(const clang::Expr *at, __int128 v,
                               clang::QualType from, clang::QualType to);
+  // The Value-level form, for the conversions the evaluator makes of a
+  // whole value (a cast, a compound assignment's store, a range-for's
+  // element, a library's argument): when `v` is an integer of the integer
+  // type `from` that does not fit the integer type `to` (not bool, not an
+  // enumeration), `v` cut to `to` with truncateImplicitly's warning at
+  // `at`; nullopt otherwise, for the caller's own conversion.
+  std::optional<Value> cutImplicitly(const Value &v, const clang::Expr *at,
+                                     clang::QualType from, clang::QualType to,
+                                     LazyLoc loc);
   // runScalar's Wrap of a value that does not fit: truncateImplicitly at
   // the instruction's cast (out of line: the loop stays small).
   [[gnu::cold, gnu::noinline]] __int128 wrapConversion(__int128 v,

@@ -2769,44 +2769,22 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
               {("ranges::" + name).str()});
       // It returns a reference to the argument it picks, as std::min
       // does (tryStdCall): each argument's object, or a temporary.
-      const bool returnsArgument = lvalueResult && call->isLValue();
-      Value *objects[2] = {nullptr, nullptr};
-      std::optional<Borrow> held[2];
-      Value a, b;
-      if (returnsArgument) {
-        for (unsigned k = 0; k < 2; ++k) {
-          objects[k] = referenceArgument(args[k]);
-          held[k].emplace(*this, objects[k]);
-        }
-        if (held[0]->dangling)
-          invalidatedDuringUse(
-              *held[0], diag::err_std_reference_argument_invalidated, args[0]);
-      } else {
-        a = eval(args[0]);
-        b = eval(args[1]);
-      }
-      // The arguments themselves, as the library compares them.
-      Value &x = returnsArgument ? *objects[0] : a;
-      Value &y = returnsArgument ? *objects[1] : b;
       QualType elem = args[0]->getType().getNonReferenceType();
-      std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
-        return compareValues(x, y) < 0;
+      auto makeLess = [&]() -> std::function<bool(Value &, Value &)> {
+        if (userComparedIn(elem))
+          return naturalOrder(elem, false, ("ranges::" + name).str(), loc);
+        return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
       };
-      if (userComparedIn(elem))
-        less = naturalOrder(elem, false, ("ranges::" + name).str(), loc);
-      const bool second =
-          (name == "min" && less(y, x)) || (name == "max" && less(x, y));
-      if (returnsArgument) {
-        // The one picked must still exist (the comparison runs a program's
-        // operator<).
-        if (held[second]->dangling)
-          invalidatedDuringUse(*held[second],
-                               diag::err_std_reference_argument_invalidated,
-                               args[second]);
-        *lvalueResult = objects[second ? 1 : 0];
-      } else {
-        result = second ? b : a;
+      if (lvalueResult && call->isLValue()) {
+        *lvalueResult = pickArgument(name == "min", args[0], args[1], makeLess);
+        return true;
       }
+      Value a = eval(args[0]);
+      Value b = eval(args[1]);
+      std::function<bool(Value &, Value &)> less = makeLess();
+      const bool second =
+          (name == "min" && less(b, a)) || (name == "max" && less(a, b));
+      result = second ? b : a;
       return true;
     }
     if (isRange) {

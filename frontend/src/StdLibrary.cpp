@@ -610,12 +610,10 @@ Value Evaluator::emplacedElement(QualType elem,
                    args[0]->getType().getNonReferenceType(), elem))) {
     // `v.emplace_back(big)`, `opt = big`, `opt.value_or(big)` into an int:
     // the library converts the user's argument, which may cut it.
-    QualType from = args[0]->getType().getNonReferenceType();
-    if (argv[0].kind == Value::Kind::Int && from->isIntegerType() &&
-        elem->isIntegerType() && !elem->isBooleanType() &&
-        !elem->isEnumeralType() && !fitsIntType(argv[0].wide(), intType(elem)))
-      return makeTyped(truncateImplicitly(args[0], argv[0].wide(), from, elem),
-                       elem, loc, false);
+    if (auto cut =
+            cutImplicitly(argv[0], args[0],
+                          args[0]->getType().getNonReferenceType(), elem, loc))
+      return std::move(*cut);
     return numeric(argv[0]) ? convert(argv[0], elem, loc) : std::move(argv[0]);
   }
   if (argv.empty())
@@ -1788,54 +1786,33 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     // a temporary, as its reference parameter would hold it. The list forms
     // return a copy; minmax's pair of references is made of copies (a pair
     // of references is not modelled).
-    const bool returnsArgument = !list && call->isLValue() && name != "minmax";
-    Value *objects[2] = {nullptr, nullptr};
-    std::optional<Borrow> held[2];
+    QualType elem = list ? templateArgType(listRd, 0)
+                         : call->getArg(0)->getType().getNonReferenceType();
+    auto makeLess = [&]() -> std::function<bool(Value &, Value &)> {
+      if (comparator)
+        return comparatorFunction(comparator, elem, name);
+      if (userComparedIn(elem))
+        // std::less: a hand-written operator< of the program's own.
+        return naturalOrder(elem, false, name, loc);
+      return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+    };
+    if (!list && call->isLValue() && name != "minmax") {
+      // A comparator taking the arguments by reference sees them, and what
+      // it changes.
+      *lvalueResult = pickArgument(name == "min", call->getArg(0),
+                                   call->getArg(1), makeLess);
+      return true;
+    }
     if (list) {
       Value l = eval(call->getArg(0));
       vals = l.elems();
-    } else if (returnsArgument) {
-      for (unsigned k = 0; k < 2; ++k) {
-        objects[k] = referenceArgument(call->getArg(k));
-        held[k].emplace(*this, objects[k]);
-      }
-      // The second argument may have destroyed what the first one names
-      // (`std::max(v[0], (v.push_back(1), 2))`): the comparison reads it.
-      if (held[0]->dangling)
-        invalidatedDuringUse(*held[0],
-                             diag::err_std_reference_argument_invalidated,
-                             call->getArg(0));
     } else {
       vals.push_back(eval(call->getArg(0)));
       vals.push_back(eval(call->getArg(1)));
     }
-    if (vals.empty() && !returnsArgument)
+    if (vals.empty())
       error(loc, diag::err_std_minmax_empty, {name.str()});
-    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
-      return compareValues(x, y) < 0;
-    };
-    QualType elem = list ? templateArgType(listRd, 0)
-                         : call->getArg(0)->getType().getNonReferenceType();
-    if (comparator)
-      less = comparatorFunction(comparator, elem, name);
-    else if (userComparedIn(elem))
-      // std::less: a hand-written operator< of the program's own.
-      less = naturalOrder(elem, false, name, loc);
-    if (returnsArgument) {
-      // libstdc++'s `b < a ? b : a` and `a < b ? b : a`, on the arguments
-      // themselves (a comparator taking them by reference sees them, and
-      // what it changes); the one picked must still exist after it.
-      const unsigned picked = (name == "min" ? less(*objects[1], *objects[0])
-                                             : less(*objects[0], *objects[1]))
-                                  ? 1
-                                  : 0;
-      if (held[picked]->dangling)
-        invalidatedDuringUse(*held[picked],
-                             diag::err_std_reference_argument_invalidated,
-                             call->getArg(picked));
-      *lvalueResult = objects[picked];
-      return true;
-    }
+    std::function<bool(Value &, Value &)> less = makeLess();
     // The first of equal smallest values, as the library does; the first
     // of equal largest for max, the last for minmax.
     // The comparator runs as often, and on the same pairs, as libstdc++
@@ -1938,12 +1915,42 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "exchange" && call->getNumArgs() == 2) {
-    // The new value is read before the object changes (it may be a part of
-    // it); the old one is returned.
+    // libstdc++'s `T old = std::move(obj); obj = std::forward<U>(new_val);
+    // return old;`.
     Value *target = evalObject(call->getArg(0));
     Borrow held(*this, target);
+    const Expr *newArg = call->getArg(1);
     QualType t = call->getArg(0)->getType().getNonReferenceType();
-    QualType from = call->getArg(1)->getType().getNonReferenceType();
+    QualType from = newArg->getType().getNonReferenceType();
+    if (newArg->isGLValue() && t->isRecordType() &&
+        ctx_.hasSameUnqualifiedType(t.getCanonicalType(),
+                                    from.getCanonicalType())) {
+      // An object of the same class (`std::exchange(v, w)`, or
+      // `std::move(w)`) is bound by reference and read once `obj` has been
+      // moved from: `std::exchange(v, v)` leaves v empty, as natively.
+      Value *source = evalObject(newArg);
+      Borrow heldSource(*this, source);
+      if (held.dangling)
+        invalidatedDuringUse(held, diag::err_eval_object_invalidated, loc);
+      if (source->kind == Value::Kind::Uninit)
+        error(newArg->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+      result = *target;
+      invalidateContents(*target, "exchange", loc);
+      leaveMovedFrom(*target, t, /*assigned=*/false, loc);
+      // A part of what the move took (a tree's own child): the model keeps
+      // no moved buffer to read it from.
+      if (heldSource.dangling)
+        invalidatedDuringUse(
+            heldSource, diag::err_std_reference_argument_invalidated, newArg);
+      Value replacement = *source;
+      if (movesFromObject(newArg, t))
+        leaveMovedFrom(*source, from, /*assigned=*/true, loc);
+      *target = std::move(replacement);
+      return true;
+    }
+    // A value (a prvalue, a scalar: moving one copies it) is computed
+    // first; a class of another type is converted to `T` as `obj = value`
+    // converts it.
     Value replacement;
     if (t->isRecordType() &&
         !ctx_.hasSameUnqualifiedType(t.getCanonicalType(),
