@@ -357,9 +357,10 @@ Value *Evaluator::referenceArgument(const Expr *arg) {
   return object;
 }
 
-Value *Evaluator::pickArgument(
+std::array<Value *, 2> Evaluator::pickArgument(
     bool isMin, const Expr *first, const Expr *second,
-    llvm::function_ref<std::function<bool(Value &, Value &)>()> makeLess) {
+    llvm::function_ref<std::function<bool(Value &, Value &)>()> makeLess,
+    bool keepBoth) {
   const Expr *args[2] = {first, second};
   Value *objects[2];
   std::optional<Borrow> held[2];
@@ -377,11 +378,56 @@ Value *Evaluator::pickArgument(
       (isMin ? less(*objects[1], *objects[0]) : less(*objects[0], *objects[1]))
           ? 1
           : 0;
-  if (held[picked]->dangling)
-    invalidatedDuringUse(*held[picked],
-                         diag::err_std_reference_argument_invalidated,
-                         args[picked]);
-  return objects[picked];
+  for (unsigned k : {picked, 1 - picked})
+    if ((k == picked || keepBoth) && held[k]->dangling)
+      invalidatedDuringUse(
+          *held[k], diag::err_std_reference_argument_invalidated, args[k]);
+  return {objects[picked], objects[1 - picked]};
+}
+
+bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
+  const auto *call = dyn_cast<CallExpr>(dd->getInit()->IgnoreImplicit());
+  const FunctionDecl *fn = call ? call->getDirectCallee() : nullptr;
+  if (!fn || !fn->isInStdNamespace() || !fn->getIdentifier() ||
+      fn->getName() != "minmax" || call->getNumArgs() < 2 ||
+      call->getNumArgs() > 3 || dd->bindings().size() != 2)
+    return false;
+  // Two objects: a prvalue's temporary (`std::minmax(x, 1)`) ends with the
+  // declaration (C++ leaves the names dangling), and a character of a
+  // string is no object of its own; those keep the copies eval makes.
+  for (unsigned k = 0; k < 2; ++k) {
+    const Expr *arg = call->getArg(k);
+    const auto *inner = dyn_cast<CallExpr>(arg->IgnoreParenImpCasts());
+    if (!arg->isGLValue() || isa<MaterializeTemporaryExpr>(arg) ||
+        (inner && inner->getType()->isAnyCharacterType() &&
+         isStringCharAccess(inner)))
+      return false;
+  }
+  step(call);
+  LazyLoc loc(call);
+  QualType elem = call->getArg(0)->getType().getNonReferenceType();
+  const Expr *comparator = call->getNumArgs() == 3 ? call->getArg(2) : nullptr;
+  // libstdc++'s `b < a ? pair(b, a) : pair(a, b)`: std::min's choice first.
+  auto [lo, hi] = pickArgument(
+      /*isMin=*/true, call->getArg(0), call->getArg(1),
+      [&]() -> std::function<bool(Value &, Value &)> {
+        if (comparator)
+          return comparatorFunction(comparator, elem, "minmax");
+        if (userComparedIn(elem))
+          return naturalOrder(elem, false, "minmax", loc);
+        return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+      },
+      /*keepBoth=*/true);
+  Frame &f = *frames_.back();
+  bindReference(f, dd->bindings()[0], lo);
+  bindReference(f, dd->bindings()[1], hi);
+  // The pair itself has no name a program can use.
+  ValueList pair;
+  pair.push_back(*lo);
+  pair.push_back(*hi);
+  f.owned.push_back(std::make_unique<Value>(Value::makeAgg(std::move(pair))));
+  f.vars[dd] = f.owned.back().get();
+  return true;
 }
 
 // ------------------------------------------------------------------ run --
@@ -620,6 +666,8 @@ llvm::ArrayRef<CXXBaseSpecifier> directBases(const CXXRecordDecl *rd) {
 #pragma GCC diagnostic pop
 
 void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
+  if (bindMinmaxReferences(dd))
+    return;
   Frame &f = *frames_.back();
   const Expr *init = dd->getInit();
   Value *whole;

@@ -2776,7 +2776,8 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
         return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
       };
       if (lvalueResult && call->isLValue()) {
-        *lvalueResult = pickArgument(name == "min", args[0], args[1], makeLess);
+        *lvalueResult =
+            pickArgument(name == "min", args[0], args[1], makeLess)[0];
         return true;
       }
       Value a = eval(args[0]);

@@ -1800,7 +1800,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       // A comparator taking the arguments by reference sees them, and what
       // it changes.
       *lvalueResult = pickArgument(name == "min", call->getArg(0),
-                                   call->getArg(1), makeLess);
+                                   call->getArg(1), makeLess)[0];
       return true;
     }
     if (list) {

@@ -111,6 +111,31 @@ static void body() {
   const int &listed = std::max({e, f});
   f = 50;
   printf("minmax list %d\n", listed);
+
+  // std::minmax of two objects gives a pair of references: structured
+  // bindings name the objects themselves (lo: std::min's choice).
+  int m1 = 4, m2 = 9;
+  auto [pairLow, pairHigh] = std::minmax(m1, m2);
+  m1 = 20;
+  m2 = -3;
+  printf("minmax pair refs %d %d\n", pairLow, pairHigh);
+  int g1 = 1, g2 = 2;
+  const auto &[byGreater, byLess] =
+      std::minmax(g1, g2, std::greater<int>());
+  g2 = 7;
+  printf("minmax pair comparator %d %d\n", byGreater, byLess);
+  int same1 = 5, same2 = 5;
+  auto [lowSame, highSame] = std::minmax(same1, same2);
+  same1 = 6;
+  printf("minmax pair equal %d %d\n", lowSame, highSame);
+  std::vector<int> weights = {3, 1};
+  auto [lightest, heaviest] = std::minmax(weights[0], weights[1]);
+  weights[1] = 100;
+  printf("minmax pair elements %d %d\n", lightest, heaviest);
+  Ordered o1{8}, o2{6};
+  auto &&[oLow, oHigh] = std::minmax(o1, o2);
+  o2.v = 60;
+  printf("minmax pair ordered %d %d\n", oLow.v, oHigh.v);
 }
 
 #ifdef __MSCCLC__
