@@ -360,7 +360,7 @@ Value *Evaluator::referenceArgument(const Expr *arg) {
 std::array<Value *, 2> Evaluator::pickArgument(
     bool isMin, const Expr *first, const Expr *second,
     llvm::function_ref<std::function<bool(Value &, Value &)>()> makeLess,
-    bool keepBoth) {
+    llvm::MutableArrayRef<size_t> destroyedBy) {
   const Expr *args[2] = {first, second};
   Value *objects[2];
   std::optional<Borrow> held[2];
@@ -378,36 +378,42 @@ std::array<Value *, 2> Evaluator::pickArgument(
       (isMin ? less(*objects[1], *objects[0]) : less(*objects[0], *objects[1]))
           ? 1
           : 0;
-  for (unsigned k : {picked, 1 - picked})
-    if ((k == picked || keepBoth) && held[k]->dangling)
-      invalidatedDuringUse(
-          *held[k], diag::err_std_reference_argument_invalidated, args[k]);
+  if (!destroyedBy.empty()) {
+    destroyedBy[0] = held[picked]->dangling;
+    destroyedBy[1] = held[1 - picked]->dangling;
+  } else if (held[picked]->dangling) {
+    invalidatedDuringUse(*held[picked],
+                         diag::err_std_reference_argument_invalidated,
+                         args[picked]);
+  }
   return {objects[picked], objects[1 - picked]};
 }
 
 bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
-  const auto *call = dyn_cast<CallExpr>(dd->getInit()->IgnoreImplicit());
+  const Expr *init = dd->getInit();
+  for (const Expr *outer = nullptr; outer != init;) {
+    outer = init;
+    init = init->IgnoreImplicit()->IgnoreParens();
+  }
+  const auto *call = dyn_cast<CallExpr>(init);
   const FunctionDecl *fn = call ? call->getDirectCallee() : nullptr;
   if (!fn || !fn->isInStdNamespace() || !fn->getIdentifier() ||
       fn->getName() != "minmax" || call->getNumArgs() < 2 ||
       call->getNumArgs() > 3 || dd->bindings().size() != 2)
     return false;
-  // Two objects: a prvalue's temporary (`std::minmax(x, 1)`) ends with the
-  // declaration (C++ leaves the names dangling), and a character of a
-  // string is no object of its own; those keep the copies eval makes.
-  for (unsigned k = 0; k < 2; ++k) {
-    const Expr *arg = call->getArg(k);
-    const auto *inner = dyn_cast<CallExpr>(arg->IgnoreParenImpCasts());
-    if (!arg->isGLValue() || isa<MaterializeTemporaryExpr>(arg) ||
-        (inner && inner->getType()->isAnyCharacterType() &&
-         isStringCharAccess(inner)))
-      return false;
-  }
+  // std::minmax({a, b, ...}[, comp]) gives a pair of values.
+  if (const auto *rd =
+          call->getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl();
+      rd && classifyStd(rd) == StdClass::InitializerList)
+    return false;
   step(call);
   LazyLoc loc(call);
   QualType elem = call->getArg(0)->getType().getNonReferenceType();
   const Expr *comparator = call->getNumArgs() == 3 ? call->getArg(2) : nullptr;
   // libstdc++'s `b < a ? pair(b, a) : pair(a, b)`: std::min's choice first.
+  // A comparator that destroyed an argument leaves its name dangling: an
+  // error where it is used, as binding it is not yet a use in C++.
+  size_t destroyed[2] = {0, 0};
   auto [lo, hi] = pickArgument(
       /*isMin=*/true, call->getArg(0), call->getArg(1),
       [&]() -> std::function<bool(Value &, Value &)> {
@@ -417,14 +423,29 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
           return naturalOrder(elem, false, "minmax", loc);
         return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
       },
-      /*keepBoth=*/true);
+      destroyed);
   Frame &f = *frames_.back();
-  bindReference(f, dd->bindings()[0], lo);
-  bindReference(f, dd->bindings()[1], hi);
-  // The pair itself has no name a program can use.
-  ValueList pair;
-  pair.push_back(*lo);
-  pair.push_back(*hi);
+  Value *objects[2] = {lo, hi};
+  ValueList pair; // the pair itself has no name a program can use
+  for (unsigned k = 0; k < 2; ++k) {
+    const BindingDecl *name = dd->bindings()[k];
+    // A temporary (a prvalue argument, `std::minmax(x, 1)`, or a
+    // string's character, read as a value) ends with the declaration:
+    // C++ leaves the name dangling; here it keeps a copy of its own, as a
+    // reference bound to `std::max(x, 1)` does.
+    if (!destroyed[k] && isTemporary(objects[k])) {
+      f.owned.push_back(std::make_unique<Value>(*objects[k]));
+      objects[k] = f.owned.back().get();
+    }
+    bindReference(f, name, objects[k]);
+    if (destroyed[k]) {
+      const DanglingCause cause = danglings_[destroyed[k] - 1];
+      kill(*f.refs[name], cause.operation, cause.at);
+      pair.push_back(Value());
+    } else {
+      pair.push_back(*objects[k]);
+    }
+  }
   f.owned.push_back(std::make_unique<Value>(Value::makeAgg(std::move(pair))));
   f.vars[dd] = f.owned.back().get();
   return true;

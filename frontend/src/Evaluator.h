@@ -738,16 +738,18 @@ private:
   // evaluated and the comparison runs; `makeLess`, called once both are
   // evaluated (it may evaluate a comparator), compares the objects
   // themselves. The first argument destroyed by the second, or the one
-  // picked destroyed by the comparison (either, with `keepBoth`), is an
-  // error at that argument. Returns the one picked, then the other.
+  // picked destroyed by the comparison, is an error at that argument;
+  // with `destroyedBy` (two entries), the comparison's victims are not:
+  // each gets its borrow's dangling index (0 if it still exists), the one
+  // picked first. Returns the one picked, then the other.
   std::array<Value *, 2> pickArgument(
       bool isMin, const clang::Expr *first, const clang::Expr *second,
       llvm::function_ref<std::function<bool(Value &, Value &)>()> makeLess,
-      bool keepBoth = false);
-  // `auto [lo, hi] = std::minmax(a, b);` of two objects: C++'s pair holds
-  // references, so the names are bound to the objects themselves (lo to
-  // the one std::min would pick). False, with nothing evaluated, for any
-  // other initializer.
+      llvm::MutableArrayRef<size_t> destroyedBy = {});
+  // `auto [lo, hi] = std::minmax(a, b);`: C++'s pair holds references,
+  // so the names are bound to the arguments' objects themselves (lo to
+  // the one std::min would pick; a temporary argument's name to a copy of
+  // its own). False, with nothing evaluated, for any other initializer.
   bool bindMinmaxReferences(const clang::DecompositionDecl *dd);
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.

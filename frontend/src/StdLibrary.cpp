@@ -1693,6 +1693,48 @@ void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
                       : stdMethod(cls, self, md, args, call, result);
 }
 
+// The indices that lead from `root` down to `part` (an element, a field, a
+// map entry, or a part of one), or false when `part` is not inside `root`.
+static bool pathWithin(const Value &root, const Value *part,
+                       llvm::SmallVectorImpl<size_t> &path) {
+  if (!root.hasHeap())
+    return false;
+  size_t k = 0;
+  auto visit = [&](const Value &child) {
+    path.push_back(k++);
+    if (&child == part || pathWithin(child, part, path))
+      return true;
+    path.pop_back();
+    return false;
+  };
+  if (root.kind == Value::Kind::Agg) {
+    for (const Value &e : root.elems())
+      if (visit(e))
+        return true;
+  } else if (root.kind == Value::Kind::Map && root.map()) {
+    for (const Value &e : *root.map())
+      if (visit(e))
+        return true;
+  }
+  return false;
+}
+
+// The part of `root` at `path` (pathWithin's, taken in a copy of the value
+// it was found in).
+static Value *partAt(Value &root, llvm::ArrayRef<size_t> path) {
+  Value *v = &root;
+  for (size_t k : path) {
+    if (v->kind == Value::Kind::Agg) {
+      v = &v->elems()[k];
+    } else {
+      auto it = v->map()->begin();
+      std::advance(it, k);
+      v = &mutableEntry(*it);
+    }
+  }
+  return v;
+}
+
 bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
                            Value &result, Value **lvalueResult) {
   LazyLoc loc(call);
@@ -1869,8 +1911,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     // std::clamp(v, lo, hi) returns a reference to the one of the three
     // it picks, as std::min does (above): each argument's object, or a
     // temporary for an argument that is not one.
-    if (call->getNumArgs() != 3)
+    // `std::clamp(v, lo, hi, comp)`: the same two comparisons, by comp.
+    if (call->getNumArgs() != 3 && call->getNumArgs() != 4)
       error(loc, diag::err_std_comparator, {"clamp"});
+    const Expr *comparator =
+        call->getNumArgs() == 4 ? call->getArg(3) : nullptr;
     Value *objects[3];
     std::optional<Borrow> held[3];
     for (unsigned k = 0; k < 3; ++k) {
@@ -1889,17 +1934,19 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     Value &v = *objects[0], &lo = *objects[1], &hi = *objects[2];
     QualType elem = call->getArg(0)->getType().getNonReferenceType();
     // `hi < lo` breaks clamp's precondition: checked with the built-in
-    // order only, as a program's operator< called once more than the
-    // library calls it would show (libstdc++ asserts it only in debug
-    // mode).
-    const bool userOrder = userComparedIn(elem);
+    // order only, as a program's operator< or comparator called once more
+    // than the library calls it would show (libstdc++ asserts it only in
+    // debug mode).
+    const bool userOrder = comparator || userComparedIn(elem);
     if (!userOrder && compareValues(hi, lo) < 0)
       error(loc, diag::err_std_clamp_bounds,
             {describeValue(lo), describeValue(hi)});
     std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
       return compareValues(x, y) < 0;
     };
-    if (userOrder)
+    if (comparator)
+      less = comparatorFunction(comparator, elem, "clamp");
+    else if (userOrder)
       less = naturalOrder(elem, false, "clamp", loc);
     // libstdc++: std::min(std::max(v, lo), hi), two comparisons; a
     // program's operator< may destroy what the second one reads.
@@ -1929,22 +1976,23 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       // `std::move(w)`) is bound by reference and read once `obj` has been
       // moved from: `std::exchange(v, v)` leaves v empty, as natively.
       Value *source = evalObject(newArg);
-      Borrow heldSource(*this, source);
       if (held.dangling)
         invalidatedDuringUse(held, diag::err_eval_object_invalidated, loc);
       if (source->kind == Value::Kind::Uninit)
         error(newArg->getExprLoc(), diag::err_eval_uninitialised_unnamed);
       result = *target;
+      // A part of `obj` (a tree's own child, `std::exchange(n, n.kids[0])`)
+      // goes with the move into the old value, where C++ reads it: here,
+      // the copy's part at the same place.
+      llvm::SmallVector<size_t, 4> path;
+      const bool partOfTarget =
+          source != target && pathWithin(*target, source, path);
+      Value *read = partOfTarget ? partAt(result, path) : source;
       invalidateContents(*target, "exchange", loc);
       leaveMovedFrom(*target, t, /*assigned=*/false, loc);
-      // A part of what the move took (a tree's own child): the model keeps
-      // no moved buffer to read it from.
-      if (heldSource.dangling)
-        invalidatedDuringUse(
-            heldSource, diag::err_std_reference_argument_invalidated, newArg);
-      Value replacement = *source;
+      Value replacement = *read;
       if (movesFromObject(newArg, t))
-        leaveMovedFrom(*source, from, /*assigned=*/true, loc);
+        leaveMovedFrom(*read, from, /*assigned=*/true, loc);
       *target = std::move(replacement);
       return true;
     }

@@ -12,6 +12,11 @@
 #include <mscclpp/dsl.hpp>
 #endif
 
+struct Node {
+  int id;
+  std::vector<Node> kids;
+};
+
 struct Schedule {
   std::vector<int> peers;
   int rounds = 0;
@@ -51,6 +56,17 @@ static void body() {
   std::vector<int> grow = {1};
   old = std::exchange(grow, std::vector<int>(grow.size() + 2, 6));
   printf("exchange prvalue %d %d\n", int(old.size()), int(grow.size()));
+
+  // A part of the object itself: the move takes it into the old value,
+  // where it is read (copied, or moved out of the old value).
+  Node n{1, {Node{2, {}}, Node{3, {Node{4, {}}}}}};
+  Node oldTree = std::exchange(n, n.kids[1]);
+  printf("exchange tree %d %d %d %d\n", n.id, int(n.kids.size()),
+         int(oldTree.kids.size()), int(oldTree.kids[1].kids.size()));
+  Node m{1, {Node{2, {Node{5, {}}}}}};
+  Node oldMoved = std::exchange(m, std::move(m.kids[0]));
+  printf("exchange tree-move %d %d %d %d\n", m.id, int(m.kids.size()),
+         int(oldMoved.kids.size()), int(oldMoved.kids[0].kids.size()));
 
   // Scalars: a move copies.
   int k = 5;

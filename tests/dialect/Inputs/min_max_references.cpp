@@ -112,6 +112,24 @@ static void body() {
   f = 50;
   printf("minmax list %d\n", listed);
 
+  // std::clamp with a comparator: the same two comparisons, made by it.
+  int c1 = 5, cLo = 9, cHi = 2;
+  const int &byGreaterClamp = std::clamp(c1, cLo, cHi, std::greater<int>());
+  c1 = 40;
+  printf("minmax clamp comparator %d\n", byGreaterClamp);
+  int c2 = 12;
+  int highClamped = std::clamp(c2, cLo, cHi, std::greater<int>());
+  printf("minmax clamp comparator bound %d\n", highClamped);
+  Ordered cv{7}, clo{1}, chi{5};
+  int calls = 0;
+  const Ordered &byLambda =
+      std::clamp(cv, clo, chi, [&](const Ordered &a, const Ordered &b) {
+        ++calls;
+        return a.v < b.v;
+      });
+  chi.v = 6;
+  printf("minmax clamp lambda %d %d\n", byLambda.v, calls);
+
   // std::minmax of two objects gives a pair of references: structured
   // bindings name the objects themselves (lo: std::min's choice).
   int m1 = 4, m2 = 9;
@@ -132,6 +150,35 @@ static void body() {
   auto [lightest, heaviest] = std::minmax(weights[0], weights[1]);
   weights[1] = 100;
   printf("minmax pair elements %d %d\n", lightest, heaviest);
+  int p1 = 4, p2 = 2;
+  auto [parenLow, parenHigh] = (std::minmax(p1, p2));
+  p1 = 6;
+  printf("minmax pair parenthesised %d %d\n", parenLow, parenHigh);
+  // A string's character is read as a value; the other argument is still
+  // named itself. A value argument's name would dangle in C++ (not read).
+  std::string pairWord = "hm";
+  char letter = 'm';
+  auto [charLow, charHigh] = std::minmax(pairWord[0], letter);
+  letter = 'a';
+  printf("minmax pair char %c %c\n", charLow, charHigh);
+  long bytes = 1000;
+  int small = 3;
+  auto [valueLow, valueHigh] = std::minmax<long>(bytes, small);
+  (void)valueLow;
+  bytes = 2000;
+  printf("minmax pair value %ld\n", valueHigh);
+  // A comparator that destroys an argument leaves its name dangling; not
+  // using it is fine.
+  std::vector<int> gone = {1, 2};
+  int survivor = 9;
+  auto [goneLow, goneHigh] =
+      std::minmax(gone[0], survivor, [&](const int &a, const int &b) {
+        bool less = a < b;
+        gone.clear();
+        return less;
+      });
+  survivor = 10;
+  printf("minmax pair survivor %d %d\n", goneHigh, int(gone.size()));
   Ordered o1{8}, o2{6};
   auto &&[oLow, oHigh] = std::minmax(o1, o2);
   o2.v = 60;
