@@ -1976,6 +1976,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       // `std::move(w)`) is bound by reference and read once `obj` has been
       // moved from: `std::exchange(v, v)` leaves v empty, as natively.
       Value *source = evalObject(newArg);
+      Borrow heldSource(*this, source);
       if (held.dangling)
         invalidatedDuringUse(held, diag::err_eval_object_invalidated, loc);
       if (source->kind == Value::Kind::Uninit)
@@ -1990,6 +1991,11 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
       Value *read = partOfTarget ? partAt(result, path) : source;
       invalidateContents(*target, "exchange", loc);
       leaveMovedFrom(*target, t, /*assigned=*/false, loc);
+      // Any other way the move could have taken the source (none is known)
+      // is an error, not a read of what it freed.
+      if (!partOfTarget && heldSource.dangling)
+        invalidatedDuringUse(
+            heldSource, diag::err_std_reference_argument_invalidated, newArg);
       Value replacement = *read;
       if (movesFromObject(newArg, t))
         leaveMovedFrom(*read, from, /*assigned=*/true, loc);
