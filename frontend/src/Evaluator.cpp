@@ -433,10 +433,8 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
     // string's character, read as a value) ends with the declaration:
     // C++ leaves the name dangling; here it keeps a copy of its own, as a
     // reference bound to `std::max(x, 1)` does.
-    if (!destroyed[k] && isTemporary(objects[k])) {
-      f.owned.push_back(std::make_unique<Value>(*objects[k]));
-      objects[k] = f.owned.back().get();
-    }
+    if (!destroyed[k] && isTemporary(objects[k]))
+      objects[k] = declaredSlot(f, name, *objects[k], call);
     bindReference(f, name, objects[k]);
     if (destroyed[k]) {
       const DanglingCause cause = danglings_[destroyed[k] - 1];
@@ -446,8 +444,8 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
       pair.push_back(*objects[k]);
     }
   }
-  f.owned.push_back(std::make_unique<Value>(Value::makeAgg(std::move(pair))));
-  f.vars[dd] = f.owned.back().get();
+  f.vars[dd] =
+      declaredSlot(f, dd, Value::makeAgg(std::move(pair)), dd->getLocation());
   return true;
 }
 
@@ -596,9 +594,7 @@ void Evaluator::declare(const VarDecl *vd) {
     Value *target = evalObject(init);
     if (!init->isGLValue() || isTemporary(target)) {
       // Lifetime-extended temporary: give it a slot of its own.
-      f.owned.push_back(std::make_unique<Value>(*target));
-      target = f.owned.back().get();
-      f.vars[vd] = target;
+      f.vars[vd] = declaredSlot(f, vd, *target, loc);
       return;
     }
     bindReference(f, vd, target);
@@ -637,19 +633,28 @@ void Evaluator::declare(const VarDecl *vd) {
   } else {
     v.kind = Value::Kind::Uninit;
   }
-  auto idx = f.ownedIndex.find(vd);
+  f.vars[vd] = declaredSlot(f, vd, std::move(v), loc);
+}
+
+Value *Evaluator::declaredSlot(Frame &f, const ValueDecl *d, Value v,
+                               LazyLoc loc) {
+  auto idx = f.ownedIndex.find(d);
   if (idx != f.ownedIndex.end()) {
     // A new object in the old slot: what referred to the old one is stale.
     Value &slot = *f.owned[idx->second];
     invalidateContents(slot, "the end of its scope", loc);
     slot = std::move(v);
-    f.vars[vd] = &slot;
-    ++f.redeclared[vd];
-    return;
+    ++f.redeclared[d];
+    // A lambda that captured a structured binding of the old object by
+    // reference names an ended declaration.
+    if (const auto *dd = dyn_cast<DecompositionDecl>(d))
+      for (const BindingDecl *b : dd->bindings())
+        ++f.redeclared[b];
+    return &slot;
   }
-  f.ownedIndex[vd] = f.owned.size();
+  f.ownedIndex[d] = f.owned.size();
   f.owned.push_back(std::make_unique<Value>(std::move(v)));
-  f.vars[vd] = f.owned.back().get();
+  return f.owned.back().get();
 }
 
 // `CollectiveProgram p(...)`, `= CollectiveProgram(...)`, `{...}` and
@@ -696,13 +701,10 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
   if (dd->getType()->isReferenceType() && init->isGLValue()) {
     whole = evalObject(init);
     byRef = !isTemporary(whole);
-    if (!byRef) {
-      f.owned.push_back(std::make_unique<Value>(*whole));
-      whole = f.owned.back().get();
-    }
+    if (!byRef)
+      whole = declaredSlot(f, dd, *whole, dd->getLocation());
   } else {
-    f.owned.push_back(std::make_unique<Value>(eval(init)));
-    whole = f.owned.back().get();
+    whole = declaredSlot(f, dd, eval(init), dd->getLocation());
   }
   whole->expandChunk();
   if (whole->kind != Value::Kind::Agg)

@@ -397,6 +397,13 @@ private:
   };
   void requireNamedScopeObject(const clang::Expr *site, bool program);
   void declareDecomposition(const clang::DecompositionDecl *dd);
+  // `v` in the frame's slot for `d` (a variable, a structured binding's
+  // object, a lifetime-extended temporary): a declaration met again (a
+  // loop's body) reuses its slot, as a variable's, so that a loop does not
+  // grow the frame by one Value per iteration; what referred to the old
+  // object is stale.
+  Value *declaredSlot(Frame &f, const clang::ValueDecl *d, Value v,
+                      LazyLoc loc);
   void finishScopeObject(const clang::VarDecl *vd);
 
   // --- expressions
