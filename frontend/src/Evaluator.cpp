@@ -416,14 +416,7 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
   size_t destroyed[2] = {0, 0};
   auto [lo, hi] = pickArgument(
       /*isMin=*/true, call->getArg(0), call->getArg(1),
-      [&]() -> std::function<bool(Value &, Value &)> {
-        if (comparator)
-          return comparatorFunction(comparator, elem, "minmax");
-        if (userComparedIn(elem))
-          return naturalOrder(elem, false, "minmax", loc);
-        return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
-      },
-      destroyed);
+      [&] { return minMaxOrder(comparator, elem, "minmax", loc); }, destroyed);
   Frame &f = *frames_.back();
   Value *objects[2] = {lo, hi};
   ValueList pair; // the pair itself has no name a program can use
@@ -434,7 +427,7 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
     // C++ leaves the name dangling; here it keeps a copy of its own, as a
     // reference bound to `std::max(x, 1)` does.
     if (!destroyed[k] && isTemporary(objects[k]))
-      objects[k] = declaredSlot(f, name, *objects[k], call);
+      objects[k] = declaredSlot(f, name, Value(*objects[k]), call);
     bindReference(f, name, objects[k]);
     if (destroyed[k]) {
       const DanglingCause cause = danglings_[destroyed[k] - 1];
@@ -594,7 +587,7 @@ void Evaluator::declare(const VarDecl *vd) {
     Value *target = evalObject(init);
     if (!init->isGLValue() || isTemporary(target)) {
       // Lifetime-extended temporary: give it a slot of its own.
-      f.vars[vd] = declaredSlot(f, vd, *target, loc);
+      f.vars[vd] = declaredSlot(f, vd, Value(*target), loc);
       return;
     }
     bindReference(f, vd, target);
@@ -636,7 +629,7 @@ void Evaluator::declare(const VarDecl *vd) {
   f.vars[vd] = declaredSlot(f, vd, std::move(v), loc);
 }
 
-Value *Evaluator::declaredSlot(Frame &f, const ValueDecl *d, Value v,
+Value *Evaluator::declaredSlot(Frame &f, const ValueDecl *d, Value &&v,
                                LazyLoc loc) {
   auto idx = f.ownedIndex.find(d);
   if (idx != f.ownedIndex.end()) {
@@ -702,7 +695,7 @@ void Evaluator::declareDecomposition(const DecompositionDecl *dd) {
     whole = evalObject(init);
     byRef = !isTemporary(whole);
     if (!byRef)
-      whole = declaredSlot(f, dd, *whole, dd->getLocation());
+      whole = declaredSlot(f, dd, Value(*whole), dd->getLocation());
   } else {
     whole = declaredSlot(f, dd, eval(init), dd->getLocation());
   }

@@ -402,7 +402,7 @@ private:
   // loop's body) reuses its slot, as a variable's, so that a loop does not
   // grow the frame by one Value per iteration; what referred to the old
   // object is stale.
-  Value *declaredSlot(Frame &f, const clang::ValueDecl *d, Value v,
+  Value *declaredSlot(Frame &f, const clang::ValueDecl *d, Value &&v,
                       LazyLoc loc);
   void finishScopeObject(const clang::VarDecl *vd);
 
@@ -1363,6 +1363,12 @@ private:
                                                      bool descending,
                                                      llvm::StringRef algorithm,
                                                      LazyLoc loc);
+  // The order std::min, std::max, std::minmax and std::clamp compare
+  // `elem`s by: `comparator` when there is one, else a struct's own
+  // operator< (naturalOrder), else the values' built-in order.
+  std::function<bool(Value &, Value &)>
+  minMaxOrder(const clang::Expr *comparator, clang::QualType elem,
+              llvm::StringRef name, LazyLoc loc);
   // The program's one operator `op` comparing two `rd`s (a const member,
   // a friend or a function of the struct's namespace, taking them by value
   // or const reference), or null.

@@ -1943,6 +1943,16 @@ const FunctionDecl *Evaluator::userOrderOperator(const CXXRecordDecl *rd,
 }
 
 std::function<bool(Value &, Value &)>
+Evaluator::minMaxOrder(const Expr *comparator, QualType elem,
+                       llvm::StringRef name, LazyLoc loc) {
+  if (comparator)
+    return comparatorFunction(comparator, elem, name);
+  if (userComparedIn(elem))
+    return naturalOrder(elem, false, name, loc);
+  return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+}
+
+std::function<bool(Value &, Value &)>
 Evaluator::naturalOrder(QualType elem, bool descending,
                         llvm::StringRef algorithm, LazyLoc loc) {
   if (!elem.isNull() && orderedByValue(elem) && !userComparedIn(elem)) {
@@ -2770,10 +2780,9 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       // It returns a reference to the argument it picks, as std::min
       // does (tryStdCall): each argument's object, or a temporary.
       QualType elem = args[0]->getType().getNonReferenceType();
-      auto makeLess = [&]() -> std::function<bool(Value &, Value &)> {
-        if (userComparedIn(elem))
-          return naturalOrder(elem, false, ("ranges::" + name).str(), loc);
-        return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+      const std::string qualifiedName = ("ranges::" + name).str();
+      auto makeLess = [&] {
+        return minMaxOrder(nullptr, elem, qualifiedName, loc);
       };
       if (lvalueResult && call->isLValue()) {
         *lvalueResult =

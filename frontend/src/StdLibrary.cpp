@@ -1830,14 +1830,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     // of references is not modelled).
     QualType elem = list ? templateArgType(listRd, 0)
                          : call->getArg(0)->getType().getNonReferenceType();
-    auto makeLess = [&]() -> std::function<bool(Value &, Value &)> {
-      if (comparator)
-        return comparatorFunction(comparator, elem, name);
-      if (userComparedIn(elem))
-        // std::less: a hand-written operator< of the program's own.
-        return naturalOrder(elem, false, name, loc);
-      return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
-    };
+    auto makeLess = [&] { return minMaxOrder(comparator, elem, name, loc); };
     if (!list && call->isLValue() && name != "minmax") {
       // A comparator taking the arguments by reference sees them, and what
       // it changes.
@@ -1941,13 +1934,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     if (!userOrder && compareValues(hi, lo) < 0)
       error(loc, diag::err_std_clamp_bounds,
             {describeValue(lo), describeValue(hi)});
-    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
-      return compareValues(x, y) < 0;
-    };
-    if (comparator)
-      less = comparatorFunction(comparator, elem, "clamp");
-    else if (userOrder)
-      less = naturalOrder(elem, false, "clamp", loc);
+    std::function<bool(Value &, Value &)> less =
+        minMaxOrder(comparator, elem, "clamp", loc);
     // libstdc++: std::min(std::max(v, lo), hi), two comparisons; a
     // program's operator< may destroy what the second one reads.
     const unsigned atLeastLo = less(v, lo) ? 1 : 0;
