@@ -612,6 +612,17 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
     // (`*std::max_element(a.begin(), a.end())`).
     if (Value *element = arrayPositionElement(uo->getSubExpr(), loc))
       return *element;
+    // A library call that gives a pointer (`*std::ranges::min_element(a)`
+    // over a std::array) is run first: its own error says what to write.
+    if (const auto *call =
+            dyn_cast<CallExpr>(uo->getSubExpr()->IgnoreParenImpCasts()))
+      if (const Decl *callee = call->getCalleeDecl())
+        for (const DeclContext *dc = callee->getDeclContext(); dc;
+             dc = dc->getParent())
+          if (dc->isStdNamespace()) {
+            eval(call);
+            break;
+          }
     error(loc, diag::err_eval_pointers_use_references);
   case UO_AddrOf:
     error(loc, diag::err_eval_pointers_use_references);

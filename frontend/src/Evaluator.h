@@ -719,8 +719,10 @@ private:
   // A class of the program's own: not the standard library's, not a DSL
   // class, not declared in a system header.
   bool isProgramClass(const clang::CXXRecordDecl *rd);
-  // The element count std::size(c) or std::ssize(c) gives.
-  size_t containerSize(const clang::CallExpr *call);
+  // The element count std::size(c), std::ssize(c) or their std::ranges
+  // forms give (`function`: the call's name, for the error).
+  size_t containerSize(const clang::Expr *container, LazyLoc loc,
+                       llvm::StringRef function);
   // std::stoi, stol, stoll, stoul, stoull.
   Value parseInteger(const clang::CallExpr *call, llvm::StringRef name);
   // std::string::npos (or std::string_view's).
@@ -1095,7 +1097,8 @@ private:
                         const clang::CXXMethodDecl *md, Value &result);
   bool tryStdRangeAlgorithm(const clang::CallExpr *call, llvm::StringRef name,
                             Value &result);
-  Value innerProduct(const clang::CallExpr *call);
+  // std::inner_product and std::transform_reduce (`name`).
+  Value innerProduct(const clang::CallExpr *call, llvm::StringRef name);
   // `lvalueResult`, when given, receives the object a call returning a
   // reference names (std::ranges::min(a, b)).
   bool tryStdFunctionObject(const clang::CallExpr *call,
@@ -1142,8 +1145,10 @@ private:
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
   size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
-  size_t searchCopy(const clang::CallExpr *call, llvm::StringRef name,
-                    ValueList &copy, clang::QualType elem);
+  // `rest`: the algorithm's arguments after its range.
+  size_t searchCopy(llvm::ArrayRef<const clang::Expr *> rest, LazyLoc loc,
+                    llvm::StringRef name, ValueList &copy,
+                    clang::QualType elem);
   struct PositionRange {
     Value *range;
     size_t lo, hi;

@@ -820,7 +820,9 @@ bool Evaluator::tryWalkedRangeAlgorithm(const CallExpr *call,
     error(loc, diag::err_eval_iterator_unsupported,
           {"std::" + name.str() + " without a comparator"});
   ValueList &copy = part.elems();
-  size_t found = searchCopy(call, name, copy, elem);
+  size_t found = searchCopy(
+      llvm::ArrayRef(call->getArgs(), call->getNumArgs()).drop_front(2), loc,
+      name, copy, elem);
   // The container may have changed under a predicate: the iterators say.
   iteratorContainer(first, call->getArg(0));
   if (found == copy.size()) {

@@ -352,7 +352,8 @@ bool Evaluator::tryStdNumericCall(const CallExpr *call, llvm::StringRef name,
     error(loc, diag::err_std_number_expected);
   }
   if (name == "ssize" && call->getNumArgs() == 1) {
-    result = makeTyped(int64_t(containerSize(call)), rt, loc, false);
+    result = makeTyped(int64_t(containerSize(call->getArg(0), loc, name)), rt,
+                       loc, false);
     return true;
   }
   return false;
@@ -925,7 +926,9 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     }
     return out;
   } else {
-    found = searchCopy(call, name, copy, elem);
+    found = searchCopy(
+        llvm::ArrayRef(call->getArgs(), call->getNumArgs()).drop_front(2), loc,
+        name, copy, elem);
   }
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
@@ -936,34 +939,37 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
 // max_element([comp]) (the call's arguments after its range) stops in
 // `copy`: the index of the first match, of the first smallest or largest
 // element, or copy.size() when there is none.
-size_t Evaluator::searchCopy(const CallExpr *call, llvm::StringRef name,
-                             ValueList &copy, QualType elem) {
-  LazyLoc loc(call);
+size_t Evaluator::searchCopy(llvm::ArrayRef<const Expr *> rest, LazyLoc loc,
+                             llvm::StringRef name, ValueList &copy,
+                             QualType elem) {
+  // `name` names the call in errors (std::ranges::min_element's too).
+  llvm::StringRef algorithm = name;
+  algorithm.consume_front("ranges::");
   size_t found = copy.size();
-  if (name == "find" || name == "find_if") {
-    if (call->getNumArgs() != 3)
+  if (algorithm == "find" || algorithm == "find_if") {
+    if (rest.size() != 1)
       error(loc, diag::err_std_algorithm_args, {name.str()});
-    if (name == "find") {
-      SearchValue search = searchValue(call->getArg(2), elem, loc);
+    if (algorithm == "find") {
+      SearchValue search = searchValue(rest[0], elem, loc);
       for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
         if (compareWithSearch(copy[i], search, loc) == 0)
           found = i;
     } else {
       std::function<bool(Value &)> test =
-          predicateFunction(call->getArg(2), elem, name);
+          predicateFunction(rest[0], elem, name);
       for (size_t i = 0; i < copy.size() && found == copy.size(); ++i)
         if (test(copy[i]))
           found = i;
     }
   } else {
     std::function<bool(Value &, Value &)> less =
-        call->getNumArgs() > 2 ? comparatorFunction(call->getArg(2), elem, name)
-                               : naturalOrder(elem, false, name, loc);
+        !rest.empty() ? comparatorFunction(rest[0], elem, name)
+                      : naturalOrder(elem, false, name, loc);
     if (!copy.empty())
       found = 0;
     for (size_t i = 1; i < copy.size(); ++i)
-      if (name == "min_element" ? less(copy[i], copy[found])
-                                : less(copy[found], copy[i]))
+      if (algorithm == "min_element" ? less(copy[i], copy[found])
+                                     : less(copy[found], copy[i]))
         found = i;
   }
   return found;
@@ -2431,36 +2437,54 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
 // *first2`, each operation in the usual arithmetic conversions of its
 // operands, the sum stored in init's type). The two ranges are positions
 // of std::vectors or std::arrays, as std::transform's are.
-Value Evaluator::innerProduct(const CallExpr *call) {
+//
+// std::transform_reduce(first1, last1, first2, init[, reduce, transform])
+// and std::transform_reduce(first, last, init, reduce, transform) (the
+// transformation of one element) take the same ranges and operations
+// (reduce is `op1`, transform `op2`), grouped as libstdc++ groups them over
+// random-access ranges: four elements at a time, `init = reduce(init,
+// reduce(reduce(t0, t1), reduce(t2, t3)))` with each inner result stored in
+// init's type, then the rest one by one; `init` is passed as an lvalue, not
+// moved. So the result, floating point included, is the library's.
+Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
   LazyLoc loc(call);
   const unsigned nargs = call->getNumArgs();
-  if (nargs != 4 && nargs != 6)
-    error(loc, diag::err_std_algorithm_args, {"inner_product"});
+  const bool grouped = name == "transform_reduce";
+  const bool unary = grouped && nargs == 5;
+  if (grouped ? nargs < 4 || nargs > 6 : nargs != 4 && nargs != 6)
+    error(loc, diag::err_std_algorithm_args, {name.str()});
   IteratorPosition first, last, second;
   if (!parseIteratorPosition(call->getArg(0), first) ||
       !parseIteratorPosition(call->getArg(1), last) || first.search ||
       last.search)
-    error(loc, diag::err_std_iterator_range, {"inner_product"});
-  if (!parseIteratorPosition(call->getArg(2), second) || second.search)
-    error(call->getArg(2), diag::err_std_iterator_range, {"inner_product"});
+    error(loc, diag::err_std_iterator_range, {name.str()});
+  if (!unary &&
+      (!parseIteratorPosition(call->getArg(2), second) || second.search))
+    error(call->getArg(2), diag::err_std_iterator_range, {name.str()});
   Borrow reading(*this, nullptr, /*iterating=*/true);
-  auto [range, lo, hi] =
-      positionRange(first, last, call, "inner_product", reading);
+  auto [range, lo, hi] = positionRange(first, last, call, name, reading);
   QualType elem = elementTypeOf(first.containerType);
-  QualType otherElem = elementTypeOf(second.containerType);
-  Value *other = positionContainer(second);
-  Borrow readingOther(*this, other, /*iterating=*/true);
-  if (other->kind != Value::Kind::Agg)
-    error(loc, diag::err_eval_uninitialised);
-  const size_t otherAt =
-      resolveIteratorPosition(second, other->elems().size(), call->getArg(2));
-  if (otherAt + (hi - lo) > other->elems().size())
-    error(call->getArg(2), diag::err_std_second_range_short,
-          {"inner_product", hi - lo, otherAt, other->elems().size()});
-  if (elem.isNull() || otherElem.isNull())
-    error(loc, diag::err_std_algorithm_args, {"inner_product"});
+  QualType otherElem;
+  Value *other = nullptr;
+  Borrow readingOther(*this);
+  size_t otherAt = 0;
+  if (!unary) {
+    otherElem = elementTypeOf(second.containerType);
+    other = positionContainer(second);
+    readingOther.retarget(other);
+    readingOther.iterating = true;
+    if (other->kind != Value::Kind::Agg)
+      error(loc, diag::err_eval_uninitialised);
+    otherAt =
+        resolveIteratorPosition(second, other->elems().size(), call->getArg(2));
+    if (otherAt + (hi - lo) > other->elems().size())
+      error(call->getArg(2), diag::err_std_second_range_short,
+            {name.str(), hi - lo, otherAt, other->elems().size()});
+  }
+  if (elem.isNull() || (!unary && otherElem.isNull()))
+    error(loc, diag::err_std_algorithm_args, {name.str()});
   const QualType t = call->getType().getUnqualifiedType();
-  Value acc = eval(call->getArg(3));
+  Value acc = eval(call->getArg(unary ? 2 : 3));
   if (acc.kind == Value::Kind::Int || acc.kind == Value::Kind::Float)
     acc = convert(acc, t, loc);
 
@@ -2478,11 +2502,12 @@ Value Evaluator::innerProduct(const CallExpr *call) {
   sum.arithmetic = BO_Add;
   product.arithmetic = BO_Mul;
   QualType productType; // op2's result: what op1 takes as its second
-  if (nargs == 6) {
-    for (auto [op, e] : {std::pair{&sum, call->getArg(4)},
-                         std::pair{&product, call->getArg(5)}}) {
+  if (nargs >= 5) {
+    for (auto [op, e] : {std::pair{&sum, call->getArg(nargs - 2)},
+                         std::pair{&product, call->getArg(nargs - 1)}}) {
       op->expr = e;
-      op->arithmetic = stdArithmeticOp(e);
+      op->arithmetic =
+          unary && op == &product ? std::nullopt : stdArithmeticOp(e);
       if (op->arithmetic) {
         op->in = templateArgType(
             e->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
@@ -2490,27 +2515,68 @@ Value Evaluator::innerProduct(const CallExpr *call) {
           op->in = QualType();
       }
     }
-    if (!product.arithmetic) {
+    if (unary) {
+      // The transformation of one element, which it must leave as it is.
+      product.fn = userComparator(product.expr, elem, product.closure, 1,
+                                  QualType(), &product.object);
+      if (!product.fn || !takesElementsReadOnly(product.fn, 1))
+        error(product.expr, diag::err_std_transform_reduce_op, {name.str()});
+      productType = product.fn->getReturnType().getNonReferenceType();
+    } else if (!product.arithmetic) {
       product.fn = userComparator(product.expr, otherElem, product.closure, 2,
                                   elem, &product.object);
       if (!product.fn || !takesElementsReadOnly(product.fn, 2))
-        error(product.expr, diag::err_std_scan_op, {"inner_product"});
+        error(product.expr, diag::err_std_scan_op, {name.str()});
       productType = product.fn->getReturnType().getNonReferenceType();
     }
   }
   if (productType.isNull())
     productType = !product.in.isNull() ? product.in
                                        : usualArithmeticType(elem, otherElem);
-  if (nargs == 6 && !sum.arithmetic) {
-    // The running value is moved in (C++20): `T acc`, `const T &acc` and
-    // `T &&acc` take it.
-    sum.fn = userComparator(sum.expr, productType, sum.closure, 2,
-                            ctx_.getRValueReferenceType(t), &sum.object);
-    if (!sum.fn || sum.fn->getNumParams() != 2 ||
-        !(takesReadOnly(sum.fn->getParamDecl(0)->getType()) ||
-          sum.fn->getParamDecl(0)->getType()->isRValueReferenceType()) ||
-        sum.fn->getParamDecl(1)->getType()->isRValueReferenceType())
-      error(sum.expr, diag::err_std_scan_op, {"inner_product"});
+  // The reduction's function for arguments of types `a` and `b`: one
+  // declaration, or a generic lambda's (or template operator()'s)
+  // specialisation for them: grouping calls it on two transformed
+  // elements, on two running values, and on the running value and a
+  // transformed element. The operation is evaluated once, for the first.
+  auto reductionFor = [&](QualType a, QualType b) -> const FunctionDecl * {
+    // inner_product moves the running value in (C++20): `T acc`,
+    // `const T &acc` and `T &&acc` take it; transform_reduce passes it as
+    // an lvalue, and two results, so only by value or const reference.
+    QualType firstType = grouped ? a : ctx_.getRValueReferenceType(a);
+    const FunctionDecl *fn = nullptr;
+    if (!sum.fn) {
+      fn = sum.fn =
+          userComparator(sum.expr, b, sum.closure, 2, firstType, &sum.object);
+    } else {
+      const CXXRecordDecl *rd =
+          sum.expr->getType().getCanonicalType()->getAsCXXRecordDecl();
+      if (rd && rd->isLambda() && rd->isGenericLambda())
+        fn = genericLambdaCall(rd, {firstType, b});
+      else if (rd && !rd->isLambda() && classifyStd(rd) == StdClass::None &&
+               sum.object)
+        fn = functorCallOperator(rd, {firstType, b});
+      else
+        fn = sum.fn;
+    }
+    bool fits =
+        fn && fn->getNumParams() == 2 &&
+        (grouped
+             ? takesElementsReadOnly(fn, 2)
+             : (takesReadOnly(fn->getParamDecl(0)->getType()) ||
+                fn->getParamDecl(0)->getType()->isRValueReferenceType()) &&
+                   !fn->getParamDecl(1)->getType()->isRValueReferenceType());
+    if (!fits)
+      error(sum.expr, diag::err_std_scan_op, {name.str()});
+    return fn;
+  };
+  const FunctionDecl *reduceAccProduct = nullptr, *reduceProducts = nullptr,
+                     *reduceAccs = nullptr;
+  if (nargs >= 5 && !sum.arithmetic) {
+    reduceAccProduct = reductionFor(t, productType);
+    if (grouped && hi - lo >= 4) {
+      reduceProducts = reductionFor(productType, productType);
+      reduceAccs = reductionFor(t, t);
+    }
   }
   auto arithmetic = [&](const Operation &op, Value &a, QualType at, Value &b,
                         QualType bt) {
@@ -2521,50 +2587,75 @@ Value Evaluator::innerProduct(const CallExpr *call) {
     return arith(*op.arithmetic, convert(a, in, loc), convert(b, in, loc), in,
                  loc);
   };
-  for (size_t i = lo; i < hi; ++i) {
+  auto checkRanges = [&] {
     if (reading.dangling)
       invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
     if (readingOther.dangling)
       invalidatedDuringUse(readingOther, diag::err_std_predicate_modified, loc);
+  };
+  // op2(*first1, *first2), or transform(*first), of the i-th element.
+  auto transformed = [&](size_t i) -> Value {
+    checkRanges();
     Value x = range->elems()[i];
-    Value y = other->elems()[otherAt + (i - lo)];
-    if (x.kind == Value::Kind::Uninit || y.kind == Value::Kind::Uninit ||
-        acc.kind == Value::Kind::Uninit)
+    if (x.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
-    Value p;
+    if (unary) {
+      Value *args[1] = {&x};
+      QualType types[1] = {elem};
+      return callOnElements(product.fn, product.closure, product.expr, args,
+                            product.object.get(), "operation", name, types);
+    }
+    Value y = other->elems()[otherAt + (i - lo)];
+    if (y.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
     if (product.fn) {
       Value *args[2] = {&x, &y};
       QualType types[2] = {elem, otherElem};
-      p = callOnElements(product.fn, product.closure, product.expr, args,
-                         product.object.get(), "operation", "inner_product",
-                         types);
-    } else {
-      p = arithmetic(product, x, elem, y, otherElem);
+      return callOnElements(product.fn, product.closure, product.expr, args,
+                            product.object.get(), "operation", name, types);
     }
+    return arithmetic(product, x, elem, y, otherElem);
+  };
+  // op1(a, b), stored in init's type.
+  auto reduce = [&](const FunctionDecl *fn, Value &a, QualType at, Value &b,
+                    QualType bt) -> Value {
+    if (a.kind == Value::Kind::Uninit || b.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
     Value r;
-    if (sum.fn) {
-      Value *args[2] = {&acc, &p};
-      QualType types[2] = {t, productType};
-      r = callOnElements(sum.fn, sum.closure, sum.expr, args, sum.object.get(),
-                         "operation", "inner_product", types);
+    if (fn) {
+      Value *args[2] = {&a, &b};
+      QualType types[2] = {at, bt};
+      r = callOnElements(fn, sum.closure, sum.expr, args, sum.object.get(),
+                         "operation", name, types);
     } else {
-      r = arithmetic(sum, acc, t, p, productType);
+      r = arithmetic(sum, a, at, b, bt);
     }
-    acc = r.kind == Value::Kind::Int || r.kind == Value::Kind::Float
-              ? convert(r, t, loc)
-              : std::move(r);
+    return r.kind == Value::Kind::Int || r.kind == Value::Kind::Float
+               ? convert(r, t, loc)
+               : std::move(r);
+  };
+  size_t i = lo;
+  if (grouped)
+    for (; hi - i >= 4; i += 4) {
+      Value t0 = transformed(i), t1 = transformed(i + 1);
+      Value v1 = reduce(reduceProducts, t0, productType, t1, productType);
+      Value t2 = transformed(i + 2), t3 = transformed(i + 3);
+      Value v2 = reduce(reduceProducts, t2, productType, t3, productType);
+      Value v3 = reduce(reduceAccs, v1, t, v2, t);
+      acc = reduce(reduceAccs, acc, t, v3, t);
+    }
+  for (; i < hi; ++i) {
+    Value p = transformed(i);
+    acc = reduce(reduceAccProduct, acc, t, p, productType);
   }
-  if (reading.dangling)
-    invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
-  if (readingOther.dangling)
-    invalidatedDuringUse(readingOther, diag::err_std_predicate_modified, loc);
+  checkRanges();
   return acc;
 }
 
 bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
                                      Value &result) {
-  if (name == "inner_product") {
-    result = innerProduct(call);
+  if (name == "inner_product" || name == "transform_reduce") {
+    result = innerProduct(call, name);
     return true;
   }
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
@@ -2754,6 +2845,46 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       }
       if (keep.dangling)
         invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+      result = makeIterator(range, found, 0, nullptr, loc);
+      return true;
+    }
+  }
+  if (inRanges && args.size() == 1 &&
+      (name == "size" || name == "ssize" || name == "empty" ||
+       name == "distance")) {
+    // std::ranges::size(c), ssize(c) and distance(c): the element count,
+    // in the call's type; empty(c): whether there is none.
+    size_t n = containerSize(args[0], loc, ("ranges::" + name).str());
+    result = name == "empty"
+                 ? Value::makeInt(n == 0)
+                 : makeTyped(__int128(n), call->getType(), loc, false);
+    return true;
+  }
+  if (inRanges && (name == "min_element" || name == "max_element") &&
+      !args.empty()) {
+    // std::ranges::min_element(v[, comp]) and max_element over a vector:
+    // as std::min_element's, the iterator to the first smallest (largest)
+    // element, or v.end() when v is empty. Other ranges' iterators are not
+    // values (refused below).
+    const CXXRecordDecl *rd =
+        args[0]->getType().getCanonicalType()->getAsCXXRecordDecl();
+    if (rd && classifyStd(rd) == StdClass::Vector && args[0]->isGLValue()) {
+      const std::string qualifiedName = ("ranges::" + name).str();
+      if (args.size() > 2) // a projection
+        error(args[2], diag::err_std_comparator, {qualifiedName});
+      Value *range = evalObject(args[0]);
+      Borrow keep(*this, range, /*iterating=*/true);
+      if (range->kind != Value::Kind::Agg)
+        error(loc, diag::err_eval_uninitialised);
+      // A comparator is user code: it sees a copy of the elements.
+      ValueList copy = range->elems();
+      for (const Value &e : copy)
+        if (e.kind == Value::Kind::Uninit)
+          error(loc, diag::err_eval_uninitialised_unnamed);
+      size_t found = searchCopy(llvm::ArrayRef(args).drop_front(), loc,
+                                qualifiedName, copy, templateArgType(rd, 0));
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
       result = makeIterator(range, found, 0, nullptr, loc);
       return true;
     }

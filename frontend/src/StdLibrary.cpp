@@ -1336,18 +1336,17 @@ bool Evaluator::isProgramClass(const CXXRecordDecl *rd) {
          !ctx_.getSourceManager().isInSystemHeader(rd->getLocation());
 }
 
-size_t Evaluator::containerSize(const CallExpr *call) {
+size_t Evaluator::containerSize(const Expr *container, LazyLoc loc,
+                                llvm::StringRef function) {
   // std::size(x) of an object of the program's own class calls x.size(),
   // which would have to run: the call is refused, not read as the class's
   // member count.
-  const Expr *arg = call->getArg(0);
-  if (isProgramClass(arg->getType()
+  if (isProgramClass(container->getType()
                          .getNonReferenceType()
                          .getCanonicalType()
                          ->getAsCXXRecordDecl()))
-    error(LazyLoc(call), diag::err_std_size_user_class,
-          {call->getDirectCallee()->getNameAsString()});
-  Value *obj = evalObject(arg);
+    error(loc, diag::err_std_size_user_class, {function.str()});
+  Value *obj = evalObject(container);
   return obj->kind == Value::Kind::String ? obj->s().size()
          : obj->kind == Value::Kind::Map  ? obj->map()->size()
                                           : obj->elems().size();
@@ -2073,7 +2072,8 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   if (name == "size" && call->getNumArgs() == 1) {
-    result = Value::makeInt(int64_t(containerSize(call)), true);
+    result = Value::makeInt(
+        int64_t(containerSize(call->getArg(0), LazyLoc(call), name)), true);
     return true;
   }
   if (name == "to_string") {
