@@ -14,11 +14,106 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
 using namespace clang;
 
 namespace mscclc::frontend {
 
 using clang::SourceLocation;
+
+namespace {
+
+// A range-for over a view (`v | std::views::reverse`, `std::views::take(v,
+// n)`, `std::views::iota(0, n) | std::views::drop(1)`): the range the view
+// adapts and the adaptors, innermost first.
+struct ViewStep {
+  llvm::StringRef name;        // "reverse", "take" or "drop"
+  const Expr *count = nullptr; // take's and drop's
+  const Expr *site = nullptr;
+};
+struct ViewChain {
+  const Expr *base = nullptr;
+  llvm::SmallVector<ViewStep, 2> steps;
+  // An adaptor the loop does not take (views::filter, views::keys, ...).
+  const Expr *unsupported = nullptr;
+  std::string unsupportedName;
+};
+
+const Expr *stripTemporaries(const Expr *e) {
+  while (true) {
+    const Expr *stripped = e->IgnoreImplicit()->IgnoreParens();
+    if (stripped == e)
+      return e;
+    e = stripped;
+  }
+}
+
+// The std::views variable `e` names (std::views::reverse, take, ...).
+const VarDecl *viewsVariable(const Expr *e) {
+  const auto *ref = dyn_cast<DeclRefExpr>(stripTemporaries(e));
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->getIdentifier() ||
+      !llvm::StringRef(var->getQualifiedNameAsString())
+           .starts_with("std::ranges::views::"))
+    return nullptr;
+  return var;
+}
+
+// Whether `e` is a view made by std::views adaptors (then `chain` says
+// which, or which one is not taken); false for anything else, std::views::iota
+// included (a range of its own).
+bool parseViewChain(const Expr *e, ViewChain &chain) {
+  e = stripTemporaries(e);
+  const auto *oc = dyn_cast<CXXOperatorCallExpr>(e);
+  if (!oc)
+    return false;
+  const VarDecl *adaptor = nullptr;
+  const Expr *inner = nullptr, *count = nullptr;
+  bool extraArguments = false;
+  if (oc->getOperator() == OO_Pipe && oc->getNumArgs() == 2) {
+    // `range | adaptor` or `range | adaptor(count)`.
+    const Expr *rhs = stripTemporaries(oc->getArg(1));
+    if (const auto *call = dyn_cast<CXXOperatorCallExpr>(rhs);
+        call && call->getOperator() == OO_Call) {
+      adaptor = viewsVariable(call->getArg(0));
+      if (call->getNumArgs() == 2)
+        count = call->getArg(1);
+      else
+        extraArguments = true;
+    } else {
+      adaptor = viewsVariable(rhs);
+    }
+    inner = oc->getArg(0);
+  } else if (oc->getOperator() == OO_Call && oc->getNumArgs() >= 2) {
+    // `adaptor(range)` or `adaptor(range, count)`.
+    adaptor = viewsVariable(oc->getArg(0));
+    inner = oc->getArg(1);
+    if (oc->getNumArgs() == 3)
+      count = oc->getArg(2);
+    else if (oc->getNumArgs() > 3)
+      extraArguments = true;
+  }
+  if (!adaptor || adaptor->getName() == "iota")
+    return false;
+  llvm::StringRef name = adaptor->getName();
+  bool counted = name == "take" || name == "drop";
+  if (extraArguments ||
+      !(counted ? count != nullptr : name == "reverse" && !count)) {
+    chain.unsupported = e;
+    chain.unsupportedName = name.str();
+    return true;
+  }
+  if (!parseViewChain(inner, chain))
+    chain.base = inner;
+  if (!chain.unsupported)
+    chain.steps.push_back({name, count, e});
+  return true;
+}
+
+} // namespace
 
 Evaluator::Flow Evaluator::exec(const Stmt *s) {
   if (!s)
@@ -236,6 +331,47 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
                                                  .getCanonicalType()
                                                  ->getAsCXXRecordDecl()))
       return execUserRangeFor(rs);
+    // A view (`v | std::views::reverse`, `std::views::take(v, n)`) walks
+    // positions of the range it adapts, fixed when the loop starts (as the
+    // view's begin() and end() are), and binds the loop variable to that
+    // range's own elements. The counts are computed first, then the range.
+    ViewChain view;
+    llvm::SmallVector<__int128, 2> viewCounts;
+    if (parseViewChain(rangeInit, view)) {
+      if (view.unsupported)
+        error(view.unsupported->getExprLoc(), diag::err_eval_view_unsupported,
+              {view.unsupportedName});
+      for (const ViewStep &step : view.steps) {
+        if (!step.count) {
+          viewCounts.push_back(0);
+          continue;
+        }
+        Value n = eval(step.count);
+        if (n.kind != Value::Kind::Int)
+          error(step.count->getExprLoc(), diag::err_std_number_expected);
+        if (n.wide() < 0)
+          error(step.count->getExprLoc(), diag::err_eval_view_negative_count,
+                {step.name.str(), describeValue(n)});
+        viewCounts.push_back(n.wide());
+      }
+      rangeInit = view.base;
+      // The ranges a view's positions are those of: a container's
+      // elements, a string's characters, std::views::iota's integers (not
+      // the members of an object of the program's own class).
+      QualType baseType =
+          rangeInit->getType().getNonReferenceType().getCanonicalType();
+      const CXXRecordDecl *baseRd = baseType->getAsCXXRecordDecl();
+      StdClass baseClass = baseRd ? classifyStd(baseRd) : StdClass::None;
+      bool iota = baseRd && baseRd->getIdentifier() &&
+                  baseRd->getName() == "iota_view" &&
+                  llvm::StringRef(baseRd->getQualifiedNameAsString())
+                      .starts_with("std::ranges::");
+      if (!baseType->isConstantArrayType() && !iota &&
+          baseClass != StdClass::Vector && baseClass != StdClass::Array &&
+          baseClass != StdClass::String && baseClass != StdClass::StringView)
+        error(view.steps.front().site->getExprLoc(),
+              diag::err_eval_view_unsupported, {view.steps.front().name.str()});
+    }
     // A temporary range lives exactly as long as the loop.
     std::unique_ptr<Value> ownedRange;
     Value *range;
@@ -263,6 +399,27 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     }
     if (range->kind != Value::Kind::Agg && range->kind != Value::Kind::Map)
       error(rangeInit->getExprLoc(), diag::err_eval_range_for);
+    // The positions a view walks, in order.
+    std::optional<std::vector<size_t>> positions;
+    if (!view.steps.empty()) {
+      if (range->kind != Value::Kind::Agg)
+        error(view.steps.front().site->getExprLoc(),
+              diag::err_eval_view_unsupported, {view.steps.front().name.str()});
+      positions.emplace(range->elems().size());
+      std::iota(positions->begin(), positions->end(), size_t(0));
+      for (size_t k = 0; k < view.steps.size(); ++k) {
+        const ViewStep &step = view.steps[k];
+        if (step.name == "reverse") {
+          std::reverse(positions->begin(), positions->end());
+          continue;
+        }
+        size_t n = size_t(std::min<__int128>(viewCounts[k], positions->size()));
+        if (step.name == "take")
+          positions->resize(n);
+        else
+          positions->erase(positions->begin(), positions->begin() + n);
+      }
+    }
     const auto *dd = dyn_cast<DecompositionDecl>(lv);
     // The loop holds the range and an iterator into it: a change of the
     // range's size or a destruction of the current element inside the
@@ -380,9 +537,12 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       }
       return Flow::Normal;
     }
-    for (size_t i = 0; i < range->elems().size(); ++i) {
+    // (A change of the range's size ends the loop with an error before
+    // the next position is read, so the positions stay valid.)
+    for (size_t k = 0;
+         positions ? k < positions->size() : k < range->elems().size(); ++k) {
       step(rs);
-      Value *elem = &range->elems()[i];
+      Value *elem = &range->elems()[positions ? (*positions)[k] : k];
       elemBorrow.retarget(elem);
       bindElement(elem);
       Flow fl = exec(rs->getBody());
