@@ -1299,6 +1299,22 @@ private:
   // as the library does. A parameter that takes its element by non-const
   // reference is given a copy, and a call that changes it is an error: the
   // library's callables must not change the elements they are given.
+  // An object `v` of the program's own class `type` where the library
+  // computes with a number (a std::plus operand, an arithmetic parameter
+  // of a callback): converted as C++ converts it, through the class's
+  // non-explicit conversion operator to an arithmetic type (the one to
+  // `target` when there are several). The value and its type; none when
+  // no one operator applies.
+  std::optional<std::pair<Value, clang::QualType>>
+  arithmeticThroughConversion(Value &v, clang::QualType type,
+                              clang::QualType target, LazyLoc loc);
+  // A library operation written as an expression with side effects
+  // (`[&] { ++k; return std::plus<>(); }()`): evaluated once, as C++
+  // evaluates the argument, although only its type is used.
+  void evaluateOperationForEffects(const clang::Expr *e) {
+    if (e->HasSideEffects(ctx_))
+      eval(e);
+  }
   Value callOnElements(const clang::FunctionDecl *fd,
                        std::shared_ptr<const Closure> closure, LazyLoc site,
                        llvm::ArrayRef<Value *> args, Value *object,

@@ -1140,10 +1140,11 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     }
     if (opE) {
       arithmetic = stdArithmeticOp(opE);
-      if (arithmetic)
+      if (arithmetic) {
+        evaluateOperationForEffects(opE);
         arithmeticType = templateArgType(
             opE->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
-      else {
+      } else {
         op = userComparator(opE, elem, opClosure, 2, runningType, &opObject);
         if (!op || !takesElementsReadOnly(op, 2))
           error(opE, diag::err_std_scan_op, {what});
@@ -1203,6 +1204,7 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     if (binary)
       arithmetic = stdArithmeticOp(call->getArg(opArg));
     if (arithmetic) {
+      evaluateOperationForEffects(call->getArg(opArg));
       // std::plus<T> computes in T; std::plus<> in the usual arithmetic
       // conversions of the two elements.
       arithmeticType = templateArgType(call->getArg(opArg)
@@ -1765,6 +1767,47 @@ bool Evaluator::takesElements(const FunctionDecl *fd, unsigned n) {
   return true;
 }
 
+std::optional<std::pair<Value, QualType>>
+Evaluator::arithmeticThroughConversion(Value &v, QualType type, QualType target,
+                                       LazyLoc loc) {
+  const CXXRecordDecl *rd =
+      type.isNull()
+          ? nullptr
+          : type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition() || !isProgramClass(rd) ||
+      v.kind != Value::Kind::Agg)
+    return std::nullopt;
+  QualType want = target.isNull()
+                      ? QualType()
+                      : target.getCanonicalType().getUnqualifiedType();
+  const CXXConversionDecl *exact = nullptr, *only = nullptr;
+  unsigned arithmetic = 0;
+  for (const NamedDecl *d : rd->getVisibleConversionFunctions()) {
+    const auto *conv = dyn_cast<CXXConversionDecl>(d->getUnderlyingDecl());
+    if (!conv || conv->isExplicit())
+      continue;
+    QualType to = conv->getConversionType()
+                      .getNonReferenceType()
+                      .getCanonicalType()
+                      .getUnqualifiedType();
+    if (!to->isArithmeticType())
+      continue;
+    ++arithmetic;
+    only = conv;
+    if (!want.isNull() && to == want)
+      exact = conv;
+  }
+  const CXXConversionDecl *conv = exact             ? exact
+                                  : arithmetic == 1 ? only
+                                                    : nullptr;
+  if (!conv)
+    return std::nullopt;
+  Value result = callFunction(conv, {}, nullptr, loc, {}, &v);
+  return std::make_pair(
+      std::move(result),
+      conv->getConversionType().getNonReferenceType().getUnqualifiedType());
+}
+
 Value Evaluator::callOnElements(const FunctionDecl *fd,
                                 std::shared_ptr<const Closure> closure,
                                 LazyLoc site, llvm::ArrayRef<Value *> args,
@@ -1774,8 +1817,22 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
   llvm::SmallVector<Value *, 2> passed(args.begin(), args.end());
   llvm::SmallVector<Value, 2> copies;
   copies.reserve(args.size());
+  // An object of the program's own class given to an arithmetic
+  // parameter: its conversion operator's result (not checked for change).
+  llvm::SmallVector<bool, 2> converted(args.size(), false);
   for (size_t i = 0; i < args.size() && i < fd->getNumParams(); ++i) {
     QualType t = fd->getParamDecl(unsigned(i))->getType();
+    QualType plain = t.getNonReferenceType().getUnqualifiedType();
+    if (plain->isArithmeticType() && args[i]->kind == Value::Kind::Agg &&
+        i < argTypes.size() && !argTypes[i].isNull() &&
+        (!t->isReferenceType() || t.getNonReferenceType().isConstQualified()))
+      if (auto c =
+              arithmeticThroughConversion(*args[i], argTypes[i], plain, site)) {
+        copies.push_back(std::move(c->first));
+        passed[i] = &copies.back();
+        converted[i] = true;
+        continue;
+      }
     if (t->isLValueReferenceType() &&
         !t.getNonReferenceType().isConstQualified()) {
       copies.push_back(*args[i]);
@@ -1785,7 +1842,8 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
   Value r =
       callFunction(fd, {}, std::move(closure), site, passed, object, argTypes);
   for (size_t i = 0; i < args.size(); ++i)
-    if (passed[i] != args[i] && !valuesEqual(*passed[i], *args[i]))
+    if (passed[i] != args[i] && !converted[i] &&
+        !valuesEqual(*passed[i], *args[i]))
       error(site, diag::err_std_callback_changed_element,
             {role, algorithm.str(), describeValue(*args[i]),
              describeValue(*passed[i])});
@@ -2186,6 +2244,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     if (rest.size() == 2) {
       std::optional<BinaryOperatorKind> known = stdArithmeticOp(rest[1]);
       if (known) {
+        evaluateOperationForEffects(rest[1]);
         opcode = *known;
         opType = templateArgType(
             rest[1]->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
@@ -2231,6 +2290,11 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         QualType types[2] = {at, bt};
         Value r = callOnElements(userOp, opClosure, rest[1], args,
                                  opObject.get(), "operation", algorithm, types);
+        // A result of the program's own class stored in an arithmetic init.
+        if (r.kind == Value::Kind::Agg && t->isArithmeticType())
+          if (auto c = arithmeticThroughConversion(r, userOp->getReturnType(),
+                                                   t, loc))
+            r = std::move(c->first);
         return (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
                    ? convert(r, t, loc)
                    : r;
@@ -2240,8 +2304,24 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         checkStringLength(a.s().size() + b.s().size(), loc);
         return Value::makeString(a.s() + b.s());
       }
-      if ((a.kind != Value::Kind::Int && a.kind != Value::Kind::Float) ||
-          (b.kind != Value::Kind::Int && b.kind != Value::Kind::Float))
+      // An operand of the program's own class: its conversion operator's
+      // result (called on the element itself, as C++ calls it on *it).
+      Value convertedA, convertedB;
+      Value *x = &a, *y = &b;
+      if (a.kind == Value::Kind::Agg)
+        if (auto c = arithmeticThroughConversion(a, at, opType, loc)) {
+          convertedA = std::move(c->first);
+          at = c->second;
+          x = &convertedA;
+        }
+      if (b.kind == Value::Kind::Agg)
+        if (auto c = arithmeticThroughConversion(b, bt, opType, loc)) {
+          convertedB = std::move(c->first);
+          bt = c->second;
+          y = &convertedB;
+        }
+      if ((x->kind != Value::Kind::Int && x->kind != Value::Kind::Float) ||
+          (y->kind != Value::Kind::Int && y->kind != Value::Kind::Float))
         error(loc, diag::err_std_number_expected);
       // `a + b` in the usual arithmetic conversions (or std::plus<X>'s
       // X), then converted to T.
@@ -2249,7 +2329,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
                     : at.isNull() || bt.isNull() ? t
                                                  : usualArithmeticType(at, bt);
       return convert(
-          arith(opcode, convert(a, in, loc), convert(b, in, loc), in, loc), t,
+          arith(opcode, convert(*x, in, loc), convert(*y, in, loc), in, loc), t,
           loc);
     };
     // User code (the operation) sees copies, and the range must not change
@@ -2509,6 +2589,7 @@ Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
       op->arithmetic =
           unary && op == &product ? std::nullopt : stdArithmeticOp(e);
       if (op->arithmetic) {
+        evaluateOperationForEffects(e);
         op->in = templateArgType(
             e->getType().getCanonicalType()->getAsCXXRecordDecl(), 0);
         if (!op->in.isNull() && op->in->isVoidType())
@@ -2578,8 +2659,22 @@ Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
       reduceAccs = reductionFor(t, t);
     }
   }
-  auto arithmetic = [&](const Operation &op, Value &a, QualType at, Value &b,
-                        QualType bt) {
+  // std::plus<X> and its kin: numbers (an object of the program's own
+  // class through its conversion operator), or two strings joined by
+  // std::plus.
+  auto arithmetic = [&](const Operation &op, Value a, QualType at, Value b,
+                        QualType bt) -> Value {
+    for (auto [v, vt] : {std::pair{&a, &at}, std::pair{&b, &bt}})
+      if (v->kind == Value::Kind::Agg)
+        if (auto c = arithmeticThroughConversion(*v, *vt, op.in, loc)) {
+          *v = std::move(c->first);
+          *vt = c->second;
+        }
+    if (*op.arithmetic == BO_Add && a.kind == Value::Kind::String &&
+        b.kind == Value::Kind::String) {
+      checkStringLength(a.s().size() + b.s().size(), loc);
+      return Value::makeString(a.s() + b.s());
+    }
     if ((a.kind != Value::Kind::Int && a.kind != Value::Kind::Float) ||
         (b.kind != Value::Kind::Int && b.kind != Value::Kind::Float))
       error(loc, diag::err_std_number_expected);
@@ -2627,6 +2722,11 @@ Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
       QualType types[2] = {at, bt};
       r = callOnElements(fn, sum.closure, sum.expr, args, sum.object.get(),
                          "operation", name, types);
+      // A result of the program's own class stored in an arithmetic init.
+      if (r.kind == Value::Kind::Agg && t->isArithmeticType())
+        if (auto c =
+                arithmeticThroughConversion(r, fn->getReturnType(), t, loc))
+          r = std::move(c->first);
     } else {
       r = arithmetic(sum, a, at, b, bt);
     }
