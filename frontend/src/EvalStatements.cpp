@@ -347,6 +347,8 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
           continue;
         }
         Value n = eval(step.count);
+        if (n.kind == Value::Kind::Float) // take(2.7): the count is 2
+          n = convert(n, ctx_.getPointerDiffType(), step.count);
         if (n.kind != Value::Kind::Int)
           error(step.count->getExprLoc(), diag::err_std_number_expected);
         if (n.wide() < 0)
@@ -394,6 +396,12 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       chars.reserve(range->s().size());
       for (char c : range->s())
         chars.push_back(makeTyped(__int128(c), ctx_.CharTy, rangeInit, false));
+      // A character array (a string literal) has its terminating zero (and
+      // any zeros after the text) among its elements.
+      if (const ConstantArrayType *array = ctx_.getAsConstantArrayType(
+              rangeInit->getType().getNonReferenceType()))
+        while (chars.size() < array->getSize().getZExtValue())
+          chars.push_back(makeTyped(0, ctx_.CharTy, rangeInit, false));
       characters = std::make_unique<Value>(Value::makeAgg(std::move(chars)));
       range = characters.get();
     }
@@ -482,6 +490,18 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       const Expr *init = lv->getInit();
       if (const auto *full = dyn_cast_or_null<FullExpr>(init))
         init = full->getSubExpr();
+      // `for (long x : pieces)` over a class with `operator long()`: the
+      // conversion Clang chose, called on the element, as C++ calls it on
+      // `*__begin`.
+      if (v.kind == Value::Kind::Agg)
+        for (const auto *cast = dyn_cast_or_null<ImplicitCastExpr>(init); cast;
+             cast = dyn_cast<ImplicitCastExpr>(cast->getSubExpr()))
+          if (cast->getCastKind() == CK_UserDefinedConversion) {
+            if (const auto *conv = dyn_cast_or_null<CXXConversionDecl>(
+                    cast->getConversionFunction()))
+              v = callFunction(conv, {}, nullptr, lv->getLocation(), {}, elem);
+            break;
+          }
       const auto *cut = dyn_cast_or_null<ImplicitCastExpr>(init);
       std::optional<Value> cutValue;
       if (cut && cut->getCastKind() == CK_IntegralCast)

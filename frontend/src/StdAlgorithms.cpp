@@ -1833,6 +1833,15 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
         converted[i] = true;
         continue;
       }
+    // An object of the program's own class for a number that no one
+    // conversion operator turns into one (C++ would not compile the call).
+    if (plain->isArithmeticType() && args[i]->kind == Value::Kind::Agg &&
+        i < argTypes.size() && !argTypes[i].isNull() &&
+        isProgramClass(argTypes[i]
+                           .getNonReferenceType()
+                           .getCanonicalType()
+                           ->getAsCXXRecordDecl()))
+      error(site, diag::err_std_number_expected);
     if (t->isLValueReferenceType() &&
         !t.getNonReferenceType().isConstQualified()) {
       copies.push_back(*args[i]);
@@ -2291,10 +2300,13 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         Value r = callOnElements(userOp, opClosure, rest[1], args,
                                  opObject.get(), "operation", algorithm, types);
         // A result of the program's own class stored in an arithmetic init.
-        if (r.kind == Value::Kind::Agg && t->isArithmeticType())
-          if (auto c = arithmeticThroughConversion(r, userOp->getReturnType(),
-                                                   t, loc))
-            r = std::move(c->first);
+        if (r.kind == Value::Kind::Agg && t->isArithmeticType()) {
+          auto c =
+              arithmeticThroughConversion(r, userOp->getReturnType(), t, loc);
+          if (!c)
+            error(loc, diag::err_std_number_expected);
+          r = std::move(c->first);
+        }
         return (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
                    ? convert(r, t, loc)
                    : r;
@@ -2304,24 +2316,8 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         checkStringLength(a.s().size() + b.s().size(), loc);
         return Value::makeString(a.s() + b.s());
       }
-      // An operand of the program's own class: its conversion operator's
-      // result (called on the element itself, as C++ calls it on *it).
-      Value convertedA, convertedB;
-      Value *x = &a, *y = &b;
-      if (a.kind == Value::Kind::Agg)
-        if (auto c = arithmeticThroughConversion(a, at, opType, loc)) {
-          convertedA = std::move(c->first);
-          at = c->second;
-          x = &convertedA;
-        }
-      if (b.kind == Value::Kind::Agg)
-        if (auto c = arithmeticThroughConversion(b, bt, opType, loc)) {
-          convertedB = std::move(c->first);
-          bt = c->second;
-          y = &convertedB;
-        }
-      if ((x->kind != Value::Kind::Int && x->kind != Value::Kind::Float) ||
-          (y->kind != Value::Kind::Int && y->kind != Value::Kind::Float))
+      if ((a.kind != Value::Kind::Int && a.kind != Value::Kind::Float) ||
+          (b.kind != Value::Kind::Int && b.kind != Value::Kind::Float))
         error(loc, diag::err_std_number_expected);
       // `a + b` in the usual arithmetic conversions (or std::plus<X>'s
       // X), then converted to T.
@@ -2329,7 +2325,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
                     : at.isNull() || bt.isNull() ? t
                                                  : usualArithmeticType(at, bt);
       return convert(
-          arith(opcode, convert(*x, in, loc), convert(*y, in, loc), in, loc), t,
+          arith(opcode, convert(a, in, loc), convert(b, in, loc), in, loc), t,
           loc);
     };
     // User code (the operation) sees copies, and the range must not change
@@ -2659,17 +2655,11 @@ Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
       reduceAccs = reductionFor(t, t);
     }
   }
-  // std::plus<X> and its kin: numbers (an object of the program's own
-  // class through its conversion operator), or two strings joined by
-  // std::plus.
+  // std::plus<X> and its kin: numbers, or two strings joined by std::plus.
+  // (An operand of the program's own class is refused: C++ picks between
+  // its conversion operator and an operator of the program's own.)
   auto arithmetic = [&](const Operation &op, Value a, QualType at, Value b,
                         QualType bt) -> Value {
-    for (auto [v, vt] : {std::pair{&a, &at}, std::pair{&b, &bt}})
-      if (v->kind == Value::Kind::Agg)
-        if (auto c = arithmeticThroughConversion(*v, *vt, op.in, loc)) {
-          *v = std::move(c->first);
-          *vt = c->second;
-        }
     if (*op.arithmetic == BO_Add && a.kind == Value::Kind::String &&
         b.kind == Value::Kind::String) {
       checkStringLength(a.s().size() + b.s().size(), loc);
@@ -2723,10 +2713,12 @@ Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
       r = callOnElements(fn, sum.closure, sum.expr, args, sum.object.get(),
                          "operation", name, types);
       // A result of the program's own class stored in an arithmetic init.
-      if (r.kind == Value::Kind::Agg && t->isArithmeticType())
-        if (auto c =
-                arithmeticThroughConversion(r, fn->getReturnType(), t, loc))
-          r = std::move(c->first);
+      if (r.kind == Value::Kind::Agg && t->isArithmeticType()) {
+        auto c = arithmeticThroughConversion(r, fn->getReturnType(), t, loc);
+        if (!c)
+          error(loc, diag::err_std_number_expected);
+        r = std::move(c->first);
+      }
     } else {
       r = arithmetic(sum, a, at, b, bt);
     }
@@ -2959,6 +2951,24 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
                  ? Value::makeInt(n == 0)
                  : makeTyped(__int128(n), call->getType(), loc, false);
     return true;
+  }
+  // The iterator-pair forms of these (`std::ranges::distance(first,
+  // last)`, `std::ranges::min_element(first, last)`) are not run: say so,
+  // rather than what iterators are (a std::vector's are values).
+  if (inRanges &&
+      (name == "distance" || name == "min_element" || name == "max_element") &&
+      args.size() >= 2) {
+    StdClass first = StdClass::None;
+    if (const CXXRecordDecl *rd = args[0]
+                                      ->getType()
+                                      .getNonReferenceType()
+                                      .getCanonicalType()
+                                      ->getAsCXXRecordDecl())
+      first = classifyStd(rd);
+    if (!args[0]->getType()->isArrayType() && first != StdClass::Vector &&
+        first != StdClass::Array && first != StdClass::String &&
+        first != StdClass::StringView && first != StdClass::InitializerList)
+      error(loc, diag::err_std_algorithm_args, {("ranges::" + name).str()});
   }
   if (inRanges && (name == "min_element" || name == "max_element") &&
       !args.empty()) {

@@ -1,11 +1,11 @@
 // What the numeric algorithms do with operands C++ converts or evaluates
 // around them: an operation's result of the program's own class stored in
 // an arithmetic init through its conversion operator, elements and
-// transformed values of such a class added by std::plus or given to a
-// lambda taking a number, strings joined by std::plus, and an operation
-// argument with side effects (evaluated once, though only its type is the
-// library's operation). Printed natively (libstdc++) and by mscclc, the
-// lines must be the same (tests/dialect/library_operation_conversions.test).
+// transformed values of such a class given to a lambda taking a number,
+// strings joined by std::plus, and an operation argument with side effects
+// (evaluated once, though only its type is the library's operation). Printed
+// natively (libstdc++) and by mscclc, the lines must be the same
+// (tests/dialect/library_operation_conversions.test).
 #include <cstdio>
 #include <functional>
 #include <numeric>
@@ -30,12 +30,14 @@ static void body() {
          std::transform_reduce(v.begin(), v.end(), 0L, wrap,
                                [](int x) { return x; }));
   std::vector<Bytes> pieces = {{1}, {2}, {3}, {4}, {5}};
-  printf("convert operands %ld %ld %ld\n",
-         std::accumulate(pieces.begin(), pieces.end(), 0L),
+  // A callback taking a number is given the element converted.
+  printf("convert operands %ld %ld\n",
          std::accumulate(pieces.begin(), pieces.end(), 0L,
                          [](long a, long b) { return a + b; }),
-         std::transform_reduce(v.begin(), v.end(), 0L, std::plus<>(),
-                               [](int x) { return Bytes{x}; }));
+         std::transform_reduce(
+             pieces.begin(), pieces.end(), 1L,
+             [](long a, long b) { return a * b % 997; },
+             [](const Bytes &p) { return p; }));
   printf("convert strings %s\n",
          std::transform_reduce(v.begin(), v.end(), std::string("x"),
                                std::plus<>(),

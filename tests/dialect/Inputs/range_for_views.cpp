@@ -14,6 +14,11 @@
 #include <mscclpp/dsl.hpp>
 #endif
 
+struct Bytes {
+  long n;
+  operator long() const { return n * 10; }
+};
+
 static void print(const char *what, const std::vector<int> &v) {
   printf("views %s", what);
   for (int x : v)
@@ -91,6 +96,27 @@ static void body() {
     for (int b : ranks | std::views::drop(4))
       seen.push_back(a * 1000 + b);
   print("bindings", seen);
+  // A character array's elements end with its zero; a class element
+  // converts to an arithmetic loop variable; a floating count is cut.
+  seen.clear();
+  for (char c : "ab" | std::views::reverse)
+    seen.push_back(c);
+  for (char c : "xy")
+    seen.push_back(c);
+  const char word[5] = "hi";
+  for (char c : std::views::drop(word, 1))
+    seen.push_back(c);
+  print("chars", seen);
+  std::vector<Bytes> pieces = {{1}, {2}, {3}};
+  long folded = 0;
+  for (long b : pieces | std::views::reverse)
+    folded = folded * 1000 + b;
+  for (long b : pieces)
+    folded += b;
+  seen.clear();
+  for (int r : ranks | std::views::take(2.7))
+    seen.push_back(r);
+  printf("views convert %ld %zu\n", folded, seen.size());
 }
 
 #ifdef __MSCCLC__
