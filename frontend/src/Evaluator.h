@@ -1295,16 +1295,14 @@ private:
   // C++: by value or by lvalue reference, const or not (the library passes
   // lvalues; callOnElements checks that a non-const one is left as is).
   static bool takesElements(const clang::FunctionDecl *fd, unsigned n);
-  // Calls the comparator or predicate `fd` of std::`algorithm` on `args`
-  // as the library does. A parameter that takes its element by non-const
-  // reference is given a copy, and a call that changes it is an error: the
-  // library's callables must not change the elements they are given.
   // An object `v` of the program's own class `type` where the library
-  // computes with a number (a std::plus operand, an arithmetic parameter
-  // of a callback): converted as C++ converts it, through the class's
-  // non-explicit conversion operator to an arithmetic type (the one to
-  // `target` when there are several). The value and its type; none when
-  // no one operator applies.
+  // needs a number of type `target` (an operation's result stored in an
+  // arithmetic init, an argument for a callback's arithmetic parameter):
+  // converted as C++ converts it, through the class's non-explicit
+  // conversion operator to an arithmetic type (the one to `target` when
+  // there are several). The value and its type; none when no one operator
+  // applies. (Not for operands of the library's `+`: there C++ may pick an
+  // operator of the program's own instead.)
   std::optional<std::pair<Value, clang::QualType>>
   arithmeticThroughConversion(Value &v, clang::QualType type,
                               clang::QualType target, LazyLoc loc);
@@ -1315,6 +1313,10 @@ private:
     if (e->HasSideEffects(ctx_))
       eval(e);
   }
+  // Calls the comparator or predicate `fd` of std::`algorithm` on `args`
+  // as the library does. A parameter that takes its element by non-const
+  // reference is given a copy, and a call that changes it is an error: the
+  // library's callables must not change the elements they are given.
   Value callOnElements(const clang::FunctionDecl *fd,
                        std::shared_ptr<const Closure> closure, LazyLoc site,
                        llvm::ArrayRef<Value *> args, Value *object,
