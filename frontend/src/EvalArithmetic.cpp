@@ -616,13 +616,9 @@ Value Evaluator::evalUnary(const UnaryOperator *uo) {
     // over a std::array) is run first: its own error says what to write.
     if (const auto *call =
             dyn_cast<CallExpr>(uo->getSubExpr()->IgnoreParenImpCasts()))
-      if (const Decl *callee = call->getCalleeDecl())
-        for (const DeclContext *dc = callee->getDeclContext(); dc;
-             dc = dc->getParent())
-          if (dc->isStdNamespace()) {
-            eval(call);
-            break;
-          }
+      if (const Decl *callee = call->getCalleeDecl();
+          callee && inStdTree(callee))
+        eval(call);
     error(loc, diag::err_eval_pointers_use_references);
   case UO_AddrOf:
     error(loc, diag::err_eval_pointers_use_references);

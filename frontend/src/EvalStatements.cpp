@@ -33,6 +33,7 @@ struct ViewStep {
   llvm::StringRef name;        // "reverse", "take" or "drop"
   const Expr *count = nullptr; // take's and drop's
   const Expr *site = nullptr;
+  __int128 n = 0; // the count's value, once evaluated
 };
 struct ViewChain {
   const Expr *base = nullptr;
@@ -43,12 +44,7 @@ struct ViewChain {
 };
 
 const Expr *stripTemporaries(const Expr *e) {
-  while (true) {
-    const Expr *stripped = e->IgnoreImplicit()->IgnoreParens();
-    if (stripped == e)
-      return e;
-    e = stripped;
-  }
+  return IgnoreExprNodes(e, IgnoreImplicitSingleStep, IgnoreParensSingleStep);
 }
 
 // The std::views variable `e` names (std::views::reverse, take, ...).
@@ -336,16 +332,13 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     // view's begin() and end() are), and binds the loop variable to that
     // range's own elements. The counts are computed first, then the range.
     ViewChain view;
-    llvm::SmallVector<__int128, 2> viewCounts;
     if (parseViewChain(rangeInit, view)) {
       if (view.unsupported)
         error(view.unsupported->getExprLoc(), diag::err_eval_view_unsupported,
               {view.unsupportedName});
-      for (const ViewStep &step : view.steps) {
-        if (!step.count) {
-          viewCounts.push_back(0);
+      for (ViewStep &step : view.steps) {
+        if (!step.count)
           continue;
-        }
         Value n = eval(step.count);
         if (n.kind == Value::Kind::Float) // take(2.7): the count is 2
           n = convert(n, ctx_.getPointerDiffType(), step.count);
@@ -354,7 +347,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         if (n.wide() < 0)
           error(step.count->getExprLoc(), diag::err_eval_view_negative_count,
                 {step.name.str(), describeValue(n)});
-        viewCounts.push_back(n.wide());
+        step.n = n.wide();
       }
       rangeInit = view.base;
       // The ranges a view's positions are those of: a container's
@@ -410,18 +403,16 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     // The positions a view walks, in order.
     std::optional<std::vector<size_t>> positions;
     if (!view.steps.empty()) {
-      if (range->kind != Value::Kind::Agg)
-        error(view.steps.front().site->getExprLoc(),
-              diag::err_eval_view_unsupported, {view.steps.front().name.str()});
+      // (The base's type is checked above: a vector, array, string or
+      // iota, whose value is a list here.)
       positions.emplace(range->elems().size());
       std::iota(positions->begin(), positions->end(), size_t(0));
-      for (size_t k = 0; k < view.steps.size(); ++k) {
-        const ViewStep &step = view.steps[k];
+      for (const ViewStep &step : view.steps) {
         if (step.name == "reverse") {
           std::reverse(positions->begin(), positions->end());
           continue;
         }
-        size_t n = size_t(std::min<__int128>(viewCounts[k], positions->size()));
+        size_t n = size_t(std::min<__int128>(step.n, positions->size()));
         if (step.name == "take")
           positions->resize(n);
         else

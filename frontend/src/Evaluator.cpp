@@ -12,7 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
+
 #include "mscclc/ir/PlanIR.h"
+#include "clang/AST/IgnoreExpr.h"
 
 #include "mscclc/support/ResourceLimits.h"
 
@@ -390,12 +392,8 @@ std::array<Value *, 2> Evaluator::pickArgument(
 }
 
 bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
-  const Expr *init = dd->getInit();
-  for (const Expr *outer = nullptr; outer != init;) {
-    outer = init;
-    init = init->IgnoreImplicit()->IgnoreParens();
-  }
-  const auto *call = dyn_cast<CallExpr>(init);
+  const auto *call = dyn_cast<CallExpr>(IgnoreExprNodes(
+      dd->getInit(), IgnoreImplicitSingleStep, IgnoreParensSingleStep));
   const FunctionDecl *fn = call ? call->getDirectCallee() : nullptr;
   if (!fn || !fn->isInStdNamespace() || !fn->getIdentifier() ||
       fn->getName() != "minmax" || call->getNumArgs() < 2 ||

@@ -101,6 +101,10 @@ std::optional<bool> comparison(clang::BinaryOperatorKind op, T a, T b) {
   }
 }
 
+// Whether `d` is declared inside namespace std, at any depth (std::ranges,
+// std::ranges::views, ...).
+bool inStdTree(const clang::Decl *d);
+
 class Evaluator {
 public:
   using LocationMapper = std::function<SourceLocation(clang::SourceLocation)>;
@@ -1306,6 +1310,12 @@ private:
   std::optional<std::pair<Value, clang::QualType>>
   arithmeticThroughConversion(Value &v, clang::QualType type,
                               clang::QualType target, LazyLoc loc);
+  // An operation's result `r` (of declared type `returned`) as the
+  // numeric algorithms store it in their running value of type `t`:
+  // numbers converted to `t`, an object of the program's own class through
+  // its conversion operator (arithmeticThroughConversion).
+  Value storedInInit(Value r, clang::QualType returned, clang::QualType t,
+                     LazyLoc loc);
   // A library operation written as an expression with side effects
   // (`[&] { ++k; return std::plus<>(); }()`): evaluated once, as C++
   // evaluates the argument, although only its type is used.

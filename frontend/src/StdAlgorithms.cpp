@@ -34,16 +34,14 @@ using namespace clang;
 
 namespace mscclc::frontend {
 
-namespace {
-
-// Whether `d` is declared inside namespace std, at any depth (std::ranges,
-// std::ranges::views, ...).
 bool inStdTree(const Decl *d) {
   for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
     if (dc->isStdNamespace())
       return true;
   return false;
 }
+
+namespace {
 
 // Strips what lies between an iterator argument and the call that made
 // it: implicit casts, temporaries, copies of the iterator.
@@ -1808,6 +1806,20 @@ Evaluator::arithmeticThroughConversion(Value &v, QualType type, QualType target,
       conv->getConversionType().getNonReferenceType().getUnqualifiedType());
 }
 
+Value Evaluator::storedInInit(Value r, QualType returned, QualType t,
+                              LazyLoc loc) {
+  // A result of the program's own class stored in an arithmetic init.
+  if (r.kind == Value::Kind::Agg && t->isArithmeticType()) {
+    auto c = arithmeticThroughConversion(r, returned, t, loc);
+    if (!c)
+      error(loc, diag::err_std_number_expected);
+    r = std::move(c->first);
+  }
+  return r.kind == Value::Kind::Int || r.kind == Value::Kind::Float
+             ? convert(r, t, loc)
+             : r;
+}
+
 Value Evaluator::callOnElements(const FunctionDecl *fd,
                                 std::shared_ptr<const Closure> closure,
                                 LazyLoc site, llvm::ArrayRef<Value *> args,
@@ -1824,24 +1836,23 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
     QualType t = fd->getParamDecl(unsigned(i))->getType();
     QualType plain = t.getNonReferenceType().getUnqualifiedType();
     if (plain->isArithmeticType() && args[i]->kind == Value::Kind::Agg &&
-        i < argTypes.size() && !argTypes[i].isNull() &&
-        (!t->isReferenceType() || t.getNonReferenceType().isConstQualified()))
-      if (auto c =
-              arithmeticThroughConversion(*args[i], argTypes[i], plain, site)) {
-        copies.push_back(std::move(c->first));
-        passed[i] = &copies.back();
-        converted[i] = true;
-        continue;
-      }
-    // An object of the program's own class for a number that no one
-    // conversion operator turns into one (C++ would not compile the call).
-    if (plain->isArithmeticType() && args[i]->kind == Value::Kind::Agg &&
-        i < argTypes.size() && !argTypes[i].isNull() &&
-        isProgramClass(argTypes[i]
-                           .getNonReferenceType()
-                           .getCanonicalType()
-                           ->getAsCXXRecordDecl()))
-      error(site, diag::err_std_number_expected);
+        i < argTypes.size() && !argTypes[i].isNull()) {
+      if (!t->isReferenceType() || t.getNonReferenceType().isConstQualified())
+        if (auto c = arithmeticThroughConversion(*args[i], argTypes[i], plain,
+                                                 site)) {
+          copies.push_back(std::move(c->first));
+          passed[i] = &copies.back();
+          converted[i] = true;
+          continue;
+        }
+      // An object of the program's own class for a number that no one
+      // conversion operator turns into one (C++ would not compile the call).
+      if (isProgramClass(argTypes[i]
+                             .getNonReferenceType()
+                             .getCanonicalType()
+                             ->getAsCXXRecordDecl()))
+        error(site, diag::err_std_number_expected);
+    }
     if (t->isLValueReferenceType() &&
         !t.getNonReferenceType().isConstQualified()) {
       copies.push_back(*args[i]);
@@ -2299,17 +2310,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
         QualType types[2] = {at, bt};
         Value r = callOnElements(userOp, opClosure, rest[1], args,
                                  opObject.get(), "operation", algorithm, types);
-        // A result of the program's own class stored in an arithmetic init.
-        if (r.kind == Value::Kind::Agg && t->isArithmeticType()) {
-          auto c =
-              arithmeticThroughConversion(r, userOp->getReturnType(), t, loc);
-          if (!c)
-            error(loc, diag::err_std_number_expected);
-          r = std::move(c->first);
-        }
-        return (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)
-                   ? convert(r, t, loc)
-                   : r;
+        return storedInInit(std::move(r), userOp->getReturnType(), t, loc);
       }
       if (opcode == BO_Add && a.kind == Value::Kind::String &&
           b.kind == Value::Kind::String) {
@@ -2712,19 +2713,9 @@ Value Evaluator::innerProduct(const CallExpr *call, llvm::StringRef name) {
       QualType types[2] = {at, bt};
       r = callOnElements(fn, sum.closure, sum.expr, args, sum.object.get(),
                          "operation", name, types);
-      // A result of the program's own class stored in an arithmetic init.
-      if (r.kind == Value::Kind::Agg && t->isArithmeticType()) {
-        auto c = arithmeticThroughConversion(r, fn->getReturnType(), t, loc);
-        if (!c)
-          error(loc, diag::err_std_number_expected);
-        r = std::move(c->first);
-      }
-    } else {
-      r = arithmetic(sum, a, at, b, bt);
+      return storedInInit(std::move(r), fn->getReturnType(), t, loc);
     }
-    return r.kind == Value::Kind::Int || r.kind == Value::Kind::Float
-               ? convert(r, t, loc)
-               : std::move(r);
+    return storedInInit(arithmetic(sum, a, at, b, bt), QualType(), t, loc);
   };
   size_t i = lo;
   if (grouped)
