@@ -2490,6 +2490,18 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
            elems[i].kind == Value::Kind::Float)) {
         converted = convert(elems[i], pointee, loc);
         args[0] = &converted;
+      } else if (elems[i].kind == Value::Kind::Agg &&
+                 pointee->isArithmeticType() &&
+                 (!param->isReferenceType() || pointee.isConstQualified())) {
+        // An object of the program's own class given to an arithmetic
+        // parameter: its conversion operator's result, as callOnElements
+        // gives it to every other algorithm's callback.
+        auto c = arithmeticThroughConversion(
+            elems[i], elem, pointee.getUnqualifiedType(), rest[0]);
+        if (!c)
+          error(rest[0], diag::err_std_number_expected);
+        converted = std::move(c->first);
+        args[0] = &converted;
       }
       callFunction(fn, {}, closure, rest[0], args, object.get(), elem);
     } else {
