@@ -10,6 +10,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -69,6 +70,54 @@ void Evaluator::assertionFailed(const CallExpr *call) {
   }
   error(call->getBeginLoc(), diag::err_eval_assert_failed,
         {text.empty() ? std::string("assert") : text});
+}
+
+void Evaluator::reachedThrow(const CXXThrowExpr *t) {
+  const Expr *thrown = t->getSubExpr();
+  if (!thrown) // `throw;`: there is no exception being handled to rethrow
+    error(t->getThrowLoc(), diag::err_eval_exceptions);
+  // A standard exception (std::runtime_error("...")) is shown by its
+  // message, the one argument mscclc can evaluate; the library's class
+  // itself is not emulated. Anything else is evaluated and shown.
+  std::string type = thrown->getType().getUnqualifiedType().getAsString(
+      ctx_.getPrintingPolicy());
+  const Expr *made =
+      IgnoreExprNodes(thrown, IgnoreImplicitSingleStep, IgnoreParensSingleStep,
+                      [](Expr *e) -> Expr * {
+                        if (auto *cast = dyn_cast<CXXFunctionalCastExpr>(e))
+                          return cast->getSubExpr();
+                        return e;
+                      });
+  std::string shown;
+  const auto *ce = dyn_cast<CXXConstructExpr>(made);
+  const CXXRecordDecl *rd = thrown->getType()->getAsCXXRecordDecl();
+  if (rd && inStdTree(rd)) {
+    if (!ce)
+      error(t->getThrowLoc(), diag::err_eval_exceptions);
+    std::string message;
+    if (ce->getNumArgs() > 0) {
+      const Expr *arg = ce->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *sl = dyn_cast<StringLiteral>(arg);
+          sl && sl->getCharByteWidth() == 1) {
+        step(arg);
+        message = sl->getString().str();
+      } else {
+        Value v = eval(ce->getArg(0));
+        if (v.kind != Value::Kind::String)
+          error(ce->getArg(0)->getExprLoc(), diag::err_eval_exceptions);
+        message = v.s();
+      }
+      shown = type + "(\"" + message + "\")";
+    } else {
+      shown = type + "()";
+    }
+  } else {
+    Value v = eval(thrown);
+    shown = "'" + type + "' " +
+            (v.kind == Value::Kind::Agg ? describeValue(v)
+                                        : "(" + describeValue(v) + ")");
+  }
+  error(t->getThrowLoc(), diag::err_eval_throw, {shown});
 }
 
 // ------------------------------------------------------- comparisons --

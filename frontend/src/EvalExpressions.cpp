@@ -819,7 +819,7 @@ Value Evaluator::eval(const Expr *e) {
   case Stmt::CXXDeleteExprClass:
     error(e->getExprLoc(), diag::err_eval_dynamic_allocation);
   case Stmt::CXXThrowExprClass:
-    error(e->getExprLoc(), diag::err_eval_exceptions);
+    reachedThrow(cast<CXXThrowExpr>(e));
   case Stmt::CXXThisExprClass:
     error(e->getExprLoc(), diag::err_eval_this);
   case Stmt::CXXNoexceptExprClass:

@@ -577,8 +577,9 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   case Stmt::LabelStmtClass:
     error(s->getBeginLoc(), diag::err_eval_goto);
   case Stmt::CXXTryStmtClass:
-  case Stmt::CXXThrowExprClass:
     error(s->getBeginLoc(), diag::err_eval_exceptions);
+  case Stmt::CXXThrowExprClass:
+    reachedThrow(cast<CXXThrowExpr>(s));
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
     error(s->getBeginLoc(), diag::err_eval_inline_asm);

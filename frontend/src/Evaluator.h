@@ -560,6 +560,9 @@ private:
   // A failing assert(): the library call it makes, reported as the
   // assertion that failed.
   [[noreturn]] void assertionFailed(const clang::CallExpr *call);
+  // A throw reached: nothing in algorithm code can catch it (try is
+  // refused), so the compile stops there with what it throws.
+  [[noreturn]] void reachedThrow(const clang::CXXThrowExpr *t);
   // Calls `fd` with `args` evaluated in the caller's frame, or with
   // `argValues` (objects the evaluator passes itself: a sort's elements),
   // of the static types `argTypes` where the caller knows them (a null
@@ -1416,6 +1419,14 @@ private:
   uint64_t unsignedArg(const clang::Expr *e, unsigned &width);
   [[noreturn]] void unsupportedStdName(const std::string &qualified,
                                        LazyLoc loc);
+  // Whether a method call on a std::map or std::unordered_map is a form
+  // stdMethod inserts with: not emplace's piecewise form, nor a form with
+  // a hint first (emplace_hint, try_emplace, insert or insert_or_assign
+  // with one), nor insert's of a range.
+  bool mapInsertionForm(const clang::CXXMethodDecl *md, size_t nargs);
+  // Whether parameter `i` of `fd` is a std::initializer_list (insert's
+  // overload for a braced list of elements).
+  bool isInitializerListParam(const clang::FunctionDecl *fd, unsigned i);
   Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    llvm::ArrayRef<const clang::Expr *> args,
                    const clang::Expr *site, Value &result);

@@ -844,6 +844,35 @@ QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
   return QualType();
 }
 
+bool Evaluator::isInitializerListParam(const FunctionDecl *fd, unsigned i) {
+  if (i >= fd->getNumParams())
+    return false;
+  const CXXRecordDecl *rd = fd->getParamDecl(i)
+                                ->getType()
+                                .getNonReferenceType()
+                                .getCanonicalType()
+                                ->getAsCXXRecordDecl();
+  return rd && classifyStd(rd) == StdClass::InitializerList;
+}
+
+bool Evaluator::mapInsertionForm(const CXXMethodDecl *md, size_t nargs) {
+  llvm::StringRef name = md->getName();
+  if (name == "try_emplace") {
+    // Not the form with a hint first (`m.try_emplace(m.end(), k, v)`).
+    QualType key = templateArgType(md->getParent(), 0);
+    return md->getNumParams() > 0 && !key.isNull() &&
+           ctx_.hasSameUnqualifiedType(
+               md->getParamDecl(0)->getType().getNonReferenceType(), key);
+  }
+  // emplace with std::piecewise_construct, and the forms with a hint (or
+  // insert's with a range: two iterators).
+  if (name == "emplace" || name == "insert_or_assign")
+    return nargs <= 2;
+  if (name == "insert")
+    return nargs == 1;
+  return name != "emplace_hint";
+}
+
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
                             Value &result) {
@@ -859,6 +888,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     result = Value::makeVoid();
     return nullptr;
   }
+  if (cls == StdClass::Map && md->getIdentifier() &&
+      !mapInsertionForm(md, args.size()))
+    error(loc, diag::err_std_map_insert);
   llvm::SmallVector<Value, 2> argv =
       evaluateArguments(self, args, site, argumentMovedInto(cls, md, args));
   // Hot path: avoid getNameAsString(), which builds a printing policy.
@@ -1148,8 +1180,49 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       }
       return mapInsert(*self, std::move(k), defaultValue(vt, loc), false, loc);
     }
-    if (name == "insert" || name == "emplace" || name == "try_emplace" ||
-        name == "insert_or_assign") {
+    if (name == "try_emplace") {
+      // try_emplace(k, args...): the mapped value is made from args (none:
+      // value-initialised) only when k is not there yet, as C++ does, so a
+      // constructor's side effects (a channel it records) happen only then.
+      if (args.empty())
+        error(loc, diag::err_std_map_insert);
+      QualType kt = templateArgType(md->getParent(), 0);
+      QualType vt = templateArgType(md->getParent(), 1);
+      Value key = std::move(argv[0]);
+      if (!kt.isNull())
+        key = convertHeld(std::move(key), kt, loc);
+      bool inserted = mapFind(*self, key) == nullptr;
+      if (inserted) {
+        Value v = emplacedElement(
+            vt, args.drop_front(),
+            llvm::MutableArrayRef<Value>(argv).drop_front(), site,
+            [&] { error(loc, diag::err_std_map_insert); });
+        mapInsert(*self, key, std::move(v), false, loc);
+      }
+      result = site == discardedResult_
+                   ? Value::makeVoid()
+                   : treeInsertionResult(self, key, inserted, false, loc);
+      return nullptr;
+    }
+    if (name == "insert" && args.size() == 1 && isInitializerListParam(md, 0)) {
+      // insert({{k1, v1}, {k2, v2}}): each pair in order, a key already
+      // there (or given twice) keeping its first value, as C++ does.
+      QualType kt = templateArgType(md->getParent(), 0);
+      QualType vt = templateArgType(md->getParent(), 1);
+      if (argv[0].kind != Value::Kind::Agg)
+        error(loc, diag::err_std_map_insert_pair);
+      for (Value &kv : argv[0].elems()) {
+        if (kv.kind != Value::Kind::Agg || kv.elems().size() != 2)
+          error(loc, diag::err_std_map_insert_pair);
+        Value k = convertHeld(std::move(kv.elems()[0]), kt, loc);
+        if (!mapFind(*self, k))
+          mapInsert(*self, std::move(k),
+                    convertHeld(std::move(kv.elems()[1]), vt, loc), false, loc);
+      }
+      result = Value::makeVoid();
+      return nullptr;
+    }
+    if (name == "insert" || name == "emplace" || name == "insert_or_assign") {
       Value k, v;
       if (args.size() == 1) {
         Value kv = std::move(argv[0]);
@@ -1210,6 +1283,19 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       bool has = self->map()->find(MapKey{argv[0]}) != self->map()->end();
       result =
           name == "count" ? Value::makeInt(has, true) : Value::makeInt(has);
+      return nullptr;
+    }
+    if (name == "insert" && args.size() == 1 && isInitializerListParam(md, 0)) {
+      // insert({a, b, c}): each in order.
+      QualType kt = templateArgType(md->getParent(), 0);
+      if (argv[0].kind != Value::Kind::Agg)
+        error(loc, diag::err_eval_uninitialised);
+      for (Value &key : argv[0].elems()) {
+        if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
+          key = convert(key, kt, loc);
+        setInsert(*self, key, kt, loc);
+      }
+      result = Value::makeVoid();
       return nullptr;
     }
     if ((name == "insert" && args.size() == 1) || name == "emplace") {
