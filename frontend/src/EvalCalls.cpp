@@ -11,6 +11,7 @@
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/IgnoreExpr.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -72,15 +73,70 @@ void Evaluator::assertionFailed(const CallExpr *call) {
         {text.empty() ? std::string("assert") : text});
 }
 
+namespace {
+// Whether `rd` is std::exception or a class derived from it.
+bool isExceptionClass(const CXXRecordDecl *rd) {
+  auto isException = [](const CXXRecordDecl *c) {
+    return c->getIdentifier() && c->getName() == "exception" &&
+           c->isInStdNamespace();
+  };
+  if (!rd || !rd->hasDefinition())
+    return false;
+  return isException(rd) || !rd->forallBases([&](const CXXRecordDecl *b) {
+    return !isException(b);
+  });
+}
+
+// A message as a C++ string literal shows it.
+std::string quotedMessage(llvm::StringRef text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+} // namespace
+
 void Evaluator::reachedThrow(const CXXThrowExpr *t) {
   const Expr *thrown = t->getSubExpr();
   if (!thrown) // `throw;`: there is no exception being handled to rethrow
     error(t->getThrowLoc(), diag::err_eval_exceptions);
-  // A standard exception (std::runtime_error("...")) is shown by its
-  // message, the one argument mscclc can evaluate; the library's class
-  // itself is not emulated. Anything else is evaluated and shown.
-  std::string type = thrown->getType().getUnqualifiedType().getAsString(
-      ctx_.getPrintingPolicy());
+  // The type as written (std::string), unless that is the library's
+  // internal spelling (std::make_pair's result): then the canonical type.
+  std::string type = TypeName::getFullyQualifiedName(
+      thrown->getType().getUnqualifiedType(), ctx_, ctx_.getPrintingPolicy());
+  if (llvm::StringRef(type).contains("__"))
+    type =
+        thrown->getType().getCanonicalType().getUnqualifiedType().getAsString(
+            ctx_.getPrintingPolicy());
+  const CXXRecordDecl *rd = thrown->getType()->getAsCXXRecordDecl();
+  if (!isExceptionClass(rd)) {
+    // A number, a string, a struct, a pair...: evaluated and shown.
+    Value v = eval(thrown);
+    error(t->getThrowLoc(), diag::err_eval_throw,
+          {"'" + type + "' " +
+           (v.kind == Value::Kind::Agg ? describeValue(v)
+                                       : "(" + describeValue(v) + ")")});
+  }
+  // An exception (std::runtime_error("..."), or a class of the program's
+  // own derived from one) is shown by its type and, when its first
+  // constructor argument is a string, that message: the library's
+  // exception classes are not emulated.
   const Expr *made =
       IgnoreExprNodes(thrown, IgnoreImplicitSingleStep, IgnoreParensSingleStep,
                       [](Expr *e) -> Expr * {
@@ -88,34 +144,26 @@ void Evaluator::reachedThrow(const CXXThrowExpr *t) {
                           return cast->getSubExpr();
                         return e;
                       });
-  std::string shown;
+  std::string shown = type;
   const auto *ce = dyn_cast<CXXConstructExpr>(made);
-  const CXXRecordDecl *rd = thrown->getType()->getAsCXXRecordDecl();
-  if (rd && inStdTree(rd)) {
-    if (!ce)
-      error(t->getThrowLoc(), diag::err_eval_exceptions);
-    std::string message;
-    if (ce->getNumArgs() > 0) {
-      const Expr *arg = ce->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *sl = dyn_cast<StringLiteral>(arg);
+  if (ce && ce->getNumArgs() > 0) {
+    const Expr *arg = ce->getArg(0);
+    QualType at = arg->IgnoreParenImpCasts()->getType();
+    const CXXRecordDecl *ard = at->getAsCXXRecordDecl();
+    StdClass acls = ard ? classifyStd(ard) : StdClass::None;
+    bool characters = (at->isArrayType() || at->isPointerType()) &&
+                      at->getPointeeOrArrayElementType()->isCharType();
+    if (characters || acls == StdClass::String ||
+        acls == StdClass::StringView) {
+      const Expr *bare = arg->IgnoreParenImpCasts();
+      if (const auto *sl = dyn_cast<StringLiteral>(bare);
           sl && sl->getCharByteWidth() == 1) {
-        step(arg);
-        message = sl->getString().str();
-      } else {
-        Value v = eval(ce->getArg(0));
-        if (v.kind != Value::Kind::String)
-          error(ce->getArg(0)->getExprLoc(), diag::err_eval_exceptions);
-        message = v.s();
+        step(bare);
+        shown += "(" + quotedMessage(sl->getString()) + ")";
+      } else if (Value v = eval(arg); v.kind == Value::Kind::String) {
+        shown += "(" + quotedMessage(v.s()) + ")";
       }
-      shown = type + "(\"" + message + "\")";
-    } else {
-      shown = type + "()";
     }
-  } else {
-    Value v = eval(thrown);
-    shown = "'" + type + "' " +
-            (v.kind == Value::Kind::Agg ? describeValue(v)
-                                        : "(" + describeValue(v) + ")");
   }
   error(t->getThrowLoc(), diag::err_eval_throw, {shown});
 }

@@ -1422,8 +1422,14 @@ private:
   // Whether a method call on a std::map or std::unordered_map is a form
   // stdMethod inserts with: not emplace's piecewise form, nor a form with
   // a hint first (emplace_hint, try_emplace, insert or insert_or_assign
-  // with one), nor insert's of a range.
+  // with one), nor insert's of a range insertRange does not take.
   bool mapInsertionForm(const clang::CXXMethodDecl *md, size_t nargs);
+  // insert(first, last) of a map or set, `first` and `last` positions of
+  // a std::vector or std::array: each element inserted in order, as
+  // insert(element) inserts it. False (nothing evaluated) for other
+  // iterators.
+  bool insertRange(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
+                   const clang::CallExpr *call);
   // Whether parameter `i` of `fd` is a std::initializer_list (insert's
   // overload for a braced list of elements).
   bool isInitializerListParam(const clang::FunctionDecl *fd, unsigned i);

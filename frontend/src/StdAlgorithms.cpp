@@ -1837,7 +1837,9 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
     QualType plain = t.getNonReferenceType().getUnqualifiedType();
     if (plain->isArithmeticType() && args[i]->kind == Value::Kind::Agg &&
         i < argTypes.size() && !argTypes[i].isNull()) {
-      if (!t->isReferenceType() || t.getNonReferenceType().isConstQualified())
+      // By value, const & or && (each binds the converted temporary).
+      if (!t->isLValueReferenceType() ||
+          t.getNonReferenceType().isConstQualified())
         if (auto c = arithmeticThroughConversion(*args[i], argTypes[i], plain,
                                                  site)) {
           copies.push_back(std::move(c->first));
@@ -2492,7 +2494,8 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
         args[0] = &converted;
       } else if (elems[i].kind == Value::Kind::Agg &&
                  pointee->isArithmeticType() &&
-                 (!param->isReferenceType() || pointee.isConstQualified())) {
+                 (!param->isLValueReferenceType() ||
+                  pointee.isConstQualified())) {
         // An object of the program's own class given to an arithmetic
         // parameter: its conversion operator's result, as callOnElements
         // gives it to every other algorithm's callback.

@@ -653,6 +653,13 @@ Value Evaluator::emplacedElement(QualType elem,
                         site);
   if (const CXXConstructorDecl *ctor =
           erd ? userConstructorFor(erd, argv.size()) : nullptr) {
+    // The arguments are values here: a constructor that changes one
+    // through a non-const reference would change a copy, not the caller's
+    // variable.
+    for (const ParmVarDecl *p : ctor->parameters())
+      if (p->getType()->isLValueReferenceType() &&
+          !p->getType().getNonReferenceType().isConstQualified())
+        refuse();
     llvm::SmallVector<Value *, 4> values;
     for (Value &a : argv)
       values.push_back(&a);
@@ -844,6 +851,46 @@ QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
   return QualType();
 }
 
+bool Evaluator::insertRange(StdClass cls, Value *self, const CXXMethodDecl *md,
+                            const CallExpr *call) {
+  IteratorPosition first, last;
+  if (!parseIteratorPosition(call->getArg(0), first) ||
+      !parseIteratorPosition(call->getArg(1), last) || first.search ||
+      last.search || first.containerType.isNull())
+    return false;
+  const CXXRecordDecl *from =
+      first.containerType.getCanonicalType()->getAsCXXRecordDecl();
+  StdClass fromCls = from ? classifyStd(from) : StdClass::None;
+  if (fromCls != StdClass::Vector && fromCls != StdClass::Array)
+    return false;
+  LazyLoc loc(call);
+  ValueList elems;
+  {
+    Borrow keep(*this, nullptr, /*iterating=*/true);
+    auto [range, lo, hi] = positionRange(first, last, call, "insert", keep);
+    elems.assign(range->elems().begin() + lo, range->elems().begin() + hi);
+  }
+  QualType kt = templateArgType(md->getParent(), 0);
+  QualType vt = templateArgType(md->getParent(), 1);
+  for (Value &e : elems) {
+    if (e.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+    if (cls == StdClass::Set) {
+      setInsert(*self, std::move(e), kt, loc);
+      continue;
+    }
+    if (e.kind != Value::Kind::Agg || e.elems().size() != 2)
+      error(loc, diag::err_std_map_insert_pair);
+    // The mapped value is converted (a converting constructor run) only
+    // for a key not there, as libstdc++ makes the node only then.
+    Value k = convertHeld(std::move(e.elems()[0]), kt, loc);
+    if (!mapFind(*self, k))
+      mapInsert(*self, std::move(k),
+                convertHeld(std::move(e.elems()[1]), vt, loc), false, loc);
+  }
+  return true;
+}
+
 bool Evaluator::isInitializerListParam(const FunctionDecl *fd, unsigned i) {
   if (i >= fd->getNumParams())
     return false;
@@ -864,8 +911,9 @@ bool Evaluator::mapInsertionForm(const CXXMethodDecl *md, size_t nargs) {
            ctx_.hasSameUnqualifiedType(
                md->getParamDecl(0)->getType().getNonReferenceType(), key);
   }
-  // emplace with std::piecewise_construct, and the forms with a hint (or
-  // insert's with a range: two iterators).
+  // emplace with std::piecewise_construct, and the forms with a hint (and
+  // insert's of a range other than a std::vector's or std::array's
+  // positions, which insertRange takes).
   if (name == "emplace" || name == "insert_or_assign")
     return nargs <= 2;
   if (name == "insert")
@@ -888,9 +936,18 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     result = Value::makeVoid();
     return nullptr;
   }
+  if ((cls == StdClass::Map || cls == StdClass::Set) && md->getIdentifier() &&
+      md->getName() == "insert" && args.size() == 2 &&
+      insertRange(cls, self, md, cast<CallExpr>(site))) {
+    result = Value::makeVoid();
+    return nullptr;
+  }
   if (cls == StdClass::Map && md->getIdentifier() &&
-      !mapInsertionForm(md, args.size()))
-    error(loc, diag::err_std_map_insert);
+      !mapInsertionForm(md, args.size())) {
+    if (md->getName() == "emplace") // std::piecewise_construct
+      error(loc, diag::err_std_map_insert);
+    error(loc, diag::err_std_map_insert_form, {md->getName().str()});
+  }
   llvm::SmallVector<Value, 2> argv =
       evaluateArguments(self, args, site, argumentMovedInto(cls, md, args));
   // Hot path: avoid getNameAsString(), which builds a printing policy.
@@ -1195,8 +1252,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       if (inserted) {
         Value v = emplacedElement(
             vt, args.drop_front(),
-            llvm::MutableArrayRef<Value>(argv).drop_front(), site,
-            [&] { error(loc, diag::err_std_map_insert); });
+            llvm::MutableArrayRef<Value>(argv).drop_front(), site, [&] {
+              error(loc, diag::err_std_try_emplace_args,
+                    {vt.getUnqualifiedType().getAsString(
+                        ctx_.getPrintingPolicy())});
+            });
         mapInsert(*self, key, std::move(v), false, loc);
       }
       result = site == discardedResult_
@@ -1205,8 +1265,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return nullptr;
     }
     if (name == "insert" && args.size() == 1 && isInitializerListParam(md, 0)) {
-      // insert({{k1, v1}, {k2, v2}}): each pair in order, a key already
-      // there (or given twice) keeping its first value, as C++ does.
+      // insert({{k1, v1}, {k2, v2}}): the list's pairs are all made first
+      // (each converted to the map's types), then inserted in order, a key
+      // already there (or given twice) keeping its first value, as C++
+      // does.
       QualType kt = templateArgType(md->getParent(), 0);
       QualType vt = templateArgType(md->getParent(), 1);
       if (argv[0].kind != Value::Kind::Agg)
@@ -1214,11 +1276,12 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       for (Value &kv : argv[0].elems()) {
         if (kv.kind != Value::Kind::Agg || kv.elems().size() != 2)
           error(loc, diag::err_std_map_insert_pair);
-        Value k = convertHeld(std::move(kv.elems()[0]), kt, loc);
-        if (!mapFind(*self, k))
-          mapInsert(*self, std::move(k),
-                    convertHeld(std::move(kv.elems()[1]), vt, loc), false, loc);
+        kv.elems()[0] = convertHeld(std::move(kv.elems()[0]), kt, loc);
+        kv.elems()[1] = convertHeld(std::move(kv.elems()[1]), vt, loc);
       }
+      for (Value &kv : argv[0].elems()) // a key there keeps its value
+        mapInsert(*self, std::move(kv.elems()[0]), std::move(kv.elems()[1]),
+                  false, loc);
       result = Value::makeVoid();
       return nullptr;
     }
@@ -1290,11 +1353,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       QualType kt = templateArgType(md->getParent(), 0);
       if (argv[0].kind != Value::Kind::Agg)
         error(loc, diag::err_eval_uninitialised);
-      for (Value &key : argv[0].elems()) {
-        if (key.kind == Value::Kind::Int || key.kind == Value::Kind::Float)
-          key = convert(key, kt, loc);
-        setInsert(*self, key, kt, loc);
-      }
+      for (Value &key : argv[0].elems())
+        setInsert(*self, std::move(key), kt, loc);
       result = Value::makeVoid();
       return nullptr;
     }

@@ -1,7 +1,9 @@
 // RUN: mscclc --verify %s
 // RUN: %expect-error mscclc %s
-// insert of a range of another container into a map: refused (before, the
-// two iterators were taken for a key and a value).
+// insert of another map's range into a map: refused (before, the two
+// iterators were taken for a key and a value), naming the form and what to
+// write instead; a std::vector's range is inserted
+// (tests/dialect/insert_initializer_lists).
 #include <mscclpp/dsl.hpp>
 #include <map>
 #include <utility>
@@ -11,6 +13,7 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void map_insert_range() {
   CollectiveProgram program("p", TestCollective(1, 1, 1), 1);
   std::vector<std::pair<int, int>> links = {{0, 1}, {1, 0}};
-  std::map<int, int> peer;
-  peer.insert(links.begin(), links.end()); // expected-error {{this map insertion is not supported: pass the key and the mapped value itself (`m.emplace(k, V(a, b))` or `m.insert({k, v})`), or the key and the arguments of the mapped value's constructor to try_emplace (`m.try_emplace(k, a, b)`)}}
+  std::map<int, int> peer, more = {{2, 3}};
+  peer.insert(links.begin(), links.end()); // fine
+  peer.insert(more.begin(), more.end()); // expected-error {{this form of insert (with a hint first, or of a range other than a std::vector's or std::array's positions) is not supported in algorithm code; insert each entry itself (`m.try_emplace(k, v)` or `m.insert({k, v})`, in a loop over a range)}}
 }

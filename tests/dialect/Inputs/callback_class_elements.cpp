@@ -24,6 +24,10 @@ static void body() {
   std::for_each(pieces.begin() + 1, pieces.begin() + 3,
                 [&](const long &x) { total += x * 100; });
   std::ranges::for_each(pieces, [&](double x) { total += long(x) * 1000; });
+  std::for_each(pieces.begin(), pieces.begin() + 2, [&](long &&x) {
+    x += 1; // the converted temporary, not the element
+    total += x * 10000;
+  });
   std::vector<Bytes> wide = {{30}, {26}};
   std::for_each(wide.begin(), wide.end(), [&](unsigned char x) { total += x; });
   printf("each %ld\n", total);
