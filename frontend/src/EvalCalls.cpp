@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
+#include "mscclc/ir/Utf8.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
@@ -87,29 +88,6 @@ bool isExceptionClass(const CXXRecordDecl *rd) {
   });
 }
 
-// A message as a C++ string literal shows it.
-std::string quotedMessage(llvm::StringRef text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 } // namespace
 
 void Evaluator::reachedThrow(const CXXThrowExpr *t) {
@@ -159,9 +137,9 @@ void Evaluator::reachedThrow(const CXXThrowExpr *t) {
       if (const auto *sl = dyn_cast<StringLiteral>(bare);
           sl && sl->getCharByteWidth() == 1) {
         step(bare);
-        shown += "(" + quotedMessage(sl->getString()) + ")";
+        shown += "(" + quotedString(sl->getString()) + ")";
       } else if (Value v = eval(arg); v.kind == Value::Kind::String) {
-        shown += "(" + quotedMessage(v.s()) + ")";
+        shown += "(" + quotedString(v.s()) + ")";
       }
     }
   }

@@ -15,54 +15,6 @@ namespace mscclc {
 
 namespace {
 
-// A JSON string. File names and parameter text are bytes, not always
-// UTF-8: a malformed sequence becomes U+FFFD, so the document stays JSON.
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      size_t n = utf8SequenceLength(s, i);
-      if (n == 0) {
-        out += "\\ufffd";
-        ++i;
-      } else {
-        out.append(s.substr(i, n));
-        i += n;
-      }
-      continue;
-    }
-    ++i;
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      if (c < 0x20) {
-        static const char Hex[] = "0123456789abcdef";
-        out += "\\u00";
-        out += Hex[c >> 4];
-        out += Hex[c & 15];
-      } else {
-        out += char(c);
-      }
-    }
-  }
-  return out + "\"";
-}
-
 // Byte column → code-point column on `line` (SARIF's default column kind
 // counts Unicode code points; ours count bytes, as clang's text does).
 uint32_t codePoints(std::string_view line, uint32_t byteColumn) {
@@ -152,11 +104,13 @@ namespace {
 
 void jsonEntry(std::ostringstream &os, const LoggedDiagnostic &d,
                bool withNotes) {
-  os << "{\"severity\":" << quote(severityName(d.severity))
-     << ",\"rule\":" << quote(d.rule) << ",\"group\":" << quote(d.group)
-     << ",\"message\":" << quote(d.message) << ",\"file\":" << quote(d.file)
-     << ",\"line\":" << d.line << ",\"column\":" << d.column
-     << ",\"planPath\":" << quote(d.planPath);
+  os << "{\"severity\":" << quotedString(severityName(d.severity))
+     << ",\"rule\":" << quotedString(d.rule)
+     << ",\"group\":" << quotedString(d.group)
+     << ",\"message\":" << quotedString(d.message)
+     << ",\"file\":" << quotedString(d.file) << ",\"line\":" << d.line
+     << ",\"column\":" << d.column
+     << ",\"planPath\":" << quotedString(d.planPath);
   if (withNotes) {
     os << ",\"notes\":[";
     for (size_t i = 0; i < d.notes.size(); ++i) {
@@ -192,7 +146,8 @@ void sarifLocation(std::ostringstream &os, const LoggedDiagnostic &d,
   bool any = false;
   if (!d.file.empty()) {
     os << "\"physicalLocation\":{\"artifactLocation\":{\"uri\":"
-       << quote(uriOf(d.file)) << ",\"index\":" << artifacts.at(d.file) << "}";
+       << quotedString(uriOf(d.file)) << ",\"index\":" << artifacts.at(d.file)
+       << "}";
     if (d.line > 0) {
       os << ",\"region\":{\"startLine\":" << d.line;
       if (d.codePointColumn > 0)
@@ -204,14 +159,13 @@ void sarifLocation(std::ostringstream &os, const LoggedDiagnostic &d,
   }
   if (!d.planPath.empty()) {
     // A place inside a JSON plan: SARIF's logical location, as a path.
-    os << (any ? "," : "")
-       << "\"logicalLocations\":[{\"fullyQualifiedName\":" << quote(d.planPath)
-       << ",\"kind\":\"element\"}]";
+    os << (any ? "," : "") << "\"logicalLocations\":[{\"fullyQualifiedName\":"
+       << quotedString(d.planPath) << ",\"kind\":\"element\"}]";
     any = true;
   }
   if (d.severity == Severity::Note)
-    os << (any ? "," : "") << "\"message\":{\"text\":" << quote(d.message)
-       << "}";
+    os << (any ? "," : "")
+       << "\"message\":{\"text\":" << quotedString(d.message) << "}";
   os << "}";
 }
 
@@ -248,38 +202,40 @@ std::string DiagnosticLog::sarif(std::string_view toolName,
   os << "{\"$schema\":\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/"
         "errata01/os/schemas/sarif-schema-2.1.0.json\","
         "\"version\":\"2.1.0\",\"runs\":[{\"tool\":{\"driver\":{\"name\":"
-     << quote(toolName) << ",\"version\":" << quote(toolVersion)
+     << quotedString(toolName) << ",\"version\":" << quotedString(toolVersion)
      << ",\"rules\":[";
   for (size_t i = 0; i < rules.size(); ++i) {
     const LoggedDiagnostic &r = *rules[i];
     std::string id = r.rule.empty() ? "mscclc" : r.rule;
-    os << (i ? "," : "") << "\n{\"id\":" << quote(id);
+    os << (i ? "," : "") << "\n{\"id\":" << quotedString(id);
     Severity level = r.severity;
     if (r.id < diag::NumDiagnostics) {
-      os << ",\"shortDescription\":{\"text\":" << quote(diagInfo(r.id).format)
-         << "}";
+      os << ",\"shortDescription\":{\"text\":"
+         << quotedString(diagInfo(r.id).format) << "}";
       // The rule's level as the catalog has it, not as -W flags made this
       // occurrence.
       level = diagInfo(r.id).severity;
     }
-    os << ",\"defaultConfiguration\":{\"level\":" << quote(sarifLevel(level))
-       << "}";
+    os << ",\"defaultConfiguration\":{\"level\":"
+       << quotedString(sarifLevel(level)) << "}";
     if (!r.group.empty())
-      os << ",\"properties\":{\"tags\":[" << quote("-W" + r.group) << "]}";
+      os << ",\"properties\":{\"tags\":[" << quotedString("-W" + r.group)
+         << "]}";
     os << "}";
   }
   os << "\n]}},\"columnKind\":\"unicodeCodePoints\",\"artifacts\":[";
   for (size_t i = 0; i < artifacts.size(); ++i)
     os << (i ? "," : "")
-       << "{\"location\":{\"uri\":" << quote(uriOf(artifacts[i])) << "}}";
+       << "{\"location\":{\"uri\":" << quotedString(uriOf(artifacts[i]))
+       << "}}";
   os << "],\"results\":[";
   for (size_t i = 0; i < entries_.size(); ++i) {
     const LoggedDiagnostic &d = entries_[i];
     std::string id = d.rule.empty() ? "mscclc" : d.rule;
-    os << (i ? "," : "") << "\n{\"ruleId\":" << quote(id)
+    os << (i ? "," : "") << "\n{\"ruleId\":" << quotedString(id)
        << ",\"ruleIndex\":" << ruleIndex[id]
-       << ",\"level\":" << quote(sarifLevel(d.severity))
-       << ",\"message\":{\"text\":" << quote(d.message) << "}";
+       << ",\"level\":" << quotedString(sarifLevel(d.severity))
+       << ",\"message\":{\"text\":" << quotedString(d.message) << "}";
     if (hasPlace(d)) {
       os << ",\"locations\":[";
       sarifLocation(os, d, artifactIndex);

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace mscclc {
@@ -51,6 +52,57 @@ inline std::optional<size_t> firstInvalidUtf8(std::string_view s) {
     i += n;
   }
   return std::nullopt;
+}
+
+// `s` double-quoted with JSON's escapes (which C++ string literals share
+// for quotes, backslashes and \n \r \t; other control characters as
+// \u00XX), a malformed UTF-8 sequence as U+FFFD: for a JSON document
+// (file names and parameter text are bytes, not always UTF-8) and for text
+// a diagnostic quotes.
+inline std::string quotedString(std::string_view s) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      size_t n = utf8SequenceLength(s, i);
+      if (n == 0) {
+        out += "\\ufffd";
+        ++i;
+      } else {
+        out.append(s.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    ++i;
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (c < 0x20) {
+        static const char Hex[] = "0123456789abcdef";
+        out += "\\u00";
+        out += Hex[c >> 4];
+        out += Hex[c & 15];
+      } else {
+        out += char(c);
+      }
+    }
+  }
+  return out + "\"";
 }
 
 } // namespace mscclc
