@@ -1313,6 +1313,14 @@ private:
   std::optional<std::pair<Value, clang::QualType>>
   arithmeticThroughConversion(Value &v, clang::QualType type,
                               clang::QualType target, LazyLoc loc);
+  // An element `arg` (of static type `argType`) of the program's own class
+  // given to a callback's arithmetic parameter of type `param` (by value,
+  // const & or &&): its conversion operator's result. None when `param`
+  // or `arg` is not of that kind; a located error for such an element no
+  // one conversion operator turns into a number. (callOnElements, and
+  // std::for_each's walkElements.)
+  std::optional<Value> classElementAsNumber(Value &arg, clang::QualType argType,
+                                            clang::QualType param, LazyLoc loc);
   // An operation's result `r` (of declared type `returned`) as the
   // numeric algorithms store it in their running value of type `t`:
   // numbers converted to `t`, an object of the program's own class through
@@ -1420,9 +1428,10 @@ private:
   [[noreturn]] void unsupportedStdName(const std::string &qualified,
                                        LazyLoc loc);
   // Whether a method call on a std::map or std::unordered_map is a form
-  // stdMethod inserts with: not emplace's piecewise form, nor a form with
-  // a hint first (emplace_hint, try_emplace, insert or insert_or_assign
-  // with one), nor insert's of a range insertRange does not take.
+  // stdMethod inserts with (asked by tryTreeMethod): not emplace's piecewise
+  // form, nor a form with a hint first (emplace_hint, try_emplace, insert or
+  // insert_or_assign with one), nor insert's of a range insertRange does not
+  // take.
   bool mapInsertionForm(const clang::CXXMethodDecl *md, size_t nargs);
   // insert(first, last) of a map or set, `first` and `last` positions of
   // a std::vector or std::array: each element inserted in order, as

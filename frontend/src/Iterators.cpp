@@ -472,6 +472,18 @@ bool Evaluator::tryTreeMethod(Value *self, const CXXMethodDecl *md,
   LazyLoc loc(call);
   bool isSet = classifyStd(md->getParent()) == StdClass::Set;
   uint8_t flags = IterTree | (isSet ? IterSet : 0);
+  // Insertions whose form decides before their arguments are evaluated:
+  // a vector's range taken, hint forms and the rest refused.
+  if (md->getName() == "insert" && args.size() == 2 &&
+      insertRange(isSet ? StdClass::Set : StdClass::Map, self, md, call)) {
+    result = Value::makeVoid();
+    return true;
+  }
+  if (!isSet && !mapInsertionForm(md, args.size())) {
+    if (md->getName() == "emplace") // std::piecewise_construct
+      error(loc, diag::err_std_map_insert);
+    error(loc, diag::err_std_map_insert_form, {md->getName().str()});
+  }
   if (md->getName() == "equal_range" && args.size() == 1) {
     // The entries with the key: none or one.
     Borrow keep(*this, self);

@@ -1806,6 +1806,28 @@ Evaluator::arithmeticThroughConversion(Value &v, QualType type, QualType target,
       conv->getConversionType().getNonReferenceType().getUnqualifiedType());
 }
 
+std::optional<Value> Evaluator::classElementAsNumber(Value &arg,
+                                                     QualType argType,
+                                                     QualType param,
+                                                     LazyLoc loc) {
+  QualType plain = param.getNonReferenceType().getUnqualifiedType();
+  if (!plain->isArithmeticType() || arg.kind != Value::Kind::Agg ||
+      argType.isNull())
+    return std::nullopt;
+  // By value, const & or && (each binds the converted temporary).
+  if (!param->isLValueReferenceType() ||
+      param.getNonReferenceType().isConstQualified())
+    if (auto c = arithmeticThroughConversion(arg, argType, plain, loc))
+      return std::move(c->first);
+  // An object of the program's own class for a number that no one
+  // conversion operator turns into one (C++ would not compile the call).
+  if (isProgramClass(argType.getNonReferenceType()
+                         .getCanonicalType()
+                         ->getAsCXXRecordDecl()))
+    error(loc, diag::err_std_number_expected);
+  return std::nullopt;
+}
+
 Value Evaluator::storedInInit(Value r, QualType returned, QualType t,
                               LazyLoc loc) {
   // A result of the program's own class stored in an arithmetic init.
@@ -1834,27 +1856,13 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
   llvm::SmallVector<bool, 2> converted(args.size(), false);
   for (size_t i = 0; i < args.size() && i < fd->getNumParams(); ++i) {
     QualType t = fd->getParamDecl(unsigned(i))->getType();
-    QualType plain = t.getNonReferenceType().getUnqualifiedType();
-    if (plain->isArithmeticType() && args[i]->kind == Value::Kind::Agg &&
-        i < argTypes.size() && !argTypes[i].isNull()) {
-      // By value, const & or && (each binds the converted temporary).
-      if (!t->isLValueReferenceType() ||
-          t.getNonReferenceType().isConstQualified())
-        if (auto c = arithmeticThroughConversion(*args[i], argTypes[i], plain,
-                                                 site)) {
-          copies.push_back(std::move(c->first));
-          passed[i] = &copies.back();
-          converted[i] = true;
-          continue;
-        }
-      // An object of the program's own class for a number that no one
-      // conversion operator turns into one (C++ would not compile the call).
-      if (isProgramClass(argTypes[i]
-                             .getNonReferenceType()
-                             .getCanonicalType()
-                             ->getAsCXXRecordDecl()))
-        error(site, diag::err_std_number_expected);
-    }
+    if (i < argTypes.size())
+      if (auto number = classElementAsNumber(*args[i], argTypes[i], t, site)) {
+        copies.push_back(std::move(*number));
+        passed[i] = &copies.back();
+        converted[i] = true;
+        continue;
+      }
     if (t->isLValueReferenceType() &&
         !t.getNonReferenceType().isConstQualified()) {
       copies.push_back(*args[i]);
@@ -2492,18 +2500,9 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
            elems[i].kind == Value::Kind::Float)) {
         converted = convert(elems[i], pointee, loc);
         args[0] = &converted;
-      } else if (elems[i].kind == Value::Kind::Agg &&
-                 pointee->isArithmeticType() &&
-                 (!param->isLValueReferenceType() ||
-                  pointee.isConstQualified())) {
-        // An object of the program's own class given to an arithmetic
-        // parameter: its conversion operator's result, as callOnElements
-        // gives it to every other algorithm's callback.
-        auto c = arithmeticThroughConversion(
-            elems[i], elem, pointee.getUnqualifiedType(), rest[0]);
-        if (!c)
-          error(rest[0], diag::err_std_number_expected);
-        converted = std::move(c->first);
+      } else if (auto number =
+                     classElementAsNumber(elems[i], elem, param, rest[0])) {
+        converted = std::move(*number);
         args[0] = &converted;
       }
       callFunction(fn, {}, closure, rest[0], args, object.get(), elem);

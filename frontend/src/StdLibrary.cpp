@@ -864,6 +864,8 @@ bool Evaluator::insertRange(StdClass cls, Value *self, const CXXMethodDecl *md,
   if (fromCls != StdClass::Vector && fromCls != StdClass::Array)
     return false;
   LazyLoc loc(call);
+  if (self->kind != Value::Kind::Map)
+    error(loc, diag::err_eval_uninitialised);
   ValueList elems;
   {
     Borrow keep(*this, nullptr, /*iterating=*/true);
@@ -935,18 +937,6 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     swapValues(self, other, loc);
     result = Value::makeVoid();
     return nullptr;
-  }
-  if ((cls == StdClass::Map || cls == StdClass::Set) && md->getIdentifier() &&
-      md->getName() == "insert" && args.size() == 2 &&
-      insertRange(cls, self, md, cast<CallExpr>(site))) {
-    result = Value::makeVoid();
-    return nullptr;
-  }
-  if (cls == StdClass::Map && md->getIdentifier() &&
-      !mapInsertionForm(md, args.size())) {
-    if (md->getName() == "emplace") // std::piecewise_construct
-      error(loc, diag::err_std_map_insert);
-    error(loc, diag::err_std_map_insert_form, {md->getName().str()});
   }
   llvm::SmallVector<Value, 2> argv =
       evaluateArguments(self, args, site, argumentMovedInto(cls, md, args));
