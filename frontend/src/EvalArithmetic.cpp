@@ -425,6 +425,21 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
       return floatOfType(v.f, t);
     return v;
   }
+  // A number stored as an object of a class of the program's own where the
+  // library makes that object (a std::pair's member, a std::function's
+  // result, an algorithm's output element): the class's converting
+  // constructor runs, as the library's template calls it. Clang's AST of
+  // the program shows no constructor there.
+  if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+      t->isRecordType())
+    if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl(); isProgramClass(rd))
+      if (const CXXConstructorDecl *ctor = convertingConstructor(
+              rd,
+              v.kind == Value::Kind::Int ? ctx_.LongLongTy : ctx_.DoubleTy)) {
+        Value number = v;
+        Value *one[1] = {&number};
+        return runConstructor(ctor, {}, one, loc);
+      }
   return v;
 }
 

@@ -1018,6 +1018,8 @@ Value *Evaluator::evalLValue(const Expr *e) {
         invalidatedDuringUse(baseBorrow, diag::err_eval_object_invalidated,
                              ae->getIdx());
     }
+    if (base->kind == Value::Kind::String)
+      error(loc, diag::err_eval_char_array_subscript);
     if (base->kind != Value::Kind::Agg || idx.kind != Value::Kind::Int)
       error(loc, diag::err_eval_subscript);
     if (idx.wide() < 0 || idx.wide() >= __int128(base->elems().size()))

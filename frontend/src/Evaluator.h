@@ -726,6 +726,14 @@ private:
   // A class of the program's own: not the standard library's, not a DSL
   // class, not declared in a system header.
   bool isProgramClass(const clang::CXXRecordDecl *rd);
+  // Whether default-constructing a `t` runs the program's code (a
+  // constructor or a member initialiser of one of its classes, maybe
+  // inside a std::pair, std::tuple or std::array): then a container makes
+  // each new element by itself, as C++ does, instead of copying one.
+  bool defaultConstructionRunsCode(clang::QualType t);
+  // `n` value-initialised elements of type `t` (std::vector's (n) and
+  // resize(n)).
+  ValueList defaultElements(clang::QualType t, size_t n, LazyLoc loc);
   // The element count std::size(c), std::ssize(c) or their std::ranges
   // forms give (`function`: the call's name, for the error).
   size_t containerSize(const clang::Expr *container, LazyLoc loc,
@@ -1164,6 +1172,13 @@ private:
                               const IteratorPosition &last,
                               const clang::CallExpr *call,
                               llvm::StringRef algorithm, Borrow &keep);
+  // The same, for positions written at `firstE` and `lastE` in `site` (a
+  // call or a constructor).
+  PositionRange positionRange(const IteratorPosition &first,
+                              const IteratorPosition &last,
+                              const clang::Expr *firstE,
+                              const clang::Expr *lastE, const clang::Expr *site,
+                              llvm::StringRef algorithm, Borrow &keep);
   // std::copy(first, last, out), std::copy_if(first, last, out, pred),
   // std::transform(first, last, out, op) as a statement (result unused).
   bool tryCopyStatement(const clang::Expr *e);
@@ -1439,6 +1454,13 @@ private:
   // iterators.
   bool insertRange(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    const clang::CallExpr *call);
+  // What insertRange does for the map or set `self` of class `container`,
+  // the positions written at `firstE` and `lastE` in `site` (also a map's
+  // or set's constructor from them).
+  bool insertPositions(StdClass cls, Value &self,
+                       const clang::CXXRecordDecl *container,
+                       const clang::Expr *firstE, const clang::Expr *lastE,
+                       const clang::Expr *site, llvm::StringRef what);
   // Whether parameter `i` of `fd` is a std::initializer_list (insert's
   // overload for a braced list of elements).
   bool isInitializerListParam(const clang::FunctionDecl *fd, unsigned i);

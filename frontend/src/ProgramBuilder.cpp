@@ -605,6 +605,11 @@ void ProgramBuilder::switchReduce(int32_t channel, int64_t rank,
     fail(diag::err_dsl_switch_chunk_outside_group,
          {"switch reduce", "destination", describe(dst)},
          {makeNote(diag::note_dsl_switch_created, st.createdAt)});
+  // The Python DSL records another member's chunk here, which the executor
+  // takes for the running rank's own (its plan does something else).
+  if (dst.rank != rank)
+    fail(diag::err_dsl_switch_chunk_not_at_rank,
+         {"switch reduce", rank, "destination", describe(dst), dst.rank});
   if (bufferOffset < 0 || size < 0)
     fail(diag::err_dsl_switch_negative, {"switch reduce"});
   if (dst.size != size)
@@ -641,6 +646,10 @@ void ProgramBuilder::switchBroadcast(int32_t channel, int64_t rank,
     fail(diag::err_dsl_switch_chunk_outside_group,
          {method, "source", describe(src)},
          {makeNote(diag::note_dsl_switch_created, st.createdAt)});
+  if (src.rank != rank) // as in switchReduce
+    fail(diag::err_dsl_switch_chunk_not_at_rank,
+         {std::string("switch ") + method, rank, "source", describe(src),
+          src.rank});
   if (bufferOffset < 0 || size < 0)
     fail(diag::err_dsl_switch_negative, {method});
   if (packets) {

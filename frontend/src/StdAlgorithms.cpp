@@ -629,7 +629,16 @@ Evaluator::PositionRange Evaluator::positionRange(const IteratorPosition &first,
                                                   const CallExpr *call,
                                                   llvm::StringRef algorithm,
                                                   Borrow &keep) {
-  LazyLoc loc(call);
+  return positionRange(first, last, call->getArg(0), call->getArg(1), call,
+                       algorithm, keep);
+}
+
+Evaluator::PositionRange
+Evaluator::positionRange(const IteratorPosition &first,
+                         const IteratorPosition &last, const Expr *firstE,
+                         const Expr *lastE, const Expr *site,
+                         llvm::StringRef algorithm, Borrow &keep) {
+  LazyLoc loc(site);
   Value *range = positionContainer(first);
   keep.retarget(range);
   if (positionContainer(last) != range)
@@ -637,10 +646,10 @@ Evaluator::PositionRange Evaluator::positionRange(const IteratorPosition &first,
   if (range->kind != Value::Kind::Agg)
     error(loc, diag::err_eval_uninitialised);
   size_t size = range->elems().size();
-  size_t lo = resolveIteratorPosition(first, size, call->getArg(0));
-  size_t hi = resolveIteratorPosition(last, size, call->getArg(1));
+  size_t lo = resolveIteratorPosition(first, size, firstE);
+  size_t hi = resolveIteratorPosition(last, size, lastE);
   if (hi < lo)
-    error(call->getArg(1), diag::err_std_iterator_backwards,
+    error(lastE, diag::err_std_iterator_backwards,
           {("std::" + algorithm).str()});
   return {range, lo, hi};
 }
@@ -1293,8 +1302,13 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
       invalidatedDuringUse(reading, diag::err_std_predicate_modified, loc);
     if (writing.dangling)
       invalidatedDuringUse(writing, diag::err_std_output_invalidated, loc);
+    // A number written into an element of a class of the program's own
+    // goes through its converting constructor, as the library's
+    // assignment does.
     if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-        !destElem.isNull() && destElem->isArithmeticType())
+        !destElem.isNull() &&
+        (destElem->isArithmeticType() ||
+         isProgramClass(destElem->getAsCXXRecordDecl())))
       v = convert(v, destElem, loc);
     if (appendTo) {
       checkContainerSize(dest->elems().size() + 1, loc);
@@ -2193,19 +2207,14 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     Value v = eval(rest[0]);
     if (v.kind == Value::Kind::Uninit)
       error(rest[0], diag::err_eval_uninitialised);
-    // A number written into elements of a class would go through the
-    // class's converting constructor, which this does not run.
     const CXXRecordDecl *elemClass =
         elem.isNull() ? nullptr : elem->getAsCXXRecordDecl();
-    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-        isProgramClass(elemClass))
-      error(rest[0], diag::err_std_fill_convert,
-            {algorithm.str(),
-             elem.getUnqualifiedType().getAsString(ctx_.getPrintingPolicy())});
     for (Value &e : elems) {
       invalidateContents(e, algorithm, loc);
       // A number given to elements of std::optional<T> becomes a T; a
-      // pair or tuple of other member types is converted member by member.
+      // pair or tuple of other member types is converted member by member;
+      // a class of the program's own is made by its converting
+      // constructor, once per element, as the library's assignment does.
       QualType target =
           elemClass && classifyStd(elemClass) == StdClass::Optional
               ? templateArgType(elemClass, 0)

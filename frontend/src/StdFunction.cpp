@@ -195,15 +195,37 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
   case OO_Call: {
     if (self->kind == Value::Kind::Uninit)
       error(loc, diag::err_std_function_uninitialised);
-    if (self->kind != Value::Kind::Closure)
-      error(loc, diag::err_std_function_empty);
-    std::shared_ptr<const Closure> fn = self->closure();
-    const FunctionDecl *target = fn->call;
-    std::shared_ptr<const Closure> closure = fn->target;
-    if (!target) {
-      // A lambda put in place without a conversion (emplace_back).
-      target = callOperatorFor(fn, md->getParent(), loc);
-      closure = fn;
+    const FunctionDecl *target = nullptr;
+    // Held for the call, which may assign the std::function another target.
+    std::shared_ptr<const Closure> fn, closure;
+    Value *functor = nullptr;
+    if (self->kind == Value::Kind::Agg) {
+      // An object of a class of the program's own put in place without a
+      // conversion (a std::map's emplace, a std::optional's value): its
+      // call operator, on the stored object, as the std::function made
+      // from it would call it.
+      const FunctionProtoType *sig = signatureOf(md->getParent());
+      const auto *rd = dyn_cast_or_null<CXXRecordDecl>(self->record);
+      const CXXMethodDecl *op =
+          sig && rd ? functorCallOperator(rd, sig->getParamTypes(),
+                                          ArgCategory::AsDeclared)
+                    : nullptr;
+      if (!op || sig->getNumParams() != op->getNumParams())
+        error(loc, diag::err_std_function_target);
+      target = op;
+      functor = self;
+    } else {
+      if (self->kind != Value::Kind::Closure)
+        error(loc, diag::err_std_function_empty);
+      fn = self->closure();
+      target = fn->call;
+      closure = fn->target;
+      functor = fn->functor.get();
+      if (!target) {
+        // A lambda put in place without a conversion (emplace_back).
+        target = callOperatorFor(fn, md->getParent(), loc);
+        closure = fn;
+      }
     }
     // Arguments become std::function's parameters first (a double passed
     // to std::function<void(int)> is truncated even if the lambda takes a
@@ -232,8 +254,7 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
       if (b->dangling)
         invalidatedDuringUse(*b, diag::err_eval_object_invalidated, loc);
     borrows.clear();
-    Value r = callFunction(target, {}, closure, call, pointers,
-                           fn->functor.get(), types);
+    Value r = callFunction(target, {}, closure, call, pointers, functor, types);
     QualType rt = md->getReturnType();
     if (rt->isVoidType())
       r = Value::makeVoid();

@@ -341,7 +341,9 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       error(loc, diag::err_std_vector_negative_size);
     reserveElements(size_t(n.i), loc);
     QualType et = templateArgType(rd, 0);
-    Value fill = args.size() >= 2 ? eval(args[1]) : defaultValue(et, loc);
+    if (args.size() < 2)
+      return Value::makeAgg(defaultElements(et, size_t(n.i), loc));
+    Value fill = eval(args[1]);
     if (fill.kind == Value::Kind::Int || fill.kind == Value::Kind::Float)
       fill = convert(fill, et, loc);
     return Value::makeAgg(ValueList(size_t(n.i), fill));
@@ -357,6 +359,12 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
         mapInsert(m, kv.elems()[0], kv.elems()[1], false, loc);
       return m;
     }
+    // std::map<K, V> m(v.begin(), v.end()) of a std::vector's or
+    // std::array's pairs: each inserted in order, the first of equal keys
+    // kept.
+    if (args.size() == 2 &&
+        insertPositions(StdClass::Map, m, rd, args[0], args[1], ce, "map"))
+      return m;
     error(loc, diag::err_std_map_ctor);
   }
   case StdClass::Set: {
@@ -371,10 +379,14 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
         setInsert(m, std::move(k), kt, loc);
       return m;
     }
+    // std::set<T> s(v.begin() + 1, v.end()): the distinct elements
+    // between two positions of a std::vector or std::array.
+    if (args.size() == 2 &&
+        insertPositions(StdClass::Set, m, rd, args[0], args[1], ce, "set"))
+      return m;
     if (args.size() == 2 && (args[0]->getType()->isRecordType() ||
                              args[0]->getType()->isPointerType())) {
-      // std::set<T> s(v.begin(), v.end()): the distinct elements of a
-      // whole std::vector or std::array.
+      // Of a C array's whole range.
       Value *from = wholeRange(args[0], args[1], "set", loc);
       Borrow keep(*this, from);
       QualType kt = templateArgType(rd, 0);
@@ -390,14 +402,20 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     // parameters are (std::tuple<unsigned> t{-1} holds 4294967295).
     llvm::SmallVector<QualType, 4> members = memberTypes(rd);
     auto toMember = [&](Value v, size_t i) {
-      if (i < members.size() && !members[i].isNull() &&
-          members[i]->isArithmeticType() &&
-          (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float))
-        v = convert(v, members[i], loc);
+      if (i >= members.size() || members[i].isNull())
+        return v;
+      const bool number =
+          v.kind == Value::Kind::Int || v.kind == Value::Kind::Float;
+      const CXXRecordDecl *memberClass = members[i]->getAsCXXRecordDecl();
+      // A number into a member of a class of the program's own
+      // (std::pair<int, Peer>{1, 3}): the converting constructor that the
+      // library's template calls, and Clang's AST of the program does not
+      // show, runs here.
+      if (number && (members[i]->isArithmeticType() || memberClass))
+        return convert(v, members[i], loc);
       // A derived object into a member of its base class: sliced.
-      else if (i < members.size() && !members[i].isNull())
-        if (const CXXRecordDecl *memberClass = members[i]->getAsCXXRecordDecl())
-          v = copiedAsBase(v, memberClass, loc);
+      if (memberClass)
+        v = copiedAsBase(v, memberClass, loc);
       return v;
     };
     // A pair or tuple converted from another one (not a struct member),
@@ -426,6 +444,22 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
                            ? ctor->getParamDecl(unsigned(i))->getType()
                            : QualType();
       QualType member = i < members.size() ? members[i] : QualType();
+      // A std::function member made from a function or a functor object
+      // (std::pair<int, std::function<int(int)>>{1, Mul{2}}), as the
+      // std::function's constructor makes it; another std::function is
+      // copied or moved as any member is.
+      auto stdFunctionClass = [](QualType t) -> const CXXRecordDecl * {
+        const CXXRecordDecl *rd =
+            t.isNull() ? nullptr
+                       : t.getNonReferenceType()->getAsCXXRecordDecl();
+        return rd && classifyStd(rd) == StdClass::Function ? rd : nullptr;
+      };
+      if (const CXXRecordDecl *functionClass = stdFunctionClass(member);
+          functionClass && !stdFunctionClass(a->getType())) {
+        elems.push_back(makeStdFunction(a, functionClass));
+        ++i;
+        continue;
+      }
       size_t before = moves.size();
       Value v = member.isNull()
                     ? eval(a)
@@ -479,6 +513,12 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     Value v = eval(args[0]);
     if (v.kind != Value::Kind::String)
       error(loc, diag::err_std_string_ctor);
+    // From a `const char *` (a string literal decays to one) the text ends
+    // at its first NUL, where the constructor stops reading ("p\0q" makes
+    // "p").
+    if (args.size() == 1 && args[0]->getType()->isPointerType())
+      if (size_t nul = v.s().find('\0'); nul != std::string::npos)
+        v.s().resize(nul);
     if (args.size() == 2) {
       Value n = eval(args[1]);
       if (n.kind == Value::Kind::Int && n.i >= 0 && size_t(n.i) <= v.s().size())
@@ -570,18 +610,10 @@ Evaluator::convertingConstructor(const CXXRecordDecl *rd, QualType from) {
 
 Value Evaluator::convertHeld(Value v, QualType held, LazyLoc loc) {
   const CXXRecordDecl *rd = held->getAsCXXRecordDecl();
-  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) {
-    if (held->isArithmeticType() || held->isEnumeralType())
-      return convert(v, held, loc);
-    // A number held as a class of the program's own: through its one
-    // constructor taking a number.
-    if (const CXXConstructorDecl *ctor = convertingConstructor(
-            rd, v.kind == Value::Kind::Int ? ctx_.LongLongTy : ctx_.DoubleTy)) {
-      Value *one[1] = {&v};
-      return runConstructor(ctor, {}, one, loc);
-    }
-    return v;
-  }
+  // A number held as a class of the program's own goes through its
+  // converting constructor (convert's).
+  if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+    return convert(v, held, loc);
   StdClass cls = rd ? classifyStd(rd) : StdClass::None;
   if (v.kind == Value::Kind::Agg &&
       (cls == StdClass::Pair || cls == StdClass::Tuple)) {
@@ -853,32 +885,41 @@ QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
 
 bool Evaluator::insertRange(StdClass cls, Value *self, const CXXMethodDecl *md,
                             const CallExpr *call) {
+  return insertPositions(cls, *self, md->getParent(), call->getArg(0),
+                         call->getArg(1), call, "insert");
+}
+
+bool Evaluator::insertPositions(StdClass cls, Value &self,
+                                const CXXRecordDecl *container,
+                                const Expr *firstE, const Expr *lastE,
+                                const Expr *site, llvm::StringRef what) {
   IteratorPosition first, last;
-  if (!parseIteratorPosition(call->getArg(0), first) ||
-      !parseIteratorPosition(call->getArg(1), last) || first.search ||
-      last.search || first.containerType.isNull())
+  if (!parseIteratorPosition(firstE, first) ||
+      !parseIteratorPosition(lastE, last) || first.search || last.search ||
+      first.containerType.isNull())
     return false;
   const CXXRecordDecl *from =
       first.containerType.getCanonicalType()->getAsCXXRecordDecl();
   StdClass fromCls = from ? classifyStd(from) : StdClass::None;
   if (fromCls != StdClass::Vector && fromCls != StdClass::Array)
     return false;
-  LazyLoc loc(call);
-  if (self->kind != Value::Kind::Map)
+  LazyLoc loc(site);
+  if (self.kind != Value::Kind::Map)
     error(loc, diag::err_eval_uninitialised);
   ValueList elems;
   {
     Borrow keep(*this, nullptr, /*iterating=*/true);
-    auto [range, lo, hi] = positionRange(first, last, call, "insert", keep);
+    auto [range, lo, hi] =
+        positionRange(first, last, firstE, lastE, site, what, keep);
     elems.assign(range->elems().begin() + lo, range->elems().begin() + hi);
   }
-  QualType kt = templateArgType(md->getParent(), 0);
-  QualType vt = templateArgType(md->getParent(), 1);
+  QualType kt = templateArgType(container, 0);
+  QualType vt = templateArgType(container, 1);
   for (Value &e : elems) {
     if (e.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
     if (cls == StdClass::Set) {
-      setInsert(*self, std::move(e), kt, loc);
+      setInsert(self, std::move(e), kt, loc);
       continue;
     }
     if (e.kind != Value::Kind::Agg || e.elems().size() != 2)
@@ -886,8 +927,8 @@ bool Evaluator::insertRange(StdClass cls, Value *self, const CXXMethodDecl *md,
     // The mapped value is converted (a converting constructor run) only
     // for a key not there, as libstdc++ makes the node only then.
     Value k = convertHeld(std::move(e.elems()[0]), kt, loc);
-    if (!mapFind(*self, k))
-      mapInsert(*self, std::move(k),
+    if (!mapFind(self, k))
+      mapInsert(self, std::move(k),
                 convertHeld(std::move(e.elems()[1]), vt, loc), false, loc);
   }
   return true;
@@ -1165,14 +1206,26 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
           error(loc, diag::err_std_vector_negative_size);
         reserveElements(size_t(n.i), loc);
         QualType et = templateArgType(md->getParent(), 0);
-        Value fill = args.size() >= 2 ? argv[1] : defaultValue(et, loc);
-        size_t newSize = size_t(n.i);
+        size_t newSize = size_t(n.i), oldSize = self->elems().size();
+        // The new elements are made before any is stored.
+        ValueList added;
+        if (newSize > oldSize) {
+          if (args.size() >= 2)
+            added.assign(newSize - oldSize, argv[1]);
+          else
+            added = defaultElements(et, newSize - oldSize, loc);
+        }
         if (newSize < self->elems().size())
           invalidateTail(*self, newSize, "resize", loc);
         else if (newSize > self->elems().size())
           invalidateGrowth(*self, newSize - self->elems().size(), "resize", loc,
                            et);
-        self->elems().resize(newSize, fill);
+        if (newSize <= self->elems().size())
+          self->elems().resize(newSize);
+        else
+          self->elems().insert(self->elems().end(),
+                               std::make_move_iterator(added.begin()),
+                               std::make_move_iterator(added.end()));
         result = Value::makeVoid();
         return nullptr;
       }
@@ -1472,6 +1525,45 @@ bool Evaluator::isProgramClass(const CXXRecordDecl *rd) {
          !ctx_.getSourceManager().isInSystemHeader(rd->getLocation());
 }
 
+bool Evaluator::defaultConstructionRunsCode(QualType t) {
+  if (t.isNull())
+    return false;
+  t = ctx_.getBaseElementType(t.getNonReferenceType().getCanonicalType());
+  const auto *rd = t->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return false;
+  StdClass sc = classifyStd(rd);
+  if (sc == StdClass::Pair || sc == StdClass::Tuple || sc == StdClass::Array) {
+    const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+    if (!spec)
+      return false;
+    auto runs = [&](const TemplateArgument &a) {
+      return a.getKind() == TemplateArgument::Type &&
+             defaultConstructionRunsCode(a.getAsType());
+    };
+    for (const TemplateArgument &a : spec->getTemplateArgs().asArray()) {
+      if (a.getKind() == TemplateArgument::Pack) {
+        if (llvm::any_of(a.pack_elements(), runs))
+          return true;
+      } else if (runs(a)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  return isProgramClass(rd) && rd->hasNonTrivialDefaultConstructor();
+}
+
+ValueList Evaluator::defaultElements(QualType t, size_t n, LazyLoc loc) {
+  if (!defaultConstructionRunsCode(t))
+    return ValueList(n, defaultValue(t, loc));
+  ValueList elems;
+  elems.reserve(n);
+  for (size_t i = 0; i < n; ++i)
+    elems.push_back(defaultValue(t, loc));
+  return elems;
+}
+
 size_t Evaluator::containerSize(const Expr *container, LazyLoc loc,
                                 llvm::StringRef function) {
   // std::size(x) of an object of the program's own class calls x.size(),
@@ -1483,6 +1575,13 @@ size_t Evaluator::containerSize(const Expr *container, LazyLoc loc,
                          ->getAsCXXRecordDecl()))
     error(loc, diag::err_std_size_user_class, {function.str()});
   Value *obj = evalObject(container);
+  // A char array (or a string literal) holds its text: its size is the
+  // array's extent, the text's characters with the NUL and any room after
+  // them (std::size("ab") is 3).
+  if (const ConstantArrayType *array = ctx_.getAsConstantArrayType(
+          container->getType().getNonReferenceType()))
+    if (obj->kind == Value::Kind::String)
+      return size_t(array->getSize().getZExtValue());
   return obj->kind == Value::Kind::String ? obj->s().size()
          : obj->kind == Value::Kind::Map  ? obj->map()->size()
                                           : obj->elems().size();
