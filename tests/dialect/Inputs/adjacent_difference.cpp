@@ -60,15 +60,5 @@ static void body() {
   print("empty", untouched);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void adjacent_difference() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("adjacent_difference", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(adjacent_difference)

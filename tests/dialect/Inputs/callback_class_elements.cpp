@@ -59,15 +59,5 @@ static void body() {
          pieces[3].n, pieces[4].n);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void callback_class_elements() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("callback_class_elements", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(callback_class_elements)

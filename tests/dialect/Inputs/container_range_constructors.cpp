@@ -35,15 +35,5 @@ static void body() {
   printf("ranges copies %zu %zu\n", copied.size(), same.size());
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void container_range_constructors() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("container_range_constructors", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(container_range_constructors)

@@ -74,15 +74,5 @@ static void body() {
   printf("exchange scalar %d %d\n", kept, k);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void exchange_order() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("exchange_order", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(exchange_order)

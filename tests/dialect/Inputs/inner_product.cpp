@@ -51,15 +51,5 @@ static void body() {
          std::inner_product(a.begin(), a.begin(), b.begin(), 42));
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void inner_product_values() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("inner_product_values", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(inner_product_values)

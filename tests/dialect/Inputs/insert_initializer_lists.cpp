@@ -65,15 +65,5 @@ static void body() {
   printf("pairset %zu %d\n", ps.size(), ps.begin()->second);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void insert_initializer_lists() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("insert_initializer_lists", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(insert_initializer_lists)

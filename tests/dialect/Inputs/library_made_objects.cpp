@@ -111,15 +111,5 @@ static void body() {
          std::size("abcd"), std::ssize(name));
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void library_made_objects() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("library_made_objects", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(library_made_objects)

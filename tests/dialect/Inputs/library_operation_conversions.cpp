@@ -63,15 +63,5 @@ static void body() {
   printf("convert effects %ld %ld %d %d\n", a, b, sums.back(), k);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void library_operation_conversions() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("library_operation_conversions", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(library_operation_conversions)

@@ -42,15 +42,5 @@ static void body() {
   printf("value %g %zu\n", zero[4], zero.size());
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void map_try_emplace() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("map_try_emplace", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(map_try_emplace)

@@ -185,15 +185,5 @@ static void body() {
   printf("minmax pair ordered %d %d\n", oLow.v, oHigh.v);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void min_max_references() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("min_max_references", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(min_max_references)

@@ -225,15 +225,5 @@ static void body() {
   printf("moved function %d %d %d\n", int(bool(f)), int(bool(g)), h());
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void moved_from() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("moved_from", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(moved_from)

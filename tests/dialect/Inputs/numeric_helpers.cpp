@@ -120,15 +120,5 @@ static void body() {
   printf("helpers exchange-converting %d %d\n", before2.rank, ranked.rank);
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void numeric_helpers() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("numeric_helpers", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(numeric_helpers)

@@ -119,15 +119,5 @@ static void body() {
   printf("views convert %ld %zu\n", folded, seen.size());
 }
 
-#ifdef __MSCCLC__
-using namespace mscclpp::dsl;
-MSCCLPP_ALGORITHM void range_for_views() {
-  TestCollective collective(1, 1, 1);
-  CollectiveProgram program("range_for_views", collective, 1);
-  body();
-  Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),
-               Rank(0).get_input_buffer().slice(0, 1), {.tb = 0});
-}
-#else
-int main() { body(); }
-#endif
+#include "native_compare.h"
+NATIVE_COMPARED_ALGORITHM(range_for_views)
