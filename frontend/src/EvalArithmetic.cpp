@@ -430,9 +430,14 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   // result, an algorithm's output element): the class's converting
   // constructor runs, as the library's template calls it. Clang's AST of
   // the program shows no constructor there.
+  // A class that also assigns from a number is refused: where the library
+  // assigns to an element that exists, C++ calls that operator instead.
   if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
       t->isRecordType())
-    if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl(); isProgramClass(rd))
+    if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl(); isProgramClass(rd)) {
+      if (assignsFromNumber(rd))
+        error(loc, diag::err_eval_number_to_class_with_assignment,
+              {describeValue(v), rd->getNameAsString()});
       if (const CXXConstructorDecl *ctor = convertingConstructor(
               rd,
               v.kind == Value::Kind::Int ? ctx_.LongLongTy : ctx_.DoubleTy)) {
@@ -440,7 +445,27 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
         Value *one[1] = {&number};
         return runConstructor(ctor, {}, one, loc);
       }
+    }
   return v;
+}
+
+bool Evaluator::assignsFromNumber(const CXXRecordDecl *rd) {
+  if (!rd->hasDefinition())
+    return false;
+  auto fromNumber = [](const FunctionDecl *fd) {
+    if (fd->getOverloadedOperator() != OO_Equal || fd->getNumParams() != 1)
+      return false;
+    QualType param = fd->getParamDecl(0)->getType().getNonReferenceType();
+    return !param->isRecordType(); // a number, an enum, or a template's T
+  };
+  for (const Decl *d : rd->decls()) {
+    if (const auto *md = dyn_cast<CXXMethodDecl>(d); md && fromNumber(md))
+      return true;
+    if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d);
+        ft && fromNumber(ft->getTemplatedDecl()))
+      return true;
+  }
+  return false;
 }
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,

@@ -163,6 +163,18 @@ llvm::SmallVector<const VarDecl *, 1> Evaluator::scopeObjectsOf(const Stmt *s) {
   return scoped;
 }
 
+// The temporaries (MaterializeTemporaryExpr) in `e`: whether any has its
+// lifetime extended by a declaration (a range-for's range bound to it),
+// and whether any ends with the full-expression.
+static void findTemporaries(const Stmt *e, bool &extended, bool &shortLived) {
+  if (!e)
+    return;
+  if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+    (mt->getExtendingDecl() ? extended : shortLived) = true;
+  for (const Stmt *child : e->children())
+    findTemporaries(child, extended, shortLived);
+}
+
 Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   step(s);
   statement_ = s;
@@ -332,7 +344,8 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     // view's begin() and end() are), and binds the loop variable to that
     // range's own elements. The counts are computed first, then the range.
     ViewChain view;
-    if (parseViewChain(rangeInit, view)) {
+    const bool viewed = parseViewChain(rangeInit, view);
+    if (viewed) {
       if (view.unsupported)
         error(view.unsupported->getExprLoc(), diag::err_eval_view_unsupported,
               {view.unsupportedName});
@@ -371,7 +384,20 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     std::unique_ptr<Value> ownedRange;
     Value *range;
     if (rangeInit->isGLValue()) {
+      const size_t tempsBefore = tempTop_;
       range = evalLValue(rangeInit);
+      // C++20 ends a temporary made in the range's initialiser with that
+      // initialiser unless the range itself extends it (`for (int x :
+      // make().items)`): a range referring into one (`make().items()`
+      // returning a reference) would be read after its lifetime. A view
+      // keeps (a copy of) the temporary range it adapts.
+      bool extended = false, shortLived = false;
+      if (!viewed)
+        findTemporaries(rangeInit, extended, shortLived);
+      if (shortLived && !extended)
+        for (size_t k = tempsBefore; k < tempTop_; ++k)
+          if (within(temps_[k], range))
+            error(rangeInit->getExprLoc(), diag::err_eval_range_into_temporary);
     } else {
       ownedRange = std::make_unique<Value>(eval(rangeInit));
       range = ownedRange.get();

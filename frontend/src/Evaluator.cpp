@@ -39,8 +39,8 @@ using clang::SourceLocation;
 // Whether copying the closure must copy its state: a mutable lambda's
 // by-copy captures change when it is called, and each copy of a lambda (or
 // of a std::function holding one) has its own in C++.
-// State also sits deeper: a by-copy capture (or a std::function's function
-// object) that holds such a lambda, directly or inside a struct or vector.
+// State also sits deeper: a by-copy capture that holds such a lambda,
+// directly or inside a struct or vector.
 static bool hasMutableState(const Closure &c);
 static bool holdsMutableState(const Value &v) {
   if (v.kind == Value::Kind::Closure)
@@ -57,7 +57,9 @@ static bool hasMutableState(const Closure &c) {
   for (const auto &capture : c.byCopy)
     if (holdsMutableState(*capture.second))
       return true;
-  if (c.functor && holdsMutableState(*c.functor))
+  // A function object is copied with the std::function, as C++ copies
+  // it: a `mutable` member of it may change on every call.
+  if (c.functor)
     return true;
   return c.target && hasMutableState(*c.target);
 }
@@ -68,9 +70,7 @@ std::shared_ptr<Closure> copyClosure(const std::shared_ptr<Closure> &c) {
   auto copy = std::make_shared<Closure>();
   copy->lambda = c->lambda;
   copy->call = c->call;
-  copy->functor = c->functor && holdsMutableState(*c->functor)
-                      ? std::make_shared<Value>(*c->functor)
-                      : c->functor;
+  copy->functor = c->functor ? std::make_shared<Value>(*c->functor) : nullptr;
   copy->byRef = c->byRef;
   if (c->target)
     copy->target = copyClosure(std::const_pointer_cast<Closure>(c->target));

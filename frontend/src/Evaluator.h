@@ -726,6 +726,9 @@ private:
   // A class of the program's own: not the standard library's, not a DSL
   // class, not declared in a system header.
   bool isProgramClass(const clang::CXXRecordDecl *rd);
+  // Whether the class declares an operator= taking a number (or a
+  // template one taking anything but a class).
+  static bool assignsFromNumber(const clang::CXXRecordDecl *rd);
   // Whether default-constructing a `t` runs the program's code (a
   // constructor or a member initialiser of one of its classes, maybe
   // inside a std::pair, std::tuple or std::array): then a container makes

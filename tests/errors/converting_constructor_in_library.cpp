@@ -11,7 +11,7 @@
 // error at the first member read says so and how to build it. With one
 // such constructor these work (tests/dialect/library_made_objects.test);
 // the direct forms (a declaration, a vector's braced list) always do.
-// FUNCTION: converting_constructor_in_library.cpp:39:{{[0-9]+}}: error: member 'rank' cannot be read: this 'Peer' holds the value 1,{{.*}}only when Peer has a single one-argument constructor and it takes a number: construct it where the value is stored, as 'Peer(1)'
+// FUNCTION: converting_constructor_in_library.cpp:39:{{[0-9]+}}: error: member 'rank' cannot be read: this 'Peer' holds the value 1,{{.*}}only when it is Peer's single constructor with exactly one parameter, a number: construct it where the value is stored, as 'Peer(1)'
 // TRANSFORM: converting_constructor_in_library.cpp:45:{{[0-9]+}}: error: member 'rank' cannot be read: this 'Peer' holds the value 3
 #include <algorithm>
 #include <functional>
@@ -33,7 +33,7 @@ MSCCLPP_ALGORITHM void converting_constructor_in_library(int which = 0) {
   int x = 0;
   if (which == 0) {
     std::pair<Peer, int> p{1, 1};
-    x = p.first.rank; // expected-error {{member 'rank' cannot be read: this 'Peer' holds the value 1, which a converting constructor of 'Peer' would have turned into an object; where the standard library makes a 'Peer' from a value (a std::pair's member, a std::function's result, an algorithm's output), mscclc runs that constructor only when Peer has a single one-argument constructor and it takes a number: construct it where the value is stored, as 'Peer(1)'}}
+    x = p.first.rank; // expected-error {{member 'rank' cannot be read: this 'Peer' holds the value 1, which a converting constructor of 'Peer' would have turned into an object; where the standard library makes a 'Peer' from a value (a std::pair's member, a std::function's result, an algorithm's output), mscclc runs that constructor only when it is Peer's single constructor with exactly one parameter, a number: construct it where the value is stored, as 'Peer(1)'}}
   } else if (which == 1) {
     std::function<Peer(int)> make = [](int k) { return k; };
     x = make(1).rank;

@@ -4,7 +4,8 @@
 // braced list, a std::function's result, an algorithm's output, fill and
 // iota), the default constructor run once per new element of
 // std::vector<S>(n) and resize(n), a std::function member made from a
-// functor or a function, and std::size of char arrays. Printed natively
+// functor or a function (a copy of it with its own copy of the functor),
+// and std::size of char arrays. Printed natively
 // (libstdc++) and by mscclc, the lines must be the same
 // (tests/dialect/library_made_objects.test).
 #include <algorithm>
@@ -42,6 +43,10 @@ struct Mul {
   int operator()(int x) const { return x * k; }
 };
 static int twice(int x) { return 2 * x; }
+struct Counter {
+  mutable int calls = 0;
+  int operator()(int x) const { return x + ++calls * 100; }
+};
 
 static void body() {
   // Members of pairs and tuples, and map entries, made from numbers.
@@ -104,6 +109,12 @@ static void body() {
   printf("library callables %d %d %d %d %d\n", byFunctor.second(3),
          table.at(1)(3), table.at(2)(3), table.at(3)(3),
          std::get<0>(single)(3));
+  // A copy of a std::function has its own copy of the function object.
+  std::pair<int, std::function<int(int)>> counting{1, Counter{}};
+  counting.second(1);
+  auto copied = counting;
+  int fromCopy = copied.second(1);
+  printf("library copies %d %d\n", fromCopy, counting.second(1));
   // std::size of char arrays: their extents.
   char name[8] = "ab";
   constexpr char key[] = "key";
