@@ -429,9 +429,9 @@ Value Evaluator::convert(const Value &v, QualType to, LazyLoc loc) {
   // library makes that object (a std::pair's member, a std::function's
   // result, an algorithm's output element): the class's converting
   // constructor runs, as the library's template calls it. Clang's AST of
-  // the program shows no constructor there.
-  // A class that also assigns from a number is refused: where the library
-  // assigns to an element that exists, C++ calls that operator instead.
+  // the program shows no constructor there. A class that also assigns
+  // from a number is refused: where the library assigns to an element that
+  // exists, C++ calls that operator instead.
   if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
       t->isRecordType())
     if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl(); isProgramClass(rd)) {

@@ -386,7 +386,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       return m;
     if (args.size() == 2 && (args[0]->getType()->isRecordType() ||
                              args[0]->getType()->isPointerType())) {
-      // Of a C array's whole range.
+      // Anything else: wholeRange's error, which names the forms taken.
       Value *from = wholeRange(args[0], args[1], "set", loc);
       Borrow keep(*this, from);
       QualType kt = templateArgType(rd, 0);
@@ -439,21 +439,20 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     PendingMoves moves; // std::pair p(1, std::move(peers))
     const CXXConstructorDecl *ctor = ce->getConstructor();
     size_t i = 0;
+    // A std::function member made from a function or a functor object
+    // (std::pair<int, std::function<int(int)>>{1, Mul{2}}), as the
+    // std::function's constructor makes it; another std::function is
+    // copied or moved as any member is.
+    auto stdFunctionClass = [](QualType t) -> const CXXRecordDecl * {
+      const CXXRecordDecl *rd =
+          t.isNull() ? nullptr : t.getNonReferenceType()->getAsCXXRecordDecl();
+      return rd && classifyStd(rd) == StdClass::Function ? rd : nullptr;
+    };
     for (const Expr *a : args) {
       QualType param = i < ctor->getNumParams()
                            ? ctor->getParamDecl(unsigned(i))->getType()
                            : QualType();
       QualType member = i < members.size() ? members[i] : QualType();
-      // A std::function member made from a function or a functor object
-      // (std::pair<int, std::function<int(int)>>{1, Mul{2}}), as the
-      // std::function's constructor makes it; another std::function is
-      // copied or moved as any member is.
-      auto stdFunctionClass = [](QualType t) -> const CXXRecordDecl * {
-        const CXXRecordDecl *rd =
-            t.isNull() ? nullptr
-                       : t.getNonReferenceType()->getAsCXXRecordDecl();
-        return rd && classifyStd(rd) == StdClass::Function ? rd : nullptr;
-      };
       if (const CXXRecordDecl *functionClass = stdFunctionClass(member);
           functionClass && !stdFunctionClass(a->getType())) {
         elems.push_back(makeStdFunction(a, functionClass));
