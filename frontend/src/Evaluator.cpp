@@ -299,6 +299,31 @@ void Evaluator::checkStringLength(size_t n, LazyLoc loc) {
     error(loc, diag::err_eval_string_limit, {n, limits_.maxStringBytes});
 }
 
+std::string Evaluator::charactersOf(const Value &list, LazyLoc loc) {
+  if (list.kind != Value::Kind::Agg)
+    error(loc, diag::err_std_string_ctor);
+  std::string text;
+  for (const Value &c : list.elems()) {
+    if (c.kind != Value::Kind::Int)
+      error(loc, diag::err_std_string_ctor);
+    text += char(c.i);
+  }
+  checkStringLength(text.size(), loc);
+  return text;
+}
+
+std::string Evaluator::arrayPrefix(const std::string &text, const Value &count,
+                                   const char *what, LazyLoc loc) {
+  __int128 n = count.kind == Value::Kind::Int ? count.wide() : -1;
+  if (n >= 0 && n <= __int128(text.size()))
+    return text.substr(0, size_t(n));
+  if (n == __int128(text.size()) + 1)
+    return text + '\0';
+  error(loc, diag::err_std_string_count_past_array,
+        {what, n < 0 ? describeValue(count) : std::to_string(uint64_t(n)),
+         std::to_string(text.size() + 1)});
+}
+
 void Evaluator::reserveElements(size_t n, LazyLoc loc) {
   checkContainerSize(n, loc);
   if (n >= (1u << 12) && limits_.maxMemoryBytes && bulkReadingDue(n) &&

@@ -1530,6 +1530,14 @@ private:
                    LazyLoc loc);
   void checkContainerSize(size_t n, LazyLoc loc);
   void checkStringLength(size_t n, LazyLoc loc);
+  // The text of a list of characters ({'a', 'b'}, {65, 66}, {}), as
+  // std::string's initializer_list<char> forms take it.
+  std::string charactersOf(const Value &list, LazyLoc loc);
+  // The first `count` characters of a character array holding `text` and
+  // its terminating NUL, as (const char *s, count) reads them; an error
+  // past the array.
+  std::string arrayPrefix(const std::string &text, const Value &count,
+                          const char *what, LazyLoc loc);
   // A container about to be made or resized to `n` elements in one step:
   // the element limit, and the memory budget before the allocation.
   void reserveElements(size_t n, LazyLoc loc);

@@ -164,6 +164,14 @@ Chunk ProgramBuilder::slice(const BufferDesc &buf, std::optional<int64_t> start,
     if (buf.offset > 0 && (e == buf.end || b == buf.end))
       notes.push_back(makeNote(diag::note_dsl_size_is_end, SourceLocation(),
                                {buf.end, buf.offset, length}));
+    // A buffer that does not start at chunk 0 (a second scratch buffer):
+    // the slice as written and where the buffer lies, not the absolute
+    // chunks against its length.
+    if (buf.offset > 0)
+      fail(diag::err_dsl_slice_range_offset,
+           {b, e, buf.rank, plan::bufferName(buf.type), buf.offset, buf.end,
+            length},
+           std::move(notes));
     fail(length == 1 ? diag::err_dsl_slice_range_one
                      : diag::err_dsl_slice_range,
          {buf.offset + b, buf.offset + e, buf.rank, plan::bufferName(buf.type),

@@ -878,7 +878,33 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     auto before = [&](Value &e) {
       return upper ? !lessVE(v, e) : lessEV(e, v);
     };
-    for (size_t i = 0; i < copy.size(); ++i) {
+    // Comparisons that run the program's own code (a comparator, a
+    // struct's operator<) may count or print: they are made as libstdc++
+    // makes them, halving the range, and the order is not checked, which
+    // would call them on every element.
+    const CXXRecordDecl *elemClass =
+        elem.isNull() ? nullptr : elem->getAsCXXRecordDecl();
+    // (std::less and std::greater call a struct's operator< and operator>.)
+    bool programCode =
+        (byComparator && libraryOrder == Order::Other) ||
+        (elemClass &&
+         userOrderOperator(elemClass, libraryOrder == Order::Descending
+                                          ? OO_Greater
+                                          : OO_Less));
+    if (programCode) {
+      size_t at = 0, len = copy.size();
+      while (len > 0) {
+        size_t half = len >> 1, middle = at + half;
+        if (before(copy[middle])) {
+          at = middle + 1;
+          len = len - half - 1;
+        } else {
+          len = half;
+        }
+      }
+      found = at;
+    }
+    for (size_t i = 0; !programCode && i < copy.size(); ++i) {
       bool b = before(copy[i]);
       if (b && found != copy.size())
         error(loc, diag::err_std_not_partitioned,
@@ -1575,11 +1601,30 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
     reserveElements(size_t(n.wide()), loc);
     fresh.assign(size_t(n.wide()), v);
   } else if (args.size() == 3) {
-    Value *from = wholeRange(args[1], args[2], "vector::insert", loc);
-    if (from == self)
-      error(loc, diag::err_std_insert_self);
-    for (const Value &e : from->elems())
-      fresh.push_back(typed(e));
+    // Positions in another std::vector or std::array (`v.begin() + 1,
+    // v.end()`), else a whole range (wholeRange's error names the forms).
+    IteratorPosition first, last;
+    const CXXRecordDecl *fromClass = nullptr;
+    if (parseIteratorPosition(args[1], first) &&
+        parseIteratorPosition(args[2], last) && !first.search && !last.search &&
+        !first.containerType.isNull())
+      fromClass = first.containerType.getCanonicalType()->getAsCXXRecordDecl();
+    StdClass fromCls = fromClass ? classifyStd(fromClass) : StdClass::None;
+    if (fromCls == StdClass::Vector || fromCls == StdClass::Array) {
+      Borrow reading(*this, nullptr, /*iterating=*/true);
+      auto [range, lo, hi] = positionRange(first, last, args[1], args[2], call,
+                                           "vector::insert", reading);
+      if (range == self)
+        error(loc, diag::err_std_insert_self);
+      for (size_t i = lo; i < hi; ++i)
+        fresh.push_back(typed(range->elems()[i]));
+    } else {
+      Value *from = wholeRange(args[1], args[2], "vector::insert", loc);
+      if (from == self)
+        error(loc, diag::err_std_insert_self);
+      for (const Value &e : from->elems())
+        fresh.push_back(typed(e));
+    }
   } else {
     error(loc, diag::err_std_algorithm_args, {"vector::insert"});
   }
@@ -1644,6 +1689,14 @@ static bool orderedByValue(QualType t) {
       if (!orderedByValue(member))
         return false;
     return true;
+  }
+  // Lexicographically, element by element (an empty optional first), as
+  // their operator< and operator<=> compare.
+  case Evaluator::StdClass::Vector:
+  case Evaluator::StdClass::Array:
+  case Evaluator::StdClass::Optional: {
+    QualType elem = Evaluator::templateArgType(rd, 0);
+    return !elem.isNull() && orderedByValue(elem);
   }
   case Evaluator::StdClass::None:
     return hasDefaultedOrder(rd);
@@ -2431,22 +2484,24 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
     return Value::makeInt(more);
   }
   if (algorithm == "min" || algorithm == "max") {
-    if (!rest.empty())
-      error(rest[0], diag::err_std_comparator,
+    // (range[, comp]); a projection after the comparator is refused.
+    if (rest.size() > 1)
+      error(rest[1], diag::err_std_comparator,
             {("ranges::" + algorithm).str()});
     if (elems.empty())
       error(loc, diag::err_std_minmax_empty, {("ranges::" + algorithm).str()});
-    std::function<bool(Value &, Value &)> less = [](Value &x, Value &y) {
-      return compareValues(x, y) < 0;
-    };
-    if (userComparedIn(elem))
-      less = naturalOrder(elem, false, ("ranges::" + algorithm).str(), loc);
-    Value *best = &elems[0];
-    for (Value &e : elems)
-      if ((algorithm == "min" && less(e, *best)) ||
-          (algorithm == "max" && less(*best, e)))
-        best = &e;
-    return *best;
+    std::function<bool(Value &, Value &)> less =
+        minMaxOrder(rest.empty() ? nullptr : rest[0], elem,
+                    ("ranges::" + algorithm).str(), loc);
+    // A comparator is user code: it sees copies, each element compared
+    // with the best so far from the second on, as libstdc++ does.
+    ValueList copy = elems;
+    size_t best = 0;
+    for (size_t i = 1; i < copy.size(); ++i)
+      if ((algorithm == "min" && less(copy[i], copy[best])) ||
+          (algorithm == "max" && less(copy[best], copy[i])))
+        best = i;
+    return copy[best];
   }
   unsupportedStdName(("std::" + algorithm).str(), loc);
 }
@@ -3027,17 +3082,23 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
     StdClass cls = rd ? classifyStd(rd) : StdClass::None;
     bool isRange = cls == StdClass::Vector || cls == StdClass::Array ||
                    cls == StdClass::InitializerList;
+    // min and max of two values (two vectors, say) are the overload with
+    // four parameters (a, b, comp, proj); of a range, three.
+    if ((name == "min" || name == "max") && md->getNumParams() == 4)
+      isRange = false;
     if ((name == "min" || name == "max") && !isRange) {
-      // std::ranges::min(a, b): two values.
-      if (args.size() != 2)
-        error(args.size() > 2 ? args[2] : call, diag::err_std_comparator,
+      // std::ranges::min(a, b[, comp]): two values (a projection after
+      // the comparator is refused).
+      if (args.size() != 2 && args.size() != 3)
+        error(args.size() > 3 ? args[3] : call, diag::err_std_comparator,
               {("ranges::" + name).str()});
+      const Expr *comparator = args.size() == 3 ? args[2] : nullptr;
       // It returns a reference to the argument it picks, as std::min
       // does (tryStdCall): each argument's object, or a temporary.
       QualType elem = args[0]->getType().getNonReferenceType();
       const std::string qualifiedName = ("ranges::" + name).str();
       auto makeLess = [&] {
-        return minMaxOrder(nullptr, elem, qualifiedName, loc);
+        return minMaxOrder(comparator, elem, qualifiedName, loc);
       };
       if (lvalueResult && call->isLValue()) {
         *lvalueResult =

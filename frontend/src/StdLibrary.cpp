@@ -78,10 +78,17 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::Tuple;
   if (n == "optional")
     return StdClass::Optional;
-  if (n == "basic_string")
-    return StdClass::String;
-  if (n == "basic_string_view")
-    return StdClass::StringView;
+  // Strings of char only: a wide string's characters are not bytes (and
+  // wide literals are refused), so std::wstring and the rest are not
+  // strings here.
+  if (n == "basic_string" || n == "basic_string_view") {
+    QualType c = templateArgType(rd, 0);
+    const Type *ct = c.isNull() ? nullptr : c.getCanonicalType().getTypePtr();
+    if (!ct || !(ct->isSpecificBuiltinType(BuiltinType::Char_S) ||
+                 ct->isSpecificBuiltinType(BuiltinType::Char_U)))
+      return StdClass::None;
+    return n == "basic_string" ? StdClass::String : StdClass::StringView;
+  }
   if (n == "initializer_list")
     return StdClass::InitializerList;
   if (n == "nullopt_t")
@@ -509,19 +516,57 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
   case StdClass::StringView: {
     if (args.empty())
       return Value::makeString("");
+    const CXXConstructorDecl *ctor = ce->getConstructor();
+    auto paramType = [&](unsigned i) {
+      return i < ctor->getNumParams()
+                 ? ctor->getParamDecl(i)->getType().getNonReferenceType()
+                 : QualType();
+    };
+    // std::string{'a', 'b'}, std::string s = {65, 66}: the characters.
+    if (cls == StdClass::String && isInitList(args[0])) {
+      Value list = eval(args[0]);
+      return Value::makeString(charactersOf(list, loc));
+    }
+    // std::string(3, 'x'): a count of one character.
+    if (cls == StdClass::String && args.size() == 2 &&
+        paramType(0)->isIntegerType() && paramType(1)->isAnyCharacterType()) {
+      Value n = eval(args[0]);
+      Value c = eval(args[1]);
+      checkStringLength(size_t(uint64_t(n.i)), loc);
+      return Value::makeString(std::string(size_t(uint64_t(n.i)), char(c.i)));
+    }
     Value v = eval(args[0]);
     if (v.kind != Value::Kind::String)
       error(loc, diag::err_std_string_ctor);
     // From a `const char *` (a string literal decays to one) the text ends
     // at its first NUL, where the constructor stops reading ("p\0q" makes
     // "p").
-    if (args.size() == 1 && args[0]->getType()->isPointerType())
+    const bool fromPointer = paramType(0)->isPointerType();
+    if (args.size() == 1 && fromPointer)
       if (size_t nul = v.s().find('\0'); nul != std::string::npos)
         v.s().resize(nul);
-    if (args.size() == 2) {
-      Value n = eval(args[1]);
-      if (n.kind == Value::Kind::Int && n.i >= 0 && size_t(n.i) <= v.s().size())
-        v.s().resize(size_t(n.i));
+    if (args.size() >= 2 && fromPointer) {
+      // (const char *s, count): the first count characters.
+      v = Value::makeString(arrayPrefix(v.s(), eval(args[1]),
+                                        cls == StdClass::String
+                                            ? "std::string's constructor"
+                                            : "std::string_view's constructor",
+                                        loc));
+    } else if (args.size() >= 2 && paramType(1)->isIntegerType()) {
+      // (str, pos[, count]), str a string or anything a string_view is
+      // made from: the characters from pos on, as substr takes them.
+      Value pos = eval(args[1]);
+      size_t from = size_t(uint64_t(pos.i));
+      size_t count = std::string::npos;
+      if (args.size() >= 3 && paramType(2)->isIntegerType())
+        count = size_t(uint64_t(eval(args[2]).i));
+      if (from > v.s().size())
+        error(loc, diag::err_std_string_position,
+              {"std::string's constructor", std::to_string(from),
+               std::to_string(v.s().size())});
+      v = Value::makeString(v.s().substr(from, count));
+    } else if (args.size() >= 2) {
+      error(loc, diag::err_std_string_ctor);
     }
     return v;
   }
@@ -1018,6 +1063,12 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   if (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator() ||
       name == "operator=") {
     Value v = std::move(argv[0]);
+    // s = 'y', s = {'a', 'b'}, s = {}: std::string's assignments from a
+    // character and from a list of them.
+    if (cls == StdClass::String && v.kind != Value::Kind::String)
+      v = Value::makeString(v.kind == Value::Kind::Int
+                                ? std::string(1, char(v.i))
+                                : charactersOf(v, loc));
     if (cls == StdClass::Optional)
       v = optionalValueFrom(md->getParent(), args[0], std::move(v), site,
                             "a value assigned to a std::optional");
@@ -1643,6 +1694,36 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
     result = Value::makeInt(text.empty());
     return true;
   }
+  if (name == "append" && (argv.size() == 2 || argv.size() == 3)) {
+    // append(count, c), append(const char *s, count), append(str, pos[,
+    // count]) (str a string or anything a string_view is made from).
+    auto paramType = [&](unsigned i) {
+      return md->getParamDecl(i)->getType().getNonReferenceType();
+    };
+    std::string more;
+    if (argv.size() == 2 && paramType(0)->isIntegerType() &&
+        paramType(1)->isAnyCharacterType()) {
+      checkStringLength(position(0), loc);
+      more = std::string(position(0), char(argv[1].i));
+    } else if (argv[0].kind != Value::Kind::String ||
+               !paramType(1)->isIntegerType()) {
+      error(loc, diag::err_std_string_append);
+    } else if (paramType(0)->isPointerType()) {
+      more = arrayPrefix(argv[0].s(), argv[1], "append", loc);
+    } else {
+      size_t from = position(1);
+      if (from > argv[0].s().size())
+        error(loc, diag::err_std_string_position,
+              {"append", std::to_string(from),
+               std::to_string(argv[0].s().size())});
+      more = argv[0].s().substr(from, argv.size() == 3 ? position(2)
+                                                       : std::string::npos);
+    }
+    checkStringLength(text.size() + more.size(), loc);
+    text += more;
+    lvalue = self;
+    return true;
+  }
   if (name == "operator+=" || name == "append") {
     if (argv.size() != 1)
       return false;
@@ -1652,6 +1733,8 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
       more = v.s();
     else if (v.kind == Value::Kind::Int && name == "operator+=")
       more = std::string(1, char(v.i));
+    else if (v.kind == Value::Kind::Agg) // s += {'c', 'd'}
+      more = charactersOf(v, loc);
     else
       error(loc, diag::err_std_string_append);
     checkStringLength(text.size() + more.size(), loc);
@@ -2028,8 +2111,16 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     }
     Value l = eval(call->getArg(0));
     Value r = eval(call->getArg(1));
+    // s + 'c' and 'c' + s: the character is a string of one.
+    auto asText = [&](Value &v, unsigned i) {
+      if (v.kind == Value::Kind::Int && i < fd->getNumParams() &&
+          fd->getParamDecl(i)->getType()->isAnyCharacterType())
+        v = Value::makeString(std::string(1, char(v.i)));
+    };
     switch (op) {
     case OO_Plus:
+      asText(l, 0);
+      asText(r, 1);
       if (l.kind == Value::Kind::String && r.kind == Value::Kind::String) {
         checkStringLength(l.s().size() + r.s().size(), loc);
         result = Value::makeString(l.s() + r.s());

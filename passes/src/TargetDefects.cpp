@@ -51,6 +51,8 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_overlapping_operands},
       {diag::warn_defect_rank_without_threadblocks,
        diag::note_fix_rank_without_threadblocks},
+      {diag::warn_defect_scratch_packet_overlap,
+       diag::note_fix_scratch_packet_overlap},
   };
   return table;
 }
@@ -207,6 +209,143 @@ RangeIndex movingWrites(const std::vector<plan::Op> &body) {
   }
   index.finish();
   return index;
+}
+
+// One op's use of a rank's scratch, in plain-space chunks: a packet chunk
+// j takes the bytes of plain chunks 2j and 2j+1 (executor-semantics §2.4,
+// LL doubling).
+struct ScratchUse {
+  int64_t begin = 0, end = 0;  // plain-space chunks [begin, end)
+  int64_t index = 0, size = 0; // the chunks as the op names them
+  bool packets = false;
+  const plan::Op *op = nullptr;
+  int32_t gpu = -1, tb = -1;
+  int32_t top = -1, inner = -1; // ops[top](.ops[inner]) of the thread block
+};
+
+// For each packet use of a rank's scratch, the first plain use (in plan
+// order) sharing bytes with it: sorted plain uses with, at each position,
+// the one reaching furthest up to it, so each query is a binary search.
+std::vector<std::pair<const ScratchUse *, const ScratchUse *>>
+packetPlainOverlaps(const std::vector<ScratchUse> &uses) {
+  std::vector<const ScratchUse *> plain;
+  for (const ScratchUse &u : uses)
+    if (!u.packets)
+      plain.push_back(&u);
+  std::vector<std::pair<const ScratchUse *, const ScratchUse *>> found;
+  if (plain.empty())
+    return found;
+  std::stable_sort(plain.begin(), plain.end(),
+                   [](const ScratchUse *a, const ScratchUse *b) {
+                     return a->begin < b->begin;
+                   });
+  std::vector<const ScratchUse *> furthest(plain.size());
+  for (size_t i = 0; i < plain.size(); ++i)
+    furthest[i] = i > 0 && furthest[i - 1]->end >= plain[i]->end
+                      ? furthest[i - 1]
+                      : plain[i];
+  for (const ScratchUse &u : uses) {
+    if (!u.packets)
+      continue;
+    // The plain uses starting before this one ends; the furthest-reaching
+    // of them overlaps it when it reaches past its start.
+    size_t n = size_t(std::lower_bound(plain.begin(), plain.end(), u.end,
+                                       [](const ScratchUse *p, int64_t at) {
+                                         return p->begin < at;
+                                       }) -
+                      plain.begin());
+    if (n > 0 && furthest[n - 1]->end > u.begin)
+      found.push_back({&u, furthest[n - 1]});
+  }
+  return found;
+}
+
+// Packets and plain data that share bytes of a rank's scratch (rule 7 of
+// executor-semantics' advice): packet ops address scratch at twice the
+// offset, so a packet chunk and the plain chunks at twice its index are
+// the same memory, and each kind of op overwrites the other's data.
+template <typename Report>
+void checkScratchPacketOverlap(const plan::Plan &plan,
+                               const plan::PlanQuery &query, Report &report,
+                               std::string &path) {
+  if (!std::any_of(plan.gpus.begin(), plan.gpus.end(),
+                   [](const auto &gpu) { return gpu.scratchChunks > 0; }))
+    return;
+  std::vector<std::vector<ScratchUse>> uses(plan.gpus.size());
+  bool anyPackets = false;
+  auto collect = [&](const plan::Gpu &gpu, const plan::ThreadBlock &tb,
+                     const plan::Op &op, int32_t top, int32_t inner) {
+    for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
+      size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
+      for (size_t i = 0; i < n; ++i) {
+        auto b = query.operand(gpu.id, tb.id, op, which, i);
+        // Multicast addresses are another mapping; ranks outside the plan
+        // are plan::verify's to report.
+        if (!b || b->type != plan::BufferType::Scratch || b->size <= 0 ||
+            b->role == plan::OperandRole::Switch || b->rank < 0 ||
+            size_t(b->rank) >= uses.size())
+          continue;
+        // A port channel's put_packets copies packet space raw: its
+        // source holds packets already (from copy_packets).
+        bool packets =
+            plan::isPacketRole(b->role) ||
+            (op.kind == OpKind::Ppkt && op.channelType == ChannelType::Port &&
+             which == plan::Operand::Src);
+        anyPackets |= packets;
+        int64_t scale = packets ? 2 : 1;
+        uses[size_t(b->rank)].push_back(
+            {b->index * scale, (b->index + b->size) * scale, b->index, b->size,
+             packets, &op, gpu.id, tb.id, top, inner});
+      }
+    }
+  };
+  for (const auto &gpu : plan.gpus)
+    for (const auto &tb : gpu.threadblocks)
+      for (size_t i = 0; i < tb.ops.size(); ++i) {
+        collect(gpu, tb, tb.ops[i], int32_t(i), -1);
+        for (size_t j = 0; j < tb.ops[i].ops.size(); ++j)
+          collect(gpu, tb, tb.ops[i].ops[j], int32_t(i), int32_t(j));
+      }
+  if (!anyPackets)
+    return;
+  auto whereOf = [](const ScratchUse &u) {
+    return "rank " + std::to_string(u.gpu) + " thread block " +
+           std::to_string(u.tb);
+  };
+  // One mistake usually shows twice, at the op writing the packets and at
+  // the one reading them: one report per plain use (its source location,
+  // or the op itself in a plan read from JSON).
+  std::set<SourceLocation> plainSeenAt;
+  std::set<const plan::Op *> plainSeen;
+  for (size_t rank = 0; rank < uses.size(); ++rank)
+    for (const auto &[packet, plain] : packetPlainOverlaps(uses[rank])) {
+      if (plain->op->loc.isValid() ? !plainSeenAt.insert(plain->op->loc).second
+                                   : !plainSeen.insert(plain->op).second)
+        continue;
+      path = "gpus[" + std::to_string(packet->gpu) + "].threadblocks[" +
+             std::to_string(packet->tb) + "].ops[" +
+             std::to_string(packet->top) + "]" +
+             (packet->inner >= 0 ? ".ops[" + std::to_string(packet->inner) + "]"
+                                 : std::string());
+      std::string detail =
+          " (rank " + std::to_string(rank) + ": the packets in " +
+          plan::describeRange(plan::BufferType::Scratch, packet->index,
+                              packet->size) +
+          " take the bytes of plain " +
+          plan::describeRange(plan::BufferType::Scratch, packet->begin,
+                              packet->end - packet->begin) +
+          ", and " +
+          (plain->op == packet->op
+               ? std::string("the same op")
+               : whereOf(*plain) + "'s " +
+                     std::string(plan::toString(plain->op->kind))) +
+          " keeps plain data in " +
+          plan::describeRange(plan::BufferType::Scratch, plain->index,
+                              plain->size) +
+          ")";
+      report(diag::warn_defect_scratch_packet_overlap, *packet->op,
+             whereOf(*packet), detail);
+    }
 }
 } // namespace
 
@@ -472,6 +611,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
         visit(tb.ops[i], tbPath + ".ops[" + std::to_string(i) + "]",
               i + 1 < tb.ops.size() ? &tb.ops[i + 1] : nullptr);
     }
+  checkScratchPacketOverlap(plan, query, report, path);
   for (const auto &[id, n] : counts)
     if (n > 4)
       diags.report(diag::remark_defect_more, {}, {n - 4, diagInfo(id).group});

@@ -33,6 +33,11 @@ static void body() {
   std::map<int, int> copied(m);
   std::set<int> same(tail);
   printf("ranges copies %zu %zu\n", copied.size(), same.size());
+  // vector::insert from positions of another vector or array.
+  std::vector<int> w{0};
+  w.insert(w.end(), v.begin() + 1, v.end());
+  w.insert(w.begin(), a.begin(), a.begin() + 2);
+  printf("ranges inserted %zu %d %d %d\n", w.size(), w[0], w[2], w[5]);
 }
 
 #include "native_compare.h"

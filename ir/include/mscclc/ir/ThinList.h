@@ -124,8 +124,9 @@ public:
     const size_t at = size_t(first - d), n = size_t(last - first), old = size();
     if (n == 0)
       return d + at;
-    std::memmove(static_cast<void *>(d + at), d + at + n,
-                 (old - at - n) * sizeof(T));
+    if (at + n < old) // what follows the erased elements, if anything
+      std::memmove(static_cast<void *>(d + at), d + at + n,
+                   (old - at - n) * sizeof(T));
     if (isLarge()) {
       header()->size = uint32_t(old - n);
       return data() + at;
