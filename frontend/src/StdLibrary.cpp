@@ -78,14 +78,15 @@ Evaluator::StdClass Evaluator::classifyStdUncached(const CXXRecordDecl *rd) {
     return StdClass::Tuple;
   if (n == "optional")
     return StdClass::Optional;
-  // Strings of char only: a wide string's characters are not bytes (and
-  // wide literals are refused), so std::wstring and the rest are not
-  // strings here.
+  // Strings of bytes only (char, char8_t): a wide string's characters are
+  // not bytes (and wide literals are refused), so std::wstring and the
+  // rest are not strings here.
   if (n == "basic_string" || n == "basic_string_view") {
     QualType c = templateArgType(rd, 0);
     const Type *ct = c.isNull() ? nullptr : c.getCanonicalType().getTypePtr();
     if (!ct || !(ct->isSpecificBuiltinType(BuiltinType::Char_S) ||
-                 ct->isSpecificBuiltinType(BuiltinType::Char_U)))
+                 ct->isSpecificBuiltinType(BuiltinType::Char_U) ||
+                 ct->isSpecificBuiltinType(BuiltinType::Char8)))
       return StdClass::None;
     return n == "basic_string" ? StdClass::String : StdClass::StringView;
   }
@@ -226,6 +227,10 @@ llvm::SmallVector<QualType, 4> Evaluator::memberTypes(const CXXRecordDecl *rd) {
           ? "use std::function, or keep the lambda in an `auto` variable"
       : n == "deque" ? "use std::vector, or std::queue for first-in first-out"
       : n == "list" || n == "forward_list" ? "use std::vector"
+      : n == "basic_string" || n == "basic_string_view"
+          ? "strings are of char or char8_t (std::string, std::u8string and "
+            "their string_views): the characters of wide strings are not "
+            "bytes"
       : n.starts_with("_Bit_")
           ? "std::vector<bool>'s elements work through `v[i]`, `at`, "
             "`front`, `back` and range-for; its iterators do not, beyond "

@@ -124,6 +124,16 @@ static void body() {
   std::string nul;
   nul.append("ab", 3);
   printf("strings append-nul %zu\n", nul.size());
+
+  // Strings of char8_t are strings of bytes too.
+  std::u8string u = u8"h\u00e9llo";
+  printf("strings u8 %zu %d %d\n", u.size(), int(u[1]), int(u[2]));
+  std::u8string longer = u;
+  longer += u8"x";
+  longer = u8'y';
+  std::u8string_view view = u8"ab";
+  printf("strings u8-more %zu %d %zu\n", longer.size(), int(longer < u),
+         view.size());
 }
 
 #include "native_compare.h"
