@@ -81,9 +81,11 @@ std::string describeRange(const BufferRef &b) {
 // as many ops, and a pairwise scan would not finish.
 class RangeIndex {
 public:
-  void add(const BufferRef &r, const plan::Op *op) {
+  // `tag`: the caller's own index of the entry, given back by
+  // overlapping().
+  void add(const BufferRef &r, const plan::Op *op, size_t tag = 0) {
     if (r.size > 0)
-      entries_.push_back({r, op});
+      entries_.push_back({r, op, tag});
   }
   void finish() {
     std::sort(entries_.begin(), entries_.end(),
@@ -103,7 +105,8 @@ public:
   }
   // An entry overlapping `r`; with `shifted`, only one at another index.
   const plan::Op *overlapping(const BufferRef &r, bool shifted,
-                              BufferRef *found = nullptr) const {
+                              BufferRef *found = nullptr,
+                              size_t *tag = nullptr) const {
     if (r.size <= 0)
       return nullptr;
     auto at = [&](int64_t index) {
@@ -118,6 +121,8 @@ public:
     auto hit = [&](size_t k) {
       if (found)
         *found = entries_[k].ref;
+      if (tag)
+        *tag = entries_[k].tag;
       return entries_[k].op;
     };
     size_t first = at(r.index); // the first starting at r.index or later
@@ -137,6 +142,7 @@ private:
   struct Entry {
     BufferRef ref;
     const plan::Op *op;
+    size_t tag;
   };
   int64_t end(size_t i) const {
     return entries_[i].ref.index + entries_[i].ref.size;
@@ -223,39 +229,25 @@ struct ScratchUse {
   int32_t top = -1, inner = -1; // ops[top](.ops[inner]) of the thread block
 };
 
-// For each packet use of a rank's scratch, the first plain use (in plan
-// order) sharing bytes with it: sorted plain uses with, at each position,
-// the one reaching furthest up to it, so each query is a binary search.
+// For each packet use of a rank's scratch, a plain use sharing bytes
+// with it (RangeIndex over the plain uses, in plain-space chunks).
 std::vector<std::pair<const ScratchUse *, const ScratchUse *>>
 packetPlainOverlaps(const std::vector<ScratchUse> &uses) {
-  std::vector<const ScratchUse *> plain;
-  for (const ScratchUse &u : uses)
-    if (!u.packets)
-      plain.push_back(&u);
+  auto inPlainSpace = [](const ScratchUse &u) {
+    return BufferRef::local(plan::BufferType::Scratch, u.begin,
+                            u.end - u.begin);
+  };
+  RangeIndex plain;
+  for (size_t i = 0; i < uses.size(); ++i)
+    if (!uses[i].packets)
+      plain.add(inPlainSpace(uses[i]), uses[i].op, i);
+  plain.finish();
   std::vector<std::pair<const ScratchUse *, const ScratchUse *>> found;
-  if (plain.empty())
-    return found;
-  std::stable_sort(plain.begin(), plain.end(),
-                   [](const ScratchUse *a, const ScratchUse *b) {
-                     return a->begin < b->begin;
-                   });
-  std::vector<const ScratchUse *> furthest(plain.size());
-  for (size_t i = 0; i < plain.size(); ++i)
-    furthest[i] = i > 0 && furthest[i - 1]->end >= plain[i]->end
-                      ? furthest[i - 1]
-                      : plain[i];
   for (const ScratchUse &u : uses) {
-    if (!u.packets)
-      continue;
-    // The plain uses starting before this one ends; the furthest-reaching
-    // of them overlaps it when it reaches past its start.
-    size_t n = size_t(std::lower_bound(plain.begin(), plain.end(), u.end,
-                                       [](const ScratchUse *p, int64_t at) {
-                                         return p->begin < at;
-                                       }) -
-                      plain.begin());
-    if (n > 0 && furthest[n - 1]->end > u.begin)
-      found.push_back({&u, furthest[n - 1]});
+    size_t k = 0;
+    if (u.packets &&
+        plain.overlapping(inPlainSpace(u), /*shifted=*/false, nullptr, &k))
+      found.push_back({&u, &uses[k]});
   }
   return found;
 }
