@@ -504,7 +504,7 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
   }
   if (l.kind != Value::Kind::Int || r.kind != Value::Kind::Int) {
     if (op == BO_EQ || op == BO_NE) {
-      bool eq = valuesEqual(l, r);
+      bool eq = compareValues(l, r, /*asCxx=*/true) == 0;
       return Value::makeInt(op == BO_EQ ? eq : !eq);
     }
     error(loc, diag::err_eval_operator_needs_numbers);

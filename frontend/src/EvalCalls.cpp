@@ -284,6 +284,11 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
     }
     if (isBitReference(e->getType().getNonReferenceType()))
       return *bitElement(e);
+    // `f == nullptr` of a std::function: whether it is empty (an empty
+    // std::function is Null). No other operand compares with nullptr in
+    // algorithm code, which has no pointers.
+    if (isa<CXXNullPtrLiteralExpr>(e->IgnoreParenImpCasts()))
+      return Value::makeNull();
     Value v = eval(e);
     if (classifyStd(e->getType()->getAsCXXRecordDecl()) == StdClass::NulloptT)
       v = Value::makeNull();
@@ -292,7 +297,7 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
   Value lv = operand(l);
   Value rv = operand(r);
   convertTupleElements(l, r, lv, rv, loc);
-  int c = compareValues(lv, rv);
+  int c = compareValues(lv, rv, /*asCxx=*/true);
   // `a <=> b` itself: std::strong_ordering is not a value here.
   if (!BinaryOperator::isComparisonOp(op) || op == BO_Cmp)
     error(loc, diag::err_eval_three_way_comparison);
@@ -355,6 +360,9 @@ void Evaluator::convertTupleValues(llvm::ArrayRef<QualType> lt,
 }
 
 bool Evaluator::comparisonHolds(BinaryOperatorKind op, int c) {
+  // Of an unordered pair (a NaN), only `!=` holds.
+  if (c == UnorderedComparison)
+    return op == BO_NE;
   switch (op) {
   case BO_EQ:
     return c == 0;

@@ -30,6 +30,8 @@ bool isStringLiteralChoice(const Expr *e) {
     if (ice->getCastKind() == CK_ArrayToPointerDecay ||
         ice->getCastKind() == CK_NoOp)
       return isStringLiteralChoice(ice->getSubExpr());
+  if (const auto *pe = dyn_cast<PredefinedExpr>(e)) // __func__
+    return pe->getFunctionName() != nullptr;
   if (const auto *co = dyn_cast<ConditionalOperator>(e))
     return isStringLiteralChoice(co->getTrueExpr()) &&
            isStringLiteralChoice(co->getFalseExpr());
@@ -112,6 +114,8 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   case CK_NullToPointer:
   case CK_NullToMemberPointer:
     error(loc, diag::err_eval_null_pointer);
+  case CK_BaseToDerived:
+    error(loc, diag::err_eval_base_to_derived);
   default:
     error(loc, diag::err_eval_unsupported_conversion, {ce->getCastKindName()});
   }
@@ -784,7 +788,12 @@ Value Evaluator::eval(const Expr *e) {
     }
     return evalCall(cast<CallExpr>(e));
   case Stmt::CallExprClass:
+  case Stmt::UserDefinedLiteralClass: // 5_k calls operator""_k(5)
     return evalCall(cast<CallExpr>(e));
+  case Stmt::PredefinedExprClass: // __func__: the function's name
+    if (const StringLiteral *name = cast<PredefinedExpr>(e)->getFunctionName())
+      return eval(name);
+    break;
   case Stmt::UnaryExprOrTypeTraitExprClass: {
     const auto *ue = cast<UnaryExprOrTypeTraitExpr>(e);
     // sizeof and alignof are the target's layout (x86-64, as the native

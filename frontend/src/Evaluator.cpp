@@ -103,7 +103,7 @@ void Value::releaseParts() noexcept {
   obj.reset();
 }
 
-int compareValues(const Value &a, const Value &b) {
+int compareValues(const Value &a, const Value &b, bool asCxx) {
   if (a.kind != b.kind) {
     // An empty optional orders before every value, as std::optional's do.
     if (a.kind == Value::Kind::Null || b.kind == Value::Kind::Null)
@@ -116,6 +116,8 @@ int compareValues(const Value &a, const Value &b) {
     return x < y ? -1 : x > y ? 1 : 0;
   }
   case Value::Kind::Float:
+    if (asCxx && (std::isnan(a.f) || std::isnan(b.f)))
+      return UnorderedComparison;
     return a.f < b.f ? -1 : a.f > b.f ? 1 : 0;
   case Value::Kind::String:
     return a.s().compare(b.s()) < 0 ? -1 : a.s() == b.s() ? 0 : 1;
@@ -123,7 +125,7 @@ int compareValues(const Value &a, const Value &b) {
     auto ia = a.map()->begin(), ib = b.map()->begin();
     for (; ia != a.map()->end() && ib != b.map()->end(); ++ia, ++ib) {
       // Each entry is the pair (key, value).
-      if (int c = compareValues(*ia, *ib))
+      if (int c = compareValues(*ia, *ib, asCxx))
         return c;
     }
     return a.map()->size() < b.map()->size()   ? -1
@@ -133,7 +135,7 @@ int compareValues(const Value &a, const Value &b) {
   case Value::Kind::Agg: {
     size_t n = std::min(a.elems().size(), b.elems().size());
     for (size_t i = 0; i < n; ++i)
-      if (int c = compareValues(a.elems()[i], b.elems()[i]))
+      if (int c = compareValues(a.elems()[i], b.elems()[i], asCxx))
         return c;
     return a.elems().size() < b.elems().size()   ? -1
            : a.elems().size() > b.elems().size() ? 1
@@ -322,6 +324,14 @@ std::string Evaluator::arrayPrefix(const std::string &text, const Value &count,
   error(loc, diag::err_std_string_count_past_array,
         {what, n < 0 ? describeValue(count) : std::to_string(uint64_t(n)),
          std::to_string(text.size() + 1)});
+}
+
+std::string Evaluator::textFrom(const std::string &text, size_t from,
+                                size_t count, const char *what, LazyLoc loc) {
+  if (from > text.size())
+    error(loc, diag::err_std_string_position,
+          {what, std::to_string(from), std::to_string(text.size())});
+  return text.substr(from, count);
 }
 
 void Evaluator::reserveElements(size_t n, LazyLoc loc) {
@@ -551,6 +561,9 @@ Value *Evaluator::lookupElsewhere(const ValueDecl *d, LazyLoc loc) {
         // std::cout kept in a reference, stdout passed around, ...
         if (isOutputStream(vd))
           error(loc, diag::err_eval_stream_object);
+        if (vd->isStaticDataMember())
+          error(loc, diag::err_eval_static_member_not_const,
+                {vd->getQualifiedNameAsString()});
         error(loc, diag::err_eval_global_not_const, {vd->getNameAsString()});
       }
       const Expr *init = vd->getInit();

@@ -1163,6 +1163,11 @@ private:
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
   size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
+  size_t boundPosition(llvm::StringRef name, ValueList &copy,
+                       clang::QualType elem, const clang::Expr *valueE,
+                       clang::QualType valueParam,
+                       const clang::Expr *comparatorE, LazyLoc loc,
+                       bool *matched = nullptr, size_t *upperEnd = nullptr);
   // `rest`: the algorithm's arguments after its range.
   size_t searchCopy(llvm::ArrayRef<const clang::Expr *> rest, LazyLoc loc,
                     llvm::StringRef name, ValueList &copy,
@@ -1182,6 +1187,14 @@ private:
                               const clang::Expr *firstE,
                               const clang::Expr *lastE, const clang::Expr *site,
                               llvm::StringRef algorithm, Borrow &keep);
+  // The `countE` elements from `first` (std::fill_n(first, n, x) and its
+  // kin); none when the count is not positive, as in the library.
+  PositionRange countedRange(const IteratorPosition &first,
+                             const clang::Expr *firstE,
+                             const clang::Expr *countE,
+                             llvm::StringRef algorithm, Borrow &keep);
+  Value countedAlgorithm(const clang::CallExpr *call, llvm::StringRef name);
+  const clang::Expr *backInsertedContainer(const clang::Expr *e);
   // std::copy(first, last, out), std::copy_if(first, last, out, pred),
   // std::transform(first, last, out, op) as a statement (result unused).
   bool tryCopyStatement(const clang::Expr *e);
@@ -1538,6 +1551,11 @@ private:
   // past the array.
   std::string arrayPrefix(const std::string &text, const Value &count,
                           const char *what, LazyLoc loc);
+  // The characters of `text` from position `from` on, at most `count`, as
+  // substr takes them; a position past the end is an error (C++ throws),
+  // reported as `what`'s.
+  std::string textFrom(const std::string &text, size_t from, size_t count,
+                       const char *what, LazyLoc loc);
   // A container about to be made or resized to `n` elements in one step:
   // the element limit, and the memory budget before the allocation.
   void reserveElements(size_t n, LazyLoc loc);

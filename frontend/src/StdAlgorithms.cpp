@@ -654,6 +654,47 @@ Evaluator::positionRange(const IteratorPosition &first,
   return {range, lo, hi};
 }
 
+// The count of std::fill_n and its kin, as libstdc++ converts it to an
+// integer (a floating-point count truncated); none when it is no number.
+static std::optional<__int128> elementCount(const Value &n) {
+  if (n.kind == Value::Kind::Int)
+    return n.wide();
+  if (n.kind == Value::Kind::Float && std::isfinite(n.f) &&
+      std::fabs(n.f) < 9.2e18)
+    return __int128(int64_t(n.f));
+  return std::nullopt;
+}
+
+Evaluator::PositionRange Evaluator::countedRange(const IteratorPosition &first,
+                                                 const Expr *firstE,
+                                                 const Expr *countE,
+                                                 llvm::StringRef algorithm,
+                                                 Borrow &keep) {
+  Value *range = positionContainer(first);
+  keep.retarget(range);
+  if (range->kind != Value::Kind::Agg)
+    error(firstE, diag::err_eval_uninitialised);
+  size_t size = range->elems().size();
+  size_t lo = resolveIteratorPosition(first, size, firstE);
+  Value n = eval(countE);
+  std::optional<__int128> given = elementCount(n);
+  if (!given)
+    error(countE->getExprLoc(), diag::err_std_index_type);
+  __int128 count = *given > 0 ? *given : 0;
+  if (__int128(lo) + count > __int128(size)) {
+    // Writing past the end (fill_n, generate_n) has its own advice.
+    if (algorithm == "fill_n" || algorithm == "generate_n")
+      error(countE->getExprLoc(), diag::err_std_copy_past_end,
+            {algorithm.str(), describeValue(n), lo, size});
+    __int128 end = __int128(lo) + count;
+    error(countE->getExprLoc(), diag::err_std_iterator_outside,
+          {describeValue(
+               Value::makeInt(end > INT64_MAX ? INT64_MAX : int64_t(end))),
+           size});
+  }
+  return {range, lo, lo + size_t(count)};
+}
+
 Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
                                               LazyLoc loc) {
   SearchValue search;
@@ -728,7 +769,7 @@ std::function<bool(Value &, Value &)> Evaluator::naturalEquality(QualType elem,
   } else if (!elem.isNull()) {
     refuseUserComparedParts(elem, loc);
   }
-  return [](Value &x, Value &y) { return compareValues(x, y) == 0; };
+  return [](Value &x, Value &y) { return compareValues(x, y, true) == 0; };
 }
 
 int Evaluator::compareWithSearch(const Value &element,
@@ -743,8 +784,9 @@ int Evaluator::compareWithSearch(const Value &element,
   }
   if (!search.common.isNull() &&
       (element.kind == Value::Kind::Int || element.kind == Value::Kind::Float))
-    return compareValues(convert(element, search.common, loc), search.value);
-  return compareValues(element, search.value);
+    return compareValues(convert(element, search.common, loc), search.value,
+                         /*asCxx=*/true);
+  return compareValues(element, search.value, /*asCxx=*/true);
 }
 
 // For std::less or std::greater over arithmetic elements: the type they
@@ -798,122 +840,14 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     if (e.kind == Value::Kind::Uninit)
       error(loc, diag::err_eval_uninitialised_unnamed);
   size_t found = copy.size();
-  auto elementTyped = [&](Value v) {
-    if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
-        !elem.isNull() && elem->isArithmeticType())
-      v = convert(v, elem, loc);
-    return v;
-  };
-  auto orderOrComparator = [&](unsigned comparatorArg) {
-    if (call->getNumArgs() > comparatorArg)
-      return comparatorFunction(call->getArg(comparatorArg), elem, name);
-    return naturalOrder(elem, false, name, loc);
-  };
   if (name == "lower_bound" || name == "upper_bound" ||
       name == "binary_search") {
     if (call->getNumArgs() != 3 && call->getNumArgs() != 4)
       error(loc, diag::err_std_algorithm_args, {name.str()});
-    // Without a comparator, `*it < value` in the usual arithmetic
-    // conversions, and so with std::less<> or std::greater<> (transparent);
-    // std::less<T> and std::greater<T> compare both converted to T. A
-    // comparator of the program's own is called as comp(element, value)
-    // and comp(value, element), the value of its own type (the algorithm's
-    // `const T&`).
-    bool byComparator = call->getNumArgs() == 4;
-    QualType valueType = call->getDirectCallee()
-                             ->getParamDecl(2)
-                             ->getType()
-                             .getNonReferenceType()
-                             .getUnqualifiedType();
-    Order libraryOrder = byComparator ? orderOf(call->getArg(3)) : Order::Other;
-    bool ownValueType = byComparator && libraryOrder == Order::Other &&
-                        !valueType->isDependentType();
-    std::optional<QualType> orderType;
-    if (libraryOrder != Order::Other)
-      orderType = arithmeticOrderType(call->getArg(3), elem);
-    SearchValue search;
-    if (orderType && !orderType->isNull()) {
-      // std::less<T>: the value and every element as T.
-      search.value = eval(call->getArg(2));
-      if (search.value.kind == Value::Kind::Int ||
-          search.value.kind == Value::Kind::Float) {
-        search.value = convert(search.value, *orderType, loc);
-        search.common = *orderType;
-      }
-    } else if (orderType) {
-      search = searchValue(call->getArg(2), elem, loc);
-    } else if (ownValueType) {
-      search.value = eval(call->getArg(2));
-      if ((search.value.kind == Value::Kind::Int ||
-           search.value.kind == Value::Kind::Float) &&
-          valueType->isArithmeticType())
-        search.value = convert(search.value, valueType, loc);
-    } else if (byComparator) {
-      search.value = elementTyped(eval(call->getArg(2)));
-    } else {
-      search = searchValue(call->getArg(2), elem, loc);
-    }
-    Value &v = search.value;
-    // less(element, value) and less(value, element).
-    std::function<bool(Value &, Value &)> lessEV, lessVE;
-    if (ownValueType) {
-      searchComparators(call->getArg(3), elem, valueType, name, lessEV, lessVE);
-    } else {
-      lessEV = lessVE = orderOrComparator(3);
-    }
-    if ((!byComparator || orderType) && !search.common.isNull()) {
-      // std::greater orders the other way.
-      int sign = libraryOrder == Order::Descending ? -1 : 1;
-      lessEV = [&, sign](Value &x, Value &) {
-        return sign * compareWithSearch(x, search, loc) < 0;
-      };
-      lessVE = [&, sign](Value &, Value &y) {
-        return sign * compareWithSearch(y, search, loc) > 0;
-      };
-    }
-    // An element is "before" the value when it belongs in front of the
-    // result; the range must hold those first (C++'s precondition), which
-    // a binary search assumes and this walk checks.
-    bool upper = name == "upper_bound";
-    auto before = [&](Value &e) {
-      return upper ? !lessVE(v, e) : lessEV(e, v);
-    };
-    // Comparisons that run the program's own code (a comparator, a
-    // struct's operator<) may count or print: they are made as libstdc++
-    // makes them, halving the range, and the order is not checked, which
-    // would call them on every element.
-    const CXXRecordDecl *elemClass =
-        elem.isNull() ? nullptr : elem->getAsCXXRecordDecl();
-    // (std::less and std::greater call a struct's operator< and operator>.)
-    bool programCode =
-        (byComparator && libraryOrder == Order::Other) ||
-        (elemClass &&
-         userOrderOperator(elemClass, libraryOrder == Order::Descending
-                                          ? OO_Greater
-                                          : OO_Less));
-    if (programCode) {
-      size_t at = 0, len = copy.size();
-      while (len > 0) {
-        size_t half = len >> 1, middle = at + half;
-        if (before(copy[middle])) {
-          at = middle + 1;
-          len = len - half - 1;
-        } else {
-          len = half;
-        }
-      }
-      found = at;
-    }
-    for (size_t i = 0; !programCode && i < copy.size(); ++i) {
-      bool b = before(copy[i]);
-      if (b && found != copy.size())
-        error(loc, diag::err_std_not_partitioned,
-              {name.str(), describeValue(copy[i])});
-      if (!b && found == copy.size())
-        found = i;
-    }
-    if (matched)
-      *matched = found < copy.size() && !lessVE(v, copy[found]);
+    found = boundPosition(name, copy, elem, call->getArg(2),
+                          call->getDirectCallee()->getParamDecl(2)->getType(),
+                          call->getNumArgs() == 4 ? call->getArg(3) : nullptr,
+                          loc, matched);
   } else if (name == "remove" || name == "remove_if" || name == "unique") {
     std::vector<char> kept(copy.size(), 1);
     if (name == "unique") {
@@ -966,6 +900,156 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
   return lo + found;
+}
+
+// Where lower_bound, upper_bound and binary_search (`name`, maybe
+// "ranges::lower_bound") of the value `valueE` find it in `copy`, whose
+// elements have type `elem`: the first element not before (lower) or after
+// (upper) the value. `valueParam` is the algorithm's parameter of the
+// value; `comparatorE` its comparator, if given. binary_search sets
+// `matched`; equal_range gives the lower bound and sets `upperEnd`.
+size_t Evaluator::boundPosition(llvm::StringRef name, ValueList &copy,
+                                QualType elem, const Expr *valueE,
+                                QualType valueParam, const Expr *comparatorE,
+                                LazyLoc loc, bool *matched, size_t *upperEnd) {
+  llvm::StringRef algorithm = name;
+  algorithm.consume_front("ranges::");
+  // Without a comparator, `*it < value` in the usual arithmetic
+  // conversions, and so with std::less<> or std::greater<> (transparent);
+  // std::less<T> and std::greater<T> compare both converted to T. A
+  // comparator of the program's own is called as comp(element, value)
+  // and comp(value, element), the value of its own type (the algorithm's
+  // `const T&`).
+  bool byComparator = comparatorE != nullptr;
+  QualType valueType = valueParam.getNonReferenceType().getUnqualifiedType();
+  Order libraryOrder = byComparator ? orderOf(comparatorE) : Order::Other;
+  bool ownValueType = byComparator && libraryOrder == Order::Other &&
+                      !valueType->isDependentType();
+  std::optional<QualType> orderType;
+  if (libraryOrder != Order::Other)
+    orderType = arithmeticOrderType(comparatorE, elem);
+  SearchValue search;
+  if (orderType && !orderType->isNull()) {
+    // std::less<T>: the value and every element as T.
+    search.value = eval(valueE);
+    if (search.value.kind == Value::Kind::Int ||
+        search.value.kind == Value::Kind::Float) {
+      search.value = convert(search.value, *orderType, loc);
+      search.common = *orderType;
+    }
+  } else if (orderType) {
+    search = searchValue(valueE, elem, loc);
+  } else if (ownValueType) {
+    search.value = eval(valueE);
+    if ((search.value.kind == Value::Kind::Int ||
+         search.value.kind == Value::Kind::Float) &&
+        valueType->isArithmeticType())
+      search.value = convert(search.value, valueType, loc);
+  } else if (byComparator) {
+    search.value = eval(valueE);
+    if ((search.value.kind == Value::Kind::Int ||
+         search.value.kind == Value::Kind::Float) &&
+        !elem.isNull() && elem->isArithmeticType())
+      search.value = convert(search.value, elem, loc);
+  } else {
+    search = searchValue(valueE, elem, loc);
+  }
+  Value &v = search.value;
+  // less(element, value) and less(value, element).
+  std::function<bool(Value &, Value &)> lessEV, lessVE;
+  if (ownValueType) {
+    searchComparators(comparatorE, elem, valueType, name, lessEV, lessVE);
+  } else {
+    lessEV = lessVE = byComparator ? comparatorFunction(comparatorE, elem, name)
+                                   : naturalOrder(elem, false, name, loc);
+  }
+  if ((!byComparator || orderType) && !search.common.isNull()) {
+    // std::greater orders the other way.
+    int sign = libraryOrder == Order::Descending ? -1 : 1;
+    lessEV = [&, sign](Value &x, Value &) {
+      int c = compareWithSearch(x, search, loc);
+      return c != UnorderedComparison && sign * c < 0;
+    };
+    lessVE = [&, sign](Value &, Value &y) {
+      int c = compareWithSearch(y, search, loc);
+      return c != UnorderedComparison && sign * c > 0;
+    };
+  }
+  // An element is "before" the value when it belongs in front of the
+  // result; the range must hold those first (C++'s precondition), which
+  // a binary search assumes and this walk checks.
+  bool upper = algorithm == "upper_bound";
+  auto before = [&](Value &e) { return upper ? !lessVE(v, e) : lessEV(e, v); };
+  // Comparisons that run the program's own code (a comparator, a
+  // struct's operator<) may count or print: they are made as libstdc++
+  // makes them, halving the range, and the order is not checked, which
+  // would call them on every element.
+  const CXXRecordDecl *elemClass =
+      elem.isNull() ? nullptr : elem->getAsCXXRecordDecl();
+  // (std::less and std::greater call a struct's operator< and operator>.)
+  bool programCode =
+      (byComparator && libraryOrder == Order::Other) ||
+      (elemClass &&
+       userOrderOperator(elemClass, libraryOrder == Order::Descending
+                                        ? OO_Greater
+                                        : OO_Less));
+  // The first position in [at, at + len) that is not before the value.
+  auto halve = [&](size_t at, size_t len) {
+    while (len > 0) {
+      size_t half = len >> 1, middle = at + half;
+      if (before(copy[middle])) {
+        at = middle + 1;
+        len = len - half - 1;
+      } else {
+        len = half;
+      }
+    }
+    return at;
+  };
+  // The same, by checking every element in order.
+  auto walk = [&] {
+    size_t found = copy.size();
+    for (size_t i = 0; i < copy.size(); ++i) {
+      bool b = before(copy[i]);
+      if (b && found != copy.size())
+        error(loc, diag::err_std_not_partitioned,
+              {name.str(), describeValue(copy[i])});
+      if (!b && found == copy.size())
+        found = i;
+    }
+    return found;
+  };
+  if (algorithm == "equal_range") {
+    if (!programCode) {
+      size_t lower = walk();
+      upper = true;
+      *upperEnd = walk();
+      return lower;
+    }
+    // libstdc++'s steps: halve until an element matches, then the lower
+    // bound left of it and the upper bound right of it.
+    size_t at = 0, len = copy.size();
+    while (len > 0) {
+      size_t half = len >> 1, middle = at + half;
+      if (lessEV(copy[middle], v)) {
+        at = middle + 1;
+        len = len - half - 1;
+      } else if (lessVE(v, copy[middle])) {
+        len = half;
+      } else {
+        size_t lower = halve(at, half);
+        upper = true;
+        *upperEnd = halve(middle + 1, len - half - 1);
+        return lower;
+      }
+    }
+    *upperEnd = at;
+    return at;
+  }
+  size_t found = programCode ? halve(0, copy.size()) : walk();
+  if (matched)
+    *matched = found < copy.size() && !lessVE(v, copy[found]);
+  return found;
 }
 
 // Where find(value), find_if(pred), min_element([comp]) or
@@ -1025,8 +1109,8 @@ static std::optional<BinaryOperatorKind> stdArithmeticOp(const Expr *e) {
   return std::nullopt;
 }
 
-// std::copy, std::copy_if, std::transform (one input range, a unary
-// operation), the running sums std::partial_sum, std::inclusive_scan and
+// std::copy, std::copy_n, std::copy_if, std::transform (one input range, a
+// unary operation), the running sums std::partial_sum, std::inclusive_scan and
 // std::exclusive_scan, and std::adjacent_difference, written as statements,
 // over positions of a std::vector or std::array, into positions of a
 // std::vector or std::array with room for what is written, or into
@@ -1055,6 +1139,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   llvm::StringRef name = fd->getName();
   bool copy = name == "copy", copyIf = name == "copy_if",
        transform = name == "transform";
+  // std::copy_n(first, n, out): the n elements from first.
+  bool copyN = name == "copy_n";
   // (first, last, out[, op]), (first, last, out[, op[, init]]) and
   // (first, last, out, init[, op]): each output is the running value
   // after (inclusive) or before (exclusive) its element.
@@ -1072,8 +1158,8 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
         (inclusive && (nargs < 3 || nargs > 5)) ||
         (exclusive && nargs != 4 && nargs != 5))
       return false;
-  } else if ((!copy && !copyIf && !transform) ||
-             (nargs != (copy ? 3u : 4u) && !binary)) {
+  } else if ((!copy && !copyIf && !transform && !copyN) ||
+             (nargs != (copy || copyN ? 3u : 4u) && !binary)) {
     return false;
   }
   const unsigned outArg = binary ? 3 : 2, opArg = binary      ? 4
@@ -1086,10 +1172,12 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
   LazyLoc loc(call);
   std::string what = name.str();
   IteratorPosition first, last;
-  if (!parseIteratorPosition(call->getArg(0), first) ||
-      !parseIteratorPosition(call->getArg(1), last) || first.search ||
-      last.search)
-    error(loc, diag::err_std_iterator_range, {what});
+  if (!parseIteratorPosition(call->getArg(0), first) || first.search ||
+      (!copyN &&
+       (!parseIteratorPosition(call->getArg(1), last) || last.search)))
+    error(loc,
+          copyN ? diag::err_std_counted_position : diag::err_std_iterator_range,
+          {what});
   IteratorPosition second;
   if (binary &&
       (!parseIteratorPosition(call->getArg(2), second) || second.search))
@@ -1113,7 +1201,10 @@ bool Evaluator::tryCopyStatement(const Expr *e) {
     error(call->getArg(outArg), diag::err_std_iterator_range, {what});
   }
   Borrow reading(*this, nullptr, /*iterating=*/true);
-  auto [range, lo, hi] = positionRange(first, last, call, name, reading);
+  auto [range, lo, hi] =
+      copyN
+          ? countedRange(first, call->getArg(0), call->getArg(1), name, reading)
+          : positionRange(first, last, call, name, reading);
   QualType elem = elementTypeOf(first.containerType);
   Value *other = nullptr;
   size_t otherAt = 0;
@@ -1958,11 +2049,11 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
   switch (orderOf(comparator)) {
   case Order::Ascending:
     if (elem.isNull())
-      return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+      return [](Value &x, Value &y) { return compareValues(x, y, true) < 0; };
     return naturalOrder(elem, false, algorithm, comparator);
   case Order::Descending:
     if (elem.isNull())
-      return [](Value &x, Value &y) { return compareValues(y, x) < 0; };
+      return [](Value &x, Value &y) { return compareValues(y, x, true) < 0; };
     return naturalOrder(elem, true, algorithm, comparator);
   case Order::Other:
     break;
@@ -2110,7 +2201,7 @@ Evaluator::minMaxOrder(const Expr *comparator, QualType elem,
     return comparatorFunction(comparator, elem, name);
   if (userComparedIn(elem))
     return naturalOrder(elem, false, name, loc);
-  return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+  return [](Value &x, Value &y) { return compareValues(x, y, true) < 0; };
 }
 
 std::function<bool(Value &, Value &)>
@@ -2118,8 +2209,8 @@ Evaluator::naturalOrder(QualType elem, bool descending,
                         llvm::StringRef algorithm, LazyLoc loc) {
   if (!elem.isNull() && orderedByValue(elem) && !userComparedIn(elem)) {
     if (descending)
-      return [](Value &x, Value &y) { return compareValues(y, x) < 0; };
-    return [](Value &x, Value &y) { return compareValues(x, y) < 0; };
+      return [](Value &x, Value &y) { return compareValues(y, x, true) < 0; };
+    return [](Value &x, Value &y) { return compareValues(x, y, true) < 0; };
   }
   // std::less calls `x < y` and std::greater `x > y`: for a struct of the
   // program's own, its hand-written operator.
@@ -2519,7 +2610,7 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
     error(loc, diag::err_std_algorithm_args, {algorithm.str()});
   // for_each calls f(element) on each element in order: f may take it
   // by reference and change it. generate assigns g() to each in order.
-  bool each = algorithm == "for_each";
+  bool each = algorithm.starts_with("for_each");
   std::shared_ptr<const Closure> closure;
   std::shared_ptr<Value> object;
   const FunctionDecl *fn = userComparator(rest[0], elem, closure, each ? 1 : 0,
@@ -2819,6 +2910,10 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
     result = innerProduct(call, name);
     return true;
   }
+  if (name == "for_each_n" || name == "fill_n" || name == "generate_n") {
+    result = countedAlgorithm(call, name);
+    return true;
+  }
   if (name != "sort" && name != "stable_sort" && name != "reverse" &&
       name != "fill" && name != "iota" && name != "count" &&
       name != "accumulate" && name != "reduce" && name != "any_of" &&
@@ -2906,6 +3001,107 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
     }
   }
   return true;
+}
+
+// std::for_each_n(first, n, f), std::fill_n(first, n, value) and
+// std::generate_n(first, n, g): what for_each, fill and generate do over
+// [first, first + n), nothing when n is not positive. The result is
+// first + n: an iterator into a std::vector is a value; into a std::array
+// it is unusable, as a void call's. fill_n and generate_n may also write
+// through std::back_inserter(v), appending n elements.
+Value Evaluator::countedAlgorithm(const CallExpr *call, llvm::StringRef name) {
+  LazyLoc loc(call);
+  if (call->getNumArgs() != 3)
+    error(loc, diag::err_std_algorithm_args, {name.str()});
+  llvm::StringRef algorithm = name.drop_back(2);
+  const Expr *firstE = call->getArg(0), *countE = call->getArg(1),
+             *operandE = call->getArg(2);
+  if (const Expr *appendTo = backInsertedContainer(firstE)) {
+    if (algorithm == "for_each")
+      error(firstE, diag::err_std_counted_position, {name.str()});
+    Value *dest = evalObject(appendTo);
+    Borrow writing(*this, dest);
+    if (dest->kind != Value::Kind::Agg)
+      error(loc, diag::err_eval_uninitialised);
+    std::optional<__int128> count = elementCount(eval(countE));
+    if (!count)
+      error(countE->getExprLoc(), diag::err_std_index_type);
+    QualType destElem = elementTypeOf(appendTo->getType());
+    auto stored = [&](Value v) {
+      if ((v.kind == Value::Kind::Int || v.kind == Value::Kind::Float) &&
+          !destElem.isNull() &&
+          (destElem->isArithmeticType() ||
+           isProgramClass(destElem->getAsCXXRecordDecl())))
+        v = convert(v, destElem, loc);
+      return v;
+    };
+    const FunctionDecl *fn = nullptr;
+    std::shared_ptr<const Closure> closure;
+    std::shared_ptr<Value> object;
+    Value value;
+    if (algorithm == "fill") {
+      value = eval(operandE);
+      if (value.kind == Value::Kind::Uninit)
+        error(operandE, diag::err_eval_uninitialised);
+    } else {
+      fn = userComparator(operandE, destElem, closure, 0, QualType(), &object);
+      if (!fn || fn->getNumParams() != 0)
+        error(operandE, diag::err_std_callable, {name.str(), "none"});
+    }
+    for (__int128 i = 0; i < *count; ++i) {
+      Value v = fn ? callFunction(fn, {}, closure, operandE, {}, object.get())
+                   : value;
+      if (writing.dangling)
+        invalidatedDuringUse(writing, diag::err_eval_object_invalidated, loc);
+      checkContainerSize(dest->elems().size() + 1, loc);
+      invalidateGrowth(*dest, 1, name, loc, destElem);
+      dest->elems().push_back(stored(std::move(v)));
+    }
+    return Value::makeVoid();
+  }
+  IteratorPosition first;
+  if (!parseIteratorPosition(firstE, first) || first.search)
+    error(firstE, diag::err_std_counted_position, {name.str()});
+  Borrow keep(*this, nullptr, /*iterating=*/true);
+  auto [range, lo, hi] = countedRange(first, firstE, countE, name, keep);
+  const CXXRecordDecl *rd =
+      first.containerType.getCanonicalType()->getAsCXXRecordDecl();
+  QualType elem = templateArgType(rd, 0);
+  if (algorithm == "fill") {
+    Value part = Value::makeAgg(
+        ValueList(range->elems().begin() + lo, range->elems().begin() + hi));
+    rangeAlgorithm(algorithm, part, elem, {operandE}, call);
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+    ValueList &elems = range->elems();
+    for (size_t i = lo; i < hi; ++i) {
+      invalidateContents(elems[i], name, loc);
+      elems[i] = std::move(part.elems()[i - lo]);
+    }
+  } else {
+    walkElements(name, *range, lo, hi, elem, {operandE}, call);
+    if (keep.dangling)
+      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
+  }
+  return rd && classifyStd(rd) == StdClass::Vector
+             ? makeIterator(range, hi, 0, nullptr, loc)
+             : Value::makeVoid();
+}
+
+// The container `e` appends to when it is std::back_inserter(c) of a
+// std::vector; null otherwise.
+const Expr *Evaluator::backInsertedContainer(const Expr *e) {
+  const auto *bi = dyn_cast<CallExpr>(iteratorSource(e));
+  const FunctionDecl *fd = bi ? bi->getDirectCallee() : nullptr;
+  if (!fd || !fd->getIdentifier() || fd->getName() != "back_inserter" ||
+      !fd->isInStdNamespace() || bi->getNumArgs() != 1)
+    return nullptr;
+  const CXXRecordDecl *rd = bi->getArg(0)
+                                ->getType()
+                                .getNonReferenceType()
+                                .getCanonicalType()
+                                ->getAsCXXRecordDecl();
+  return rd && classifyStd(rd) == StdClass::Vector ? bi->getArg(0) : nullptr;
 }
 
 // The container whose begin() the iterator argument `e` came from (the
@@ -3007,6 +3203,48 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       if (keep.dangling)
         invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
       result = makeIterator(range, found, 0, nullptr, loc);
+      return true;
+    }
+  }
+  if (inRanges &&
+      (name == "lower_bound" || name == "upper_bound" ||
+       name == "binary_search") &&
+      args.size() >= 2) {
+    // std::ranges::lower_bound(r, value[, comp]) and upper_bound over a
+    // std::vector (an iterator into it is a value), binary_search over a
+    // std::vector or std::array: as the iterator forms search the whole
+    // range. A projection after the comparator is refused below.
+    const CXXRecordDecl *rd = args[0]
+                                  ->getType()
+                                  .getNonReferenceType()
+                                  .getCanonicalType()
+                                  ->getAsCXXRecordDecl();
+    StdClass cls = rd ? classifyStd(rd) : StdClass::None;
+    if (args[0]->isGLValue() &&
+        (cls == StdClass::Vector ||
+         (cls == StdClass::Array && name == "binary_search"))) {
+      const std::string qualifiedName = ("ranges::" + name).str();
+      if (args.size() > 3) // a projection
+        error(args[3], diag::err_std_comparator, {qualifiedName});
+      Value *range = evalObject(args[0]);
+      Borrow keep(*this, range, /*iterating=*/true);
+      if (range->kind != Value::Kind::Agg)
+        error(loc, diag::err_eval_uninitialised);
+      // User code (a comparator) sees a copy of the elements.
+      ValueList copy = range->elems();
+      for (const Value &e : copy)
+        if (e.kind == Value::Kind::Uninit)
+          error(loc, diag::err_eval_uninitialised_unnamed);
+      bool matched = false;
+      size_t found = boundPosition(
+          qualifiedName, copy, templateArgType(rd, 0), args[1],
+          md->getParamDecl(1)->getType(), args.size() == 3 ? args[2] : nullptr,
+          loc, name == "binary_search" ? &matched : nullptr);
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+      result = name == "binary_search"
+                   ? Value::makeInt(matched)
+                   : makeIterator(range, found, 0, nullptr, loc);
       return true;
     }
   }
@@ -3140,6 +3378,20 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
       return true;
     }
   }
+  // These return a subrange, which algorithm code does not model; their
+  // iterator forms over a std::vector work.
+  if (inRanges && (name == "equal_range" || name == "unique" ||
+                   name == "remove" || name == "remove_if"))
+    error(loc, diag::err_std_type_unsupported,
+          {qualified,
+           ("it returns a subrange, which algorithm code does not model: use "
+            "std::" +
+            name + "(v.begin(), v.end(), ...)" +
+            (name == "equal_range" ? ", a pair of iterators"
+             : name == "unique"
+                 ? ""
+                 : ", or std::erase(v, x) and std::erase_if(v, pred)"))
+               .str()});
   unsupportedStdName(qualified, loc);
 }
 

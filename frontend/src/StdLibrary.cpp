@@ -565,11 +565,8 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       size_t count = std::string::npos;
       if (args.size() >= 3 && paramType(2)->isIntegerType())
         count = size_t(uint64_t(eval(args[2]).i));
-      if (from > v.s().size())
-        error(loc, diag::err_std_string_position,
-              {"std::string's constructor", std::to_string(from),
-               std::to_string(v.s().size())});
-      v = Value::makeString(v.s().substr(from, count));
+      v = Value::makeString(
+          textFrom(v.s(), from, count, "std::string's constructor", loc));
     } else if (args.size() >= 2) {
       error(loc, diag::err_std_string_ctor);
     }
@@ -1716,13 +1713,9 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
     } else if (paramType(0)->isPointerType()) {
       more = arrayPrefix(argv[0].s(), argv[1], "append", loc);
     } else {
-      size_t from = position(1);
-      if (from > argv[0].s().size())
-        error(loc, diag::err_std_string_position,
-              {"append", std::to_string(from),
-               std::to_string(argv[0].s().size())});
-      more = argv[0].s().substr(from, argv.size() == 3 ? position(2)
-                                                       : std::string::npos);
+      more = textFrom(argv[0].s(), position(1),
+                      argv.size() == 3 ? position(2) : std::string::npos,
+                      "append", loc);
     }
     checkStringLength(text.size() + more.size(), loc);
     text += more;
@@ -1782,11 +1775,8 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
     return character(i);
   }
   if (name == "substr") {
-    size_t from = position(0);
-    if (from > text.size())
-      error(loc, diag::err_std_string_position,
-            {"substr", std::to_string(from), std::to_string(text.size())});
-    result = Value::makeString(text.substr(from, position(1)));
+    result = Value::makeString(
+        textFrom(text, position(0), position(1), "substr", loc));
     return true;
   }
   if ((name == "find" || name == "rfind") && argv.size() == 2)
@@ -1838,10 +1828,11 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
            "iterators are not";
   if (name == "tie")
     return "unpack with a structured binding: `auto [a, b] = ...;`";
-  if (name == "transform" || name == "copy" || name == "copy_if" ||
-      name == "partial_sum" || name == "inclusive_scan" ||
+  if (name == "transform" || name == "copy" || name == "copy_n" ||
+      name == "copy_if" || name == "partial_sum" || name == "inclusive_scan" ||
       name == "exclusive_scan" || name == "adjacent_difference")
-    return "std::copy, std::copy_if, std::transform, the running sums "
+    return "std::copy, std::copy_n, std::copy_if, std::transform, the "
+           "running sums "
            "(std::partial_sum, std::inclusive_scan, std::exclusive_scan) and "
            "std::adjacent_difference run as statements over positions of a "
            "std::vector or std::array, into such positions or "
@@ -1852,8 +1843,7 @@ const char *stdAlternative(llvm::StringRef name, bool ofMap) {
       name == "reduce" || name == "contains" || name == "nth_element" ||
       name == "partial_sort" || name == "partition" ||
       name == "stable_partition" || name == "equal" ||
-      name == "minmax_element" || name == "fill_n" || name == "copy_n" ||
-      name == "generate_n" || name == "adjacent_find" ||
+      name == "minmax_element" || name == "adjacent_find" ||
       name == "reverse_copy" || name == "set_union" ||
       name == "set_intersection" || name == "set_difference" ||
       name == "merge" || name == "search" || name == "mismatch")
@@ -2430,6 +2420,41 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
     searchPosition(call, &matched);
     result = Value::makeInt(matched);
     return true;
+  }
+  if (name == "equal_range" &&
+      (call->getNumArgs() == 3 || call->getNumArgs() == 4)) {
+    // std::equal_range(first, last, value[, comp]) over positions of a
+    // std::vector: the pair of iterators (values) lower_bound and
+    // upper_bound would give.
+    IteratorPosition first, last;
+    if (parseIteratorPosition(call->getArg(0), first) &&
+        parseIteratorPosition(call->getArg(1), last) && !first.search &&
+        !last.search && !first.containerType.isNull() &&
+        classifyStd(
+            first.containerType.getCanonicalType()->getAsCXXRecordDecl()) ==
+            StdClass::Vector) {
+      Borrow keep(*this, nullptr, /*iterating=*/true);
+      auto [range, lo, hi] = positionRange(first, last, call, name, keep);
+      ValueList copy(range->elems().begin() + lo, range->elems().begin() + hi);
+      for (const Value &e : copy)
+        if (e.kind == Value::Kind::Uninit)
+          error(loc, diag::err_eval_uninitialised_unnamed);
+      size_t upper = 0;
+      size_t lower = boundPosition(
+          name, copy,
+          templateArgType(
+              first.containerType.getCanonicalType()->getAsCXXRecordDecl(), 0),
+          call->getArg(2), fd->getParamDecl(2)->getType(),
+          call->getNumArgs() == 4 ? call->getArg(3) : nullptr, loc, nullptr,
+          &upper);
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+      ValueList pair;
+      pair.push_back(makeIterator(range, lo + lower, 0, nullptr, loc));
+      pair.push_back(makeIterator(range, lo + upper, 0, nullptr, loc));
+      result = Value::makeAgg(std::move(pair));
+      return true;
+    }
   }
   if ((name == "erase" || name == "erase_if") && call->getNumArgs() == 2) {
     result = eraseFromContainer(call, name == "erase_if");

@@ -475,8 +475,13 @@ struct Closure {
 };
 
 // Total order over values usable as std::map keys (ints, floats, strings,
-// tuples of those, structs field by field).
-int compareValues(const Value &a, const Value &b);
+// tuples of those, structs field by field). With `asCxx`, the comparison
+// C++ makes instead: a NaN against anything, the first difference found in
+// the parts compared, makes the whole comparison UnorderedComparison, as
+// C++20's three-way comparisons of pairs, tuples, optionals, vectors and
+// arrays do, and as `==` of a NaN is false.
+int compareValues(const Value &a, const Value &b, bool asCxx = false);
+inline constexpr int UnorderedComparison = 2;
 // A struct of the program ordered field by field (a defaulted operator<=>
 // or operator<, no hand-written one, fields ordered by value): sorts and
 // map keys compare it as C++ would.

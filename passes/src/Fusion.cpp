@@ -229,8 +229,14 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
   case OpKind::Ppkt:
   case OpKind::Pws:
   case OpKind::Pwsf:
+    // Q-PUTSRC fix: the executor's memory-channel put and put_packets read
+    // every source through the buffer of the first (executor-semantics
+    // §3.4), so sources in different buffers stay in separate ops; the
+    // reference fuses them into an op that reads the wrong memory.
     if (bk == ak && a.localSrc[0].size == b.localSrc[0].size &&
         opChannelKind(a) == opChannelKind(b) &&
+        (opChannelKind(a) != ChannelType::Memory ||
+         a.localSrc[0].type == b.localSrc[0].type) &&
         a.details().tbg == b.details().tbg) {
       concatTransfer(a, b);
       return true;

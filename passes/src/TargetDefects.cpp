@@ -26,6 +26,7 @@ const std::vector<DefectCheck> &defectChecks() {
       {diag::warn_defect_switch_sync_noop, diag::note_fix_switch_sync_noop},
       {diag::warn_defect_memory_put_with_signal,
        diag::note_fix_memory_put_with_signal},
+      {diag::warn_defect_put_mixed_sources, diag::note_fix_put_mixed_sources},
       {diag::warn_defect_port_put_packets, diag::note_fix_port_put_packets},
       {diag::warn_defect_port_put_packets_source,
        diag::note_fix_port_put_packets},
@@ -448,6 +449,22 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
           visit = [&](const plan::Op &op, const std::string &opPath,
                       const plan::Op *next) {
             path = opPath;
+            // A memory-channel put reads source i at the first source's
+            // buffer plus source i's offset (executor-semantics §3.4, §3.8).
+            if ((op.kind == OpKind::Put || op.kind == OpKind::Pws ||
+                 op.kind == OpKind::Pwsf || op.kind == OpKind::Ppkt) &&
+                op.channelType == ChannelType::Memory)
+              for (const plan::BufferRef &b : op.src)
+                if (b.type != op.src[0].type) {
+                  report(diag::warn_defect_put_mixed_sources, op, where,
+                         " ('" + std::string(plan::toString(op.kind)) +
+                             "': the first is in the " +
+                             std::string(plan::bufferName(op.src[0].type)) +
+                             " buffer, another in the " +
+                             std::string(plan::bufferName(b.type)) +
+                             " buffer)");
+                  break;
+                }
             switch (op.kind) {
             case OpKind::Glre: {
               // A broadcast right after it that did not fuse: say which

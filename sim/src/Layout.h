@@ -58,6 +58,16 @@ struct Address {
   bool scratch = false; // for reuse-slot wrapping of pipeline offsets
 };
 
+// `a` read through the buffer of `first`, as the executor's memory-channel
+// put and put_packets read every source: the base (and the buffer's space)
+// of the first source, the offset of their own (executor-semantics §3.4).
+inline void takeBufferOf(Address &a, const Address &first) {
+  a.space = first.space;
+  a.base = first.base;
+  a.addH = first.addH;
+  a.scratch = first.scratch;
+}
+
 struct ResolveContext {
   const plan::Plan &plan;
   const plan::PlanQuery &query;

@@ -1529,11 +1529,7 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
                            std::min(i, op.src.size() - 1));
     if (!intended && !op.src.empty()) {
       // The base comes from entry 0, the offset from entry i (§3.4).
-      Address src0 = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0);
-      srcI.space = src0.space;
-      srcI.base = src0.base;
-      srcI.addH = src0.addH;
-      srcI.scratch = src0.scratch;
+      takeBufferOf(srcI, resolve(ctx_, tb.rank, tb.id, op, Operand::Src, 0));
     }
     Address dst = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, i);
     uint64_t size = pipelinedSize(tb, inst, dst.length);
@@ -1739,6 +1735,10 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     }
     for (size_t i = 0; i < op.dst.size(); ++i) {
       Address src = resolveAt(Operand::Src, std::min(i, op.src.size() - 1));
+      // As a memory put: the base comes from entry 0, the offset from
+      // entry i (executor-semantics §3.8).
+      if (opts_.semantics != Semantics::Intended && !op.src.empty())
+        takeBufferOf(src, resolveAt(Operand::Src, 0));
       Address dst = resolveAt(Operand::Dst, i);
       uint64_t n = src.length / pay;
       Span s = dataSpan(src, n * pay), d = packetSpan(dst, n);

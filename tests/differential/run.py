@@ -83,6 +83,33 @@ def summarise(name, total, failures, errors_seen, work, keep):
 
 
 SYNC_OPS = {"signal", "wait", "rlxsignal", "rlxwait", "flush"}
+PUT_OPS = {"put", "pws", "pwsf", "ppkt"}
+
+
+def mixes_put_sources(path):
+    """Whether the plan holds a memory-channel put (or put_with_signal,
+    put_packets, ...) whose sources are in different buffers: the
+    reference fuses such puts, mscclc does not (Q-PUTSRC)."""
+    def mixed(ops):
+        for op in ops:
+            if "ops" in op and mixed(op["ops"]):
+                return True
+            if (op.get("name") in PUT_OPS and op.get("channel_type") == "memory"
+                    and len({b.get("type") for b in op.get("src_buff", [])}) > 1):
+                return True
+        return False
+    plan = json.loads(Path(path).read_text())
+    return any(mixed(tb.get("ops", [])) for gpu in plan.get("gpus", [])
+               for tb in gpu.get("threadblocks", []))
+
+
+def single_transfers(op):
+    """A memory-channel put of n sources as n puts of one (Q-PUTSRC: where
+    the reference fused puts from different buffers, mscclc made one per
+    buffer; both come out the same)."""
+    n = len(op.get("src_buff", []))
+    return [{k: ([v[i]] if isinstance(v, list) and len(v) == n else v)
+             for k, v in op.items()} for i in range(n)]
 
 
 def normalised(path, drop_nops=False, fixes=()):
@@ -93,7 +120,8 @@ def normalised(path, drop_nops=False, fixes=()):
     sorts, Q-SETORDER: the two agree whenever the ids are below the set's
     table size) and, if asked, every nop dropped and the fields
     mscclc's fixes of the program's reference bugs change blanked (Q-GLRES:
-    where a fused switch reduce and broadcast stores)."""
+    where a fused switch reduce and broadcast stores) or undone (Q-PUTSRC:
+    memory-channel puts as one transfer each)."""
     plan = json.loads(Path(path).read_text())
 
     def strip(ops):
@@ -103,6 +131,10 @@ def normalised(path, drop_nops=False, fixes=()):
                 continue
             if "Q-GLRES" in fixes and op.get("name") == "glres":
                 op = {k: v for k, v in op.items() if k != "dst_buff"}
+            if ("Q-PUTSRC" in fixes and op.get("name") in PUT_OPS and
+                    op.get("channel_type") == "memory"):
+                out.extend(single_transfers(op))
+                continue
             if op.get("name") in SYNC_OPS and "channel_ids" in op:
                 op = dict(op, channel_ids=sorted(op["channel_ids"]))
             if "ops" in op:
@@ -155,6 +187,8 @@ def main():
                     counts["identical but for the reference's set orders"] += 1
                     continue
                 fixes = (d / "fixes").read_text().split()
+                if mixes_put_sources(d / "r.json"):
+                    fixes.append("Q-PUTSRC")
                 if (normalised(d / "r.json", True, fixes) !=
                         normalised(d / "m.json", True, fixes)):
                     # mscclc's fixes of the reference move, add or drop
@@ -165,7 +199,8 @@ def main():
                     keep(d)
                     continue
                 # gen.py declares only the fixes it can tell a program
-                # triggers (Q-GLRES); the sync fixes (Q-LOSTDEP, Q-PKTREAD,
+                # triggers (Q-GLRES; Q-PUTSRC is read off the reference's
+                # plan); the sync fixes (Q-LOSTDEP, Q-PKTREAD,
                 # Q-PIPESYNC, a pipeline's accesses) move or add nops
                 # without a declaration, and are counted apart.
                 kind = ("differ only where mscclc fixes the reference" if fixes
