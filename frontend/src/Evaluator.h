@@ -1163,6 +1163,10 @@ private:
   size_t resolveIteratorPosition(const IteratorPosition &pos, size_t size,
                                  LazyLoc loc);
   size_t searchPosition(const clang::CallExpr *call, bool *matched = nullptr);
+  // Elements [lo, hi) of `range` copied for the program's code (a
+  // predicate, a comparator) to see, each checked initialised.
+  ValueList elementCopies(const Value &range, size_t lo, size_t hi,
+                          LazyLoc loc);
   size_t boundPosition(llvm::StringRef name, ValueList &copy,
                        clang::QualType elem, const clang::Expr *valueE,
                        clang::QualType valueParam,

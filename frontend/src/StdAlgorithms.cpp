@@ -834,11 +834,7 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   const CXXRecordDecl *rd =
       first.containerType.getCanonicalType()->getAsCXXRecordDecl();
   QualType elem = templateArgType(rd, 0);
-  // User code (a predicate, a comparator) sees a copy of the elements.
-  ValueList copy(range->elems().begin() + lo, range->elems().begin() + hi);
-  for (const Value &e : copy)
-    if (e.kind == Value::Kind::Uninit)
-      error(loc, diag::err_eval_uninitialised_unnamed);
+  ValueList copy = elementCopies(*range, lo, hi, loc);
   size_t found = copy.size();
   if (name == "lower_bound" || name == "upper_bound" ||
       name == "binary_search") {
@@ -900,6 +896,18 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
   return lo + found;
+}
+
+ValueList Evaluator::elementCopies(const Value &range, size_t lo, size_t hi,
+                                   LazyLoc loc) {
+  if (range.kind != Value::Kind::Agg)
+    error(loc, diag::err_eval_uninitialised);
+  hi = std::min(hi, range.elems().size());
+  ValueList copy(range.elems().begin() + lo, range.elems().begin() + hi);
+  for (const Value &e : copy)
+    if (e.kind == Value::Kind::Uninit)
+      error(loc, diag::err_eval_uninitialised_unnamed);
+  return copy;
 }
 
 // Where lower_bound, upper_bound and binary_search (`name`, maybe
@@ -3228,13 +3236,7 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
         error(args[3], diag::err_std_comparator, {qualifiedName});
       Value *range = evalObject(args[0]);
       Borrow keep(*this, range, /*iterating=*/true);
-      if (range->kind != Value::Kind::Agg)
-        error(loc, diag::err_eval_uninitialised);
-      // User code (a comparator) sees a copy of the elements.
-      ValueList copy = range->elems();
-      for (const Value &e : copy)
-        if (e.kind == Value::Kind::Uninit)
-          error(loc, diag::err_eval_uninitialised_unnamed);
+      ValueList copy = elementCopies(*range, 0, SIZE_MAX, loc);
       bool matched = false;
       size_t found = boundPosition(
           qualifiedName, copy, templateArgType(rd, 0), args[1],
@@ -3291,13 +3293,7 @@ bool Evaluator::tryStdFunctionObject(const CallExpr *call,
         error(args[2], diag::err_std_comparator, {qualifiedName});
       Value *range = evalObject(args[0]);
       Borrow keep(*this, range, /*iterating=*/true);
-      if (range->kind != Value::Kind::Agg)
-        error(loc, diag::err_eval_uninitialised);
-      // A comparator is user code: it sees a copy of the elements.
-      ValueList copy = range->elems();
-      for (const Value &e : copy)
-        if (e.kind == Value::Kind::Uninit)
-          error(loc, diag::err_eval_uninitialised_unnamed);
+      ValueList copy = elementCopies(*range, 0, SIZE_MAX, loc);
       size_t found = searchCopy(llvm::ArrayRef(args).drop_front(), loc,
                                 qualifiedName, copy, templateArgType(rd, 0));
       if (keep.dangling)

@@ -2435,10 +2435,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
             StdClass::Vector) {
       Borrow keep(*this, nullptr, /*iterating=*/true);
       auto [range, lo, hi] = positionRange(first, last, call, name, keep);
-      ValueList copy(range->elems().begin() + lo, range->elems().begin() + hi);
-      for (const Value &e : copy)
-        if (e.kind == Value::Kind::Uninit)
-          error(loc, diag::err_eval_uninitialised_unnamed);
+      ValueList copy = elementCopies(*range, lo, hi, loc);
       size_t upper = 0;
       size_t lower = boundPosition(
           name, copy,

@@ -3,7 +3,8 @@
 // The driver offers every adjacent pair (accumulated op, next op) to
 // `combine` once, as the reference does; `combine` either returns the fused
 // op or nothing, and may trim data-sync flags of either side on the way.
-// Thread blocks are independent, so their lists fuse in parallel.
+// Reduce chains fused out of place change what the program computes (the
+// reference's rule): the pass warns of them.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/Fusion.h"
@@ -12,6 +13,8 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 namespace mscclc::passes {
@@ -162,7 +165,12 @@ bool hasBefore(const Op &b) {
   return false;
 }
 
-std::vector<Op> fuseList(std::vector<Op> ops);
+// A reduction fused into a reduce chain whose destination is not its first
+// operand: run in order, it would overwrite the chain's result; fused, it
+// adds its operands to it. (first, absorbed) source locations.
+using ChainMerges = std::vector<std::pair<SourceLocation, SourceLocation>>;
+
+std::vector<Op> fuseList(std::vector<Op> ops, ChainMerges &merges);
 
 // Calls f(list of a, the same list of b) for each of the operand lists a
 // fusion grows: the channels and the four chunk lists.
@@ -183,7 +191,7 @@ void concatTransfer(Op &a, const Op &b) {
 // The F rules of dsl-semantics.md §3.4.4. Fuses `b` into `a` in place
 // (every rule checks its conditions before touching `a`), so a long chain
 // costs linear time.
-bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
+bool tryFuse(Op &a, const Op &b, ChannelIndex &index, ChainMerges &merges) {
   OpKind ak = a.kind, bk = b.kind;
   switch (ak) {
   case OpKind::Signal:
@@ -265,6 +273,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
         sameChunks(a.localDst, b.localDst) &&
         opChannelKind(a) == opChannelKind(b) && a.reduceOp == b.reduceOp &&
         a.details().tbg == b.details().tbg) {
+      if (!a.localDst[0].sameCoords(a.localSrc[0]))
+        merges.push_back({a.reportLoc(), b.reportLoc()});
       Op &r = a;
       r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
                         b.localSrc.end());
@@ -338,9 +348,9 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index) {
 
 // Combines `b` into `a` (returning true), or returns false after possibly
 // trimming data-sync flags of either side.
-bool combine(Op &a, Op &b, ChannelIndex &index) {
+bool combine(Op &a, Op &b, ChannelIndex &index, ChainMerges &merges) {
   if (a.isDataSync()) {
-    if (tryFuse(a, b, index))
+    if (tryFuse(a, b, index, merges))
       return true;
     if (hasBefore(b) || b.isSyncLike())
       a.dataSync &= ~SyncAfter;
@@ -357,8 +367,8 @@ bool combine(Op &a, Op &b, ChannelIndex &index) {
     if (b.kind == OpKind::Pipeline && hasBefore(b)) {
       a = std::move(b);
       index.reset();
-      a.mutableDetails().body =
-          fuseList(std::move(a.mutableDetails().body)); // Q-PIPEFUSE fix
+      a.mutableDetails().body = fuseList(std::move(a.mutableDetails().body),
+                                         merges); // Q-PIPEFUSE fix
       return true;
     }
     if (b.isDataSync())
@@ -381,7 +391,7 @@ bool combine(Op &a, Op &b, ChannelIndex &index) {
     }
     return false;
   }
-  return tryFuse(a, b, index);
+  return tryFuse(a, b, index, merges);
 }
 
 // The kinds whose fusions with their own kind append the absorbed op's
@@ -460,7 +470,7 @@ void fitOperands(Op &op) {
                      [](auto &list, const auto &) { list.shrinkToFit(); });
 }
 
-std::vector<Op> fuseList(std::vector<Op> ops) {
+std::vector<Op> fuseList(std::vector<Op> ops, ChainMerges &merges) {
   // Compacts in place: the list only shrinks, and the write position never
   // passes the read position, so no second list is allocated (at 128 ranks
   // this lowered the peak memory by 7 MB).
@@ -473,9 +483,9 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
-          fuseList(std::move(cur.mutableDetails().body));
+          fuseList(std::move(cur.mutableDetails().body), merges);
     const bool reserved = reserveForRun(cur, ops, j, run);
-    while (j < n && combine(cur, ops[j], index))
+    while (j < n && combine(cur, ops[j], index, merges))
       ++j;
     if (reserved)
       fitOperands(cur);
@@ -489,15 +499,23 @@ std::vector<Op> fuseList(std::vector<Op> ops) {
 class FusionPass : public Pass {
 public:
   std::string_view name() const override { return "fusion"; }
-  bool run(Program &program, DiagnosticSink &) override {
+  bool run(Program &program, DiagnosticSink &diags) override {
     // Serial on purpose: each thread block's list could fuse on its own
     // thread, but the merged ops free and grow their operand lists, and
     // with the plan built by another thread (read from chunk IR) the
     // frees contend for that thread's malloc arena: fusion at 192 ranks
     // took 300 ms on 2 threads against 170 ms on one.
+    ChainMerges merges;
     for (auto &rank : program.ranks)
       for (auto &tb : rank.tbs)
-        tb.ops = fuseList(std::move(tb.ops));
+        tb.ops = fuseList(std::move(tb.ops), merges);
+    // Once per place in the source (every rank and instance repeats it).
+    std::set<std::pair<SourceLocation, SourceLocation>> reported;
+    for (const auto &[first, absorbed] : merges)
+      if (reported.insert({first, absorbed}).second)
+        diags.report(diag::warn_reduce_chain_fused, absorbed, {})
+            .note(diag::note_reduce_chain_first, first)
+            .note(diag::note_fix_reduce_chain_fused, absorbed);
     return true;
   }
 };
