@@ -1297,6 +1297,14 @@ private:
                        clang::QualType elem,
                        llvm::ArrayRef<const clang::Expr *> rest,
                        const clang::CallExpr *call);
+  // rangeAlgorithm over elements [lo, hi) of `range`, run on a copy of
+  // them, which is written back (the elements' contents invalidated by
+  // `operation`) when `writesBack`; `keep` follows the range.
+  Value partAlgorithm(llvm::StringRef algorithm, Value &range, size_t lo,
+                      size_t hi, clang::QualType elem,
+                      llvm::ArrayRef<const clang::Expr *> rest,
+                      const clang::CallExpr *call, Borrow &keep,
+                      llvm::StringRef operation, bool writesBack);
   Value walkElements(llvm::StringRef algorithm, Value &range, size_t lo,
                      size_t hi, clang::QualType elem,
                      llvm::ArrayRef<const clang::Expr *> rest,

@@ -2994,21 +2994,33 @@ bool Evaluator::tryStdRangeAlgorithm(const CallExpr *call, llvm::StringRef name,
       invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
     return true;
   }
+  result = partAlgorithm(
+      name, *range, lo, hi, templateArgType(rd, 0), rest, call, keep, name,
+      name == "sort" || name == "stable_sort" || name == "reverse" ||
+          name == "fill" || name == "iota" || name == "next_permutation" ||
+          name == "prev_permutation");
+  return true;
+}
+
+Value Evaluator::partAlgorithm(llvm::StringRef algorithm, Value &range,
+                               size_t lo, size_t hi, QualType elem,
+                               llvm::ArrayRef<const Expr *> rest,
+                               const CallExpr *call, Borrow &keep,
+                               llvm::StringRef operation, bool writesBack) {
+  LazyLoc loc(call);
   Value part = Value::makeAgg(
-      ValueList(range->elems().begin() + lo, range->elems().begin() + hi));
-  result = rangeAlgorithm(name, part, templateArgType(rd, 0), rest, call);
+      ValueList(range.elems().begin() + lo, range.elems().begin() + hi));
+  Value result = rangeAlgorithm(algorithm, part, elem, rest, call);
   if (keep.dangling)
     invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
-  if (name == "sort" || name == "stable_sort" || name == "reverse" ||
-      name == "fill" || name == "iota" || name == "next_permutation" ||
-      name == "prev_permutation") {
-    ValueList &elems = range->elems();
+  if (writesBack) {
+    ValueList &elems = range.elems();
     for (size_t i = lo; i < hi; ++i) {
-      invalidateContents(elems[i], name, loc);
+      invalidateContents(elems[i], operation, loc);
       elems[i] = std::move(part.elems()[i - lo]);
     }
   }
-  return true;
+  return result;
 }
 
 // std::for_each_n(first, n, f), std::fill_n(first, n, value) and
@@ -3076,16 +3088,8 @@ Value Evaluator::countedAlgorithm(const CallExpr *call, llvm::StringRef name) {
       first.containerType.getCanonicalType()->getAsCXXRecordDecl();
   QualType elem = templateArgType(rd, 0);
   if (algorithm == "fill") {
-    Value part = Value::makeAgg(
-        ValueList(range->elems().begin() + lo, range->elems().begin() + hi));
-    rangeAlgorithm(algorithm, part, elem, {operandE}, call);
-    if (keep.dangling)
-      invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);
-    ValueList &elems = range->elems();
-    for (size_t i = lo; i < hi; ++i) {
-      invalidateContents(elems[i], name, loc);
-      elems[i] = std::move(part.elems()[i - lo]);
-    }
+    partAlgorithm(algorithm, *range, lo, hi, elem, {operandE}, call, keep, name,
+                  /*writesBack=*/true);
   } else {
     walkElements(name, *range, lo, hi, elem, {operandE}, call);
     if (keep.dangling)
