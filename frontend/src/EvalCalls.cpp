@@ -1007,6 +1007,11 @@ Value Evaluator::convertHeldScalar(const Value &v, const CXXConstructExpr *ce) {
 
 Value Evaluator::evalConstruct(const CXXConstructExpr *ce) {
   LazyLoc loc(ce);
+  // `S a[3];` of a class whose default constructor is not trivial: one
+  // construction node for the whole array, whose every element C++
+  // default-constructs in turn.
+  if (constantArrayType(ce->getType()))
+    return defaultValue(ce->getType(), loc, ce->requiresZeroInitialization());
   ConstructSite site = constructSite(ce);
   switch (site.route) {
   case ConstructRoute::Lambda:

@@ -833,8 +833,10 @@ Value Evaluator::eval(const Expr *e) {
     error(e->getExprLoc(), diag::err_eval_this);
   case Stmt::CXXNoexceptExprClass:
   case Stmt::TypeTraitExprClass:
-  case Stmt::SizeOfPackExprClass:     // sizeof...(Ts): a constant
-  case Stmt::ArrayTypeTraitExprClass: // __array_rank(T)
+  case Stmt::SizeOfPackExprClass:            // sizeof...(Ts): a constant
+  case Stmt::ArrayTypeTraitExprClass:        // __array_rank(T)
+  case Stmt::ConceptSpecializationExprClass: // std::integral<T>
+  case Stmt::RequiresExprClass:              // requires (T t) { t + 1; }
   case Stmt::CXXUuidofExprClass: {
     Expr::EvalResult r;
     if (e->EvaluateAsRValue(r, ctx_) && r.Val.isInt())

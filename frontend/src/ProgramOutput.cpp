@@ -231,6 +231,11 @@ void Evaluator::writeStreamChain(const Expr *e, std::string &out) {
   writeStreamChain(oc->getArg(0), out);
   const Expr *arg = oc->getArg(1);
   QualType t = arg->getType();
+  if (const FunctionDecl *op = oc->getDirectCallee();
+      op && !ctx_.getSourceManager().isInSystemHeader(op->getLocation()))
+    error(arg, diag::err_eval_stream_user_operator,
+          {t.getNonReferenceType().getUnqualifiedType().getAsString(
+              ctx_.getPrintingPolicy())});
   const auto *fnRef = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts());
   if (t->isFunctionType() || t->isFunctionPointerType() ||
       (fnRef && isa<FunctionDecl>(fnRef->getDecl()))) {

@@ -98,8 +98,11 @@ std::optional<double> cmath2(llvm::StringRef n, double x, double y) {
   return llvm::StringSwitch<std::optional<double>>(n)
       .Case("pow", std::pow(x, y))
       .Case("fmod", std::fmod(x, y))
-      .Case("fmin", std::fmin(x, y))
-      .Case("fmax", std::fmax(x, y))
+      // glibc's choice between zeros of both signs: the first argument
+      // (std::fmin/fmax may be inlined as an instruction that takes the
+      // second).
+      .Case("fmin", std::islessequal(x, y) || std::isnan(y) ? x : y)
+      .Case("fmax", std::isgreaterequal(x, y) || std::isnan(y) ? x : y)
       .Case("hypot", std::hypot(x, y))
       .Default(std::nullopt);
 }

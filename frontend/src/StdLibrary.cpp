@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 
 using namespace clang;
@@ -1402,6 +1403,21 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
         k = convertHeld(std::move(k), kt, loc);
       // The mapped value is made as emplace_back makes an element (a
       // number converted, a class of the program's own constructed).
+      // libstdc++'s map::emplace(k, v) looks a usable key (the key type,
+      // or a scalar for a scalar key) up first and makes no value when it
+      // is there: the value's constructor does not run. (An unordered
+      // map's emplace makes the entry first.)
+      QualType given = args[0]->getType().getNonReferenceType();
+      if (name == "emplace" && args.size() == 2 && !kt.isNull() &&
+          !isUnorderedContainer(md->getParent()) &&
+          (ctx_.hasSameUnqualifiedType(given, kt) ||
+           (given->isScalarType() && kt->isScalarType())) &&
+          mapFind(*self, k)) {
+        result = site == discardedResult_
+                     ? Value::makeVoid()
+                     : treeInsertionResult(self, k, false, false, loc);
+        return nullptr;
+      }
       if (!vt.isNull() && args.size() == 2 && name != "insert") {
         llvm::SmallVector<Value, 1> one;
         one.push_back(std::move(v));
@@ -1687,6 +1703,10 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
   if (name == "size" || name == "length")
     return size(text.size());
   if (name == "c_str" || (name == "data" && argv.empty())) {
+    // A view holds its own characters, not the buffer past its end, which
+    // a reader of a C string goes on into.
+    if (classifyStd(md->getParent()) == StdClass::StringView)
+      error(loc, diag::err_std_string_view_data);
     // The characters, for printf's %s or to make another string: a
     // string literal is the same text (pointer arithmetic stays refused).
     result = *self;
@@ -2335,7 +2355,7 @@ bool Evaluator::tryStdCall(const CallExpr *call, const FunctionDecl *fd,
   if (name == "abs") {
     Value v = eval(call->getArg(0));
     if (v.kind == Value::Kind::Float)
-      result = Value::makeFloat(v.f < 0 ? -v.f : v.f);
+      result = Value::makeFloat(std::fabs(v.f)); // -0.0 and -NaN too
     else
       result = makeTyped(v.wide() < 0 ? -v.wide() : v.wide(), call->getType(),
                          loc, true);

@@ -3,15 +3,19 @@
 // The driver offers every adjacent pair (accumulated op, next op) to
 // `combine` once, as the reference does; `combine` either returns the fused
 // op or nothing, and may trim data-sync flags of either side on the way.
-// Reduce chains fused out of place change what the program computes (the
-// reference's rule): the pass warns of them.
+// Two of the reference's rules change what the program computes, and the
+// pass warns of them: reduce chains fused out of place, and a switch reduce
+// fused with a broadcast that does not store the reduce's destination
+// chunk (glres writes only where the broadcast stores).
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/Fusion.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -165,12 +169,27 @@ bool hasBefore(const Op &b) {
   return false;
 }
 
-// A reduction fused into a reduce chain whose destination is not its first
-// operand: run in order, it would overwrite the chain's result; fused, it
-// adds its operands to it. (first, absorbed) source locations.
-using ChainMerges = std::vector<std::pair<SourceLocation, SourceLocation>>;
+// What fusion changes in what the program computes, for the warnings.
+struct Findings {
+  // A reduction fused into a reduce chain whose destination is not its
+  // first operand: run in order, it would overwrite the chain's result;
+  // fused, it adds its operands to it. (first, absorbed) source locations.
+  std::vector<std::pair<SourceLocation, SourceLocation>> chainMerges;
+  // A switch reduce fused with a broadcast into glres, whose destination
+  // chunk the broadcast does not write on its rank: the executor's glres
+  // never writes it (it loads from the switch and stores to it).
+  struct DroppedResult {
+    Chunk chunk;
+    uint64_t seq; // the reduce's
+    SourceLocation reduce, broadcast;
+    // Where the broadcast stores: the switch's buffer, at this offset.
+    BufferType stored;
+    int64_t storedAt;
+  };
+  std::vector<DroppedResult> droppedResults;
+};
 
-std::vector<Op> fuseList(std::vector<Op> ops, ChainMerges &merges);
+std::vector<Op> fuseList(std::vector<Op> ops, Findings &found);
 
 // Calls f(list of a, the same list of b) for each of the operand lists a
 // fusion grows: the channels and the four chunk lists.
@@ -191,7 +210,7 @@ void concatTransfer(Op &a, const Op &b) {
 // The F rules of dsl-semantics.md §3.4.4. Fuses `b` into `a` in place
 // (every rule checks its conditions before touching `a`), so a long chain
 // costs linear time.
-bool tryFuse(Op &a, const Op &b, ChannelIndex &index, ChainMerges &merges) {
+bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
   OpKind ak = a.kind, bk = b.kind;
   switch (ak) {
   case OpKind::Signal:
@@ -274,7 +293,7 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, ChainMerges &merges) {
         opChannelKind(a) == opChannelKind(b) && a.reduceOp == b.reduceOp &&
         a.details().tbg == b.details().tbg) {
       if (!a.localDst[0].sameCoords(a.localSrc[0]))
-        merges.push_back({a.reportLoc(), b.reportLoc()});
+        found.chainMerges.push_back({a.reportLoc(), b.reportLoc()});
       Op &r = a;
       r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
                         b.localSrc.end());
@@ -337,6 +356,14 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, ChainMerges &merges) {
       a.details().switchChunk->sameCoords(*b.details().switchChunk) &&
       a.channels == b.channels) {
     Op &r = a;
+    // The broadcast's store writes the reduced chunk only when it is this
+    // rank's part of the switch's range.
+    const Chunk &reduced = *a.details().switchChunk;
+    if (reduced.type != a.details().switchBuffer ||
+        reduced.index != b.details().switchDstOffsets[0])
+      found.droppedResults.push_back({reduced, a.seq, a.reportLoc(),
+                                      b.reportLoc(), a.details().switchBuffer,
+                                      b.details().switchDstOffsets[0]});
     r.kind = OpKind::Glres;
     r.mutableDetails().switchDstOffsets =
         b.details().switchDstOffsets; // Q-GLRES fix
@@ -348,9 +375,9 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, ChainMerges &merges) {
 
 // Combines `b` into `a` (returning true), or returns false after possibly
 // trimming data-sync flags of either side.
-bool combine(Op &a, Op &b, ChannelIndex &index, ChainMerges &merges) {
+bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found) {
   if (a.isDataSync()) {
-    if (tryFuse(a, b, index, merges))
+    if (tryFuse(a, b, index, found))
       return true;
     if (hasBefore(b) || b.isSyncLike())
       a.dataSync &= ~SyncAfter;
@@ -368,7 +395,7 @@ bool combine(Op &a, Op &b, ChannelIndex &index, ChainMerges &merges) {
       a = std::move(b);
       index.reset();
       a.mutableDetails().body = fuseList(std::move(a.mutableDetails().body),
-                                         merges); // Q-PIPEFUSE fix
+                                         found); // Q-PIPEFUSE fix
       return true;
     }
     if (b.isDataSync())
@@ -391,7 +418,7 @@ bool combine(Op &a, Op &b, ChannelIndex &index, ChainMerges &merges) {
     }
     return false;
   }
-  return tryFuse(a, b, index, merges);
+  return tryFuse(a, b, index, found);
 }
 
 // The kinds whose fusions with their own kind append the absorbed op's
@@ -470,7 +497,7 @@ void fitOperands(Op &op) {
                      [](auto &list, const auto &) { list.shrinkToFit(); });
 }
 
-std::vector<Op> fuseList(std::vector<Op> ops, ChainMerges &merges) {
+std::vector<Op> fuseList(std::vector<Op> ops, Findings &found) {
   // Compacts in place: the list only shrinks, and the write position never
   // passes the read position, so no second list is allocated (at 128 ranks
   // this lowered the peak memory by 7 MB).
@@ -483,9 +510,9 @@ std::vector<Op> fuseList(std::vector<Op> ops, ChainMerges &merges) {
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
-          fuseList(std::move(cur.mutableDetails().body), merges);
+          fuseList(std::move(cur.mutableDetails().body), found);
     const bool reserved = reserveForRun(cur, ops, j, run);
-    while (j < n && combine(cur, ops[j], index, merges))
+    while (j < n && combine(cur, ops[j], index, found))
       ++j;
     if (reserved)
       fitOperands(cur);
@@ -505,18 +532,86 @@ public:
     // with the plan built by another thread (read from chunk IR) the
     // frees contend for that thread's malloc arena: fusion at 192 ranks
     // took 300 ms on 2 threads against 170 ms on one.
-    ChainMerges merges;
+    Findings found;
     for (auto &rank : program.ranks)
       for (auto &tb : rank.tbs)
-        tb.ops = fuseList(std::move(tb.ops), merges);
+        tb.ops = fuseList(std::move(tb.ops), found);
     // Once per place in the source (every rank and instance repeats it).
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
-    for (const auto &[first, absorbed] : merges)
+    for (const auto &[first, absorbed] : found.chainMerges)
       if (reported.insert({first, absorbed}).second)
         diags.report(diag::warn_reduce_chain_fused, absorbed, {})
             .note(diag::note_reduce_chain_first, first)
             .note(diag::note_fix_reduce_chain_fused, absorbed);
+    if (!found.droppedResults.empty() &&
+        !diags.isIgnored(diag::warn_glres_result_dropped))
+      reportDroppedResults(program, found.droppedResults, diags);
     return true;
+  }
+
+private:
+  // A dropped glre result matters when the program reads the chunk later
+  // (recording order: the order the program wrote the ops in) or when it
+  // is part of the collective's result.
+  static void
+  reportDroppedResults(const Program &program,
+                       const std::vector<Findings::DroppedResult> &dropped,
+                       DiagnosticSink &diags) {
+    std::vector<std::vector<const Findings::DroppedResult *>> byRank(
+        program.ranks.size());
+    for (const auto &d : dropped)
+      if (size_t(d.chunk.rank) < byRank.size())
+        byRank[size_t(d.chunk.rank)].push_back(&d);
+    // The first later read of each dropped result.
+    std::map<const Findings::DroppedResult *, SourceLocation> readAt;
+    auto noteRead = [&](const Chunk &c, const Op &op) {
+      if (size_t(c.rank) >= byRank.size())
+        return;
+      for (const Findings::DroppedResult *d : byRank[size_t(c.rank)])
+        if (op.seq > d->seq && c.type == d->chunk.type &&
+            c.index < d->chunk.index + d->chunk.size &&
+            d->chunk.index < c.index + c.size)
+          readAt.try_emplace(d, op.reportLoc());
+    };
+    std::function<void(const Op &)> visit = [&](const Op &op) {
+      for (const ChunkList *reads : {&op.localSrc, &op.remoteSrc})
+        for (const Chunk &c : *reads)
+          noteRead(c, op);
+      if ((op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) &&
+          op.details().switchChunk)
+        noteRead(*op.details().switchChunk, op);
+      for (const Op &inner : op.details().body)
+        visit(inner);
+    };
+    for (const auto &rank : program.ranks)
+      for (const auto &tb : rank.tbs)
+        for (const Op &op : tb.ops)
+          visit(op);
+    std::set<std::pair<SourceLocation, SourceLocation>> reported;
+    for (const auto &d : dropped) {
+      // In place, the input and output buffers are one: the broadcast may
+      // well store the chunk, seen through the other buffer's name.
+      bool userBuffer = d.chunk.type != BufferType::Scratch;
+      if (program.inplace && userBuffer && d.stored != BufferType::Scratch &&
+          d.chunk.index == d.storedAt)
+        continue;
+      bool result =
+          d.chunk.type == BufferType::Output || (program.inplace && userBuffer);
+      auto read = readAt.find(&d);
+      if (read == readAt.end() && !result)
+        continue;
+      if (!reported.insert({d.reduce, d.broadcast}).second)
+        continue;
+      auto report =
+          diags.report(diag::warn_glres_result_dropped, d.reduce,
+                       {read != readAt.end() ? "is read later"
+                                             : "is part of the collective's "
+                                               "result"});
+      report.note(diag::note_glres_broadcast, d.broadcast);
+      if (read != readAt.end())
+        report.note(diag::note_glres_result_read, read->second);
+      report.note(diag::note_fix_glres_result_dropped, d.reduce);
+    }
   }
 };
 

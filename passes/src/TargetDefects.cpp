@@ -472,12 +472,25 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               std::string detail;
               // (gstore names its switch channel in its destination.)
               if (next && next->kind == OpKind::Gstore && !next->dst.empty() &&
-                  !op.channelIds.empty())
+                  !next->src.empty() && !op.channelIds.empty()) {
+                // The glre's result chunk is the broadcast's source: the pair
+                // met every condition but fusion itself (-O0, or
+                // instr_fusion = false in a plan read from JSON).
+                const plan::BufferRef &from = next->src[0];
+                bool sameChunk = from.type == op.dstChunk.type &&
+                                 from.index == op.dstChunk.index &&
+                                 from.size == op.dstChunk.size &&
+                                 next->dst[0].size == op.size;
                 detail = next->dst[0].id != op.channelIds[0]
                              ? " (the broadcast after it goes through another "
                                "switch channel; a reduce and a broadcast fuse "
                                "only through the same one)"
+                         : sameChunk
+                             ? " (the broadcast after it would fuse with it, "
+                               "but instruction fusion is off: -O0, or "
+                               "instr_fusion = false)"
                              : " (the broadcast after it is of another chunk)";
+              }
               report(diag::err_defect_glre_unfused, op, where, detail);
               break;
             }

@@ -19,6 +19,11 @@ MSCCLPP_ALGORITHM void double_scratch_switch(int n = 2) {
   }
   SwitchChannel sw(ranks, BufferType::scratch);
   for (int r = 0; r < n; ++r) {
+    // The reduce's destination, the in-place result, is not where the
+    // broadcast stores (scratch): glres leaves it as it was.
+    // expected-warning@+5 {{the reduce's destination chunk, which is part of the collective's result, is never written}}
+    // expected-note@+4 {{fix: reduce into the chunk the broadcast stores}}
+    // expected-note@+5 {{the broadcast it fuses with}}
     // expected-warning@+2 {{rank 0 thread block 0: use_double_scratch_buffer is only coherent for packet traffic; this op exchanges plain data through remote scratch (a switch channel's multicast addresses)}}
     // expected-note@+1 {{fix: use packet ops for scratch exchange}}
     sw.at_rank(r).reduce(r, 1, Rank(r).get_input_buffer().slice(r, r + 1),

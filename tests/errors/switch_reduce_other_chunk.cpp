@@ -14,7 +14,7 @@ MSCCLPP_ALGORITHM void switch_reduce_other_chunk() {
     Chunk reduced = Rank(r).get_input_buffer().slice(2 * r, 2 * r + 1);
     Chunk other = Rank(r).get_input_buffer().slice(2 * r + 1, 2 * r + 2);
     // expected-error@+2 {{rank 0 thread block 0: an unfused switch reduce (glre) is rejected by the executor (the broadcast after it is of another chunk) [-Wglre-unfused]}}
-    // expected-note@+1 {{fix: follow the switch reduce with a broadcast of the same chunk through the same switch channel on the same thread block so they fuse into glres}}
+    // expected-note@+1 {{fix: follow the switch reduce with a broadcast of the same chunk through the same switch channel on the same thread block, with instruction fusion on, so they fuse into glres}}
     inputs.at_rank(r).reduce(2 * r, 1, reduced, {.tb = 0});
     inputs.at_rank(r).broadcast(other, 2 * r + 1, 1, {.tb = 0});
   }

@@ -11,6 +11,6 @@ MSCCLPP_ALGORITHM void switch_reduce_unfused() {
   SwitchChannel ch({0, 1}, BufferType::input);
   Buffer scratch(0, 1);
   // expected-error@+2 {{rank 0 thread block 0: an unfused switch reduce (glre) is rejected by the executor [-Wglre-unfused]}}
-  // expected-note@+1 {{fix: follow the switch reduce with a broadcast of the same chunk through the same switch channel on the same thread block so they fuse into glres}}
+  // expected-note@+1 {{fix: follow the switch reduce with a broadcast of the same chunk through the same switch channel on the same thread block, with instruction fusion on, so they fuse into glres}}
   ch.at_rank(0).reduce(0, 1, scratch.slice(0, 1), {.tb = 0});
 }
