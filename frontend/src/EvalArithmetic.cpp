@@ -494,7 +494,7 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       return result(a * b);
     case BO_Div:
       if (b == 0)
-        error(loc, diag::err_eval_division_by_zero);
+        error(loc, diag::err_eval_float_division_by_zero);
       return result(a / b);
     default:
       if (auto c = comparison(op, a, b))

@@ -439,8 +439,12 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
   referenceWantedAt_ = nullptr;
   const FunctionDecl *def = nullptr;
   const Stmt *body = fd->getBody(def);
-  if (!body || !def)
+  if (!body || !def) {
+    // A compiler builtin (`__builtin_bswap32`) has no definition anywhere.
+    if (fd->getBuiltinID())
+      error(loc, diag::err_eval_unsupported_function, {fd->getNameAsString()});
     error(loc, diag::err_eval_no_body, {fd->getNameAsString()});
+  }
   if (frames_.size() >= limits_.maxCallDepth)
     error(loc, diag::err_eval_call_depth, {limits_.maxCallDepth});
   // A member operator (`p < q` with a member operator<) reaches here with
@@ -1097,6 +1101,18 @@ Value Evaluator::runConstructor(const CXXConstructorDecl *ctor,
   checkUserStruct(rd, loc);
   if (ctor->isDefaulted() && ctor->isDefaultConstructor())
     return defaultValue(ctx_.getRecordType(rd), loc, false);
+  // A default constructor whose parameters all have defaults
+  // (`E(int v = 4)`), run with no arguments (an array's element,
+  // std::vector<E>(n)): C++ passes the defaults.
+  llvm::SmallVector<const Expr *, 4> defaults;
+  if (args.empty() && argValues.empty() && ctor->getNumParams() > 0) {
+    for (const ParmVarDecl *p : ctor->parameters())
+      if (p->hasDefaultArg() && !p->hasUninstantiatedDefaultArg() &&
+          !p->hasUnparsedDefaultArg())
+        defaults.push_back(p->getDefaultArg());
+    if (defaults.size() == ctor->getNumParams())
+      args = defaults;
+  }
   Value uninit;
   uninit.kind = Value::Kind::Uninit;
   size_t slots = rd->getNumBases() +

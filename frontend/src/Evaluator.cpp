@@ -20,6 +20,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -174,12 +175,13 @@ std::string describeValue(const Value &v) {
   case Value::Kind::Null:
     return "nullopt";
   case Value::Kind::Agg: {
-    std::string out = "(";
+    // Braced, as C++ writes a container's or a struct's elements.
+    std::string out = "{";
     for (size_t i = 0; i < v.elems().size() && i < 8; ++i)
       out += (i ? ", " : "") + describeValue(v.elems()[i]);
     if (v.elems().size() > 8)
       out += ", ...";
-    return out + ")";
+    return out + "}";
   }
   case Value::Kind::Object: {
     // What the call notes show of an argument: its type, and for ranks
@@ -703,9 +705,41 @@ Evaluator::NamedObjectSite::NamedObjectSite(Evaluator &ev, const Expr *site)
   ev.namedObjectSite_ = site ? stripImplicit(site) : nullptr;
 }
 
+// Whether `e` initialises a member of a struct (a member initialiser, or
+// an element of a braced struct), seen through implicit nodes. Asked only
+// on the way to an error: the parent map is built on first use.
+static bool initialisesMember(ASTContext &ctx, const Expr *e) {
+  DynTypedNode node = DynTypedNode::create(*e);
+  for (int depth = 0; depth < 8; ++depth) {
+    auto parents = ctx.getParents(node);
+    if (parents.empty())
+      return false;
+    const DynTypedNode &parent = parents[0];
+    // (Clang's parent map gives a member initialiser's expression the
+    // constructor itself as its parent, and a default member
+    // initialiser's the field.)
+    if (parent.get<CXXCtorInitializer>() || parent.get<CXXConstructorDecl>() ||
+        parent.get<FieldDecl>())
+      return true;
+    if (const auto *list = parent.get<InitListExpr>())
+      return list->getType()->isRecordType();
+    const auto *up = parent.get<Expr>();
+    if (!up || !(isa<ImplicitCastExpr>(up) || isa<ExprWithCleanups>(up) ||
+                 isa<CXXBindTemporaryExpr>(up) ||
+                 isa<MaterializeTemporaryExpr>(up) || isa<ParenExpr>(up)))
+      return false;
+    node = parent;
+  }
+  return false;
+}
+
 void Evaluator::requireNamedScopeObject(const Expr *site, bool program) {
   if (namedObjectSite_ && namedObjectSite_ == site)
     return;
+  if (initialisesMember(ctx_, site))
+    error(site, diag::err_dsl_scope_object_member,
+          {program ? "CollectiveProgram" : "LoopIterationContext",
+           program ? "program" : "loop"});
   error(site, diag::err_dsl_scope_object_temporary,
         {program ? "CollectiveProgram" : "LoopIterationContext",
          program ? "the program would end before any op is recorded"

@@ -550,66 +550,166 @@ public:
   }
 
 private:
-  // A dropped glre result matters when the program reads the chunk later
-  // (recording order: the order the program wrote the ops in) or when it
-  // is part of the collective's result.
+  // Whether each dropped glre result matters. In recording order (the
+  // order the program wrote its ops in), the dropped chunk is read before
+  // anything writes all of it again; or nothing writes it again and it is
+  // part of the collective's result. Only the ranks and buffers of dropped
+  // chunks are followed: one pass over the ops, then a sort.
   static void
   reportDroppedResults(const Program &program,
                        const std::vector<Findings::DroppedResult> &dropped,
                        DiagnosticSink &diags) {
-    std::vector<std::vector<const Findings::DroppedResult *>> byRank(
-        program.ranks.size());
-    for (const auto &d : dropped)
-      if (size_t(d.chunk.rank) < byRank.size())
-        byRank[size_t(d.chunk.rank)].push_back(&d);
-    // The first later read of each dropped result.
-    std::map<const Findings::DroppedResult *, SourceLocation> readAt;
-    auto noteRead = [&](const Chunk &c, const Op &op) {
-      if (size_t(c.rank) >= byRank.size())
-        return;
-      for (const Findings::DroppedResult *d : byRank[size_t(c.rank)])
-        if (op.seq > d->seq && c.type == d->chunk.type &&
-            c.index < d->chunk.index + d->chunk.size &&
-            d->chunk.index < c.index + c.size)
-          readAt.try_emplace(d, op.reportLoc());
+    // In place, AllReduce's and AllToAll's input and output are one buffer
+    // at the same indices (the other collectives place one inside the
+    // other, where a chunk of either may or may not be the result).
+    const bool sameLayout =
+        program.inplace &&
+        (program.collective == "allreduce" || program.collective == "alltoall");
+    auto userBuffer = [](BufferType t) { return t != BufferType::Scratch; };
+    auto key = [](int32_t rank, BufferType type) {
+      return (uint64_t(uint32_t(rank)) << 8) | uint64_t(type);
     };
-    std::function<void(const Op &)> visit = [&](const Op &op) {
-      for (const ChunkList *reads : {&op.localSrc, &op.remoteSrc})
-        for (const Chunk &c : *reads)
-          noteRead(c, op);
-      if ((op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) &&
-          op.details().switchChunk)
-        noteRead(*op.details().switchChunk, op);
-      for (const Op &inner : op.details().body)
-        visit(inner);
-    };
-    for (const auto &rank : program.ranks)
-      for (const auto &tb : rank.tbs)
-        for (const Op &op : tb.ops)
-          visit(op);
-    std::set<std::pair<SourceLocation, SourceLocation>> reported;
-    for (const auto &d : dropped) {
-      // In place, the input and output buffers are one: the broadcast may
-      // well store the chunk, seen through the other buffer's name.
-      bool userBuffer = d.chunk.type != BufferType::Scratch;
-      if (program.inplace && userBuffer && d.stored != BufferType::Scratch &&
+    std::set<uint64_t> followed; // (rank, buffer) of the dropped chunks
+    std::vector<size_t> kept;    // into dropped
+    for (size_t k = 0; k < dropped.size(); ++k) {
+      const auto &d = dropped[k];
+      // The broadcast stores the chunk under the other buffer's name.
+      if (sameLayout && userBuffer(d.chunk.type) && userBuffer(d.stored) &&
           d.chunk.index == d.storedAt)
         continue;
-      bool result =
-          d.chunk.type == BufferType::Output || (program.inplace && userBuffer);
-      auto read = readAt.find(&d);
-      if (read == readAt.end() && !result)
+      kept.push_back(k);
+      followed.insert(key(d.chunk.rank, d.chunk.type));
+    }
+    if (kept.empty())
+      return;
+    enum Access : uint8_t { Read, Write, Drop }; // their order within an op
+    struct Event {
+      uint64_t seq;
+      Access what;
+      Chunk chunk;
+      size_t dropped; // Drop: the index into dropped
+      SourceLocation loc;
+    };
+    std::vector<Event> events;
+    for (size_t k : kept)
+      events.push_back({dropped[k].seq, Drop, dropped[k].chunk, k, {}});
+    auto add = [&](const Op &op, const Chunk &c, Access what) {
+      if (followed.count(key(c.rank, c.type)))
+        events.push_back({op.seq, what, c, 0, op.reportLoc()});
+    };
+    std::function<void(size_t, const Op &)> visit = [&](size_t rank,
+                                                        const Op &op) {
+      for (const ChunkList *reads : {&op.localSrc, &op.remoteSrc})
+        for (const Chunk &c : *reads)
+          add(op, c, Read);
+      for (const ChunkList *writes :
+           {&op.localDst, &op.remoteDst, &op.details().pktDst})
+        for (const Chunk &c : *writes)
+          add(op, c, Write);
+      const OpDetails &sw = op.details();
+      if ((op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) &&
+          sw.switchChunk)
+        add(op, *sw.switchChunk, Read);
+      // A switch reduce loads every member's buffer at its offset; a
+      // broadcast, and the store of glres, writes every member's.
+      if (!op.channels.empty() && op.channels[0].kind == ChannelType::Switch &&
+          size_t(op.channels[0].globalId) <
+              program.ranks[rank].switchChannels.size()) {
+        const SwitchDecl &decl =
+            program.ranks[rank].switchChannels[size_t(op.channels[0].globalId)];
+        for (int32_t member : decl.ranks) {
+          Chunk c;
+          c.rank = member;
+          c.type = sw.switchBuffer;
+          c.size = sw.switchSize;
+          for (int64_t offset : sw.switchSrcOffsets) {
+            c.index = offset;
+            add(op, c, Read);
+          }
+          for (int64_t offset : sw.switchDstOffsets) {
+            c.index = offset;
+            add(op, c, Write);
+          }
+        }
+      }
+      for (const Op &inner : op.details().body)
+        visit(rank, inner);
+    };
+    for (size_t r = 0; r < program.ranks.size(); ++r)
+      for (const auto &tb : program.ranks[r].tbs)
+        for (const Op &op : tb.ops)
+          visit(r, op);
+    std::stable_sort(
+        events.begin(), events.end(), [](const Event &a, const Event &b) {
+          return std::pair(a.seq, a.what) < std::pair(b.seq, b.what);
+        });
+    // The dropped chunks neither read nor written again yet, per (rank,
+    // buffer), by index.
+    std::map<uint64_t, std::multimap<int64_t, size_t>> open;
+    std::vector<SourceLocation> readAt(dropped.size());
+    std::vector<bool> wasRead(dropped.size());
+    // Calls erase(k) for each open dropped chunk k overlapping `c`,
+    // removing it when that returns true.
+    auto forOverlapping = [&](const Chunk &c, auto erase) {
+      auto found = open.find(key(c.rank, c.type));
+      if (found == open.end())
+        return;
+      auto &within = found->second;
+      for (auto it = within.begin();
+           it != within.end() && it->first < c.index + c.size;) {
+        const Chunk &d = dropped[it->second].chunk;
+        if (d.index + d.size > c.index && erase(it->second))
+          it = within.erase(it);
+        else
+          ++it;
+      }
+    };
+    for (const Event &e : events) {
+      const Chunk &c = e.chunk;
+      auto covered = [&](size_t k) {
+        const Chunk &d = dropped[k].chunk;
+        return c.index <= d.index && d.index + d.size <= c.index + c.size;
+      };
+      switch (e.what) {
+      case Read:
+        forOverlapping(c, [&](size_t k) {
+          readAt[k] = e.loc;
+          wasRead[k] = true;
+          return true;
+        });
+        break;
+      case Write:
+        forOverlapping(c, covered);
+        break;
+      case Drop: // a later drop of the same bytes supersedes this one
+        forOverlapping(c, covered);
+        open[key(c.rank, c.type)].emplace(c.index, e.dropped);
+        break;
+      }
+    }
+    std::vector<bool> unwritten(dropped.size());
+    for (const auto &[where, within] : open)
+      for (const auto &[index, k] : within)
+        unwritten[k] = true;
+    auto inResult = [&](const Chunk &c) {
+      if (!program.inplace)
+        return c.type == BufferType::Output;
+      return sameLayout && userBuffer(c.type);
+    };
+    std::set<std::pair<SourceLocation, SourceLocation>> reported;
+    for (size_t k : kept) {
+      const auto &d = dropped[k];
+      bool read = wasRead[k];
+      if (!read && !(unwritten[k] && inResult(d.chunk)))
         continue;
       if (!reported.insert({d.reduce, d.broadcast}).second)
         continue;
-      auto report =
-          diags.report(diag::warn_glres_result_dropped, d.reduce,
-                       {read != readAt.end() ? "is read later"
-                                             : "is part of the collective's "
-                                               "result"});
+      auto report = diags.report(
+          diag::warn_glres_result_dropped, d.reduce,
+          {read ? "is read later" : "is part of the collective's result"});
       report.note(diag::note_glres_broadcast, d.broadcast);
-      if (read != readAt.end())
-        report.note(diag::note_glres_result_read, read->second);
+      if (read)
+        report.note(diag::note_glres_result_read, readAt[k]);
       report.note(diag::note_fix_glres_result_dropped, d.reduce);
     }
   }

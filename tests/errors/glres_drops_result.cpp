@@ -1,8 +1,11 @@
 // RUN: mscclc --verify %s
+// RUN: mscclc -Werror %S/Inputs/glres_result_rewritten.cpp --algo glres_staging_reused -o %t.reused.json
+// RUN: mscclc -Werror %S/Inputs/glres_result_rewritten.cpp --algo glres_inplace_reducescatter -o %t.rs.json
 // A switch reduce fused with a broadcast into glres never writes the
 // reduce's destination chunk unless the broadcast stores it: warned when
-// the program reads that chunk later or it is part of the result, silent
-// for a staging chunk nothing reads.
+// the program reads that chunk later (before writing all of it again) or
+// it is part of the result, silent for a staging chunk nothing reads (and
+// for the programs of Inputs/glres_result_rewritten.cpp).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 

@@ -17,5 +17,5 @@ MSCCLPP_ALGORITHM void member_function_object_destroyed(int n = 2) {
   TestCollective collective(1, 1, 1);
   CollectiveProgram program("c", collective, 1);
   std::vector<Stage> stages(2);
-  stages[0].reset(stages); // expected-note {{in call to 'reset(())'}}
+  stages[0].reset(stages); // expected-note {{in call to 'reset({})'}}
 }

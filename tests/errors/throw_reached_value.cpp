@@ -15,7 +15,7 @@ MSCCLPP_ALGORITHM void throw_reached_value(int num_gpus = 4) {
   auto peerOf = [&](int r, int k) {
     int p = r + k;
     if (p >= num_gpus)
-      throw BadPeer{r, p}; // expected-error {{the algorithm throws 'BadPeer' (2, 4), which nothing in algorithm code can catch: the compile stops here}}
+      throw BadPeer{r, p}; // expected-error {{the algorithm throws 'BadPeer' {2, 4}, which nothing in algorithm code can catch: the compile stops here}}
     return p;
   };
   for (int r = 0; r < num_gpus; ++r)
