@@ -2,7 +2,8 @@
 // and map::emplace of a present key, printed natively (libstdc++) and by
 // mscclc: the lines must be the same
 // (tests/dialect/arrays_signs_concepts.test). Before, `S a[3];` of a class
-// with a hand-written default constructor held one element; std::abs of
+// with a hand-written default constructor held one element (and one
+// whose parameters all have defaults was refused); std::abs of
 // -0.0 or -NaN kept the sign; std::fmax/fmin chose the other zero of two;
 // `if constexpr (std::integral<T>)` and requires-expressions were refused;
 // and map::emplace(k, v) of a present key ran the value's constructor.
@@ -22,6 +23,10 @@ struct Holder {
   std::vector<int> v;
   int k;
   Holder() : v(2, 3), k(9) {}
+};
+struct Defaulted {
+  int x;
+  Defaulted(int v = 4) : x(v) {}
 };
 struct Loud {
   int id;
@@ -58,6 +63,10 @@ static void body() {
   std::string names[2];
   names[0] += "x";
   printf("arr names %s|%s\n", names[0].c_str(), names[1].c_str());
+  Defaulted defaulted[3];
+  std::vector<Defaulted> defaults(2);
+  printf("arr defaulted %d %zu %d\n", defaulted[2].x, std::size(defaulted),
+         defaults[1].x);
   Holder held[2];
   printf("arr held %d %d\n", held[0].k, held[1].v[1]);
 
