@@ -201,9 +201,6 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
       auto [v, e] = nextArg(what.c_str());
       if (v.kind != Value::Kind::String)
         error(e, diag::err_eval_printf_format, {what, "takes a string"});
-      // A precision bounds the read (`%.*s` with the view's size).
-      if (v.isUnsigned && spec.find('.') == std::string::npos) // cutView
-        error(e, diag::err_std_cut_view_c_string, {"printf's %s"});
       // Width and precision apply to the string as C applies them.
       std::vector<char> big(v.s().size() + 8192);
       std::snprintf(big.data(), big.size(), (spec + "s").c_str(),
@@ -268,8 +265,6 @@ void Evaluator::writeStreamChain(const Expr *e, std::string &out) {
     std::snprintf(buf, sizeof buf, "%g", v.f);
     out += buf;
   } else if (v.kind == Value::Kind::String) {
-    if (v.isUnsigned && vt->isPointerType()) // cutView
-      error(arg, diag::err_std_cut_view_c_string, {"a stream's <<"});
     out += v.s();
   } else {
     error(arg, diag::err_eval_stream_output,
@@ -323,8 +318,6 @@ bool Evaluator::tryProgramOutput(const CallExpr *call, const FunctionDecl *fd,
     if (s.kind != Value::Kind::String)
       error(call->getArg(0), diag::err_eval_printf_format,
             {"puts", "takes a string"});
-    if (s.isUnsigned) // cutView
-      error(call->getArg(0), diag::err_std_cut_view_c_string, {"puts"});
     text = s.s() + "\n";
   } else {
     text = formatPrintf(call, formatArg);

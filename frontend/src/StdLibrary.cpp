@@ -548,26 +548,16 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     // at its first NUL, where the constructor stops reading ("p\0q" makes
     // "p").
     const bool fromPointer = paramType(0)->isPointerType();
-    if (args.size() == 1 && fromPointer) {
-      if (v.isUnsigned) // cutView
-        error(args[0], diag::err_std_cut_view_c_string,
-              {cls == StdClass::String ? "std::string's constructor"
-                                       : "std::string_view's constructor"});
+    if (args.size() == 1 && fromPointer)
       if (size_t nul = v.s().find('\0'); nul != std::string::npos)
         v.s().resize(nul);
-    }
     if (args.size() >= 2 && fromPointer) {
-      // (const char *s, count): the first count characters; a view of
-      // fewer than the text's ends before it (cutView).
-      const bool cutBefore = v.isUnsigned;
-      const size_t whole = v.s().size();
+      // (const char *s, count): the first count characters.
       v = Value::makeString(arrayPrefix(v.s(), eval(args[1]),
                                         cls == StdClass::String
                                             ? "std::string's constructor"
                                             : "std::string_view's constructor",
                                         loc));
-      v.isUnsigned =
-          cls == StdClass::StringView && (cutBefore || v.s().size() < whole);
     } else if (args.size() >= 2 && paramType(1)->isIntegerType()) {
       // (str, pos[, count]), str a string or anything a string_view is
       // made from: the characters from pos on, as substr takes them.
@@ -581,9 +571,6 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
     } else if (args.size() >= 2) {
       error(loc, diag::err_std_string_ctor);
     }
-    // A std::string owns its text: nothing past its end to read.
-    if (cls == StdClass::String)
-      v.isUnsigned = false;
     return v;
   }
   case StdClass::InitializerList:
@@ -1414,8 +1401,6 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       // keys stores 1, a pair key's members are converted.
       if (!kt.isNull())
         k = convertHeld(std::move(k), kt, loc);
-      // The mapped value is made as emplace_back makes an element (a
-      // number converted, a class of the program's own constructed).
       // libstdc++'s map::emplace(k, v) looks a usable key (the key type,
       // or a scalar for a scalar key) up first and makes no value when it
       // is there: the value's constructor does not run. (An unordered
@@ -1431,6 +1416,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                      : treeInsertionResult(self, k, false, false, loc);
         return nullptr;
       }
+      // The mapped value is made as emplace_back makes an element (a
+      // number converted, a class of the program's own constructed).
       if (!vt.isNull() && args.size() == 2 && name != "insert") {
         llvm::SmallVector<Value, 1> one;
         one.push_back(std::move(v));
@@ -1691,7 +1678,6 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
                              const Expr *site, Value &result, Value *&lvalue) {
   LazyLoc loc(site);
   std::string &text = self->s();
-  const bool isView = classifyStd(md->getParent()) == StdClass::StringView;
   QualType returned = md->getReturnType().getNonReferenceType();
   auto size = [&](size_t n) {
     result = makeTyped(__int128(n), returned, loc, false);
@@ -1719,10 +1705,10 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
   if (name == "c_str" || (name == "data" && argv.empty())) {
     // The characters, for printf's %s or to make another string: a
     // string literal is the same text (pointer arithmetic stays refused).
-    // A view that ends before the text it views passes that on
-    // (cutView): a reader of a C string would go on past its end.
+    // (A view's data() gives the view's characters only: a reader of a C
+    // string stops at its end where C++ reads on into the text it views;
+    // docs/dialect.md §4.)
     result = *self;
-    result.isUnsigned = isView && self->isUnsigned;
     return true;
   }
   if (name == "empty") {
@@ -1810,11 +1796,6 @@ bool Evaluator::stringMethod(Value *self, const CXXMethodDecl *md,
   if (name == "substr") {
     result = Value::makeString(
         textFrom(text, position(0), position(1), "substr", loc));
-    // A view's substr ends where the view does only when it runs to its
-    // end.
-    result.isUnsigned =
-        isView &&
-        (self->isUnsigned || position(0) + result.s().size() < text.size());
     return true;
   }
   if ((name == "find" || name == "rfind") && argv.size() == 2)

@@ -137,9 +137,6 @@ struct Value {
     Iter,
   };
   Kind kind = Kind::Uninit;
-  // Int: the type is unsigned. String: a std::string_view (or its
-  // data()) that ends before the text it views ("cutView": a reader of a
-  // C string would go on past its end).
   bool isUnsigned = false;
   uint8_t chunkType = 0; // Chunk: buffer type
   int32_t chunkRank = 0; // Chunk: rank

@@ -644,8 +644,13 @@ private:
           return std::pair(a.seq, a.what) < std::pair(b.seq, b.what);
         });
     // The dropped chunks neither read nor written again yet, per (rank,
-    // buffer), by index.
-    std::map<uint64_t, std::multimap<int64_t, size_t>> open;
+    // buffer), by index, with the largest size among them (an overlap
+    // search starts that far before the chunk it is given).
+    struct Open {
+      std::multimap<int64_t, size_t> byIndex;
+      int64_t maxSize = 0;
+    };
+    std::map<uint64_t, Open> open;
     std::vector<SourceLocation> readAt(dropped.size());
     std::vector<bool> wasRead(dropped.size());
     // Calls erase(k) for each open dropped chunk k overlapping `c`,
@@ -654,8 +659,8 @@ private:
       auto found = open.find(key(c.rank, c.type));
       if (found == open.end())
         return;
-      auto &within = found->second;
-      for (auto it = within.begin();
+      auto &within = found->second.byIndex;
+      for (auto it = within.upper_bound(c.index - found->second.maxSize);
            it != within.end() && it->first < c.index + c.size;) {
         const Chunk &d = dropped[it->second].chunk;
         if (d.index + d.size > c.index && erase(it->second))
@@ -683,13 +688,15 @@ private:
         break;
       case Drop: // a later drop of the same bytes supersedes this one
         forOverlapping(c, covered);
-        open[key(c.rank, c.type)].emplace(c.index, e.dropped);
+        Open &here = open[key(c.rank, c.type)];
+        here.byIndex.emplace(c.index, e.dropped);
+        here.maxSize = std::max(here.maxSize, c.size);
         break;
       }
     }
     std::vector<bool> unwritten(dropped.size());
     for (const auto &[where, within] : open)
-      for (const auto &[index, k] : within)
+      for (const auto &[index, k] : within.byIndex)
         unwritten[k] = true;
     auto inResult = [&](const Chunk &c) {
       if (!program.inplace)

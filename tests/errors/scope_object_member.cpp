@@ -2,10 +2,11 @@
 // RUN: %expect-error mscclc %s --algo program_member
 // RUN: not mscclc %s --algo pipeline_member -o %t.json 2>&1 | FileCheck %s
 // RUN: test ! -e %t.json
-// CHECK: error: a LoopIterationContext cannot be a member of a struct in algorithm code
+// CHECK: error: a LoopIterationContext built here, as a member of a struct, is not accepted
 // A CollectiveProgram or a LoopIterationContext built in place as a member
 // of a struct: it is no temporary (C++ elides the copy), so the error
-// says what is wrong: a scope object is a variable of its own.
+// says what mscclc accepts instead (a variable of its own, or what a
+// function returns).
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -13,7 +14,7 @@ struct Holder {
   CollectiveProgram program;
   int ranks;
   Holder(const AllGather &collective, int n)
-      : program("program_member", collective, n, {}), // expected-error {{a CollectiveProgram cannot be a member of a struct in algorithm code: it marks a scope (the Python DSL's `with` block), which only a variable of its own gives; declare `CollectiveProgram program(...);` in the block it covers, and pass what the struct needs to it separately}}
+      : program("program_member", collective, n, {}), // expected-error {{a CollectiveProgram built here, as a member of a struct, is not accepted: it marks a scope (the Python DSL's `with` block), which mscclc follows for a CollectiveProgram made where a variable of its own is declared (`CollectiveProgram program(...);`) or returned from a function; declare it as a variable in the block it covers, or build it in a function that returns it}}
         ranks(n) {}
 };
 
