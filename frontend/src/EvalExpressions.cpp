@@ -221,6 +221,46 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
   error(loc, diag::err_eval_init_list);
 }
 
+// C++20's aggregate initialisation with parentheses, `P p(1, 2);`,
+// `int a[3](4, 5);`: as braces, without their narrowing checks (Clang's
+// node lists every field's initialiser, defaults included, and an array's
+// filler).
+Value Evaluator::evalParenListInit(const CXXParenListInitExpr *pl) {
+  QualType t = pl->getType().getCanonicalType();
+  SourceLocation loc = pl->getBeginLoc();
+  llvm::ArrayRef<Expr *> inits = pl->getInitExprs();
+  if (const auto *cat = constantArrayType(t)) {
+    uint64_t n = cat->getSize().getZExtValue();
+    reserveElements(n, loc);
+    ValueList elems;
+    elems.reserve(n);
+    for (size_t i = 0; i < inits.size() && i < n; ++i)
+      elems.push_back(eval(inits[i]));
+    while (elems.size() < n) {
+      if (const Expr *filler = pl->getArrayFiller())
+        elems.push_back(eval(filler));
+      else
+        elems.push_back(defaultValue(cat->getElementType(), loc));
+    }
+    return Value::makeAgg(std::move(elems));
+  }
+  const auto *rd = t->getAsCXXRecordDecl();
+  if (!rd || classifyStd(rd) != StdClass::None || rd->isUnion())
+    error(loc, diag::err_eval_unsupported_expr, {pl->getStmtClassName()});
+  if (rd->getNumBases() > 0)
+    error(loc, diag::err_eval_aggregate_bases);
+  if (classifyDsl(rd) == DslClass::None)
+    checkUserStruct(rd, loc);
+  ValueList fields;
+  size_t i = 0;
+  for (const FieldDecl *fd : rd->fields()) {
+    fields.push_back(i < inits.size() ? eval(inits[i])
+                                      : defaultValue(fd->getType(), loc));
+    ++i;
+  }
+  return Value::makeAgg(std::move(fields), rd);
+}
+
 const Evaluator::InitListConstants *
 Evaluator::initListConstants(const InitListExpr *ile, unsigned fields) {
   auto constants = std::make_unique<InitListConstants>();
@@ -724,6 +764,8 @@ Value Evaluator::eval(const Expr *e) {
     return defaultValue(e->getType(), e->getExprLoc());
   case Stmt::InitListExprClass:
     return evalInitList(cast<InitListExpr>(e));
+  case Stmt::CXXParenListInitExprClass:
+    return evalParenListInit(cast<CXXParenListInitExpr>(e));
   case Stmt::CXXStdInitializerListExprClass:
     return eval(cast<CXXStdInitializerListExpr>(e)->getSubExpr());
   case Stmt::ImplicitCastExprClass:

@@ -423,6 +423,7 @@ private:
   bool incrementVariable(const clang::Expr *e);
   Value evalCast(const clang::CastExpr *ce);
   Value evalInitList(const clang::InitListExpr *ile);
+  Value evalParenListInit(const clang::CXXParenListInitExpr *pl);
   Value evalConstruct(const clang::CXXConstructExpr *ce);
   // std::optional<T>(x) of a scalar x (ConstructRoute::OptionalOfScalar):
   // convert()'s value for T, and truncateImplicitly's warning when an

@@ -6,7 +6,8 @@
 // whose parameters all have defaults was refused); std::abs of
 // -0.0 or -NaN kept the sign; std::fmax/fmin chose the other zero of two;
 // `if constexpr (std::integral<T>)` and requires-expressions were refused;
-// and map::emplace(k, v) of a present key ran the value's constructor.
+// map::emplace(k, v) of a present key ran the value's constructor; and
+// C++20's aggregate initialisation with parentheses was refused.
 #include <cmath>
 #include <concepts>
 #include <cstdio>
@@ -27,6 +28,14 @@ struct Holder {
 struct Defaulted {
   int x;
   Defaulted(int v = 4) : x(v) {}
+};
+struct Pair {
+  int a, b;
+};
+struct Padded {
+  int a;
+  int b = 7;
+  std::vector<int> v;
 };
 struct Loud {
   int id;
@@ -67,6 +76,11 @@ static void body() {
   std::vector<Defaulted> defaults(2);
   printf("arr defaulted %d %zu %d\n", defaulted[2].x, std::size(defaulted),
          defaults[1].x);
+  Pair paren(1, 2);
+  Padded padded(3);
+  int filled[3](4, 5);
+  printf("arr paren %d %d %d %d %zu %d %d\n", paren.a, paren.b, padded.a,
+         padded.b, padded.v.size(), filled[1], filled[2]);
   Holder held[2];
   printf("arr held %d %d\n", held[0].k, held[1].v[1]);
 
