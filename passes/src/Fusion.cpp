@@ -651,8 +651,8 @@ private:
       int64_t maxSize = 0;
     };
     std::map<uint64_t, Open> open;
-    std::vector<SourceLocation> readAt(dropped.size());
-    std::vector<bool> wasRead(dropped.size());
+    // Where each dropped chunk is first read, if it is.
+    std::vector<std::optional<SourceLocation>> readAt(dropped.size());
     // Calls erase(k) for each open dropped chunk k overlapping `c`,
     // removing it when that returns true.
     auto forOverlapping = [&](const Chunk &c, auto erase) {
@@ -679,7 +679,6 @@ private:
       case Read:
         forOverlapping(c, [&](size_t k) {
           readAt[k] = e.loc;
-          wasRead[k] = true;
           return true;
         });
         break;
@@ -706,7 +705,7 @@ private:
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
     for (size_t k : kept) {
       const auto &d = dropped[k];
-      bool read = wasRead[k];
+      bool read = readAt[k].has_value();
       if (!read && !(unwritten[k] && inResult(d.chunk)))
         continue;
       if (!reported.insert({d.reduce, d.broadcast}).second)
@@ -716,7 +715,7 @@ private:
           {read ? "is read later" : "is part of the collective's result"});
       report.note(diag::note_glres_broadcast, d.broadcast);
       if (read)
-        report.note(diag::note_glres_result_read, readAt[k]);
+        report.note(diag::note_glres_result_read, *readAt[k]);
       report.note(diag::note_fix_glres_result_dropped, d.reduce);
     }
   }
