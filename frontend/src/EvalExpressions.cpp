@@ -63,6 +63,11 @@ Value Evaluator::evalCast(const CastExpr *ce) {
               {dre->getDecl()->getNameAsString()});
       error(sub->getExprLoc(), diag::err_eval_uninitialised_unnamed);
     }
+    // `const int &r = *opt; opt.reset(); int x = r;`: the reference names
+    // the optional's slot, empty now.
+    if (slot->kind == Value::Kind::Null &&
+        (ce->getType()->isArithmeticType() || ce->getType()->isEnumeralType()))
+      error(sub->getExprLoc(), diag::err_std_optional_value_destroyed);
     chargeCopy(*slot, ce);
     return *slot;
   }
@@ -193,22 +198,31 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     }
     if (sc != StdClass::None)
       error(loc, diag::err_eval_std_brace_init);
-    if (rd->getNumBases() > 0)
-      error(loc, diag::err_eval_aggregate_bases);
     if (classifyDsl(rd) == DslClass::None)
       checkUserStruct(rd, loc);
-    unsigned numFields =
-        unsigned(std::distance(rd->field_begin(), rd->field_end()));
-    // Clang's semantic form names every field, defaults included; a list
-    // that does can skip the checks above the next time.
+    // C++17's aggregates with bases: the list initialises the bases in
+    // order, then the fields, as a Value holds them.
+    const unsigned numBases = rd->getNumBases();
+    const unsigned numSlots =
+        numBases + unsigned(std::distance(rd->field_begin(), rd->field_end()));
+    // Clang's semantic form names every base and field, defaults included;
+    // a list that does can skip the checks above the next time.
     bool usesThis = defaultsUseThis(ile);
-    if (numFields == ile->getNumInits())
-      recordInitLists_[ile] = {rd, numFields, usesThis};
+    if (usesThis && numBases > 0)
+      error(loc, diag::err_eval_aggregate_bases);
+    if (numSlots == ile->getNumInits())
+      recordInitLists_[ile] = {rd, numSlots, usesThis};
     if (usesThis)
-      return initListWithThis(ile, rd, numFields);
+      return initListWithThis(ile, rd, numSlots);
     ValueList fields;
-    fields.reserve(ile->getNumInits());
+    fields.reserve(numSlots);
     unsigned i = 0;
+    for (const CXXBaseSpecifier &base : directBases(rd)) {
+      fields.push_back(i < ile->getNumInits()
+                           ? eval(ile->getInit(i))
+                           : defaultValue(base.getType(), loc));
+      ++i;
+    }
     for (const FieldDecl *fd : rd->fields()) {
       if (i < ile->getNumInits())
         fields.push_back(eval(ile->getInit(i)));
@@ -247,12 +261,16 @@ Value Evaluator::evalParenListInit(const CXXParenListInitExpr *pl) {
   const auto *rd = t->getAsCXXRecordDecl();
   if (!rd || classifyStd(rd) != StdClass::None || rd->isUnion())
     error(loc, diag::err_eval_unsupported_expr, {pl->getStmtClassName()});
-  if (rd->getNumBases() > 0)
-    error(loc, diag::err_eval_aggregate_bases);
   if (classifyDsl(rd) == DslClass::None)
     checkUserStruct(rd, loc);
+  // The bases first, then the fields, as evalInitList.
   ValueList fields;
   size_t i = 0;
+  for (const CXXBaseSpecifier &base : directBases(rd)) {
+    fields.push_back(i < inits.size() ? eval(inits[i])
+                                      : defaultValue(base.getType(), loc));
+    ++i;
+  }
   for (const FieldDecl *fd : rd->fields()) {
     fields.push_back(i < inits.size() ? eval(inits[i])
                                       : defaultValue(fd->getType(), loc));
@@ -365,7 +383,10 @@ void Evaluator::checkMapType(const CXXRecordDecl *rd, LazyLoc loc) {
 void Evaluator::checkUserStruct(const CXXRecordDecl *rd, LazyLoc loc) {
   if (rd->isUnion())
     error(loc, diag::err_eval_union, {rd->getNameAsString()});
-  if (rd->hasUserDeclaredDestructor())
+  // `~S() = default;` does nothing a destructor would have to run (it
+  // only suppresses the implicit move, which Clang's record reflects).
+  if (rd->hasUserDeclaredDestructor() &&
+      !(rd->getDestructor() && rd->getDestructor()->isDefaulted()))
     error(loc, diag::err_eval_destructor, {rd->getNameAsString()});
   if (rd->isPolymorphic() || rd->getNumVBases() > 0)
     error(loc, diag::err_eval_polymorphic, {rd->getNameAsString()});

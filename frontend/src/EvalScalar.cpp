@@ -313,6 +313,9 @@ __int128 Evaluator::scalarVariable(const DeclRefExpr *dre) {
   if (slot->kind == Value::Kind::Uninit)
     error(dre->getExprLoc(), diag::err_eval_uninitialised_variable,
           {dre->getDecl()->getNameAsString()});
+  // A reference to an optional's value, emptied since.
+  if (slot->kind == Value::Kind::Null)
+    error(dre->getExprLoc(), diag::err_std_optional_value_destroyed);
   // An integer variable holds an integer once initialised.
   error(LazyLoc(dre), diag::err_internal_exception,
         {"integer variable '" + dre->getDecl()->getNameAsString() +

@@ -578,6 +578,12 @@ Value *Evaluator::lookupElsewhere(const ValueDecl *d, LazyLoc loc) {
       }
       if (!init)
         error(loc, diag::err_eval_global_no_init, {vd->getNameAsString()});
+      checkGlobalInitOrder(vd, loc);
+      globalsInitialising_.push_back(vd);
+      struct Done {
+        llvm::SmallVectorImpl<const VarDecl *> &stack;
+        ~Done() { stack.pop_back(); }
+      } done{globalsInitialising_};
       LibraryEntry entry(*this, loc);
       auto v = std::make_unique<Value>(eval(init));
       // Evaluating the initialiser may have defined other globals.
@@ -599,6 +605,27 @@ Value *Evaluator::lookupElsewhere(const ValueDecl *d, LazyLoc loc) {
     }
   }
   error(loc, diag::err_eval_not_in_scope, {d->getNameAsString()});
+}
+
+void Evaluator::checkGlobalInitOrder(const VarDecl *vd, LazyLoc loc) {
+  // Globals are initialised here when first read, C++ initialises them
+  // before main in declaration order (constant initialisers first). The
+  // two agree unless an initialiser reads its own global, or one declared
+  // after it with a dynamic initialiser: C++ reads zero there.
+  if (llvm::is_contained(globalsInitialising_, vd))
+    error(loc, diag::err_eval_global_read_in_own_init, {vd->getNameAsString()});
+  if (globalsInitialising_.empty())
+    return;
+  const VarDecl *outer = globalsInitialising_.back();
+  auto atNamespaceScope = [](const VarDecl *v) {
+    return v->getDeclContext()->getRedeclContext()->isFileContext();
+  };
+  if (atNamespaceScope(outer) && atNamespaceScope(vd) &&
+      !vd->hasConstantInitialization() &&
+      ctx_.getSourceManager().isBeforeInTranslationUnit(outer->getLocation(),
+                                                        vd->getLocation()))
+    error(loc, diag::err_eval_global_read_before_init,
+          {vd->getNameAsString(), outer->getNameAsString()});
 }
 
 void Evaluator::declare(const VarDecl *vd) {

@@ -716,6 +716,9 @@ private:
   }
   // A dangling reference's error, a closure's capture, a global.
   Value *lookupElsewhere(const clang::ValueDecl *d, LazyLoc loc);
+  // Refuses a read of global `vd`, about to be initialised, that C++'s
+  // declaration-order initialisation would see zero-initialised.
+  void checkGlobalInitOrder(const clang::VarDecl *vd, LazyLoc loc);
   // lookup()'s first probe when it finds an integer: the current frame's
   // own integer variable `d`, or null (then lookup() decides).
   const Value *frameInteger(const clang::ValueDecl *d) const {
@@ -916,6 +919,15 @@ private:
   static clang::QualType
   argumentMovedInto(StdClass cls, const clang::CXXMethodDecl *md,
                     llvm::ArrayRef<const clang::Expr *> args);
+  // The type std::map's emplace(k, std::move(v)), try_emplace and
+  // insert(std::move(pair)) move their last argument into when they make
+  // the entry (and only then); null for any other call.
+  clang::QualType movedIntoNewEntry(StdClass cls,
+                                    const clang::CXXMethodDecl *md,
+                                    llvm::ArrayRef<const clang::Expr *> args);
+  // Whether libstdc++'s map looks a key of type `given` up before it
+  // makes an entry: the key type itself, or a scalar for a scalar key.
+  bool lookedUpBeforeMaking(clang::QualType given, clang::QualType key);
   // Parts of stdMethod that stdElementAccess shares: the object must hold
   // a value; an index within the sequence; a map's entry for a key.
   void checkStdObject(StdClass cls, const Value &self, LazyLoc loc);
@@ -1842,6 +1854,8 @@ private:
   // Globals are stored behind pointers: references to them stay valid
   // while more are added.
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<Value>> globals_;
+  // The globals whose initialisers are running, innermost last.
+  llvm::SmallVector<const clang::VarDecl *, 2> globalsInitialising_;
   // The algorithm's frame once run() has returned: its values (a channel
   // map per thread block, hundreds of thousands of entries at 128 ranks)
   // are freed with the evaluator, after the front end has handed the

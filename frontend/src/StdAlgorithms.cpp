@@ -1748,8 +1748,15 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
 // operator<=> or operator<, and no hand-written one): sorting it compares
 // field by field, which is what std::sort would do.
 bool hasDefaultedOrder(const CXXRecordDecl *rd) {
-  if (!rd->hasDefinition() || rd->getNumBases() != 0 || rd->isLambda())
+  if (!rd->hasDefinition() || rd->isLambda())
     return false;
+  // A defaulted <=> compares the bases first, in order, then the fields:
+  // as a Value holds them.
+  for (const CXXBaseSpecifier &base : rd->bases()) {
+    const CXXRecordDecl *brd = base.getType()->getAsCXXRecordDecl();
+    if (base.isVirtual() || !brd || !hasDefaultedOrder(brd))
+      return false;
+  }
   bool defaulted = false;
   for (const Decl *d : rd->decls()) {
     if (const auto *fr = dyn_cast<FriendDecl>(d))

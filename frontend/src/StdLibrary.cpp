@@ -744,6 +744,44 @@ Value Evaluator::emplacedElement(QualType elem,
       values.push_back(&a);
     return runConstructor(ctor, {}, values, loc);
   }
+  // C++20's parenthesised aggregate initialisation (`v.emplace_back(1, 2)`
+  // of `struct P { int a, b; }`): the bases, then the fields, each from its
+  // argument as if copy-initialised, the rest from their default member
+  // initialisers or value-initialised, as evalParenListInit does.
+  const size_t slots =
+      erd && erd->hasDefinition()
+          ? erd->getNumBases() +
+                size_t(std::distance(erd->field_begin(), erd->field_end()))
+          : 0;
+  if (erd && ec == StdClass::None && classifyDsl(erd) == DslClass::None &&
+      erd->hasDefinition() && erd->isAggregate() && !erd->isUnion() &&
+      !erd->isLambda() && argv.size() <= slots) {
+    checkUserStruct(erd, loc);
+    Value uninit;
+    uninit.kind = Value::Kind::Uninit;
+    Value object = Value::makeAgg(ValueList(slots, uninit), erd);
+    // A default member initialiser may read an earlier member.
+    SelfFrame frame(*this, &object);
+    size_t i = 0;
+    for (const CXXBaseSpecifier &base : directBases(erd)) {
+      object.elems()[i] =
+          i < argv.size() ? emplacedElement(base.getType(), args.slice(i, 1),
+                                            argv.slice(i, 1), site, refuse)
+                          : defaultValue(base.getType(), loc, true);
+      ++i;
+    }
+    for (const FieldDecl *fd : erd->fields()) {
+      if (i < argv.size())
+        object.elems()[i] = emplacedElement(fd->getType(), args.slice(i, 1),
+                                            argv.slice(i, 1), site, refuse);
+      else if (const Expr *init = fd->getInClassInitializer())
+        object.elems()[i] = evalMemberDefault(fd, init, loc);
+      else
+        object.elems()[i] = defaultValue(fd->getType(), loc, true);
+      ++i;
+    }
+    return object;
+  }
   if (argv.size() == 1 && ec == StdClass::Optional) {
     // optional<T> from a T (or from std::nullopt).
     if (classifyStd(args[0]->getType()->getAsCXXRecordDecl()) ==
@@ -756,9 +794,7 @@ Value Evaluator::emplacedElement(QualType elem,
   }
   // One argument converting to a library class: a string from a literal, a
   // std::function from a lambda. A number is refused: it would size a
-  // container (std::vector<int>(3)), which a conversion cannot do, and an
-  // aggregate of the program's own built from one value of another type
-  // (C++20's parenthesised aggregate initialisation) is refused too.
+  // container (std::vector<int>(3)), which a conversion cannot do.
   if (argv.size() == 1 && ec != StdClass::None && !numeric(argv[0]))
     return convert(argv[0], elem, loc);
   refuse();
@@ -930,6 +966,38 @@ QualType Evaluator::argumentMovedInto(StdClass cls, const CXXMethodDecl *md,
   return QualType();
 }
 
+QualType Evaluator::movedIntoNewEntry(StdClass cls, const CXXMethodDecl *md,
+                                      llvm::ArrayRef<const Expr *> args) {
+  if (cls != StdClass::Map || !md->getIdentifier() ||
+      isUnorderedContainer(md->getParent()) || !bindsLastToMove(md, args))
+    return QualType();
+  llvm::StringRef name = md->getName();
+  QualType mapped = templateArgType(md->getParent(), 1);
+  if ((name == "emplace" && args.size() == 2) ||
+      (name == "try_emplace" && args.size() >= 2))
+    return mapped;
+  if (name != "insert" || args.size() != 1 || mapped.isNull())
+    return QualType();
+  // insert(std::move(p)) of a pair whose second member is the mapped type:
+  // the pair's members are moved into the entry's.
+  QualType given = args[0]->getType().getNonReferenceType();
+  const CXXRecordDecl *pair = given->getAsCXXRecordDecl();
+  if (!pair || classifyStd(pair) != StdClass::Pair)
+    return QualType();
+  llvm::SmallVector<QualType, 4> members = memberTypes(pair);
+  if (members.size() != 2 || !ctx_.hasSameUnqualifiedType(members[1], mapped))
+    return QualType();
+  return given;
+}
+
+bool Evaluator::lookedUpBeforeMaking(QualType given, QualType key) {
+  if (given.isNull())
+    return false;
+  given = given.getNonReferenceType();
+  return ctx_.hasSameUnqualifiedType(given, key) ||
+         (given->isScalarType() && key->isScalarType());
+}
+
 bool Evaluator::insertRange(StdClass cls, Value *self, const CXXMethodDecl *md,
                             const CallExpr *call) {
   return insertPositions(cls, *self, md->getParent(), call->getArg(0),
@@ -1026,8 +1094,46 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     result = Value::makeVoid();
     return nullptr;
   }
-  llvm::SmallVector<Value, 2> argv =
-      evaluateArguments(self, args, site, argumentMovedInto(cls, md, args));
+  // std::map's emplace, try_emplace and insert move from their last
+  // argument only when they make the entry (libstdc++ looks a usable key
+  // up first): the argument is copied here and its object noted, to be
+  // left moved-from once the entry is made (leaveMovedIfMade).
+  PendingMoves movedIfMade;
+  llvm::SmallVector<Value, 2> argv;
+  if (QualType into = movedIntoNewEntry(cls, md, args); !into.isNull()) {
+    Borrow selfBorrow(*this, self);
+    for (const Expr *a : args)
+      argv.push_back(
+          a == args.back()
+              ? evalMovedLater(
+                    a, md->getParamDecl(unsigned(args.size() - 1))->getType(),
+                    into, movedIfMade, argv.size())
+              : eval(a));
+    if (selfBorrow.dangling)
+      invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
+    for (PendingMove &m : movedIfMade) {
+      chargeCopy(*m.source, m.arg);
+      argv[m.slot] = *m.source;
+    }
+  } else {
+    argv =
+        evaluateArguments(self, args, site, argumentMovedInto(cls, md, args));
+  }
+  auto leaveMovedIfMade = [&](bool made) {
+    for (PendingMove &m : movedIfMade) {
+      if (made && m.keep->dangling)
+        invalidatedDuringUse(*m.keep,
+                             danglings_[m.keep->dangling - 1].operation ==
+                                     MoveOperation
+                                 ? diag::err_eval_move_source_moved
+                                 : diag::err_eval_move_source_invalidated,
+                             loc);
+      m.keep.reset();
+      if (made)
+        leaveMovedFrom(*m.source, m.type, /*assigned=*/false, loc);
+    }
+    movedIfMade.clear();
+  };
   // Hot path: avoid getNameAsString(), which builds a printing policy.
   llvm::StringRef name;
   if (md->getIdentifier()) {
@@ -1355,6 +1461,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
             });
         mapInsert(*self, key, std::move(v), false, loc);
       }
+      leaveMovedIfMade(inserted);
       result = site == discardedResult_
                    ? Value::makeVoid()
                    : treeInsertionResult(self, key, inserted, false, loc);
@@ -1405,12 +1512,22 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       // or a scalar for a scalar key) up first and makes no value when it
       // is there: the value's constructor does not run. (An unordered
       // map's emplace makes the entry first.)
-      QualType given = args[0]->getType().getNonReferenceType();
-      if (name == "emplace" && args.size() == 2 && !kt.isNull() &&
-          !isUnorderedContainer(md->getParent()) &&
-          (ctx_.hasSameUnqualifiedType(given, kt) ||
-           (given->isScalarType() && kt->isScalarType())) &&
-          mapFind(*self, k)) {
+      auto insertedKeyType = [&](const Expr *pair) {
+        const CXXRecordDecl *rd =
+            pair->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        llvm::SmallVector<QualType, 4> members;
+        if (rd && classifyStd(rd) == StdClass::Pair)
+          members = memberTypes(rd);
+        return members.size() == 2 ? members[0] : QualType();
+      };
+      const bool lookedUpFirst =
+          !kt.isNull() && !isUnorderedContainer(md->getParent()) &&
+          ((name == "emplace" && args.size() == 2 &&
+            lookedUpBeforeMaking(args[0]->getType(), kt)) ||
+           (name == "insert" && args.size() == 1 &&
+            lookedUpBeforeMaking(insertedKeyType(args[0]), kt)));
+      if (name == "emplace" && lookedUpFirst && mapFind(*self, k)) {
+        leaveMovedIfMade(false);
         result = site == discardedResult_
                      ? Value::makeVoid()
                      : treeInsertionResult(self, k, false, false, loc);
@@ -1431,6 +1548,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       mapInsert(*self, std::move(k), std::move(v), name == "insert_or_assign",
                 loc);
       bool inserted = self->map()->size() > before;
+      // Without the look-up first, the entry was made (from the moved
+      // argument) before the key was compared.
+      leaveMovedIfMade(inserted || !lookedUpFirst);
       result = site == discardedResult_
                    ? Value::makeVoid()
                    : treeInsertionResult(self, key, inserted, false, loc);

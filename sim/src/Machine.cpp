@@ -1784,7 +1784,11 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
           continue;
         Span part{d.rank, d.space, d.offset + p0 * pkt, (p - p0) * pkt};
         touchPackets(tb, inst, part, d);
-        wakeRank(KeyKind::Packet, d.rank);
+        // Only packets written wake the peer's readers: two readers that
+        // forward to each other and wake each other on every empty poll
+        // would never park, and a deadlock would run to the step limit.
+        if (p > p0)
+          wakeRank(KeyKind::Packet, d.rank);
       }
     tb.progress = p;
     if (p < n)
@@ -1926,7 +1930,8 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     for (const Span &d : dsts) {
       Span part{d.rank, d.space, d.offset + p0 * pkt, (p - p0) * pkt};
       touchPackets(tb, inst, part, d);
-      wakeRank(KeyKind::Packet, d.rank);
+      if (p > p0) // as read_put_packets: no wake for an empty poll
+        wakeRank(KeyKind::Packet, d.rank);
     }
     tb.progress = p;
     if (p < n)

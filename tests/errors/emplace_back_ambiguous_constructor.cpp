@@ -15,7 +15,7 @@ struct Hop {
 
 MSCCLPP_ALGORITHM void emplace_back_ambiguous_constructor() {
   std::vector<Hop> hops;
-  hops.emplace_back(1); // expected-error {{emplace_back with these arguments is not supported; use push_back(T(...))}}
+  hops.emplace_back(1); // expected-error {{emplace_back with these arguments is not supported in algorithm code (a constructor of the program's own class, an aggregate's members in order, a pair's or tuple's members, one value or none are); use push_back(T(...))}}
   TestCollective collective(1, 1, 1);
   CollectiveProgram program("c", collective, 1);
   Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1),

@@ -17,5 +17,5 @@ MSCCLPP_ALGORITHM void emplace_back_reference_constructor() {
   std::vector<Slot> slots;
   int next = 0;
   slots.push_back(Slot(next)); // fine
-  slots.emplace_back(next); // expected-error {{emplace_back with these arguments is not supported; use push_back(T(...))}}
+  slots.emplace_back(next); // expected-error {{emplace_back with these arguments is not supported in algorithm code (a constructor of the program's own class, an aggregate's members in order, a pair's or tuple's members, one value or none are); use push_back(T(...))}}
 }

@@ -17,6 +17,6 @@ struct Weight {
 MSCCLPP_ALGORITHM void emplace_back_template_constructor(int n = 2) {
   CollectiveProgram prog("p", AllGather(n, 1, false), n);
   std::vector<Weight> weights;
-  // expected-error@+1 {{emplace_back with these arguments is not supported; use push_back(T(...))}}
+  // expected-error@+1 {{emplace_back with these arguments is not supported in algorithm code (a constructor of the program's own class, an aggregate's members in order, a pair's or tuple's members, one value or none are); use push_back(T(...))}}
   weights.emplace_back(2.5);
 }

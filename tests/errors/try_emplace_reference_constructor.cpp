@@ -16,5 +16,5 @@ MSCCLPP_ALGORITHM void try_emplace_reference_constructor() {
   CollectiveProgram program("p", TestCollective(1, 1, 1), 1);
   std::map<int, Slot> slots;
   int next = 0;
-  slots.try_emplace(0, next, 4); // expected-error {{try_emplace cannot make a 'Slot' from these arguments in algorithm code: it calls the one constructor of the program's own class that takes exactly these arguments (none of them by non-const reference), or makes a pair's or a tuple's members; pass the mapped value itself (`m.try_emplace(k, Slot(...))`)}}
+  slots.try_emplace(0, next, 4); // expected-error {{try_emplace cannot make a 'Slot' from these arguments in algorithm code: it calls the one constructor of the program's own class that takes exactly these arguments (none of them by non-const reference), or makes an aggregate's, a pair's or a tuple's members in order; pass the mapped value itself (`m.try_emplace(k, Slot(...))`)}}
 }
