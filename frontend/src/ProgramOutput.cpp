@@ -220,7 +220,8 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
 }
 
 // `s << a << b`: the left operand first (C++17 orders them), each
-// operand formatted as the stream's defaults do.
+// operand formatted as the stream's defaults do. `out` holds what is not
+// yet written.
 void Evaluator::writeStreamChain(const Expr *e, std::string &out) {
   e = e->IgnoreParenImpCasts();
   if (isStdStreamVariable(e))
@@ -250,6 +251,12 @@ void Evaluator::writeStreamChain(const Expr *e, std::string &out) {
             {name.empty() ? std::string("this manipulator")
                           : "std::" + name.str()});
     return;
+  }
+  // C++17 sequences each `<<` before the next operand: the text so far is
+  // out before this operand is evaluated (and prints what it prints).
+  if (!out.empty()) {
+    printProgramOutput(out, LazyLoc(oc));
+    out.clear();
   }
   Value v = eval(arg);
   QualType vt = t.getNonReferenceType().getCanonicalType();
