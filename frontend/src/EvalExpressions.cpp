@@ -263,20 +263,37 @@ Value Evaluator::evalParenListInit(const CXXParenListInitExpr *pl) {
     error(loc, diag::err_eval_unsupported_expr, {pl->getStmtClassName()});
   if (classifyDsl(rd) == DslClass::None)
     checkUserStruct(rd, loc);
-  // The bases first, then the fields, as evalInitList.
-  ValueList fields;
+  // The bases first, then the fields, as evalInitList; a default member
+  // initialiser runs with `this` bound to the object so far, as in
+  // initListWithThis.
+  Value uninit;
+  uninit.kind = Value::Kind::Uninit;
+  Value object = Value::makeAgg(
+      ValueList(rd->getNumBases() +
+                    size_t(std::distance(rd->field_begin(), rd->field_end())),
+                uninit),
+      rd);
+  Borrow keep(*this, &object);
   size_t i = 0;
   for (const CXXBaseSpecifier &base : directBases(rd)) {
-    fields.push_back(i < inits.size() ? eval(inits[i])
-                                      : defaultValue(base.getType(), loc));
+    object.elems()[i] =
+        i < inits.size() ? eval(inits[i]) : defaultValue(base.getType(), loc);
     ++i;
   }
   for (const FieldDecl *fd : rd->fields()) {
-    fields.push_back(i < inits.size() ? eval(inits[i])
-                                      : defaultValue(fd->getType(), loc));
+    const Expr *init = i < inits.size() ? inits[i] : nullptr;
+    if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(init)) {
+      SelfFrame self(*this, &object);
+      Value v = evalMemberDefault(fd, di->getExpr(), di->getUsedLocation());
+      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+        v = convert(v, fd->getType(), loc);
+      object.elems()[i] = std::move(v);
+    } else {
+      object.elems()[i] = init ? eval(init) : defaultValue(fd->getType(), loc);
+    }
     ++i;
   }
-  return Value::makeAgg(std::move(fields), rd);
+  return object;
 }
 
 const Evaluator::InitListConstants *

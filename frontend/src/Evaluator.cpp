@@ -556,8 +556,12 @@ Value *Evaluator::lookupElsewhere(const ValueDecl *d, LazyLoc loc) {
     // Namespace-scope or static constants: evaluate their initialiser once.
     if (!vd->hasLocalStorage()) {
       auto g = globals_.find(vd);
-      if (g != globals_.end())
+      if (g != globals_.end()) {
+        // Read first from elsewhere, it is kept: the order still counts.
+        if (!globalsInitialising_.empty())
+          checkGlobalInitOrder(vd, loc);
         return g->second.get();
+      }
       QualType t = vd->getType();
       if (!t.isConstQualified() && !vd->isConstexpr()) {
         // std::cout kept in a reference, stdout passed around, ...
@@ -611,21 +615,27 @@ void Evaluator::checkGlobalInitOrder(const VarDecl *vd, LazyLoc loc) {
   // Globals are initialised here when first read, C++ initialises them
   // before main in declaration order (constant initialisers first). The
   // two agree unless an initialiser reads its own global, or one declared
-  // after it with a dynamic initialiser: C++ reads zero there.
+  // after it with a dynamic initialiser, not initialised yet in C++.
   if (llvm::is_contained(globalsInitialising_, vd))
     error(loc, diag::err_eval_global_read_in_own_init, {vd->getNameAsString()});
-  if (globalsInitialising_.empty())
-    return;
-  const VarDecl *outer = globalsInitialising_.back();
-  auto atNamespaceScope = [](const VarDecl *v) {
-    return v->getDeclContext()->getRedeclContext()->isFileContext();
+  // Namespace-scope variables, not inline ones or template instances
+  // (whose order C++ leaves unspecified): the ones initialised in
+  // declaration order.
+  auto ordered = [](const VarDecl *v) {
+    return v->getDeclContext()->getRedeclContext()->isFileContext() &&
+           !v->isInline() &&
+           v->getTemplateSpecializationKind() == TSK_Undeclared;
   };
-  if (atNamespaceScope(outer) && atNamespaceScope(vd) &&
-      !vd->hasConstantInitialization() &&
-      ctx_.getSourceManager().isBeforeInTranslationUnit(outer->getLocation(),
+  if (!ordered(vd) || vd->hasConstantInitialization())
+    return;
+  // The innermost ordered global being initialised (a static local
+  // between, in a function its initialiser calls, runs within it).
+  auto outer = llvm::find_if(llvm::reverse(globalsInitialising_), ordered);
+  if (outer != globalsInitialising_.rend() && *outer != vd &&
+      ctx_.getSourceManager().isBeforeInTranslationUnit((*outer)->getLocation(),
                                                         vd->getLocation()))
     error(loc, diag::err_eval_global_read_before_init,
-          {vd->getNameAsString(), outer->getNameAsString()});
+          {vd->getNameAsString(), (*outer)->getNameAsString()});
 }
 
 void Evaluator::declare(const VarDecl *vd) {

@@ -362,6 +362,8 @@ private:
                        size_t slot);
   void finishMoves(PendingMoves &pending, llvm::MutableArrayRef<Value> slots,
                    LazyLoc loc);
+  // The move source `m` notes still exists (or an error at `loc`).
+  void checkMoveSourceKept(const PendingMove &m, LazyLoc loc);
   static bool within(const Value &v, const Value *p);
   // Whether `p` is a temporary of the full-expression being evaluated.
   bool isTemporary(const Value *p) const;

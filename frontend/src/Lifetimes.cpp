@@ -416,16 +416,20 @@ Value Evaluator::evalMovedLater(const Expr *a, QualType param, QualType into,
   return Value();
 }
 
+void Evaluator::checkMoveSourceKept(const PendingMove &m, LazyLoc loc) {
+  if (m.keep->dangling)
+    invalidatedDuringUse(*m.keep,
+                         danglings_[m.keep->dangling - 1].operation ==
+                                 MoveOperation
+                             ? diag::err_eval_move_source_moved
+                             : diag::err_eval_move_source_invalidated,
+                         loc);
+}
+
 void Evaluator::finishMoves(PendingMoves &pending,
                             llvm::MutableArrayRef<Value> slots, LazyLoc loc) {
   for (PendingMove &m : pending) {
-    if (m.keep->dangling)
-      invalidatedDuringUse(*m.keep,
-                           danglings_[m.keep->dangling - 1].operation ==
-                                   MoveOperation
-                               ? diag::err_eval_move_source_moved
-                               : diag::err_eval_move_source_invalidated,
-                           loc);
+    checkMoveSourceKept(m, loc);
     m.keep.reset();
     chargeCopy(*m.source, m.arg);
     slots[m.slot] = *m.source;

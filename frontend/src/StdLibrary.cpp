@@ -759,6 +759,29 @@ Value Evaluator::emplacedElement(QualType elem,
     checkUserStruct(erd, loc);
     Value uninit;
     uninit.kind = Value::Kind::Uninit;
+    // An argument of a class of the program's own for a member of another
+    // type would go through its conversion operator, which is not run
+    // here.
+    auto throughConversion = [&](size_t k, QualType member) {
+      const CXXRecordDecl *given =
+          args[k]->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (!given || classifyStd(given) != StdClass::None ||
+          classifyDsl(given) != DslClass::None)
+        return false;
+      const CXXRecordDecl *to = member->getAsCXXRecordDecl();
+      return !to || (given->getCanonicalDecl() != to->getCanonicalDecl() &&
+                     !(given->hasDefinition() && to->hasDefinition() &&
+                       given->isDerivedFrom(to)));
+    };
+    {
+      size_t k = 0;
+      for (const CXXBaseSpecifier &base : directBases(erd))
+        if (k < argv.size() && throughConversion(k++, base.getType()))
+          refuse();
+      for (const FieldDecl *fd : erd->fields())
+        if (k < argv.size() && throughConversion(k++, fd->getType()))
+          refuse();
+    }
     Value object = Value::makeAgg(ValueList(slots, uninit), erd);
     // A default member initialiser may read an earlier member.
     SelfFrame frame(*this, &object);
@@ -1121,13 +1144,8 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   auto leaveMovedIfMade = [&](bool made) {
     for (PendingMove &m : movedIfMade) {
-      if (made && m.keep->dangling)
-        invalidatedDuringUse(*m.keep,
-                             danglings_[m.keep->dangling - 1].operation ==
-                                     MoveOperation
-                                 ? diag::err_eval_move_source_moved
-                                 : diag::err_eval_move_source_invalidated,
-                             loc);
+      if (made)
+        checkMoveSourceKept(m, loc);
       m.keep.reset();
       if (made)
         leaveMovedFrom(*m.source, m.type, /*assigned=*/false, loc);
@@ -1505,9 +1523,19 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       QualType kt = templateArgType(md->getParent(), 0);
       QualType vt = templateArgType(md->getParent(), 1);
       // The key as the map holds it: `emplace(1.5, x)` into a map of int
-      // keys stores 1, a pair key's members are converted.
-      if (!kt.isNull())
+      // keys stores 1, a pair key's members are converted, a struct key is
+      // made from another type's value as emplace_back makes an element.
+      if (!kt.isNull() && name == "emplace" && args.size() == 2 &&
+          kt->isRecordType() &&
+          !ctx_.hasSameUnqualifiedType(args[0]->getType().getNonReferenceType(),
+                                       kt)) {
+        llvm::SmallVector<Value, 1> one;
+        one.push_back(std::move(k));
+        k = emplacedElement(kt, args[0], one, site,
+                            [&] { error(loc, diag::err_std_map_insert); });
+      } else if (!kt.isNull()) {
         k = convertHeld(std::move(k), kt, loc);
+      }
       // libstdc++'s map::emplace(k, v) looks a usable key (the key type,
       // or a scalar for a scalar key) up first and makes no value when it
       // is there: the value's constructor does not run. (An unordered
@@ -1592,10 +1620,11 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if ((name == "insert" && args.size() == 1) || name == "emplace") {
       QualType kt = templateArgType(md->getParent(), 0);
       Value key;
-      if (name == "emplace" && args.size() != 1) {
+      if (name == "emplace") {
         // The key made from its constructor's arguments (a pair's or a
-        // tuple's members, a struct's constructor), as vector's emplace_back
-        // makes an element; one argument is the key itself, as insert's.
+        // tuple's members, an aggregate's, a struct's constructor), as
+        // vector's emplace_back makes an element (one argument of the
+        // key's type is the key itself, as insert's).
         key = emplacedElement(kt, args, argv, site,
                               [&] { error(loc, diag::err_std_set_emplace); });
       } else {

@@ -19,6 +19,17 @@ struct Derived : Base {
   int rank;
   auto operator<=>(const Derived &) const = default;
 };
+// Default member initialisers that read other members, under C++20's
+// parentheses.
+struct Doubled {
+  int a;
+  int b = a * 2;
+  int c;
+};
+struct Summed : Base {
+  int r;
+  int s = group + r;
+};
 struct Twice : Derived {
   int extra;
   auto operator<=>(const Twice &) const = default;
@@ -57,6 +68,10 @@ static void body() {
   built.emplace_back(Base{6});
   std::printf("dk emplace %d %d %d %d\n", built[0].group, built[0].rank,
               built[1].group, built[1].rank);
+  Doubled dd(3);
+  Summed sd(Base{4}, 5);
+  std::printf("dk paren %d %d %d %d %d %d\n", dd.a, dd.b, dd.c, sd.group, sd.r,
+              sd.s);
   std::printf("dk globals %d %d %d\n", early, later, chained);
 }
 

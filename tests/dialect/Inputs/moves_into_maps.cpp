@@ -115,6 +115,19 @@ static void body() {
   so.emplace(1, 5);
   std::printf("agg set %d %d\n", so.begin()->x, so.begin()->y);
 
+  // One argument of another type makes the aggregate too (a set's key, a
+  // map's key).
+  std::set<Ordered> one;
+  one.insert(Ordered{5, 0});
+  one.emplace(5);
+  one.emplace(7);
+  std::printf("agg set-one %zu %d\n", one.size(),
+              int(one.count(Ordered{7, 0})));
+  std::map<Ordered, int> keyed;
+  keyed.emplace(5, 1);
+  keyed.emplace(Ordered{5, 0}, 2);
+  std::printf("agg map-key %zu %d\n", keyed.size(), keyed[Ordered{5, 0}]);
+
   std::optional<Pair> op;
   op.emplace(13, 14);
   std::printf("agg optional %d %d\n", op->a, op->b);
