@@ -143,7 +143,8 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     // A copy: evaluating a field may add lists to the map.
     RecordInitList shape = known->second;
     if (shape.defaultsUseThis)
-      return initListWithThis(ile, shape.record, shape.fields);
+      return aggregateWithThis(shape.record, ile->inits(), shape.fields,
+                               LazyLoc(ile));
     // The fields eval would return kept values for (unless
     // MSCCLC_NO_FAST_ROUTES is set, for differential testing).
     if (!shape.constants && fastRoutes_) {
@@ -170,21 +171,8 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
       return defaultValue(t, loc);
     return convert(eval(ile->getInit(0)), t, loc);
   }
-  if (const auto *cat = constantArrayType(t)) {
-    uint64_t n = cat->getSize().getZExtValue();
-    reserveElements(n, loc);
-    ValueList elems;
-    elems.reserve(n);
-    for (unsigned i = 0; i < ile->getNumInits() && i < n; ++i)
-      elems.push_back(eval(ile->getInit(i)));
-    while (elems.size() < n) {
-      if (const Expr *filler = ile->getArrayFiller())
-        elems.push_back(eval(filler));
-      else
-        elems.push_back(defaultValue(cat->getElementType(), loc));
-    }
-    return Value::makeAgg(std::move(elems));
-  }
+  if (const auto *cat = constantArrayType(t))
+    return arrayElements(cat, ile->inits(), ile->getArrayFiller(), loc);
   if (const auto *rd = t->getAsCXXRecordDecl()) {
     StdClass sc = classifyStd(rd);
     if (sc == StdClass::Array) {
@@ -213,7 +201,7 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
     if (numSlots == ile->getNumInits())
       recordInitLists_[ile] = {rd, numSlots, usesThis};
     if (usesThis)
-      return initListWithThis(ile, rd, numSlots);
+      return aggregateWithThis(rd, ile->inits(), numSlots, LazyLoc(ile));
     ValueList fields;
     fields.reserve(numSlots);
     unsigned i = 0;
@@ -243,57 +231,19 @@ Value Evaluator::evalParenListInit(const CXXParenListInitExpr *pl) {
   QualType t = pl->getType().getCanonicalType();
   SourceLocation loc = pl->getBeginLoc();
   llvm::ArrayRef<Expr *> inits = pl->getInitExprs();
-  if (const auto *cat = constantArrayType(t)) {
-    uint64_t n = cat->getSize().getZExtValue();
-    reserveElements(n, loc);
-    ValueList elems;
-    elems.reserve(n);
-    for (size_t i = 0; i < inits.size() && i < n; ++i)
-      elems.push_back(eval(inits[i]));
-    while (elems.size() < n) {
-      if (const Expr *filler = pl->getArrayFiller())
-        elems.push_back(eval(filler));
-      else
-        elems.push_back(defaultValue(cat->getElementType(), loc));
-    }
-    return Value::makeAgg(std::move(elems));
-  }
+  if (const auto *cat = constantArrayType(t))
+    return arrayElements(cat, inits, pl->getArrayFiller(), loc);
   const auto *rd = t->getAsCXXRecordDecl();
   if (!rd || classifyStd(rd) != StdClass::None || rd->isUnion())
     error(loc, diag::err_eval_unsupported_expr, {pl->getStmtClassName()});
   if (classifyDsl(rd) == DslClass::None)
     checkUserStruct(rd, loc);
-  // The bases first, then the fields, as evalInitList; a default member
-  // initialiser runs with `this` bound to the object so far, as in
-  // initListWithThis.
-  Value uninit;
-  uninit.kind = Value::Kind::Uninit;
-  Value object = Value::makeAgg(
-      ValueList(rd->getNumBases() +
-                    size_t(std::distance(rd->field_begin(), rd->field_end())),
-                uninit),
-      rd);
-  Borrow keep(*this, &object);
-  size_t i = 0;
-  for (const CXXBaseSpecifier &base : directBases(rd)) {
-    object.elems()[i] =
-        i < inits.size() ? eval(inits[i]) : defaultValue(base.getType(), loc);
-    ++i;
-  }
-  for (const FieldDecl *fd : rd->fields()) {
-    const Expr *init = i < inits.size() ? inits[i] : nullptr;
-    if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(init)) {
-      SelfFrame self(*this, &object);
-      Value v = evalMemberDefault(fd, di->getExpr(), di->getUsedLocation());
-      if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
-        v = convert(v, fd->getType(), loc);
-      object.elems()[i] = std::move(v);
-    } else {
-      object.elems()[i] = init ? eval(init) : defaultValue(fd->getType(), loc);
-    }
-    ++i;
-  }
-  return object;
+  // The bases first, then the fields, as evalInitList.
+  return aggregateWithThis(
+      rd, inits,
+      rd->getNumBases() +
+          unsigned(std::distance(rd->field_begin(), rd->field_end())),
+      loc);
 }
 
 const Evaluator::InitListConstants *
@@ -527,21 +477,43 @@ Value Evaluator::copiedAsBase(const Value &v, const CXXRecordDecl *base,
   return *part;
 }
 
-Value Evaluator::initListWithThis(const InitListExpr *ile,
-                                  const CXXRecordDecl *rd, unsigned fields) {
-  // The fields in order; a default member initialiser runs with `this`
-  // bound to the object so far, as in C++ (a member initialised later is
-  // still uninitialised when read).
-  LazyLoc loc(ile);
+Value Evaluator::arrayElements(const ConstantArrayType *cat,
+                               llvm::ArrayRef<const Expr *> inits,
+                               const Expr *filler, LazyLoc loc) {
+  uint64_t n = cat->getSize().getZExtValue();
+  reserveElements(n, loc);
+  ValueList elems;
+  elems.reserve(n);
+  for (size_t i = 0; i < inits.size() && i < n; ++i)
+    elems.push_back(eval(inits[i]));
+  while (elems.size() < n)
+    elems.push_back(filler ? eval(filler)
+                           : defaultValue(cat->getElementType(), loc));
+  return Value::makeAgg(std::move(elems));
+}
+
+Value Evaluator::aggregateWithThis(const CXXRecordDecl *rd,
+                                   llvm::ArrayRef<const Expr *> inits,
+                                   unsigned slots, LazyLoc loc) {
+  // The bases, then the fields, in order; a default member initialiser
+  // runs with `this` bound to the object so far, as in C++ (a member
+  // initialised later is still uninitialised when read).
   Value uninit;
   uninit.kind = Value::Kind::Uninit;
-  Value object = Value::makeAgg(ValueList(fields, uninit), rd);
+  Value object = Value::makeAgg(ValueList(slots, uninit), rd);
   Borrow keep(*this, &object);
   unsigned i = 0;
-  for (const FieldDecl *fd : rd->fields()) {
-    if (i >= fields)
+  for (const CXXBaseSpecifier &base : directBases(rd)) {
+    if (i >= slots)
       break;
-    const Expr *init = i < ile->getNumInits() ? ile->getInit(i) : nullptr;
+    object.elems()[i] =
+        i < inits.size() ? eval(inits[i]) : defaultValue(base.getType(), loc);
+    ++i;
+  }
+  for (const FieldDecl *fd : rd->fields()) {
+    if (i >= slots)
+      break;
+    const Expr *init = i < inits.size() ? inits[i] : nullptr;
     Value v;
     if (const auto *di = dyn_cast_or_null<CXXDefaultInitExpr>(init)) {
       SelfFrame self(*this, &object);

@@ -970,8 +970,17 @@ private:
                                              unsigned fields);
   std::vector<std::unique_ptr<InitListConstants>> initListConstantsStore_;
   static bool defaultsUseThis(const clang::InitListExpr *ile);
-  Value initListWithThis(const clang::InitListExpr *ile,
-                         const clang::CXXRecordDecl *rd, unsigned fields);
+  // An aggregate of `slots` bases and fields from `inits` (a braced or
+  // parenthesised list's, defaults included), `this` bound to it while a
+  // default member initialiser runs.
+  Value aggregateWithThis(const clang::CXXRecordDecl *rd,
+                          llvm::ArrayRef<const clang::Expr *> inits,
+                          unsigned slots, LazyLoc loc);
+  // A C array's elements from `inits`, the rest from `filler` (or
+  // value-initialised).
+  Value arrayElements(const clang::ConstantArrayType *cat,
+                      llvm::ArrayRef<const clang::Expr *> inits,
+                      const clang::Expr *filler, LazyLoc loc);
   // A default member initialiser run for an object built at `builtAt`:
   // an error in it also names that place, as a call names its caller.
   Value evalMemberDefault(const clang::FieldDecl *fd, const clang::Expr *init,
