@@ -677,11 +677,16 @@ private:
     }
     if (op.kind != OpKind::Put) {
       // pws/pwsf: the signal the name promises (the 0.9.0 executor sends
-      // none over memory channels), after every thread's copy.
+      // none over memory channels), after every thread's copy, on the
+      // block's memory channel to each destination's rank (the op names
+      // none; as mscclc sim --semantics intended does).
       out_ << in << "sync_block(); // the signal follows every copy\n";
-      Op signal = op;
-      signal.kind = OpKind::Signal;
-      syncOp(s, signal, "// (its signal)");
+      std::vector<std::string> calls;
+      for (const ChannelEnd &c : query_.memoryPutSignals(s.rank, s.tb.id, op))
+        if (c.gpuChannel >= 0)
+          calls.push_back("signal(a.memory[" + std::to_string(c.gpuChannel) +
+                          "])");
+      perThread(s, calls, "// (its signal)");
     }
   }
 

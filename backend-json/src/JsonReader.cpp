@@ -4,7 +4,9 @@
 // required follows the executor (executor-semantics §1): what it reads
 // unconditionally is required here, what it reads with a default or a
 // contains() check is optional with the same default. Keys the executor
-// would ignore are rejected, because in a plan they are almost always typos.
+// would ignore are rejected, because in a plan they are almost always typos;
+// the exceptions are keys some DSL writes (a thread block channel's "buff",
+// a rank group's "size"), which are read and checked, then ignored.
 //
 // Errors carry the JSON path of the offending value. The path is a chain of
 // stack nodes rendered only when an error is reported, so the happy path
@@ -552,10 +554,16 @@ ThreadBlock readThreadBlock(const Json &v, const PathNode *p, int32_t gpuId) {
   readMember(v, p, "channels", [&](const Json &chs, const PathNode *cp) {
     readArray(chs, cp, [&](const Json &e, const PathNode *ep) {
       expectObject(e, ep);
-      checkKeys(e, ep, {"channel_type", "channel_ids"});
+      checkKeys(e, ep, {"channel_type", "channel_ids", "buff"});
       ChannelRefs c;
       c.type = readMember(e, ep, "channel_type", readChannelType);
       c.ids = readMember(e, ep, "channel_ids", readIdList);
+      // Older DSLs wrote the buffer a channel serves here; the executor
+      // parses it and uses it nowhere (executor-semantics §1.3, §1.9).
+      if (const Json *b = optionalMember(e, "buff")) {
+        PathNode bp{ep, "buff"};
+        readBufferType(*b, &bp);
+      }
       tb.channels.push_back(std::move(c));
     });
   });

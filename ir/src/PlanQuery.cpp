@@ -221,6 +221,26 @@ std::vector<ChannelEnd> PlanQuery::channelsOf(int32_t rank, int32_t tb,
   return ends;
 }
 
+std::vector<ChannelEnd> PlanQuery::memoryPutSignals(int32_t rank, int32_t tb,
+                                                    const Op &op) const {
+  std::vector<ChannelEnd> ends;
+  const std::vector<int32_t> &local = tbChannels(rank, tb, ChannelType::Memory);
+  for (size_t i = 0; i < op.dst.size(); ++i) {
+    ChannelEnd e;
+    e.type = ChannelType::Memory;
+    if (auto b = operand(rank, tb, op, Operand::Dst, i))
+      e.peer = b->rank;
+    for (size_t k = 0; e.peer >= 0 && k < local.size(); ++k)
+      if (peerOf(rank, ChannelType::Memory, local[k]) == e.peer) {
+        e.local = int32_t(k);
+        e.gpuChannel = local[k];
+        break;
+      }
+    ends.push_back(e);
+  }
+  return ends;
+}
+
 int64_t PlanQuery::bufferChunks(int32_t rank, BufferType t) const {
   if (rank < 0 || size_t(rank) >= plan_.gpus.size())
     return -1;

@@ -25,6 +25,37 @@ std::string where(const plan::Gpu &gpu, const plan::ThreadBlock &tb) {
          std::to_string(tb.id);
 }
 
+// Ops that act once per entry give entry k to thread k (executor-semantics
+// §3.1, §3.3, §3.4): signal and wait their channel_ids (switch ones do
+// nothing), semaphore ops their semaphore_ids, port puts and packet pushes
+// their dst_buff. Threads past the block's size never come, so the rest
+// are skipped without a trace. (flush takes its count from dst_buff, which
+// is empty: a no-op the defect check reports.)
+struct EntriesPerThread {
+  size_t count = 0;
+  const char *key = "";
+  const char *skipped = "";
+};
+EntriesPerThread entriesPerThread(const plan::Op &op) {
+  using plan::ChannelType;
+  using plan::OpKind;
+  const plan::OpInfo &info = plan::opInfo(op.kind);
+  bool port = op.channelType == ChannelType::Port;
+  if ((info.is(plan::opfamily::Signal) || info.is(plan::opfamily::Wait)) &&
+      !info.is(plan::opfamily::Put) &&
+      (port || op.channelType == ChannelType::Memory))
+    return {op.channelIds.size(), "channel_ids",
+            info.is(plan::opfamily::Signal) ? "signalled" : "waited on"};
+  if (op.kind == OpKind::SemAcquire || op.kind == OpKind::SemRelease)
+    return {op.semaphoreIds.size(), "semaphore_ids",
+            op.kind == OpKind::SemAcquire ? "acquired" : "released"};
+  if (port && (op.kind == OpKind::Put || op.kind == OpKind::Pws ||
+               op.kind == OpKind::Pwsf || op.kind == OpKind::Ppkt ||
+               op.kind == OpKind::Rppkt))
+    return {op.dst.size(), "dst_buff", "pushed to the proxy"};
+  return {};
+}
+
 void countOps(const std::vector<plan::Op> &ops, int64_t &n,
               const plan::Op *&nth, int64_t limit) {
   for (const auto &op : ops) {
@@ -85,14 +116,16 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
                tbPath + ".remote_buffer_refs",
                {where(gpu, tb), rb.ids.size(), plan::toString(rb.accessType),
                 t.maxRemoteBuffersPerKind});
+      // Pushed last to first, so that ops are checked (and reported) in
+      // plan order, a pipeline's body right after the pipeline.
       std::vector<std::pair<const plan::Op *, std::string>> stack;
-      for (size_t i = 0; i < tb.ops.size(); ++i)
+      for (size_t i = tb.ops.size(); i-- > 0;)
         stack.push_back(
             {&tb.ops[i], tbPath + ".ops[" + std::to_string(i) + "]"});
       while (!stack.empty()) {
         auto [op, path] = std::move(stack.back());
         stack.pop_back();
-        for (size_t i = 0; i < op->ops.size(); ++i)
+        for (size_t i = op->ops.size(); i-- > 0;)
           stack.push_back(
               {&op->ops[i], path + ".ops[" + std::to_string(i) + "]"});
         std::string name(plan::toString(op->kind));
@@ -109,6 +142,14 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
           fail(diag::err_limit_semaphores_per_op, op->loc, path,
                {name, where(gpu, tb), op->semaphoreIds.size(),
                 t.maxSemaphoreIdsPerOp});
+        if (EntriesPerThread e = entriesPerThread(*op);
+            int64_t(e.count) > plan.numThreadsPerBlock &&
+            plan.numThreadsPerBlock >= 1)
+          fail(diag::err_limit_entries_per_thread, op->loc,
+               path + "." + e.key + "[" +
+                   std::to_string(plan.numThreadsPerBlock) + "]",
+               {name, where(gpu, tb), e.count, e.key, plan.numThreadsPerBlock,
+                e.skipped});
         if (op->kind == plan::OpKind::Barrier &&
             op->barrierId >= t.maxBarrierId)
           fail(diag::err_limit_barrier_id, op->loc, path,

@@ -52,6 +52,7 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_overlapping_operands},
       {diag::warn_defect_rank_without_threadblocks,
        diag::note_fix_rank_without_threadblocks},
+      {diag::warn_defect_packet_alignment, diag::note_fix_packet_alignment},
       {diag::warn_defect_scratch_packet_overlap,
        diag::note_fix_scratch_packet_overlap},
   };
@@ -378,6 +379,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
     return chunks > 0 ? double(plan.maxMessageSize) / double(chunks) : 0;
   };
 
+  bool packetAlignmentReported = false;
+
   // A rank without thread blocks (executor-semantics §5.1): no op to
   // locate it by, so at the program (the plan path names the rank).
   for (const auto &gpu : plan.gpus) {
@@ -610,6 +613,13 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             if (plan.protocol == plan::Protocol::Simple &&
                 plan::isPacketOp(op.kind))
               report(diag::warn_defect_packets_under_simple, op, where);
+            // Once per plan: the alignment is the plan's (§2.1, §3.8).
+            if (plan::isPacketOp(op.kind) && plan.bufferAlignment % 8 != 0 &&
+                !packetAlignmentReported) {
+              packetAlignmentReported = true;
+              report(diag::warn_defect_packet_alignment, op, where,
+                     std::to_string(plan.bufferAlignment));
+            }
             if (std::string overlap = shiftedOverlap(op); !overlap.empty())
               report(diag::warn_defect_overlapping_operands, op, where,
                      overlap);

@@ -174,10 +174,15 @@ private:
   Step doSwitch(Tb &tb, const Inst &inst);
   Step doGroupLoadReduce(Tb &tb, const Inst &inst);
   bool reduceOverGroup(Tb &tb, const Inst &inst, const Address &src,
-                       const std::vector<int32_t> &group, uint64_t size);
+                       const std::vector<int32_t> &group, uint64_t size,
+                       uint32_t lanes);
   Step doSwitchSignal(Tb &tb, const Inst &inst);
   Step doSwitchWait(Tb &tb, const Inst &inst);
   Step doSignal(Tb &tb, const Inst &inst);
+  void signalMemoryChannel(Tb &tb, const Inst &inst, const ChannelEnd &c,
+                           bool relaxed);
+  // --semantics intended: a memory pws/pwsf signals after its put.
+  void signalAfterMemoryPut(Tb &tb, const Inst &inst);
   Step doWait(Tb &tb, const Inst &inst);
   Step doBarrier(Tb &tb, const Inst &inst);
   Step doSemaphore(Tb &tb, const Inst &inst);
@@ -231,7 +236,42 @@ private:
   // Records an access for race detection.
   enum class PacketAccess { None, Read, Write };
   void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
-             uint64_t laneStart, PacketAccess packet = PacketAccess::None);
+             uint64_t laneStart, PacketAccess packet = PacketAccess::None,
+             uint64_t laneShape = 0);
+  // The lane unit of an op that moves 16-byte units: 16 when every
+  // operand starts on a 16-byte boundary (its whole units are striped over
+  // the threads; touch() leaves the bytes after the last one unmapped),
+  // UnmappedLanes otherwise.
+  static uint32_t vectorLanes(std::initializer_list<const Span *> spans) {
+    for (const Span *s : spans)
+      if (s->offset % 16 != 0)
+        return UnmappedLanes;
+    return 16;
+  }
+  static uint32_t vectorLanes(const std::vector<Span> &a,
+                              const std::vector<Span> &b) {
+    for (const auto *list : {&a, &b})
+      for (const Span &s : *list)
+        if (s.offset % 16 != 0)
+          return UnmappedLanes;
+    return 16;
+  }
+  // A copy-family op (copy, put, get) of `length` bytes: its unit, and the
+  // shape of how it hands out bytes off the vector path. The executor
+  // decides that from the destination's alignment and the length,
+  // runtime-min from whether every operand is aligned and the length; two
+  // such ops from the same start with the same shape give each byte to the
+  // same thread in both.
+  struct CopyLanes {
+    uint32_t unit;
+    uint64_t shape;
+  };
+  static CopyLanes copyLanes(const Span &src, const Span &dst,
+                             uint64_t length) {
+    bool aligned = src.offset % 16 == 0 && dst.offset % 16 == 0;
+    return {aligned ? 16u : UnmappedLanes,
+            1 | uint64_t(aligned) << 1 | (dst.offset % 16) << 2 | length << 6};
+  }
   // An op whose own source and destination overlap at different offsets:
   // its threads copy 16-byte units with no memmove semantics (§3.1).
   void checkOwnOverlap(Tb &tb, const Inst &inst, const Span &read,
@@ -1116,15 +1156,26 @@ std::string Machine::where(const Span &s) const {
 }
 
 void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
-                    uint32_t unit, uint64_t laneStart, PacketAccess packet) {
+                    uint32_t unit, uint64_t laneStart, PacketAccess packet,
+                    uint64_t laneShape) {
   if (!races_ || s.length == 0)
     return;
+  if (unit == 16 && s.length % 16 != 0) {
+    // The bytes after the last whole unit go element by element.
+    uint64_t whole = s.length / 16 * 16;
+    touch(tb, inst, Span{s.rank, s.space, s.offset, whole}, write, 16,
+          laneStart, packet, laneShape);
+    touch(tb, inst, Span{s.rank, s.space, s.offset + whole, s.length - whole},
+          write, UnmappedLanes, laneStart, packet, laneShape);
+    return;
+  }
   Access a;
   a.agent = tb.agent;
   a.tick = tb.strong[size_t(tb.agent)];
   a.epoch = tb.epoch;
   a.unit = unit;
   a.laneStart = laneStart;
+  a.laneShape = laneShape;
   a.rank = tb.rank;
   a.tb = tb.id;
   a.op = inst.flat;
@@ -1160,6 +1211,12 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
         else if (priorPacket != nowPacket && !prior.host)
           os << ": one of them accesses packet slots as plain memory, which "
                 "the packet flags do not order";
+        else if (prior.agent == a.agent &&
+                 (prior.unit == UnmappedLanes || a.unit == UnmappedLanes))
+          os << ": no nop between them, and the bytes are off the 16-byte "
+                "vector path (an operand not on a 16-byte boundary, or bytes "
+                "after the last whole unit), where the two ops hand them to "
+                "threads differently";
         else if (prior.agent == a.agent)
           os << ": no nop between them, and different threads "
                 "handle the bytes";
@@ -1471,8 +1528,11 @@ Machine::Step Machine::doCopyLike(Tb &tb, const Inst &inst) {
   Span d = place(tb, dst, size, pipelineOffset(tb, dst));
   if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
     return Step::Progress;
-  touch(tb, inst, s, false, 16, s.offset);
-  touch(tb, inst, d, true, 16, d.offset);
+  const CopyLanes lanes = copyLanes(s, d, size);
+  touch(tb, inst, s, false, lanes.unit, s.offset, PacketAccess::None,
+        lanes.shape);
+  touch(tb, inst, d, true, lanes.unit, d.offset, PacketAccess::None,
+        lanes.shape);
   checkOwnOverlap(tb, inst, s, d);
   tmp_.resize(size);
   read(s, tmp_.data());
@@ -1539,8 +1599,11 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
     Span d = place(tb, dst, size, pipelineOffset(tb, dst));
     if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
       continue;
-    touch(tb, inst, s, false, 16, s.offset);
-    touch(tb, inst, d, true, 16, d.offset);
+    const CopyLanes lanes = copyLanes(s, d, size);
+    touch(tb, inst, s, false, lanes.unit, s.offset, PacketAccess::None,
+          lanes.shape);
+    touch(tb, inst, d, true, lanes.unit, d.offset, PacketAccess::None,
+          lanes.shape);
     tmp_.resize(size);
     read(s, tmp_.data());
     write(d, tmp_.data());
@@ -1551,7 +1614,7 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
                " on a memory channel sends no signal in the 0.9.0 executor "
                "(Q12): use put, then signal");
     if (intended)
-      return doSignal(tb, inst);
+      signalAfterMemoryPut(tb, inst);
   }
   return Step::Progress;
 }
@@ -1578,8 +1641,11 @@ Machine::Step Machine::doGet(Tb &tb, const Inst &inst) {
     Span d = place(tb, local, size, pipelineOffset(tb, local));
     if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
       continue;
-    touch(tb, inst, s, false, 16, s.offset);
-    touch(tb, inst, d, true, 16, d.offset);
+    const CopyLanes lanes = copyLanes(s, d, size);
+    touch(tb, inst, s, false, lanes.unit, s.offset, PacketAccess::None,
+          lanes.shape);
+    touch(tb, inst, d, true, lanes.unit, d.offset, PacketAccess::None,
+          lanes.shape);
     tmp_.resize(size);
     read(s, tmp_.data());
     write(d, tmp_.data());
@@ -1625,8 +1691,9 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   for (const Span &d : dsts)
     if (!inBounds(tb, inst, d, true))
       return Step::Progress;
+  const uint32_t lanes = vectorLanes(srcs, dsts);
   for (const Span &s : srcs)
-    touch(tb, inst, s, false, 16, s.offset);
+    touch(tb, inst, s, false, lanes, s.offset);
   tmp_.resize(size);
   tmp2_.resize(size);
   read(srcs[0], tmp_.data());
@@ -1648,7 +1715,7 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   for (const Span &s : srcs)
     checkOwnOverlap(tb, inst, s, dsts[0]);
   for (const Span &d : dsts) {
-    touch(tb, inst, d, true, 16, d.offset);
+    touch(tb, inst, d, true, lanes, d.offset);
     write(d, tmp_.data());
   }
   return Step::Progress;
@@ -1947,8 +2014,8 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
 // range `src` (a template whose rank is set per member), as a multimem
 // ld_reduce does (§3.9); false when a member's range is out of bounds.
 bool Machine::reduceOverGroup(Tb &tb, const Inst &inst, const Address &src,
-                              const std::vector<int32_t> &group,
-                              uint64_t size) {
+                              const std::vector<int32_t> &group, uint64_t size,
+                              uint32_t lanes) {
   ReduceOp rop = reduceOpOf(tb, inst);
   tmp2_.resize(size);
   bool first = true;
@@ -1958,7 +2025,7 @@ bool Machine::reduceOverGroup(Tb &tb, const Inst &inst, const Address &src,
     Span s = place(tb, a, size, pipelineOffset(tb, src));
     if (!inBounds(tb, inst, s, false))
       return false;
-    touch(tb, inst, s, false, 16, s.offset);
+    touch(tb, inst, s, false, lanes, s.offset);
     read(s, first ? tmp_.data() : tmp2_.data());
     if (!first)
       reduceInto(tmp_.data(), tmp2_.data(), size / elementSize(opts_.dtype),
@@ -1979,28 +2046,32 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
     return Step::Progress;
   uint64_t o = pipelineOffset(tb, src);
   tmp_.resize(size);
+  // Every member's range has the offset of the template's.
+  Span from = place(tb, src, size, o);
+  Span to = place(tb, dst, size, pipelineOffset(tb, dst));
+  uint32_t lanes = vectorLanes({&from, &to});
   if (op.kind == OpKind::Glres) {
     // §3.9: for floating-point elements the executor reduces 16-byte
     // vectors, and its path for the bytes after the last whole one (or
     // for offsets that are not multiples of 16) reads byte offsets as
-    // element offsets; 32-bit integers go element by element.
+    // element offsets; 32-bit integers go element by element (4-byte
+    // units, where runtime-min takes 16: no lanes both share).
     if (opts_.dtype != DType::I32 && opts_.dtype != DType::U32) {
-      Span from = place(tb, src, size, o);
-      Span to = place(tb, dst, size, pipelineOffset(tb, dst));
-      if (size % 16 != 0 || from.offset % 16 != 0 || to.offset % 16 != 0)
+      if (size % 16 != 0 || lanes != 16)
         defect(tb, inst,
                "a switch reduction (glres) over sizes or offsets that are "
                "not multiples of 16 bytes takes the 0.9.0 executor's buggy "
                "tail path (executor-semantics §3.9); simulated as intended");
+    } else {
+      lanes = UnmappedLanes;
     }
-    if (!reduceOverGroup(tb, inst, src, srcGroup, size))
+    if (!reduceOverGroup(tb, inst, src, srcGroup, size, lanes))
       return Step::Progress;
   } else {
-    Span s = place(tb, src, size, o);
-    if (!inBounds(tb, inst, s, false))
+    if (!inBounds(tb, inst, from, false))
       return Step::Progress;
-    touch(tb, inst, s, false, 16, s.offset);
-    read(s, tmp_.data());
+    touch(tb, inst, from, false, lanes, from.offset);
+    read(from, tmp_.data());
   }
   for (int32_t m : dstGroup) {
     Address a = dst;
@@ -2008,7 +2079,7 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
     Span d = place(tb, a, size, pipelineOffset(tb, dst));
     if (!inBounds(tb, inst, d, true))
       continue;
-    touch(tb, inst, d, true, 16, d.offset);
+    touch(tb, inst, d, true, lanes, d.offset);
     write(d, tmp_.data());
   }
   return Step::Progress;
@@ -2027,12 +2098,17 @@ Machine::Step Machine::doGroupLoadReduce(Tb &tb, const Inst &inst) {
   if (size == 0 || group.empty())
     return Step::Progress;
   tmp_.resize(size);
-  if (!reduceOverGroup(tb, inst, src, group, size))
-    return Step::Progress;
   Span d = place(tb, dst, size, pipelineOffset(tb, dst));
+  Span from = place(tb, src, size, pipelineOffset(tb, src));
+  // As glres: integer elements go in units runtime-min does not share.
+  uint32_t lanes = opts_.dtype == DType::I32 || opts_.dtype == DType::U32
+                       ? UnmappedLanes
+                       : vectorLanes({&from, &d});
+  if (!reduceOverGroup(tb, inst, src, group, size, lanes))
+    return Step::Progress;
   if (!inBounds(tb, inst, d, true))
     return Step::Progress;
-  touch(tb, inst, d, true, 16, d.offset);
+  touch(tb, inst, d, true, lanes, d.offset);
   write(d, tmp_.data());
   return Step::Progress;
 }
@@ -2058,31 +2134,49 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
     }
     return Step::Progress;
   }
-  for (const ChannelEnd &c : ends) {
-    ChannelState &mine = channels_[size_t(tb.rank)][size_t(ChannelType::Memory)]
-                                  [size_t(c.gpuChannel)];
-    if (mine.partnerRank < 0) {
-      report(Finding::Kind::Imbalance, &tb, &inst,
-             "signals memory channel " + std::to_string(c.gpuChannel) +
-                 " to rank " + std::to_string(c.peer) +
-                 ", which declares no matching channel back (§4.2 pairing): "
-                 "nobody can wait for it");
-      continue;
-    }
-    ChannelState &theirs =
-        channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
-                 [size_t(mine.partnerChannel)];
-    signalFrom(tb, theirs, relaxed);
-    if (!opts_.tracePath.empty()) {
-      uint64_t id = flowIds_.size() + 1;
-      flowIds_[{mine.partnerRank, int(ChannelType::Memory), mine.partnerChannel,
-                theirs.inbound}] = id;
-      flows_.push_back({id, steps_, tb.rank, tb.id, true});
-    }
-    wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
-                 uint64_t(mine.partnerChannel)));
-  }
+  for (const ChannelEnd &c : ends)
+    signalMemoryChannel(tb, inst, c, relaxed);
   return Step::Progress;
+}
+
+void Machine::signalMemoryChannel(Tb &tb, const Inst &inst, const ChannelEnd &c,
+                                  bool relaxed) {
+  ChannelState &mine = channels_[size_t(tb.rank)][size_t(ChannelType::Memory)]
+                                [size_t(c.gpuChannel)];
+  if (mine.partnerRank < 0) {
+    report(Finding::Kind::Imbalance, &tb, &inst,
+           "signals memory channel " + std::to_string(c.gpuChannel) +
+               " to rank " + std::to_string(c.peer) +
+               ", which declares no matching channel back (§4.2 pairing): "
+               "nobody can wait for it");
+    return;
+  }
+  ChannelState &theirs =
+      channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
+               [size_t(mine.partnerChannel)];
+  signalFrom(tb, theirs, relaxed);
+  if (!opts_.tracePath.empty()) {
+    uint64_t id = flowIds_.size() + 1;
+    flowIds_[{mine.partnerRank, int(ChannelType::Memory), mine.partnerChannel,
+              theirs.inbound}] = id;
+    flows_.push_back({id, steps_, tb.rank, tb.id, true});
+  }
+  wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
+               uint64_t(mine.partnerChannel)));
+}
+
+void Machine::signalAfterMemoryPut(Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  for (const ChannelEnd &c : query_.memoryPutSignals(tb.rank, tb.id, op)) {
+    if (c.gpuChannel >= 0)
+      signalMemoryChannel(tb, inst, c, isRelaxedOp(op.kind));
+    else if (c.peer >= 0)
+      report(Finding::Kind::Imbalance, &tb, &inst,
+             std::string(toString(op.kind)) + " writes to rank " +
+                 std::to_string(c.peer) +
+                 " but the thread block has no memory channel to that rank "
+                 "to signal");
+  }
 }
 
 Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {

@@ -8,7 +8,8 @@
 // strong, which also holds what relaxed signals carried (enough to order
 // write-after-read). Two accesses of one thread block are ordered by the
 // lane rule instead: a nop between them, or every byte handled by the same
-// thread (same unit size, range starts congruent modulo unit x threads).
+// thread (same unit size, range starts congruent modulo unit x threads;
+// bytes off the 16-byte vector path have no fixed thread).
 //
 // Shadow memory is an interval map per (rank, space): each segment holds
 // the last write and the reads since, so an op touching a whole chunk
@@ -34,12 +35,25 @@ inline void joinInto(Clock &into, const Clock &other) {
     into[i] = std::max(into[i], other[i]);
 }
 
+// The lane unit of bytes an op does not move in whole 16-byte units from
+// 16-byte boundaries (an operand off a boundary, the bytes after the last
+// whole unit): which thread gets each depends on the op's kind, length and
+// alignment, and differs between the executor and runtime-min. Only a nop
+// orders them with the thread block's other ops, besides the op's own
+// in-place accesses of the same range and copy-family ops of the same start
+// and shape (which hand them out alike in both).
+constexpr uint32_t UnmappedLanes = UINT32_MAX;
+
 struct Access {
   int32_t agent = -1;
   uint32_t tick = 0;
   uint32_t epoch = 0;     // nops and barriers the thread block has passed
-  uint32_t unit = 0;      // lane unit in bytes; 0: not lane-mapped
+  uint32_t unit = 0;      // lane unit in bytes; 0: not lane-mapped;
+                          // UnmappedLanes: lanes not fixed
   uint64_t laneStart = 0; // where the op's lane mapping starts
+  // With UnmappedLanes: how a copy-family op hands out its bytes (see
+  // Machine::copyLanes); equal shapes from equal starts share threads.
+  uint64_t laneShape = 0;
   int32_t rank = -1, tb = -1, op = -1; // the op, for reports (tb -1: proxy
                                        // or host)
   int32_t run = 0;
@@ -66,6 +80,10 @@ inline bool ordered(const Access &prior, const Access &now,
   if (prior.agent == now.agent) {
     if (prior.unit == 0 || now.unit == 0 || prior.epoch != now.epoch)
       return true; // proxy/host program order, or a nop between them
+    if (prior.unit == UnmappedLanes || now.unit == UnmappedLanes)
+      return prior.laneStart == now.laneStart &&
+             ((prior.tick == now.tick && prior.op == now.op) ||
+              (prior.laneShape != 0 && prior.laneShape == now.laneShape));
     if (prior.unit != now.unit)
       return false;
     uint64_t period = uint64_t(prior.unit) * view.threads;

@@ -85,6 +85,12 @@ public:
   // The channels listed in an op's channel_ids, resolved.
   std::vector<ChannelEnd> channelsOf(int32_t rank, int32_t tb,
                                      const Op &op) const;
+  // What a memory-channel pws/pwsf signals under its intended semantics
+  // (it names no channel): for each destination, the thread block's first
+  // memory channel to the rank that owns it (gpuChannel -1 when the block
+  // has none; peer -1 when the destination does not resolve).
+  std::vector<ChannelEnd> memoryPutSignals(int32_t rank, int32_t tb,
+                                           const Op &op) const;
   // The role of an operand (from the op table) and where it lives.
   std::optional<ResolvedBuffer> operand(int32_t rank, int32_t tb, const Op &op,
                                         Operand which, size_t i) const;
