@@ -2167,6 +2167,9 @@ void Machine::signalMemoryChannel(Tb &tb, const Inst &inst, const ChannelEnd &c,
 
 void Machine::signalAfterMemoryPut(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
+  // After every thread's copy (a block sync, as baked kernels do), so the
+  // signal publishes the put.
+  syncThreads(tb);
   for (const ChannelEnd &c : query_.memoryPutSignals(tb.rank, tb.id, op)) {
     if (c.gpuChannel >= 0)
       signalMemoryChannel(tb, inst, c, isRelaxedOp(op.kind));
