@@ -9,7 +9,7 @@
 // write-after-read). Two accesses of one thread block are ordered by the
 // lane rule instead: a nop between them, or every byte handled by the same
 // thread (same unit size, range starts congruent modulo unit x threads;
-// bytes off the 16-byte vector path have no fixed thread).
+// for bytes off the 16-byte vector path, see UnmappedLanes).
 //
 // Shadow memory is an interval map per (rank, space): each segment holds
 // the last write and the reads since, so an op touching a whole chunk
