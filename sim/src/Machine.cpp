@@ -238,22 +238,16 @@ private:
   void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
              uint64_t laneStart, PacketAccess packet = PacketAccess::None,
              uint64_t laneShape = 0);
+  // Whether an operand is on the 16-byte vector path's boundary.
+  static bool onBoundary(const Span &s) { return s.offset % 16 == 0; }
   // The lane unit of an op that moves 16-byte units: 16 when every
   // operand starts on a 16-byte boundary (its whole units are striped over
   // the threads; touch() leaves the bytes after the last one unmapped),
   // UnmappedLanes otherwise.
   static uint32_t vectorLanes(std::initializer_list<const Span *> spans) {
     for (const Span *s : spans)
-      if (s->offset % 16 != 0)
+      if (!onBoundary(*s))
         return UnmappedLanes;
-    return 16;
-  }
-  static uint32_t vectorLanes(const std::vector<Span> &a,
-                              const std::vector<Span> &b) {
-    for (const auto *list : {&a, &b})
-      for (const Span &s : *list)
-        if (s.offset % 16 != 0)
-          return UnmappedLanes;
     return 16;
   }
   // A copy-family op (copy, put, get) of `length` bytes: its unit, and the
@@ -268,7 +262,7 @@ private:
   };
   static CopyLanes copyLanes(const Span &src, const Span &dst,
                              uint64_t length) {
-    bool aligned = src.offset % 16 == 0 && dst.offset % 16 == 0;
+    bool aligned = onBoundary(src) && onBoundary(dst);
     return {aligned ? 16u : UnmappedLanes,
             1 | uint64_t(aligned) << 1 | (dst.offset % 16) << 2 | length << 6};
   }
@@ -1675,12 +1669,12 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
     Address a = resolve(ctx_, tb.rank, tb.id, op, Operand::Dst, j);
     dsts.push_back(place(tb, a, size, pipelineOffset(tb, a)));
   }
-  bool misaligned = size % 16 != 0;
-  for (const Span &s : srcs)
-    misaligned |= s.offset % 16 != 0;
-  for (const Span &s : dsts)
-    misaligned |= s.offset % 16 != 0;
-  if (misaligned)
+  const uint32_t lanes =
+      std::all_of(srcs.begin(), srcs.end(), onBoundary) &&
+              std::all_of(dsts.begin(), dsts.end(), onBoundary)
+          ? 16
+          : UnmappedLanes;
+  if (size % 16 != 0 || lanes != 16)
     defect(tb, inst,
            "a reduction over sizes or offsets that are not multiples of 16 "
            "bytes takes the 0.9.0 executor's buggy tail path (Q7); simulated "
@@ -1691,7 +1685,6 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   for (const Span &d : dsts)
     if (!inBounds(tb, inst, d, true))
       return Step::Progress;
-  const uint32_t lanes = vectorLanes(srcs, dsts);
   for (const Span &s : srcs)
     touch(tb, inst, s, false, lanes, s.offset);
   tmp_.resize(size);
