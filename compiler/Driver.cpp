@@ -133,7 +133,8 @@ void CompileOptions::addTo(CLI::App &app) {
   app.add_option("-I", frontend.includeDirs, "add an include directory")
       ->allow_extra_args(false);
   app.add_option("--algo", frontend.algorithm,
-                 "the algorithm to compile when the file defines several");
+                 "the algorithm to compile when the file defines several: its "
+                 "name, or namespace::name when two share a name");
   app.add_option("-O", pipeline.optLevel,
                  "optimisation level (0 disables fusion)")
       ->check(CLI::Range(0, 3));

@@ -52,9 +52,9 @@ namespace {
 
 const char *cppType(const std::string &dtype) {
   if (dtype == "f16")
-    return "mscclc::rt::f16";
+    return "::mscclc::rt::f16";
   if (dtype == "bf16")
-    return "mscclc::rt::bf16";
+    return "::mscclc::rt::bf16";
   if (dtype == "i32")
     return "int32_t";
   if (dtype == "u32")
@@ -372,9 +372,9 @@ private:
 
   void threadBlock(int32_t rank, const ThreadBlock &tb) {
     out_ << "template <class T, class P>\nMSCCLC_DEVICE void rank" << rank
-         << "_tb" << tb.id << "(const mscclc::rt::RankArgs &a, "
-         << "const mscclc::rt::Launch &l) {\n"
-         << "  using namespace mscclc::rt;\n"
+         << "_tb" << tb.id << "(const ::mscclc::rt::RankArgs &a, "
+         << "const ::mscclc::rt::Launch &l) {\n"
+         << "  using namespace ::mscclc::rt;\n"
          << "  const uint32_t t = tid();\n"
          << "  (void)t;\n";
     if (usesFlag_)
@@ -913,9 +913,9 @@ private:
   void kernels() {
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
       out_ << "template <class T, class P>\nMSCCLC_KERNEL void rank" << r
-           << "(MSCCLC_GRID_CONST mscclc::rt::RankArgs a, "
-              "MSCCLC_GRID_CONST mscclc::rt::Launch l) {\n"
-           << "  switch (mscclc::rt::bid()) {\n";
+           << "(MSCCLC_GRID_CONST ::mscclc::rt::RankArgs a, "
+              "MSCCLC_GRID_CONST ::mscclc::rt::Launch l) {\n"
+           << "  switch (::mscclc::rt::bid()) {\n";
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
         out_ << "  case " << tb.id << ":\n    rank" << r << "_tb" << tb.id
              << "<T, P>(a, l);\n    return;\n";
@@ -948,7 +948,7 @@ private:
         array("int", "switch_members_" + R + "_" + std::to_string(i),
               d ? d->groupRanks : std::vector<int32_t>{}, num, "-1");
       }
-      out_ << "inline constexpr mscclc::rt::SwitchInfo switches_" << R
+      out_ << "inline constexpr ::mscclc::rt::SwitchInfo switches_" << R
            << "[] = {";
       for (size_t i = 0; i < sw.size(); ++i) {
         const ChannelDecl *d = query_.switchDecl(int32_t(r), int32_t(i));
@@ -958,7 +958,7 @@ private:
       }
       out_ << (sw.empty() ? "{0, nullptr, 0}" : "") << "};\n";
       array(
-          "mscclc::rt::RemoteBufferInfo", "remote_" + R, g.remoteBuffers,
+          "::mscclc::rt::RemoteBufferInfo", "remote_" + R, g.remoteBuffers,
           [](const RemoteBufferDecl &b) {
             return "{" + std::to_string(b.rank) + ", " +
                    std::to_string(int(b.type)) + "}";
@@ -966,7 +966,7 @@ private:
           "{-1, 0}");
       array("int64_t", "semaphores_" + R, g.semaphores, num, "0");
     }
-    out_ << "inline constexpr mscclc::rt::RankInfo ranks[] = {\n";
+    out_ << "inline constexpr ::mscclc::rt::RankInfo ranks[] = {\n";
     for (size_t r = 0; r < plan_.gpus.size(); ++r) {
       const Gpu &g = plan_.gpus[r];
       std::string R = std::to_string(r);
@@ -983,59 +983,61 @@ private:
            << syncers_[r].size() << "},\n";
     }
     out_ << "};\n"
-         << "inline constexpr mscclc::rt::PlanInfo plan_info = {"
+         << "inline constexpr ::mscclc::rt::PlanInfo plan_info = {"
          << quoted(plan_.name.value_or("")) << ", " << quoted(plan_.collective)
          << ", " << (plan_.inplace ? "true" : "false") << ", "
-         << (plan_.protocol == Protocol::LL ? "mscclc::rt::Protocol::LL"
-                                            : "mscclc::rt::Protocol::Simple")
+         << (plan_.protocol == Protocol::LL ? "::mscclc::rt::Protocol::LL"
+                                            : "::mscclc::rt::Protocol::Simple")
          << ", " << (plan_.useDoubleScratchBuffer ? "true" : "false") << ", "
          << plan_.bufferAlignment << ", " << plan_.maxMessageSize << "ull, "
          << (plan_.reuseResources ? "true" : "false") << ", " << lanes_ << ", "
          << plan_.gpus.size() << ", ranks};\n\n"
          << "template <class T, class P>\ninline constexpr "
-            "mscclc::rt::KernelFn kernels[] = {";
+            "::mscclc::rt::KernelFn kernels[] = {";
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
       out_ << (r ? ", " : "") << "&rank" << r << "<T, P>";
-    out_ << "};\n"
-         << "// The kernels of an element type and packet format, one per "
-            "rank;\n// null for what this file was not baked for (--dtypes). "
-            "A template, so\n// nothing is instantiated unless it is "
-            "called.\n"
-         << "template <int = 0>\ninline const mscclc::rt::KernelFn "
-            "*kernels_for(mscclc::rt::DType d, mscclc::rt::PacketType p) {\n"
-         << "  const bool ll8 = p == mscclc::rt::PacketType::LL8;\n";
+    out_
+        << "};\n"
+        << "// The kernels of an element type and packet format, one per "
+           "rank;\n// null for what this file was not baked for (--dtypes). "
+           "A template, so\n// nothing is instantiated unless it is "
+           "called.\n"
+        << "template <int = 0>\ninline const ::mscclc::rt::KernelFn "
+           "*kernels_for(::mscclc::rt::DType d, ::mscclc::rt::PacketType p) {\n"
+        << "  const bool ll8 = p == ::mscclc::rt::PacketType::LL8;\n";
     for (const std::string &d : options_.dtypes) {
-      out_ << "  if (d == mscclc::rt::DType::" << dtypeEnum(d) << ")\n";
+      out_ << "  if (d == ::mscclc::rt::DType::" << dtypeEnum(d) << ")\n";
       if (packets_)
         out_ << "    return ll8 ? kernels<" << cppType(d)
-             << ", mscclc::rt::LL8> : kernels<" << cppType(d)
-             << ", mscclc::rt::LL16>;\n";
+             << ", ::mscclc::rt::LL8> : kernels<" << cppType(d)
+             << ", ::mscclc::rt::LL16>;\n";
       else // no packet op: one set serves both formats
-        out_ << "    return kernels<" << cppType(d) << ", mscclc::rt::LL16>;\n";
+        out_ << "    return kernels<" << cppType(d)
+             << ", ::mscclc::rt::LL16>;\n";
     }
     out_ << "  (void)ll8;\n  return nullptr;\n}\n#if !defined(MSCCLC_HOST)\n"
          << "// The element types this file was baked for"
          << (packets_ ? ", with both packet formats" : "") << ".\n";
-    std::vector<std::string> packets = {"mscclc::rt::LL16"};
+    std::vector<std::string> packets = {"::mscclc::rt::LL16"};
     if (packets_)
-      packets.push_back("mscclc::rt::LL8");
+      packets.push_back("::mscclc::rt::LL8");
     for (const std::string &d : options_.dtypes)
       for (const std::string &p : packets)
         for (size_t r = 0; r < plan_.gpus.size(); ++r)
           out_ << "template MSCCLC_KERNEL void rank" << r << "<" << cppType(d)
                << ", " << p
-               << ">(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
-                  "MSCCLC_GRID_CONST mscclc::rt::Launch);\n";
+               << ">(MSCCLC_GRID_CONST ::mscclc::rt::RankArgs, "
+                  "MSCCLC_GRID_CONST ::mscclc::rt::Launch);\n";
     // bench/cuda_static measures each thread-block function on its own:
     // inlined into the rank kernel, its size cannot be read from a cubin.
     out_ << "#if defined(MSCCLC_MEASURE_THREADBLOCKS)\n";
     for (size_t r = 0; r < plan_.gpus.size(); ++r)
       for (const ThreadBlock &tb : plan_.gpus[r].threadblocks)
         out_ << "MSCCLC_KERNEL void measure_rank" << r << "_tb" << tb.id
-             << "(MSCCLC_GRID_CONST mscclc::rt::RankArgs a, "
-                "MSCCLC_GRID_CONST mscclc::rt::Launch l) { rank"
+             << "(MSCCLC_GRID_CONST ::mscclc::rt::RankArgs a, "
+                "MSCCLC_GRID_CONST ::mscclc::rt::Launch l) { rank"
              << r << "_tb" << tb.id << "<" << cppType(options_.dtypes.front())
-             << ", mscclc::rt::LL16>(a, l); }\n";
+             << ", ::mscclc::rt::LL16>(a, l); }\n";
     out_ << "#endif\n#endif\n\n";
   }
 

@@ -9,7 +9,6 @@
 #include "../Driver.h"
 #include "Commands.h"
 
-
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -24,8 +23,10 @@ namespace {
 // plans' shapes with it, and it is a quick look at any plan.
 std::string planStats(const plan::Plan &p) {
   std::ostringstream os;
-  os << "plan " << (p.name ? "\"" + *p.name + "\"" : std::string("null"))
-     << " collective=" << p.collective
+  os << "plan "
+     << (p.name ? "\"" + plan::visibleText(*p.name) + "\""
+                : std::string("null"))
+     << " collective=" << plan::visibleText(p.collective)
      << " protocol=" << plan::toString(p.protocol)
      << " inplace=" << (p.inplace ? "true" : "false")
      << " double_scratch=" << (p.useDoubleScratchBuffer ? "true" : "false")

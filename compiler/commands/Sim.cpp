@@ -354,9 +354,17 @@ public:
     }
     sim::SizeRange range = sim::validSizes(p);
     if (range.empty()) {
-      usageError(diag::err_usage_sim_no_size,
-                 {"a rank has no chunks in the buffer that sets the chunk "
-                  "size, or min_message_size exceeds max_message_size"});
+      usageError(
+          diag::err_usage_sim_no_size,
+          {p.minMessageSize > p.maxMessageSize
+               ? "min_message_size exceeds max_message_size"
+               : "sizes are multiples of " +
+                     (range.unit == UINT64_MAX ? std::string("more than 2^64")
+                                               : std::to_string(range.unit)) +
+                     " bytes and none lies between min_message_size " +
+                     std::to_string(p.minMessageSize) +
+                     " and max_message_size " +
+                     std::to_string(p.maxMessageSize)});
       return UsageError;
     }
     // Buffers of every rank live in this process: input, output and a

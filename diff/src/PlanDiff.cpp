@@ -375,16 +375,16 @@ std::string summary(const PlanDiff &d) {
 std::string renderText(const PlanDiff &d) {
   std::string s;
   for (const Difference &x : d.differences) {
-    s += x.where + ": ";
+    s += visibleText(x.where) + ": ";
     switch (x.kind) {
     case Difference::Kind::Changed:
-      s += x.before + " became " + x.after;
+      s += visibleText(x.before) + " became " + visibleText(x.after);
       break;
     case Difference::Kind::Added:
-      s += "added: " + x.after;
+      s += "added: " + visibleText(x.after);
       break;
     case Difference::Kind::Removed:
-      s += "removed: " + x.before;
+      s += "removed: " + visibleText(x.before);
       break;
     }
     s += "\n";

@@ -211,11 +211,20 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
 
 } // namespace
 
+std::string algorithmName(const FunctionDecl *fn) {
+  std::string name = fn->getNameAsString();
+  for (const DeclContext *dc = fn->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      if (!ns->isAnonymousNamespace())
+        name = ns->getNameAsString() + "::" + name;
+  return name;
+}
+
 AlgorithmInfo describeAlgorithm(const FunctionDecl *fn, ASTContext &ctx,
                                 const Evaluator::LocationMapper &mapLoc) {
   const SourceManager &sm = ctx.getSourceManager();
   AlgorithmInfo info;
-  info.name = fn->getNameAsString();
+  info.name = algorithmName(fn);
   info.loc = mapLoc(fn->getLocation());
   for (const ParmVarDecl *p : fn->parameters()) {
     AlgorithmParameter param;

@@ -21,6 +21,11 @@
 
 namespace mscclc::frontend {
 
+// The name --algo and --list-algos use: the function's, after its
+// enclosing named namespaces (`hier::allgather`); an anonymous namespace
+// adds nothing.
+std::string algorithmName(const clang::FunctionDecl *fn);
+
 // What --list-algos prints of `fn`.
 AlgorithmInfo describeAlgorithm(const clang::FunctionDecl *fn,
                                 clang::ASTContext &ctx,

@@ -19,6 +19,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -782,7 +783,18 @@ public:
 
     // Find algorithm functions defined in the main file.
     std::vector<const FunctionDecl *> algos;
-    collect(ctx.getTranslationUnitDecl(), sm, algos);
+    std::vector<Misplaced> misplaced;
+    collect(ctx.getTranslationUnitDecl(), sm, algos, misplaced);
+    for (const Misplaced &m : misplaced) {
+      if (m.owner)
+        diags_.report(diag::err_algorithm_member, mapLoc(m.fn->getLocation()),
+                      {m.owner->getNameAsString()});
+      else
+        diags_.report(diag::err_algorithm_template,
+                      mapLoc(m.fn->getLocation()));
+    }
+    if (!misplaced.empty())
+      return;
     clang::SourceLocation fileStart =
         sm.getLocForStartOfFile(sm.getMainFileID());
     if (opts_.listAlgorithms) {
@@ -793,29 +805,19 @@ public:
         result_.algorithms.push_back(describeAlgorithm(algo, ctx, mapLoc));
       return;
     }
-    auto listNames = [&]() {
-      std::string s;
-      for (const auto *f : algos)
-        s += (s.empty() ? "" : ", ") + f->getNameAsString();
-      return s;
-    };
     if (algos.empty()) {
       diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
       return;
     }
     const FunctionDecl *fn = nullptr;
     if (opts_.algorithm) {
-      for (const auto *f : algos)
-        if (f->getNameAsString() == *opts_.algorithm)
-          fn = f;
-      if (!fn) {
-        diags_.report(diag::err_unknown_algorithm, mapLoc(fileStart),
-                      {*opts_.algorithm, listNames()});
+      fn = chooseAlgorithm(algos, *opts_.algorithm, mapLoc(fileStart), mapLoc);
+      if (!fn)
         return;
-      }
     } else if (algos.size() > 1) {
-      diags_.report(diag::err_several_algorithms,
-                    mapLoc(algos[1]->getLocation()), {listNames()});
+      if (!reportOverload(algos, mapLoc))
+        diags_.report(diag::err_several_algorithms,
+                      mapLoc(algos[1]->getLocation()), {listNames(algos)});
       return;
     } else {
       fn = algos[0];
@@ -856,7 +858,7 @@ public:
     result_.evaluationSteps = eval.steps();
     if (!builder.hasProgram()) {
       diags_.report(diag::err_no_program, mapLoc(fn->getLocation()),
-                    {fn->getNameAsString()});
+                    {algorithmName(fn)});
       return;
     }
     if (ci_.getDiagnostics().hasErrorOccurred())
@@ -873,28 +875,137 @@ public:
   }
 
 private:
+  // An MSCCLPP_ALGORITHM mark on what cannot be an algorithm: a member
+  // (owner is its class) or a template.
+  struct Misplaced {
+    const FunctionDecl *fn;
+    const CXXRecordDecl *owner;
+  };
+
+  static bool markedAlgorithm(const FunctionDecl *fd) {
+    for (const auto *a : fd->specific_attrs<AnnotateAttr>())
+      if (a->getAnnotation() == "mscclpp.algorithm")
+        return true;
+    return false;
+  }
+
   void collect(const DeclContext *dc, const SourceManager &sm,
-               std::vector<const FunctionDecl *> &out) {
+               std::vector<const FunctionDecl *> &out,
+               std::vector<Misplaced> &misplaced) {
     // noload_decls: only what this file declared; walking everything would
     // deserialise the whole precompiled standard library.
     for (const Decl *d : dc->noload_decls()) {
+      if (!sm.isInMainFile(sm.getExpansionLoc(d->getLocation())))
+        continue;
       if (const auto *ns = dyn_cast<NamespaceDecl>(d)) {
-        collect(ns, sm, out);
+        collect(ns, sm, out, misplaced);
         continue;
       }
       if (const auto *ls = dyn_cast<LinkageSpecDecl>(d)) {
-        collect(ls, sm, out);
+        collect(ls, sm, out, misplaced);
+        continue;
+      }
+      if (const auto *rd = dyn_cast<CXXRecordDecl>(d)) {
+        collectMembers(rd, sm, misplaced);
+        continue;
+      }
+      if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d)) {
+        if (markedAlgorithm(ft->getTemplatedDecl()))
+          misplaced.push_back({ft->getTemplatedDecl(), nullptr});
         continue;
       }
       const auto *fd = dyn_cast<FunctionDecl>(d);
-      if (!fd || !fd->doesThisDeclarationHaveABody())
+      if (!fd || !markedAlgorithm(fd))
         continue;
-      if (!sm.isInMainFile(sm.getExpansionLoc(fd->getLocation())))
+      // A member defined outside its class inherits the mark.
+      if (const auto *md = dyn_cast<CXXMethodDecl>(fd)) {
+        if (fd->doesThisDeclarationHaveABody())
+          misplaced.push_back({fd, md->getParent()});
         continue;
-      for (const auto *a : fd->specific_attrs<AnnotateAttr>())
-        if (a->getAnnotation() == "mscclpp.algorithm")
-          out.push_back(fd);
+      }
+      if (fd->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
+        // An explicit specialisation; the template itself is reported.
+        if (fd->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
+          misplaced.push_back({fd, nullptr});
+        continue;
+      }
+      if (fd->doesThisDeclarationHaveABody())
+        out.push_back(fd);
     }
+  }
+
+  // The functions a class marks (members, friends, templates), in nested
+  // classes too: an algorithm is a function at namespace scope.
+  void collectMembers(const CXXRecordDecl *rd, const SourceManager &sm,
+                      std::vector<Misplaced> &misplaced) {
+    for (const Decl *d : rd->noload_decls()) {
+      if (const auto *nested = dyn_cast<CXXRecordDecl>(d)) {
+        collectMembers(nested, sm, misplaced);
+        continue;
+      }
+      const FunctionDecl *fd = nullptr;
+      if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+        fd = ft->getTemplatedDecl();
+      else if (const auto *friendDecl = dyn_cast<FriendDecl>(d))
+        fd = dyn_cast_or_null<FunctionDecl>(friendDecl->getFriendDecl());
+      else
+        fd = dyn_cast<FunctionDecl>(d);
+      if (fd && markedAlgorithm(fd))
+        misplaced.push_back({fd, rd});
+    }
+  }
+
+  static std::string listNames(llvm::ArrayRef<const FunctionDecl *> algos) {
+    std::string s;
+    for (const FunctionDecl *f : algos)
+      s += (s.empty() ? "" : ", ") + algorithmName(f);
+    return s;
+  }
+
+  // Two algorithms of one qualified name (overloads) cannot be told apart
+  // by --algo: reports the second and returns true if there are.
+  bool reportOverload(llvm::ArrayRef<const FunctionDecl *> algos,
+                      const Evaluator::LocationMapper &mapLoc) {
+    for (size_t i = 1; i < algos.size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (algorithmName(algos[i]) == algorithmName(algos[j])) {
+          mscclc::SourceLocation first = mapLoc(algos[j]->getLocation());
+          diags_.report(diag::err_algorithm_overloaded,
+                        mapLoc(algos[i]->getLocation()),
+                        {algorithmName(algos[i]), std::to_string(first.line)});
+          return true;
+        }
+    return false;
+  }
+
+  // --algo NAME: the algorithm whose qualified name is NAME, else the one
+  // whose name ends in ::NAME (`--algo allgather` for hier::allgather).
+  const FunctionDecl *
+  chooseAlgorithm(llvm::ArrayRef<const FunctionDecl *> algos,
+                  llvm::StringRef wanted, mscclc::SourceLocation fileStart,
+                  const Evaluator::LocationMapper &mapLoc) {
+    llvm::StringRef name = wanted;
+    name.consume_front("::");
+    std::vector<const FunctionDecl *> exact, inNamespace;
+    for (const FunctionDecl *f : algos) {
+      std::string qualified = algorithmName(f);
+      if (qualified == name)
+        exact.push_back(f);
+      else if (llvm::StringRef(qualified).ends_with(("::" + name).str()))
+        inNamespace.push_back(f);
+    }
+    std::vector<const FunctionDecl *> &found =
+        exact.empty() ? inNamespace : exact;
+    if (found.size() == 1)
+      return found[0];
+    if (found.empty())
+      diags_.report(diag::err_unknown_algorithm, fileStart,
+                    {wanted.str(), listNames(algos)});
+    else if (!reportOverload(found, mapLoc))
+      diags_.report(diag::err_ambiguous_algorithm,
+                    mapLoc(found[1]->getLocation()),
+                    {wanted.str(), listNames(found)});
+    return nullptr;
   }
 
   const FrontendOptions &opts_;

@@ -293,6 +293,7 @@ private:
       fail(t[1], diag::err_cir_rank_beyond, {r, declaredRanks_});
     closeOpenPipeline(t[0]);
     Rank &rank = program_.ranks.emplace_back();
+    rank.loc = t[0].loc;
     for (size_t i = 2; i < t.size(); ++i) {
       std::string_view s = t[i].text;
       size_t eq = s.find('=');

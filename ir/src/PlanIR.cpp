@@ -9,6 +9,7 @@
 #include "mscclc/ir/PlanIR.h"
 
 #include <array>
+#include <numeric>
 
 namespace mscclc::plan {
 
@@ -103,6 +104,14 @@ bool Op::operator==(const Op &o) const {
          numChunks == o.numChunks && ops == o.ops;
 }
 
+bool Gpu::operator==(const Gpu &o) const {
+  // As Op's: a plan read back from JSON has no locations.
+  return id == o.id && inputChunks == o.inputChunks &&
+         outputChunks == o.outputChunks && scratchChunks == o.scratchChunks &&
+         threadblocks == o.threadblocks && channels == o.channels &&
+         remoteBuffers == o.remoteBuffers && semaphores == o.semaphores;
+}
+
 namespace {
 size_t countOpListEntries(const std::vector<Op> &ops) {
   size_t n = 0;
@@ -133,6 +142,55 @@ size_t countOps(const Plan &plan) {
     for (const ThreadBlock &tb : gpu.threadblocks)
       n += countOpList(tb.ops);
   return n;
+}
+
+std::string visibleText(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      out += c;
+      continue;
+    }
+    switch (c) {
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default: {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    }
+    }
+  }
+  return out;
+}
+
+uint64_t messageSizeUnit(const Plan &plan, uint64_t granule) {
+  const bool allgather = plan.collective == "allgather";
+  unsigned __int128 unit = 1;
+  for (const Gpu &g : plan.gpus) {
+    uint64_t ci = uint64_t(std::max<int64_t>(g.inputChunks, 0));
+    uint64_t co = uint64_t(std::max<int64_t>(g.outputChunks, 0));
+    uint64_t count = (allgather || ci == 0) ? co : ci;
+    unsigned __int128 step =
+        (unsigned __int128)granule * std::max<uint64_t>(count, 1);
+    if (step > UINT64_MAX)
+      return UINT64_MAX;
+    uint64_t u = uint64_t(unit), s = uint64_t(step);
+    unit = (unsigned __int128)(u / std::gcd(u, s)) * s;
+    if (unit > UINT64_MAX)
+      return UINT64_MAX;
+  }
+  return uint64_t(unit);
 }
 
 } // namespace mscclc::plan

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
@@ -208,6 +209,8 @@ private:
                std::initializer_list<DiagArg> args) {
     if (++problems_ > max_)
       return;
+    if (!loc.isValid())
+      loc = fallbackLocation(path);
     if (recording_) {
       recorded_.push_back(makeDiagnostic(id, loc, args));
       recorded_.back().planPath = path;
@@ -217,6 +220,19 @@ private:
   }
 
   int32_t numRanks() const { return int32_t(plan_.gpus.size()); }
+
+  // A problem with no op to point at, in a plan compiled from chunk IR
+  // text: the `rank N` line of the rank its path names ("gpus[N]..."), or
+  // the program line when the plan has no ranks. Invalid otherwise.
+  SourceLocation fallbackLocation(const std::string &path) const {
+    if (path == "gpus")
+      return plan_.gpus.empty() ? plan_.loc : SourceLocation{};
+    size_t r = 0;
+    if (std::sscanf(path.c_str(), "gpus[%zu]", &r) == 1 &&
+        r < plan_.gpus.size())
+      return plan_.gpus[r].loc;
+    return {};
+  }
 
   // What the executor assumes of the top level (executor-semantics §1.1).
   void settings() {
@@ -240,6 +256,19 @@ private:
     if (plan_.minMessageSize > plan_.maxMessageSize)
       problem(diag::err_plan_message_sizes, "min_message_size", {},
               {plan_.minMessageSize, plan_.maxMessageSize});
+    else if (plan_.bufferAlignment >= 1 && !plan_.gpus.empty()) {
+      // The executor refuses every message size outside [min, max] or not
+      // a multiple of the unit (§2.1): a plan none fits can never run.
+      uint64_t unit = messageSizeUnit(plan_, uint64_t(plan_.bufferAlignment));
+      uint64_t smallest = std::max(plan_.minMessageSize, unit);
+      uint64_t firstMultiple = smallest / unit + (smallest % unit != 0);
+      if (unit == UINT64_MAX || firstMultiple > plan_.maxMessageSize / unit)
+        problem(diag::err_plan_no_message_size, "max_message_size", plan_.loc,
+                {unit == UINT64_MAX ? std::string("more than 2^64")
+                                    : std::to_string(unit),
+                 plan_.bufferAlignment, plan_.minMessageSize,
+                 plan_.maxMessageSize});
+    }
   }
   bool rankInRange(int32_t r) const { return r >= 0 && r < numRanks(); }
 

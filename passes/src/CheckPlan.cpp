@@ -12,19 +12,22 @@ namespace {
 // For a compiled plan the verifier's findings are mscclc's bugs, except
 // the ones a program can cause that lowering keeps faithfully: a signal or
 // wait on a channel the peer declares no partner for (the program made
-// more channels one way than the other). Those stay user errors, at the op.
+// more channels one way than the other), and message-size options no size
+// fits. Those stay user errors, at the op or the CollectiveProgram.
 class CompiledPlanSink : public DiagnosticSink {
 public:
   explicit CompiledPlanSink(DiagnosticSink &next) : next_(next), ice_(next) {}
 
 protected:
   void handle(const Diagnostic &d) override {
-    if (d.id == diag::err_plan_channel_unpaired) {
+    if (d.id == diag::err_plan_channel_unpaired ||
+        d.id == diag::err_plan_no_message_size) {
       Diagnostic user = d;
-      // At the op's source line; the plan path only when there is none.
+      // At the source line; the plan path only when there is none.
       if (user.loc.isValid())
         user.planPath.clear();
-      user.notes.push_back(makeNote(diag::note_channel_unpaired_fix, d.loc));
+      if (d.id == diag::err_plan_channel_unpaired)
+        user.notes.push_back(makeNote(diag::note_channel_unpaired_fix, d.loc));
       next_.emit(std::move(user));
       return;
     }

@@ -190,6 +190,7 @@ plan::Plan lowerToPlan(const Program &program) {
     const Rank &rank = program.ranks[r];
     plan::Gpu &gpu = out.gpus[r];
     gpu.id = int32_t(r);
+    gpu.loc = rank.loc;
     gpu.inputChunks = rank.inputChunks;
     gpu.outputChunks = rank.outputChunks;
     gpu.scratchChunks = rank.scratchChunks;

@@ -55,6 +55,8 @@ const std::vector<DefectCheck> &defectChecks() {
       {diag::warn_defect_packet_alignment, diag::note_fix_packet_alignment},
       {diag::warn_defect_scratch_packet_overlap,
        diag::note_fix_scratch_packet_overlap},
+      {diag::warn_defect_reuse_remote_buffer,
+       diag::note_fix_reuse_remote_buffer},
   };
   return table;
 }
@@ -382,13 +384,15 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
   bool packetAlignmentReported = false;
 
   // A rank without thread blocks (executor-semantics §5.1): no op to
-  // locate it by, so at the program (the plan path names the rank).
+  // locate it by, so at its `rank N` line in chunk IR text, else at the
+  // program (the plan path names the rank).
   for (const auto &gpu : plan.gpus) {
     diag::ID id = diag::warn_defect_rank_without_threadblocks;
+    SourceLocation at = gpu.loc.isValid() ? gpu.loc : plan.loc;
     if (gpu.threadblocks.empty() && !diags.isIgnored(id) && ++counts[id] <= 4)
-      diags.report(id, plan.loc, {gpu.id})
+      diags.report(id, at, {gpu.id})
           .at("gpus[" + std::to_string(gpu.id) + "]")
-          .note(fixOf(id), plan.loc);
+          .note(fixOf(id), at);
   }
 
   for (const auto &gpu : plan.gpus)
@@ -439,6 +443,26 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             return " (rank " + std::to_string(b->rank) + "'s scratch has " +
                    std::to_string(theirs) + " chunk(s), this rank's " +
                    std::to_string(gpu.scratchChunks) + ")";
+        }
+        return "";
+      };
+      // reuse_resources (executor-semantics §2.5, §5.4, Q14): the cached
+      // context keeps the first call's peer addresses and switch bindings,
+      // so only scratch, which every call shares, may be reached remotely.
+      auto remoteNonScratch = [&](const plan::Op &op) -> std::string {
+        for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
+          size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
+          for (size_t i = 0; i < n; ++i) {
+            auto b = query.operand(gpu.id, tb.id, op, which, i);
+            if (!b || b->type == plan::BufferType::Scratch)
+              continue;
+            std::string buffer =
+                "the " + std::string(plan::bufferName(b->type)) + " buffer";
+            if (b->role == plan::OperandRole::Switch)
+              return buffer + " through a switch channel";
+            if (plan::isRemoteRole(b->role))
+              return buffer + " of rank " + std::to_string(b->rank);
+          }
         }
         return "";
       };
@@ -631,6 +655,10 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                      op.channelType == ChannelType::Switch
                          ? " (a switch channel's multicast addresses)"
                          : "");
+            if (plan.reuseResources)
+              if (std::string remote = remoteNonScratch(op); !remote.empty())
+                report(diag::warn_defect_reuse_remote_buffer, op, where,
+                       remote);
             if (plan.useDoubleScratchBuffer && proxyReadsLocalScratch(op))
               report(diag::warn_defect_double_scratch_port_source, op, where);
             if (plan.useDoubleScratchBuffer && !plan.reuseResources &&

@@ -2043,6 +2043,16 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
   Span from = place(tb, src, size, o);
   Span to = place(tb, dst, size, pipelineOffset(tb, dst));
   uint32_t lanes = vectorLanes({&from, &to});
+  if (op.kind == OpKind::Glres && opts_.dtype == DType::U8 &&
+      opts_.semantics == Semantics::Executor) {
+    // §3.9: the multimem reduction has no 8-bit form; the executor's
+    // assert is compiled out of release builds, so nothing is written.
+    defect(tb, inst,
+           "a switch reduction (glres) of u8 elements does nothing on the "
+           "0.9.0 executor (its assert is compiled out; executor-semantics "
+           "§3.9): nothing is written");
+    return Step::Progress;
+  }
   if (op.kind == OpKind::Glres) {
     // §3.9: for floating-point elements the executor reduces 16-byte
     // vectors, and its path for the bytes after the last whole one (or

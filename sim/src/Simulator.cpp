@@ -90,19 +90,15 @@ namespace {
 // the chunk size, on every rank, within min/max_message_size.
 SizeRange sizesIn(const plan::Plan &plan, uint64_t granule) {
   SizeRange r;
-  uint64_t unit = 1;
-  const bool allgather = plan.collective == "allgather";
-  for (const plan::Gpu &g : plan.gpus) {
-    // §2.1: I and O multiples of A and of A x their chunk counts, with the
-    // message size giving one of them and the chunk ratio the other. A
-    // rank without chunks there constrains nothing (the executor divides
-    // by zero on it: a defect the simulation reports).
-    uint64_t ci = uint64_t(std::max<int64_t>(g.inputChunks, 0));
-    uint64_t co = uint64_t(std::max<int64_t>(g.outputChunks, 0));
-    uint64_t count = (allgather || ci == 0) ? co : ci;
-    unit = std::lcm(unit, granule * std::max<uint64_t>(count, 1));
-  }
+  // A rank without chunks in the buffer that sets the chunk size
+  // constrains nothing (the executor divides by zero on it: a defect the
+  // simulation reports).
+  uint64_t unit = plan::messageSizeUnit(plan, granule);
   r.unit = unit;
+  if (unit == UINT64_MAX) {
+    r.min = 1; // empty: no size is a multiple of it
+    return r;
+  }
   uint64_t lo = std::max<uint64_t>(plan.minMessageSize, unit);
   r.min = (lo + unit - 1) / unit * unit;
   r.max = plan.maxMessageSize / unit * unit;
@@ -241,11 +237,13 @@ std::string formatReport(const SimReport &r, const SourceFiles *files) {
   std::map<Finding::Kind, size_t> counts;
   for (const Finding &f : r.findings)
     ++counts[f.kind];
-  os << "sim: " << (r.planName.empty() ? "(unnamed plan)" : r.planName) << " ("
-     << r.collective << "), " << r.size << " bytes of " << toString(r.dtype)
-     << ", " << (r.packet == PacketType::LL16 ? "LL16" : "LL8") << ", "
-     << r.runs << " run(s) x " << r.schedules << " schedule(s), seed " << r.seed
-     << ", " << (r.semantics == Semantics::Executor ? "executor" : "intended")
+  os << "sim: "
+     << (r.planName.empty() ? "(unnamed plan)" : plan::visibleText(r.planName))
+     << " (" << plan::visibleText(r.collective) << "), " << r.size
+     << " bytes of " << toString(r.dtype) << ", "
+     << (r.packet == PacketType::LL16 ? "LL16" : "LL8") << ", " << r.runs
+     << " run(s) x " << r.schedules << " schedule(s), seed " << r.seed << ", "
+     << (r.semantics == Semantics::Executor ? "executor" : "intended")
      << " semantics\n";
   // The first findings of each kind fill the screen; the rest are counted.
   const size_t perKind = 5;

@@ -18,7 +18,7 @@ as functions): which of a rank's thread blocks make it spill.
 import re
 import sys
 
-DTYPES = {"f32": "float", "f16": "mscclc::rt::f16", "bf16": "mscclc::rt::bf16",
+DTYPES = {"f32": "float", "f16": "::mscclc::rt::f16", "bf16": "::mscclc::rt::bf16",
           "i32": "int32_t", "u32": "uint32_t", "u8": "uint8_t"}
 
 
@@ -67,8 +67,8 @@ def main():
         sys.exit(f"one_rank.py: rank {rank} has no thread block "
                  f"{','.join(sorted(blocks - kept_blocks, key=int))}")
     keep.append(f"template MSCCLC_KERNEL void rank{rank}<{DTYPES[dtype]}, "
-                f"mscclc::rt::{packet}>(MSCCLC_GRID_CONST mscclc::rt::RankArgs, "
-                "MSCCLC_GRID_CONST mscclc::rt::Launch);")
+                f"::mscclc::rt::{packet}>(MSCCLC_GRID_CONST ::mscclc::rt::RankArgs, "
+                "MSCCLC_GRID_CONST ::mscclc::rt::Launch);")
     keep.append("}")
     open(out, "w").write("\n".join(keep) + "\n")
 

@@ -306,6 +306,25 @@ TEST_CASE("chunk IR: text round-trips through the parser", "[chunk-ir]") {
   CHECK(files->path(loc.fileId) == "<source>");
 }
 
+TEST_CASE("chunk IR: a short text stays readable while the parser adds "
+          "files",
+          "[chunk-ir]") {
+  // The parser adds a "<source>" file while it reads the text it was given
+  // a view of; a text short enough to live inside its std::string moved
+  // with it, and the parser read the moved-from bytes.
+  auto files = std::make_shared<SourceFiles>();
+  int32_t id = files->add("short.cir", "program \"t\"\n");
+  std::string_view text = files->text(id);
+  for (int i = 0; i < 100; ++i)
+    files->add("other" + std::to_string(i), "x");
+  CHECK(text == "program \"t\"\n");
+  CollectingDiagnosticSink diags;
+  std::optional<Program> back = parse(files->text(id), id, files, diags);
+  REQUIRE(back);
+  CHECK(back->name == "t");
+  CHECK(diags.entries.empty());
+}
+
 TEST_CASE("chunk IR: parse errors are located", "[chunk-ir]") {
   auto files = std::make_shared<SourceFiles>();
   std::string text = "program \"p\" collective=c ranks=1 protocol=Simple "

@@ -221,6 +221,9 @@ struct RemoteBufferDecl {
 };
 
 struct Rank {
+  // Its `rank N` line when read from chunk IR text (invalid when the DSL
+  // built it).
+  SourceLocation loc;
   int64_t inputChunks = 0;
   int64_t outputChunks = 0;
   int64_t scratchChunks = 0;

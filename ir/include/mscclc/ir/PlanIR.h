@@ -144,7 +144,11 @@ struct Gpu {
   std::vector<ChannelDecl> channels;
   std::vector<RemoteBufferDecl> remoteBuffers;
   std::vector<int64_t> semaphores; // init values
-  bool operator==(const Gpu &) const = default;
+  // Where the rank was declared, for plans compiled from chunk IR text (its
+  // `rank N` line; invalid otherwise): diagnostics about the rank that have
+  // no op to point at point there. Not part of the identity.
+  SourceLocation loc;
+  bool operator==(const Gpu &o) const; // ignores loc
 };
 
 // The plan-wide settings, as the JSON's top level carries them. Chunk IR's
@@ -194,5 +198,16 @@ size_t countOps(const Plan &plan);
 // it pays for a worker thread.
 size_t countOpEntries(const Plan &plan);
 size_t countOpEntries(const Gpu &gpu);
+
+// `s` with its control characters written as escapes (\n, \t, \x1b...),
+// for text output of strings a plan carries: a plan's name must not end a
+// report's line early or send the terminal escape sequences.
+std::string visibleText(std::string_view s);
+
+// What message sizes are a multiple of (executor-semantics §2.1): `granule`
+// (buffer_alignment, or a multiple of it) times, on every rank, the chunk
+// count of the buffer that sets the chunk size (a rank without chunks there
+// constrains nothing). UINT64_MAX when that does not fit in 64 bits.
+uint64_t messageSizeUnit(const Plan &plan, uint64_t granule);
 
 } // namespace mscclc::plan

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,7 +69,10 @@ private:
     // file from its start each time. Empty for a file of 4 GB or more.
     std::vector<uint32_t> lineStarts;
   };
-  std::vector<File> files_;
+  // A deque: adding a file must not move the others, whose texts callers
+  // hold views of (a short text lives inside its std::string, and moving
+  // the string moved it: a 12-byte .cir was read after it had moved).
+  std::deque<File> files_;
 };
 
 } // namespace mscclc
