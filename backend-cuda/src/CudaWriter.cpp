@@ -97,6 +97,86 @@ std::string identifier(std::string_view name) {
   return out;
 }
 
+// The identifiers `code` uses unqualified (not after `::`, `.` or `->`),
+// outside comments, literals and preprocessor lines, less the ones it
+// declares itself (a name after a type: `int t`, `RankArgs &a`, `void
+// rank0_tb0(`), which lookup finds before any enclosing namespace's.
+std::set<std::string> unqualifiedNames(std::string_view code) {
+  std::set<std::string> names, declared;
+  // Words after which a name is used, not declared.
+  static const std::set<std::string_view> notTypes = {
+      "return", "case",     "else",      "throw",  "new",
+      "delete", "const",    "constexpr", "inline", "static",
+      "extern", "volatile", "unsigned",  "signed", "using",
+      "goto",   "struct",   "class",     "enum",   "namespace"};
+  std::string_view lastWord;
+  size_t lastWordEnd = 0;
+  auto identifierChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
+  auto skipTo = [&](size_t from, std::string_view end) {
+    size_t at = code.find(end, from);
+    return at == std::string_view::npos ? code.size() : at + end.size();
+  };
+  bool lineStart = true;
+  size_t i = 0;
+  while (i < code.size()) {
+    char c = code[i];
+    if (c == '\n' || (lineStart && (c == ' ' || c == '\t'))) {
+      lineStart = c == '\n' || lineStart;
+      ++i;
+      continue;
+    }
+    if (lineStart && c == '#') {
+      i = skipTo(i, "\n");
+      continue;
+    }
+    lineStart = false;
+    if (code.substr(i, 2) == "//") {
+      i = skipTo(i, "\n");
+    } else if (code.substr(i, 2) == "/*") {
+      i = skipTo(i + 2, "*/");
+    } else if (c == '"' || c == '\'') {
+      for (++i; i < code.size() && code[i] != c; ++i)
+        i += code[i] == '\\';
+      ++i;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      while (i < code.size() && (identifierChar(code[i]) || code[i] == '.'))
+        ++i;
+    } else if (identifierChar(c)) {
+      size_t start = i;
+      while (i < code.size() && identifierChar(code[i]))
+        ++i;
+      std::string_view word = code.substr(start, i - start);
+      size_t k = start;
+      while (k > 0 && code[k - 1] == ' ')
+        --k;
+      std::string_view before = code.substr(k >= 2 ? k - 2 : 0, k >= 2 ? 2 : k);
+      bool qualified = before == "::" || before == "->" ||
+                       (!before.empty() && before.back() == '.');
+      // After a type: a word (then spaces), a template's `>` (then
+      // spaces), or a reference's or pointer's `&` or `*` right before it.
+      bool afterType =
+          k > 0 &&
+          ((k < start && lastWordEnd == k && !notTypes.count(lastWord)) ||
+           (k < start && code[k - 1] == '>') ||
+           (k == start && (code[k - 1] == '&' || code[k - 1] == '*') &&
+            (k < 2 || code[k - 2] != code[k - 1])));
+      if (afterType)
+        declared.emplace(word);
+      else if (!qualified)
+        names.emplace(word);
+      lastWord = word;
+      lastWordEnd = i;
+    } else {
+      ++i;
+    }
+  }
+  for (const std::string &d : declared)
+    names.erase(d);
+  return names;
+}
+
 // A C++ string literal of `s`.
 std::string quoted(std::string_view s) {
   std::string out = "\"";
@@ -131,7 +211,10 @@ public:
     kernels();
     planInfo();
     out_ << "} // namespace " << ns_ << "\n";
-    return out_.str();
+    std::string text = out_.str();
+    if (!keepNamesVisible(text))
+      return std::nullopt;
+    return text;
   }
 
 private:
@@ -214,6 +297,44 @@ private:
     return false;
   }
 
+  // A namespace component named like something the code uses unqualified
+  // (a runtime function such as reduce, a type such as uint32_t) would be
+  // found instead of it, and the file would not compile: the name made
+  // from the plan's takes a suffix; a --cuda-namespace is refused.
+  bool keepNamesVisible(std::string &text) {
+    std::string opening = "namespace " + ns_ + " {\n";
+    size_t body = text.find(opening);
+    std::set<std::string> used =
+        unqualifiedNames(std::string_view(text).substr(body + opening.size()));
+    std::vector<std::string> parts;
+    for (size_t from = 0;;) {
+      size_t colons = ns_.find("::", from);
+      parts.push_back(ns_.substr(from, colons - from));
+      if (colons == std::string::npos)
+        break;
+      from = colons + 2;
+    }
+    for (const std::string &part : parts) {
+      if (!used.count(part))
+        continue;
+      if (!options_.ns.empty()) {
+        diags_.report(diag::err_cuda_namespace_hides, {}, {options_.ns, part});
+        return false;
+      }
+      std::string last = parts.back();
+      while (used.count(last) || isCppKeyword(last))
+        last += "_plan";
+      std::string renamed = "mscclc_gen::" + last;
+      std::string closing = "} // namespace " + ns_ + "\n";
+      text.replace(text.size() - closing.size(), closing.size(),
+                   "} // namespace " + renamed + "\n");
+      text.replace(body, opening.size(), "namespace " + renamed + " {\n");
+      ns_ = renamed;
+      return true;
+    }
+    return true;
+  }
+
   void header() {
     ns_ = options_.ns.empty()
               ? "mscclc_gen::" + identifier(plan_.name.value_or("plan"))
@@ -223,7 +344,7 @@ private:
       out_ << " from " << options_.inputName;
     out_ << "; do not edit.\n"
          << "// Plan " << quoted(plan_.name.value_or("")) << " ("
-         << plan_.collective << ", " << plan_.gpus.size()
+         << quoted(plan_.collective) << ", " << plan_.gpus.size()
          << " ranks): one kernel per rank, one function per thread block.\n"
          << "// Builds with nvcc, or as host C++ with -DMSCCLC_HOST "
             "(runtime-min).\n"

@@ -348,7 +348,8 @@ public:
       usageError(diag::err_usage_sim_option,
                  {"--split-mask",
                   "a mask whose groups tile the ranks of a sendrecv plan",
-                  splitMaskText_ + " (plan: " + p.collective + ", " +
+                  splitMaskText_ +
+                      " (plan: " + plan::visibleText(p.collective) + ", " +
                       std::to_string(p.gpus.size()) + " ranks)"});
       return UsageError;
     }

@@ -279,7 +279,7 @@ bool bindParameters(
         found = true;
     if (!found) {
       sink.report(diag::err_unknown_parameter, mapLoc(fn->getLocation()),
-                  {name, fn->getNameAsString(),
+                  {name, algorithmName(fn),
                    list.empty() ? std::string(" (none)") : list});
       return false;
     }

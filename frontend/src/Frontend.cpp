@@ -909,6 +909,10 @@ private:
         collectMembers(rd, sm, misplaced);
         continue;
       }
+      if (const auto *ct = dyn_cast<ClassTemplateDecl>(d)) {
+        collectMembers(ct->getTemplatedDecl(), sm, misplaced);
+        continue;
+      }
       if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d)) {
         if (markedAlgorithm(ft->getTemplatedDecl()))
           misplaced.push_back({ft->getTemplatedDecl(), nullptr});
@@ -934,8 +938,10 @@ private:
     }
   }
 
-  // The functions a class marks (members, friends, templates), in nested
-  // classes too: an algorithm is a function at namespace scope.
+  // The functions a class marks (members, friends defined there,
+  // templates), in nested classes and class templates too: an algorithm is
+  // a function at namespace scope. A friend declaration without a body
+  // only names a function declared elsewhere (and inherits its mark).
   void collectMembers(const CXXRecordDecl *rd, const SourceManager &sm,
                       std::vector<Misplaced> &misplaced) {
     for (const Decl *d : rd->noload_decls()) {
@@ -943,12 +949,21 @@ private:
         collectMembers(nested, sm, misplaced);
         continue;
       }
+      if (const auto *ct = dyn_cast<ClassTemplateDecl>(d)) {
+        collectMembers(ct->getTemplatedDecl(), sm, misplaced);
+        continue;
+      }
       const FunctionDecl *fd = nullptr;
       if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
         fd = ft->getTemplatedDecl();
-      else if (const auto *friendDecl = dyn_cast<FriendDecl>(d))
-        fd = dyn_cast_or_null<FunctionDecl>(friendDecl->getFriendDecl());
-      else
+      else if (const auto *friendDecl = dyn_cast<FriendDecl>(d)) {
+        const NamedDecl *named = friendDecl->getFriendDecl();
+        if (const auto *ft = dyn_cast_or_null<FunctionTemplateDecl>(named))
+          named = ft->getTemplatedDecl();
+        fd = dyn_cast_or_null<FunctionDecl>(named);
+        if (fd && !fd->doesThisDeclarationHaveABody())
+          fd = nullptr;
+      } else
         fd = dyn_cast<FunctionDecl>(d);
       if (fd && markedAlgorithm(fd))
         misplaced.push_back({fd, rd});
@@ -984,14 +999,16 @@ private:
   chooseAlgorithm(llvm::ArrayRef<const FunctionDecl *> algos,
                   llvm::StringRef wanted, mscclc::SourceLocation fileStart,
                   const Evaluator::LocationMapper &mapLoc) {
+    // A leading `::` names the global namespace's path exactly.
     llvm::StringRef name = wanted;
-    name.consume_front("::");
+    bool fromGlobal = name.consume_front("::");
     std::vector<const FunctionDecl *> exact, inNamespace;
     for (const FunctionDecl *f : algos) {
       std::string qualified = algorithmName(f);
       if (qualified == name)
         exact.push_back(f);
-      else if (llvm::StringRef(qualified).ends_with(("::" + name).str()))
+      else if (!fromGlobal &&
+               llvm::StringRef(qualified).ends_with(("::" + name).str()))
         inNamespace.push_back(f);
     }
     std::vector<const FunctionDecl *> &found =

@@ -225,14 +225,16 @@ bool verify(const Program &program, DiagnosticSink &diags) {
     for (size_t k = 0; k < rank.semaphores.size(); ++k)
       if (rank.semaphores[k] < 0) {
         ++v.problems;
-        diags.report(diag::err_cir_semaphore_initial, program.loc,
+        diags.report(diag::err_cir_semaphore_initial,
+                     rank.loc.isValid() ? rank.loc : program.loc,
                      {r, k, rank.semaphores[k]});
       }
     for (BufferType t :
          {BufferType::Input, BufferType::Output, BufferType::Scratch})
       if (rank.bufferChunks(t) < 0) {
         ++v.problems;
-        diags.report(diag::err_cir_negative_buffer, program.loc,
+        diags.report(diag::err_cir_negative_buffer,
+                     rank.loc.isValid() ? rank.loc : program.loc,
                      {r, plan::bufferName(t), rank.bufferChunks(t)});
       }
   }

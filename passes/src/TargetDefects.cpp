@@ -447,9 +447,11 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
         return "";
       };
       // reuse_resources (executor-semantics §2.5, §5.4, Q14): the cached
-      // context keeps the first call's peer addresses and switch bindings,
-      // so only scratch, which every call shares, may be reached remotely.
-      auto remoteNonScratch = [&](const plan::Op &op) -> std::string {
+      // context keeps the first call's registrations, so only scratch,
+      // which every call shares, may be reached remotely, through a
+      // switch, or by the port proxy (which reads a put's source through
+      // the local registration, §3.4, §4.3).
+      auto registeredNonScratch = [&](const plan::Op &op) -> std::string {
         for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
           size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
           for (size_t i = 0; i < n; ++i) {
@@ -457,11 +459,15 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             if (!b || b->type == plan::BufferType::Scratch)
               continue;
             std::string buffer =
-                "the " + std::string(plan::bufferName(b->type)) + " buffer";
+                std::string(plan::bufferName(b->type)) + " buffer";
             if (b->role == plan::OperandRole::Switch)
-              return buffer + " through a switch channel";
+              return "the " + buffer + " through a switch channel";
             if (plan::isRemoteRole(b->role))
-              return buffer + " of rank " + std::to_string(b->rank);
+              return "the " + buffer + " of rank " + std::to_string(b->rank);
+            if (which == plan::Operand::Src &&
+                op.channelType == ChannelType::Port &&
+                plan::isLocalRole(b->role))
+              return "this rank's " + buffer + " through the port proxy";
           }
         }
         return "";
@@ -656,9 +662,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                          ? " (a switch channel's multicast addresses)"
                          : "");
             if (plan.reuseResources)
-              if (std::string remote = remoteNonScratch(op); !remote.empty())
-                report(diag::warn_defect_reuse_remote_buffer, op, where,
-                       remote);
+              if (std::string what = registeredNonScratch(op); !what.empty())
+                report(diag::warn_defect_reuse_remote_buffer, op, where, what);
             if (plan.useDoubleScratchBuffer && proxyReadsLocalScratch(op))
               report(diag::warn_defect_double_scratch_port_source, op, where);
             if (plan.useDoubleScratchBuffer && !plan.reuseResources &&

@@ -100,7 +100,12 @@ SizeRange sizesIn(const plan::Plan &plan, uint64_t granule) {
     return r;
   }
   uint64_t lo = std::max<uint64_t>(plan.minMessageSize, unit);
-  r.min = (lo + unit - 1) / unit * unit;
+  uint64_t firstMultiple = lo / unit + (lo % unit != 0);
+  if (firstMultiple > UINT64_MAX / unit) {
+    r.min = 1; // empty: the first multiple does not fit in 64 bits
+    return r;
+  }
+  r.min = firstMultiple * unit;
   r.max = plan.maxMessageSize / unit * unit;
   return r;
 }
@@ -176,7 +181,7 @@ SimReport simulate(const plan::Plan &plan, const SimOptions &options) {
   const bool mixed = reduction.mixed && isReducing(kind);
   report.resultChecked = kind != CollectiveKind::Undefined && !mixed;
   if (kind == CollectiveKind::Undefined)
-    report.resultNote = "collective \"" + plan.collective +
+    report.resultNote = "collective \"" + plan::visibleText(plan.collective) +
                         "\" has no definition to check the output against";
   else if (mixed)
     report.resultNote = reduction.note;

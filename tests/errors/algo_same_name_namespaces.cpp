@@ -13,6 +13,13 @@
 // RUN: not mscclc %s -o %t/none.json 2>&1 | FileCheck %s --check-prefix=SEVERAL
 // RUN: not mscclc --algo c::ag %s -o %t/none.json 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: test ! -e %t/none.json
+// A leading :: names the path from the global namespace exactly; -P errors
+// name the algorithm as --algo does.
+// RUN: not mscclc --algo ::ag %s -o %t/none.json 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: not mscclc --algo b::ag -P x=1 %s -o %t/none.json 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: test ! -e %t/none.json
+// GLOBAL: 1:1: error: no algorithm named '::ag' in this file; it defines: a::ag, b::ag, outer::inner::ag_other
+// PARAM: error: unknown parameter 'x' for algorithm 'b::ag'
 // B: "name": "ag_in_b"
 // A: "name": "ag_in_a"
 // OTHER: "name": "ag_other"

@@ -20,7 +20,7 @@ using namespace mscclpp::dsl;
 
 MSCCLPP_ALGORITHM void max_message_size_below_unit() {
   AllGather collective(2, 1, /*inplace=*/false);
-  // expected-error@+1 {{no message size fits this plan: sizes are multiples of 32 bytes (buffer_alignment 16 times each rank's chunk count) and none lies between min_message_size 0 and max_message_size 8, so the executor refuses every call; raise max_message_size or lower buffer_alignment}}
+  // expected-error@+1 {{no message size fits this plan: sizes are multiples of 32 bytes (buffer_alignment 16 times each rank's chunk count) and none lies between min_message_size 0 and max_message_size 8, so the executor refuses every call with data; raise max_message_size or lower buffer_alignment}}
   CollectiveProgram program("max_message_size_below_unit", collective, 2,
                             {.max_message_size = MAX});
   for (int r = 0; r < 2; ++r) {

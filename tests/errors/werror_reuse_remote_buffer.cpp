@@ -6,12 +6,14 @@
 // With reuse_resources the 0.9 executor caches a plan's context by name:
 // the peer addresses and switch bindings of the first call stay, whatever
 // buffers a later call passes (executor-semantics §2.5, Q14). A put into a
-// peer's output or a switch channel over input then reaches the first
-// call's buffers: a warning each (-Werror makes them errors). The same plan
-// through scratch, or without reuse_resources, is quiet.
-// WARN: warning: rank 0 thread block 0: this op reaches the output buffer of rank 1, but with reuse_resources the 0.9 executor keeps the peer addresses and switch bindings of the plan's first call: a later call with other buffers reads and writes the first call's [-Wreuse-remote-buffer]
-// WARN: note: fix: reach peers and switches only through scratch (copy to and from it locally), or set reuse_resources = false
+// peer's output, a switch channel over input, or a port put from this
+// rank's input (the proxy reads it through the registration) then reaches
+// the first call's buffers: a warning each (-Werror makes them errors). The
+// same plan through scratch, or without reuse_resources, is quiet.
+// WARN: warning: rank 0 thread block 0: this op reaches the output buffer of rank 1, but with reuse_resources the 0.9 executor keeps the memory registrations of the plan's first call (peer addresses, the port proxy's view of local buffers, switch bindings): a later call with other buffers reads and writes the first call's [-Wreuse-remote-buffer]
+// WARN: note: fix: reach peers and switches only through scratch, and give port puts a scratch source (copy to and from scratch locally), or set reuse_resources = false
 // WARN: warning: rank 0 thread block 1: this op reaches the input buffer through a switch channel
+// WARN: warning: rank 0 thread block 2: this op reaches this rank's input buffer through the port proxy
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -58,4 +60,18 @@ MSCCLPP_ALGORITHM void werror_reuse_remote_buffer() {
     sw.at_rank(r).broadcast(mine, 0, 1, {.tb = 1});
   }
 #endif
+  // The port proxy reads a put's source through the first call's
+  // registration of this rank's buffers: only a scratch source is safe.
+  for (int r = 0; r < 2; ++r) {
+    PortChannel port(1 - r, r);
+#ifdef SCRATCH_ONLY
+    port.put(scratch[1 - r].slice(r, r + 1), scratch[r].slice(r, r + 1),
+             {.tb = 2});
+#else
+    // expected-error@+2 {{rank 0 thread block 2: this op reaches this rank's input buffer through the port proxy}}
+    // expected-note@+1 {{fix: reach peers and switches only through scratch}}
+    port.put(scratch[1 - r].slice(r, r + 1),
+             Rank(r).get_input_buffer().slice(0, 1), {.tb = 2});
+#endif
+  }
 }
