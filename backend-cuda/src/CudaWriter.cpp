@@ -105,10 +105,10 @@ std::set<std::string> unqualifiedNames(std::string_view code) {
   std::set<std::string> names, declared;
   // Words after which a name is used, not declared.
   static const std::set<std::string_view> notTypes = {
-      "return", "case",     "else",      "throw",  "new",
-      "delete", "const",    "constexpr", "inline", "static",
-      "extern", "volatile", "unsigned",  "signed", "using",
-      "goto",   "struct",   "class",     "enum",   "namespace"};
+      "return",   "case",      "else",    "throw",  "new",    "delete",
+      "const",    "constexpr", "inline",  "static", "extern", "volatile",
+      "unsigned", "signed",    "using",   "goto",   "struct", "class",
+      "enum",     "namespace", "template"};
   std::string_view lastWord;
   size_t lastWordEnd = 0;
   auto identifierChar = [](char c) {
@@ -314,15 +314,29 @@ private:
         break;
       from = colons + 2;
     }
+    // Macros are not in the text: the headers' (all capitals by convention,
+    // and the few lower-case ones C and GNU define) would replace the name.
+    auto hidden = [&](const std::string &name) {
+      static const std::set<std::string> lowerCaseMacros = {
+          "errno", "linux", "unix", "i386", "assert", "offsetof"};
+      bool capitals =
+          !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
+      for (char c : name)
+        capitals = capitals &&
+                   (std::isupper(static_cast<unsigned char>(c)) ||
+                    std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+      return used.count(name) || capitals || lowerCaseMacros.count(name) ||
+             isCppKeyword(name);
+    };
     for (const std::string &part : parts) {
-      if (!used.count(part))
+      if (!hidden(part))
         continue;
       if (!options_.ns.empty()) {
         diags_.report(diag::err_cuda_namespace_hides, {}, {options_.ns, part});
         return false;
       }
       std::string last = parts.back();
-      while (used.count(last) || isCppKeyword(last))
+      while (hidden(last))
         last += "_plan";
       std::string renamed = "mscclc_gen::" + last;
       std::string closing = "} // namespace " + ns_ + "\n";
