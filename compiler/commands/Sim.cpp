@@ -354,18 +354,19 @@ public:
       return UsageError;
     }
     sim::SizeRange range = sim::validSizes(p);
+    // Unreachable for a plan the plan check passed (err_plan_no_message_size
+    // refuses these); kept so that nothing below divides by a zero unit.
     if (range.empty()) {
-      usageError(
-          diag::err_usage_sim_no_size,
-          {p.minMessageSize > p.maxMessageSize
-               ? "min_message_size exceeds max_message_size"
-               : "sizes are multiples of " +
-                     (range.unit == UINT64_MAX ? std::string("more than 2^64")
-                                               : std::to_string(range.unit)) +
-                     " bytes and none lies between min_message_size " +
-                     std::to_string(p.minMessageSize) +
-                     " and max_message_size " +
-                     std::to_string(p.maxMessageSize)});
+      usageError(diag::err_usage_sim_no_size,
+                 {p.minMessageSize > p.maxMessageSize
+                      ? "min_message_size exceeds max_message_size"
+                      : "sizes are multiples of " +
+                            (range.unit == 0 ? std::string("2^64 or more")
+                                             : std::to_string(range.unit)) +
+                            " bytes and none lies between min_message_size " +
+                            std::to_string(p.minMessageSize) +
+                            " and max_message_size " +
+                            std::to_string(p.maxMessageSize)});
       return UsageError;
     }
     // Buffers of every rank live in this process: input, output and a

@@ -52,6 +52,7 @@
 #include <cstdlib>
 #include <functional>
 #include <malloc.h>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <pthread.h>
@@ -889,6 +890,13 @@ private:
     return false;
   }
 
+  // The class a declaration defines or templates, if it does.
+  static const CXXRecordDecl *classOf(const Decl *d) {
+    if (const auto *ct = dyn_cast<ClassTemplateDecl>(d))
+      return ct->getTemplatedDecl();
+    return dyn_cast<CXXRecordDecl>(d);
+  }
+
   void collect(const DeclContext *dc, const SourceManager &sm,
                std::vector<const FunctionDecl *> &out,
                std::vector<Misplaced> &misplaced) {
@@ -905,12 +913,8 @@ private:
         collect(ls, sm, out, misplaced);
         continue;
       }
-      if (const auto *rd = dyn_cast<CXXRecordDecl>(d)) {
+      if (const CXXRecordDecl *rd = classOf(d)) {
         collectMembers(rd, sm, misplaced);
-        continue;
-      }
-      if (const auto *ct = dyn_cast<ClassTemplateDecl>(d)) {
-        collectMembers(ct->getTemplatedDecl(), sm, misplaced);
         continue;
       }
       if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d)) {
@@ -945,12 +949,8 @@ private:
   void collectMembers(const CXXRecordDecl *rd, const SourceManager &sm,
                       std::vector<Misplaced> &misplaced) {
     for (const Decl *d : rd->noload_decls()) {
-      if (const auto *nested = dyn_cast<CXXRecordDecl>(d)) {
+      if (const CXXRecordDecl *nested = classOf(d)) {
         collectMembers(nested, sm, misplaced);
-        continue;
-      }
-      if (const auto *ct = dyn_cast<ClassTemplateDecl>(d)) {
-        collectMembers(ct->getTemplatedDecl(), sm, misplaced);
         continue;
       }
       const FunctionDecl *fd = nullptr;
@@ -981,15 +981,16 @@ private:
   // by --algo: reports the second and returns true if there are.
   bool reportOverload(llvm::ArrayRef<const FunctionDecl *> algos,
                       const Evaluator::LocationMapper &mapLoc) {
-    for (size_t i = 1; i < algos.size(); ++i)
-      for (size_t j = 0; j < i; ++j)
-        if (algorithmName(algos[i]) == algorithmName(algos[j])) {
-          mscclc::SourceLocation first = mapLoc(algos[j]->getLocation());
-          diags_.report(diag::err_algorithm_overloaded,
-                        mapLoc(algos[i]->getLocation()),
-                        {algorithmName(algos[i]), std::to_string(first.line)});
-          return true;
-        }
+    std::map<std::string, const FunctionDecl *> firstOfName;
+    for (const FunctionDecl *f : algos) {
+      auto [it, isFirst] = firstOfName.try_emplace(algorithmName(f), f);
+      if (isFirst)
+        continue;
+      mscclc::SourceLocation first = mapLoc(it->second->getLocation());
+      diags_.report(diag::err_algorithm_overloaded, mapLoc(f->getLocation()),
+                    {it->first, std::to_string(first.line)});
+      return true;
+    }
     return false;
   }
 

@@ -144,16 +144,70 @@ size_t countOps(const Plan &plan) {
   return n;
 }
 
+namespace {
+
+// The code point of the well-formed UTF-8 sequence at s[i], and its
+// length; nothing for a byte that does not start one.
+std::optional<std::pair<char32_t, size_t>> decodeUtf8(std::string_view s,
+                                                      size_t i) {
+  unsigned char lead = static_cast<unsigned char>(s[i]);
+  size_t length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+  if (length == 0 || lead > 0xf4 || i + length > s.size())
+    return std::nullopt;
+  char32_t cp = lead & (0x7f >> length);
+  for (size_t k = 1; k < length; ++k) {
+    unsigned char c = static_cast<unsigned char>(s[i + k]);
+    if ((c & 0xc0) != 0x80)
+      return std::nullopt;
+    cp = cp << 6 | (c & 0x3f);
+  }
+  static constexpr char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < smallest[length] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+    return std::nullopt;
+  return std::pair{cp, length};
+}
+
+// Characters that move or hide text on a terminal without being control
+// bytes: C1 controls, line/paragraph separators and the bidirectional
+// marks, embeddings, overrides and isolates.
+bool hidesText(char32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c || cp == 0x200e ||
+         cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+         (cp >= 0x2066 && cp <= 0x2069);
+}
+
+void appendHex(std::string &out, uint32_t value, int digits) {
+  static const char hex[] = "0123456789abcdef";
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4)
+    out += hex[(value >> shift) & 15];
+}
+
+} // namespace
+
 std::string visibleText(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char c : s) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u != 0x7f) {
-      out += c;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char u = static_cast<unsigned char>(s[i]);
+    if (u >= 0x20 && u < 0x7f) {
+      out += s[i++];
       continue;
     }
-    switch (c) {
+    if (u >= 0x80) {
+      if (auto decoded = decodeUtf8(s, i)) {
+        auto [cp, length] = *decoded;
+        if (hidesText(cp)) {
+          out += "\\u";
+          appendHex(out, uint32_t(cp), 4);
+        } else {
+          out.append(s.substr(i, length));
+        }
+        i += length;
+        continue;
+      }
+    }
+    ++i;
+    switch (u) {
     case '\n':
       out += "\\n";
       break;
@@ -163,18 +217,15 @@ std::string visibleText(std::string_view s) {
     case '\r':
       out += "\\r";
       break;
-    default: {
-      static const char hex[] = "0123456789abcdef";
+    default:
       out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-    }
+      appendHex(out, u, 2);
     }
   }
   return out;
 }
 
-uint64_t messageSizeUnit(const Plan &plan, uint64_t granule) {
+std::optional<uint64_t> messageSizeUnit(const Plan &plan, uint64_t granule) {
   const bool allgather = plan.collective == "allgather";
   unsigned __int128 unit = 1;
   for (const Gpu &g : plan.gpus) {
@@ -184,11 +235,11 @@ uint64_t messageSizeUnit(const Plan &plan, uint64_t granule) {
     unsigned __int128 step =
         (unsigned __int128)granule * std::max<uint64_t>(count, 1);
     if (step > UINT64_MAX)
-      return UINT64_MAX;
+      return std::nullopt;
     uint64_t u = uint64_t(unit), s = uint64_t(step);
     unit = (unsigned __int128)(u / std::gcd(u, s)) * s;
     if (unit > UINT64_MAX)
-      return UINT64_MAX;
+      return std::nullopt;
   }
   return uint64_t(unit);
 }

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
+#include <charconv>
 #include <map>
 #include <memory>
 #include <set>
@@ -227,11 +227,17 @@ private:
   SourceLocation fallbackLocation(const std::string &path) const {
     if (path == "gpus")
       return plan_.gpus.empty() ? plan_.loc : SourceLocation{};
+    std::string_view rest = path;
+    if (rest.substr(0, 5) != "gpus[")
+      return {};
+    rest.remove_prefix(5);
     size_t r = 0;
-    if (std::sscanf(path.c_str(), "gpus[%zu]", &r) == 1 &&
-        r < plan_.gpus.size())
-      return plan_.gpus[r].loc;
-    return {};
+    auto [end, error] =
+        std::from_chars(rest.data(), rest.data() + rest.size(), r);
+    if (error != std::errc() || end == rest.data() + rest.size() ||
+        *end != ']' || r >= plan_.gpus.size())
+      return {};
+    return plan_.gpus[r].loc;
   }
 
   // What the executor assumes of the top level (executor-semantics §1.1).
@@ -259,13 +265,17 @@ private:
     else if (plan_.bufferAlignment >= 1 && !plan_.gpus.empty()) {
       // The executor refuses every message size outside [min, max] or not
       // a multiple of the unit (§2.1): a plan none fits can never run.
-      uint64_t unit = messageSizeUnit(plan_, uint64_t(plan_.bufferAlignment));
-      uint64_t smallest = std::max(plan_.minMessageSize, unit);
-      uint64_t firstMultiple = smallest / unit + (smallest % unit != 0);
-      if (unit == UINT64_MAX || firstMultiple > plan_.maxMessageSize / unit)
+      std::optional<uint64_t> unit =
+          messageSizeUnit(plan_, uint64_t(plan_.bufferAlignment));
+      bool fits = false;
+      if (unit) {
+        uint64_t smallest = std::max(plan_.minMessageSize, *unit);
+        uint64_t firstMultiple = smallest / *unit + (smallest % *unit != 0);
+        fits = firstMultiple <= plan_.maxMessageSize / *unit;
+      }
+      if (!fits)
         problem(diag::err_plan_no_message_size, "max_message_size", plan_.loc,
-                {unit == UINT64_MAX ? std::string("more than 2^64")
-                                    : std::to_string(unit),
+                {unit ? std::to_string(*unit) : std::string("2^64 or more"),
                  plan_.bufferAlignment, plan_.minMessageSize,
                  plan_.maxMessageSize});
     }

@@ -93,12 +93,11 @@ SizeRange sizesIn(const plan::Plan &plan, uint64_t granule) {
   // A rank without chunks in the buffer that sets the chunk size
   // constrains nothing (the executor divides by zero on it: a defect the
   // simulation reports).
-  uint64_t unit = plan::messageSizeUnit(plan, granule);
+  std::optional<uint64_t> unitIfFits = plan::messageSizeUnit(plan, granule);
+  if (!unitIfFits)
+    return r; // empty (unit 0): no 64-bit size is a multiple of it
+  uint64_t unit = *unitIfFits;
   r.unit = unit;
-  if (unit == UINT64_MAX) {
-    r.min = 1; // empty: no size is a multiple of it
-    return r;
-  }
   uint64_t lo = std::max<uint64_t>(plan.minMessageSize, unit);
   uint64_t firstMultiple = lo / unit + (lo % unit != 0);
   if (firstMultiple > UINT64_MAX / unit) {

@@ -256,3 +256,21 @@ TEST_CASE("plan::verify accepts every reference plan", "[plan][verify]") {
   }
   CHECK(n > 0);
 }
+
+TEST_CASE("visibleText escapes what would move or hide text on a terminal",
+          "[plan]") {
+  CHECK(visibleText("plain é ✓ 😀") == "plain é ✓ 😀");
+  CHECK(visibleText("a\nb\tc\rd\x1b[1m\x7f") == "a\\nb\\tc\\rd\\x1b[1m\\x7f");
+  // C1 controls, line/paragraph separators, bidi marks and overrides.
+  CHECK(visibleText("x\xc2\x85y\xc2\x9b") == "x\\u0085y\\u009b");
+  CHECK(visibleText("\xe2\x80\xa8\xe2\x80\xa9") == "\\u2028\\u2029");
+  CHECK(visibleText("ab\xe2\x80\xae"
+                    "cd\xe2\x81\xa6\xe2\x80\x8f\xd8\x9c") ==
+        "ab\\u202ecd\\u2066\\u200f\\u061c");
+  // Bytes that are not well-formed UTF-8 (a lone continuation byte, a
+  // truncated sequence, an overlong '/', a surrogate) are shown as bytes.
+  CHECK(visibleText("\x80") == "\\x80");
+  CHECK(visibleText("a\xe2\x80") == "a\\xe2\\x80");
+  CHECK(visibleText("\xc0\xaf") == "\\xc0\\xaf");
+  CHECK(visibleText("\xed\xa0\x80") == "\\xed\\xa0\\x80");
+}

@@ -201,13 +201,15 @@ size_t countOpEntries(const Gpu &gpu);
 
 // `s` with its control characters written as escapes (\n, \t, \x1b...),
 // for text output of strings a plan carries: a plan's name must not end a
-// report's line early or send the terminal escape sequences.
+// report's line early, send the terminal escape sequences or reorder the
+// line (C1 controls, U+2028/U+2029 and bidirectional marks become \uXXXX;
+// bytes that are not well-formed UTF-8 become \xNN).
 std::string visibleText(std::string_view s);
 
 // What message sizes are a multiple of (executor-semantics §2.1): `granule`
 // (buffer_alignment, or a multiple of it) times, on every rank, the chunk
 // count of the buffer that sets the chunk size (a rank without chunks there
-// constrains nothing). UINT64_MAX when that does not fit in 64 bits.
-uint64_t messageSizeUnit(const Plan &plan, uint64_t granule);
+// constrains nothing). Nothing when that does not fit in 64 bits.
+std::optional<uint64_t> messageSizeUnit(const Plan &plan, uint64_t granule);
 
 } // namespace mscclc::plan
