@@ -211,11 +211,11 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
 
 } // namespace
 
-std::string algorithmName(const FunctionDecl *fn) {
+std::string algorithmName(const FunctionDecl *fn, bool inlineNamespaces) {
   std::string name = fn->getNameAsString();
   for (const DeclContext *dc = fn->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
-      if (!ns->isAnonymousNamespace())
+      if (!ns->isAnonymousNamespace() && (inlineNamespaces || !ns->isInline()))
         name = ns->getNameAsString() + "::" + name;
   return name;
 }

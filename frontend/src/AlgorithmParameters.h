@@ -23,8 +23,10 @@ namespace mscclc::frontend {
 
 // The name --algo and --list-algos use: the function's, after its
 // enclosing named namespaces (`hier::allgather`); an anonymous namespace
-// adds nothing.
-std::string algorithmName(const clang::FunctionDecl *fn);
+// adds nothing. Without `inlineNamespaces`, inline namespaces add nothing
+// either (`a::ag` for a::v1::ag when v1 is inline, as C++ names it).
+std::string algorithmName(const clang::FunctionDecl *fn,
+                          bool inlineNamespaces = true);
 
 // What --list-algos prints of `fn`.
 AlgorithmInfo describeAlgorithm(const clang::FunctionDecl *fn,

@@ -1004,12 +1004,15 @@ private:
     llvm::StringRef name = wanted;
     bool fromGlobal = name.consume_front("::");
     std::vector<const FunctionDecl *> exact, inNamespace;
+    std::string suffix = "::" + name.str();
     for (const FunctionDecl *f : algos) {
-      std::string qualified = algorithmName(f);
-      if (qualified == name)
+      // A name may skip inline namespaces, as it may in C++.
+      std::string full = algorithmName(f);
+      std::string visible = algorithmName(f, /*inlineNamespaces=*/false);
+      if (full == name || visible == name)
         exact.push_back(f);
-      else if (!fromGlobal &&
-               llvm::StringRef(qualified).ends_with(("::" + name).str()))
+      else if (!fromGlobal && (llvm::StringRef(full).ends_with(suffix) ||
+                               llvm::StringRef(visible).ends_with(suffix)))
         inNamespace.push_back(f);
     }
     std::vector<const FunctionDecl *> &found =
