@@ -166,9 +166,12 @@ private:
           "internal\nerror (`mscclc diff`: 0 equal, 1 different, 2 bad "
           "input; `mscclc sim`: 0\nevery check passed, 1 a check failed, 2 "
           "it could not simulate: a usage\nerror, an input with errors, an "
-          "output it cannot write, memory running\nout). A report or "
-          "listing that cannot be written to stdout (a full disk, a\nclosed "
-          "pipe) is exit status 2.\n\n"
+          "output it cannot write, memory running\nout). An output that "
+          "cannot be written (-o FILE, or -o - for stdout) is\nexit status "
+          "1, and nothing is left behind; a report or listing that cannot "
+          "be\nwritten to stdout (a full disk) is exit status 2. A closed "
+          "pipe ends mscclc by\nSIGPIPE, as it does cat (exit status 2 or "
+          "1 as above when SIGPIPE is ignored).\n\n"
        << "## Flags of every command\n\n"
        << commonFlagsMarkdown() << "\n";
     for (size_t i = 0; i < all_->size(); ++i) {

@@ -430,6 +430,11 @@ public:
         for (const char *buffer : {"input", "output"})
           for (const char *when : {"before", "after"})
             targets.push_back(sim::dumpFileName(int32_t(r), buffer, when));
+      if (!trace_.empty())
+        for (const std::string &name : targets)
+          if (sameFile(trace_, dumpDir_ + "/" + name))
+            return usage("--trace", "a file other than those --dump writes",
+                         trace_);
       if (!dump_->stage(targets, input_))
         return UsageError;
       o.dump = [this](const std::string &name, std::string_view bytes) {
@@ -485,6 +490,23 @@ private:
         return false;
     }
     return true;
+  }
+
+  // Whether two paths name one file: the same path once links (dangling
+  // ones too) and `..` are resolved, or (when both exist) the same inode,
+  // as hard links are.
+  static bool sameFile(std::string a, std::string b) {
+    // A link to a file not written yet names that file.
+    if (!support::resolveLinks(a) || !support::resolveLinks(b))
+      return false;
+    std::error_code ea, eb;
+    std::filesystem::path ca = std::filesystem::weakly_canonical(a, ea),
+                          cb = std::filesystem::weakly_canonical(b, eb);
+    if (!ea && !eb && ca == cb)
+      return true;
+    struct stat sa, sb;
+    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
   }
 
   int usage(const char *option, const char *what, const std::string &got) {

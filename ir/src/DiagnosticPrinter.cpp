@@ -1,5 +1,6 @@
 //===- DiagnosticPrinter.cpp - text rendering and expectation checks -----===//
 #include "mscclc/ir/DiagnosticPrinter.h"
+#include "mscclc/ir/PlanIR.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -147,13 +148,30 @@ void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
     text = text.substr(from, Window);
     col = col - from + prefix.size();
   }
+  // The line as plan text is shown (control bytes, C1 controls and bidi
+  // marks escaped: an input must not drive the terminal), with the caret
+  // under the character of the column: a tab under a tab, one space under
+  // any other character, as many as an escape takes.
+  std::string raw = prefix + std::string(text), shown, under;
+  for (size_t i = 0; i < raw.size();) {
+    const size_t before = shown.size();
+    if (raw[i] == '\t') {
+      shown += '\t';
+      if (i < col)
+        under += '\t';
+      ++i;
+      continue;
+    }
+    const size_t length = plan::appendVisibleCharacter(shown, raw, i);
+    const bool escaped =
+        shown.compare(before, std::string::npos, raw, i, length) != 0;
+    if (i < col)
+      under.append(escaped ? shown.size() - before : 1, ' ');
+    i += length;
+  }
   std::string number = std::to_string(loc.line);
-  os_ << " " << number << " | " << prefix << text << "\n";
-  os_ << " " << std::string(number.size(), ' ') << " | ";
-  // Keep tabs so the caret lines up under the same column.
-  std::string shown = prefix + std::string(text);
-  for (size_t i = 0; i < col && i < shown.size(); ++i)
-    os_ << (shown[i] == '\t' ? '\t' : ' ');
+  os_ << " " << number << " | " << shown << "\n";
+  os_ << " " << std::string(number.size(), ' ') << " | " << under;
   if (color_)
     os_ << Green << "^" << Reset << "\n";
   else

@@ -184,44 +184,46 @@ void appendHex(std::string &out, uint32_t value, int digits) {
 
 } // namespace
 
+size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i) {
+  unsigned char u = static_cast<unsigned char>(s[i]);
+  if (u >= 0x20 && u < 0x7f) {
+    out += s[i];
+    return 1;
+  }
+  if (u >= 0x80) {
+    if (auto decoded = decodeUtf8(s, i)) {
+      auto [cp, length] = *decoded;
+      if (hidesText(cp)) {
+        out += "\\u";
+        appendHex(out, uint32_t(cp), 4);
+      } else {
+        out.append(s.substr(i, length));
+      }
+      return length;
+    }
+  }
+  switch (u) {
+  case '\n':
+    out += "\\n";
+    break;
+  case '\t':
+    out += "\\t";
+    break;
+  case '\r':
+    out += "\\r";
+    break;
+  default:
+    out += "\\x";
+    appendHex(out, u, 2);
+  }
+  return 1;
+}
+
 std::string visibleText(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (size_t i = 0; i < s.size();) {
-    unsigned char u = static_cast<unsigned char>(s[i]);
-    if (u >= 0x20 && u < 0x7f) {
-      out += s[i++];
-      continue;
-    }
-    if (u >= 0x80) {
-      if (auto decoded = decodeUtf8(s, i)) {
-        auto [cp, length] = *decoded;
-        if (hidesText(cp)) {
-          out += "\\u";
-          appendHex(out, uint32_t(cp), 4);
-        } else {
-          out.append(s.substr(i, length));
-        }
-        i += length;
-        continue;
-      }
-    }
-    ++i;
-    switch (u) {
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      out += "\\x";
-      appendHex(out, u, 2);
-    }
-  }
+  for (size_t i = 0; i < s.size();)
+    i += appendVisibleCharacter(out, s, i);
   return out;
 }
 

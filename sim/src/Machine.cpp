@@ -224,6 +224,11 @@ private:
     return mem_[size_t(s.rank) * 3 + s.space];
   }
   bool inBounds(const Tb &tb, const Inst &inst, const Span &s, bool write);
+  // Reports a reduction whose range starts or ends inside a --dtype
+  // element (a tbg slice or pipeline unit that is not a multiple of the
+  // element size): the elements it cuts are summed as no element is.
+  void checkWholeElements(const Tb &tb, const Inst &inst,
+                          const std::vector<Span> &spans, uint64_t size);
   // Bytes moved counts what data ops read from their sources (a copy of
   // N bytes moves N, as memcpy does; a reduction of k sources moves k N).
   void read(const Span &s, uint8_t *out) {
@@ -1413,6 +1418,28 @@ void Machine::nameOp(Finding &f) const {
   }
 }
 
+void Machine::checkWholeElements(const Tb &tb, const Inst &inst,
+                                 const std::vector<Span> &spans,
+                                 uint64_t size) {
+  const uint64_t e = elementSize(opts_.dtype);
+  auto cut = std::find_if(spans.begin(), spans.end(),
+                          [&](const Span &s) { return s.offset % e != 0; });
+  if (cut == spans.end() && size % e == 0)
+    return;
+  static const char *names[] = {"input", "output", "scratch"};
+  const Span &at = cut == spans.end() ? spans.front() : *cut;
+  report(Finding::Kind::Result, &tb, &inst,
+         "reduces bytes [" + std::to_string(at.offset) + ", " +
+             std::to_string(at.offset + size) + ") of rank " +
+             std::to_string(at.rank) + "'s " + names[at.space] +
+             ": the range starts or ends inside an element (" +
+             std::string(toString(opts_.dtype)) + ": " + std::to_string(e) +
+             " bytes), and the elements it cuts are not reduced as elements. "
+             "Make thread-block-group slices and pipeline units multiples "
+             "of the element size (buffer_alignment, unit_size), or check "
+             "this size with --dtype u8");
+}
+
 std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
   const Inst *i = findInst(rank, tb, flat);
   std::string name = i ? std::string(toString(i->op->kind)) : "?";
@@ -1685,6 +1712,8 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   for (const Span &d : dsts)
     if (!inBounds(tb, inst, d, true))
       return Step::Progress;
+  checkWholeElements(tb, inst, srcs, size);
+  checkWholeElements(tb, inst, dsts, size);
   for (const Span &s : srcs)
     touch(tb, inst, s, false, lanes, s.offset);
   tmp_.resize(size);
@@ -1896,6 +1925,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     for (const Span &r : remotes)
       if (!inBounds(tb, inst, r, true))
         return Step::Progress;
+    checkWholeElements(tb, inst, {l, d0}, n * pay);
     uint64_t p0 = tb.progress, p = p0;
     for (; p < n; ++p) {
       bool ready = true;
@@ -2068,6 +2098,7 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
     } else {
       lanes = UnmappedLanes;
     }
+    checkWholeElements(tb, inst, {from, to}, size);
     if (!reduceOverGroup(tb, inst, src, srcGroup, size, lanes))
       return Step::Progress;
   } else {
@@ -2107,6 +2138,7 @@ Machine::Step Machine::doGroupLoadReduce(Tb &tb, const Inst &inst) {
   uint32_t lanes = opts_.dtype == DType::I32 || opts_.dtype == DType::U32
                        ? UnmappedLanes
                        : vectorLanes({&from, &d});
+  checkWholeElements(tb, inst, {from, d}, size);
   if (!reduceOverGroup(tb, inst, src, group, size, lanes))
     return Step::Progress;
   if (!inBounds(tb, inst, d, true))

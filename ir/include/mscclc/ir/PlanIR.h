@@ -205,6 +205,9 @@ size_t countOpEntries(const Gpu &gpu);
 // line (C1 controls, U+2028/U+2029 and bidirectional marks become \uXXXX;
 // bytes that are not well-formed UTF-8 become \xNN).
 std::string visibleText(std::string_view s);
+// Appends visibleText of the character at s[i] (one byte, or one
+// well-formed UTF-8 sequence) and returns the bytes it took.
+size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i);
 
 // What message sizes are a multiple of (executor-semantics §2.1): `granule`
 // (buffer_alignment, or a multiple of it) times, on every rank, the chunk
