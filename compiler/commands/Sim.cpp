@@ -492,21 +492,16 @@ private:
     return true;
   }
 
-  // Whether two paths name one file: the same path once links (dangling
-  // ones too) and `..` are resolved, or (when both exist) the same inode,
-  // as hard links are.
+  // Whether two paths name one file once links (dangling ones too) and
+  // `..` are resolved. (A hard link to a dump file is another path: both
+  // are written by rename, so neither replaces the other.)
   static bool sameFile(std::string a, std::string b) {
-    // A link to a file not written yet names that file.
     if (!support::resolveLinks(a) || !support::resolveLinks(b))
       return false;
     std::error_code ea, eb;
     std::filesystem::path ca = std::filesystem::weakly_canonical(a, ea),
                           cb = std::filesystem::weakly_canonical(b, eb);
-    if (!ea && !eb && ca == cb)
-      return true;
-    struct stat sa, sb;
-    return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 &&
-           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return !ea && !eb && ca == cb;
   }
 
   int usage(const char *option, const char *what, const std::string &got) {

@@ -211,13 +211,44 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
 
 } // namespace
 
-std::string algorithmName(const FunctionDecl *fn, bool inlineNamespaces) {
-  std::string name = fn->getNameAsString();
+std::string algorithmName(const FunctionDecl *fn) {
+  return algorithmNameSpellings(fn).front();
+}
+
+std::vector<std::string> algorithmNameSpellings(const FunctionDecl *fn) {
+  // The named namespaces around fn, innermost first.
+  std::vector<const NamespaceDecl *> around;
   for (const DeclContext *dc = fn->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
-      if (!ns->isAnonymousNamespace() && (inlineNamespaces || !ns->isInline()))
-        name = ns->getNameAsString() + "::" + name;
-  return name;
+      if (!ns->isAnonymousNamespace())
+        around.push_back(ns);
+  size_t inlineCount = llvm::count_if(
+      around, [](const NamespaceDecl *ns) { return ns->isInline(); });
+  // Bit k of `skipped` leaves out the k-th inline namespace; past a few
+  // of them, only all or none (nobody nests more).
+  std::vector<uint32_t> masks;
+  if (inlineCount <= 4)
+    for (uint32_t m = 0; m < (1u << inlineCount); ++m)
+      masks.push_back(m);
+  else
+    masks = {0, ~0u};
+  std::vector<std::string> names;
+  for (uint32_t skipped : masks) {
+    std::string name = fn->getNameAsString();
+    size_t k = 0;
+    for (const NamespaceDecl *ns : around) {
+      if (ns->isInline()) {
+        bool skip = (skipped >> std::min<size_t>(k, 31)) & 1;
+        ++k;
+        if (skip)
+          continue;
+      }
+      name = ns->getNameAsString() + "::" + name;
+    }
+    if (llvm::find(names, name) == names.end())
+      names.push_back(std::move(name));
+  }
+  return names;
 }
 
 AlgorithmInfo describeAlgorithm(const FunctionDecl *fn, ASTContext &ctx,

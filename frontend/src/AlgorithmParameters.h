@@ -23,10 +23,12 @@ namespace mscclc::frontend {
 
 // The name --algo and --list-algos use: the function's, after its
 // enclosing named namespaces (`hier::allgather`); an anonymous namespace
-// adds nothing. Without `inlineNamespaces`, inline namespaces add nothing
-// either (`a::ag` for a::v1::ag when v1 is inline, as C++ names it).
-std::string algorithmName(const clang::FunctionDecl *fn,
-                          bool inlineNamespaces = true);
+// adds nothing.
+std::string algorithmName(const clang::FunctionDecl *fn);
+// Every qualified name C++ accepts for `fn`: algorithmName first, then the
+// names that leave out some of its inline namespaces (`a::ag` for
+// a::v1::ag when v1 is inline).
+std::vector<std::string> algorithmNameSpellings(const clang::FunctionDecl *fn);
 
 // What --list-algos prints of `fn`.
 AlgorithmInfo describeAlgorithm(const clang::FunctionDecl *fn,

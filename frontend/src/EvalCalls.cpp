@@ -1239,10 +1239,20 @@ bool Evaluator::tryUserMethodCall(const CallExpr *call, const CXXMethodDecl *md,
   } else {
     return false;
   }
+  // `a[k++] += k`: C++17 evaluates the right operand first (stdMethodCall).
+  std::optional<Value> right;
+  if (rightOperandFirst(call, args))
+    right = eval(args[0]);
   Value *self = evalObject(objE);
   if (self->kind == Value::Kind::Uninit)
     error(objE->getExprLoc(), diag::err_eval_uninitialised_unnamed);
-  result = callFunction(md, args, nullptr, call, {}, self);
+  if (right) {
+    Value *given[1] = {&*right};
+    QualType givenType[1] = {args[0]->getType()};
+    result = callFunction(md, {}, nullptr, call, given, self, givenType);
+  } else {
+    result = callFunction(md, args, nullptr, call, {}, self);
+  }
   return true;
 }
 

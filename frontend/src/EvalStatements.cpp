@@ -403,7 +403,18 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       range = ownedRange.get();
     }
     const VarDecl *lv = rs->getLoopVariable();
-    bool byRef = lv->getType()->isReferenceType();
+    // The loop variable's initialiser (`*__begin`), through its cleanups;
+    // a reference bound to a temporary (`const long &x` over ints) binds
+    // to a converted copy of the element, as C++ makes one, not to the
+    // element.
+    const Expr *elementInit = lv->getInit();
+    if (const auto *full = dyn_cast_or_null<FullExpr>(elementInit))
+      elementInit = full->getSubExpr();
+    const auto *temporary =
+        dyn_cast_or_null<MaterializeTemporaryExpr>(elementInit);
+    if (temporary)
+      elementInit = temporary->getSubExpr();
+    bool byRef = lv->getType()->isReferenceType() && !temporary;
     // A string's characters are read as values (strings hold text): the
     // loop runs over a copy of them, so a loop variable that could change
     // one (`char &c`) is refused.
@@ -504,9 +515,8 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       Value v = *elem;
       // `for (int s : sizes)` over 64-bit sizes: the element's conversion to
       // the variable, which may cut it (the variable's initialiser holds it).
-      const Expr *init = lv->getInit();
-      if (const auto *full = dyn_cast_or_null<FullExpr>(init))
-        init = full->getSubExpr();
+      const Expr *init = elementInit;
+      const QualType varType = lv->getType().getNonReferenceType();
       // `for (long x : pieces)` over a class with `operator long()`: the
       // conversion Clang chose, called on the element, as C++ calls it on
       // `*__begin`.
@@ -522,12 +532,12 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       const auto *cut = dyn_cast_or_null<ImplicitCastExpr>(init);
       std::optional<Value> cutValue;
       if (cut && cut->getCastKind() == CK_IntegralCast)
-        cutValue = cutImplicitly(v, cut, cut->getSubExpr()->getType(),
-                                 lv->getType(), lv->getLocation());
+        cutValue = cutImplicitly(v, cut, cut->getSubExpr()->getType(), varType,
+                                 lv->getLocation());
       if (cutValue)
         v = std::move(*cutValue);
       else if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
-        v = convert(v, lv->getType(), lv->getLocation());
+        v = convert(v, varType, lv->getLocation());
       auto idx = f.ownedIndex.find(lv);
       if (idx == f.ownedIndex.end()) {
         f.ownedIndex[lv] = f.owned.size();

@@ -642,10 +642,13 @@ void Evaluator::declare(const VarDecl *vd) {
   Frame &f = *frames_.back();
   SourceLocation loc = vd->getLocation();
   if (vd->isStaticLocal()) {
-    // A constant: read like a namespace-scope one (lookup evaluates its
-    // initialiser once). A mutable one would carry state across calls.
-    if (vd->getType().isConstQualified() || vd->isConstexpr())
+    // A constant: read like a namespace-scope one, initialised the first
+    // time control passes here as C++ does (later passes find it made). A
+    // mutable one would carry state across calls.
+    if (vd->getType().isConstQualified() || vd->isConstexpr()) {
+      (void)lookupElsewhere(vd, loc);
       return;
+    }
     error(loc, diag::err_eval_static_local);
   }
   QualType t = vd->getType();

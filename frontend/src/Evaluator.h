@@ -863,6 +863,11 @@ private:
     llvm::ArrayRef<const clang::Expr *> args;
   };
   static MethodOperands methodOperands(const clang::CallExpr *call);
+  // Whether `call` is `a = b` or `a op= b` through a class's operator
+  // with a right operand C++17 evaluates to a value before the left one:
+  // a prvalue, or a temporary a reference parameter binds to.
+  static bool rightOperandFirst(const clang::CallExpr *call,
+                                llvm::ArrayRef<const clang::Expr *> args);
   Value *stdElementAccess(StdClass cls, StdAccess access, Value *self,
                           const clang::Expr *indexExpr,
                           const clang::CallExpr *call);
@@ -1516,9 +1521,12 @@ private:
   // Whether parameter `i` of `fd` is a std::initializer_list (insert's
   // overload for a braced list of elements).
   bool isInitializerListParam(const clang::FunctionDecl *fd, unsigned i);
+  // `evaluated`: the value of the only argument, when the caller had to
+  // evaluate it before the object (rightOperandFirst).
   Value *stdMethod(StdClass cls, Value *self, const clang::CXXMethodDecl *md,
                    llvm::ArrayRef<const clang::Expr *> args,
-                   const clang::Expr *site, Value &result);
+                   const clang::Expr *site, Value &result,
+                   Value *evaluated = nullptr);
   chunk::Chunk toChunk(const Value &v, LazyLoc loc);
   std::vector<chunk::Chunk> toChunkList(const Value &v, LazyLoc loc);
   std::vector<int64_t> toIntList(const Value &v, LazyLoc loc);

@@ -1003,20 +1003,25 @@ private:
     // A leading `::` names the global namespace's path exactly.
     llvm::StringRef name = wanted;
     bool fromGlobal = name.consume_front("::");
-    std::vector<const FunctionDecl *> exact, inNamespace;
+    // The full name first, then one that leaves out inline namespaces,
+    // then a `::NAME` suffix of either.
+    std::vector<const FunctionDecl *> exact, skippingInline, inNamespace;
     std::string suffix = "::" + name.str();
     for (const FunctionDecl *f : algos) {
-      // A name may skip inline namespaces, as it may in C++.
-      std::string full = algorithmName(f);
-      std::string visible = algorithmName(f, /*inlineNamespaces=*/false);
-      if (full == name || visible == name)
+      std::vector<std::string> names = algorithmNameSpellings(f);
+      if (names.front() == name)
         exact.push_back(f);
-      else if (!fromGlobal && (llvm::StringRef(full).ends_with(suffix) ||
-                               llvm::StringRef(visible).ends_with(suffix)))
+      else if (llvm::is_contained(names, name))
+        skippingInline.push_back(f);
+      else if (!fromGlobal && llvm::any_of(names, [&](const std::string &n) {
+                 return llvm::StringRef(n).ends_with(suffix);
+               }))
         inNamespace.push_back(f);
     }
-    std::vector<const FunctionDecl *> &found =
-        exact.empty() ? inNamespace : exact;
+    std::vector<const FunctionDecl *> &found = !exact.empty() ? exact
+                                               : !skippingInline.empty()
+                                                   ? skippingInline
+                                                   : inNamespace;
     if (found.size() == 1)
       return found[0];
     if (found.empty())

@@ -1104,7 +1104,7 @@ bool Evaluator::mapInsertionForm(const CXXMethodDecl *md, size_t nargs) {
 
 Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
                             llvm::ArrayRef<const Expr *> args, const Expr *site,
-                            Value &result) {
+                            Value &result, Value *evaluated) {
   LazyLoc loc(site);
   if (md->getIdentifier() && md->getName() == "swap" && args.size() == 1 &&
       cls != StdClass::Optional) {
@@ -1123,7 +1123,9 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   // left moved-from once the entry is made (leaveMovedIfMade).
   PendingMoves movedIfMade;
   llvm::SmallVector<Value, 2> argv;
-  if (QualType into = movedIntoNewEntry(cls, md, args); !into.isNull()) {
+  if (evaluated) {
+    argv.push_back(std::move(*evaluated));
+  } else if (QualType into = movedIntoNewEntry(cls, md, args); !into.isNull()) {
     Borrow selfBorrow(*this, self);
     for (const Expr *a : args)
       argv.push_back(
@@ -2139,6 +2141,15 @@ Evaluator::MethodOperands Evaluator::methodOperands(const CallExpr *call) {
   return {call->getArg(0), args.drop_front()};
 }
 
+bool Evaluator::rightOperandFirst(const CallExpr *call,
+                                  llvm::ArrayRef<const Expr *> args) {
+  const auto *oc = dyn_cast<CXXOperatorCallExpr>(call);
+  if (!oc || !oc->isAssignmentOp() || args.size() != 1)
+    return false;
+  return args[0]->isPRValue() ||
+         isa<MaterializeTemporaryExpr>(args[0]->IgnoreImpCasts());
+}
+
 void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
                               StdClass cls, StdAccess access, Value &result,
                               Value **lvalueResult) {
@@ -2160,6 +2171,15 @@ void Evaluator::stdMethodCall(const CallExpr *call, const CXXMethodDecl *md,
       result = Value::makeVoid();
       return;
     }
+  }
+  // C++17 evaluates the right operand of an assignment first, also of a
+  // class's operator: `ids[k] = {int(ids.size()), 0}` sizes the map
+  // before ids[k] makes the entry.
+  if (cls != StdClass::Function && rightOperandFirst(call, args)) {
+    Value right = eval(args[0]);
+    Value *self = evalObject(objE);
+    *lvalueResult = stdMethod(cls, self, md, args, call, result, &right);
+    return;
   }
   Value *self = evalObject(objE);
   if (cls == StdClass::Vector && tryVectorEdit(self, md, args, call, result))

@@ -126,11 +126,16 @@ void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
     if (!planPath.empty())
       where += ": " + planPath;
   }
+  // Text from the input (a file name, a token a message quotes) must not
+  // drive the terminal either.
+  const std::string shownWhere = plan::visibleText(where),
+                    shownMessage = plan::visibleText(message);
   if (color_)
-    os_ << Bold << where << ": " << severityColor(sev) << severityName(sev)
-        << ": " << Reset << Bold << message << Reset << "\n";
+    os_ << Bold << shownWhere << ": " << severityColor(sev) << severityName(sev)
+        << ": " << Reset << Bold << shownMessage << Reset << "\n";
   else
-    os_ << where << ": " << severityName(sev) << ": " << message << "\n";
+    os_ << shownWhere << ": " << severityName(sev) << ": " << shownMessage
+        << "\n";
   if (!files_ || !loc.isValid())
     return;
   std::string_view text = files_->lineText(loc);
@@ -144,8 +149,18 @@ void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
   if (text.size() > Window) {
     size_t from = col > Window / 2 ? col - Window / 2 : 0;
     from = std::min(from, text.size() - Window);
+    // Whole UTF-8 characters at both ends of the window.
+    auto continuation = [&](size_t i) {
+      return i < text.size() &&
+             (static_cast<unsigned char>(text[i]) & 0xc0) == 0x80;
+    };
+    size_t to = from + Window;
+    while (from > 0 && continuation(from))
+      --from;
+    while (continuation(to))
+      ++to;
     prefix = from > 0 ? "..." : "";
-    text = text.substr(from, Window);
+    text = text.substr(from, to - from);
     col = col - from + prefix.size();
   }
   // The line as plan text is shown (control bytes, C1 controls and bidi

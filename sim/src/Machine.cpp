@@ -2098,9 +2098,9 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
     } else {
       lanes = UnmappedLanes;
     }
-    checkWholeElements(tb, inst, {from, to}, size);
     if (!reduceOverGroup(tb, inst, src, srcGroup, size, lanes))
       return Step::Progress;
+    checkWholeElements(tb, inst, {from, to}, size);
   } else {
     if (!inBounds(tb, inst, from, false))
       return Step::Progress;
@@ -2138,11 +2138,11 @@ Machine::Step Machine::doGroupLoadReduce(Tb &tb, const Inst &inst) {
   uint32_t lanes = opts_.dtype == DType::I32 || opts_.dtype == DType::U32
                        ? UnmappedLanes
                        : vectorLanes({&from, &d});
-  checkWholeElements(tb, inst, {from, d}, size);
   if (!reduceOverGroup(tb, inst, src, group, size, lanes))
     return Step::Progress;
   if (!inBounds(tb, inst, d, true))
     return Step::Progress;
+  checkWholeElements(tb, inst, {from, d}, size);
   touch(tb, inst, d, true, lanes, d.offset);
   write(d, tmp_.data());
   return Step::Progress;
