@@ -412,6 +412,10 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       elementInit = full->getSubExpr();
     const auto *temporary =
         dyn_cast_or_null<MaterializeTemporaryExpr>(elementInit);
+    // A std::vector<bool> proxy (`auto &&b`, `const auto &b`) is such a
+    // temporary too, but it refers to its element: bound as a reference.
+    if (temporary && isBitReference(temporary->getType()))
+      temporary = nullptr;
     if (temporary)
       elementInit = temporary->getSubExpr();
     bool byRef = lv->getType()->isReferenceType() && !temporary;

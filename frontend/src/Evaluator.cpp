@@ -646,7 +646,11 @@ void Evaluator::declare(const VarDecl *vd) {
     // time control passes here as C++ does (later passes find it made). A
     // mutable one would carry state across calls.
     if (vd->getType().isConstQualified() || vd->isConstexpr()) {
-      (void)lookupElsewhere(vd, loc);
+      // A constant initialiser has the same value whenever it runs (C++
+      // runs it before the program): left to the first read, as a
+      // namespace-scope constant's is.
+      if (!vd->hasConstantInitialization())
+        (void)lookupElsewhere(vd, loc);
       return;
     }
     error(loc, diag::err_eval_static_local);

@@ -38,6 +38,24 @@ static void body() {
     m[1] = 30;
     printf("convref entry: %d %d\n", p.first, p.second);
   }
+  // A std::vector<bool> proxy is a temporary that refers to its element.
+  std::vector<bool> bits(3, false);
+  for (auto &&b : bits)
+    b = true;
+  for (std::vector<bool>::reference &&b : bits)
+    b = !b;
+  printf("convref bits: %d %d %d\n", (int)bits[0], (int)bits[1],
+         (int)bits[2]);
+  for (const auto &b : bits) {
+    bits[0] = true;
+    printf("convref bit proxy: %d\n", (int)b);
+    break;
+  }
+  for (const bool &b : bits) {
+    bits[0] = false;
+    printf("convref bit copy: %d\n", (int)b);
+    break;
+  }
 }
 
 #include "native_compare.h"

@@ -5,6 +5,7 @@
 // happens once, at that first pass. Printed natively (libstdc++) and by
 // mscclc, the lines must be the same
 // (tests/dialect/static_local_first_pass.test).
+#include <array>
 #include <cstdio>
 
 static int first_k(int k, bool read) {
@@ -15,6 +16,14 @@ static int first_k(int k, bool read) {
 static int rec(int n) {
   static const int first = n;
   return n == 0 ? first : rec(n - 1);
+}
+
+// A constant initialiser runs before the program in C++: a constexpr
+// static used only in constant expressions is never evaluated here.
+static int sized(int k) {
+  static constexpr const char *tag = nullptr;
+  std::array<int, tag == nullptr ? 2 : 3> a{};
+  return k + (int)a.size();
 }
 
 static int noted(int v) {
@@ -35,6 +44,7 @@ static void body() {
   int a = once(6, true);
   int b = once(7, true);
   printf("static once: %d %d\n", a, b);
+  printf("static constant: %d\n", sized(3));
 }
 
 #include "native_compare.h"
