@@ -23,11 +23,13 @@
 #include "Races.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <deque>
 #include <map>
 #include <random>
 #include <set>
+#include <span>
 #include <sstream>
 #include <unordered_map>
 
@@ -228,7 +230,7 @@ private:
   // element (a tbg slice or pipeline unit that is not a multiple of the
   // element size): the elements it cuts are summed as no element is.
   void checkWholeElements(const Tb &tb, const Inst &inst,
-                          const std::vector<Span> &spans, uint64_t size);
+                          std::span<const Span> spans, uint64_t size);
   // Bytes moved counts what data ops read from their sources (a copy of
   // N bytes moves N, as memcpy does; a reduction of k sources moves k N).
   void read(const Span &s, uint8_t *out) {
@@ -1419,8 +1421,7 @@ void Machine::nameOp(Finding &f) const {
 }
 
 void Machine::checkWholeElements(const Tb &tb, const Inst &inst,
-                                 const std::vector<Span> &spans,
-                                 uint64_t size) {
+                                 std::span<const Span> spans, uint64_t size) {
   const uint64_t e = elementSize(opts_.dtype);
   auto cut = std::find_if(spans.begin(), spans.end(),
                           [&](const Span &s) { return s.offset % e != 0; });
@@ -1925,7 +1926,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     for (const Span &r : remotes)
       if (!inBounds(tb, inst, r, true))
         return Step::Progress;
-    checkWholeElements(tb, inst, {l, d0}, n * pay);
+    checkWholeElements(tb, inst, std::array{l, d0}, n * pay);
     uint64_t p0 = tb.progress, p = p0;
     for (; p < n; ++p) {
       bool ready = true;
@@ -2100,7 +2101,7 @@ Machine::Step Machine::doSwitch(Tb &tb, const Inst &inst) {
     }
     if (!reduceOverGroup(tb, inst, src, srcGroup, size, lanes))
       return Step::Progress;
-    checkWholeElements(tb, inst, {from, to}, size);
+    checkWholeElements(tb, inst, std::array{from, to}, size);
   } else {
     if (!inBounds(tb, inst, from, false))
       return Step::Progress;
@@ -2142,7 +2143,7 @@ Machine::Step Machine::doGroupLoadReduce(Tb &tb, const Inst &inst) {
     return Step::Progress;
   if (!inBounds(tb, inst, d, true))
     return Step::Progress;
-  checkWholeElements(tb, inst, {from, d}, size);
+  checkWholeElements(tb, inst, std::array{from, d}, size);
   touch(tb, inst, d, true, lanes, d.offset);
   write(d, tmp_.data());
   return Step::Progress;
