@@ -848,6 +848,18 @@ void Machine::kernelStart(int32_t rank) {
     }
     activate(a);
   }
+  if (races_) {
+    // The launch published the host's tick: its next access (the check of
+    // the output) comes after the kernel, so it takes a later one. Without
+    // this, an agent that learnt the published tick from the kernel (a
+    // peer, through this run's signals) counted the check as before it,
+    // and a write racing with the check (a put before the nop that hands
+    // on the wait of the next run) went unreported.
+    int32_t host = int32_t(tbs_.size() + proxies_.size()) + rank;
+    ++hostClock_[size_t(rank)][size_t(host)];
+    hostWeak_[size_t(rank)][size_t(host)] =
+        hostClock_[size_t(rank)][size_t(host)];
+  }
 }
 
 void Machine::finishRun(Tb &tb) {

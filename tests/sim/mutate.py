@@ -64,6 +64,20 @@ def drop_nop(plan):
     return out
 
 
+def drop_nop_after_wait(plan):
+    out = []
+    for g, tb, i, op in ops_of(plan):
+        # The nop that hands what a wait acquired (on its one waiting
+        # thread) to the threads of the data op after it.
+        if op["name"] == "nop" and 0 < i < len(tb["ops"]) - 1 and \
+                tb["ops"][i - 1]["name"] in ("wait", "rlxwait") and \
+                is_data(tb["ops"][i + 1]):
+            m = copy.deepcopy(plan)
+            del m["gpus"][g["id"]]["threadblocks"][tb["id"]]["ops"][i]
+            out.append((f"rank {g['id']} tb {tb['id']} op {i}", m))
+    return out
+
+
 def drop_op(name):
     def kind(plan):
         out = []
@@ -166,6 +180,7 @@ def port_put_without_flush(plan):
 
 KINDS = [
     ("drop-nop", drop_nop),
+    ("drop-nop-after-wait", drop_nop_after_wait),
     ("drop-signal", drop_op("signal")),
     ("drop-wait", drop_op("wait")),
     ("relax-signal", relax_signal),

@@ -23,7 +23,7 @@ MSCCLPP_ALGORITHM void pipeline_barrier(int num_gpus = 2, int unit = 1 << 16) {
       MemoryChannel ch(peer, gpu);
       BaseBuffer dst = Rank(peer).get_output_buffer();
       ch.signal({.tb = 1, .data_sync = SyncType::none, .relaxed = true});
-      ch.wait({.tb = 1, .data_sync = SyncType::none, .relaxed = true});
+      ch.wait({.tb = 1, .data_sync = SyncType::after, .relaxed = true});
       ch.put(dst.slice(gpu, gpu + 1), out.slice(gpu, gpu + 1), {.tb = 1});
       ch.signal({.tb = 1, .data_sync = SyncType::before});
       ch.wait({.tb = 1, .data_sync = SyncType::after});

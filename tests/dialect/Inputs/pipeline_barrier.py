@@ -30,7 +30,7 @@ def pipeline_barrier(name, num_gpus, unit):
                     ch = MemoryChannel(peer, gpu)
                     dst = Rank(peer).get_output_buffer()
                     ch.signal(tb=1, data_sync=SyncType.none, relaxed=True)
-                    ch.wait(tb=1, data_sync=SyncType.none, relaxed=True)
+                    ch.wait(tb=1, data_sync=SyncType.after, relaxed=True)
                     ch.put(dst[gpu : gpu + 1], out[gpu : gpu + 1], tb=1)
                     ch.signal(tb=1, data_sync=SyncType.before)
                     ch.wait(tb=1, data_sync=SyncType.after)
