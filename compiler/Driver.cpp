@@ -529,10 +529,10 @@ std::string defaultOutputName(const std::string &name,
 }
 
 bool writeOutput(const std::string &requested, std::string_view text,
-                 const std::string &input) {
+                 const std::string &input, std::string_view option) {
   return writeOutput(
       requested, [&](const support::ContentSink &sink) { return sink(text); },
-      input);
+      input, option);
 }
 
 bool writePlanOutput(const std::string &path, const plan::Plan &plan,
@@ -547,7 +547,7 @@ bool writePlanOutput(const std::string &path, const plan::Plan &plan,
 
 bool writeOutput(const std::string &requested,
                  const support::ContentProducer &produce,
-                 const std::string &input) {
+                 const std::string &input, std::string_view option) {
   // /dev/stdout names an open file, not a path to replace: it is "-".
   const std::string path = requested == "/dev/stdout" ? "-" : requested;
   // Never overwrite the input (-o algo.cpp would replace the source).
@@ -555,7 +555,7 @@ bool writeOutput(const std::string &requested,
   if (!input.empty() && path != "-" && ::stat(input.c_str(), &in) == 0 &&
       ::stat(path.c_str(), &out) == 0 && in.st_dev == out.st_dev &&
       in.st_ino == out.st_ino) {
-    usageError(diag::err_write_input, {path});
+    usageError(diag::err_write_input, {path, std::string(option)});
     return false;
   }
   support::WriteFailure f;

@@ -125,13 +125,14 @@ std::string defaultOutputName(const std::string &name,
                               std::string_view extension);
 
 // Writes `text` to `path` atomically; reports a failure on stderr. Refuses
-// to write over `input` (the file being compiled or read).
+// to write over `input` (the file being compiled or read), naming `option`
+// (the one that gave `path`) as the one to change.
 bool writeOutput(const std::string &path, std::string_view text,
-                 const std::string &input = "");
+                 const std::string &input = "", std::string_view option = "-o");
 // The same for text made piece by piece (a plan too large to hold whole).
 bool writeOutput(const std::string &path,
                  const support::ContentProducer &produce,
-                 const std::string &input = "");
+                 const std::string &input = "", std::string_view option = "-o");
 // Writes `plan` as JSON, streamed as it is made.
 bool writePlanOutput(const std::string &path, const plan::Plan &plan,
                      const std::string &input = "");

@@ -37,7 +37,7 @@ public:
     app.add_option("b", b_, "the new plan: JSON plan or algorithm source")
         ->required();
     app.add_flag("--json", json_,
-                 "print one JSON object (equal, differences, summary)");
+                 "print one JSON object (equal, summary, differences)");
     app.add_option("--a-param", sideParams_[0],
                    "set a parameter of side A only (a source): name=value, "
                    "over -P")

@@ -303,7 +303,10 @@ public:
     if (!sizeText_.empty()) {
       uint64_t size = 0;
       if (!parseUnsigned(sizeText_, size) || size == 0)
-        return usage("--size", "a positive number of bytes", sizeText_);
+        return usage("--size",
+                     "a positive number of bytes, at most "
+                     "18446744073709551615",
+                     sizeText_);
       size_ = size;
     }
     if (!splitMaskText_.empty()) {
@@ -471,7 +474,8 @@ private:
   // --trace, then --dump (meta.json and the buffers the simulator staged);
   // false when one of them could not be written (reported).
   bool writeResults(const plan::Plan &p, const sim::SimReport &report) {
-    if (!trace_.empty() && !writeOutput(trace_, report.trace, input_))
+    if (!trace_.empty() &&
+        !writeOutput(trace_, report.trace, input_, "--trace"))
       return false;
     if (dump_) {
       nlohmann::ordered_json meta;

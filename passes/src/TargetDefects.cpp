@@ -52,6 +52,7 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_overlapping_operands},
       {diag::warn_defect_rank_without_threadblocks,
        diag::note_fix_rank_without_threadblocks},
+      {diag::warn_defect_zero_chunk_count, diag::note_fix_zero_chunk_count},
       {diag::warn_defect_packet_alignment, diag::note_fix_packet_alignment},
       {diag::warn_defect_scratch_packet_overlap,
        diag::note_fix_scratch_packet_overlap},
@@ -392,6 +393,20 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
     if (gpu.threadblocks.empty() && !diags.isIgnored(id) && ++counts[id] <= 4)
       diags.report(id, at, {gpu.id})
           .at("gpus[" + std::to_string(gpu.id) + "]")
+          .note(fixOf(id), at);
+  }
+
+  // A chunk count of zero (executor-semantics §1.2, Q9): the executor's
+  // size check divides by both counts before anything runs.
+  for (const auto &gpu : plan.gpus) {
+    diag::ID id = diag::warn_defect_zero_chunk_count;
+    SourceLocation at = gpu.loc.isValid() ? gpu.loc : plan.loc;
+    const char *key = gpu.inputChunks == 0    ? "input_chunks"
+                      : gpu.outputChunks == 0 ? "output_chunks"
+                                              : nullptr;
+    if (key && !diags.isIgnored(id) && ++counts[id] <= 4)
+      diags.report(id, at, {gpu.id, key})
+          .at("gpus[" + std::to_string(gpu.id) + "]." + key)
           .note(fixOf(id), at);
   }
 
