@@ -30,6 +30,17 @@ const std::vector<std::string> &knownDtypes() {
   return names;
 }
 
+std::vector<std::string> namespaceComponents(std::string_view name) {
+  std::vector<std::string> parts;
+  for (size_t from = 0;;) {
+    size_t colons = name.find("::", from);
+    parts.emplace_back(name.substr(from, colons - from));
+    if (colons == std::string_view::npos)
+      return parts;
+    from = colons + 2;
+  }
+}
+
 bool isCppKeyword(std::string_view word) {
   static const std::set<std::string_view> keywords = {
       "alignas",  "alignof",   "and",       "asm",       "auto",     "bool",
@@ -306,14 +317,7 @@ private:
     size_t body = text.find(opening);
     std::set<std::string> used =
         unqualifiedNames(std::string_view(text).substr(body + opening.size()));
-    std::vector<std::string> parts;
-    for (size_t from = 0;;) {
-      size_t colons = ns_.find("::", from);
-      parts.push_back(ns_.substr(from, colons - from));
-      if (colons == std::string::npos)
-        break;
-      from = colons + 2;
-    }
+    std::vector<std::string> parts = namespaceComponents(ns_);
     // Macros are not in the text: the headers' (all capitals by convention,
     // and the few lower-case ones C and GNU define) would replace the name.
     auto hidden = [&](const std::string &name) {

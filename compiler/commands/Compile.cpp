@@ -299,12 +299,7 @@ private:
   // --cuda-namespace: identifiers joined by "::", none a C++ keyword or
   // reserved (a leading underscore and a capital, or a double underscore).
   static bool validNamespace(const std::string &name) {
-
-    size_t at = 0;
-    while (true) {
-      size_t sep = name.find("::", at);
-      std::string part = name.substr(
-          at, sep == std::string::npos ? std::string::npos : sep - at);
+    for (const std::string &part : cuda::namespaceComponents(name)) {
       if (part.empty() || std::isdigit(static_cast<unsigned char>(part[0])) ||
           cuda::isCppKeyword(part) || part == "std" ||
           part.find("__") != std::string::npos ||
@@ -314,10 +309,8 @@ private:
       for (char c : part)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
           return false;
-      if (sep == std::string::npos)
-        return true;
-      at = sep + 2;
     }
+    return true;
   }
 
   // --dtypes: a comma-separated list of known element types, each once.

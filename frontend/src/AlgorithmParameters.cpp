@@ -209,19 +209,44 @@ std::optional<Value> parseParam(const std::string &text, QualType t,
   return std::nullopt;
 }
 
-} // namespace
-
-std::string algorithmName(const FunctionDecl *fn) {
-  return algorithmNameSpellings(fn).front();
-}
-
-std::vector<std::string> algorithmNameSpellings(const FunctionDecl *fn) {
-  // The named namespaces around fn, innermost first.
+// The named namespaces around fn, innermost first.
+std::vector<const NamespaceDecl *>
+namedNamespacesAround(const FunctionDecl *fn) {
   std::vector<const NamespaceDecl *> around;
   for (const DeclContext *dc = fn->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
       if (!ns->isAnonymousNamespace())
         around.push_back(ns);
+  return around;
+}
+
+// fn's name qualified by `around`, leaving out the inline namespaces whose
+// bit is set in `skipped` (bit k: the k-th inline one, innermost first).
+std::string qualifiedName(const FunctionDecl *fn,
+                          llvm::ArrayRef<const NamespaceDecl *> around,
+                          uint32_t skipped) {
+  std::string name = fn->getNameAsString();
+  size_t k = 0;
+  for (const NamespaceDecl *ns : around) {
+    if (ns->isInline()) {
+      bool skip = (skipped >> std::min<size_t>(k, 31)) & 1;
+      ++k;
+      if (skip)
+        continue;
+    }
+    name = ns->getNameAsString() + "::" + name;
+  }
+  return name;
+}
+
+} // namespace
+
+std::string algorithmName(const FunctionDecl *fn) {
+  return qualifiedName(fn, namedNamespacesAround(fn), 0);
+}
+
+std::vector<std::string> algorithmNameSpellings(const FunctionDecl *fn) {
+  std::vector<const NamespaceDecl *> around = namedNamespacesAround(fn);
   size_t inlineCount = llvm::count_if(
       around, [](const NamespaceDecl *ns) { return ns->isInline(); });
   // Bit k of `skipped` leaves out the k-th inline namespace; past a few
@@ -234,17 +259,7 @@ std::vector<std::string> algorithmNameSpellings(const FunctionDecl *fn) {
     masks = {0, ~0u};
   std::vector<std::string> names;
   for (uint32_t skipped : masks) {
-    std::string name = fn->getNameAsString();
-    size_t k = 0;
-    for (const NamespaceDecl *ns : around) {
-      if (ns->isInline()) {
-        bool skip = (skipped >> std::min<size_t>(k, 31)) & 1;
-        ++k;
-        if (skip)
-          continue;
-      }
-      name = ns->getNameAsString() + "::" + name;
-    }
+    std::string name = qualifiedName(fn, around, skipped);
     if (llvm::find(names, name) == names.end())
       names.push_back(std::move(name));
   }

@@ -177,9 +177,8 @@ void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
       ++i;
       continue;
     }
-    const size_t length = plan::appendVisibleCharacter(shown, raw, i);
-    const bool escaped =
-        shown.compare(before, std::string::npos, raw, i, length) != 0;
+    bool escaped = false;
+    const size_t length = plan::appendVisibleCharacter(shown, raw, i, &escaped);
     if (i < col)
       under.append(escaped ? shown.size() - before : 1, ' ');
     i += length;

@@ -8,6 +8,7 @@
 
 #include "mscclc/ir/PlanIR.h"
 
+#include <algorithm>
 #include <array>
 #include <numeric>
 
@@ -184,8 +185,12 @@ void appendHex(std::string &out, uint32_t value, int digits) {
 
 } // namespace
 
-size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i) {
+size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i,
+                              bool *escaped) {
   unsigned char u = static_cast<unsigned char>(s[i]);
+  bool ignored;
+  bool &wasEscaped = escaped ? *escaped : ignored;
+  wasEscaped = false;
   if (u >= 0x20 && u < 0x7f) {
     out += s[i];
     return 1;
@@ -194,6 +199,7 @@ size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i) {
     if (auto decoded = decodeUtf8(s, i)) {
       auto [cp, length] = *decoded;
       if (hidesText(cp)) {
+        wasEscaped = true;
         out += "\\u";
         appendHex(out, uint32_t(cp), 4);
       } else {
@@ -202,6 +208,7 @@ size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i) {
       return length;
     }
   }
+  wasEscaped = true;
   switch (u) {
   case '\n':
     out += "\\n";
@@ -244,6 +251,21 @@ std::optional<uint64_t> messageSizeUnit(const Plan &plan, uint64_t granule) {
       return std::nullopt;
   }
   return uint64_t(unit);
+}
+
+MessageSizes messageSizes(const Plan &plan, uint64_t granule) {
+  MessageSizes sizes;
+  sizes.unit = messageSizeUnit(plan, granule);
+  if (!sizes.unit)
+    return sizes;
+  const uint64_t unit = *sizes.unit;
+  uint64_t lo = std::max(plan.minMessageSize, unit);
+  uint64_t firstMultiple = lo / unit + (lo % unit != 0);
+  if (firstMultiple > plan.maxMessageSize / unit)
+    return sizes; // none in range (a first multiple past 2^64 included)
+  sizes.min = firstMultiple * unit;
+  sizes.max = plan.maxMessageSize / unit * unit;
+  return sizes;
 }
 
 } // namespace mscclc::plan

@@ -265,17 +265,11 @@ private:
     else if (plan_.bufferAlignment >= 1 && !plan_.gpus.empty()) {
       // The executor refuses every message size outside [min, max] or not
       // a multiple of the unit (§2.1): a plan none fits can never run.
-      std::optional<uint64_t> unit =
-          messageSizeUnit(plan_, uint64_t(plan_.bufferAlignment));
-      bool fits = false;
-      if (unit) {
-        uint64_t smallest = std::max(plan_.minMessageSize, *unit);
-        uint64_t firstMultiple = smallest / *unit + (smallest % *unit != 0);
-        fits = firstMultiple <= plan_.maxMessageSize / *unit;
-      }
-      if (!fits)
+      MessageSizes sizes = messageSizes(plan_, uint64_t(plan_.bufferAlignment));
+      if (sizes.empty())
         problem(diag::err_plan_no_message_size, "max_message_size", plan_.loc,
-                {unit ? std::to_string(*unit) : std::string("2^64 or more"),
+                {sizes.unit ? std::to_string(*sizes.unit)
+                            : std::string("2^64 or more"),
                  plan_.bufferAlignment, plan_.minMessageSize,
                  plan_.maxMessageSize});
     }

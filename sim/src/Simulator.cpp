@@ -89,24 +89,11 @@ namespace {
 // The sizes that are multiples of `granule` x the chunk count that sets
 // the chunk size, on every rank, within min/max_message_size.
 SizeRange sizesIn(const plan::Plan &plan, uint64_t granule) {
-  SizeRange r;
   // A rank without chunks in the buffer that sets the chunk size
   // constrains nothing (the executor divides by zero on it: a defect the
-  // simulation reports).
-  std::optional<uint64_t> unitIfFits = plan::messageSizeUnit(plan, granule);
-  if (!unitIfFits)
-    return r; // empty (unit 0): no 64-bit size is a multiple of it
-  uint64_t unit = *unitIfFits;
-  r.unit = unit;
-  uint64_t lo = std::max<uint64_t>(plan.minMessageSize, unit);
-  uint64_t firstMultiple = lo / unit + (lo % unit != 0);
-  if (firstMultiple > UINT64_MAX / unit) {
-    r.min = 1; // empty: the first multiple does not fit in 64 bits
-    return r;
-  }
-  r.min = firstMultiple * unit;
-  r.max = plan.maxMessageSize / unit * unit;
-  return r;
+  // simulation reports). A unit past 64 bits is unit 0: empty.
+  plan::MessageSizes sizes = plan::messageSizes(plan, granule);
+  return SizeRange{sizes.unit.value_or(0), sizes.min, sizes.max};
 }
 
 uint64_t alignmentOf(const plan::Plan &plan) {

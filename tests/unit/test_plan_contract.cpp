@@ -6,6 +6,7 @@
 // is tested in tests/errors/plan_*.test; these cases pin the APIs.
 //
 //===----------------------------------------------------------------------===//
+#include "mscclc/cuda/CudaWriter.h"
 #include "mscclc/ir/Diagnostics.h"
 #include "mscclc/ir/PlanQuery.h"
 #include "mscclc/ir/PlanVerifier.h"
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 using namespace mscclc;
 using namespace mscclc::plan;
@@ -273,4 +275,72 @@ TEST_CASE("visibleText escapes what would move or hide text on a terminal",
   CHECK(visibleText("a\xe2\x80") == "a\\xe2\\x80");
   CHECK(visibleText("\xc0\xaf") == "\\xc0\\xaf");
   CHECK(visibleText("\xed\xa0\x80") == "\\xed\\xa0\\x80");
+}
+
+TEST_CASE("appendVisibleCharacter tells whether it escaped the character",
+          "[plan]") {
+  auto one = [](std::string_view s) {
+    std::string out;
+    bool escaped = true;
+    size_t length = appendVisibleCharacter(out, s, 0, &escaped);
+    return std::tuple{out, length, escaped};
+  };
+  CHECK(one("a") == std::tuple{std::string("a"), size_t(1), false});
+  CHECK(one("é") == std::tuple{std::string("é"), size_t(2), false});
+  CHECK(one("\\") == std::tuple{std::string("\\"), size_t(1), false});
+  CHECK(one("\n") == std::tuple{std::string("\\n"), size_t(1), true});
+  CHECK(one("\xe2\x80\xae") ==
+        std::tuple{std::string("\\u202e"), size_t(3), true});
+  CHECK(one("\xc0\xaf") == std::tuple{std::string("\\xc0"), size_t(1), true});
+}
+
+TEST_CASE("messageSizes: the multiples of the unit within the plan's range",
+          "[plan]") {
+  Plan p;
+  p.collective = "allreduce";
+  p.gpus.resize(2);
+  p.gpus[0].inputChunks = 4;
+  p.gpus[1].inputChunks = 6;
+  // Unit: lcm(4, 6) x 16 = 192.
+  p.minMessageSize = 100;
+  p.maxMessageSize = 1000;
+  MessageSizes s = messageSizes(p, 16);
+  REQUIRE(s.unit == uint64_t(192));
+  CHECK(s.min == 192);
+  CHECK(s.max == 960);
+  CHECK_FALSE(s.empty());
+  // min_message_size below the unit: the unit itself is the smallest.
+  p.minMessageSize = 0;
+  CHECK(messageSizes(p, 16).min == 192);
+  // No multiple in range.
+  p.minMessageSize = 961;
+  s = messageSizes(p, 16);
+  CHECK(s.unit == uint64_t(192));
+  CHECK(s.empty());
+  // The first multiple past 2^64.
+  p.minMessageSize = UINT64_MAX - 10;
+  p.maxMessageSize = UINT64_MAX;
+  CHECK(messageSizes(p, 16).empty());
+  // A unit past 2^64.
+  p.minMessageSize = 0;
+  s = messageSizes(p, uint64_t(1) << 62);
+  CHECK_FALSE(s.unit);
+  CHECK(s.empty());
+  // A rank without chunks constrains nothing; an allgather counts outputs.
+  p.gpus[1].inputChunks = 0;
+  CHECK(messageSizes(p, 16).unit == uint64_t(64));
+  p.collective = "allgather";
+  p.gpus[0].outputChunks = 3;
+  CHECK(messageSizes(p, 16).unit == uint64_t(48));
+}
+
+TEST_CASE("namespaceComponents splits a qualified name at each ::", "[cuda]") {
+  using Parts = std::vector<std::string>;
+  CHECK(cuda::namespaceComponents("gen") == Parts{"gen"});
+  CHECK(cuda::namespaceComponents("a::b::c") == Parts{"a", "b", "c"});
+  // Empty components stay, for the caller to refuse.
+  CHECK(cuda::namespaceComponents("a::") == Parts{"a", ""});
+  CHECK(cuda::namespaceComponents("::a") == Parts{"", "a"});
+  CHECK(cuda::namespaceComponents("a::::b") == Parts{"a", "", "b"});
+  CHECK(cuda::namespaceComponents("a:b") == Parts{"a:b"});
 }

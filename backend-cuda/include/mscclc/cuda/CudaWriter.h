@@ -36,11 +36,16 @@ struct CudaOptions {
   std::string ns;
 };
 
-// The .cu source, or nullopt after reporting why the plan cannot be baked.
 // Whether `word` is a C++ keyword (or alternative operator token), which no
 // namespace or identifier of the emitted code may be.
 bool isCppKeyword(std::string_view word);
 
+// The components of a qualified namespace name, split at each "::" ("a::b"
+// gives a and b; an empty component, as in "a::" or "a::::b", is kept for
+// the caller to refuse).
+std::vector<std::string> namespaceComponents(std::string_view name);
+
+// The .cu source, or nullopt after reporting why the plan cannot be baked.
 std::optional<std::string> writeCuda(const plan::Plan &plan,
                                      const CudaOptions &options,
                                      DiagnosticSink &diags);

@@ -206,13 +206,26 @@ size_t countOpEntries(const Gpu &gpu);
 // bytes that are not well-formed UTF-8 become \xNN).
 std::string visibleText(std::string_view s);
 // Appends visibleText of the character at s[i] (one byte, or one
-// well-formed UTF-8 sequence) and returns the bytes it took.
-size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i);
+// well-formed UTF-8 sequence) and returns the bytes it took; `escaped`, if
+// given, tells whether it appended an escape instead of the character.
+size_t appendVisibleCharacter(std::string &out, std::string_view s, size_t i,
+                              bool *escaped = nullptr);
 
 // What message sizes are a multiple of (executor-semantics §2.1): `granule`
 // (buffer_alignment, or a multiple of it) times, on every rank, the chunk
 // count of the buffer that sets the chunk size (a rank without chunks there
 // constrains nothing). Nothing when that does not fit in 64 bits.
 std::optional<uint64_t> messageSizeUnit(const Plan &plan, uint64_t granule);
+
+// The message sizes a plan accepts (executor-semantics §2.1): the
+// multiples of messageSizeUnit(plan, granule) from `min` to `max`, the
+// first and last within [min_message_size, max_message_size]. Empty when
+// the unit does not fit in 64 bits or no multiple lies in the range.
+struct MessageSizes {
+  std::optional<uint64_t> unit;
+  uint64_t min = 1, max = 0;
+  bool empty() const { return !unit || min > max; }
+};
+MessageSizes messageSizes(const Plan &plan, uint64_t granule);
 
 } // namespace mscclc::plan
