@@ -333,8 +333,8 @@ private:
         fail(t[i], diag::err_cir_expected_next,
              {"channel #", g.connectedTo.size()});
       g.connectedTo.push_back(number<int32_t>(t[i], s.substr(colon + 2)));
+      g.createdAt.push_back(t[i].loc); // -Wself-channel points here
     }
-    g.createdAt.resize(g.connectedTo.size());
     rank.channelGroups.push_back(std::move(g));
   }
 
