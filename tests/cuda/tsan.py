@@ -29,11 +29,11 @@ Two halves:
    host's check, still reads) or with a host's fill of the input cannot
    happen in host_run, which fills every input before the first launch and
    starts each launch only after every rank and its host finished the
-   previous one: those mutants may run clean. A race the simulator finds only between
-   packet ops (a packet slot
-   overwritten before it is read) is the one kind ThreadSanitizer cannot
-   see: packet words are atomic by design (they are the synchronisation),
-   so those mutants may run clean or deadlock.
+   previous one: those mutants may run clean. A race the simulator finds
+   only between packet ops (a packet slot overwritten before it is read)
+   is the one kind ThreadSanitizer cannot see: packet words are atomic by
+   design (they are the synchronisation), so those mutants may run clean
+   or deadlock.
 
   tsan.py --mscclc PATH [--sites N] [--jobs N]
 
