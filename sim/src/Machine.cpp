@@ -90,17 +90,21 @@ struct ChannelState {
   std::vector<std::pair<int32_t, int32_t>> members;
 };
 
+// Barriers and device semaphores are strong edges: they carry what their
+// participants knew in both clocks (the weak one also holds which reads
+// relaxed signals reported done).
 struct BarrierState {
   int64_t arrived = 0;
   uint64_t episode = 0;
-  Clock join;
-  std::map<uint64_t, ClockRef> done; // episode -> join of its arrivals
+  Clock join, joinWeak;
+  // episode -> join of its arrivals (strong, weak)
+  std::map<uint64_t, std::pair<ClockRef, ClockRef>> done;
 };
 
 struct SemaphoreState {
   int64_t value = 0, init = 0;
   uint64_t acquires = 0;
-  std::vector<ClockRef> releases; // cumulative joins
+  std::vector<ClockRef> releases, releasesWeak; // cumulative joins
 };
 
 struct PacketSegment {
@@ -122,8 +126,15 @@ struct Tb {
   uint64_t progress = 0;
   std::vector<uint64_t> expected;
   uint64_t episode = 0, fifoPosition = 0;
+  // [thread]: the sync trigger each thread of the current pwsf or flush
+  // pushed (one per channel: a flush drains its own connection).
+  std::vector<uint64_t> syncPositions;
   // Clocks (only with race checks).
   Clock strong, weak, pendStrong, pendWeak;
+  // [thread]: what that one thread acquired since the last nop (its wait
+  // or semaphore acquire): its own later signal, push or release carries
+  // it at once, the block's other threads only after the next nop.
+  std::vector<Clock> laneStrong, laneWeak;
   ClockRef kernelStart;
   uint32_t epoch = 0, published = 0;
   std::string blockedOn; // for a deadlock report
@@ -133,7 +144,15 @@ struct Proxy {
   int32_t agent = 0;
   std::deque<Trigger> fifo;
   uint64_t pushed = 0, processed = 0;
+  // What the proxy's host thread knows: the triggers' clocks, and every
+  // connection's transfers once a flush has drained them.
   Clock strong, weak;
+  // Each port channel has a connection of its own (§4.1). A connection
+  // delivers its transfers and flags in order, but nothing orders them
+  // with another connection's (§4.4): each gets its own clock component,
+  // so a flag carries only its own connection's earlier transfers.
+  std::vector<int32_t> connAgent; // [gpu channel]
+  std::vector<Clock> connStrong, connWeak;
   std::map<uint64_t, ClockRef> flushed; // position -> clock after it
 };
 
@@ -182,13 +201,16 @@ private:
   Step doSwitchWait(Tb &tb, const Inst &inst);
   Step doSignal(Tb &tb, const Inst &inst);
   void signalMemoryChannel(Tb &tb, const Inst &inst, const ChannelEnd &c,
-                           bool relaxed);
+                           bool relaxed, size_t lane);
   // --semantics intended: a memory pws/pwsf signals after its put.
   void signalAfterMemoryPut(Tb &tb, const Inst &inst);
   Step doWait(Tb &tb, const Inst &inst);
   Step doBarrier(Tb &tb, const Inst &inst);
   Step doSemaphore(Tb &tb, const Inst &inst);
   Step doFlush(Tb &tb, const Inst &inst);
+  // A finished pwsf or flush: thread k acquires what the proxy had done
+  // when it drained the k-th channel's connection (§6.3 rule 5).
+  void acquireFlushes(Tb &tb, const Proxy &proxy);
   // The op's channels that resolve to a declared channel of type `t` (the
   // op's own type by default); a verified plan has no others.
   std::vector<ChannelEnd> channelEnds(const Tb &tb, const Op &op,
@@ -286,7 +308,8 @@ private:
                   const Clock &strong, const Clock &weak);
   // Stamps `t` with its FIFO position, the op it came from and what the
   // pushing lane has published, and queues it on the rank's proxy.
-  void pushTrigger(Tb &tb, const Inst &inst, Trigger t);
+  // `lane`: the thread that pushes it (channel index i goes to thread i).
+  void pushTrigger(Tb &tb, const Inst &inst, Trigger t, size_t lane);
   // A data trigger copying `length` bytes from `s` to `d`.
   static Trigger dataTrigger(const Span &s, const Span &d, uint64_t length,
                              uint32_t unit);
@@ -294,13 +317,13 @@ private:
   // the clocks the first k signals carry (cumulatively, for the k-th wait).
   // A thread block's signal into `theirs`: a relaxed one publishes only
   // what was done before the kernel.
-  void signalFrom(Tb &tb, ChannelState &theirs, bool relaxed) {
+  void signalFrom(Tb &tb, ChannelState &theirs, bool relaxed, size_t lane) {
     if (!races_) {
       ++theirs.inbound;
       return;
     }
-    ClockRef strong = publishedClock(tb, false);
-    ClockRef weak = publishedClock(tb, true);
+    ClockRef strong = publishedClock(tb, false, lane);
+    ClockRef weak = publishedClock(tb, true, lane);
     recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
                  *tb.kernelStart);
   }
@@ -317,10 +340,23 @@ private:
       if (e == 0 || e > c.signals.size())
         continue;
       const SignalRecord &rec = c.signals[size_t(e - 1)];
-      joinInto(tb.pendStrong, relaxed ? *rec.start : *rec.strong);
-      joinInto(tb.pendWeak, *rec.weak);
-      joinInto(tb.pendWeak, tb.pendStrong);
+      acquireOnLane(tb, k, relaxed ? *rec.start : *rec.strong, *rec.weak);
     }
+  }
+  // Thread `lane` of `tb` acquires `strong` (and `weak`): the block's
+  // other threads see it after the next nop.
+  void acquireOnLane(Tb &tb, size_t lane, const Clock &strong,
+                     const Clock &weak) {
+    joinInto(tb.pendStrong, strong);
+    joinInto(tb.pendWeak, weak);
+    joinInto(tb.pendWeak, tb.pendStrong);
+    if (tb.laneStrong.size() <= lane) {
+      tb.laneStrong.resize(lane + 1, Clock(size_t(agents_), 0));
+      tb.laneWeak.resize(lane + 1, Clock(size_t(agents_), 0));
+    }
+    joinInto(tb.laneStrong[lane], strong);
+    joinInto(tb.laneWeak[lane], weak);
+    joinInto(tb.laneWeak[lane], tb.laneStrong[lane]);
   }
   void recordSignal(ChannelState &theirs, const Clock &strong,
                     const Clock &weak, const Clock &start);
@@ -361,11 +397,25 @@ private:
                         const std::vector<uint8_t> &bytes);
   void joinPacketWriters(Tb &tb, const Span &s);
   // ------------------------------------------------------------ clocks
-  ClockRef publishedClock(const Tb &tb, bool weak) const;
+  // What thread `lane` of `tb` publishes: what the block did before its
+  // last nop, and what that thread acquired since (no lane: the block).
+  ClockRef publishedClock(const Tb &tb, bool weak,
+                          size_t lane = SIZE_MAX) const;
   void tick(int32_t agent);
   // ---------------------------------------------------------- findings
   void report(Finding::Kind kind, const Tb *tb, const Inst *inst,
-              std::string message);
+              std::string message,
+              std::optional<Finding::Other> other = std::nullopt);
+  // Who made an access, and the access as the other side of a race.
+  static Finding::Agent agentOf(const Access &a) {
+    using Agent = Finding::Agent;
+    return a.host    ? (a.write ? Agent::HostFill : Agent::HostCheck)
+           : a.proxy ? Agent::Proxy
+                     : Agent::ThreadBlock;
+  }
+  static Finding::Other otherOf(const Access &a) {
+    return {agentOf(a), a.rank, a.tb, a.op, a.run};
+  }
   void defect(const Tb &tb, const Inst &inst, const std::string &message);
   std::string where(const Span &s) const;
   std::string opLabel(int32_t rank, int32_t tb, int32_t flat) const;
@@ -477,7 +527,11 @@ void Machine::build() {
     proxies_[r].agent = agents_++;
   int32_t hostBase = agents_;
   agents_ += int32_t(nranks);
-  (void)hostBase;
+  for (size_t r = 0; r < nranks; ++r) {
+    size_t ports = query_.gpuChannels(int32_t(r), ChannelType::Port).size();
+    for (size_t g = 0; g < ports; ++g)
+      proxies_[r].connAgent.push_back(agents_++);
+  }
 
   mem_.clear();
   for (size_t r = 0; r < nranks; ++r)
@@ -502,7 +556,7 @@ void Machine::build() {
   semaphores_.assign(nranks, {});
   for (size_t r = 0; r < nranks; ++r)
     for (int64_t v : plan_.gpus[r].semaphores)
-      semaphores_[r].push_back(SemaphoreState{v, v, 0, {}});
+      semaphores_[r].push_back(SemaphoreState{v, v, 0, {}, {}});
   packetWriters_.assign(nranks * 3, {});
   rankRun_.assign(nranks, 0);
   rankPending_.assign(nranks, 0);
@@ -518,6 +572,10 @@ void Machine::build() {
     for (Proxy &p : proxies_) {
       p.strong = p.weak = zero;
       p.strong[size_t(p.agent)] = p.weak[size_t(p.agent)] = 1;
+      p.connStrong.assign(p.connAgent.size(), zero);
+      for (size_t g = 0; g < p.connAgent.size(); ++g)
+        p.connStrong[g][size_t(p.connAgent[g])] = 1;
+      p.connWeak = p.connStrong;
     }
     hostClock_.assign(nranks, zero);
     for (size_t r = 0; r < nranks; ++r)
@@ -881,6 +939,8 @@ void Machine::kernelEnd(int32_t rank) {
       Tb &tb = tbs_[size_t(a)];
       joinInto(tb.strong, tb.pendStrong);
       joinInto(tb.weak, tb.pendWeak);
+      tb.laneStrong.clear();
+      tb.laneWeak.clear();
       joinInto(hostClock_[size_t(rank)], tb.strong);
       joinInto(hostWeak_[size_t(rank)], tb.weak);
     }
@@ -1074,6 +1134,8 @@ void Machine::syncThreads(Tb &tb) {
   joinInto(tb.strong, tb.pendStrong);
   joinInto(tb.weak, tb.pendWeak);
   joinInto(tb.weak, tb.strong);
+  tb.laneStrong.clear(); // every thread now has what any one acquired
+  tb.laneWeak.clear();
 }
 
 void Machine::tick(int32_t agent) {
@@ -1088,9 +1150,12 @@ void Machine::tick(int32_t agent) {
   }
 }
 
-ClockRef Machine::publishedClock(const Tb &tb, bool weak) const {
+ClockRef Machine::publishedClock(const Tb &tb, bool weak, size_t lane) const {
   auto c = std::make_shared<Clock>(weak ? tb.weak : tb.strong);
   (*c)[size_t(tb.agent)] = tb.published;
+  const auto &lanes = weak ? tb.laneWeak : tb.laneStrong;
+  if (lane < lanes.size())
+    joinInto(*c, lanes[lane]);
   return c;
 }
 
@@ -1238,7 +1303,7 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
                 "thread blocks";
         else
           os << ": no signal/wait (with nops around it) orders them";
-        report(Finding::Kind::Race, &tb, &inst, os.str());
+        report(Finding::Kind::Race, &tb, &inst, os.str(), otherOf(prior));
       });
 }
 
@@ -1263,7 +1328,10 @@ void Machine::checkOwnOverlap(Tb &tb, const Inst &inst, const Span &r,
              ? "each thread overwrites source units before it reads them"
              : "a unit may be overwritten by one thread before another "
                "reads it");
-  report(Finding::Kind::Race, &tb, &inst, os.str());
+  // Within one op: its threads race with each other.
+  report(Finding::Kind::Race, &tb, &inst, os.str(),
+         Finding::Other{Finding::Agent::ThreadBlock, tb.rank, tb.id, inst.flat,
+                        tb.run});
 }
 
 void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
@@ -1281,8 +1349,10 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
         f.rank = prior.rank;
         f.tb = prior.tb;
         f.op = prior.op;
-        f.run = a.run;
+        f.run = prior.run;
         f.schedule = schedule_;
+        f.agent = agentOf(prior);
+        f.other = otherOf(a);
         nameOp(f);
         std::string who =
             a.proxy ? "rank " + std::to_string(a.rank) + "'s port proxy (for " +
@@ -1461,10 +1531,11 @@ std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
 }
 
 void Machine::report(Finding::Kind kind, const Tb *tb, const Inst *inst,
-                     std::string message) {
+                     std::string message, std::optional<Finding::Other> other) {
   Finding f;
   f.kind = kind;
   f.schedule = schedule_;
+  f.other = other;
   if (tb) {
     f.rank = tb->rank;
     f.tb = tb->id;
@@ -1487,15 +1558,15 @@ void Machine::defect(const Tb &tb, const Inst &inst,
   report(Finding::Kind::Defect, &tb, &inst, message);
 }
 
-void Machine::pushTrigger(Tb &tb, const Inst &inst, Trigger t) {
+void Machine::pushTrigger(Tb &tb, const Inst &inst, Trigger t, size_t lane) {
   Proxy &proxy = proxies_[size_t(tb.rank)];
   t.position = ++proxy.pushed;
   t.tb = tb.id;
   t.op = inst.flat;
   t.run = tb.run;
   if (races_) {
-    t.strong = publishedClock(tb, false);
-    t.weak = publishedClock(tb, true);
+    t.strong = publishedClock(tb, false, lane);
+    t.weak = publishedClock(tb, true, lane);
   }
   proxy.fifo.push_back(std::move(t));
   tb.fifoPosition = proxy.pushed;
@@ -1582,6 +1653,7 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
     // data later (§3.4).
     if (!tb.opStarted) {
       tb.opStarted = true;
+      tb.syncPositions.clear();
       auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < op.dst.size(); ++i) {
         Address src = resolve(ctx_, tb.rank, tb.id, op, Operand::Src,
@@ -1594,7 +1666,9 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
         t.flag = op.kind != OpKind::Put;
         t.sync = op.kind == OpKind::Pwsf;
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
-        pushTrigger(tb, inst, std::move(t));
+        pushTrigger(tb, inst, std::move(t), i);
+        if (op.kind == OpKind::Pwsf)
+          tb.syncPositions.push_back(tb.fifoPosition);
       }
     }
     if (op.kind != OpKind::Pwsf)
@@ -1608,13 +1682,7 @@ Machine::Step Machine::doPut(Tb &tb, const Inst &inst) {
       park(tb.agent, makeKey(KeyKind::Flush, tb.rank, 0));
       return Step::Blocked;
     }
-    if (races_) {
-      auto it = proxy.flushed.lower_bound(tb.fifoPosition);
-      if (it != proxy.flushed.end()) {
-        joinInto(tb.pendStrong, *it->second);
-        joinInto(tb.pendWeak, *it->second);
-      }
-    }
+    acquireFlushes(tb, proxy);
     return Step::Progress;
   }
   // Memory channel: every thread copies; pws/pwsf send no signal (Q12).
@@ -1831,7 +1899,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
         Span s = packetSpan(src, n), d = packetSpan(dst, n);
         Trigger t = dataTrigger(s, d, n * pkt, pkt);
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
-        pushTrigger(tb, inst, std::move(t));
+        pushTrigger(tb, inst, std::move(t), i);
       }
       return Step::Progress;
     }
@@ -1902,7 +1970,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
       for (size_t i = 0; i < dsts.size(); ++i) {
         Trigger t = dataTrigger(s, dsts[i], n * pkt, pkt);
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
-        pushTrigger(tb, inst, std::move(t));
+        pushTrigger(tb, inst, std::move(t), i);
       }
     }
     return Step::Progress;
@@ -2173,22 +2241,23 @@ Machine::Step Machine::doSignal(Tb &tb, const Inst &inst) {
   }
   bool relaxed = isRelaxedOp(op.kind);
   auto ends = channelEnds(tb, op);
+  // Thread k signals the op's k-th channel.
   if (op.channelType == ChannelType::Port) {
-    for (const ChannelEnd &c : ends) {
+    for (size_t k = 0; k < ends.size(); ++k) {
       Trigger t;
       t.flag = true;
-      t.gpuChannel = c.gpuChannel;
-      pushTrigger(tb, inst, std::move(t));
+      t.gpuChannel = ends[k].gpuChannel;
+      pushTrigger(tb, inst, std::move(t), k);
     }
     return Step::Progress;
   }
-  for (const ChannelEnd &c : ends)
-    signalMemoryChannel(tb, inst, c, relaxed);
+  for (size_t k = 0; k < ends.size(); ++k)
+    signalMemoryChannel(tb, inst, ends[k], relaxed, k);
   return Step::Progress;
 }
 
 void Machine::signalMemoryChannel(Tb &tb, const Inst &inst, const ChannelEnd &c,
-                                  bool relaxed) {
+                                  bool relaxed, size_t lane) {
   ChannelState &mine = channels_[size_t(tb.rank)][size_t(ChannelType::Memory)]
                                 [size_t(c.gpuChannel)];
   if (mine.partnerRank < 0) {
@@ -2202,7 +2271,7 @@ void Machine::signalMemoryChannel(Tb &tb, const Inst &inst, const ChannelEnd &c,
   ChannelState &theirs =
       channels_[size_t(mine.partnerRank)][size_t(ChannelType::Memory)]
                [size_t(mine.partnerChannel)];
-  signalFrom(tb, theirs, relaxed);
+  signalFrom(tb, theirs, relaxed, lane);
   if (!opts_.tracePath.empty()) {
     uint64_t id = flowIds_.size() + 1;
     flowIds_[{mine.partnerRank, int(ChannelType::Memory), mine.partnerChannel,
@@ -2220,7 +2289,7 @@ void Machine::signalAfterMemoryPut(Tb &tb, const Inst &inst) {
   syncThreads(tb);
   for (const ChannelEnd &c : query_.memoryPutSignals(tb.rank, tb.id, op)) {
     if (c.gpuChannel >= 0)
-      signalMemoryChannel(tb, inst, c, isRelaxedOp(op.kind));
+      signalMemoryChannel(tb, inst, c, isRelaxedOp(op.kind), SIZE_MAX);
     else if (c.peer >= 0)
       report(Finding::Kind::Imbalance, &tb, &inst,
              std::string(toString(op.kind)) + " writes to rank " +
@@ -2286,14 +2355,15 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
 Machine::Step Machine::doSwitchSignal(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
   bool relaxed = isRelaxedOp(op.kind);
-  for (const ChannelEnd &c : channelEnds(tb, op)) {
+  auto ends = channelEnds(tb, op);
+  for (size_t k = 0; k < ends.size(); ++k) {
     const ChannelState &mine =
         channels_[size_t(tb.rank)][size_t(ChannelType::Switch)]
-                 [size_t(c.gpuChannel)];
+                 [size_t(ends[k].gpuChannel)];
     for (auto [rank, channel] : mine.members) {
       ChannelState &theirs =
           channels_[size_t(rank)][size_t(ChannelType::Switch)][size_t(channel)];
-      signalFrom(tb, theirs, relaxed);
+      signalFrom(tb, theirs, relaxed, k);
       wake(makeKey(KeyKind::Switch, rank, uint64_t(channel)));
     }
   }
@@ -2342,16 +2412,18 @@ Machine::Step Machine::doFlush(Tb &tb, const Inst &inst) {
   }
   Proxy &proxy = proxies_[size_t(tb.rank)];
   if (!tb.opStarted) {
+    // Thread k drains the connection of the op's k-th channel; a flush
+    // naming no port channel (an unverified plan) drains them all.
     tb.opStarted = true;
-    Trigger t;
-    t.sync = true;
-    t.position = ++proxy.pushed;
-    t.tb = tb.id;
-    t.op = inst.flat;
-    t.run = tb.run;
-    proxy.fifo.push_back(std::move(t));
-    tb.fifoPosition = proxy.pushed;
-    activate(proxy.agent);
+    tb.syncPositions.clear();
+    auto ends = channelEnds(tb, op, ChannelType::Port);
+    for (size_t k = 0; k < std::max<size_t>(ends.size(), 1); ++k) {
+      Trigger t;
+      t.sync = true;
+      t.gpuChannel = k < ends.size() ? ends[k].gpuChannel : -1;
+      pushTrigger(tb, inst, std::move(t), k);
+      tb.syncPositions.push_back(tb.fifoPosition);
+    }
   }
   if (proxy.processed < tb.fifoPosition) {
     tb.blockedOn = "its flush waits for the port proxy to drain trigger " +
@@ -2359,14 +2431,18 @@ Machine::Step Machine::doFlush(Tb &tb, const Inst &inst) {
     park(tb.agent, makeKey(KeyKind::Flush, tb.rank, 0));
     return Step::Blocked;
   }
-  if (races_) {
-    auto it = proxy.flushed.lower_bound(tb.fifoPosition);
-    if (it != proxy.flushed.end()) {
-      joinInto(tb.pendStrong, *it->second);
-      joinInto(tb.pendWeak, *it->second);
-    }
-  }
+  acquireFlushes(tb, proxy);
   return Step::Progress;
+}
+
+void Machine::acquireFlushes(Tb &tb, const Proxy &proxy) {
+  if (!races_)
+    return;
+  for (size_t k = 0; k < tb.syncPositions.size(); ++k) {
+    auto it = proxy.flushed.find(tb.syncPositions[k]);
+    if (it != proxy.flushed.end())
+      acquireOnLane(tb, k, *it->second, *it->second);
+  }
 }
 
 Machine::Step Machine::doBarrier(Tb &tb, const Inst &inst) {
@@ -2381,14 +2457,19 @@ Machine::Step Machine::doBarrier(Tb &tb, const Inst &inst) {
     syncThreads(tb); // the __syncthreads before
     tb.episode = b.episode;
     if (races_) {
-      if (b.join.empty())
+      if (b.join.empty()) {
         b.join.assign(size_t(agents_), 0);
+        b.joinWeak.assign(size_t(agents_), 0);
+      }
       joinInto(b.join, tb.strong);
+      joinInto(b.joinWeak, tb.weak);
     }
     if (++b.arrived >= op.numThreadblocks) {
       if (races_) {
-        b.done[b.episode] = std::make_shared<Clock>(b.join);
+        b.done[b.episode] = {std::make_shared<Clock>(b.join),
+                             std::make_shared<Clock>(b.joinWeak)};
         b.join.assign(size_t(agents_), 0);
+        b.joinWeak.assign(size_t(agents_), 0);
       }
       b.arrived = 0;
       ++b.episode;
@@ -2406,8 +2487,9 @@ Machine::Step Machine::doBarrier(Tb &tb, const Inst &inst) {
   if (races_) {
     auto it = b.done.find(tb.episode);
     if (it != b.done.end()) {
-      joinInto(tb.pendStrong, *it->second);
-      joinInto(tb.pendWeak, *it->second);
+      joinInto(tb.pendStrong, *it->second.first);
+      joinInto(tb.pendWeak, *it->second.second);
+      joinInto(tb.pendWeak, tb.pendStrong);
     }
   }
   syncThreads(tb); // the __syncthreads after
@@ -2418,17 +2500,22 @@ Machine::Step Machine::doSemaphore(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
   auto &sems = semaphores_[size_t(tb.rank)];
   if (op.kind == OpKind::SemRelease) {
-    for (int32_t id : op.semaphoreIds) {
+    // Thread k releases the op's k-th semaphore.
+    for (size_t k = 0; k < op.semaphoreIds.size(); ++k) {
+      int32_t id = op.semaphoreIds[k];
       if (id < 0 || size_t(id) >= sems.size())
         continue;
       SemaphoreState &s = sems[size_t(id)];
       ++s.value;
       if (races_) {
-        ClockRef mine = publishedClock(tb, false);
-        auto c = std::make_shared<Clock>(*mine);
-        if (!s.releases.empty())
+        auto c = std::make_shared<Clock>(*publishedClock(tb, false, k));
+        auto w = std::make_shared<Clock>(*publishedClock(tb, true, k));
+        if (!s.releases.empty()) {
           joinInto(*c, *s.releases.back());
+          joinInto(*w, *s.releasesWeak.back());
+        }
         s.releases.push_back(c);
+        s.releasesWeak.push_back(w);
       }
       wake(makeKey(KeyKind::DeviceSemaphore, tb.rank, uint64_t(id)));
     }
@@ -2450,10 +2537,9 @@ Machine::Step Machine::doSemaphore(Tb &tb, const Inst &inst) {
     ++s.acquires;
     if (races_) {
       int64_t k = int64_t(s.acquires) - s.init;
-      if (k >= 1 && size_t(k) <= s.releases.size()) {
-        joinInto(tb.pendStrong, *s.releases[size_t(k - 1)]);
-        joinInto(tb.pendWeak, *s.releases[size_t(k - 1)]);
-      }
+      if (k >= 1 && size_t(k) <= s.releases.size())
+        acquireOnLane(tb, tb.progress, *s.releases[size_t(k - 1)],
+                      *s.releasesWeak[size_t(k - 1)]);
     }
   }
   return Step::Progress;
@@ -2476,6 +2562,22 @@ void Machine::stepProxy(int32_t rank) {
       joinInto(proxy.weak, *t.weak);
     joinInto(proxy.weak, proxy.strong);
   }
+  // The connection the trigger travels on: its clock is what the host
+  // thread knows now plus that connection's own earlier transfers. A
+  // trigger on an undeclared channel (an unverified plan) falls back to
+  // the proxy's own clock.
+  int32_t agent = proxy.agent;
+  Clock *strong = &proxy.strong, *weak = &proxy.weak;
+  if (t.gpuChannel >= 0 && size_t(t.gpuChannel) < proxy.connAgent.size()) {
+    size_t g = size_t(t.gpuChannel);
+    agent = proxy.connAgent[g];
+    if (races_) {
+      strong = &proxy.connStrong[g];
+      weak = &proxy.connWeak[g];
+      joinInto(*strong, proxy.strong);
+      joinInto(*weak, proxy.weak);
+    }
+  }
   if (t.data && t.length) {
     Span s{t.srcRank, t.srcSpace, t.srcOff, t.length};
     Span d{t.dstRank, t.dstSpace, t.dstOff, t.length};
@@ -2495,22 +2597,22 @@ void Machine::stepProxy(int32_t rank) {
     } else {
       if (races_) {
         Access a;
-        a.agent = proxy.agent;
-        a.tick = proxy.strong[size_t(proxy.agent)];
+        a.agent = agent;
+        a.tick = (*strong)[size_t(agent)];
         a.rank = rank;
         a.tb = t.tb;
         a.op = t.op;
         a.run = t.run;
         a.proxy = true;
-        touchAgent(proxy.agent, a, s, proxy.strong, proxy.weak);
+        touchAgent(agent, a, s, *strong, *weak);
         a.write = true;
-        touchAgent(proxy.agent, a, d, proxy.strong, proxy.weak);
+        touchAgent(agent, a, d, *strong, *weak);
       }
       PagedMemory::copy(memory(d), d.offset, memory(s), s.offset, t.length,
                         tmp_);
       bytesMoved_ += t.length;
       if (t.unit == packetBytes())
-        notePacketWriter(d, proxy.strong); // a raw copy of packets
+        notePacketWriter(d, *strong); // a raw copy of packets
       wakeRank(KeyKind::Packet, d.rank);
     }
   }
@@ -2521,15 +2623,28 @@ void Machine::stepProxy(int32_t rank) {
       ChannelState &theirs =
           channels_[size_t(mine.partnerRank)][size_t(ChannelType::Port)]
                    [size_t(mine.partnerChannel)];
-      recordSignal(theirs, proxy.strong, proxy.weak, proxy.strong);
+      recordSignal(theirs, *strong, *weak, *strong);
       wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
                    uint64_t(mine.partnerChannel)));
     }
   }
   proxy.processed = t.position;
   if (races_) {
-    if (t.sync)
+    if (agent != proxy.agent) {
+      ++(*strong)[size_t(agent)];
+      (*weak)[size_t(agent)] = (*strong)[size_t(agent)];
+    }
+    if (t.sync) {
+      // A sync drains the trigger's own connection (all of them for one
+      // on no declared channel): what it carried so far is done, and the
+      // proxy's later flags on any connection come after it.
+      for (size_t g = 0; g < proxy.connAgent.size(); ++g)
+        if (agent == proxy.agent || agent == proxy.connAgent[g]) {
+          joinInto(proxy.strong, proxy.connStrong[g]);
+          joinInto(proxy.weak, proxy.connWeak[g]);
+        }
       proxy.flushed[t.position] = std::make_shared<Clock>(proxy.strong);
+    }
     tick(proxy.agent);
   }
   wakeRank(KeyKind::Flush, rank);

@@ -84,6 +84,20 @@ std::string_view toString(Finding::Kind k) {
   return "?";
 }
 
+std::string_view toString(Finding::Agent a) {
+  switch (a) {
+  case Finding::Agent::ThreadBlock:
+    return "tb";
+  case Finding::Agent::Proxy:
+    return "proxy";
+  case Finding::Agent::HostFill:
+    return "host-fill";
+  case Finding::Agent::HostCheck:
+    return "host-check";
+  }
+  return "?";
+}
+
 namespace {
 
 // The sizes that are multiples of `granule` x the chunk count that sets
@@ -307,6 +321,16 @@ std::string formatReportJson(const SimReport &r, const SourceFiles *files) {
     x["run"] = f.run;
     x["schedule"] = f.schedule;
     x["message"] = f.message;
+    if (f.other) {
+      x["agent"] = std::string(toString(f.agent));
+      nlohmann::ordered_json o;
+      o["agent"] = std::string(toString(f.other->agent));
+      o["rank"] = f.other->rank;
+      o["tb"] = f.other->tb;
+      o["op"] = f.other->op;
+      o["run"] = f.other->run;
+      x["other"] = std::move(o);
+    }
     findings.push_back(std::move(x));
   }
   j["findings"] = std::move(findings);

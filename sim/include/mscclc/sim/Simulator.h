@@ -77,8 +77,23 @@ struct Finding {
   std::string message;
   int32_t schedule = 0; // the first schedule that showed it
   int32_t run = 0;      // the execution (0-based) it happened in
+  // A race is two accesses: the finding sits at one (rank, tb, op, run
+  // above; `agent` says who made it) and `other` is the second, so that
+  // tools can tell a race within one launch from one between launches or
+  // with the host.
+  enum class Agent : uint8_t { ThreadBlock, Proxy, HostFill, HostCheck };
+  Agent agent = Agent::ThreadBlock;
+  struct Other {
+    Agent agent = Agent::ThreadBlock;
+    int32_t rank = -1;
+    int32_t tb = -1, op = -1; // the op (a proxy's: the op that pushed it);
+                              // -1 for the host
+    int32_t run = 0;
+  };
+  std::optional<Other> other;
 };
 std::string_view toString(Finding::Kind k);
+std::string_view toString(Finding::Agent a);
 
 struct SimReport {
   std::string planName;
