@@ -482,6 +482,10 @@ LoadedPlan loadPlan(const std::string &path, const CompileOptions &options,
       return out;
     if (!passes::checkPlan(*plan, *target, diags, passes::PlanOrigin::External))
       return out;
+    unsigned errors = diags.errorCount();
+    passes::warnSelfChannels(*plan, diags);
+    if (diags.errorCount() > errors) // -Werror=self-channel
+      return out;
     out.plan = std::move(plan);
     return out;
   }

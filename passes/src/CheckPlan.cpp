@@ -63,4 +63,29 @@ bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
   return limitsOk && defectsOk;
 }
 
+void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
+  // As the target defects: at most four, so that a generated plan full of
+  // them does not bury everything else.
+  size_t count = 0;
+  for (const plan::Gpu &gpu : plan.gpus)
+    for (size_t c = 0; c < gpu.channels.size(); ++c) {
+      const plan::ChannelDecl &decl = gpu.channels[c];
+      if (decl.type != plan::ChannelType::Memory &&
+          decl.type != plan::ChannelType::Port)
+        continue;
+      for (size_t i = 0; i < decl.connectedTo.size(); ++i) {
+        if (decl.connectedTo[i] != gpu.id ||
+            diags.isIgnored(diag::warn_self_channel) || ++count > 4)
+          continue;
+        diags
+            .report(diag::warn_self_channel, plan.loc,
+                    {decl.type == plan::ChannelType::Memory ? "memory" : "port",
+                     int64_t(gpu.id)})
+            .at("gpus[" + std::to_string(gpu.id) + "].channels[" +
+                std::to_string(c) + "].connected_to[" + std::to_string(i) +
+                "]");
+      }
+    }
+}
+
 } // namespace mscclc::passes

@@ -384,30 +384,26 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
 
   bool packetAlignmentReported = false;
 
-  // A rank without thread blocks (executor-semantics §5.1): no op to
-  // locate it by, so at its `rank N` line in chunk IR text, else at the
-  // program (the plan path names the rank).
+  // Per-rank defects, located at the rank's `rank N` line in chunk IR
+  // text, else at the program (the plan path names the rank or field).
   for (const auto &gpu : plan.gpus) {
+    SourceLocation at = gpu.loc.isValid() ? gpu.loc : plan.loc;
+    std::string rankPath = "gpus[" + std::to_string(gpu.id) + "]";
+    // A rank without thread blocks (executor-semantics §5.1): no op to
+    // locate it by.
     diag::ID id = diag::warn_defect_rank_without_threadblocks;
-    SourceLocation at = gpu.loc.isValid() ? gpu.loc : plan.loc;
     if (gpu.threadblocks.empty() && !diags.isIgnored(id) && ++counts[id] <= 4)
-      diags.report(id, at, {gpu.id})
-          .at("gpus[" + std::to_string(gpu.id) + "]")
-          .note(fixOf(id), at);
-  }
-
-  // A chunk count of zero (executor-semantics §1.2, Q9): the executor's
-  // size check divides by both counts before anything runs.
-  for (const auto &gpu : plan.gpus) {
-    diag::ID id = diag::warn_defect_zero_chunk_count;
-    SourceLocation at = gpu.loc.isValid() ? gpu.loc : plan.loc;
-    const char *key = gpu.inputChunks == 0    ? "input_chunks"
-                      : gpu.outputChunks == 0 ? "output_chunks"
-                                              : nullptr;
-    if (key && !diags.isIgnored(id) && ++counts[id] <= 4)
-      diags.report(id, at, {gpu.id, key})
-          .at("gpus[" + std::to_string(gpu.id) + "]." + key)
-          .note(fixOf(id), at);
+      diags.report(id, at, {gpu.id}).at(rankPath).note(fixOf(id), at);
+    // A chunk count of zero (executor-semantics §1.2, Q9): the executor's
+    // size check divides by both counts before anything runs. Each zero
+    // count is its own finding, at its own field.
+    id = diag::warn_defect_zero_chunk_count;
+    for (auto [key, count] : {std::pair{"input_chunks", gpu.inputChunks},
+                              std::pair{"output_chunks", gpu.outputChunks}})
+      if (count == 0 && !diags.isIgnored(id) && ++counts[id] <= 4)
+        diags.report(id, at, {gpu.id, key})
+            .at(rankPath + "." + key)
+            .note(fixOf(id), at);
   }
 
   for (const auto &gpu : plan.gpus)

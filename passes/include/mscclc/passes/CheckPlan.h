@@ -29,4 +29,10 @@ enum class PlanOrigin {
 bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
                DiagnosticSink &diags, PlanOrigin origin);
 
+// -Wself-channel for a plan read from JSON: a memory or port channel whose
+// connected_to names its own rank, at that entry's plan path. Plans made
+// from a program or from chunk IR get the warning from the validate pass,
+// at the place that created the channel.
+void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags);
+
 } // namespace mscclc::passes
