@@ -131,9 +131,10 @@ struct Tb {
   std::vector<uint64_t> syncPositions;
   // Clocks (only with race checks).
   Clock strong, weak, pendStrong, pendWeak;
-  // [thread]: what that one thread acquired since the last nop (its wait
-  // or semaphore acquire): its own later signal, push or release carries
-  // it at once, the block's other threads only after the next nop.
+  // [thread]: what that one thread acquired since the last nop (its wait,
+  // semaphore acquire, pwsf or flush): its own later signal, push or
+  // release carries it at once, the block's other threads only after the
+  // next nop.
   std::vector<Clock> laneStrong, laneWeak;
   ClockRef kernelStart;
   uint32_t epoch = 0, published = 0;
@@ -144,8 +145,8 @@ struct Proxy {
   int32_t agent = 0;
   std::deque<Trigger> fifo;
   uint64_t pushed = 0, processed = 0;
-  // What the proxy's host thread knows: the triggers' clocks, and every
-  // connection's transfers once a flush has drained them.
+  // What the proxy's host thread knows: the triggers' clocks (for
+  // triggers on no declared channel only).
   Clock strong, weak;
   // Each port channel has a connection of its own (§4.1). A connection
   // delivers its transfers and flags in order, but nothing orders them
@@ -2562,10 +2563,12 @@ void Machine::stepProxy(int32_t rank) {
       joinInto(proxy.weak, *t.weak);
     joinInto(proxy.weak, proxy.strong);
   }
-  // The connection the trigger travels on: its clock is what the host
-  // thread knows now plus that connection's own earlier transfers. A
-  // trigger on an undeclared channel (an unverified plan) falls back to
-  // the proxy's own clock.
+  // The connection the trigger travels on: its clock is what this trigger
+  // carried plus that connection's earlier transfers. Not what earlier
+  // triggers on other connections carried: the threads of one op push in
+  // any order (§3.4), so the FIFO order the scheduler picked orders
+  // nothing. A trigger on an undeclared channel (an unverified plan)
+  // falls back to the proxy's own clock.
   int32_t agent = proxy.agent;
   Clock *strong = &proxy.strong, *weak = &proxy.weak;
   if (t.gpuChannel >= 0 && size_t(t.gpuChannel) < proxy.connAgent.size()) {
@@ -2574,8 +2577,11 @@ void Machine::stepProxy(int32_t rank) {
     if (races_) {
       strong = &proxy.connStrong[g];
       weak = &proxy.connWeak[g];
-      joinInto(*strong, proxy.strong);
-      joinInto(*weak, proxy.weak);
+      if (t.strong)
+        joinInto(*strong, *t.strong);
+      if (t.weak)
+        joinInto(*weak, *t.weak);
+      joinInto(*weak, *strong);
     }
   }
   if (t.data && t.length) {
@@ -2635,15 +2641,13 @@ void Machine::stepProxy(int32_t rank) {
       (*weak)[size_t(agent)] = (*strong)[size_t(agent)];
     }
     if (t.sync) {
-      // A sync drains the trigger's own connection (all of them for one
-      // on no declared channel): what it carried so far is done, and the
-      // proxy's later flags on any connection come after it.
-      for (size_t g = 0; g < proxy.connAgent.size(); ++g)
-        if (agent == proxy.agent || agent == proxy.connAgent[g]) {
-          joinInto(proxy.strong, proxy.connStrong[g]);
-          joinInto(proxy.weak, proxy.connWeak[g]);
-        }
-      proxy.flushed[t.position] = std::make_shared<Clock>(proxy.strong);
+      // A sync drains the trigger's own connection: what it carried so far
+      // is done (one on no declared channel drains them all).
+      auto done = std::make_shared<Clock>(*strong);
+      if (agent == proxy.agent)
+        for (const Clock &c : proxy.connStrong)
+          joinInto(*done, c);
+      proxy.flushed[t.position] = std::move(done);
     }
     tick(proxy.agent);
   }
