@@ -64,8 +64,10 @@ bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
 }
 
 void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
-  // As the target defects: at most four, so that a generated plan full of
-  // them does not bury everything else.
+  if (diags.isIgnored(diag::warn_self_channel))
+    return;
+  // As the target defects: four in full, then how many more, so that a
+  // generated plan full of them does not bury everything else.
   size_t count = 0;
   for (const plan::Gpu &gpu : plan.gpus)
     for (size_t c = 0; c < gpu.channels.size(); ++c) {
@@ -74,8 +76,7 @@ void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
           decl.type != plan::ChannelType::Port)
         continue;
       for (size_t i = 0; i < decl.connectedTo.size(); ++i) {
-        if (decl.connectedTo[i] != gpu.id ||
-            diags.isIgnored(diag::warn_self_channel) || ++count > 4)
+        if (decl.connectedTo[i] != gpu.id || ++count > 4)
           continue;
         diags
             .report(diag::warn_self_channel, plan.loc,
@@ -86,6 +87,9 @@ void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
                 "]");
       }
     }
+  if (count > 4)
+    diags.report(diag::remark_defect_more, {},
+                 {int64_t(count - 4), diagInfo(diag::warn_self_channel).group});
 }
 
 } // namespace mscclc::passes

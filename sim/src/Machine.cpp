@@ -145,8 +145,9 @@ struct Proxy {
   int32_t agent = 0;
   std::deque<Trigger> fifo;
   uint64_t pushed = 0, processed = 0;
-  // What the proxy's host thread knows: the triggers' clocks (for
-  // triggers on no declared channel only).
+  // What the proxy's host thread has read: every trigger's clock. Only a
+  // trigger on no declared channel (an unverified plan) and a flush that
+  // names none use it; the others go by their connection's clock.
   Clock strong, weak;
   // Each port channel has a connection of its own (§4.1). A connection
   // delivers its transfers and flags in order, but nothing orders them
