@@ -20,6 +20,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   auto plan = mscclc::json::readPlanJson(text, diags);
   if (plan)
     mscclc::passes::checkPlan(*plan, *mscclc::passes::findTarget("mscclpp-0.9"),
-                              diags, mscclc::passes::PlanOrigin::External);
+                              diags, mscclc::passes::PlanOrigin::JsonFile);
   return 0;
 }

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!plan)
     return 0;
   mscclc::passes::checkPlan(*plan, *mscclc::passes::findTarget("mscclpp-0.9"),
-                            diags, mscclc::passes::PlanOrigin::External);
+                            diags, mscclc::passes::PlanOrigin::JsonFile);
   if (diags.errorCount() != 0)
     return 0;
   mscclc::sim::SizeRange sizes = mscclc::sim::validSizes(*plan);

@@ -39,30 +39,8 @@ private:
   InternalErrorSink ice_;
 };
 
-} // namespace
-
-bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
-               DiagnosticSink &diags, PlanOrigin origin) {
-  support::PhaseTimer verifyTime("verify plan");
-  bool structureOk;
-  if (origin == PlanOrigin::Compiled) {
-    CompiledPlanSink sink(diags);
-    structureOk = plan::verify(plan, sink);
-  } else {
-    structureOk = plan::verify(plan, diags);
-  }
-  verifyTime.stop();
-  if (!structureOk)
-    return false;
-  support::PhaseTimer limitsTime("check target limits");
-  bool limitsOk = checkTargetLimits(plan, target, diags);
-  limitsTime.stop();
-  support::PhaseTimer defectsTime("check target defects");
-  bool defectsOk = checkTargetDefects(plan, diags);
-  defectsTime.stop();
-  return limitsOk && defectsOk;
-}
-
+// -Wself-channel for a plan read from JSON: a memory or port channel whose
+// connected_to names its own rank, at that entry's plan path.
 void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
   if (diags.isIgnored(diag::warn_self_channel))
     return;
@@ -90,6 +68,33 @@ void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
   if (count > 4)
     diags.report(diag::remark_defect_more, {},
                  {int64_t(count - 4), diagInfo(diag::warn_self_channel).group});
+}
+
+} // namespace
+
+bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
+               DiagnosticSink &diags, PlanOrigin origin) {
+  support::PhaseTimer verifyTime("verify plan");
+  bool structureOk;
+  if (origin == PlanOrigin::Compiled) {
+    CompiledPlanSink sink(diags);
+    structureOk = plan::verify(plan, sink);
+  } else {
+    structureOk = plan::verify(plan, diags);
+  }
+  verifyTime.stop();
+  if (!structureOk)
+    return false;
+  support::PhaseTimer limitsTime("check target limits");
+  bool limitsOk = checkTargetLimits(plan, target, diags);
+  limitsTime.stop();
+  support::PhaseTimer defectsTime("check target defects");
+  bool defectsOk = checkTargetDefects(plan, diags);
+  defectsTime.stop();
+  unsigned errors = diags.errorCount();
+  if (origin == PlanOrigin::JsonFile)
+    warnSelfChannels(plan, diags);
+  return limitsOk && defectsOk && diags.errorCount() == errors;
 }
 
 } // namespace mscclc::passes

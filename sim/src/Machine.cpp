@@ -145,9 +145,8 @@ struct Proxy {
   int32_t agent = 0;
   std::deque<Trigger> fifo;
   uint64_t pushed = 0, processed = 0;
-  // What the proxy's host thread has read: every trigger's clock. Only a
-  // trigger on no declared channel (an unverified plan) and a flush that
-  // names none use it; the others go by their connection's clock.
+  // The clock of triggers on no declared channel (an unverified plan) and
+  // of flushes that name none; the others go by their connection's clock.
   Clock strong, weak;
   // Each port channel has a connection of its own (§4.1). A connection
   // delivers its transfers and flags in order, but nothing orders them
@@ -421,6 +420,9 @@ private:
   void defect(const Tb &tb, const Inst &inst, const std::string &message);
   std::string where(const Span &s) const;
   std::string opLabel(int32_t rank, int32_t tb, int32_t flat) const;
+  // Who made an access, as a race report names it: an op, a proxy's
+  // transfer for an op, or a host's fill or check.
+  std::string accessLabel(const Access &a) const;
   // The op a race report names (only on the reporting path).
   const Inst *findInst(int32_t rank, int32_t tb, int32_t flat) const;
   // The op name and source location of f's (rank, tb, op), when it has one.
@@ -1270,15 +1272,7 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
         std::ostringstream os;
         os << (write ? "writes " : "reads ")
            << where(Span{s.rank, s.space, from, to - from}) << " ("
-           << "run " << tb.run + 1 << "), unordered with "
-           << (prior.host ? "the host's " +
-                                std::string(prior.write ? "fill" : "check") +
-                                " of rank " + std::to_string(prior.rank) +
-                                " in run " + std::to_string(prior.run + 1)
-               : prior.proxy ? "rank " + std::to_string(prior.rank) +
-                                   "'s port proxy (for " +
-                                   opLabel(prior.rank, prior.tb, prior.op) + ")"
-                             : opLabel(prior.rank, prior.tb, prior.op))
+           << "run " << tb.run + 1 << "), unordered with " << accessLabel(prior)
            << ", which " << (prior.write ? "writes" : "reads") << " them";
         bool priorPacket = prior.packetRead || prior.packetWrite;
         bool nowPacket = packet != PacketAccess::None;
@@ -1356,12 +1350,6 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
         f.agent = agentOf(prior);
         f.other = otherOf(a);
         nameOp(f);
-        std::string who =
-            a.proxy ? "rank " + std::to_string(a.rank) + "'s port proxy (for " +
-                          opLabel(a.rank, a.tb, a.op) + ")"
-                    : "the host's " + std::string(a.write ? "fill" : "check") +
-                          " of rank " + std::to_string(a.rank) + " in run " +
-                          std::to_string(a.run + 1);
         // The finding is placed at the earlier op (rank, tb, op above),
         // so the message starts with what that op did.
         std::string subject =
@@ -1373,7 +1361,7 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
                           : std::string();
         f.message = subject + (prior.write ? "writes " : "reads ") +
                     where(shared) + " (run " + std::to_string(prior.run + 1) +
-                    ")" + ", unordered with " + who + ", which " +
+                    ")" + ", unordered with " + accessLabel(a) + ", which " +
                     (a.write ? "writes" : "reads") +
                     " them: nothing makes the operation finish first";
         if (reported_.insert({int(f.kind), f.rank, f.tb, f.op < 0 ? -3 : f.op})
@@ -1523,6 +1511,17 @@ void Machine::checkWholeElements(const Tb &tb, const Inst &inst,
              "Make thread-block-group slices and pipeline units multiples "
              "of the element size (buffer_alignment, unit_size), or check "
              "this size with --dtype u8");
+}
+
+std::string Machine::accessLabel(const Access &a) const {
+  if (a.host)
+    return "the host's " + std::string(a.write ? "fill" : "check") +
+           " of rank " + std::to_string(a.rank) + " in run " +
+           std::to_string(a.run + 1);
+  if (a.proxy)
+    return "rank " + std::to_string(a.rank) + "'s port proxy (for " +
+           opLabel(a.rank, a.tb, a.op) + ")";
+  return opLabel(a.rank, a.tb, a.op);
 }
 
 std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
@@ -2557,13 +2556,6 @@ void Machine::stepProxy(int32_t rank) {
   }
   Trigger t = std::move(proxy.fifo.front());
   proxy.fifo.pop_front();
-  if (races_) {
-    if (t.strong)
-      joinInto(proxy.strong, *t.strong);
-    if (t.weak)
-      joinInto(proxy.weak, *t.weak);
-    joinInto(proxy.weak, proxy.strong);
-  }
   // The connection the trigger travels on: its clock is what this trigger
   // carried plus that connection's earlier transfers. Not what earlier
   // triggers on other connections carried: the threads of one op push in
@@ -2575,15 +2567,17 @@ void Machine::stepProxy(int32_t rank) {
   if (t.gpuChannel >= 0 && size_t(t.gpuChannel) < proxy.connAgent.size()) {
     size_t g = size_t(t.gpuChannel);
     agent = proxy.connAgent[g];
-    if (races_) {
+    if (races_) { // the clocks exist only with race checks
       strong = &proxy.connStrong[g];
       weak = &proxy.connWeak[g];
-      if (t.strong)
-        joinInto(*strong, *t.strong);
-      if (t.weak)
-        joinInto(*weak, *t.weak);
-      joinInto(*weak, *strong);
     }
+  }
+  if (races_) {
+    if (t.strong)
+      joinInto(*strong, *t.strong);
+    if (t.weak)
+      joinInto(*weak, *t.weak);
+    joinInto(*weak, *strong);
   }
   if (t.data && t.length) {
     Span s{t.srcRank, t.srcSpace, t.srcOff, t.length};

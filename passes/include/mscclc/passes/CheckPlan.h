@@ -7,6 +7,7 @@
 //   checkTargetLimits the executor's hard limits (errors; the group
 //                     "executor-limits" can be demoted to warnings)
 //   checkTargetDefects  known executor defects (warnings with a fix)
+//   -Wself-channel    for a plan read from JSON (others get it earlier)
 //
 // The limit and defect checks index into the plan, so they run only on a
 // plan that verified.
@@ -22,17 +23,13 @@ namespace mscclc::passes {
 
 enum class PlanOrigin {
   Compiled, // lowered by mscclc: a structural problem is mscclc's bug
-  External, // read from a file: a structural problem is the file's
+  External, // lowered from chunk IR text: a structural problem is the file's
+  JsonFile, // read from a JSON plan: the file's too, and -Wself-channel,
+            // which a program or chunk IR gets from the validate pass
 };
 
 // Returns false when an error was reported.
 bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
                DiagnosticSink &diags, PlanOrigin origin);
-
-// -Wself-channel for a plan read from JSON: a memory or port channel whose
-// connected_to names its own rank, at that entry's plan path. Plans made
-// from a program or from chunk IR get the warning from the validate pass,
-// at the place that created the channel.
-void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags);
 
 } // namespace mscclc::passes
