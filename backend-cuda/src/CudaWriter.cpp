@@ -188,10 +188,12 @@ std::set<std::string> unqualifiedNames(std::string_view code) {
   return names;
 }
 
-// A C++ string literal of `s`, byte for byte: control characters as
-// three-digit octal escapes (a hex escape would run into a following
-// digit), so a name or file name with a newline stays on its line, even
-// inside a // comment.
+// A C++ string literal of `s`, byte for byte: control characters and every
+// byte outside ASCII as three-digit octal escapes (a hex escape would run
+// into a following digit). A name or file name with a newline stays on its
+// line, even inside a // comment, and none can put a bidirectional control
+// or a line separator into the .cu (text that reads differently from how
+// it compiles); the literal holds the same bytes.
 std::string quoted(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
@@ -199,7 +201,7 @@ std::string quoted(std::string_view s) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += c;
-    } else if (u < 0x20 || u == 0x7f) {
+    } else if (u < 0x20 || u >= 0x7f) {
       out += '\\';
       out += char('0' + (u >> 6));
       out += char('0' + ((u >> 3) & 7));
