@@ -313,9 +313,10 @@ bool bindParameters(
     const std::vector<std::pair<std::string, std::string>> &params,
     Evaluator &eval, DiagnosticSink &sink,
     const Evaluator::LocationMapper &mapLoc, ValueList &args) {
+  // One line: a message is printed with its control characters escaped.
   std::string list;
   for (const ParmVarDecl *p : fn->parameters()) {
-    list += "\n  " + p->getNameAsString() + " (" +
+    list += (list.empty() ? " " : ", ") + p->getNameAsString() + " (" +
             describeType(p->getType(), p->getASTContext()) + ")";
   }
   for (const auto &[name, value] : params) {
@@ -339,8 +340,17 @@ bool bindParameters(
     QualType t = p->getType().getNonReferenceType().getCanonicalType();
     if (!given) {
       if (!p->hasDefaultArg()) {
-        sink.report(diag::err_parameter_no_default, mapLoc(p->getLocation()),
-                    {pname});
+        // -P can set only some types: for the others the fix is a default.
+        const auto *et = t->getAs<EnumType>();
+        bool settable = et ? et->getDecl()->getDefinition() != nullptr
+                           : isSettableType(t, p->getASTContext());
+        if (settable)
+          sink.report(diag::err_parameter_no_default, mapLoc(p->getLocation()),
+                      {pname});
+        else
+          sink.report(diag::err_parameter_no_default_not_settable,
+                      mapLoc(p->getLocation()),
+                      {pname, describeType(p->getType(), p->getASTContext())});
         return false;
       }
       // A default argument's warnings (an implicit truncation) are

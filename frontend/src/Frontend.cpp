@@ -798,16 +798,26 @@ public:
       return;
     clang::SourceLocation fileStart =
         sm.getLocForStartOfFile(sm.getMainFileID());
+    // A marked declaration with no definition anywhere is the algorithm
+    // the user meant: say so at it, not "no algorithm" at the file's start.
+    auto reportNoAlgorithm = [&] {
+      if (declaredOnly_)
+        diags_.report(diag::err_algorithm_not_defined,
+                      mapLoc(declaredOnly_->getLocation()),
+                      {declaredOnly_->getNameAsString()});
+      else
+        diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
+    };
     if (opts_.listAlgorithms) {
       if (algos.empty())
-        diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
+        reportNoAlgorithm();
       progress_.phases.start("describe algorithms");
       for (const FunctionDecl *algo : algos)
         result_.algorithms.push_back(describeAlgorithm(algo, ctx, mapLoc));
       return;
     }
     if (algos.empty()) {
-      diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
+      reportNoAlgorithm();
       return;
     }
     const FunctionDecl *fn = nullptr;
@@ -882,6 +892,9 @@ private:
     const FunctionDecl *fn;
     const CXXRecordDecl *owner;
   };
+  // The first marked function of the file that is declared and never
+  // defined (collect).
+  const FunctionDecl *declaredOnly_ = nullptr;
 
   static bool markedAlgorithm(const FunctionDecl *fd) {
     for (const auto *a : fd->specific_attrs<AnnotateAttr>())
@@ -939,6 +952,8 @@ private:
       }
       if (fd->doesThisDeclarationHaveABody())
         out.push_back(fd);
+      else if (!fd->isDefined() && !declaredOnly_)
+        declaredOnly_ = fd; // reported when no algorithm has a body
     }
   }
 

@@ -60,6 +60,10 @@ public:
       return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
           *st, "mscclc: files under /proc and /sys are not sources; "
                "#include reads regular files only"));
+    // A directory is no file at all: Clang then reports the #include as
+    // not found, at the #include.
+    if (st->getType() == llvm::sys::fs::file_type::directory_file)
+      return std::make_error_code(std::errc::is_a_directory);
     if (st->getType() != llvm::sys::fs::file_type::regular_file)
       return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
           *st, "mscclc: this is not a regular file (a FIFO, a device or a "
