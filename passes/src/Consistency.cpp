@@ -103,19 +103,9 @@ private:
     if (diags.isIgnored(diag::warn_semaphore_pipeline_count))
       return;
     // A max_message_size can bound a pipeline to one iteration, where its
-    // body runs exactly once. The plan's chunks are this program's times
-    // its instances; the buffer whose chunks the message size is counted
-    // in as the executor does (executor-semantics §2.2).
-    int64_t chunks =
-        p.collective == "allgather" ? rank.outputChunks : rank.inputChunks;
-    if (chunks <= 0)
-      chunks = rank.inputChunks > 0 ? rank.inputChunks : rank.outputChunks;
-    chunks *= std::max<int64_t>(p.instances, 1);
+    // body runs exactly once.
     auto oneIteration = [&](const OpDetails &pd) {
-      if (p.maxMessageSize == UINT64_MAX || pd.unitSize == 0 || chunks <= 0)
-        return false;
-      return double(p.maxMessageSize) / double(chunks) * double(pd.numChunks) <=
-             double(pd.unitSize);
+      return pipelineRunsOnce(p, rank, pd);
     };
     struct Count {
       int64_t acquires = 0, releases = 0;

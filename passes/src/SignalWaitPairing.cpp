@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -38,15 +39,17 @@ std::vector<int32_t> occurrences(const ChannelGroup &g) {
   return nth;
 }
 
-// Calls fn(op, rank, peer, kind, isSignal, nth, channel) for every channel
-// end of every signalling op (signal, relaxed signal, put_with_signal*) and
-// every wait, pipelines' inner ops included, in thread-block order.
+// Calls fn(op, rank, peer, kind, isSignal, nth, channel, pipeline) for every
+// channel end of every signalling op (signal, relaxed signal,
+// put_with_signal*) and every wait, pipelines' inner ops included, in
+// thread-block order; `pipeline` is the op's enclosing pipeline, or null.
 template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
   // occurrence[kind] of the rank being visited.
   std::vector<int32_t> occurrence[3];
-  auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
+  auto visit = [&](const Op &op, int32_t r, const Op *pipeline,
+                   auto &self) -> void {
     for (const Op &inner : op.details().body)
-      self(inner, r, self);
+      self(inner, r, op.kind == OpKind::Pipeline ? &op : pipeline, self);
     bool sig = plan::isSignalOp(op.kind), wait = plan::isWaitOp(op.kind);
     if (!sig && !wait)
       return;
@@ -59,7 +62,7 @@ template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
       if (nth.size() != g->connectedTo.size())
         nth = occurrences(*g);
       fn(op, r, g->connectedTo[size_t(ch.globalId)], ch.kind, sig,
-         nth[size_t(ch.globalId)], ch.globalId);
+         nth[size_t(ch.globalId)], ch.globalId, pipeline);
     }
   };
   for (size_t r = 0; r < program.ranks.size(); ++r) {
@@ -67,7 +70,7 @@ template <typename Fn> void forEachSyncEnd(const Program &program, Fn fn) {
       o.clear();
     for (const auto &tb : program.ranks[r].tbs)
       for (const auto &op : tb.ops)
-        visit(op, int32_t(r), visit);
+        visit(op, int32_t(r), nullptr, visit);
   }
 }
 
@@ -76,7 +79,7 @@ std::vector<SyncEvent> collectEvents(const Program &program) {
   std::vector<SyncEvent> events;
   forEachSyncEnd(program,
                  [&](const Op &op, int32_t r, int32_t peer, ChannelType kind,
-                     bool sig, int32_t nth, int32_t channel) {
+                     bool sig, int32_t nth, int32_t channel, const Op *) {
                    events.push_back({r, peer, kind, sig, op.reportLoc(), op.seq,
                                      nth, channel});
                  });
@@ -119,8 +122,8 @@ bool balancedByChannel(const Program &program) {
   std::vector<int32_t> counts(total, 0);
   bool mapped = true;
   forEachSyncEnd(program, [&](const Op &, int32_t r, int32_t peer,
-                              ChannelType kind, bool sig, int32_t nth,
-                              int32_t) {
+                              ChannelType kind, bool sig, int32_t nth, int32_t,
+                              const Op *) {
     if (!mapped)
       return;
     int32_t a = sig ? r : peer, b = sig ? peer : r;
@@ -167,8 +170,8 @@ Balance balance(const Program &program) {
   };
   bool ok = true;
   forEachSyncEnd(program, [&](const Op &, int32_t r, int32_t peer,
-                              ChannelType kind, bool sig, int32_t nth,
-                              int32_t) {
+                              ChannelType kind, bool sig, int32_t nth, int32_t,
+                              const Op *) {
     if (peer < 0) {
       ok = false; // let the full walk describe it
       return;
@@ -270,6 +273,83 @@ void reportChannelMismatches(const Program &program, DiagnosticSink &diags) {
   }
 }
 
+// Totals balance, but a pipeline runs its body once per unit_size bytes of
+// its data: how often depends on the message size. Pipelines with one ratio
+// of unit_size to num_chunks iterate equally often at every size, and sync
+// ends outside pipelines (or in pipelines max_message_size bounds to one
+// iteration) run once; within each such group a channel's signals must
+// match its partner's waits, or at some message size they do not. One
+// warning per statement, at the first op of the side with the surplus.
+void reportPipelineMismatches(const Program &program, DiagnosticSink &diags) {
+  if (diags.isIgnored(diag::warn_pipeline_signal_count))
+    return;
+  // Most programs have no sync op in a pipeline: one look at the top level.
+  bool any = false;
+  for (const Rank &rank : program.ranks)
+    for (const auto &tb : rank.tbs)
+      for (const Op &op : tb.ops)
+        if (op.kind == OpKind::Pipeline)
+          for (const Op &inner : op.details().body)
+            any |= plan::isSignalOp(inner.kind) || plan::isWaitOp(inner.kind);
+  if (!any)
+    return;
+  struct Count {
+    int64_t signals = 0, waits = 0;
+    const Op *firstSignal = nullptr, *firstWait = nullptr;
+    const Op *signalPipeline = nullptr, *waitPipeline = nullptr;
+  };
+  // (a, b, kind, nth, unit_size and num_chunks over their common divisor,
+  // both 0 outside pipelines) -> counts.
+  using Key = std::tuple<int32_t, int32_t, int, int32_t, uint64_t, uint64_t>;
+  std::map<Key, Count> counts;
+  forEachSyncEnd(program, [&](const Op &op, int32_t r, int32_t peer,
+                              ChannelType kind, bool sig, int32_t nth, int32_t,
+                              const Op *pipeline) {
+    uint64_t unit = 0, chunks = 0;
+    if (pipeline) {
+      const OpDetails &pd = pipeline->details();
+      if (pd.unitSize > 0 && pd.numChunks > 0 &&
+          !pipelineRunsOnce(program, program.ranks[size_t(r)], pd)) {
+        uint64_t g = std::gcd(pd.unitSize, uint64_t(pd.numChunks));
+        unit = pd.unitSize / g;
+        chunks = uint64_t(pd.numChunks) / g;
+      }
+    }
+    if (!unit)
+      pipeline = nullptr;
+    Count &c =
+        counts[{sig ? r : peer, sig ? peer : r, int(kind), nth, unit, chunks}];
+    if (sig ? c.signals++ == 0 : c.waits++ == 0) {
+      (sig ? c.firstSignal : c.firstWait) = &op;
+      (sig ? c.signalPipeline : c.waitPipeline) = pipeline;
+    }
+  });
+  std::set<SourceLocation> reported;
+  for (const auto &[key, c] : counts) {
+    auto [a, b, kind, nth, unit, chunks] = key;
+    if (c.signals == c.waits || !unit)
+      continue;
+    bool starves = c.waits > c.signals;
+    const Op *at = starves ? c.firstWait : c.firstSignal;
+    const Op *pipeline = starves ? c.waitPipeline : c.signalPipeline;
+    if (at->reportLoc().isValid() && !reported.insert(at->reportLoc()).second)
+      continue;
+    diags
+        .report(diag::warn_pipeline_signal_count, at->reportLoc(),
+                {std::string(ordinal(nth)), plan::toString(ChannelType(kind)),
+                 a, b, c.signals, c.waits,
+                 int64_t(pipeline->details().unitSize),
+                 pipeline->details().numChunks,
+                 starves ? "the waits outnumber the signals and the program "
+                           "deadlocks"
+                         : "the signals outnumber the waits: the surplus is "
+                           "seen by a later wait (or launch), which then "
+                           "does not wait for what it should"})
+        .note(diag::note_pipeline_created_here, pipeline->reportLoc())
+        .note(diag::note_fix_pipeline_signal_count, at->reportLoc());
+  }
+}
+
 class SignalWaitPairingPass : public Pass {
 public:
   std::string_view name() const override { return "signal-wait-pairing"; }
@@ -277,6 +357,10 @@ public:
     // The common case, balanced totals, by counting alone: no event list,
     // no sort. Only a mismatch pays for the ordered walk that reports it.
     Balance b = balance(program);
+    // Counts per iteration matter once the totals agree (else the error
+    // below says what to fix first).
+    if (b != Balance::ByKind)
+      reportPipelineMismatches(program, diags);
     if (b == Balance::Balanced)
       return true;
     if (b == Balance::ByChannel) {

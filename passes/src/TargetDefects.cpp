@@ -58,6 +58,10 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_scratch_packet_overlap},
       {diag::warn_defect_reuse_remote_buffer,
        diag::note_fix_reuse_remote_buffer},
+      {diag::warn_defect_pipeline_unit_too_large,
+       diag::note_fix_pipeline_unit_too_large},
+      {diag::warn_defect_inplace_port_source, diag::note_fix_inplace_offset},
+      {diag::warn_defect_inplace_remote_offset, diag::note_fix_inplace_offset},
   };
   return table;
 }
@@ -406,6 +410,19 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             .note(fixOf(id), at);
   }
 
+  // The buffer that an in-place collective places inside the other one's
+  // allocation, per rank (none for the other collectives: an in-place
+  // allreduce's buffers are one).
+  std::optional<plan::BufferType> inplaceOffset;
+  plan::BufferType inplaceSpan = plan::BufferType::Output;
+  if (plan.inplace && plan.collective == "allgather") {
+    inplaceOffset = plan::BufferType::Input;
+    inplaceSpan = plan::BufferType::Output;
+  } else if (plan.inplace && plan.collective == "reducescatter") {
+    inplaceOffset = plan::BufferType::Output;
+    inplaceSpan = plan::BufferType::Input;
+  }
+
   for (const auto &gpu : plan.gpus)
     for (const auto &tb : gpu.threadblocks) {
       // A remote or multicast reference to scratch, resolved through the
@@ -479,6 +496,64 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 op.channelType == ChannelType::Port &&
                 plan::isLocalRole(b->role))
               return "this rank's " + buffer + " through the port proxy";
+          }
+        }
+        return "";
+      };
+      // In-place allgather and reducescatter (executor-semantics §2.2,
+      // Q4, Q5): a rank's input (allgather) or output (reducescatter)
+      // buffer is its own chunk range of the other buffer's allocation.
+      // The port proxy reads local sources from the allocation's start,
+      // and remote and switch offsets add this rank's place for every
+      // peer: both wrong wherever that place is not the one meant.
+      auto placeOf = [&](int64_t rank) -> int64_t {
+        if (!inplaceOffset || rank < 0 || size_t(rank) >= plan.gpus.size())
+          return -1;
+        const plan::Gpu &g = plan.gpus[size_t(rank)];
+        return rank * (*inplaceOffset == plan::BufferType::Input
+                           ? g.inputChunks
+                           : g.outputChunks);
+      };
+      auto placeText = [&](int64_t rank) {
+        return "rank " + std::to_string(rank) + "'s " +
+               std::string(plan::bufferName(*inplaceOffset)) +
+               " buffer starts at chunk " + std::to_string(placeOf(rank)) +
+               " of its " + std::string(plan::bufferName(inplaceSpan)) +
+               " buffer";
+      };
+      auto portSourceOffset = [&](const plan::Op &op) -> std::string {
+        if (op.channelType != ChannelType::Port ||
+            (op.kind != OpKind::Put && op.kind != OpKind::Pws &&
+             op.kind != OpKind::Pwsf && op.kind != OpKind::Ppkt) ||
+            placeOf(gpu.id) == 0)
+          return "";
+        for (size_t i = 0; i < op.src.size(); ++i) {
+          auto b = query.operand(gpu.id, tb.id, op, plan::Operand::Src, i);
+          if (b && plan::isLocalRole(b->role) && b->type == *inplaceOffset)
+            return " (in an in-place " + plan.collective + ", " +
+                   placeText(gpu.id) + ")";
+        }
+        return "";
+      };
+      auto remoteOffset = [&](const plan::Op &op) -> std::string {
+        for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
+          size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
+          for (size_t i = 0; i < n; ++i) {
+            auto b = query.operand(gpu.id, tb.id, op, which, i);
+            if (!b || b->type != *inplaceOffset)
+              continue;
+            if (b->role == plan::OperandRole::Switch)
+              return " (in an in-place " + plan.collective + " each rank's " +
+                     std::string(plan::bufferName(*inplaceOffset)) +
+                     " buffer starts at its own chunk of its " +
+                     std::string(plan::bufferName(inplaceSpan)) +
+                     " buffer, and a switch channel's multicast address "
+                     "takes this rank's, chunk " +
+                     std::to_string(placeOf(gpu.id)) + ", for every rank)";
+            if (plan::isRemoteRole(b->role) &&
+                placeOf(b->rank) != placeOf(gpu.id))
+              return " (in an in-place " + plan.collective + ", " +
+                     placeText(b->rank) + ", but " + placeText(gpu.id) + ")";
           }
         }
         return "";
@@ -576,6 +651,18 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 report(diag::warn_defect_port_put_packets, op, where);
               break;
             case OpKind::Pipeline: {
+              // The executor keeps the unit in 32 bits
+              // (execution_common.hpp): 2^32 becomes 0, and the host
+              // divides the message size by it.
+              if (op.unitSize > UINT32_MAX) {
+                uint32_t kept = uint32_t(op.unitSize);
+                report(diag::warn_defect_pipeline_unit_too_large, op, where,
+                       " (unit_size = " + std::to_string(op.unitSize) +
+                           " is read as " + std::to_string(kept) +
+                           (kept == 0 ? ", and the host divides the message "
+                                        "size by it)"
+                                      : ")"));
+              }
               if (op.unitSize % 16 != 0)
                 report(diag::warn_defect_pipeline_unit_unaligned, op, where,
                        " (unit_size = " + std::to_string(op.unitSize) + ")");
@@ -672,6 +759,12 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                      op.channelType == ChannelType::Switch
                          ? " (a switch channel's multicast addresses)"
                          : "");
+            if (inplaceOffset) {
+              if (std::string at = portSourceOffset(op); !at.empty())
+                report(diag::warn_defect_inplace_port_source, op, where, at);
+              if (std::string at = remoteOffset(op); !at.empty())
+                report(diag::warn_defect_inplace_remote_offset, op, where, at);
+            }
             if (plan.reuseResources)
               if (std::string what = registeredNonScratch(op); !what.empty())
                 report(diag::warn_defect_reuse_remote_buffer, op, where, what);

@@ -1031,6 +1031,16 @@ Machine::Step Machine::stepTb(Tb &tb) {
   if (inst.bodySize > 0) {
     const RankLayout &l = layout_.ranks[size_t(tb.rank)];
     uint64_t unit = inst.op->unitSize;
+    // The executor keeps the unit in 32 bits.
+    if (unit > UINT32_MAX) {
+      defect(tb, inst,
+             "pipeline unit_size " + std::to_string(unit) +
+                 " does not fit the 0.9.0 executor's 32-bit unit size, which "
+                 "reads it as " +
+                 std::to_string(uint32_t(unit)));
+      if (opts_.semantics == Semantics::Executor)
+        unit = uint32_t(unit);
+    }
     uint64_t total =
         uint64_t(std::max<int64_t>(inst.op->numChunks, 0)) * l.chunkBytes;
     uint64_t iters = unit ? (total + unit - 1) / unit : 0;

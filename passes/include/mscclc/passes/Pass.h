@@ -23,4 +23,11 @@ public:
   virtual bool run(chunk::Program &program, DiagnosticSink &diags) = 0;
 };
 
+// Whether max_message_size bounds a pipeline of `rank` (its unit_size and
+// num_chunks in `pd`) to one iteration, where its body runs exactly once
+// (executor-semantics §3.11). The plan's chunks are the program's times its
+// instances, in the buffer the executor counts the message size in (§2.2).
+bool pipelineRunsOnce(const chunk::Program &p, const chunk::Rank &rank,
+                      const chunk::OpDetails &pd);
+
 } // namespace mscclc::passes
