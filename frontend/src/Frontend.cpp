@@ -799,12 +799,21 @@ public:
     clang::SourceLocation fileStart =
         sm.getLocForStartOfFile(sm.getMainFileID());
     // A marked declaration with no definition anywhere is the algorithm
-    // the user meant: say so at it, not "no algorithm" at the file's start.
+    // the user meant (the one --algo names, if it names one): say so at
+    // it, not "no algorithm" at the file's start.
+    auto undefinedWanted = [&]() -> const FunctionDecl * {
+      for (const FunctionDecl *f : declaredOnly_)
+        if (!opts_.algorithm || namedBy(f, *opts_.algorithm))
+          return f;
+      return nullptr;
+    };
+    auto reportUndefined = [&](const FunctionDecl *f) {
+      diags_.report(diag::err_algorithm_not_defined, mapLoc(f->getLocation()),
+                    {f->getNameAsString()});
+    };
     auto reportNoAlgorithm = [&] {
-      if (declaredOnly_)
-        diags_.report(diag::err_algorithm_not_defined,
-                      mapLoc(declaredOnly_->getLocation()),
-                      {declaredOnly_->getNameAsString()});
+      if (const FunctionDecl *f = undefinedWanted())
+        reportUndefined(f);
       else
         diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
     };
@@ -822,6 +831,13 @@ public:
     }
     const FunctionDecl *fn = nullptr;
     if (opts_.algorithm) {
+      const FunctionDecl *undefined = undefinedWanted();
+      if (undefined && llvm::none_of(algos, [&](const FunctionDecl *f) {
+            return namedBy(f, *opts_.algorithm);
+          })) {
+        reportUndefined(undefined);
+        return;
+      }
       fn = chooseAlgorithm(algos, *opts_.algorithm, mapLoc(fileStart), mapLoc);
       if (!fn)
         return;
@@ -892,9 +908,19 @@ private:
     const FunctionDecl *fn;
     const CXXRecordDecl *owner;
   };
-  // The first marked function of the file that is declared and never
-  // defined (collect).
-  const FunctionDecl *declaredOnly_ = nullptr;
+  // The marked functions of the file that are declared and never defined
+  // (collect), in the file's order.
+  std::vector<const FunctionDecl *> declaredOnly_;
+  // Whether --algo `wanted` names `f` in any of the ways chooseAlgorithm
+  // accepts (its full name, without inline namespaces, a `::NAME` suffix).
+  static bool namedBy(const FunctionDecl *f, llvm::StringRef wanted) {
+    bool fromGlobal = wanted.consume_front("::");
+    std::string suffix = "::" + wanted.str();
+    for (const std::string &n : algorithmNameSpellings(f))
+      if (n == wanted || (!fromGlobal && llvm::StringRef(n).ends_with(suffix)))
+        return true;
+    return false;
+  }
 
   static bool markedAlgorithm(const FunctionDecl *fd) {
     for (const auto *a : fd->specific_attrs<AnnotateAttr>())
@@ -952,8 +978,9 @@ private:
       }
       if (fd->doesThisDeclarationHaveABody())
         out.push_back(fd);
-      else if (!fd->isDefined() && !declaredOnly_)
-        declaredOnly_ = fd; // reported when no algorithm has a body
+      else if (!fd->isDefined() &&
+               !llvm::is_contained(declaredOnly_, fd->getCanonicalDecl()))
+        declaredOnly_.push_back(fd->getCanonicalDecl());
     }
   }
 

@@ -13,9 +13,11 @@ bool pipelineRunsOnce(const chunk::Program &p, const chunk::Rank &rank,
   if (chunks <= 0)
     chunks = rank.inputChunks > 0 ? rank.inputChunks : rank.outputChunks;
   chunks *= std::max<int64_t>(p.instances, 1);
-  if (p.maxMessageSize == UINT64_MAX || pd.unitSize == 0 || chunks <= 0)
+  // The executor keeps the unit in 32 bits (-Wpipeline-unit-too-large).
+  uint64_t unit = uint32_t(pd.unitSize);
+  if (p.maxMessageSize == UINT64_MAX || unit == 0 || chunks <= 0)
     return false;
   return double(p.maxMessageSize) / double(chunks) * double(pd.numChunks) <=
-         double(pd.unitSize);
+         double(unit);
 }
 } // namespace mscclc::passes

@@ -357,9 +357,9 @@ public:
     // The common case, balanced totals, by counting alone: no event list,
     // no sort. Only a mismatch pays for the ordered walk that reports it.
     Balance b = balance(program);
-    // Counts per iteration matter once the totals agree (else the error
-    // below says what to fix first).
-    if (b != Balance::ByKind)
+    // Counts per iteration matter once the totals agree on every channel
+    // (else the error or warning below says what to fix first).
+    if (b == Balance::Balanced)
       reportPipelineMismatches(program, diags);
     if (b == Balance::Balanced)
       return true;

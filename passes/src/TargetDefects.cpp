@@ -666,15 +666,17 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               if (op.unitSize % 16 != 0)
                 report(diag::warn_defect_pipeline_unit_unaligned, op, where,
                        " (unit_size = " + std::to_string(op.unitSize) + ")");
+              // The iteration checks take the unit the executor runs with.
+              const uint64_t unit = uint32_t(op.unitSize);
               double bytes = chunkBytes(gpu) * double(op.numChunks);
-              if (op.unitSize > 0 && bytes / double(op.unitSize) > 65535.0) {
+              if (unit > 0 && bytes / double(unit) > 65535.0) {
                 char detail[160];
                 snprintf(detail, sizeof(detail),
                          " (%.0f iterations = %lld chunks x %.0f bytes / %llu "
                          "bytes)",
-                         std::ceil(bytes / double(op.unitSize)),
+                         std::ceil(bytes / double(unit)),
                          (long long)op.numChunks, chunkBytes(gpu),
-                         (unsigned long long)op.unitSize);
+                         (unsigned long long)unit);
                 report(diag::warn_defect_pipeline_iterations, op, where,
                        detail);
               }
@@ -682,7 +684,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               // iteration stride (executor-semantics §3.11): one iteration
               // (bounded by max_message_size) is the only safe count.
               bool oneIteration =
-                  op.unitSize > 0 && bytes > 0 && bytes <= double(op.unitSize);
+                  unit > 0 && bytes > 0 && bytes <= double(unit);
               std::optional<RangeIndex> writes; // built when first needed
               for (size_t i = 0; i < op.ops.size(); ++i) {
                 std::string innerPath =

@@ -7,6 +7,7 @@
 // RUN: mscclc sim %t.balanced.json | FileCheck --check-prefix=PASS %s
 // RUN: mscclc %s -P mode=2 -o %t.starves.json 2>&1 | FileCheck --check-prefix=STARVES %s
 // RUN: not mscclc sim %t.starves.json > %t.starves.sim
+// RUN: mscclc %s -P mode=3 -o %t.wrong.json 2>&1 | FileCheck --check-prefix=WRONG-CHANNEL %s
 // RUN: FileCheck --check-prefix=DEADLOCK %s < %t.starves.sim
 //
 // A signal inside a pipeline runs once per iteration, and a pipeline runs
@@ -16,7 +17,9 @@
 // wait sees one, and races). The totals match, so only the semaphore
 // counts had such a warning. Mode 1 waits in the pipeline too and is right
 // at every size (for one launch: nothing orders a second launch's puts after
-// the first's reads); mode 2 waits in a pipeline and signals once: it deadlocks.
+// the first's reads); mode 2 waits in a pipeline and signals once: it
+// deadlocks. Mode 3 waits on another channel than it signals on: that
+// mistake gets its own warning, and not this one too.
 #include <mscclpp/dsl.hpp>
 #include <vector>
 using namespace mscclpp::dsl;
@@ -24,14 +27,22 @@ using namespace mscclpp::dsl;
 MSCCLPP_ALGORITHM void pipeline_signal_count(int mode = 0, int unit = 16384) {
   AllGather collective(2, 1, false);
   CollectiveProgram program("pipeline_signal_count", collective, 2);
-  std::vector<MemoryChannel> channels;
+  std::vector<MemoryChannel> channels, others;
   for (int r = 0; r < 2; ++r)
     channels.emplace_back(1 - r, r);
+  for (int r = 0; r < 2; ++r)
+    others.emplace_back(1 - r, r);
   for (int r = 0; r < 2; ++r) {
     int p = 1 - r;
     MemoryChannel &ch = channels[r];
     Rank(r).copy(Rank(r).get_output_buffer().slice(r, r + 1),
                  Rank(r).get_input_buffer().slice(), {.tb = 0});
+    if (mode == 3) {
+      LoopIterationContext loop(unit, 1);
+      others[r].signal({.tb = 1});
+      ch.wait({.tb = 1});
+      continue;
+    }
     if (mode == 2) {
       ch.signal({.tb = 1});
       LoopIterationContext loop(unit, 1);
@@ -56,4 +67,6 @@ MSCCLPP_ALGORITHM void pipeline_signal_count(int mode = 0, int unit = 16384) {
 }
 // SIM: imbalance: rank 0: rank 0's memory channel 0 (from rank 1) received 4 signal(s) but waited 2 time(s) over 2 run(s)
 // PASS: verdict: pass
+// WRONG-CHANNEL: warning: signal/wait mismatch on the 1st memory channel from rank 0 to rank 1{{.*}}[-Wsignal-wait-channels]
+// WRONG-CHANNEL-NOT: pipeline-signal-count
 // DEADLOCK: deadlock: rank 0 tb 1 op {{[0-9]+}} (wait): blocked forever in run 1
