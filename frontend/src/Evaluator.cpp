@@ -336,6 +336,12 @@ std::string Evaluator::textFrom(const std::string &text, size_t from,
   return text.substr(from, count);
 }
 
+void Evaluator::chargeElements(uint64_t n, LazyLoc loc) {
+  steps_ += n;
+  if (steps_ > limits_.maxSteps)
+    error(loc, diag::err_eval_step_limit, {limits_.maxSteps});
+}
+
 void Evaluator::reserveElements(size_t n, LazyLoc loc) {
   checkContainerSize(n, loc);
   if (n >= (1u << 12) && limits_.maxMemoryBytes && bulkReadingDue(n) &&

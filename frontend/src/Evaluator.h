@@ -1678,6 +1678,11 @@ private:
       nestingTooDeep(at);
   }
   [[noreturn]] void stepLimitExceeded(const clang::Stmt *at);
+  // Library work over n elements (an algorithm's range, the elements an
+  // insert moves, n default-constructed elements) costs n steps, as a loop
+  // over them would: a loop around std::count of a large vector is not a
+  // few steps per iteration, or --max-steps would never stop it.
+  void chargeElements(uint64_t n, LazyLoc loc);
   // Copying a container costs steps in proportion (4 per element, about
   // what a copied element costs next to an evaluation step; 1 per 16
   // characters of a string): a loop copying a million-element vector is

@@ -906,6 +906,7 @@ ValueList Evaluator::elementCopies(const Value &range, size_t lo, size_t hi,
   if (range.kind != Value::Kind::Agg)
     error(loc, diag::err_eval_uninitialised);
   hi = std::min(hi, range.elems().size());
+  chargeElements(hi > lo ? hi - lo : 0, loc);
   ValueList copy(range.elems().begin() + lo, range.elems().begin() + hi);
   for (const Value &e : copy)
     if (e.kind == Value::Kind::Uninit)
@@ -1056,6 +1057,14 @@ size_t Evaluator::boundPosition(llvm::StringRef name, ValueList &copy,
     }
     *upperEnd = at;
     return at;
+  }
+  // binary_search also needs the range partitioned by !(value < element)
+  // (C++'s second precondition): {0, 3, 1, 2} holds 1, and a binary search
+  // for it answers false.
+  if (algorithm == "binary_search" && !programCode) {
+    upper = true;
+    walk();
+    upper = false;
   }
   size_t found = programCode ? halve(0, copy.size()) : walk();
   if (matched)
@@ -1634,6 +1643,8 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
   if (self->kind != Value::Kind::Agg)
     error(loc, diag::err_eval_uninitialised);
   size_t p = resolveIteratorPosition(at, self->elems().size(), args[0]);
+  // The elements after the position move.
+  chargeElements(self->elems().size() - std::min(p, self->elems().size()), loc);
   QualType et = templateArgType(md->getParent(), 0);
   auto typed = [&](Value v) {
     if (v.kind == Value::Kind::Uninit)
@@ -2347,6 +2358,7 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
                                 const CallExpr *call) {
   LazyLoc loc(call);
   ValueList &elems = range.elems();
+  chargeElements(elems.size(), loc);
   auto needArgs = [&](size_t n) {
     if (rest.size() != n)
       error(loc, diag::err_std_algorithm_args, {algorithm.str()});
@@ -2624,6 +2636,7 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
                               const CallExpr *call) {
   LazyLoc loc(call);
   ValueList &elems = range.elems();
+  chargeElements(hi > lo ? hi - lo : 0, loc);
   if (rest.size() != 1)
     error(loc, diag::err_std_algorithm_args, {algorithm.str()});
   // for_each calls f(element) on each element in order: f may take it

@@ -1348,6 +1348,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
             error(loc, diag::err_std_vector_negative_size);
           checkContainerSize(size_t(argv[0].i), loc);
           reserveElements(size_t(argv[0].i), loc);
+          chargeElements(size_t(argv[0].i), loc);
           Value fill = argv[1];
           if (fill.kind == Value::Kind::Int || fill.kind == Value::Kind::Float)
             fill = convert(fill, et, loc);
@@ -1774,6 +1775,7 @@ bool Evaluator::defaultConstructionRunsCode(QualType t) {
 }
 
 ValueList Evaluator::defaultElements(QualType t, size_t n, LazyLoc loc) {
+  chargeElements(n, loc);
   if (!defaultConstructionRunsCode(t))
     return ValueList(n, defaultValue(t, loc));
   ValueList elems;
