@@ -142,6 +142,14 @@ bool isSettableType(QualType t, const ASTContext &ctx) {
          cls == Evaluator::StdClass::StringView;
 }
 
+// Whether -P can set a parameter of (canonical, non-reference) type `t`:
+// an enum with its enumerators known, or a type isSettableType takes.
+static bool settableWithP(QualType t, const ASTContext &ctx) {
+  if (const auto *et = t->getAs<EnumType>())
+    return et->getDecl()->getDefinition() != nullptr;
+  return isSettableType(t, ctx);
+}
+
 // The values an integer type of at most 64 bits holds.
 std::pair<__int128, __int128> integerRange(QualType t, const ASTContext &ctx) {
   unsigned width = unsigned(ctx.getIntWidth(t));
@@ -295,14 +303,11 @@ AlgorithmInfo describeAlgorithm(const FunctionDecl *fn, ASTContext &ctx,
       param.hasDefault = true;
     }
     QualType t = p->getType().getNonReferenceType().getCanonicalType();
-    if (const auto *et = t->getAs<EnumType>()) {
-      param.settable = et->getDecl()->getDefinition() != nullptr;
+    param.settable = settableWithP(t, ctx);
+    if (const auto *et = t->getAs<EnumType>())
       if (const EnumDecl *ed = et->getDecl()->getDefinition())
         for (const EnumConstantDecl *c : ed->enumerators())
           param.enumerators.push_back(c->getNameAsString());
-    } else {
-      param.settable = isSettableType(t, ctx);
-    }
     info.parameters.push_back(std::move(param));
   }
   return info;
@@ -341,10 +346,7 @@ bool bindParameters(
     if (!given) {
       if (!p->hasDefaultArg()) {
         // -P can set only some types: for the others the fix is a default.
-        const auto *et = t->getAs<EnumType>();
-        bool settable = et ? et->getDecl()->getDefinition() != nullptr
-                           : isSettableType(t, p->getASTContext());
-        if (settable)
+        if (settableWithP(t, p->getASTContext()))
           sink.report(diag::err_parameter_no_default, mapLoc(p->getLocation()),
                       {pname});
         else

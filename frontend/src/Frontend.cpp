@@ -911,15 +911,26 @@ private:
   // The marked functions of the file that are declared and never defined
   // (collect), in the file's order.
   std::vector<const FunctionDecl *> declaredOnly_;
-  // Whether --algo `wanted` names `f` in any of the ways chooseAlgorithm
-  // accepts (its full name, without inline namespaces, a `::NAME` suffix).
-  static bool namedBy(const FunctionDecl *f, llvm::StringRef wanted) {
+  // How --algo `wanted` names `f`: by its full name, by the name without
+  // inline namespaces, by a `::NAME` suffix of either (not after a leading
+  // `::`, which names the global namespace's path exactly), or not at all.
+  enum class NameMatch { None, Exact, SkippingInline, InNamespace };
+  static NameMatch nameMatch(const FunctionDecl *f, llvm::StringRef wanted) {
     bool fromGlobal = wanted.consume_front("::");
+    std::vector<std::string> names = algorithmNameSpellings(f);
+    if (names.front() == wanted)
+      return NameMatch::Exact;
+    if (llvm::is_contained(names, wanted))
+      return NameMatch::SkippingInline;
     std::string suffix = "::" + wanted.str();
-    for (const std::string &n : algorithmNameSpellings(f))
-      if (n == wanted || (!fromGlobal && llvm::StringRef(n).ends_with(suffix)))
-        return true;
-    return false;
+    if (!fromGlobal && llvm::any_of(names, [&](const std::string &n) {
+          return llvm::StringRef(n).ends_with(suffix);
+        }))
+      return NameMatch::InNamespace;
+    return NameMatch::None;
+  }
+  static bool namedBy(const FunctionDecl *f, llvm::StringRef wanted) {
+    return nameMatch(f, wanted) != NameMatch::None;
   }
 
   static bool markedAlgorithm(const FunctionDecl *fd) {
@@ -1042,28 +1053,17 @@ private:
   chooseAlgorithm(llvm::ArrayRef<const FunctionDecl *> algos,
                   llvm::StringRef wanted, mscclc::SourceLocation fileStart,
                   const Evaluator::LocationMapper &mapLoc) {
-    // A leading `::` names the global namespace's path exactly.
-    llvm::StringRef name = wanted;
-    bool fromGlobal = name.consume_front("::");
     // The full name first, then one that leaves out inline namespaces,
     // then a `::NAME` suffix of either.
-    std::vector<const FunctionDecl *> exact, skippingInline, inNamespace;
-    std::string suffix = "::" + name.str();
-    for (const FunctionDecl *f : algos) {
-      std::vector<std::string> names = algorithmNameSpellings(f);
-      if (names.front() == name)
-        exact.push_back(f);
-      else if (llvm::is_contained(names, name))
-        skippingInline.push_back(f);
-      else if (!fromGlobal && llvm::any_of(names, [&](const std::string &n) {
-                 return llvm::StringRef(n).ends_with(suffix);
-               }))
-        inNamespace.push_back(f);
-    }
-    std::vector<const FunctionDecl *> &found = !exact.empty() ? exact
-                                               : !skippingInline.empty()
-                                                   ? skippingInline
-                                                   : inNamespace;
+    std::vector<const FunctionDecl *> byMatch[4]; // index: NameMatch
+    for (const FunctionDecl *f : algos)
+      byMatch[size_t(nameMatch(f, wanted))].push_back(f);
+    std::vector<const FunctionDecl *> &found =
+        !byMatch[size_t(NameMatch::Exact)].empty()
+            ? byMatch[size_t(NameMatch::Exact)]
+        : !byMatch[size_t(NameMatch::SkippingInline)].empty()
+            ? byMatch[size_t(NameMatch::SkippingInline)]
+            : byMatch[size_t(NameMatch::InNamespace)];
     if (found.size() == 1)
       return found[0];
     if (found.empty())

@@ -2358,6 +2358,9 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
                                 const CallExpr *call) {
   LazyLoc loc(call);
   ValueList &elems = range.elems();
+  // for_each and generate: walkElements charges the range.
+  if (algorithm == "for_each" || algorithm == "generate")
+    return walkElements(algorithm, range, 0, elems.size(), elem, rest, call);
   chargeElements(elems.size(), loc);
   auto needArgs = [&](size_t n) {
     if (rest.size() != n)
@@ -2547,8 +2550,6 @@ Value Evaluator::rangeAlgorithm(llvm::StringRef algorithm, Value &range,
       invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
     return acc;
   }
-  if (algorithm == "for_each" || algorithm == "generate")
-    return walkElements(algorithm, range, 0, elems.size(), elem, rest, call);
   if (algorithm == "is_sorted" || algorithm == "next_permutation" ||
       algorithm == "prev_permutation") {
     if (rest.size() > 1)

@@ -414,17 +414,31 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
   // allocation, per rank (none for the other collectives: an in-place
   // allreduce's buffers are one).
   std::optional<plan::BufferType> inplaceOffset;
-  plan::BufferType inplaceSpan = plan::BufferType::Output;
-  if (plan.inplace && plan.collective == "allgather") {
+  if (plan.inplace && plan.collective == "allgather")
     inplaceOffset = plan::BufferType::Input;
-    inplaceSpan = plan::BufferType::Output;
-  } else if (plan.inplace && plan.collective == "reducescatter") {
+  else if (plan.inplace && plan.collective == "reducescatter")
     inplaceOffset = plan::BufferType::Output;
-    inplaceSpan = plan::BufferType::Input;
-  }
+  // The buffer whose allocation holds it: the other of the two.
+  auto inplaceSpanName = [&] {
+    return std::string(plan::bufferName(
+        *inplaceOffset == plan::BufferType::Input ? plan::BufferType::Output
+                                                  : plan::BufferType::Input));
+  };
 
   for (const auto &gpu : plan.gpus)
     for (const auto &tb : gpu.threadblocks) {
+      // The first non-empty text `describe(which, operand)` gives for the
+      // op's operands, resolved through the tb's refs: sources first.
+      auto firstOperandText = [&](const plan::Op &op, auto &&describe) {
+        for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
+          size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
+          for (size_t i = 0; i < n; ++i)
+            if (auto b = query.operand(gpu.id, tb.id, op, which, i))
+              if (std::string text = describe(which, *b); !text.empty())
+                return text;
+        }
+        return std::string();
+      };
       // A remote or multicast reference to scratch, resolved through the
       // tb's refs.
       auto touchesRemoteScratch = [&](const plan::Op &op) {
@@ -479,26 +493,23 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
       // which every call shares, may be reached remotely, through a
       // switch, or by the port proxy (which reads a put's source through
       // the local registration, §3.4, §4.3).
-      auto registeredNonScratch = [&](const plan::Op &op) -> std::string {
-        for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
-          size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
-          for (size_t i = 0; i < n; ++i) {
-            auto b = query.operand(gpu.id, tb.id, op, which, i);
-            if (!b || b->type == plan::BufferType::Scratch)
-              continue;
-            std::string buffer =
-                std::string(plan::bufferName(b->type)) + " buffer";
-            if (b->role == plan::OperandRole::Switch)
-              return "the " + buffer + " through a switch channel";
-            if (plan::isRemoteRole(b->role))
-              return "the " + buffer + " of rank " + std::to_string(b->rank);
-            if (which == plan::Operand::Src &&
-                op.channelType == ChannelType::Port &&
-                plan::isLocalRole(b->role))
-              return "this rank's " + buffer + " through the port proxy";
-          }
-        }
-        return "";
+      auto registeredNonScratch = [&](const plan::Op &op) {
+        return firstOperandText(
+            op, [&](plan::Operand which, const auto &b) -> std::string {
+              if (b.type == plan::BufferType::Scratch)
+                return "";
+              std::string buffer =
+                  std::string(plan::bufferName(b.type)) + " buffer";
+              if (b.role == plan::OperandRole::Switch)
+                return "the " + buffer + " through a switch channel";
+              if (plan::isRemoteRole(b.role))
+                return "the " + buffer + " of rank " + std::to_string(b.rank);
+              if (which == plan::Operand::Src &&
+                  op.channelType == ChannelType::Port &&
+                  plan::isLocalRole(b.role))
+                return "this rank's " + buffer + " through the port proxy";
+              return "";
+            });
       };
       // In-place allgather and reducescatter (executor-semantics §2.2,
       // Q4, Q5): a rank's input (allgather) or output (reducescatter)
@@ -518,8 +529,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
         return "rank " + std::to_string(rank) + "'s " +
                std::string(plan::bufferName(*inplaceOffset)) +
                " buffer starts at chunk " + std::to_string(placeOf(rank)) +
-               " of its " + std::string(plan::bufferName(inplaceSpan)) +
-               " buffer";
+               " of its " + inplaceSpanName() + " buffer";
       };
       auto portSourceOffset = [&](const plan::Op &op) -> std::string {
         if (op.channelType != ChannelType::Port ||
@@ -535,28 +545,25 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
         }
         return "";
       };
-      auto remoteOffset = [&](const plan::Op &op) -> std::string {
-        for (plan::Operand which : {plan::Operand::Src, plan::Operand::Dst}) {
-          size_t n = (which == plan::Operand::Src ? op.src : op.dst).size();
-          for (size_t i = 0; i < n; ++i) {
-            auto b = query.operand(gpu.id, tb.id, op, which, i);
-            if (!b || b->type != *inplaceOffset)
-              continue;
-            if (b->role == plan::OperandRole::Switch)
-              return " (in an in-place " + plan.collective + " each rank's " +
-                     std::string(plan::bufferName(*inplaceOffset)) +
-                     " buffer starts at its own chunk of its " +
-                     std::string(plan::bufferName(inplaceSpan)) +
-                     " buffer, and a switch channel's multicast address "
-                     "takes this rank's, chunk " +
-                     std::to_string(placeOf(gpu.id)) + ", for every rank)";
-            if (plan::isRemoteRole(b->role) &&
-                placeOf(b->rank) != placeOf(gpu.id))
-              return " (in an in-place " + plan.collective + ", " +
-                     placeText(b->rank) + ", but " + placeText(gpu.id) + ")";
-          }
-        }
-        return "";
+      auto remoteOffset = [&](const plan::Op &op) {
+        return firstOperandText(
+            op, [&](plan::Operand, const auto &b) -> std::string {
+              if (b.type != *inplaceOffset)
+                return "";
+              if (b.role == plan::OperandRole::Switch)
+                return " (in an in-place " + plan.collective + " each rank's " +
+                       std::string(plan::bufferName(*inplaceOffset)) +
+                       " buffer starts at its own chunk of its " +
+                       inplaceSpanName() +
+                       " buffer, and a switch channel's multicast address "
+                       "takes this rank's, chunk " +
+                       std::to_string(placeOf(gpu.id)) + ", for every rank)";
+              if (plan::isRemoteRole(b.role) &&
+                  placeOf(b.rank) != placeOf(gpu.id))
+                return " (in an in-place " + plan.collective + ", " +
+                       placeText(b.rank) + ", but " + placeText(gpu.id) + ")";
+              return "";
+            });
       };
       std::string where = "rank " + std::to_string(gpu.id) + " thread block " +
                           std::to_string(tb.id);
