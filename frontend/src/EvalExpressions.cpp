@@ -89,11 +89,27 @@ Value Evaluator::evalCast(const CastExpr *ce) {
   case CK_NonAtomicToAtomic:
     return eval(sub);
   case CK_ToVoid:
+    // `(void)x;` names x without reading it (no lvalue-to-rvalue
+    // conversion): no error for an uninitialised or dangling x, as in C++.
+    if (const auto *named = dyn_cast<DeclRefExpr>(sub->IgnoreParens());
+        named && sub->isGLValue() &&
+        isa<VarDecl, BindingDecl>(named->getDecl())) {
+      step(named);
+      return Value::makeVoid();
+    }
     eval(sub);
     return Value::makeVoid();
   case CK_ArrayToPointerDecay: {
-    if (isStringLiteralChoice(sub))
-      return eval(sub);
+    if (isStringLiteralChoice(sub)) {
+      // A `const char *` ends at its first NUL: whatever reads it as a C
+      // string (std::string's operations, a map key, printf's %s) stops
+      // there. A count that reaches past it (`std::string("a\0b", 3)`)
+      // reads the literal itself (decayedLiteral).
+      Value text = eval(sub);
+      if (size_t nul = text.s().find('\0'); nul != std::string::npos)
+        text.s().resize(nul);
+      return text;
+    }
     error(loc, diag::err_eval_array_decay);
   }
   case CK_PointerToBoolean:
@@ -1015,7 +1031,9 @@ Value *Evaluator::evalLValue(const Expr *e) {
       return evalLValue(sub);
     if (isBitReference(sub->getType()))
       return bitElement(sub);
-    return temp(eval(sub));
+    Value *made = temp(eval(sub));
+    tempOrigins_[tempTop_ - 1] = cast<MaterializeTemporaryExpr>(e);
+    return made;
   }
   case Stmt::ImplicitCastExprClass:
   case Stmt::CXXStaticCastExprClass:

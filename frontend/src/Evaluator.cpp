@@ -376,10 +376,13 @@ void Evaluator::memoryLimitExceeded(LazyLoc loc) {
 Value *Evaluator::temp(Value v) {
   if (!tempIterRecords_.empty())
     endTemporaryIterators(tempTop_);
-  if (tempTop_ < temps_.size())
+  if (tempTop_ < temps_.size()) {
     temps_[tempTop_] = std::move(v);
-  else
+    tempOrigins_[tempTop_] = nullptr;
+  } else {
     temps_.push_back(std::move(v));
+    tempOrigins_.push_back(nullptr);
+  }
   return &temps_[tempTop_++];
 }
 
@@ -449,6 +452,7 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
     return false;
   step(call);
   LazyLoc loc(call);
+  const size_t tempsBefore = tempTop_;
   QualType elem = call->getArg(0)->getType().getNonReferenceType();
   const Expr *comparator = call->getNumArgs() == 3 ? call->getArg(2) : nullptr;
   // libstdc++'s `b < a ? pair(b, a) : pair(a, b)`: std::min's choice first.
@@ -463,17 +467,22 @@ bool Evaluator::bindMinmaxReferences(const DecompositionDecl *dd) {
   ValueList pair; // the pair itself has no name a program can use
   for (unsigned k = 0; k < 2; ++k) {
     const BindingDecl *name = dd->bindings()[k];
-    // A temporary (a prvalue argument, `std::minmax(x, 1)`, or a
-    // string's character, read as a value) ends with the declaration:
-    // C++ leaves the name dangling; here it keeps a copy of its own, as a
-    // reference bound to `std::max(x, 1)` does.
-    if (!destroyed[k] && isTemporary(objects[k]))
+    // A temporary argument (the `1` of `std::minmax(x, 1)`) ends with the
+    // declaration, and C++ leaves the name dangling: an error where it is
+    // used, as for `const int &m = std::max(x, 1);`. A string's character,
+    // read as a value, is named by a copy of its own.
+    const MaterializeTemporaryExpr *ended =
+        destroyed[k] ? nullptr : endedTemporary(objects[k], tempsBefore, dd);
+    if (!destroyed[k] && !ended && isTemporary(objects[k]))
       objects[k] = declaredSlot(f, name, Value(*objects[k]), call);
     bindReference(f, name, objects[k]);
     if (destroyed[k]) {
       const DanglingCause cause = danglings_[destroyed[k] - 1];
       kill(*f.refs[name], cause.operation, cause.at);
       pair.push_back(Value());
+    } else if (ended) {
+      kill(*f.refs[name], EndedTemporaryOperation, LazyLoc(ended));
+      pair.push_back(*objects[k]);
     } else {
       pair.push_back(*objects[k]);
     }
@@ -503,6 +512,7 @@ void Evaluator::run(const FunctionDecl *fn, ValueList args) {
       frames_.clear();
       globals_.clear();
       temps_.clear();
+      tempOrigins_.clear();
       memoryLimitExceeded(current_ ? LazyLoc(current_)
                                    : LazyLoc(fn->getLocation()));
     }
@@ -672,7 +682,19 @@ void Evaluator::declare(const VarDecl *vd) {
   if (t->isReferenceType()) {
     if (!init)
       error(loc, diag::err_eval_reference_no_init);
+    const size_t tempsBefore = tempTop_;
     Value *target = evalObject(init);
+    // `const int &m = std::max(x, x + 1);`: a function returned a
+    // reference to a temporary that ends with this declaration (C++ extends
+    // only one the reference binds to directly). Binding it is no error;
+    // using it is.
+    if (init->isGLValue())
+      if (const MaterializeTemporaryExpr *ended =
+              endedTemporary(target, tempsBefore, vd)) {
+        bindReference(f, vd, target);
+        kill(*f.refs[vd], EndedTemporaryOperation, LazyLoc(ended));
+        return;
+      }
     if (!init->isGLValue() || isTemporary(target)) {
       // Lifetime-extended temporary: give it a slot of its own.
       f.vars[vd] = declaredSlot(f, vd, Value(*target), loc);

@@ -324,6 +324,19 @@ private:
   // --- moves (Lifetimes.cpp): what a move leaves in its source
   // The operation that ends references into a moved-from container.
   static constexpr const char *MoveOperation = "move";
+  // The operation that ends references into swapped containers.
+  static constexpr const char *SwapOperation = "swap";
+  // The operation that ends a reference bound, through a function's
+  // returned reference, to a temporary its own declaration does not
+  // extend (`const int &m = std::max(x, x + 1);`).
+  static constexpr const char *EndedTemporaryOperation =
+      "the end of the full-expression";
+  // The temporary made at or after slot `from` that holds `target` and
+  // ends with the full-expression (no `extender` declaration extends it),
+  // or null.
+  const clang::MaterializeTemporaryExpr *
+  endedTemporary(const Value *target, size_t from,
+                 const clang::ValueDecl *extender) const;
   // Whether `source`, an argument a move constructor, move assignment or
   // library call binds to an rvalue reference, is an object the move can
   // change: an xvalue naming one (`std::move(v)`, a returned local), not a
@@ -1131,10 +1144,28 @@ private:
   // and what to write instead where there is a common answer.
   [[noreturn]] void unsupportedStdCall(const clang::FunctionDecl *fd,
                                        LazyLoc loc);
+  // An argument of the standard library's code. A character array (a
+  // string literal given to a template's parameter, `v.emplace_back("a\0b")`,
+  // `std::pair<std::string, int>{"a\0b", 1}`) is read as the C string the
+  // library makes of it, which ends at its first NUL.
+  Value evalLibraryArgument(const clang::Expr *a);
   // std::swap(a, b) and a.swap(b).
   void swapObjects(const clang::Expr *first, const clang::Expr *second,
                    LazyLoc loc);
-  void swapValues(Value *a, Value *b, LazyLoc loc);
+  // Swaps the objects `a` and `b` of type `type` as std::swap's moves
+  // do (swapParts).
+  void swapValues(Value *a, Value *b, clang::QualType type, LazyLoc loc);
+  // An object of fixed shape (a C array, std::array, std::pair,
+  // std::tuple, a struct of the program's own) swaps member by member, so
+  // a reference to a member keeps naming it and reads the value it was
+  // given, and so do two engaged optionals' values; anything else (a
+  // vector, map, set, string) exchanges its value, ending references into
+  // either side.
+  void swapParts(Value &a, Value &b, clang::QualType type, LazyLoc loc);
+  // The member types of `type` when it has a fixed shape of `count`
+  // members (swapParts); false otherwise.
+  bool fixedShapeMembers(clang::QualType type, size_t count,
+                         llvm::SmallVectorImpl<clang::QualType> &members);
   // Numeric, bit and whole-range calls (StdAlgorithms.cpp).
   bool tryCLibraryCall(const clang::CallExpr *call,
                        const clang::FunctionDecl *fd, Value &result);
@@ -1449,12 +1480,18 @@ private:
                  std::shared_ptr<const Closure> &closure, unsigned arity = 2,
                  clang::QualType firstParam = clang::QualType(),
                  std::shared_ptr<Value> *functor = nullptr);
-  std::function<bool(Value &)> predicateFunction(const clang::Expr *pred,
-                                                 clang::QualType elem,
-                                                 llvm::StringRef algorithm);
-  std::function<bool(Value &, Value &)>
-  comparatorFunction(const clang::Expr *comparator, clang::QualType elem,
-                     llvm::StringRef algorithm);
+  // `searchCopy`, when given, receives a second predicate (comparator)
+  // whose state (a mutable lambda's captures, a function object's
+  // members) is a copy of the first's, made before either is called:
+  // libstdc++'s remove_if and unique search with such a copy first.
+  std::function<bool(Value &)>
+  predicateFunction(const clang::Expr *pred, clang::QualType elem,
+                    llvm::StringRef algorithm,
+                    std::function<bool(Value &)> *searchCopy = nullptr);
+  std::function<bool(Value &, Value &)> comparatorFunction(
+      const clang::Expr *comparator, clang::QualType elem,
+      llvm::StringRef algorithm,
+      std::function<bool(Value &, Value &)> *searchCopy = nullptr);
   // A comparator of the program's own given to lower_bound, upper_bound or
   // binary_search, which call it as comp(element, value) and
   // comp(value, element) with the value of its own type (`value`, the
@@ -1854,6 +1891,9 @@ private:
   // (a deque never moves its elements), so evaluating allocates nothing
   // once the deepest expression has been seen.
   std::deque<Value> temps_;
+  // The temporary of the program each slot holds (its
+  // MaterializeTemporaryExpr), null for the evaluator's own copies.
+  std::vector<const clang::MaterializeTemporaryExpr *> tempOrigins_;
   size_t tempTop_ = 0;
   uint64_t steps_ = 0;
   // "in call to" notes already added to the diagnostic being unwound: they

@@ -174,6 +174,17 @@ bool Evaluator::within(const Value &v, const Value *p) {
   return false;
 }
 
+const MaterializeTemporaryExpr *
+Evaluator::endedTemporary(const Value *target, size_t from,
+                          const ValueDecl *extender) const {
+  for (size_t k = tempTop_; k-- > from;)
+    if (const MaterializeTemporaryExpr *made = tempOrigins_[k];
+        made && made->getExtendingDecl() != extender &&
+        within(temps_[k], target))
+      return made;
+  return nullptr;
+}
+
 bool Evaluator::isTemporary(const Value *p) const {
   // A temporary or a part of one (`const auto &v = make().first;`): it dies
   // with the full-expression, so a reference to it gets a copy of its own.
@@ -186,13 +197,22 @@ bool Evaluator::isTemporary(const Value *p) const {
 void Evaluator::kill(Borrow &b, llvm::StringRef operation, LazyLoc loc) {
   if (b.dangling)
     return;
-  danglings_.push_back({operation.str(), loc});
+  // A loop that ends a reference the same way at every iteration records
+  // its cause, and the stand-in below, once: memory stays flat.
+  clang::SourceLocation at = loc;
+  if (danglings_.empty() || danglings_.back().at != at ||
+      danglings_.back().operation != operation)
+    danglings_.push_back({operation.str(), at});
   b.dangling = danglings_.size();
   if (b.frame && b.decl) {
     // Later lookups of the variable find a stand-in that names the cause.
-    Value &stand = danglingValues_.emplace_back();
-    stand.kind = Value::Kind::Dangling;
-    stand.i = int64_t(b.dangling - 1);
+    if (danglingValues_.empty() ||
+        danglingValues_.back().i != int64_t(b.dangling - 1)) {
+      Value &fresh = danglingValues_.emplace_back();
+      fresh.kind = Value::Kind::Dangling;
+      fresh.i = int64_t(b.dangling - 1);
+    }
+    Value &stand = danglingValues_.back();
     b.frame->vars[b.decl] = &stand;
     // The names of a structured binding refer into the object it binds:
     // when the object goes, they go (they may still point into storage
@@ -352,8 +372,18 @@ void Evaluator::danglingUse(const ValueDecl *d, const Value &dangling,
                             LazyLoc loc) {
   const DanglingCause &c = danglings_[size_t(dangling.i)];
   resetCallNotes();
-  // C++ keeps such a reference good, into the container moved to; the
-  // evaluator copies on a move and cannot follow it there.
+  if (c.operation == EndedTemporaryOperation)
+    throwDiagnostic(
+        diag::err_eval_reference_to_ended_temporary, irLoc(loc),
+        {d->getNameAsString()},
+        {makeNote(diag::note_eval_ended_temporary_made_here, irLoc(c.at))});
+  // C++ keeps such a reference good, into the container swapped with or
+  // moved to; the evaluator cannot follow it there.
+  if (c.operation == SwapOperation)
+    throwDiagnostic(diag::err_eval_reference_after_swap, irLoc(loc),
+                    {d->getNameAsString()},
+                    {makeNote(diag::note_eval_invalidated_here, irLoc(c.at),
+                              {c.operation})});
   throwDiagnostic(
       c.operation == MoveOperation ? diag::err_eval_reference_after_move
                                    : diag::err_eval_dangling_reference,
@@ -409,7 +439,7 @@ Value Evaluator::evalMovedLater(const Expr *a, QualType param, QualType into,
                                 PendingMoves &pending, size_t slot) {
   if (param.isNull() || !param->isRValueReferenceType() ||
       !movesFromObject(a, into))
-    return eval(a);
+    return evalLibraryArgument(a);
   Value *object = moveSource(a);
   pending.push_back(
       {a, object, a->getType(), std::make_unique<Borrow>(*this, object), slot});

@@ -852,16 +852,29 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
     if (name == "unique") {
       if (call->getNumArgs() != 2 && call->getNumArgs() != 3)
         error(loc, diag::err_std_algorithm_args, {name.str()});
+      // As libstdc++ does: std::adjacent_find, with a copy of the
+      // predicate, finds the first duplicate; the predicate itself (with
+      // the state it had before that search) then compares each later
+      // element with the last one kept.
+      std::function<bool(Value &, Value &)> search;
       std::function<bool(Value &, Value &)> same =
           call->getNumArgs() == 3
-              ? comparatorFunction(call->getArg(2), elem, name)
+              ? comparatorFunction(call->getArg(2), elem, name, &search)
               : naturalEquality(elem, loc);
-      // As the library does: each element against the last one kept.
-      size_t last = 0;
-      for (size_t i = 1; i < copy.size(); ++i) {
-        kept[i] = !same(copy[last], copy[i]);
-        if (kept[i])
-          last = i;
+      if (!search)
+        search = same;
+      size_t duplicate = 1;
+      while (duplicate < copy.size() &&
+             !search(copy[duplicate - 1], copy[duplicate]))
+        ++duplicate;
+      if (duplicate < copy.size()) {
+        kept[duplicate] = 0;
+        size_t last = duplicate - 1;
+        for (size_t i = duplicate + 1; i < copy.size(); ++i) {
+          kept[i] = !same(copy[last], copy[i]);
+          if (kept[i])
+            last = i;
+        }
       }
     } else {
       if (call->getNumArgs() != 3)
@@ -871,10 +884,20 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
         for (size_t i = 0; i < copy.size(); ++i)
           kept[i] = compareWithSearch(copy[i], search, loc) != 0;
       } else {
+        // As libstdc++ does: std::find_if, with a copy of the predicate,
+        // finds the first element to remove; the predicate itself (with
+        // the state it had before that search) then tests the rest.
+        std::function<bool(Value &)> search;
         std::function<bool(Value &)> test =
-            predicateFunction(call->getArg(2), elem, name);
-        for (size_t i = 0; i < copy.size(); ++i)
-          kept[i] = !test(copy[i]);
+            predicateFunction(call->getArg(2), elem, name, &search);
+        size_t first = 0;
+        while (first < copy.size() && !search(copy[first]))
+          ++first;
+        if (first < copy.size()) {
+          kept[first] = 0;
+          for (size_t i = first + 1; i < copy.size(); ++i)
+            kept[i] = !test(copy[i]);
+        }
       }
     }
     if (keep.dangling)
@@ -2067,25 +2090,47 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
   return r;
 }
 
+// A lambda's state for a copy of it: its own by-copy captures when a
+// `mutable` call operator can change them (copyClosure).
+static std::shared_ptr<const Closure>
+copiedState(const std::shared_ptr<const Closure> &closure) {
+  return closure ? copyClosure(std::const_pointer_cast<Closure>(closure))
+                 : nullptr;
+}
+
 // The comparator `comparator` of std::`algorithm` over `elem`s (std::less,
 // std::greater, a lambda or a function) as a predicate the library code
 // calls; an error if it is not one mscclc can call.
-std::function<bool(Value &, Value &)>
-Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
-                              llvm::StringRef algorithm) {
+std::function<bool(Value &, Value &)> Evaluator::comparatorFunction(
+    const Expr *comparator, QualType elem, llvm::StringRef algorithm,
+    std::function<bool(Value &, Value &)> *searchCopy) {
   // std::less and std::greater: as without a comparator, a struct's own
-  // operator< or operator> included.
+  // operator< or operator> included. They have no state to copy.
+  std::function<bool(Value &, Value &)> natural;
   switch (orderOf(comparator)) {
   case Order::Ascending:
     if (elem.isNull())
-      return [](Value &x, Value &y) { return compareValues(x, y, true) < 0; };
-    return naturalOrder(elem, false, algorithm, comparator);
+      natural = [](Value &x, Value &y) {
+        return compareValues(x, y, true) < 0;
+      };
+    else
+      natural = naturalOrder(elem, false, algorithm, comparator);
+    break;
   case Order::Descending:
     if (elem.isNull())
-      return [](Value &x, Value &y) { return compareValues(y, x, true) < 0; };
-    return naturalOrder(elem, true, algorithm, comparator);
+      natural = [](Value &x, Value &y) {
+        return compareValues(y, x, true) < 0;
+      };
+    else
+      natural = naturalOrder(elem, true, algorithm, comparator);
+    break;
   case Order::Other:
     break;
+  }
+  if (natural) {
+    if (searchCopy)
+      *searchCopy = natural;
+    return natural;
   }
   std::shared_ptr<const Closure> closure;
   std::shared_ptr<Value> object;
@@ -2095,6 +2140,11 @@ Evaluator::comparatorFunction(const Expr *comparator, QualType elem,
     error(comparator, diag::err_std_comparator, {algorithm.str()});
   if (!takesElements(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
+  if (searchCopy)
+    *searchCopy =
+        comparatorCall(compare, copiedState(closure),
+                       object ? std::make_shared<Value>(*object) : nullptr,
+                       comparator, algorithm, elem, elem);
   return comparatorCall(compare, closure, object, comparator, algorithm, elem,
                         elem);
 }
@@ -2156,7 +2206,8 @@ void Evaluator::searchComparators(
 // function or a std::function of one element), as the library calls it.
 std::function<bool(Value &)>
 Evaluator::predicateFunction(const Expr *pred, QualType elem,
-                             llvm::StringRef algorithm) {
+                             llvm::StringRef algorithm,
+                             std::function<bool(Value &)> *searchCopy) {
   std::shared_ptr<const Closure> closure;
   std::shared_ptr<Value> object;
   const FunctionDecl *test =
@@ -2166,12 +2217,20 @@ Evaluator::predicateFunction(const Expr *pred, QualType elem,
   if (!takesElements(test, 1))
     error(pred, diag::err_std_predicate_params, {algorithm.str()});
   std::string name = algorithm.str();
-  return [this, test, closure, object, pred, name, elem](Value &x) {
-    Value *args[1] = {&x};
-    Value r = callOnElements(test, closure, pred, args, object.get(),
-                             "predicate", name, elem);
-    return truthy(r, pred->getExprLoc());
+  auto call = [this, test, pred, name,
+               elem](std::shared_ptr<const Closure> closure,
+                     std::shared_ptr<Value> object) {
+    return [this, test, closure, object, pred, name, elem](Value &x) {
+      Value *args[1] = {&x};
+      Value r = callOnElements(test, closure, pred, args, object.get(),
+                               "predicate", name, elem);
+      return truthy(r, pred->getExprLoc());
+    };
   };
+  if (searchCopy)
+    *searchCopy = call(copiedState(closure),
+                       object ? std::make_shared<Value>(*object) : nullptr);
+  return call(closure, object);
 }
 
 const FunctionDecl *Evaluator::userOrderOperator(const CXXRecordDecl *rd,
@@ -2706,6 +2765,25 @@ Value Evaluator::walkElements(llvm::StringRef algorithm, Value &range,
     if (walking.dangling)
       invalidatedDuringUse(walking, diag::err_std_walk_resized, loc);
   }
+  // std::for_each returns its function object, holding the state its calls
+  // left (`auto sum = std::for_each(b, e, Summer{}).total;`).
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (!each || !callee || !callee->getIdentifier() ||
+      callee->getName() != "for_each" || !callee->isInStdNamespace())
+    return Value::makeVoid();
+  const CXXRecordDecl *frd = rest[0]
+                                 ->getType()
+                                 .getNonReferenceType()
+                                 .getCanonicalType()
+                                 ->getAsCXXRecordDecl();
+  if (frd && frd->isLambda() && closure) {
+    Value f;
+    f.kind = Value::Kind::Closure;
+    f.closure() = std::const_pointer_cast<Closure>(closure);
+    return f;
+  }
+  if (frd && object && isProgramClass(frd))
+    return *object;
   return Value::makeVoid();
 }
 

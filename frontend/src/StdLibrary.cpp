@@ -36,6 +36,15 @@ using clang::SourceLocation;
 namespace {
 thread_local llvm::DenseMap<const CXXRecordDecl *, Evaluator::StdClass>
     stdClassCache;
+
+// The string literal a `const char *` argument decays from, or null: its
+// decayed value ends at the first NUL, the literal itself does not.
+const StringLiteral *decayedLiteral(const Expr *e) {
+  const auto *decay = dyn_cast<ImplicitCastExpr>(e->IgnoreParens());
+  if (!decay || decay->getCastKind() != CK_ArrayToPointerDecay)
+    return nullptr;
+  return dyn_cast<StringLiteral>(decay->getSubExpr()->IgnoreParens());
+}
 } // namespace
 
 void Evaluator::resetClassCaches() {
@@ -474,7 +483,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       }
       size_t before = moves.size();
       Value v = member.isNull()
-                    ? eval(a)
+                    ? evalLibraryArgument(a)
                     : evalMovedLater(a, param, member, moves, elems.size());
       // A moved member is of the member's type already.
       elems.push_back(moves.size() > before ? std::move(v)
@@ -501,7 +510,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       llvm::ArrayRef<const Expr *> rest = llvm::ArrayRef(args).drop_front();
       llvm::SmallVector<Value, 4> argv;
       for (const Expr *a : rest)
-        argv.push_back(eval(a));
+        argv.push_back(evalLibraryArgument(a));
       return emplacedElement(et, rest, argv, ce, [&] {
         error(loc, diag::err_std_optional_in_place,
               {"std::optional<T>(std::in_place, ...)"});
@@ -552,7 +561,10 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       if (size_t nul = v.s().find('\0'); nul != std::string::npos)
         v.s().resize(nul);
     if (args.size() >= 2 && fromPointer) {
-      // (const char *s, count): the first count characters.
+      // (const char *s, count): the first count characters, of the whole
+      // literal when s is one.
+      if (const StringLiteral *literal = decayedLiteral(args[0]))
+        v.s() = literal->getString().str();
       v = Value::makeString(arrayPrefix(v.s(), eval(args[1]),
                                         cls == StdClass::String
                                             ? "std::string's constructor"
@@ -864,6 +876,17 @@ Value *Evaluator::mapAt(Value &map, const Value &key, LazyLoc loc) {
   return v;
 }
 
+Value Evaluator::evalLibraryArgument(const Expr *a) {
+  Value v = eval(a);
+  if (v.kind == Value::Kind::String)
+    if (const ConstantArrayType *array =
+            constantArrayType(a->getType().getNonReferenceType());
+        array && array->getElementType()->isAnyCharacterType())
+      if (size_t nul = v.s().find('\0'); nul != std::string::npos)
+        v.s().resize(nul);
+  return v;
+}
+
 llvm::SmallVector<Value, 2>
 Evaluator::evaluateArguments(Value *self, llvm::ArrayRef<const Expr *> args,
                              const Expr *site, QualType moveLastInto) {
@@ -875,7 +898,7 @@ Evaluator::evaluateArguments(Value *self, llvm::ArrayRef<const Expr *> args,
     argv.push_back(!moveLastInto.isNull() && a == args.back() &&
                            movesFromObject(a, moveLastInto)
                        ? moveOut(a, /*assigned=*/false, site)
-                       : eval(a));
+                       : evalLibraryArgument(a));
   if (selfBorrow.dangling)
     invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
   return argv;
@@ -1113,7 +1136,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     Value *other = evalObject(args[0]);
     if (selfBorrow.dangling)
       invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
-    swapValues(self, other, loc);
+    swapValues(self, other, args[0]->getType(), loc);
     result = Value::makeVoid();
     return nullptr;
   }
@@ -1133,7 +1156,7 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
               ? evalMovedLater(
                     a, md->getParamDecl(unsigned(args.size() - 1))->getType(),
                     into, movedIfMade, argv.size())
-              : eval(a));
+              : evalLibraryArgument(a));
     if (selfBorrow.dangling)
       invalidatedDuringUse(selfBorrow, diag::err_eval_object_invalidated, site);
     for (PendingMove &m : movedIfMade) {
@@ -1689,6 +1712,12 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
   }
   case StdClass::String:
   case StdClass::StringView: {
+    // append(const char *s, count) of a literal: its characters past a NUL
+    // count too.
+    if (name == "append" && args.size() == 2 && argv.size() == 2 &&
+        argv[0].kind == Value::Kind::String)
+      if (const StringLiteral *literal = decayedLiteral(args[0]))
+        argv[0].s() = literal->getString().str();
     Value *lvalue = nullptr;
     if (stringMethod(self, md, name, argv, site, result, lvalue))
       return lvalue;
@@ -2068,19 +2097,77 @@ void Evaluator::swapObjects(const Expr *first, const Expr *second,
   Value *b = evalObject(second);
   if (aBorrow.dangling)
     invalidatedDuringUse(aBorrow, diag::err_eval_object_invalidated, loc);
-  swapValues(a, b, loc);
+  swapValues(a, b, first->getType(), loc);
 }
 
-void Evaluator::swapValues(Value *a, Value *b, LazyLoc loc) {
-  // C++ keeps references into swapped containers valid (they follow the
-  // elements); the evaluator does not track them across, so they end
-  // here, and so does any iteration over either side.
+void Evaluator::swapValues(Value *a, Value *b, QualType type, LazyLoc loc) {
   // An object swapped with a part of itself would end up owning itself.
   if (a != b && (within(*a, b) || within(*b, a)))
     error(loc, diag::err_std_swap_overlap);
-  invalidateContents(*a, "swap", loc);
-  invalidateContents(*b, "swap", loc);
-  std::swap(*a, *b);
+  swapParts(*a, *b, type, loc);
+}
+
+void Evaluator::swapParts(Value &a, Value &b, QualType type, LazyLoc loc) {
+  if (&a == &b)
+    return;
+  llvm::SmallVector<QualType, 4> members;
+  if (a.kind == Value::Kind::Agg && b.kind == Value::Kind::Agg &&
+      a.elems().size() == b.elems().size() &&
+      fixedShapeMembers(type, a.elems().size(), members)) {
+    for (size_t i = 0; i < members.size(); ++i)
+      swapParts(a.elems()[i], b.elems()[i], members[i], loc);
+    return;
+  }
+  // Two engaged optionals swap their values (the Value is the value held).
+  const CXXRecordDecl *rd = type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (rd && classifyStd(rd) == StdClass::Optional &&
+      a.kind != Value::Kind::Null && b.kind != Value::Kind::Null) {
+    swapParts(a, b, templateArgType(rd, 0), loc);
+    return;
+  }
+  // Anything else exchanges its value, and references into either side
+  // end. C++ keeps those into a vector's, map's or set's elements (they
+  // follow the storage into the other container), but the storage's new
+  // owner may end without a container operation (a block's variable, a
+  // temporary: `std::vector<int>().swap(v)`), which no borrow would see.
+  invalidateContents(a, SwapOperation, loc);
+  invalidateContents(b, SwapOperation, loc);
+  std::swap(a, b);
+}
+
+bool Evaluator::fixedShapeMembers(QualType type, size_t count,
+                                  llvm::SmallVectorImpl<QualType> &members) {
+  type = type.getNonReferenceType().getCanonicalType();
+  if (const auto *cat = constantArrayType(type)) {
+    members.assign(count, cat->getElementType());
+    return true;
+  }
+  const CXXRecordDecl *rd = type->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition() || rd->isLambda() || rd->isUnion())
+    return false;
+  switch (classifyStd(rd)) {
+  case StdClass::Array:
+    members.assign(count, templateArgType(rd, 0));
+    return !members.empty() ? !members[0].isNull() : true;
+  case StdClass::Pair:
+  case StdClass::Tuple:
+    members = memberTypes(rd);
+    return members.size() == count;
+  case StdClass::None:
+    break;
+  default:
+    return false;
+  }
+  if (classifyDsl(rd) != DslClass::None)
+    return false;
+  for (const CXXBaseSpecifier &base : directBases(rd))
+    members.push_back(base.getType());
+  for (const FieldDecl *fd : rd->fields()) {
+    if (fd->getType()->isReferenceType())
+      return false;
+    members.push_back(fd->getType());
+  }
+  return members.size() == count;
 }
 
 const CallExpr *Evaluator::tieCall(const Expr *e) {

@@ -65,7 +65,10 @@ static void body() {
          std::midpoint(tiny, 1.0));
 
   // minmax: the first of equal smallest, the last of equal largest.
-  auto [lo, hi] = std::minmax(9, 4);
+  // (Of variables: bindings to the temporaries of `std::minmax(9, 4)` would
+  // dangle.)
+  const int nine = 9, four = 4;
+  auto [lo, hi] = std::minmax(nine, four);
   printf("helpers minmax %d %d\n", lo, hi);
   std::pair<int, int> same = std::minmax(5, 5);
   printf("helpers minmax-equal %d %d\n", same.first, same.second);
