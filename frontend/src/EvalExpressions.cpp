@@ -1172,6 +1172,19 @@ Value *Evaluator::evalLValue(const Expr *e) {
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass:
     return evalCallLValue(cast<CallExpr>(e));
+  case Stmt::InitListExprClass:
+    // `int &w{x};`: a braced list of one glvalue is that object.
+    if (const auto *list = cast<InitListExpr>(e);
+        list->getNumInits() == 1 && list->getInit(0)->isGLValue())
+      return evalLValue(list->getInit(0));
+    return temp(eval(e));
+  case Stmt::CXXDefaultArgExprClass: {
+    // A default argument's temporary (`const int &d = 0`) is the
+    // program's own temporary, made where the call uses it.
+    const auto *dae = cast<CXXDefaultArgExpr>(e);
+    LibraryEntry entry(*this, dae->getUsedLocation());
+    return evalLValue(dae->getExpr());
+  }
   default:
     return temp(eval(e));
   }

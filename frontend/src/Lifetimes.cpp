@@ -174,6 +174,33 @@ bool Evaluator::within(const Value &v, const Value *p) {
   return false;
 }
 
+// Whether an object of type `t` holds references: the evaluator keeps
+// copies of what they refer to (`std::minmax(x, y)`'s pair), so a part of
+// such a temporary may stand for an object that outlives it.
+static bool holdsReferences(QualType t) {
+  const CXXRecordDecl *rd = t.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!rd || !rd->hasDefinition())
+    return false;
+  if (rd->isInStdNamespace() && rd->getIdentifier() &&
+      rd->getName() == "reference_wrapper")
+    return true;
+  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd))
+    for (const TemplateArgument &arg : spec->getTemplateArgs().asArray()) {
+      if (arg.getKind() == TemplateArgument::Type &&
+          arg.getAsType()->isReferenceType())
+        return true;
+      if (arg.getKind() == TemplateArgument::Pack)
+        for (const TemplateArgument &p : arg.pack_elements())
+          if (p.getKind() == TemplateArgument::Type &&
+              p.getAsType()->isReferenceType())
+            return true;
+    }
+  for (const FieldDecl *fd : rd->fields())
+    if (fd->getType()->isReferenceType())
+      return true;
+  return false;
+}
+
 const MaterializeTemporaryExpr *
 Evaluator::endedTemporary(const Value *target, size_t from,
                           const ValueDecl *extender) const {
@@ -181,7 +208,7 @@ Evaluator::endedTemporary(const Value *target, size_t from,
     if (const MaterializeTemporaryExpr *made = tempOrigins_[k];
         made && made->getExtendingDecl() != extender &&
         within(temps_[k], target))
-      return made;
+      return holdsReferences(made->getType()) ? nullptr : made;
   return nullptr;
 }
 

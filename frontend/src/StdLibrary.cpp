@@ -550,7 +550,7 @@ Value Evaluator::stdConstruct(StdClass cls, const CXXConstructExpr *ce) {
       checkStringLength(size_t(uint64_t(n.i)), loc);
       return Value::makeString(std::string(size_t(uint64_t(n.i)), char(c.i)));
     }
-    Value v = eval(args[0]);
+    Value v = evalLibraryArgument(args[0]);
     if (v.kind != Value::Kind::String)
       error(loc, diag::err_std_string_ctor);
     // From a `const char *` (a string literal decays to one) the text ends
@@ -2118,11 +2118,17 @@ void Evaluator::swapParts(Value &a, Value &b, QualType type, LazyLoc loc) {
       swapParts(a.elems()[i], b.elems()[i], members[i], loc);
     return;
   }
-  // Two engaged optionals swap their values (the Value is the value held).
+  // Two engaged optionals swap their values (the Value is the value held);
+  // swapped with an empty one, an optional's value is destroyed.
   const CXXRecordDecl *rd = type.getNonReferenceType()->getAsCXXRecordDecl();
-  if (rd && classifyStd(rd) == StdClass::Optional &&
-      a.kind != Value::Kind::Null && b.kind != Value::Kind::Null) {
-    swapParts(a, b, templateArgType(rd, 0), loc);
+  if (rd && classifyStd(rd) == StdClass::Optional) {
+    if (a.kind != Value::Kind::Null && b.kind != Value::Kind::Null) {
+      swapParts(a, b, templateArgType(rd, 0), loc);
+      return;
+    }
+    invalidateContents(a, "swap with an empty optional", loc);
+    invalidateContents(b, "swap with an empty optional", loc);
+    std::swap(a, b);
     return;
   }
   // Anything else exchanges its value, and references into either side

@@ -33,7 +33,7 @@ MSCCLPP_ALGORITHM void reference_after_swap(int which = 0) {
     std::vector<int> v{0, 1};
     int &x = v[0];
     std::vector<int>().swap(v); // expected-note {{swap here}}
-    tb = x; // expected-error {{'x' refers into a container that was swapped since; C++ keeps a reference to a vector's, map's or set's element, which follows the element into the other container, but mscclc cannot follow it there: take the reference again after the swap}}
+    tb = x; // expected-error {{'x' refers into a container that was swapped since; C++ keeps a reference to a vector's, map's or set's element, which follows the element into the other container (and dangles once that container ends), but mscclc cannot follow it there: take the reference again after the swap}}
   } else if (which == 1) {
     Schedule a{1, {0}}, b{2, {3}};
     int &rounds = a.rounds; // a member of the struct: stays valid

@@ -7,6 +7,8 @@
 // RUN: not mscclc -P mode=4 %s -o %t.json 2>&1 | FileCheck --check-prefix=GET %s
 // RUN: not mscclc -P mode=5 %s -o %t.json 2>&1 | FileCheck --check-prefix=MINMAX %s
 // RUN: not mscclc -P mode=6 %s -o %t.json 2>&1 | FileCheck --check-prefix=CAPTURE %s
+// RUN: not mscclc -P mode=8 %s -o %t.json 2>&1 | FileCheck --check-prefix=DEFAULT %s
+// RUN: not mscclc -P mode=9 %s -o %t.json 2>&1 | FileCheck --check-prefix=BRACED %s
 // RUN: not test -e %t.json
 // RUN: mscclc -P mode=7 %s -o %t.json
 // A reference bound to what a function returns by reference, when that is
@@ -14,16 +16,23 @@
 // `x + 1`, the object of `make().get()`), dangles: C++ extends a
 // temporary's life only for a reference bound to it directly. Reading it
 // is an error at the read, with a note at the temporary; binding it, or
-// picking a variable instead of the temporary (mode 7), is fine. mscclc
-// used to read a copy silently.
-// CLAMP: reference_to_ended_temporary.cpp:[[@LINE+39]]:9: error: 'c' refers to a temporary that no longer exists
-// CLAMP: reference_to_ended_temporary.cpp:[[@LINE+37]]:34: note: the temporary, made here
-// USER: reference_to_ended_temporary.cpp:[[@LINE+40]]:9: error: 'i' refers to a temporary that no longer exists
-// USER: reference_to_ended_temporary.cpp:[[@LINE+38]]:25: note: the temporary, made here
-// MEMBER: reference_to_ended_temporary.cpp:[[@LINE+41]]:9: error: 'g' refers to a temporary that no longer exists
-// GET: reference_to_ended_temporary.cpp:[[@LINE+43]]:9: error: 'p' refers to a temporary that no longer exists
-// MINMAX: reference_to_ended_temporary.cpp:[[@LINE+46]]:9: error: 'high' refers to a temporary that no longer exists
-// CAPTURE: reference_to_ended_temporary.cpp:[[@LINE+48]]:30: error: 'm' refers to a temporary that no longer exists
+// picking a variable instead of the temporary, reaching a variable through
+// a temporary pair of references (`std::minmax(y, x).first`), or binding
+// with braces (`int &w{y};`, mode 7), is fine. A default argument's
+// temporary (mode 8) and a braced initialiser (mode 9) end the same way.
+// mscclc used to read a copy silently (and `int &w{y};` bound a copy).
+// CLAMP: reference_to_ended_temporary.cpp:[[@LINE+46]]:9: error: 'c' refers to a temporary that no longer exists
+// CLAMP: reference_to_ended_temporary.cpp:[[@LINE+44]]:34: note: the temporary, made here
+// USER: reference_to_ended_temporary.cpp:[[@LINE+47]]:9: error: 'i' refers to a temporary that no longer exists
+// USER: reference_to_ended_temporary.cpp:[[@LINE+45]]:25: note: the temporary, made here
+// MEMBER: reference_to_ended_temporary.cpp:[[@LINE+48]]:9: error: 'g' refers to a temporary that no longer exists
+// GET: reference_to_ended_temporary.cpp:[[@LINE+50]]:9: error: 'p' refers to a temporary that no longer exists
+// MINMAX: reference_to_ended_temporary.cpp:[[@LINE+53]]:9: error: 'high' refers to a temporary that no longer exists
+// CAPTURE: reference_to_ended_temporary.cpp:[[@LINE+55]]:30: error: 'm' refers to a temporary that no longer exists
+// DEFAULT: reference_to_ended_temporary.cpp:[[@LINE+58]]:9: error: 'd' refers to a temporary that no longer exists
+// DEFAULT: reference_to_ended_temporary.cpp:[[@LINE+10]]:57: note: the temporary, made here
+// BRACED: reference_to_ended_temporary.cpp:[[@LINE+59]]:9: error: 'q' refers to a temporary that no longer exists
+// BRACED: reference_to_ended_temporary.cpp:[[@LINE+57]]:30: note: the temporary, made here
 #include <algorithm>
 #include <mscclpp/dsl.hpp>
 #include <tuple>
@@ -31,6 +40,9 @@
 using namespace mscclpp::dsl;
 
 const int &same(const int &v) { return v; }
+const int &atLeastZero(const int &a, const int &floor = 0) {
+  return a < floor ? floor : a;
+}
 
 struct Holder {
   int tb;
@@ -73,12 +85,20 @@ MSCCLPP_ALGORITHM void reference_to_ended_temporary(int mode = 0) {
     const int &m = std::max(x, 4);
     auto read = [&] { return m; };
     use(read());
+  } else if (mode == 8) {
+    const int &d = atLeastZero(-1);
+    use(d);
+  } else if (mode == 9) {
+    const int &q{std::max(x, x + 1)};
+    use(q);
   } else {
     int y = 5;
     const int &m = std::max(y, x + 1); // y is picked: refers to y
     const int &lit = 3;                // extended by the declaration
     const auto &h = make(1).tb;        // the member of an extended temporary
-    y = 6;
-    use(m + lit + h - 10); // 6 + 3 + 1 - 10 = 0
+    const int &low = std::minmax(y, x).first; // x, through the pair
+    int &w{y};                                // y itself
+    w = 6;
+    use(m + lit + h + low - 10); // 6 + 3 + 1 + 0 - 10 = 0
   }
 }

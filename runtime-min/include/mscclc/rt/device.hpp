@@ -909,10 +909,14 @@ MSCCLC_DEVICE void reduce_packets(char *dst, const char *local,
       acc[w] = first ? x[w] : detail::combineWord<T, Op>(acc[w], x[w]);
     detail::plain_write(dst + p * P::payload, P::payload);
     memcpy(dst + p * P::payload, acc, P::payload);
-    MSCCLC_UNROLL
-    for (uint32_t d = 0; d < NP; ++d)
-      detail::store_packet<P>(out.address(d) + p * P::bytes,
-                              reinterpret_cast<const char *>(acc), flag);
+    // No packet destinations (NP = 0) is common: without the guard nvcc
+    // warns of a pointless comparison (#186-D) at every such reduce.
+    if constexpr (NP > 0) {
+      MSCCLC_UNROLL
+      for (uint32_t d = 0; d < NP; ++d)
+        detail::store_packet<P>(out.address(d) + p * P::bytes,
+                                reinterpret_cast<const char *>(acc), flag);
+    }
   }
 }
 
