@@ -49,8 +49,10 @@ static void body() {
   std::string_view countedView("gh\0ij", 4);
   std::string more;
   more.append("ef\0gh", 4);
-  printf("nul counted %zu %zu %zu %d\n", counted.size(), countedView.size(),
-         more.size(), int(counted[3]));
+  // (str, pos, count) of a literal: the C string it makes, from pos.
+  std::string part("ab\0cd", 1, 3);
+  printf("nul counted %zu %zu %zu %d %zu\n", counted.size(),
+         countedView.size(), more.size(), int(counted[3]), part.size());
 }
 
 #include "native_compare.h"
