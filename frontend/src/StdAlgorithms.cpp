@@ -2090,12 +2090,15 @@ Value Evaluator::callOnElements(const FunctionDecl *fd,
   return r;
 }
 
-// A lambda's state for a copy of it: its own by-copy captures when a
-// `mutable` call operator can change them (copyClosure).
-static std::shared_ptr<const Closure>
-copiedState(const std::shared_ptr<const Closure> &closure) {
-  return closure ? copyClosure(std::const_pointer_cast<Closure>(closure))
-                 : nullptr;
+// The state of a copy of a callable: a lambda's own by-copy captures when
+// a `mutable` call operator can change them (copyClosure), and a copy of a
+// function object.
+static std::pair<std::shared_ptr<const Closure>, std::shared_ptr<Value>>
+copiedState(const std::shared_ptr<const Closure> &closure,
+            const std::shared_ptr<Value> &object) {
+  return {closure ? copyClosure(std::const_pointer_cast<Closure>(closure))
+                  : nullptr,
+          object ? std::make_shared<Value>(*object) : nullptr};
 }
 
 // The comparator `comparator` of std::`algorithm` over `elem`s (std::less,
@@ -2140,11 +2143,11 @@ std::function<bool(Value &, Value &)> Evaluator::comparatorFunction(
     error(comparator, diag::err_std_comparator, {algorithm.str()});
   if (!takesElements(compare, 2))
     error(comparator, diag::err_std_comparator_params, {algorithm.str()});
-  if (searchCopy)
-    *searchCopy =
-        comparatorCall(compare, copiedState(closure),
-                       object ? std::make_shared<Value>(*object) : nullptr,
-                       comparator, algorithm, elem, elem);
+  if (searchCopy) {
+    auto [copiedClosure, copiedObject] = copiedState(closure, object);
+    *searchCopy = comparatorCall(compare, copiedClosure, copiedObject,
+                                 comparator, algorithm, elem, elem);
+  }
   return comparatorCall(compare, closure, object, comparator, algorithm, elem,
                         elem);
 }
@@ -2227,9 +2230,10 @@ Evaluator::predicateFunction(const Expr *pred, QualType elem,
       return truthy(r, pred->getExprLoc());
     };
   };
-  if (searchCopy)
-    *searchCopy = call(copiedState(closure),
-                       object ? std::make_shared<Value>(*object) : nullptr);
+  if (searchCopy) {
+    auto [copiedClosure, copiedObject] = copiedState(closure, object);
+    *searchCopy = call(copiedClosure, copiedObject);
+  }
   return call(closure, object);
 }
 
