@@ -24,6 +24,7 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_get_unequal_offsets},
       {diag::warn_defect_flush_noop, diag::note_fix_flush_noop},
       {diag::warn_defect_switch_sync_noop, diag::note_fix_switch_sync_noop},
+      {diag::warn_port_push_order, diag::note_fix_port_push_order},
       {diag::warn_defect_memory_put_with_signal,
        diag::note_fix_memory_put_with_signal},
       {diag::warn_defect_put_mixed_sources, diag::note_fix_put_mixed_sources},
@@ -569,12 +570,55 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                           std::to_string(tb.id);
       std::string tbPath = "gpus[" + std::to_string(gpu.id) +
                            "].threadblocks[" + std::to_string(tb.id) + "]";
+      // Port transfers pushed since the block's last __syncthreads: per
+      // channel id, the thread that pushed each and its op. Thread i of a
+      // port op pushes its i-th entry, and nothing orders two threads'
+      // pushes of different ops but a nop (executor-semantics §3.1, §3.4):
+      // a signal pushed by one thread can overtake another thread's
+      // transfer on the same connection.
+      std::map<int64_t, std::vector<std::pair<size_t, const plan::Op *>>>
+          portTransfers;
+      auto checkPortPushes = [&](const plan::Op &op) {
+        if (op.kind == OpKind::Nop || op.kind == OpKind::Barrier) {
+          portTransfers.clear();
+          return;
+        }
+        if (op.channelType != ChannelType::Port)
+          return;
+        bool signals = op.kind == OpKind::Signal ||
+                       op.kind == OpKind::RlxSignal || op.kind == OpKind::Pws ||
+                       op.kind == OpKind::Pwsf;
+        bool transfers = op.kind == OpKind::Put || op.kind == OpKind::Pws ||
+                         op.kind == OpKind::Pwsf || op.kind == OpKind::Ppkt ||
+                         op.kind == OpKind::Rppkt;
+        if (op.kind == OpKind::Rppkt) // its own __syncthreads first (§3.1)
+          portTransfers.clear();
+        size_t threads = transfers ? op.dst.size() : op.channelIds.size();
+        threads = std::min(threads, op.channelIds.size());
+        bool reported = false;
+        for (size_t t = 0; signals && !reported && t < threads; ++t)
+          for (const auto &[other, earlier] : portTransfers[op.channelIds[t]])
+            if (other != t && !reported) {
+              reported = true;
+              report(diag::warn_port_push_order, op, where,
+                     " ('" + std::string(plan::toString(op.kind)) +
+                         "' of thread " + std::to_string(t) + " on channel " +
+                         std::to_string(op.channelIds[t]) + ", after a '" +
+                         std::string(plan::toString(earlier->kind)) +
+                         "' whose thread " + std::to_string(other) +
+                         " pushes to the same channel)");
+            }
+        if (transfers)
+          for (size_t t = 0; t < threads; ++t)
+            portTransfers[op.channelIds[t]].push_back({t, &op});
+      };
       // `next`: the op after `op` in its list, if any.
       std::function<void(const plan::Op &, const std::string &,
                          const plan::Op *)>
           visit = [&](const plan::Op &op, const std::string &opPath,
                       const plan::Op *next) {
             path = opPath;
+            checkPortPushes(op);
             // A memory-channel put reads source i at the first source's
             // buffer plus source i's offset (executor-semantics §3.4, §3.8).
             if ((op.kind == OpKind::Put || op.kind == OpKind::Pws ||

@@ -31,6 +31,7 @@
 #include <set>
 #include <span>
 #include <sstream>
+#include <tuple>
 #include <unordered_map>
 
 namespace mscclc::sim {
@@ -73,6 +74,10 @@ struct Trigger {
   uint64_t position = 0;   // in the proxy FIFO
   ClockRef strong, weak;   // what the pushing lane had published
   int32_t tb = -1, op = -1, run = 0;
+  // Who pushed it, for the order threads may push in (pushTrigger): the
+  // thread, the block's __syncthreads before the push, the iteration.
+  uint32_t lane = 0;
+  uint64_t syncs = 0, iter = 0;
 };
 
 struct SignalRecord {
@@ -126,6 +131,9 @@ struct Tb {
   uint64_t progress = 0;
   std::vector<uint64_t> expected;
   uint64_t episode = 0, fifoPosition = 0;
+  // The __syncthreads the block has passed (nops, barriers, a port rppkt's
+  // own), race checks or not: they order its threads' port pushes.
+  uint64_t syncs = 0;
   // [thread]: the sync trigger each thread of the current pwsf or flush
   // pushed (one per channel: a flush drains its own connection).
   std::vector<uint64_t> syncPositions;
@@ -308,7 +316,8 @@ private:
   void touchAgent(int32_t agent, const Access &a, const Span &s,
                   const Clock &strong, const Clock &weak);
   // Stamps `t` with its FIFO position, the op it came from and what the
-  // pushing lane has published, and queues it on the rank's proxy.
+  // pushing lane has published, and queues it on the rank's proxy, ahead
+  // of the block's other threads' pushes it may overtake.
   // `lane`: the thread that pushes it (channel index i goes to thread i).
   void pushTrigger(Tb &tb, const Inst &inst, Trigger t, size_t lane);
   // A data trigger copying `length` bytes from `s` to `d`.
@@ -423,6 +432,9 @@ private:
   // Who made an access, as a race report names it: an op, a proxy's
   // transfer for an op, or a host's fill or check.
   std::string accessLabel(const Access &a) const;
+  // Why a port transfer may land after a signal that was to announce it:
+  // empty unless a later op's flag or sync overtook its trigger.
+  std::string overtakeNote(const Access &a) const;
   // The op a race report names (only on the reporting path).
   const Inst *findInst(int32_t rank, int32_t tb, int32_t flat) const;
   // The op name and source location of f's (rank, tb, op), when it has one.
@@ -443,6 +455,12 @@ private:
   std::vector<Tb> tbs_;
   std::vector<std::vector<int32_t>> rankTbs_; // rank -> agents
   std::vector<Proxy> proxies_;
+  // (rank, tb, op, run) of a port transfer whose trigger a later op's flag
+  // or sync, pushed by another thread, was queued ahead of -> that op,
+  // and whether it signals (else it only flushes).
+  std::map<std::tuple<int32_t, int32_t, int32_t, int32_t>,
+           std::pair<int32_t, bool>>
+      overtaken_;
   std::vector<int32_t> rankRun_;     // the run each rank is in
   std::vector<int32_t> rankPending_; // thread blocks yet to finish
   std::vector<PagedMemory> mem_;
@@ -1139,6 +1157,7 @@ Machine::Step Machine::execute(Tb &tb, const Inst &inst) {
 // A __syncthreads: everything every lane did before is ordered before
 // everything after, and what waits acquired becomes visible to all lanes.
 void Machine::syncThreads(Tb &tb) {
+  ++tb.syncs;
   if (!races_)
     return;
   ++tb.epoch;
@@ -1308,7 +1327,8 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
           os << ": no barrier, semaphore or packet orders the two "
                 "thread blocks";
         else
-          os << ": no signal/wait (with nops around it) orders them";
+          os << ": no signal/wait (with nops around it) orders them"
+             << overtakeNote(prior);
         report(Finding::Kind::Race, &tb, &inst, os.str(), otherOf(prior));
       });
 }
@@ -1373,7 +1393,8 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
                     where(shared) + " (run " + std::to_string(prior.run + 1) +
                     ")" + ", unordered with " + accessLabel(a) + ", which " +
                     (a.write ? "writes" : "reads") +
-                    " them: nothing makes the operation finish first";
+                    " them: nothing makes the operation finish first" +
+                    overtakeNote(prior.proxy ? prior : a);
         if (reported_.insert({int(f.kind), f.rank, f.tb, f.op < 0 ? -3 : f.op})
                 .second)
           sink_(f);
@@ -1523,6 +1544,19 @@ void Machine::checkWholeElements(const Tb &tb, const Inst &inst,
              "this size with --dtype u8");
 }
 
+std::string Machine::overtakeNote(const Access &a) const {
+  if (!a.proxy)
+    return {};
+  auto it = overtaken_.find(std::tuple(a.rank, a.tb, a.op, a.run));
+  if (it == overtaken_.end())
+    return {};
+  return " (op " + std::to_string(it->second.first) + "'s " +
+         (it->second.second ? "signal" : "flush") +
+         " on the same port channel may reach the proxy before "
+         "this transfer: different threads push the two, and no nop between "
+         "the ops orders their pushes)";
+}
+
 std::string Machine::accessLabel(const Access &a) const {
   if (a.host)
     return "the host's " + std::string(a.write ? "fill" : "check") +
@@ -1571,16 +1605,43 @@ void Machine::defect(const Tb &tb, const Inst &inst,
 
 void Machine::pushTrigger(Tb &tb, const Inst &inst, Trigger t, size_t lane) {
   Proxy &proxy = proxies_[size_t(tb.rank)];
-  t.position = ++proxy.pushed;
   t.tb = tb.id;
   t.op = inst.flat;
   t.run = tb.run;
+  t.lane = uint32_t(lane);
+  t.syncs = tb.syncs;
+  t.iter = tb.iter;
   if (races_) {
     t.strong = publishedClock(tb, false, lane);
     t.weak = publishedClock(tb, true, lane);
   }
-  proxy.fifo.push_back(std::move(t));
-  tb.fifoPosition = proxy.pushed;
+  // Nothing orders one thread's push with another thread's push of an
+  // earlier op unless a __syncthreads lies between them (§3.1: no sync
+  // between ops): thread 0's signal may reach the FIFO before thread 1's
+  // put of the op before. Queue the trigger ahead of the trailing pushes
+  // it may overtake, the order a lagging thread gives, so that a flag
+  // that can outrun a transfer on its connection is seen to.
+  auto mayOvertake = [&](const Trigger &queued) {
+    return queued.tb == t.tb && queued.run == t.run &&
+           queued.syncs == t.syncs && queued.lane != t.lane &&
+           (queued.op != t.op || queued.iter != t.iter);
+  };
+  size_t at = proxy.fifo.size();
+  while (at > 0 && mayOvertake(proxy.fifo[at - 1]))
+    --at;
+  if (t.flag || t.sync)
+    for (size_t i = at; i < proxy.fifo.size(); ++i) {
+      const Trigger &q = proxy.fifo[i];
+      if (q.data && q.gpuChannel == t.gpuChannel)
+        overtaken_.emplace(std::tuple(tb.rank, q.tb, q.op, q.run),
+                           std::pair(t.op, t.flag));
+    }
+  ++proxy.pushed;
+  t.position = at < proxy.fifo.size() ? proxy.fifo[at].position : proxy.pushed;
+  for (size_t i = at; i < proxy.fifo.size(); ++i)
+    ++proxy.fifo[i].position; // positions stay in FIFO order
+  tb.fifoPosition = t.position;
+  proxy.fifo.insert(proxy.fifo.begin() + std::ptrdiff_t(at), std::move(t));
   activate(proxy.agent);
 }
 
