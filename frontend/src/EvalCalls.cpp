@@ -297,6 +297,25 @@ Value Evaluator::compareOperands(BinaryOperatorKind op, const Expr *l,
   Value lv = operand(l);
   Value rv = operand(r);
   convertTupleElements(l, r, lv, rv, loc);
+  // `std::optional<double>(3) == 3`, `std::optional<int>(-1) < 0u`: an
+  // optional compares its value with the other side's (a value, or another
+  // optional's) as `*o == v` would, in C++'s usual arithmetic conversions.
+  auto comparedType = [&](const Expr *e, bool &optional) {
+    QualType t = e->getType().getNonReferenceType();
+    const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+    optional = rd && classifyStd(rd) == StdClass::Optional;
+    return optional ? templateArgType(rd, 0) : t;
+  };
+  bool lOptional = false, rOptional = false;
+  QualType lt = comparedType(l, lOptional), rt = comparedType(r, rOptional);
+  if ((lOptional || rOptional) && !lt.isNull() && !rt.isNull() &&
+      lt->isArithmeticType() && rt->isArithmeticType() &&
+      !ctx_.hasSameUnqualifiedType(lt, rt) && lv.kind != Value::Kind::Null &&
+      rv.kind != Value::Kind::Null) {
+    QualType common = usualArithmeticType(lt, rt);
+    lv = convert(lv, common, loc);
+    rv = convert(rv, common, loc);
+  }
   int c = compareValues(lv, rv, /*asCxx=*/true);
   // `a <=> b` itself: std::strong_ordering is not a value here.
   if (!BinaryOperator::isComparisonOp(op) || op == BO_Cmp)
@@ -891,6 +910,31 @@ Value *Evaluator::implicitAssignment(const CallExpr *call,
                          call);
   if (source->kind == Value::Kind::Uninit)
     error(from->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+  // `cur = cur.kids[1]` with members after `kids`: the members are
+  // assigned in order, and assigning `kids` changes the source while the
+  // members after it still read it. (With `kids` last, the library copies
+  // the new elements before it destroys the old: the copy below is right.)
+  if (!moving && slot != source && slot->kind == Value::Kind::Agg)
+    if (const CXXRecordDecl *rd = md->getParent();
+        canHoldItself(rd) && within(*slot, source)) {
+      const ValueList &members = slot->elems();
+      size_t holder = 0;
+      while (holder < members.size() && !within(members[holder], source))
+        ++holder;
+      if (holder + 1 < members.size()) {
+        llvm::ArrayRef<CXXBaseSpecifier> bases = directBases(rd);
+        std::string name;
+        if (holder < bases.size()) {
+          name = bases[holder].getType().getAsString(ctx_.getPrintingPolicy());
+        } else {
+          size_t field = bases.size();
+          for (const FieldDecl *f : rd->fields())
+            if (field++ == holder)
+              name = f->getNameAsString();
+        }
+        error(call, diag::err_eval_copy_source_inside, {name});
+      }
+    }
   Value rhs = *source;
   chargeCopy(rhs, from);
   // A move assigns first, then leaves the source moved-from, as the

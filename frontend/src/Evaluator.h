@@ -573,6 +573,11 @@ private:
   llvm::DenseMap<const clang::Type *, const clang::CXXRecordDecl *>
       userComparedInType_;
   Value evalRewrittenComparison(const clang::CXXRewrittenBinaryOperator *rw);
+  // Whether an object of class `rd` can hold another of its own class (in
+  // a container member, at any depth): only then can an assignment's
+  // source lie inside the object assigned.
+  bool canHoldItself(const clang::CXXRecordDecl *rd);
+  llvm::DenseMap<const clang::CXXRecordDecl *, bool> canHoldItself_;
   // A failing assert(): the library call it makes, reported as the
   // assertion that failed.
   [[noreturn]] void assertionFailed(const clang::CallExpr *call);
@@ -1459,8 +1464,10 @@ private:
     const clang::FunctionDecl *equal = nullptr;
     clang::SourceLocation at;
   };
+  // `evaluated`: the value, when the caller has evaluated `valueE` already
+  // (std::remove looks at where it lies).
   SearchValue searchValue(const clang::Expr *valueE, clang::QualType elem,
-                          LazyLoc loc);
+                          LazyLoc loc, const Value *evaluated = nullptr);
   // A standard or aggregate type holding a class compared by an operator
   // of the program's own, which the library would call: an error.
   void refuseUserComparedParts(clang::QualType t, LazyLoc loc);

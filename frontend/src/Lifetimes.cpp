@@ -20,6 +20,8 @@
 
 #include "Evaluator.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <functional>
 
 namespace mscclc::frontend {
@@ -172,6 +174,59 @@ bool Evaluator::within(const Value &v, const Value *p) {
       if (within(entry, p))
         return true;
   return false;
+}
+
+bool Evaluator::canHoldItself(const CXXRecordDecl *rd) {
+  if (!rd || !rd->hasDefinition())
+    return false;
+  rd = rd->getDefinition();
+  if (auto known = canHoldItself_.find(rd); known != canHoldItself_.end())
+    return known->second;
+  // Through members, bases and the type arguments of templates (a
+  // std::vector<Node>, a std::map<int, Node>): more than can really hold
+  // it is fine (it only costs the assignment a walk of the object).
+  llvm::SmallPtrSet<const Type *, 16> seen;
+  std::function<bool(QualType)> holds = [&](QualType t) {
+    if (t->isReferenceType() || t->isPointerType())
+      return false;
+    t = t.getCanonicalType().getUnqualifiedType();
+    if (!seen.insert(t.getTypePtr()).second)
+      return false;
+    if (const auto *arr = ctx_.getAsArrayType(t))
+      return holds(arr->getElementType());
+    const CXXRecordDecl *r = t->getAsCXXRecordDecl();
+    if (!r)
+      return false;
+    if (r->getCanonicalDecl() == rd->getCanonicalDecl())
+      return true;
+    if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r)) {
+      std::function<bool(const TemplateArgument &)> arg =
+          [&](const TemplateArgument &a) {
+            if (a.getKind() == TemplateArgument::Pack)
+              return llvm::any_of(a.pack_elements(), arg);
+            return a.getKind() == TemplateArgument::Type &&
+                   holds(a.getAsType());
+          };
+      if (llvm::any_of(spec->getTemplateArgs().asArray(), arg))
+        return true;
+    }
+    if (r->isInStdNamespace() || !r->hasDefinition())
+      return false;
+    for (const CXXBaseSpecifier &b : directBases(r))
+      if (holds(b.getType()))
+        return true;
+    for (const FieldDecl *f : r->fields())
+      if (holds(f->getType()))
+        return true;
+    return false;
+  };
+  bool result = false;
+  for (const CXXBaseSpecifier &b : directBases(rd))
+    result = result || holds(b.getType());
+  for (const FieldDecl *f : rd->fields())
+    result = result || holds(f->getType());
+  canHoldItself_[rd] = result;
+  return result;
 }
 
 // Whether an object of type `t` holds references: the evaluator keeps

@@ -107,7 +107,7 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
       spec += fmt[i++];
     // Width and precision: digits, or `*` taken from an int argument; at
     // most 4096 (the text is formatted into bounded buffers).
-    auto number = [&]() {
+    auto number = [&](bool precision) {
       int64_t value = 0;
       const Expr *from = fmtE;
       if (i < fmt.size() && fmt[i] == '*') {
@@ -126,16 +126,21 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
                std::isdigit(static_cast<unsigned char>(fmt[i])))
           value = std::min<int64_t>(value * 10 + (fmt[i++] - '0'), 1 << 20);
       }
-      if (value > 4096 || value < -4096)
+      if ((value > 4096 || value < -4096) && !(precision && value < 0))
         error(from, diag::err_eval_printf_format,
               {"'" + fmt.substr(start, i - start) + "'",
                "has a width or precision over 4096"});
-      spec += std::to_string(value);
+      // A negative precision from `*` is taken as omitted; a negative
+      // width is the '-' flag and the width (C's rules for both).
+      if (precision && value < 0)
+        spec.pop_back();
+      else
+        spec += std::to_string(value);
     };
-    number();
+    number(false);
     if (i < fmt.size() && fmt[i] == '.') {
       spec += fmt[i++];
-      number();
+      number(true);
     }
     unsigned width = 32;
     while (i < fmt.size() && std::strchr("hlqjztL", fmt[i])) {
@@ -147,7 +152,17 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
             {"'" + fmt.substr(start) + "'", "is an incomplete conversion"});
     char conv = fmt[i];
     std::string what = "'" + fmt.substr(start, i + 1 - start) + "'";
-    char buf[512];
+    // Appends one conversion as the C library formats it, whole: a %c of
+    // 0 is a NUL character of the output, and a width may reach 4096.
+    auto append = [&out](const std::string &format, auto value) {
+      int n = std::snprintf(nullptr, 0, format.c_str(), value);
+      if (n <= 0)
+        return;
+      size_t at = out.size();
+      out.resize(at + size_t(n) + 1);
+      std::snprintf(out.data() + at, size_t(n) + 1, format.c_str(), value);
+      out.resize(at + size_t(n));
+    };
     switch (conv) {
     case '%':
       out += '%';
@@ -166,19 +181,15 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
       if (width < 64)
         bits &= (uint64_t(1) << width) - 1;
       if (conv == 'c') {
-        std::snprintf(buf, sizeof buf, (spec + "c").c_str(),
-                      int(static_cast<unsigned char>(bits)));
+        append(spec + "c", int(static_cast<unsigned char>(bits)));
       } else if (conv == 'd' || conv == 'i') {
         int64_t s = width < 64 && (bits >> (width - 1)) & 1
                         ? int64_t(bits | ~((uint64_t(1) << width) - 1))
                         : int64_t(bits);
-        std::snprintf(buf, sizeof buf, (spec + "lld").c_str(),
-                      static_cast<long long>(s));
+        append(spec + "lld", static_cast<long long>(s));
       } else {
-        std::snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(),
-                      static_cast<unsigned long long>(bits));
+        append(spec + "ll" + conv, static_cast<unsigned long long>(bits));
       }
-      out += buf;
       continue;
     }
     case 'f':
@@ -193,8 +204,7 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
       if (v.kind != Value::Kind::Float)
         error(e, diag::err_eval_printf_format,
               {what, "takes a floating-point number"});
-      std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v.f);
-      out += buf;
+      append(spec + conv, v.f);
       continue;
     }
     case 's': {
@@ -202,10 +212,7 @@ std::string Evaluator::formatPrintf(const CallExpr *call, unsigned formatArg) {
       if (v.kind != Value::Kind::String)
         error(e, diag::err_eval_printf_format, {what, "takes a string"});
       // Width and precision apply to the string as C applies them.
-      std::vector<char> big(v.s().size() + 8192);
-      std::snprintf(big.data(), big.size(), (spec + "s").c_str(),
-                    v.s().c_str());
-      out += big.data();
+      append(spec + "s", v.s().c_str());
       continue;
     }
     default:

@@ -106,6 +106,26 @@ std::optional<double> cmath2(llvm::StringRef n, double x, double y) {
       .Case("hypot", std::hypot(x, y))
       .Default(std::nullopt);
 }
+// The same at float precision, as `std::log(float)` and `logf` compute
+// (the float functions round differently from the double ones rounded).
+std::optional<double> cmath1f(llvm::StringRef n, float x) {
+  return llvm::StringSwitch<std::optional<double>>(n)
+      .Case("sqrt", std::sqrt(x))
+      .Case("cbrt", std::cbrt(x))
+      .Case("log", std::log(x))
+      .Case("log2", std::log2(x))
+      .Case("log10", std::log10(x))
+      .Case("exp", std::exp(x))
+      .Case("exp2", std::exp2(x))
+      .Default(cmath1(n, x));
+}
+std::optional<double> cmath2f(llvm::StringRef n, float x, float y) {
+  return llvm::StringSwitch<std::optional<double>>(n)
+      .Case("pow", std::pow(x, y))
+      .Case("fmod", std::fmod(x, y))
+      .Case("hypot", std::hypot(x, y))
+      .Default(cmath2(n, x, y));
+}
 bool isCMathName(llvm::StringRef n) {
   return llvm::StringSwitch<bool>(n)
       .Cases("ceil", "floor", "trunc", "round", "sqrt", "cbrt", true)
@@ -227,11 +247,15 @@ bool Evaluator::tryCLibraryCall(const CallExpr *call, const FunctionDecl *fd,
     return true;
   }
   std::optional<double> r;
-  if (call->getNumArgs() == 1)
-    r = cmath1(base, numberArg(call->getArg(0)));
-  else if (call->getNumArgs() == 2) {
+  const bool single =
+      call->getType()->isSpecificBuiltinType(BuiltinType::Float);
+  if (call->getNumArgs() == 1) {
     double x = numberArg(call->getArg(0));
-    r = cmath2(base, x, numberArg(call->getArg(1)));
+    r = single ? cmath1f(base, float(x)) : cmath1(base, x);
+  } else if (call->getNumArgs() == 2) {
+    double x = numberArg(call->getArg(0));
+    double y = numberArg(call->getArg(1));
+    r = single ? cmath2f(base, float(x), float(y)) : cmath2(base, x, y);
   }
   if (!r)
     return false;
@@ -699,9 +723,10 @@ Evaluator::PositionRange Evaluator::countedRange(const IteratorPosition &first,
 }
 
 Evaluator::SearchValue Evaluator::searchValue(const Expr *valueE, QualType elem,
-                                              LazyLoc loc) {
+                                              LazyLoc loc,
+                                              const Value *evaluated) {
   SearchValue search;
-  search.value = eval(valueE);
+  search.value = evaluated ? *evaluated : eval(valueE);
   Value &v = search.value;
   search.at = loc;
   // A derived object searched for among elements of its base class is
@@ -848,14 +873,30 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
                           call->getNumArgs() == 4 ? call->getArg(3) : nullptr,
                           loc, matched);
   } else if (name == "remove" || name == "remove_if" || name == "unique") {
-    std::vector<char> kept(copy.size(), 1);
+    // As libstdc++ does, in place: find the first element to drop, then
+    // move each later element that stays forward, leaving its old place
+    // moved-from. The predicate, and a value that is an element of the
+    // range (std::remove(v.begin(), v.end(), v[0])), see the range as it
+    // is at each call, moves made so far included.
+    auto at = [&](size_t i) -> Value & { return range->elems()[i]; };
+    auto unmodified = [&] {
+      if (keep.dangling)
+        invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
+    };
+    auto moveForward = [&](size_t to, size_t from) {
+      if (to == from)
+        return;
+      invalidateContents(at(to), name, loc);
+      at(to) = at(from);
+      leaveMovedFrom(at(from), elem, /*assigned=*/true, loc);
+    };
     if (name == "unique") {
       if (call->getNumArgs() != 2 && call->getNumArgs() != 3)
         error(loc, diag::err_std_algorithm_args, {name.str()});
-      // As libstdc++ does: std::adjacent_find, with a copy of the
-      // predicate, finds the first duplicate; the predicate itself (with
-      // the state it had before that search) then compares each later
-      // element with the last one kept.
+      // std::adjacent_find, with a copy of the predicate, finds the first
+      // duplicate; the predicate itself (with the state it had before
+      // that search) then compares each later element with the last one
+      // kept.
       std::function<bool(Value &, Value &)> search;
       std::function<bool(Value &, Value &)> same =
           call->getNumArgs() == 3
@@ -863,56 +904,69 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
               : naturalEquality(elem, loc);
       if (!search)
         search = same;
-      size_t duplicate = 1;
-      while (duplicate < copy.size() &&
-             !search(copy[duplicate - 1], copy[duplicate]))
+      auto holds = [&](auto &test, size_t a, size_t b) {
+        Value x = at(a), y = at(b);
+        bool r = test(x, y);
+        unmodified();
+        return r;
+      };
+      size_t duplicate = lo + 1;
+      while (duplicate < hi && !holds(search, duplicate - 1, duplicate))
         ++duplicate;
-      if (duplicate < copy.size()) {
-        kept[duplicate] = 0;
-        size_t last = duplicate - 1;
-        for (size_t i = duplicate + 1; i < copy.size(); ++i) {
-          kept[i] = !same(copy[last], copy[i]);
-          if (kept[i])
-            last = i;
-        }
-      }
+      if (duplicate >= hi)
+        return hi;
+      size_t dest = duplicate - 1;
+      for (size_t i = duplicate + 1; i < hi; ++i)
+        if (!holds(same, dest, i))
+          moveForward(++dest, i);
+      return dest + 1;
+    }
+    if (call->getNumArgs() != 3)
+      error(loc, diag::err_std_algorithm_args, {name.str()});
+    SearchValue search;
+    std::optional<size_t> alias;
+    std::function<bool(Value &)> test, searchCopyOf;
+    if (name == "remove") {
+      // libstdc++ takes the value by reference: an element of the range
+      // changes as elements move over it.
+      const Expr *valueE = call->getArg(2);
+      const Value *v = valueE->isGLValue() ? evalLValue(valueE) : nullptr;
+      if (v && range->kind == Value::Kind::Agg &&
+          v >= range->elems().data() + lo && v < range->elems().data() + hi)
+        alias = size_t(v - range->elems().data());
+      search = searchValue(valueE, elem, loc, v);
     } else {
-      if (call->getNumArgs() != 3)
-        error(loc, diag::err_std_algorithm_args, {name.str()});
+      // std::find_if, with a copy of the predicate, finds the first element
+      // to remove; the predicate itself (with the state it had before that
+      // search) then tests the rest.
+      test = predicateFunction(call->getArg(2), elem, name, &searchCopyOf);
+      if (!searchCopyOf)
+        searchCopyOf = test;
+    }
+    // Whether element i goes, tested by `f` (remove_if) or against the
+    // value (remove).
+    auto drops = [&](std::function<bool(Value &)> &f, size_t i) {
+      bool r;
       if (name == "remove") {
-        SearchValue search = searchValue(call->getArg(2), elem, loc);
-        for (size_t i = 0; i < copy.size(); ++i)
-          kept[i] = compareWithSearch(copy[i], search, loc) != 0;
+        if (alias)
+          search.value = at(*alias);
+        r = compareWithSearch(at(i), search, loc) == 0;
       } else {
-        // As libstdc++ does: std::find_if, with a copy of the predicate,
-        // finds the first element to remove; the predicate itself (with
-        // the state it had before that search) then tests the rest.
-        std::function<bool(Value &)> search;
-        std::function<bool(Value &)> test =
-            predicateFunction(call->getArg(2), elem, name, &search);
-        size_t first = 0;
-        while (first < copy.size() && !search(copy[first]))
-          ++first;
-        if (first < copy.size()) {
-          kept[first] = 0;
-          for (size_t i = first + 1; i < copy.size(); ++i)
-            kept[i] = !test(copy[i]);
-        }
+        Value x = at(i);
+        r = f(x);
       }
-    }
-    if (keep.dangling)
-      invalidatedDuringUse(keep, diag::err_std_predicate_modified, loc);
-    ValueList &elems = range->elems();
-    size_t out = lo;
-    for (size_t i = lo; i < hi; ++i) {
-      if (!kept[i - lo])
-        continue;
-      if (out != i) {
-        invalidateContents(elems[out], name, loc);
-        elems[out] = copy[i - lo];
-      }
-      ++out;
-    }
+      unmodified();
+      return r;
+    };
+    size_t first = lo;
+    while (first < hi && !drops(searchCopyOf, first))
+      ++first;
+    if (first >= hi)
+      return hi;
+    size_t out = first;
+    for (size_t i = first + 1; i < hi; ++i)
+      if (!drops(test, i))
+        moveForward(out++, i);
     return out;
   } else {
     found = searchCopy(
@@ -1516,6 +1570,9 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
     error(loc, diag::err_eval_uninitialised);
   std::function<bool(Value &)> test;
   SearchValue search;
+  // std::erase's value, an element of the vector: its index (libstdc++
+  // takes the value by reference, so it changes as elements move over it).
+  std::optional<size_t> alias;
   if (byPredicate) {
     // Clang does not instantiate a generic lambda for the map's entry
     // type here, so there is no body to run: ask for the type.
@@ -1527,7 +1584,12 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
             {what, elem.getAsString(ctx_.getPrintingPolicy())});
     test = predicateFunction(call->getArg(1), elem, what);
   } else {
-    search = searchValue(call->getArg(1), elem, loc);
+    const Expr *valueE = call->getArg(1);
+    const Value *v = valueE->isGLValue() ? evalLValue(valueE) : nullptr;
+    if (v && c->kind == Value::Kind::Agg && v >= c->elems().data() &&
+        v < c->elems().data() + c->elems().size())
+      alias = size_t(v - c->elems().data());
+    search = searchValue(valueE, elem, loc, v);
   }
   if (walking.dangling)
     invalidatedDuringUse(walking, diag::err_eval_object_invalidated, loc);
@@ -1536,41 +1598,68 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
       error(loc, diag::err_eval_uninitialised_unnamed);
     return byPredicate ? test(e) : compareWithSearch(e, search, loc) == 0;
   };
-  size_t removed = 0;
-  if (keyed) {
-    ValueList entries(c->map()->begin(), c->map()->end());
-    std::vector<char> gone(entries.size());
-    for (size_t i = 0; i < entries.size(); ++i)
-      gone[i] = drop(cls == StdClass::Set ? entries[i].elems()[0] : entries[i]);
+  auto unmodified = [&] {
     if (walking.dangling)
       invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
-    for (size_t i = 0; i < entries.size(); ++i) {
-      if (!gone[i])
+  };
+  size_t removed = 0;
+  if (keyed) {
+    // As libstdc++ does: the entries in key order, each erased as soon as
+    // the predicate picks it, so a later call sees the container without
+    // it (and the walk goes on from whatever follows it then, entries the
+    // predicate added included).
+    std::optional<Value> key;
+    if (!c->map()->empty())
+      key = c->map()->begin()->elems()[0];
+    while (key) {
+      Value entry = *c->map()->find(MapKey{*key});
+      bool gone = drop(cls == StdClass::Set ? entry.elems()[0] : entry);
+      unmodified();
+      auto it = c->map()->find(MapKey{*key});
+      // The predicate erased the entry it was given: libstdc++ would then
+      // erase (or step from) an entry that is gone.
+      if (it == c->map()->end())
+        error(loc, diag::err_std_predicate_modified,
+              {"it erased the entry it was given"});
+      auto next = std::next(it);
+      key = next == c->map()->end() ? std::nullopt
+                                    : std::optional<Value>(next->elems()[0]);
+      if (!gone)
         continue;
-      auto it = c->map()->find(MapKey{entries[i].elems()[0]});
       if (hasBorrows())
         killBorrowsWithin(*it, what, loc);
       c->map()->erase(it);
       ++removed;
     }
   } else {
-    ValueList copy = c->elems();
-    std::vector<char> gone(copy.size());
-    size_t first = copy.size();
-    for (size_t i = 0; i < copy.size(); ++i) {
-      gone[i] = drop(copy[i]);
-      if (gone[i] && first == copy.size())
-        first = i;
-    }
-    if (walking.dangling)
-      invalidatedDuringUse(walking, diag::err_std_predicate_modified, loc);
-    if (first < copy.size()) {
-      invalidateTail(*c, first, what, loc);
-      ValueList &elems = c->elems();
+    // As libstdc++ does: std::remove_if in place, with the predicate
+    // itself throughout (it passes std::ref(pred)), and std::erase's value
+    // by reference (an element of the vector changes as elements move
+    // over it); then the tail is erased.
+    auto at = [&](size_t i) -> Value & { return c->elems()[i]; };
+    auto dropAt = [&](size_t i) {
+      if (alias)
+        search.value = at(*alias);
+      Value e = at(i);
+      bool gone = drop(e);
+      unmodified();
+      return gone;
+    };
+    size_t n = c->elems().size(), first = 0;
+    while (first < n && !dropAt(first))
+      ++first;
+    if (first < n) {
       size_t out = first;
-      for (size_t i = first; i < elems.size(); ++i)
-        if (!gone[i])
-          elems[out++] = std::move(elems[i]);
+      for (size_t i = first + 1; i < n; ++i) {
+        if (dropAt(i))
+          continue;
+        invalidateContents(at(out), what, loc);
+        at(out) = at(i);
+        leaveMovedFrom(at(i), elem, /*assigned=*/true, loc);
+        ++out;
+      }
+      invalidateTail(*c, out, what, loc);
+      ValueList &elems = c->elems();
       removed = elems.size() - out;
       elems.erase(elems.begin() + out, elems.end());
     }
