@@ -587,8 +587,8 @@ bool writeOutput(const std::string &requested,
   // About the output, not the input: "mscclc: error: ...".
   // A failed write names the output the user asked for, not the temporary
   // that was being written (and is gone).
-  usageError(id,
-             {id == diag::err_write ? path : f.path, std::strerror(f.error)});
+  usageError(id, {id == diag::err_write ? path : f.path, std::strerror(f.error),
+                  std::string(option)});
   return false;
 }
 

@@ -95,14 +95,26 @@ int dispatch(int argc, char **argv) {
   }
   command->setup(app);
   std::reverse(args.begin(), args.end()); // CLI11 wants them reversed
+  // What a command printed on stdout (a report, a listing, a diff, the
+  // help) must have arrived: a full disk or a closed pipe is an error, not
+  // success.
+  auto stdoutWritten = [] {
+    std::cout.flush();
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      int error = errno ? errno : EIO;
+      usageError(mscclc::diag::err_write_stdout, {"", std::strerror(error)});
+      return false;
+    }
+    return true;
+  };
   try {
     app.parse(args);
   } catch (const CLI::CallForHelp &e) {
-    return app.exit(e) == 0 ? Success : UsageError;
+    return app.exit(e) == 0 && stdoutWritten() ? Success : UsageError;
   } catch (const CLI::CallForAllHelp &e) {
-    return app.exit(e) == 0 ? Success : UsageError;
+    return app.exit(e) == 0 && stdoutWritten() ? Success : UsageError;
   } catch (const CLI::CallForVersion &e) {
-    return app.exit(e) == 0 ? Success : UsageError;
+    return app.exit(e) == 0 && stdoutWritten() ? Success : UsageError;
   } catch (const CLI::ParseError &e) {
     // CLI11's own words, through the same channel as every other message.
     usageError(mscclc::diag::err_usage_command_line, {e.what(), appName});
@@ -117,14 +129,8 @@ int dispatch(int argc, char **argv) {
   }
   int status = command->run();
   mscclc::support::reportPhaseTotal();
-  // What a command printed on stdout (a report, a listing, a diff) must
-  // have arrived: a full disk or a closed pipe is an error, not success.
-  std::cout.flush();
-  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    int error = errno ? errno : EIO;
-    usageError(mscclc::diag::err_write_stdout, {"", std::strerror(error)});
+  if (!stdoutWritten())
     return UsageError;
-  }
   return status;
 }
 

@@ -89,7 +89,11 @@ public:
     app.add_option("input", input_, "JSON plan (or algorithm source)")
         ->required();
     app.add_option("-o,--output", output_,
-                   "write the plan back in canonical form ('-' for stdout)");
+                   "write the plan back in canonical form ('-' for stdout)")
+        ->check([](const std::string &v) {
+          return v.empty() ? std::string("an empty path names no file")
+                           : std::string();
+        });
     app.add_flag("--stats", stats_,
                  "print what each rank declares and its op counts by kind");
     options_.addTo(app);

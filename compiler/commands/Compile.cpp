@@ -56,10 +56,20 @@ public:
     app.add_option("--dtypes", dtypes_,
                    "with --emit-cuda: element types to instantiate, "
                    "comma-separated (f32 f16 bf16 i32 u32 u8)")
-        ->default_str("f32");
+        ->default_str("f32")
+        ->check([](const std::string &v) {
+          return v.empty() ? std::string("an empty value is not one; leave "
+                                         "the option out for its default")
+                           : std::string();
+        });
     app.add_option("--cuda-namespace", cudaNamespace_,
                    "with --emit-cuda: the C++ namespace of the baked code "
-                   "(default: mscclc_gen::<the plan's name>)");
+                   "(default: mscclc_gen::<the plan's name>)")
+        ->check([](const std::string &v) {
+          return v.empty() ? std::string("an empty value is not one; leave "
+                                         "the option out for its default")
+                           : std::string();
+        });
     app.add_flag("--list-algos", listAlgos_,
                  "print every algorithm in the source file with its "
                  "parameters, their types and defaults (and, for enums, the "

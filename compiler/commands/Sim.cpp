@@ -243,10 +243,18 @@ public:
                    "last run (raw little-endian) and meta.json to this "
                    "directory (all the run produced, or none when one "
                    "cannot be written; a deadlocked run has no 'after' "
-                   "files, and older ones stay)");
+                   "files, and older ones stay)")
+        ->check([](const std::string &v) {
+          return v.empty() ? std::string("an empty path names no file")
+                           : std::string();
+        });
     app.add_option("--trace", trace_,
                    "write the first schedule as a Chrome trace (Perfetto, "
-                   "chrome://tracing)");
+                   "chrome://tracing)")
+        ->check([](const std::string &v) {
+          return v.empty() ? std::string("an empty path names no file")
+                           : std::string();
+        });
     app.add_option("--split-mask", splitMaskText_,
                    "sendrecv: ranks form groups of split_mask + 1 (2^k - 1, "
                    "as upstream's send_recv takes it); each receives from "

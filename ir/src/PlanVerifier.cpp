@@ -544,6 +544,26 @@ private:
         operand(r, t, o, which, i, path.child(key, int64_t(i)),
                 idsOk ? &ends : nullptr);
     }
+    // The executor takes the byte count from one entry (a put's
+    // destination, a copy's source, ...) and moves it through every entry
+    // (executor-semantics §3): entries of different sizes read or write
+    // chunks they do not name.
+    auto unequalSize = [&]() -> std::optional<std::pair<int64_t, int64_t>> {
+      const BufferRef *first = nullptr;
+      for (const auto *list : {&o.src, &o.dst})
+        for (const BufferRef &b : *list) {
+          if (b.size < 0)
+            continue; // reported as negative
+          if (!first)
+            first = &b;
+          else if (b.size != first->size)
+            return std::pair(first->size, b.size);
+        }
+      return std::nullopt;
+    };
+    if (auto sizes = unequalSize())
+      problem(diag::err_plan_op_sizes, path, loc,
+              {name, sizes->first, sizes->second});
     if (o.kind == OpKind::Glre && idsOk && !ends.empty()) {
       // The multicast range it reduces lies in the switch buffer of every
       // member of the group.
