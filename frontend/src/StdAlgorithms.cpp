@@ -77,8 +77,10 @@ Order orderOf(const Expr *comparator) {
   return Order::Other;
 }
 
-// The C library's floating-point functions, by their double names.
-std::optional<double> cmath1(llvm::StringRef n, double x) {
+// The C library's floating-point functions, by their double names, at
+// the precision of T: a float call uses the float functions (`std::log(float)`
+// and `logf` round differently from the double ones rounded).
+template <typename T> std::optional<double> cmath1(llvm::StringRef n, T x) {
   return llvm::StringSwitch<std::optional<double>>(n)
       .Case("ceil", std::ceil(x))
       .Case("floor", std::floor(x))
@@ -94,7 +96,8 @@ std::optional<double> cmath1(llvm::StringRef n, double x) {
       .Case("fabs", std::fabs(x))
       .Default(std::nullopt);
 }
-std::optional<double> cmath2(llvm::StringRef n, double x, double y) {
+template <typename T>
+std::optional<double> cmath2(llvm::StringRef n, T x, T y) {
   return llvm::StringSwitch<std::optional<double>>(n)
       .Case("pow", std::pow(x, y))
       .Case("fmod", std::fmod(x, y))
@@ -105,26 +108,6 @@ std::optional<double> cmath2(llvm::StringRef n, double x, double y) {
       .Case("fmax", std::isgreaterequal(x, y) || std::isnan(y) ? x : y)
       .Case("hypot", std::hypot(x, y))
       .Default(std::nullopt);
-}
-// The same at float precision, as `std::log(float)` and `logf` compute
-// (the float functions round differently from the double ones rounded).
-std::optional<double> cmath1f(llvm::StringRef n, float x) {
-  return llvm::StringSwitch<std::optional<double>>(n)
-      .Case("sqrt", std::sqrt(x))
-      .Case("cbrt", std::cbrt(x))
-      .Case("log", std::log(x))
-      .Case("log2", std::log2(x))
-      .Case("log10", std::log10(x))
-      .Case("exp", std::exp(x))
-      .Case("exp2", std::exp2(x))
-      .Default(cmath1(n, x));
-}
-std::optional<double> cmath2f(llvm::StringRef n, float x, float y) {
-  return llvm::StringSwitch<std::optional<double>>(n)
-      .Case("pow", std::pow(x, y))
-      .Case("fmod", std::fmod(x, y))
-      .Case("hypot", std::hypot(x, y))
-      .Default(cmath2(n, x, y));
 }
 bool isCMathName(llvm::StringRef n) {
   return llvm::StringSwitch<bool>(n)
@@ -251,11 +234,12 @@ bool Evaluator::tryCLibraryCall(const CallExpr *call, const FunctionDecl *fd,
       call->getType()->isSpecificBuiltinType(BuiltinType::Float);
   if (call->getNumArgs() == 1) {
     double x = numberArg(call->getArg(0));
-    r = single ? cmath1f(base, float(x)) : cmath1(base, x);
+    r = single ? cmath1<float>(base, float(x)) : cmath1<double>(base, x);
   } else if (call->getNumArgs() == 2) {
     double x = numberArg(call->getArg(0));
     double y = numberArg(call->getArg(1));
-    r = single ? cmath2f(base, float(x), float(y)) : cmath2(base, x, y);
+    r = single ? cmath2<float>(base, float(x), float(y))
+               : cmath2<double>(base, x, y);
   }
   if (!r)
     return false;
