@@ -109,6 +109,24 @@ std::optional<double> cmath2(llvm::StringRef n, T x, T y) {
       .Case("hypot", std::hypot(x, y))
       .Default(std::nullopt);
 }
+// libstdc++'s remove loop, in place over [lo, hi): the first element
+// `firstDrops` picks, then each later one `drops` does not pick handed to
+// `moveForward(to, from)`; the end of the elements kept.
+template <typename FirstDrops, typename Drops, typename MoveForward>
+size_t removeInPlace(size_t lo, size_t hi, FirstDrops &&firstDrops,
+                     Drops &&drops, MoveForward &&moveForward) {
+  size_t first = lo;
+  while (first < hi && !firstDrops(first))
+    ++first;
+  if (first >= hi)
+    return hi;
+  size_t out = first;
+  for (size_t i = first + 1; i < hi; ++i)
+    if (!drops(i))
+      moveForward(out++, i);
+  return out;
+}
+
 bool isCMathName(llvm::StringRef n) {
   return llvm::StringSwitch<bool>(n)
       .Cases("ceil", "floor", "trunc", "round", "sqrt", "cbrt", true)
@@ -942,16 +960,9 @@ size_t Evaluator::searchPosition(const CallExpr *call, bool *matched) {
       unmodified();
       return r;
     };
-    size_t first = lo;
-    while (first < hi && !drops(searchCopyOf, first))
-      ++first;
-    if (first >= hi)
-      return hi;
-    size_t out = first;
-    for (size_t i = first + 1; i < hi; ++i)
-      if (!drops(test, i))
-        moveForward(out++, i);
-    return out;
+    return removeInPlace(
+        lo, hi, [&](size_t i) { return drops(searchCopyOf, i); },
+        [&](size_t i) { return drops(test, i); }, moveForward);
   } else {
     found = searchCopy(
         llvm::ArrayRef(call->getArgs(), call->getNumArgs()).drop_front(2), loc,
@@ -1629,19 +1640,14 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
       unmodified();
       return gone;
     };
-    size_t n = c->elems().size(), first = 0;
-    while (first < n && !dropAt(first))
-      ++first;
-    if (first < n) {
-      size_t out = first;
-      for (size_t i = first + 1; i < n; ++i) {
-        if (dropAt(i))
-          continue;
-        invalidateContents(at(out), what, loc);
-        at(out) = at(i);
-        leaveMovedFrom(at(i), elem, /*assigned=*/true, loc);
-        ++out;
-      }
+    size_t n = c->elems().size();
+    size_t out =
+        removeInPlace(0, n, dropAt, dropAt, [&](size_t to, size_t from) {
+          invalidateContents(at(to), what, loc);
+          at(to) = at(from);
+          leaveMovedFrom(at(from), elem, /*assigned=*/true, loc);
+        });
+    if (out < n) {
       invalidateTail(*c, out, what, loc);
       ValueList &elems = c->elems();
       removed = elems.size() - out;
