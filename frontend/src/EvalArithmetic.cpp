@@ -468,6 +468,17 @@ bool Evaluator::assignsFromNumber(const CXXRecordDecl *rd) {
   return false;
 }
 
+void Evaluator::noteNegativeRemainder(clang::SourceLocation at, int64_t value,
+                                      int64_t left, int64_t right) {
+  // One entry per value, the newest: a loop making the same -1 each time
+  // keeps one entry.
+  llvm::erase_if(negativeRemainders_,
+                 [&](const NegativeRemainder &n) { return n.value == value; });
+  if (negativeRemainders_.size() == 8)
+    negativeRemainders_.erase(negativeRemainders_.begin());
+  negativeRemainders_.push_back({at, value, left, right});
+}
+
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
                        QualType resultType, LazyLoc loc) {
   if (l.kind == Value::Kind::Uninit || r.kind == Value::Kind::Uninit)
@@ -523,8 +534,11 @@ Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
       error(loc, op == BO_Div ? diag::err_eval_division_by_zero
                               : diag::err_eval_remainder_by_zero);
     // INT_MIN % -1 is undefined like INT_MIN / -1: trap on the quotient.
-    if (op == BO_Rem)
+    if (op == BO_Rem) {
       (void)makeTyped(a / b, resultType, loc, true);
+      if (a % b < 0) [[unlikely]]
+        noteNegativeRemainder(loc, int64_t(a % b), int64_t(a), int64_t(b));
+    }
     return makeTyped(op == BO_Div ? a / b : a % b, resultType, loc, true);
   case BO_Shl:
   case BO_Shr: {

@@ -197,6 +197,25 @@ Value Evaluator::evalInitList(const InitListExpr *ile) {
         Value inner = eval(ile->getInit(0));
         if (inner.kind == Value::Kind::Agg)
           return Value::makeAgg(std::move(inner.elems()));
+        // `std::array<char, 4> a = {"abc"}`: a char array made from a
+        // string literal is held as its text; std::array's elements are
+        // characters, the literal's then zeros up to the size.
+        const auto *chars =
+            rd->field_empty()
+                ? nullptr
+                : constantArrayType(
+                      rd->field_begin()->getType().getCanonicalType());
+        if (inner.kind == Value::Kind::String && chars) {
+          const uint64_t n = chars->getSize().getZExtValue();
+          reserveElements(n, loc);
+          ValueList elems;
+          elems.reserve(n);
+          for (uint64_t i = 0; i < n; ++i)
+            elems.push_back(
+                convert(Value::makeInt(i < inner.s().size() ? inner.s()[i] : 0),
+                        chars->getElementType(), loc));
+          return Value::makeAgg(std::move(elems));
+        }
       }
       return defaultValue(t, loc);
     }
@@ -716,10 +735,14 @@ Value Evaluator::evalLambda(const LambdaExpr *le) {
       continue;
     }
     Value *slot = lookup(vd, cap.getLocation());
-    if (cap.getCaptureKind() == LCK_ByRef)
+    if (cap.getCaptureKind() == LCK_ByRef) {
       cl->byRef.push_back(captureByReference(vd));
-    else
-      cl->byCopy.push_back({vd, std::make_unique<Value>(*slot)});
+      continue;
+    }
+    // A copy like any other: charged by its size, so capturing a large
+    // container in a loop is bounded by --max-steps.
+    chargeCopy(*slot, le);
+    cl->byCopy.push_back({vd, std::make_unique<Value>(*slot)});
   }
   Value v;
   v.kind = Value::Kind::Closure;
@@ -917,8 +940,75 @@ Value Evaluator::eval(const Expr *e) {
   default:
     break;
   }
-  error(e->getExprLoc(), diag::err_eval_unsupported_expr,
-        {e->getStmtClassName()});
+  unsupportedNode(e);
+}
+
+// A construct algorithm code cannot run: by its C++ name with what to
+// write instead, or (for the rare rest) by Clang's node class.
+void Evaluator::unsupportedNode(const Stmt *s) {
+  const char *what = nullptr, *fix = nullptr;
+  switch (s->getStmtClass()) {
+  case Stmt::BinaryConditionalOperatorClass:
+    what = "GNU's 'a ?: b'";
+    fix = "write 'a ? a : b' (with a in a variable if it should be computed "
+          "once)";
+    break;
+  case Stmt::StmtExprClass:
+    what = "a GNU statement expression '({ ... })'";
+    fix = "run the statements before the expression, or call a lambda in "
+          "place: [&] { ...; return value; }()";
+    break;
+  case Stmt::OffsetOfExprClass:
+    what = "offsetof";
+    fix = "algorithm code has no object layout; compute positions in chunks";
+    break;
+  case Stmt::CXXTypeidExprClass:
+    what = "typeid";
+    fix = "algorithm code has no run-time type information; tell types apart "
+          "with overloads, or with if constexpr and std::is_same_v";
+    break;
+  case Stmt::SourceLocExprClass:
+    what = "std::source_location and __builtin_LINE()";
+    fix = "use the __FILE__ and __LINE__ macros";
+    break;
+  case Stmt::ChooseExprClass:
+    what = "__builtin_choose_expr";
+    fix = "use if constexpr or the conditional operator";
+    break;
+  case Stmt::BuiltinBitCastExprClass:
+    what = "std::bit_cast";
+    fix = "algorithm code has no object representation; compute the value "
+          "arithmetically";
+    break;
+  case Stmt::CoroutineBodyStmtClass:
+  case Stmt::CoreturnStmtClass:
+  case Stmt::CoawaitExprClass:
+  case Stmt::DependentCoawaitExprClass:
+  case Stmt::CoyieldExprClass:
+    what = "a coroutine (co_await, co_yield, co_return)";
+    fix = "write the algorithm with ordinary functions and loops";
+    break;
+  case Stmt::AddrLabelExprClass:
+    what = "GNU's address of a label '&&label'";
+    fix = "choose the code to run with a switch or a function";
+    break;
+  case Stmt::VAArgExprClass:
+    what = "va_arg";
+    fix = "take a std::vector, a std::initializer_list or a parameter pack";
+    break;
+  case Stmt::AtomicExprClass:
+    what = "an atomic builtin";
+    fix = "algorithm code runs on one thread: use a plain variable";
+    break;
+  default:
+    break;
+  }
+  LazyLoc loc(s);
+  if (what)
+    error(loc, diag::err_eval_unsupported_construct, {what, fix});
+  if (isa<Expr>(s))
+    error(loc, diag::err_eval_unsupported_expr, {s->getStmtClassName()});
+  error(loc, diag::err_eval_unsupported_stmt, {s->getStmtClassName()});
 }
 
 bool Evaluator::isConstantInitializer(const Expr *e) {

@@ -640,8 +640,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       }
       return Flow::Normal;
     }
-    error(s->getBeginLoc(), diag::err_eval_unsupported_stmt,
-          {s->getStmtClassName()});
+    unsupportedNode(s);
   }
 }
 
@@ -736,6 +735,18 @@ void Evaluator::endScope(const VarDecl *vd) {
         ++f.redeclared[b];
 }
 
+// The statements of a switch's body: those of its braces, or the one
+// statement it is (`switch (x) default: f();`).
+static llvm::ArrayRef<const Stmt *> switchBody(const SwitchStmt *ss) {
+  if (const auto *block = dyn_cast<CompoundStmt>(ss->getBody()))
+    return {block->body_begin(), block->size()};
+  // The body is the node's last child, in a slot that lives with the AST.
+  Stmt *const *slot = nullptr;
+  for (Stmt *&child : const_cast<SwitchStmt *>(ss)->children())
+    slot = &child;
+  return {slot, 1};
+}
+
 Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
   // The init's, the condition's and the body's variables end with it.
   struct EndSwitch {
@@ -746,9 +757,8 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
         return;
       ev.endScope(ss->getInit());
       ev.endScope(ss->getConditionVariable());
-      if (const auto *body = dyn_cast<CompoundStmt>(ss->getBody()))
-        for (const Stmt *child : body->body())
-          ev.endScope(child);
+      for (const Stmt *child : switchBody(ss))
+        ev.endScope(child);
     }
   } endSwitch{*this, ss};
   if (ss->getInit())
@@ -756,15 +766,13 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
   if (const auto *cv = ss->getConditionVariable())
     declare(cv);
   Value cond = eval(ss->getCond());
-  const auto *body = dyn_cast<CompoundStmt>(ss->getBody());
-  if (!body)
-    error(ss->getBeginLoc(), diag::err_eval_switch_body);
+  llvm::ArrayRef<const Stmt *> children = switchBody(ss);
   // Only labels at the top of the body are reached (a label inside a loop
   // or block of the switch, as in Duff's device, is not): refuse the
   // others rather than skip them.
   if (!switchesChecked_.contains(ss)) {
     llvm::SmallPtrSet<const SwitchCase *, 16> topLabels;
-    for (const Stmt *child : body->body())
+    for (const Stmt *child : children)
       for (const auto *sc = dyn_cast<SwitchCase>(child); sc;
            sc = dyn_cast<SwitchCase>(sc->getSubStmt()))
         topLabels.insert(sc);
@@ -787,7 +795,6 @@ Evaluator::Flow Evaluator::execSwitch(const SwitchStmt *ss) {
     }
     return false;
   };
-  auto children = body->body();
   int start = -1, deflt = -1;
   int idx = 0;
   for (const Stmt *child : children) {

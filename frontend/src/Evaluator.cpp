@@ -25,6 +25,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -282,6 +283,34 @@ void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
     for (DiagNote &n : e.diag.notes)
       if (!n.loc.isValid() && n.planPath.empty())
         n.loc = e.diag.loc;
+  }
+  // A negative rank, index or bound showing the value a % gave: Python's
+  // `(r - 1) % n` wraps, C++'s stays negative.
+  const diag::ID id = e.diag.id;
+  if (!negativeRemainders_.empty() &&
+      (id == diag::err_dsl_rank_range || id == diag::err_dsl_rank_range_one ||
+       id == diag::err_dsl_slice_negative ||
+       id == diag::err_dsl_chunk_negative || id == diag::err_dsl_tb_negative ||
+       id == diag::err_dsl_tbg_negative)) {
+    const std::string &message = e.diag.message;
+    // The number itself, not the start of a longer one (-1 in -12).
+    auto shows = [&](int64_t value) {
+      const std::string shown = std::to_string(value);
+      for (size_t at = message.find(shown); at != std::string::npos;
+           at = message.find(shown, at + 1))
+        if (at + shown.size() == message.size() ||
+            !std::isdigit(
+                static_cast<unsigned char>(message[at + shown.size()])))
+          return true;
+      return false;
+    };
+    for (const NegativeRemainder &n : llvm::reverse(negativeRemainders_))
+      if (shows(n.value)) {
+        e.diag.notes.push_back(makeNote(diag::note_eval_negative_remainder,
+                                        irLoc(n.at),
+                                        {n.value, n.left, n.right}));
+        break;
+      }
   }
   resetCallNotes();
 }
@@ -605,6 +634,18 @@ Value *Evaluator::lookupElsewhere(const ValueDecl *d, LazyLoc loc) {
         ~Done() { stack.pop_back(); }
       } done{globalsInitialising_};
       LibraryEntry entry(*this, loc);
+      // C++ initialises a variable at namespace scope (or a static member)
+      // before main, when no program exists: a DSL use that needs one is
+      // an error there, not an object made whenever it is first read.
+      struct OutsideProgram {
+        ProgramBuilder &builder;
+        std::string before;
+        ~OutsideProgram() {
+          builder.setNamespaceScopeInitialiser(std::move(before));
+        }
+      } outside{builder_, builder_.namespaceScopeInitialiser()};
+      if (!vd->isStaticLocal() && outside.before.empty())
+        builder_.setNamespaceScopeInitialiser(vd->getQualifiedNameAsString());
       auto v = std::make_unique<Value>(eval(init));
       // Evaluating the initialiser may have defined other globals.
       auto [pos, _] = globals_.try_emplace(vd, std::move(v));

@@ -805,6 +805,20 @@ private:
   // The object the last user function returning a reference returned
   // (null after any other user function): evalCallLValue's result.
   Value *returnedRef_ = nullptr;
+  // Refuses a construct the evaluator has no route for, by its C++ name
+  // and what to write instead where one is known.
+  [[noreturn]] void unsupportedNode(const clang::Stmt *s);
+  // The last few % that gave a negative remainder, newest last: a rank,
+  // index or bound showing one of their values gets a note saying that
+  // C++'s % (unlike Python's) keeps the left operand's sign
+  // (locateDslError).
+  struct NegativeRemainder {
+    clang::SourceLocation at;
+    int64_t value = 0, left = 0, right = 0;
+  };
+  llvm::SmallVector<NegativeRemainder, 8> negativeRemainders_;
+  void noteNegativeRemainder(clang::SourceLocation at, int64_t value,
+                             int64_t left, int64_t right);
   // The call whose caller takes the object a returned reference names
   // (returnedRef_), not a copy of it: its callFunction returns void.
   const clang::Expr *referenceWantedAt_ = nullptr;

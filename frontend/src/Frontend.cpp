@@ -474,17 +474,21 @@ public:
     else if (id == diag::err_clang)
       loc = last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
     const NamedDecl *suggestion = nullptr;
+    std::string hint;
     if (id == diag::err_clang && !suggesting_ && progress_.compiler &&
         progress_.compiler->hasSema()) {
       // Looking names up can load declarations from the precompiled
       // header; a diagnostic raised by that must not recurse into here.
       suggesting_ = true;
-      suggestion = suggestSpelling(progress_.compiler->getSema(), info);
+      // A Python habit's spelling in C++ says more than the closest name
+      // (`True` is not a misspelt `free`).
+      hint = portingHint(info, text);
+      if (hint.empty())
+        suggestion = suggestSpelling(progress_.compiler->getSema(), info);
       suggesting_ = false;
     }
     if (!suggestion) {
-      if (id == diag::err_clang)
-        text += portingHint(info, text);
+      text += hint;
       sink_->report(id, loc, {std::string(text)});
       if (id == diag::note_clang &&
           text.str().find("cannot convert initializer list argument to") !=
@@ -634,6 +638,60 @@ private:
     return nullptr;
   }
 
+  // The source text before and after the diagnostic's location, in its
+  // file (empty without one).
+  struct SourceText {
+    llvm::StringRef before, after;
+  };
+  static SourceText sourceAround(const clang::Diagnostic &info) {
+    if (!info.hasSourceManager() || info.getLocation().isInvalid())
+      return {};
+    const clang::SourceManager &sm = info.getSourceManager();
+    auto [file, offset] =
+        sm.getDecomposedLoc(sm.getSpellingLoc(info.getLocation()));
+    bool invalid = false;
+    llvm::StringRef text = sm.getBufferData(file, &invalid);
+    if (invalid || offset > text.size())
+      return {};
+    return {text.take_front(offset), text.drop_front(offset)};
+  }
+
+  // The DSL class a "no member named X in Y" names as Y, or null.
+  static const TagDecl *dslClassArgument(const clang::Diagnostic &info) {
+    for (unsigned i = 0; i < info.getNumArgs(); ++i) {
+      if (info.getArgKind(i) != DiagnosticsEngine::ak_declcontext)
+        continue;
+      const auto *tag = dyn_cast_or_null<TagDecl>(
+          reinterpret_cast<const DeclContext *>(info.getRawArg(i)));
+      const auto *ns =
+          tag ? dyn_cast<NamespaceDecl>(tag->getDeclContext()) : nullptr;
+      if (ns && ns->getName() == "dsl")
+        return tag;
+    }
+    return dslTagArgument(info, /*wantEnum=*/false);
+  }
+
+  // The DSL channel class other than `c` that has a member `member` (empty
+  // when none has).
+  std::string dslClassWithMember(const TagDecl &c, llvm::StringRef member) {
+    if (!progress_.compiler || !progress_.compiler->hasASTContext())
+      return "";
+    ASTContext &ctx = progress_.compiler->getASTContext();
+    const DeclContext *ns = c.getDeclContext();
+    for (llvm::StringRef other : {"MemoryChannel", "PortChannel",
+                                  "SwitchChannel", "Rank", "BaseBuffer"}) {
+      if (other == c.getName())
+        continue;
+      for (const NamedDecl *d : ns->lookup(&ctx.Idents.get(other))) {
+        const auto *rd = dyn_cast<CXXRecordDecl>(d);
+        if (rd && (rd = rd->getDefinition()) &&
+            !rd->lookup(&ctx.Idents.get(member)).empty())
+          return other.str();
+      }
+    }
+    return "";
+  }
+
   // What a Python DSL habit is spelt as in C++, for Clang's errors that
   // such habits cause (empty when the error is not one of them).
   std::string portingHint(const clang::Diagnostic &info, llvm::StringRef t) {
@@ -662,6 +720,85 @@ private:
       return "; add #include <cassert>";
     if (t == "use of undeclared identifier 'len'")
       return "; a container's length is its .size() (Python's len(x))";
+    const SourceText source = sourceAround(info);
+    if (t.consume_front("use of undeclared identifier '") &&
+        t.consume_back("'")) {
+      // ch.signal(tb=0): a keyword argument.
+      llvm::StringRef after = source.after.drop_front(t.size()).ltrim(" \t");
+      llvm::StringRef before = source.before.rtrim(" \t\n");
+      if (after.starts_with("=") && !after.starts_with("==") &&
+          (before.ends_with("(") || before.ends_with(",")))
+        return "; C++ has no keyword arguments: the DSL's options are a "
+               "braced list of fields, {." +
+               t.str() + " = ...}";
+      static const std::pair<llvm::StringRef, llvm::StringRef> Words[] = {
+          {"True", "; C++ spells it true"},
+          {"False", "; C++ spells it false"},
+          {"None", "; C++ has no None: leave an option out for its default, "
+                   "or use std::nullopt for an empty std::optional"},
+          {"range", "; C++ counts with a loop, for (int i = 0; i < n; ++i) "
+                    "(Python's for i in range(n))"},
+          {"print", "; print with printf from <cstdio>: printf(\"%d\\n\", x)"},
+          {"self", "; in a member function C++ names the object's members "
+                   "directly, or as this->member"},
+          {"elif", "; C++ writes else if"},
+      };
+      for (const auto &[word, hint] : Words)
+        if (t == word)
+          return hint.str();
+      return "";
+    }
+    // SyncType.after: Python names an enum's member with a dot.
+    if (t.ends_with("' does not refer to a value") && t.starts_with("'")) {
+      llvm::StringRef name =
+          t.drop_front().take_until([](char c) { return c == '\''; });
+      if (source.after.drop_front(name.size()).ltrim(" \t").starts_with("."))
+        return "; name a member of " + name.str() + " with ::, as " +
+               name.str() + "::member (Python's " + name.str() + ".member)";
+      return "";
+    }
+    // n ** 2: the second * reads as a dereference.
+    if (t.starts_with("indirection requires pointer operand") &&
+        source.before.rtrim(" \t").ends_with("*"))
+      return "; C++ has no ** operator: multiply (n * n), or call std::pow";
+    // [a, b] for a list: the brackets start a lambda's captures.
+    if (t == "expected ',' or ']' in lambda capture list")
+      return "; C++ writes a list in braces, {a, b} (Python's [a, b])";
+    // buffer[1:2]: Python's slice.
+    if (t == "expected ']'" && source.after.starts_with(":"))
+      return "; take chunks with .slice(start, stop) (Python's "
+             "buffer[start:stop])";
+    if (t == "no matching member function for call to 'slice'")
+      return "; slice takes (start, stop), as Python's buffer[start:stop] "
+             "(buffer[i:] is slice(i, end) with the buffer's end), or "
+             "nothing for the whole buffer";
+    // One element where the parameter is a list of them.
+    if (t.starts_with("no viable conversion from '") &&
+        t.contains("' to 'std::vector<"))
+      return "; to pass one element as a list, put it in braces: {x} "
+             "(Python's [x])";
+    // ch.put(dst, src, 0): the options are a struct.
+    if (t.starts_with("no viable conversion from '"))
+      if (const TagDecl *o = dslTagArgument(info, /*wantEnum=*/false);
+          o && o->getName().ends_with("Options"))
+        return "; options are a braced list of fields: {.tb = 0} (or {0} "
+               "for the first field)";
+    if (t.starts_with("no member named '")) {
+      llvm::StringRef member =
+          t.drop_front(strlen("no member named '")).take_until([](char c) {
+            return c == '\'';
+          });
+      if (member == "append" && t.contains("'std::vector<"))
+        return "; a vector grows with push_back (Python's append)";
+      if (member == "extend" && t.contains("'std::vector<"))
+        return "; append a range with v.insert(v.end(), w.begin(), w.end()) "
+               "(Python's extend)";
+      // put_with_signal on a MemoryChannel: another channel kind's method.
+      if (const TagDecl *c = dslClassArgument(info))
+        if (std::string owner = dslClassWithMember(*c, member); !owner.empty())
+          return "; '" + member.str() + "' is a method of " + owner +
+                 ", not of " + c->getName().str();
+    }
     // `.tb_group` on a method whose options have no such field: name the
     // fields it has (the DSL's options structs differ per method).
     if (t.starts_with("field designator") &&

@@ -40,6 +40,8 @@ std::string describe(const Chunk &c) {
 
 void ProgramBuilder::beginProgram(const ProgramSettings &s,
                                   SourceLocation loc) {
+  if (!namespaceScopeInitialiser_.empty())
+    fail(diag::err_dsl_namespace_scope_object, {namespaceScopeInitialiser_});
   if (active_)
     fail(diag::err_dsl_program_active, {},
          {makeNote(diag::note_dsl_active_program, program_.loc)});
@@ -101,6 +103,8 @@ void ProgramBuilder::endProgram() {
 chunk::Program ProgramBuilder::takeProgram() { return std::move(program_); }
 
 void ProgramBuilder::requireProgram() const {
+  if (!namespaceScopeInitialiser_.empty()) [[unlikely]]
+    fail(diag::err_dsl_namespace_scope_object, {namespaceScopeInitialiser_});
   if (!active_) {
     if (started_)
       fail(diag::err_dsl_program_out_of_scope, {},

@@ -254,8 +254,21 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
       if (b->dangling)
         invalidatedDuringUse(*b, diag::err_eval_object_invalidated, loc);
     borrows.clear();
+    returnedRef_ = nullptr;
     Value r = callFunction(target, {}, closure, call, pointers, functor, types);
     QualType rt = md->getReturnType();
+    if (Value *ref = std::exchange(returnedRef_, nullptr);
+        ref && rt->isReferenceType()) {
+      // std::function<int &(int &)>: the call names the object the target
+      // returned, as a call of the target itself does (`f(x) = 5` writes
+      // x). operator()'s by-value parameters die as it returns.
+      for (const auto &param : values)
+        if (within(*param, ref))
+          error(
+              loc, diag::err_eval_reference_to_local,
+              {"std::function::operator()", "one of its by-value parameters"});
+      return ref;
+    }
     if (rt->isVoidType())
       r = Value::makeVoid();
     else if (r.kind == Value::Kind::Int || r.kind == Value::Kind::Float)

@@ -80,6 +80,15 @@ public:
   chunk::Program takeProgram();
   // Call before every API use that needs a current program.
   void requireProgram() const;
+  // While the initialiser of a variable at namespace scope runs, which C++
+  // runs before main, when no program exists: its name, for the error of
+  // any use that needs one (empty: none runs).
+  void setNamespaceScopeInitialiser(std::string variable) {
+    namespaceScopeInitialiser_ = std::move(variable);
+  }
+  const std::string &namespaceScopeInitialiser() const {
+    return namespaceScopeInitialiser_;
+  }
 
   // ---- ranks and buffers
   void checkRank(int64_t rank, const char *what) const;
@@ -204,6 +213,7 @@ private:
   Limits limits_;
   bool started_ = false;
   bool active_ = false;
+  std::string namespaceScopeInitialiser_;
   chunk::Program program_;
   std::vector<PeerChannel> peerChannels_;
   std::vector<SwitchChannelState> switchChannels_;
