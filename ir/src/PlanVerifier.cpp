@@ -276,6 +276,44 @@ private:
   }
   bool rankInRange(int32_t r) const { return r >= 0 && r < numRanks(); }
 
+  // Every call of a known collective passes buffers in one proportion
+  // (allreduce, alltoall and sendrecv: output as large as input; allgather:
+  // the rank count times as large; reducescatter: that much smaller).
+  // The executor's load divides each by its chunk count and throws unless
+  // the chunk sizes agree (executor-semantics 2.1, 6.1), so the chunk
+  // counts must be in the same proportion. 0 counts are a defect of their
+  // own (Q9) and other collectives have no definition.
+  void collectiveShape(int32_t r, const Gpu &g, const std::string &path) {
+    const int64_t ci = g.inputChunks, co = g.outputChunks, n = numRanks();
+    if (ci <= 0 || co <= 0 || n <= 0)
+      return;
+    const std::string &c = plan_.collective;
+    std::string need, fix;
+    if (c == "allreduce" || c == "alltoall" || c == "sendrecv") {
+      if (co == ci)
+        return;
+      need = "as many output chunks as input chunks";
+      fix = "declare " + std::to_string(ci) + " output chunks";
+    } else if (c == "allgather") {
+      if (co == ci * n)
+        return;
+      need = "the rank count (" + std::to_string(n) +
+             ") times as many output chunks as input chunks";
+      fix = "declare " + std::to_string(ci * n) + " output chunks";
+    } else if (c == "reducescatter") {
+      if (ci == co * n)
+        return;
+      need = "the rank count (" + std::to_string(n) +
+             ") times as many input chunks as output chunks";
+      fix = ci % n == 0 ? "declare " + std::to_string(ci / n) + " output chunks"
+                        : "declare " + std::to_string(co * n) + " input chunks";
+    } else {
+      return;
+    }
+    problem(diag::err_plan_collective_shape, path + ".output_chunks", {},
+            {c, need, r, ci, co, fix});
+  }
+
   void gpu(int32_t r) {
     const Gpu &g = plan_.gpus[size_t(r)];
     std::string path = "gpus[" + std::to_string(r) + "]";
@@ -286,6 +324,7 @@ private:
                           std::pair{"scratch_chunks", g.scratchChunks}})
       if (n < 0)
         problem(diag::err_plan_negative_count, path + "." + key, {}, {key, n});
+    collectiveShape(r, g, path);
     for (size_t c = 0; c < g.channels.size(); ++c) {
       const ChannelDecl &d = g.channels[c];
       std::string cp = path + ".channels[" + std::to_string(c) + "]";

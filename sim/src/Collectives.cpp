@@ -98,6 +98,17 @@ uint64_t codeRange(DType t) {
 // ranks and runs, and it is computed for every element of every run.
 uint32_t mix(uint64_t x) { return uint32_t((x * 0x9e3779b97f4a7c15ULL) >> 40); }
 
+// A bijection of 64-bit words whose every output bit depends on every
+// input bit (splitmix64's finaliser): neighbouring inputs give unrelated
+// outputs.
+uint64_t scramble(uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
 // The value element `i` of `rank`'s input holds in execution `run`.
 double inputValue(DType t, CollectiveKind k, int32_t rank, int32_t run,
                   uint64_t i) {
@@ -109,10 +120,13 @@ double inputValue(DType t, CollectiveKind k, int32_t rank, int32_t run,
       return h % 256;
     return isFloat(t) ? h / 1024.0 : double(h);
   }
-  // Moving collectives: 1 + a code of (run, rank, element); 0 would look
-  // like memory nothing wrote.
-  uint64_t code = (uint64_t(uint32_t(run)) * 1000003u +
-                   uint64_t(uint32_t(rank)) * 65537u * 4096u + i) %
+  // Moving collectives: 1 + a hash of (run, rank, element); 0 would look
+  // like memory nothing wrote. A hash, not a linear code: with one, rank
+  // r + 1's element i equalled rank r's element i + 4112 (f32), and a plan
+  // taking a chunk from the wrong rank or place passed at sizes that line
+  // up with the stride.
+  uint64_t code = scramble((uint64_t(uint32_t(run)) << 48) ^
+                           (uint64_t(uint32_t(rank)) << 32) ^ i) %
                   (codeRange(t) - 1);
   return double(code + 1);
 }

@@ -1,9 +1,10 @@
 //===- Collectives.h - input patterns and what each collective must give -===//
 //
 // Inputs are filled so that misplaced data is visible: for collectives
-// that move data (allgather, alltoall, sendrecv) each element holds a code
-// unique to (run, rank, element) as far as the type can count, so a wrong
-// element says where it came from; for reductions (allreduce,
+// that move data (allgather, alltoall, sendrecv) each element holds 1 + a
+// hash of (run, rank, element) in the integers the type holds exactly, so
+// data from any other rank, element or run differs (but for a chance
+// collision, one element in the type's range); for reductions (allreduce,
 // reducescatter) each element is a multiple of 1/1024 in [0, 1) (integers
 // modulo 1024) from a hash of (run, rank, element), as the executor's own
 // test does, and the result is compared with the test's tolerance

@@ -130,6 +130,11 @@ struct Tb {
   bool opStarted = false;
   uint64_t progress = 0;
   std::vector<uint64_t> expected;
+  // A wait's channels, resolved when it starts: a fused wait on n
+  // channels is retried as each signal arrives, and resolving them (and
+  // rescanning the ones already satisfied, `progress` of them) at every
+  // retry made it O(n^2).
+  std::vector<ChannelEnd> waitEnds;
   uint64_t episode = 0, fifoPosition = 0;
   // The __syncthreads the block has passed (nops, barriers, a port rppkt's
   // own), race checks or not: they order its threads' port pushes.
@@ -2383,16 +2388,18 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
   }
   ChannelType t = op.channelType == ChannelType::Port ? ChannelType::Port
                                                       : ChannelType::Memory;
-  auto ends = channelEnds(tb, op, t);
   auto &states = channels_[size_t(tb.rank)][size_t(t)];
   if (!tb.opStarted) {
     // Thread k draws its expected value once (§3.3).
     tb.opStarted = true;
+    tb.waitEnds = channelEnds(tb, op, t);
     tb.expected.clear();
-    for (const ChannelEnd &c : ends)
+    for (const ChannelEnd &c : tb.waitEnds)
       tb.expected.push_back(++states[size_t(c.gpuChannel)].expected);
   }
-  for (size_t k = 0; k < ends.size(); ++k) {
+  const std::vector<ChannelEnd> &ends = tb.waitEnds;
+  // A channel's count only grows: the ones satisfied stay so.
+  for (size_t k = tb.progress; k < ends.size(); tb.progress = ++k) {
     ChannelState &c = states[size_t(ends[k].gpuChannel)];
     if (c.inbound < tb.expected[k]) {
       tb.blockedOn = "waits on " + std::string(toString(t)) + " channel " +
