@@ -5,6 +5,7 @@
 #include "mscclc/ir/OpKinds.h"
 #include "mscclc/ir/PlanQuery.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -78,11 +79,6 @@ struct Item {
   const Op *op = nullptr;
   size_t order = 0; // position in its lane's flattened op list
 };
-
-bool overlaps(const ResolvedBuffer &a, const ResolvedBuffer &b) {
-  return a.rank == b.rank && a.type == b.type && a.index < b.index + b.size &&
-         b.index < a.index + a.size;
-}
 
 class ModelBuilder {
 public:
@@ -181,24 +177,119 @@ private:
     }
   }
 
+  // Each lane's reads of local buffers, by buffer and in op order, for
+  // firstReader: a lane's ops resolved once, and a query that looks only at
+  // reads of the chunks written (a long lane with no reader of them was
+  // scanned to its end for every write into it).
+  struct LocalRead {
+    size_t order = 0;
+    int64_t index = 0, size = 0;
+    bool packet = false;
+    Box box;
+  };
+  // The reads of one buffer: each read of at most WideRead chunks listed
+  // under every chunk it covers, the wider ones apart.
+  static constexpr int64_t WideRead = 64;
+  struct BufferReads {
+    std::vector<LocalRead> reads;
+    std::map<int64_t, std::vector<uint32_t>> byChunk;
+    std::vector<uint32_t> wide;
+  };
+  using BufferKey = std::pair<int32_t, int>; // rank, buffer type
+  std::vector<std::map<BufferKey, BufferReads>> laneReads_;
+
+  void indexReads() {
+    laneReads_.resize(laneItems_.size());
+    for (size_t lane = 0; lane < laneItems_.size(); ++lane) {
+      for (const Item &it : laneItems_[lane])
+        for (size_t s = 0; s < it.op->src.size(); ++s) {
+          auto b = q_.operand(it.rank, it.tb, *it.op, Operand::Src, s);
+          if (b && isLocalRole(b->role))
+            laneReads_[lane][{b->rank, int(b->type)}].reads.push_back(
+                {it.order, b->index, b->size, isPacketOp(it.op->kind), it.box});
+        }
+      for (auto &[key, group] : laneReads_[lane])
+        for (uint32_t k = 0; k < group.reads.size(); ++k) {
+          const LocalRead &r = group.reads[k];
+          if (r.size > WideRead) {
+            group.wide.push_back(k);
+            continue;
+          }
+          for (int64_t c = r.index; c < r.index + r.size; ++c)
+            group.byChunk[c].push_back(k);
+        }
+    }
+  }
+
   // The first op of `lane` from `order` on that reads `written`.
   std::optional<Box> firstReader(int32_t lane, size_t order,
                                  const ResolvedBuffer &written,
                                  bool packets) const {
-    for (size_t i = order; i < laneItems_[size_t(lane)].size(); ++i) {
-      const Item &it = laneItems_[size_t(lane)][i];
-      if (packets && !isPacketOp(it.op->kind))
-        continue;
-      for (size_t s = 0; s < it.op->src.size(); ++s) {
-        auto b = q_.operand(it.rank, it.tb, *it.op, Operand::Src, s);
-        if (b && isLocalRole(b->role) && overlaps(*b, written))
-          return it.box;
+    const auto &byBuffer = laneReads_[size_t(lane)];
+    auto found = byBuffer.find({written.rank, int(written.type)});
+    if (found == byBuffer.end())
+      return std::nullopt;
+    const BufferReads &group = found->second;
+    const std::vector<LocalRead> &reads = group.reads;
+    auto overlaps = [&](const LocalRead &r) {
+      return r.index < written.index + written.size &&
+             written.index < r.index + r.size;
+    };
+    // Reads are in op order: the smallest index among the candidates is
+    // the first reader.
+    std::optional<uint32_t> best;
+    auto consider = [&](const std::vector<uint32_t> &ks, bool checkOverlap) {
+      auto from = std::lower_bound(
+          ks.begin(), ks.end(), order,
+          [&](uint32_t k, size_t o) { return reads[k].order < o; });
+      for (auto k = from; k != ks.end(); ++k) {
+        if (best && *k >= *best)
+          return;
+        const LocalRead &r = reads[*k];
+        if ((packets && !r.packet) || (checkOverlap && !overlaps(r)))
+          continue;
+        best = *k;
+        return;
       }
+    };
+    if (written.size > WideRead) {
+      // A wide write: every read of the buffer, in order.
+      for (uint32_t k =
+               uint32_t(std::lower_bound(reads.begin(), reads.end(), order,
+                                         [](const LocalRead &r, size_t o) {
+                                           return r.order < o;
+                                         }) -
+                        reads.begin());
+           k < reads.size(); ++k)
+        if ((!packets || reads[k].packet) && overlaps(reads[k]))
+          return reads[k].box;
+      return std::nullopt;
     }
-    return std::nullopt;
+    for (int64_t c = written.index; c < written.index + written.size; ++c)
+      if (auto bucket = group.byChunk.find(c); bucket != group.byChunk.end())
+        consider(bucket->second, /*checkOverlap=*/false);
+    consider(group.wide, /*checkOverlap=*/true);
+    if (!best)
+      return std::nullopt;
+    return reads[*best].box;
+  }
+
+  // Each lane's signals that release a wait, by the waiting rank, in op
+  // order: the next one at or after an op is a binary search.
+  std::vector<std::map<int32_t, std::vector<int32_t>>> releasesByRank_;
+
+  void indexReleases() {
+    releasesByRank_.resize(laneItems_.size());
+    for (const auto &[signal, wait] : released_)
+      releasesByRank_[size_t(signal.first)][wait.rank].push_back(signal.second);
+    for (auto &byRank : releasesByRank_)
+      for (auto &[rank, orders] : byRank)
+        std::sort(orders.begin(), orders.end());
   }
 
   void findDataEdges() {
+    indexReads();
+    indexReleases();
     for (size_t lane = 0; lane < laneItems_.size(); ++lane)
       for (size_t i = 0; i < laneItems_[lane].size(); ++i) {
         const Item &w = laneItems_[lane][i];
@@ -216,18 +307,20 @@ private:
           }
           // Plain data: after the wait that this op's signal (or the next
           // signal of its thread block to that rank) releases.
-          for (size_t s = i; s < laneItems_[lane].size(); ++s) {
-            auto rel = released_.find({int32_t(lane), int32_t(s)});
-            if (rel == released_.end() || rel->second.rank != dst->rank)
-              continue;
-            // No reader (the chunks are final output): the data feeds the
-            // wait.
-            const Item &wait = rel->second;
-            std::optional<Box> r =
-                firstReader(wait.box.lane, wait.order + 1, *dst, false);
-            edges_.insert({"data", w.box, r ? *r : wait.box});
-            break;
-          }
+          const auto &byRank = releasesByRank_[lane];
+          auto toRank = byRank.find(dst->rank);
+          if (toRank == byRank.end())
+            continue;
+          auto next = std::lower_bound(toRank->second.begin(),
+                                       toRank->second.end(), int32_t(i));
+          if (next == toRank->second.end())
+            continue;
+          // No reader (the chunks are final output): the data feeds the
+          // wait.
+          const Item &wait = released_.at({int32_t(lane), *next});
+          std::optional<Box> r =
+              firstReader(wait.box.lane, wait.order + 1, *dst, false);
+          edges_.insert({"data", w.box, r ? *r : wait.box});
         }
       }
   }
