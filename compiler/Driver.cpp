@@ -122,22 +122,31 @@ void usageError(diag::ID id, std::initializer_list<DiagArg> args) {
   printer.report(id, {}, args);
 }
 
-void CompileOptions::addTo(CLI::App &app) {
+void CompileOptions::addTo(CLI::App &app, Uses uses) {
+  // install-defaults refuses these (sourceOnlyOption): out of its help.
+  const std::string compileGroup =
+      uses == Uses::InstallDefaults ? "" : "Options";
   app.add_option("-P,--param", params,
                  "set an algorithm parameter: -P name=value")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->group(compileGroup);
   app.add_option("-D", frontend.defines, "define a macro: -D NAME[=VALUE]")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->group(compileGroup);
   app.add_option("-U", frontend.undefines, "undefine a macro")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->group(compileGroup);
   app.add_option("-I", frontend.includeDirs, "add an include directory")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->group(compileGroup);
   app.add_option("--algo", frontend.algorithm,
                  "the algorithm to compile when the file defines several: its "
-                 "name, or namespace::name when two share a name");
+                 "name, or namespace::name when two share a name")
+      ->group(compileGroup);
   app.add_option("-O", pipeline.optLevel,
                  "optimisation level (0 disables fusion)")
-      ->check(CLI::Range(0, 3));
+      ->check(CLI::Range(0, 3))
+      ->group(compileGroup);
   std::string passList;
   for (const auto &n : passes::pipelinePassNames())
     passList += " " + n;
@@ -145,15 +154,20 @@ void CompileOptions::addTo(CLI::App &app) {
                  "print the chunk IR after the named pass (to stderr); "
                  "passes, in order:" +
                      passList)
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->group(compileGroup);
   app.add_flag("--print-after-all", pipeline.printAfterAll,
-               "print the chunk IR after every pass (to stderr)");
-  app.add_option("--run-pass", runPasses,
-                 "with a .cir input: run only this pass (repeatable, in "
-                 "order) and print the chunk IR")
-      ->allow_extra_args(false);
+               "print the chunk IR after every pass (to stderr)")
+      ->group(compileGroup);
+  if (uses != Uses::PlanTool)
+    app.add_option("--run-pass", runPasses,
+                   "with a .cir input: run only this pass (repeatable, in "
+                   "order) and print the chunk IR")
+        ->allow_extra_args(false)
+        ->group(compileGroup);
   app.add_flag("--verify-each", pipeline.verifyEachPass,
-               "run the chunk IR verifier after every pass");
+               "run the chunk IR verifier after every pass")
+      ->group(compileGroup);
   app.add_flag("--allow-limit-violations", allowLimitViolations,
                "report plans that exceed the target executor's limits as "
                "warnings instead of errors (such plans can corrupt the "

@@ -55,9 +55,13 @@ struct CompileOptions {
   // --run-pass=NAME: run only these passes (chunk IR input).
   std::vector<std::string> runPasses;
 
-  // Registers the options on `app`. With `sourceOnly` false, the options
-  // that only make sense for a .cpp input are still accepted for a plan.
-  void addTo(CLI::App &app);
+  // Who registers the options: the main command (all of them); a tool
+  // that reads a plan or compiles a source into one (not --run-pass, which
+  // prints chunk IR instead of a plan); install-defaults (the options that
+  // shape a compile are hidden from its help, accepted only to be refused
+  // with the reason).
+  enum class Uses { Compile, PlanTool, InstallDefaults };
+  void addTo(CLI::App &app, Uses uses = Uses::Compile);
   // Checks what CLI11 cannot (-P syntax, -W groups, target, pass names);
   // prints the problem and returns false on a usage error.
   bool finish();

@@ -87,8 +87,10 @@ int dispatch(int argc, char **argv) {
               "Flags of every command:\n";
     for (const auto &[flag, text] : commonFlags())
       footer += "  " + flag + "\n      " + text + "\n";
-    footer += "Exit status: 0 success, 1 errors in the input, 2 usage "
-              "error (or stdout could not be written), 3 internal error.";
+    footer += "Exit status: 0 success, 1 errors in the input (or an "
+              "output that cannot be written), 2 usage error (or a report "
+              "to stdout that cannot be written), 3 internal error; diff "
+              "and sim have their own (see their --help).";
     app.footer(footer);
     app.set_version_flag("--version", std::string("mscclc ") + MSCCLC_VERSION +
                                           " (LLVM 19, target mscclpp-0.9)");

@@ -96,7 +96,7 @@ public:
         });
     app.add_flag("--stats", stats_,
                  "print what each rank declares and its op counts by kind");
-    options_.addTo(app);
+    options_.addTo(app, CompileOptions::Uses::PlanTool);
   }
   int run() override {
     options_.warningFlags = warningFlags;

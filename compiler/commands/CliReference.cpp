@@ -30,6 +30,9 @@ std::vector<OptionDoc> optionsOf(Command &c) {
   for (const CLI::Option *o : app.get_options()) {
     if (o->get_name() == "--help" || o->get_name() == "-h,--help")
       continue;
+    // Hidden: accepted only to be refused with a reason.
+    if (o->get_group().empty())
+      continue;
     OptionDoc d;
     if (o->get_positional()) {
       d.names = o->get_name();
@@ -173,6 +176,8 @@ private:
           "pipe ends mscclc by\nSIGPIPE, as it does cat (exit status 2 or "
           "1 as above when SIGPIPE is ignored).\n\n"
        << "## Flags of every command\n\n"
+       << "(`mscclc diagnostics`, which lists the warning groups, takes no "
+          "`-W` flags.)\n\n"
        << commonFlagsMarkdown() << "\n";
     for (size_t i = 0; i < all_->size(); ++i) {
       Command &c = *(*all_)[i];
@@ -211,7 +216,8 @@ private:
           "input; sim: 0 every check passed, 1 a check failed, 2 it could "
           "not simulate: a usage error, an input with errors, an output it "
           "cannot write, memory running out).\n"
-          ".SH FLAGS OF EVERY COMMAND\n";
+          ".SH FLAGS OF EVERY COMMAND\n(mscclc diagnostics takes no "
+          "\\-W flags.)\n";
     for (const auto &[flag, text] : commonFlags())
       os << ".TP\n.B " << roff(flag) << "\n" << roff(text) << "\n";
     for (size_t i = 0; i < all_->size(); ++i) {

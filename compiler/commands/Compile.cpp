@@ -42,7 +42,9 @@ public:
     app.add_option(
            "-o,--output", output_,
            "output file ('-' for stdout; default: the program's name, made a "
-           "plain file name in the working directory, + .json)")
+           "plain file name in the working directory, + .json, or + .cu "
+           "with --emit-cuda; a plan input is only checked unless -o or "
+           "--emit-cuda is given)")
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();

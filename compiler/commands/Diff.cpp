@@ -50,7 +50,7 @@ public:
                    "the algorithm of side A (a source), over --algo");
     app.add_option("--b-algo", sideAlgo_[1],
                    "the algorithm of side B (a source), over --algo");
-    options_.addTo(app);
+    options_.addTo(app, CompileOptions::Uses::PlanTool);
   }
   int run() override {
     // A limit hit deep inside Clang, or memory running out, ends the

@@ -102,7 +102,7 @@ public:
                    "one mscclc installed into before)")
         ->each([this](const std::string &) { dirGiven_ = true; });
     app.add_flag("--list", list_, "print what would be installed and exit");
-    options_.addTo(app);
+    options_.addTo(app, CompileOptions::Uses::InstallDefaults);
   }
 
   int run() override {

@@ -208,7 +208,8 @@ public:
   const char *name() const override { return "sim"; }
   const char *summary() const override {
     return "run a plan on the CPU with real data and check its result, "
-           "races, deadlocks and balance";
+           "races, deadlocks and balance; exit 0 every check passed, 1 a "
+           "check failed, 2 it could not simulate";
   }
   void setup(CLI::App &app) override {
     app.add_option("input", input_, "JSON plan or algorithm source")
@@ -262,7 +263,7 @@ public:
         ->default_str("0");
     app.add_flag("--no-races", noRaces_,
                  "skip race detection (data, deadlocks and balance only)");
-    options_.addTo(app);
+    options_.addTo(app, CompileOptions::Uses::PlanTool);
   }
   int run() override {
     // A limit hit deep inside Clang, or memory running out, ends the

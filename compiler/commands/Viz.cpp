@@ -41,7 +41,7 @@ public:
     app.add_flag("--model", model_,
                  "write the JSON model the page draws (lanes, ops, edges) "
                  "instead of the page");
-    options_.addTo(app);
+    options_.addTo(app, CompileOptions::Uses::PlanTool);
   }
   int run() override {
     options_.warningFlags = warningFlags;
