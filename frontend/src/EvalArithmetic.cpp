@@ -10,6 +10,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
@@ -476,7 +477,43 @@ void Evaluator::noteNegativeRemainder(clang::SourceLocation at, int64_t value,
                  [&](const NegativeRemainder &n) { return n.value == value; });
   if (negativeRemainders_.size() == 8)
     negativeRemainders_.erase(negativeRemainders_.begin());
-  negativeRemainders_.push_back({at, value, left, right});
+  negativeRemainders_.push_back({at, value, left, right, steps_, nullptr});
+}
+
+void Evaluator::negativeRemainderTarget(const BinaryOperator *bo) {
+  if (negativeRemainders_.empty() || negativeRemainders_.back().step != steps_)
+    return;
+  const ValueDecl *target = nullptr;
+  if (bo->getOpcode() == BO_RemAssign) {
+    if (const auto *dre =
+            dyn_cast<DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts()))
+      target = dre->getDecl();
+  } else {
+    // Up through parentheses and conversions to a declaration or a plain
+    // assignment of a variable.
+    DynTypedNode node = DynTypedNode::create(*bo);
+    for (int depth = 0; depth < 8 && !target; ++depth) {
+      auto parents = ctx_.getParents(node);
+      if (parents.size() != 1)
+        break;
+      node = parents[0];
+      if (const auto *vd = node.get<VarDecl>()) {
+        target = vd;
+      } else if (const auto *assign = node.get<BinaryOperator>()) {
+        if (assign->getOpcode() == BO_Assign)
+          if (const auto *dre = dyn_cast<DeclRefExpr>(
+                  assign->getLHS()->IgnoreParenImpCasts()))
+            target = dre->getDecl();
+        break;
+      } else if (!node.get<ParenExpr>() && !node.get<ImplicitCastExpr>() &&
+                 !node.get<CStyleCastExpr>() &&
+                 !node.get<CXXFunctionalCastExpr>() &&
+                 !node.get<CXXStaticCastExpr>()) {
+        break;
+      }
+    }
+  }
+  negativeRemainders_.back().variable = target;
 }
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
@@ -618,7 +655,10 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
   }
   Value l = eval(bo->getLHS());
   Value r = eval(bo->getRHS());
-  return arith(op, l, r, bo->getType(), loc);
+  Value result = arith(op, l, r, bo->getType(), loc);
+  if (op == BO_Rem && result.kind == Value::Kind::Int && result.wide() < 0)
+    negativeRemainderTarget(bo);
+  return result;
 }
 
 Value Evaluator::evalUnary(const UnaryOperator *uo) {

@@ -211,17 +211,12 @@ const CXXRecordDecl *Evaluator::userComparedIn(QualType t) {
   else if (const CXXRecordDecl *rd = t->getAsCXXRecordDecl()) {
     if (userCompared_.count(rd->getCanonicalDecl()))
       found = rd;
-    else if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
-             spec && rd->isInStdNamespace()) {
+    else if (isa<ClassTemplateSpecializationDecl>(rd) &&
+             rd->isInStdNamespace()) {
       // std::tuple's (and std::tie's) element types are one pack.
-      std::function<bool(const TemplateArgument &)> visit =
-          [&](const TemplateArgument &a) {
-            if (a.getKind() == TemplateArgument::Pack)
-              return llvm::any_of(a.pack_elements(), visit);
-            return a.getKind() == TemplateArgument::Type &&
-                   (found = userComparedIn(a.getAsType()));
-          };
-      llvm::any_of(spec->getTemplateArgs().asArray(), visit);
+      anyTemplateTypeArg(rd, [&](QualType a) {
+        return (found = userComparedIn(a)) != nullptr;
+      });
     } else if (!rd->isInStdNamespace() && rd->hasDefinition()) {
       for (const CXXBaseSpecifier &b : directBases(rd))
         if ((found = userComparedIn(b.getType())))

@@ -304,8 +304,18 @@ void Evaluator::locateDslError(DiagnosticError &e, LazyLoc loc) {
           return true;
       return false;
     };
+    // Still in the variable it was stored into (this frame's), or made
+    // just now.
+    auto current = [&](const NegativeRemainder &n) {
+      if (!n.variable)
+        return steps_ - n.step <= 64;
+      auto it = frames_.back()->vars.find(n.variable);
+      return it != frames_.back()->vars.end() &&
+             it->second->kind == Value::Kind::Int &&
+             it->second->wide() == n.value;
+    };
     for (const NegativeRemainder &n : llvm::reverse(negativeRemainders_))
-      if (shows(n.value)) {
+      if (shows(n.value) && current(n)) {
         e.diag.notes.push_back(makeNote(diag::note_eval_negative_remainder,
                                         irLoc(n.at),
                                         {n.value, n.left, n.right}));

@@ -163,6 +163,11 @@ public:
   // is a type; null otherwise (or when `rd` is null).
   static clang::QualType templateArgType(const clang::CXXRecordDecl *rd,
                                          unsigned i);
+  // Whether `pred` holds for a type argument of a class template
+  // specialisation, packs included (false for anything else).
+  static bool
+  anyTemplateTypeArg(const clang::CXXRecordDecl *rd,
+                     llvm::function_ref<bool(clang::QualType)> pred);
   // The member types of a std::pair or std::tuple specialisation in order
   // (a tuple's pack flattened); empty for anything else.
   static llvm::SmallVector<clang::QualType, 4>
@@ -812,13 +817,21 @@ private:
   // index or bound showing one of their values gets a note saying that
   // C++'s % (unlike Python's) keeps the left operand's sign
   // (locateDslError).
+  // A remainder stored into a variable (`int prev = (r - 1) % n;`) counts
+  // while the variable still holds it (not once `if (prev < 0) prev += n;`
+  // fixed it); one used in place, within a few steps of being made.
   struct NegativeRemainder {
     clang::SourceLocation at;
     int64_t value = 0, left = 0, right = 0;
+    uint64_t step = 0;
+    const clang::ValueDecl *variable = nullptr;
   };
   llvm::SmallVector<NegativeRemainder, 8> negativeRemainders_;
   void noteNegativeRemainder(clang::SourceLocation at, int64_t value,
                              int64_t left, int64_t right);
+  // After `bo` (a %, or %=) gave the newest negative remainder: the
+  // variable it is stored into, if any.
+  void negativeRemainderTarget(const clang::BinaryOperator *bo);
   // The call whose caller takes the object a returned reference names
   // (returnedRef_), not a copy of it: its callFunction returns void.
   const clang::Expr *referenceWantedAt_ = nullptr;

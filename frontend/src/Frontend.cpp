@@ -723,11 +723,26 @@ private:
     const SourceText source = sourceAround(info);
     if (t.consume_front("use of undeclared identifier '") &&
         t.consume_back("'")) {
-      // ch.signal(tb=0): a keyword argument.
+      // ch.signal(tb=0): a keyword argument, in a call's parentheses (not
+      // for (i = 0; ...), if (x = f(), ...)).
       llvm::StringRef after = source.after.drop_front(t.size()).ltrim(" \t");
       llvm::StringRef before = source.before.rtrim(" \t\n");
+      auto statementParen = [&] {
+        size_t open = before.rfind('(');
+        if (open == llvm::StringRef::npos)
+          return false;
+        llvm::StringRef word =
+            before.take_front(open).rtrim(" \t\n").take_back(6);
+        for (llvm::StringRef keyword : {"for", "if", "while", "switch"})
+          if (word.ends_with(keyword) &&
+              (word.size() == keyword.size() ||
+               !isAsciiIdentifierContinue(
+                   word[word.size() - keyword.size() - 1])))
+            return true;
+        return false;
+      };
       if (after.starts_with("=") && !after.starts_with("==") &&
-          (before.ends_with("(") || before.ends_with(",")))
+          (before.ends_with("(") || before.ends_with(",")) && !statementParen())
         return "; C++ has no keyword arguments: the DSL's options are a "
                "braced list of fields, {." +
                t.str() + " = ...}";
@@ -772,17 +787,20 @@ private:
       return "; slice takes (start, stop), as Python's buffer[start:stop] "
              "(buffer[i:] is slice(i, end) with the buffer's end), or "
              "nothing for the whole buffer";
-    // One element where the parameter is a list of them.
-    if (t.starts_with("no viable conversion from '") &&
-        t.contains("' to 'std::vector<"))
-      return "; to pass one element as a list, put it in braces: {x} "
-             "(Python's [x])";
-    // ch.put(dst, src, 0): the options are a struct.
-    if (t.starts_with("no viable conversion from '"))
+    if (t.starts_with("no viable conversion from '")) {
+      llvm::StringRef from = t.drop_front(strlen("no viable conversion from '"))
+                                 .take_until([](char c) { return c == '\''; });
+      // One element where the parameter is a list of them.
+      if (t.contains("' to 'std::vector<" + from.str() + ">'"))
+        return "; to pass one element as a list, put it in braces: {x} "
+               "(Python's [x])";
+      // ch.put(dst, src, 0): the options are a struct.
       if (const TagDecl *o = dslTagArgument(info, /*wantEnum=*/false);
           o && o->getName().ends_with("Options"))
         return "; options are a braced list of fields: {.tb = 0} (or {0} "
                "for the first field)";
+      return "";
+    }
     if (t.starts_with("no member named '")) {
       llvm::StringRef member =
           t.drop_front(strlen("no member named '")).take_until([](char c) {

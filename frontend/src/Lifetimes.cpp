@@ -199,17 +199,8 @@ bool Evaluator::canHoldItself(const CXXRecordDecl *rd) {
       return false;
     if (r->getCanonicalDecl() == rd->getCanonicalDecl())
       return true;
-    if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(r)) {
-      std::function<bool(const TemplateArgument &)> arg =
-          [&](const TemplateArgument &a) {
-            if (a.getKind() == TemplateArgument::Pack)
-              return llvm::any_of(a.pack_elements(), arg);
-            return a.getKind() == TemplateArgument::Type &&
-                   holds(a.getAsType());
-          };
-      if (llvm::any_of(spec->getTemplateArgs().asArray(), arg))
-        return true;
-    }
+    if (anyTemplateTypeArg(r, holds))
+      return true;
     if (r->isInStdNamespace() || !r->hasDefinition())
       return false;
     for (const CXXBaseSpecifier &b : directBases(r))
@@ -239,17 +230,9 @@ static bool holdsReferences(QualType t) {
   if (rd->isInStdNamespace() && rd->getIdentifier() &&
       rd->getName() == "reference_wrapper")
     return true;
-  if (const auto *spec = dyn_cast<ClassTemplateSpecializationDecl>(rd))
-    for (const TemplateArgument &arg : spec->getTemplateArgs().asArray()) {
-      if (arg.getKind() == TemplateArgument::Type &&
-          arg.getAsType()->isReferenceType())
-        return true;
-      if (arg.getKind() == TemplateArgument::Pack)
-        for (const TemplateArgument &p : arg.pack_elements())
-          if (p.getKind() == TemplateArgument::Type &&
-              p.getAsType()->isReferenceType())
-            return true;
-    }
+  if (Evaluator::anyTemplateTypeArg(
+          rd, [](QualType a) { return a->isReferenceType(); }))
+    return true;
   for (const FieldDecl *fd : rd->fields())
     if (fd->getType()->isReferenceType())
       return true;

@@ -267,6 +267,20 @@ Value *Evaluator::stdFunctionMethod(Value *self, const CXXMethodDecl *md,
           error(
               loc, diag::err_eval_reference_to_local,
               {"std::function::operator()", "one of its by-value parameters"});
+      // A target that replaced itself during the call (its std::function
+      // assigned another) is held by this call alone, and its captures go
+      // with it.
+      std::function<bool(const Closure &)> owns = [&](const Closure &c) {
+        for (const auto &capture : c.byCopy)
+          if (within(*capture.second, ref))
+            return true;
+        return (c.functor && within(*c.functor, ref)) ||
+               (c.target && owns(*c.target));
+      };
+      if (fn && fn.use_count() == 1 && owns(*fn))
+        error(loc, diag::err_eval_reference_to_local,
+              {"std::function::operator()",
+               "a capture of a target the call replaced"});
       return ref;
     }
     if (rt->isVoidType())

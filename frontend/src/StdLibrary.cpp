@@ -199,6 +199,20 @@ QualType Evaluator::templateArgType(const CXXRecordDecl *rd, unsigned i) {
   return a.getAsType();
 }
 
+bool Evaluator::anyTemplateTypeArg(const CXXRecordDecl *rd,
+                                   llvm::function_ref<bool(QualType)> pred) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec)
+    return false;
+  std::function<bool(const TemplateArgument &)> any =
+      [&](const TemplateArgument &a) {
+        if (a.getKind() == TemplateArgument::Pack)
+          return llvm::any_of(a.pack_elements(), any);
+        return a.getKind() == TemplateArgument::Type && pred(a.getAsType());
+      };
+  return llvm::any_of(spec->getTemplateArgs().asArray(), any);
+}
+
 bool Evaluator::isPairOrTuple(const CXXRecordDecl *rd) {
   StdClass cls = rd ? classifyStd(rd) : StdClass::None;
   return cls == StdClass::Pair || cls == StdClass::Tuple;

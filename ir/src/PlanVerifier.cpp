@@ -288,7 +288,7 @@ private:
     if (ci <= 0 || co <= 0 || n <= 0)
       return;
     const std::string &c = plan_.collective;
-    std::string need, fix;
+    std::string need, fix, field = "output_chunks";
     if (c == "allreduce" || c == "alltoall" || c == "sendrecv") {
       if (co == ci)
         return;
@@ -305,12 +305,16 @@ private:
         return;
       need = "the rank count (" + std::to_string(n) +
              ") times as many input chunks as output chunks";
-      fix = ci % n == 0 ? "declare " + std::to_string(ci / n) + " output chunks"
-                        : "declare " + std::to_string(co * n) + " input chunks";
+      if (ci % n == 0) {
+        fix = "declare " + std::to_string(ci / n) + " output chunks";
+      } else {
+        fix = "declare " + std::to_string(co * n) + " input chunks";
+        field = "input_chunks";
+      }
     } else {
       return;
     }
-    problem(diag::err_plan_collective_shape, path + ".output_chunks", {},
+    problem(diag::err_plan_collective_shape, path + "." + field, {},
             {c, need, r, ci, co, fix});
   }
 
