@@ -469,20 +469,20 @@ bool Evaluator::assignsFromNumber(const CXXRecordDecl *rd) {
   return false;
 }
 
-void Evaluator::noteNegativeRemainder(clang::SourceLocation at, int64_t value,
-                                      int64_t left, int64_t right) {
+void Evaluator::noteNegativeRemainder(LazyLoc loc, int64_t value, int64_t left,
+                                      int64_t right) {
   // One entry per value, the newest: a loop making the same -1 each time
   // keeps one entry.
   llvm::erase_if(negativeRemainders_,
                  [&](const NegativeRemainder &n) { return n.value == value; });
   if (negativeRemainders_.size() == 8)
     negativeRemainders_.erase(negativeRemainders_.begin());
-  negativeRemainders_.push_back({at, value, left, right, steps_, nullptr});
+  const auto *bo = dyn_cast_or_null<BinaryOperator>(loc.stmt());
+  negativeRemainders_.push_back(
+      {loc, value, left, right, steps_, bo ? remainderTarget(bo) : nullptr});
 }
 
-void Evaluator::negativeRemainderTarget(const BinaryOperator *bo) {
-  if (negativeRemainders_.empty() || negativeRemainders_.back().step != steps_)
-    return;
+const ValueDecl *Evaluator::remainderTarget(const BinaryOperator *bo) {
   const ValueDecl *target = nullptr;
   if (bo->getOpcode() == BO_RemAssign) {
     if (const auto *dre =
@@ -513,7 +513,7 @@ void Evaluator::negativeRemainderTarget(const BinaryOperator *bo) {
       }
     }
   }
-  negativeRemainders_.back().variable = target;
+  return target;
 }
 
 Value Evaluator::arith(BinaryOperatorKind op, const Value &l, const Value &r,
@@ -655,10 +655,9 @@ Value Evaluator::evalBinary(const BinaryOperator *bo) {
   }
   Value l = eval(bo->getLHS());
   Value r = eval(bo->getRHS());
-  Value result = arith(op, l, r, bo->getType(), loc);
-  if (op == BO_Rem && result.kind == Value::Kind::Int && result.wide() < 0)
-    negativeRemainderTarget(bo);
-  return result;
+  // The node itself as the location: a negative remainder finds the
+  // variable it is stored into from it.
+  return arith(op, l, r, bo->getType(), LazyLoc(bo));
 }
 
 Value Evaluator::evalUnary(const UnaryOperator *uo) {

@@ -1226,9 +1226,6 @@ Value *Evaluator::evalLValue(const Expr *e) {
     Value res =
         arith(BinaryOperator::getOpForCompoundAssignment(bo->getOpcode()), lhsC,
               rhs, compT, loc);
-    if (bo->getOpcode() == BO_RemAssign && res.kind == Value::Kind::Int &&
-        res.wide() < 0)
-      negativeRemainderTarget(bo);
     // `c += 1` of a char: computed in int, stored back into the char.
     if (auto cut = cutImplicitly(res, bo, compT, lt, loc))
       res = std::move(*cut);

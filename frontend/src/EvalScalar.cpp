@@ -328,11 +328,7 @@ __int128 Evaluator::scalarArith(const BinaryOperator *bo, __int128 a,
   LazyLoc at(bo);
   Value l = makeTyped(a, bo->getLHS()->getType(), at, false);
   Value r = makeTyped(b, bo->getRHS()->getType(), at, false);
-  __int128 result =
-      arith(bo->getOpcode(), l, r, bo->getType(), bo->getOperatorLoc()).wide();
-  if (bo->getOpcode() == BO_Rem && result < 0)
-    negativeRemainderTarget(bo);
-  return result;
+  return arith(bo->getOpcode(), l, r, bo->getType(), at).wide();
 }
 
 // --- conditions

@@ -827,11 +827,12 @@ private:
     const clang::ValueDecl *variable = nullptr;
   };
   llvm::SmallVector<NegativeRemainder, 8> negativeRemainders_;
-  void noteNegativeRemainder(clang::SourceLocation at, int64_t value,
-                             int64_t left, int64_t right);
-  // After `bo` (a %, or %=) gave the newest negative remainder: the
-  // variable it is stored into, if any.
-  void negativeRemainderTarget(const clang::BinaryOperator *bo);
+  // Records a negative remainder computed at `loc`; when `loc` is the %
+  // (or %=) itself, with the variable it is stored into.
+  void noteNegativeRemainder(LazyLoc loc, int64_t value, int64_t left,
+                             int64_t right);
+  // The variable the value of `bo` (a % or %=) is stored into, if any.
+  const clang::ValueDecl *remainderTarget(const clang::BinaryOperator *bo);
   // The call whose caller takes the object a returned reference names
   // (returnedRef_), not a copy of it: its callFunction returns void.
   const clang::Expr *referenceWantedAt_ = nullptr;

@@ -620,6 +620,13 @@ private:
     return "one of " + names;
   }
 
+  // Whether `tag` is declared in the DSL's namespace.
+  static bool isDslTag(const TagDecl *tag) {
+    const auto *ns =
+        tag ? dyn_cast<NamespaceDecl>(tag->getDeclContext()) : nullptr;
+    return ns && ns->getName() == "dsl";
+  }
+
   // A DSL type named by one of the diagnostic's arguments, or null.
   static const TagDecl *dslTagArgument(const clang::Diagnostic &info,
                                        bool wantEnum) {
@@ -629,10 +636,7 @@ private:
       QualType t = QualType::getFromOpaquePtr(
           reinterpret_cast<void *>(info.getRawArg(i)));
       const TagDecl *tag = t.isNull() ? nullptr : t->getAsTagDecl();
-      if (!tag || isa<EnumDecl>(tag) != wantEnum)
-        continue;
-      const auto *ns = dyn_cast<NamespaceDecl>(tag->getDeclContext());
-      if (ns && ns->getName() == "dsl")
+      if (tag && isa<EnumDecl>(tag) == wantEnum && isDslTag(tag))
         return tag;
     }
     return nullptr;
@@ -663,9 +667,7 @@ private:
         continue;
       const auto *tag = dyn_cast_or_null<TagDecl>(
           reinterpret_cast<const DeclContext *>(info.getRawArg(i)));
-      const auto *ns =
-          tag ? dyn_cast<NamespaceDecl>(tag->getDeclContext()) : nullptr;
-      if (ns && ns->getName() == "dsl")
+      if (isDslTag(tag))
         return tag;
     }
     return dslTagArgument(info, /*wantEnum=*/false);
