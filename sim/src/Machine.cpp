@@ -73,6 +73,7 @@ struct Trigger {
   int32_t gpuChannel = -1; // flag: the port channel signalled
   uint64_t position = 0;   // in the proxy FIFO
   ClockRef strong, weak;   // what the pushing lane had published
+  ClockRef start;          // the pushing block's clock at its kernel start
   int32_t tb = -1, op = -1, run = 0;
   // Who pushed it, for the order threads may push in (pushTrigger): the
   // thread, the block's __syncthreads before the push, the iteration.
@@ -112,9 +113,13 @@ struct SemaphoreState {
   std::vector<ClockRef> releases, releasesWeak; // cumulative joins
 };
 
+// What a packet's reader learns from its writer (§6.3 rule 6): the flag
+// orders the payload only, so like a relaxed signal it carries the writer's
+// reads (weak) and what the writer's rank finished before its kernel began
+// (strong), not the writer's other writes of this kernel.
 struct PacketSegment {
   uint64_t end;
-  ClockRef writer;
+  ClockRef strong, weak;
 };
 
 struct Tb {
@@ -398,9 +403,10 @@ private:
                    const uint8_t *payload);
   void notePacketWriter(const Tb &tb, const Span &s) {
     if (races_)
-      notePacketWriter(s, tb.strong);
+      notePacketWriter(s, tb.kernelStart,
+                       std::make_shared<const Clock>(tb.weak));
   }
-  void notePacketWriter(const Span &s, const Clock &writer);
+  void notePacketWriter(const Span &s, ClockRef strong, ClockRef weak);
   // Records the packet writes of this step to `part` of `base`.
   void touchPackets(Tb &tb, const Inst &inst, const Span &part,
                     const Span &base);
@@ -428,6 +434,14 @@ private:
            : a.proxy ? Agent::Proxy
                      : Agent::ThreadBlock;
   }
+  // Whether `view`'s weak clock orders `prior` but its strong one does
+  // not: only a relaxed signal or a packet read lies between them.
+  static bool weaklyOrdered(const Access &prior, const AgentView &view) {
+    size_t i = size_t(prior.agent);
+    return prior.agent != -1 && i < view.weak->size() &&
+           (*view.weak)[i] >= prior.tick &&
+           !(i < view.strong->size() && (*view.strong)[i] >= prior.tick);
+  }
   static Finding::Other otherOf(const Access &a) {
     return {agentOf(a), a.rank, a.tb, a.op, a.run};
   }
@@ -437,6 +451,9 @@ private:
   // Who made an access, as a race report names it: an op, a proxy's
   // transfer for an op, or a host's fill or check.
   std::string accessLabel(const Access &a) const;
+  // " in run N" when `a` was made in another run than `run` (a host access
+  // names its run itself), else empty.
+  static std::string runOf(const Access &a, int32_t run);
   // Why a port transfer may land after a signal that was to announce it:
   // empty unless a later op's flag or sync overtook its trigger.
   std::string overtakeNote(const Access &a) const;
@@ -1307,7 +1324,8 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
         os << (write ? "writes " : "reads ")
            << where(Span{s.rank, s.space, from, to - from}) << " ("
            << "run " << tb.run + 1 << "), unordered with " << accessLabel(prior)
-           << ", which " << (prior.write ? "writes" : "reads") << " them";
+           << runOf(prior, tb.run) << ", which "
+           << (prior.write ? "writes" : "reads") << " them";
         bool priorPacket = prior.packetRead || prior.packetWrite;
         bool nowPacket = packet != PacketAccess::None;
         if (prior.packetWrite && a.packetWrite && prior.run == a.run)
@@ -1325,12 +1343,26 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
                 "vector path (an operand not on a 16-byte boundary, or bytes "
                 "after the last whole unit), where the two ops hand them to "
                 "threads differently";
+        else if (coincidentLanes(prior, a, view.threads))
+          os << ": no nop between them; at this size the same threads "
+                "handle the bytes, but only because the two ops start "
+             << laneDistance(prior, a) << " bytes apart, a multiple of "
+             << a.unit << " bytes x " << view.threads
+             << " threads: at most sizes the plan accepts, different "
+                "threads do";
         else if (prior.agent == a.agent)
           os << ": no nop between them, and different threads "
                 "handle the bytes";
+        else if (prior.write && !prior.host && weaklyOrdered(prior, view))
+          os << ": what orders them is a relaxed signal or a packet read, "
+                "which carries the other op's reads but not its writes of "
+                "this kernel (a packet's flag orders only its own payload); "
+                "order the write with a signal/wait that is not relaxed, a "
+                "barrier or a semaphore, or do both on one thread block";
         else if (prior.rank == a.rank && !prior.proxy && !prior.host)
-          os << ": no barrier, semaphore or packet orders the two "
-                "thread blocks";
+          os << ": no barrier, semaphore (with a nop before the release "
+                "and after the acquire) or packet orders the two thread "
+                "blocks";
         else
           os << ": no signal/wait (with nops around it) orders them"
              << overtakeNote(prior);
@@ -1349,16 +1381,22 @@ void Machine::checkOwnOverlap(Tb &tb, const Inst &inst, const Span &r,
   // thread that later overwrites it (offsets a multiple of unit x threads
   // apart); writing above it overwrites units before they are read.
   const uint64_t period = 16 * uint64_t(plan_.numThreadsPerBlock);
-  if (w.offset < r.offset && (r.offset - w.offset) % period == 0)
-    return;
   std::ostringstream os;
   os << "reads " << where(r) << " (run " << tb.run + 1 << ") and writes "
      << where(w) << ", which overlap at another offset: the executor's "
-     << "threads copy 16-byte units with no memmove semantics, so "
-     << (w.offset > r.offset && (w.offset - r.offset) % period == 0
-             ? "each thread overwrites source units before it reads them"
-             : "a unit may be overwritten by one thread before another "
-               "reads it");
+     << "threads copy 16-byte units with no memmove semantics, so ";
+  if (w.offset < r.offset && (r.offset - w.offset) % period == 0)
+    // Right at this size only: the shift scales with the message size.
+    os << "at this size each thread reads its units before it overwrites "
+          "them, but only because the shift ("
+       << r.offset - w.offset << " bytes) is a multiple of 16 bytes x "
+       << plan_.numThreadsPerBlock
+       << " threads: at most sizes the plan accepts, a unit may be "
+          "overwritten by one thread before another reads it";
+  else if (w.offset > r.offset && (w.offset - r.offset) % period == 0)
+    os << "each thread overwrites source units before it reads them";
+  else
+    os << "a unit may be overwritten by one thread before another reads it";
   // Within one op: its threads race with each other.
   report(Finding::Kind::Race, &tb, &inst, os.str(),
          Finding::Other{Finding::Agent::ThreadBlock, tb.rank, tb.id, inst.flat,
@@ -1396,7 +1434,8 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
                           : std::string();
         f.message = subject + (prior.write ? "writes " : "reads ") +
                     where(shared) + " (run " + std::to_string(prior.run + 1) +
-                    ")" + ", unordered with " + accessLabel(a) + ", which " +
+                    ")" + ", unordered with " + accessLabel(a) +
+                    runOf(a, prior.run) + ", which " +
                     (a.write ? "writes" : "reads") +
                     " them: nothing makes the operation finish first" +
                     overtakeNote(prior.proxy ? prior : a);
@@ -1460,7 +1499,7 @@ void Machine::touchPackets(Tb &tb, const Inst &inst, const Span &part,
   notePacketWriter(tb, part);
 }
 
-void Machine::notePacketWriter(const Span &s, const Clock &writer) {
+void Machine::notePacketWriter(const Span &s, ClockRef strong, ClockRef weak) {
   if (!races_ || s.length == 0)
     return;
   auto &m = packetWriters_[size_t(s.rank) * 3 + s.space];
@@ -1471,7 +1510,8 @@ void Machine::notePacketWriter(const Span &s, const Clock &writer) {
     auto prev = std::prev(it);
     if (prev->second.end > s.offset) {
       if (prev->second.end > end)
-        m.emplace(end, PacketSegment{prev->second.end, prev->second.writer});
+        m.emplace(end, PacketSegment{prev->second.end, prev->second.strong,
+                                     prev->second.weak});
       prev->second.end = s.offset;
       if (prev->first == prev->second.end)
         m.erase(prev);
@@ -1479,15 +1519,14 @@ void Machine::notePacketWriter(const Span &s, const Clock &writer) {
   }
   for (it = m.lower_bound(s.offset); it != m.end() && it->first < end;) {
     if (it->second.end > end) {
-      PacketSegment tail{it->second.end, it->second.writer};
+      PacketSegment tail{it->second.end, it->second.strong, it->second.weak};
       m.erase(it);
       m.emplace(end, tail);
       break;
     }
     it = m.erase(it);
   }
-  auto c = std::make_shared<Clock>(writer);
-  m.emplace(s.offset, PacketSegment{end, c});
+  m.emplace(s.offset, PacketSegment{end, std::move(strong), std::move(weak)});
 }
 
 void Machine::joinPacketWriters(Tb &tb, const Span &s) {
@@ -1500,9 +1539,14 @@ void Machine::joinPacketWriters(Tb &tb, const Span &s) {
     --it;
   for (; it != m.end() && it->first < end; ++it)
     if (it->second.end > s.offset) {
-      // A packet read acquires its writer's clock (§6.3 rule 6).
-      joinInto(tb.strong, *it->second.writer);
-      joinInto(tb.weak, *it->second.writer);
+      // A packet read acquires what its writer published (§6.3 rule 6);
+      // the payload itself is ordered by the flag (Access::packetRead).
+      if (it->second.strong) {
+        joinInto(tb.strong, *it->second.strong);
+        joinInto(tb.weak, *it->second.strong);
+      }
+      if (it->second.weak)
+        joinInto(tb.weak, *it->second.weak);
     }
 }
 
@@ -1573,6 +1617,12 @@ std::string Machine::accessLabel(const Access &a) const {
   return opLabel(a.rank, a.tb, a.op);
 }
 
+std::string Machine::runOf(const Access &a, int32_t run) {
+  if (a.host || a.run == run)
+    return "";
+  return " in run " + std::to_string(a.run + 1);
+}
+
 std::string Machine::opLabel(int32_t rank, int32_t tb, int32_t flat) const {
   const Inst *i = findInst(rank, tb, flat);
   std::string name = i ? std::string(toString(i->op->kind)) : "?";
@@ -1619,6 +1669,7 @@ void Machine::pushTrigger(Tb &tb, const Inst &inst, Trigger t, size_t lane) {
   if (races_) {
     t.strong = publishedClock(tb, false, lane);
     t.weak = publishedClock(tb, true, lane);
+    t.start = tb.kernelStart;
   }
   // Nothing orders one thread's push with another thread's push of an
   // earlier op unless a __syncthreads lies between them (§3.1: no sync
@@ -2691,7 +2742,9 @@ void Machine::stepProxy(int32_t rank) {
                         tmp_);
       bytesMoved_ += t.length;
       if (t.unit == packetBytes())
-        notePacketWriter(d, *strong); // a raw copy of packets
+        notePacketWriter(d, t.start, // a raw copy of packets
+                         races_ ? std::make_shared<const Clock>(*weak)
+                                : nullptr);
       wakeRank(KeyKind::Packet, d.rank);
     }
   }
