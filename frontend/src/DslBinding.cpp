@@ -198,6 +198,30 @@ const Value &argAt(llvm::ArrayRef<Value> args, size_t i) {
   return args[i];
 }
 
+// The expression a DSL call passes as its i-th argument, or null (an
+// argument the declaration's default supplies, or a call written another
+// way).
+const Expr *writtenArgument(const Expr *site, size_t i) {
+  const auto *call = dyn_cast<CallExpr>(site);
+  if (!call || i >= call->getNumArgs() ||
+      isa<CXXDefaultArgExpr>(call->getArg(i)))
+    return nullptr;
+  return call->getArg(i);
+}
+
+// The variable an argument reads, through the copy that passes a chunk by
+// value, or null.
+const VarDecl *readVariable(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *copy = dyn_cast<CXXConstructExpr>(e);
+      copy && copy->getNumArgs() == 1 &&
+      copy->getConstructor()->isCopyOrMoveConstructor())
+    e = copy->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+    return dyn_cast<VarDecl>(ref->getDecl());
+  return nullptr;
+}
+
 thread_local llvm::DenseMap<const CXXRecordDecl *, DslClass> dslClassCache;
 } // namespace
 
@@ -578,7 +602,21 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
   if (self.kind != Value::Kind::Object)
     error(loc, diag::err_dsl_not_constructed);
   const DslObject &o = *self.obj;
-  auto chunkArg = [&](size_t i) { return toChunk(argAt(args, i), loc); };
+  auto chunkArg = [&](size_t i) {
+    const Value &v = argAt(args, i);
+    // `Chunk c;` given no slice yet: name it, at the argument.
+    if (v.kind == Value::Kind::Agg &&
+        llvm::any_of(v.elems(), [](const Value &f) {
+          return f.kind == Value::Kind::Uninit;
+        }))
+      if (const Expr *arg = writtenArgument(site, i)) {
+        if (const VarDecl *var = readVariable(arg))
+          error(arg->getExprLoc(), diag::err_eval_uninitialised_variable,
+                {var->getNameAsString()});
+        error(arg->getExprLoc(), diag::err_eval_uninitialised_unnamed);
+      }
+    return toChunk(v, loc);
+  };
   auto optChunk = [&](const Value &opts,
                       llvm::StringRef f) -> std::optional<chunk::Chunk> {
     const Value *v = field(opts, f);

@@ -242,12 +242,18 @@ private:
           Chunk x{key.first, BufferType(key.second), 0, maxAcc->index,
                   maxAcc->size};
           Chunk y{key.first, BufferType(key.second), 0, a.index, a.size};
+          unsigned errorsBefore = diags.errorCount();
           diags
               .report(diag::err_interleaved_granularity, a.op->reportLoc(),
                       {p.instances, key.first, range(x), range(y)})
               .note(diag::note_accessed_here, maxAcc->op->reportLoc(),
-                    {range(x)});
-          return false;
+                    {range(x)})
+              .note(diag::note_interleaved_granularity_pairs,
+                    a.op->reportLoc());
+          // -Wno-error=interleaved-granularity: a warning, once per buffer.
+          if (diags.errorCount() != errorsBefore)
+            return false;
+          break;
         }
         if (a.index + a.size > maxEnd) {
           maxEnd = a.index + a.size;

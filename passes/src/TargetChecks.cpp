@@ -1,6 +1,8 @@
 //===- TargetChecks.cpp - limits of the target executor ------------------===//
 #include "mscclc/passes/TargetChecks.h"
 
+#include <algorithm>
+
 namespace mscclc::passes {
 
 const std::vector<TargetLimits> &knownTargets() {
@@ -56,6 +58,56 @@ EntriesPerThread entriesPerThread(const plan::Op &op) {
   return {};
 }
 
+// The first op, in plan order (a pipeline's body right after it), for
+// which `pred` holds, or null.
+template <class Pred>
+const plan::Op *firstOp(const std::vector<plan::Op> &ops, Pred &&pred) {
+  for (const auto &op : ops) {
+    if (pred(op))
+      return &op;
+    if (const plan::Op *inner = firstOp(op.ops, pred))
+      return inner;
+  }
+  return nullptr;
+}
+
+// Where a thread block's list of channels (or remote buffers) grows past
+// the limit: `first`, the first op that names an entry at the limit or
+// beyond (the lists are in first-use order), else the block's first op.
+SourceLocation beyondLimit(const plan::ThreadBlock &tb, const plan::Op *first) {
+  if (first)
+    return first->loc;
+  return tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc;
+}
+
+bool namesRemoteBufferFrom(const plan::Op &op, plan::ChannelType type,
+                           int64_t limit) {
+  if (op.channelType != type)
+    return false;
+  const plan::OpInfo &info = plan::opInfo(op.kind);
+  auto beyond = [&](const std::vector<plan::BufferRef> &refs,
+                    const plan::OperandLayout &layout) {
+    for (size_t i = 0; i < refs.size(); ++i)
+      if (plan::isRemoteRole(layout.roleAt(i)) && refs[i].id >= limit)
+        return true;
+    return false;
+  };
+  return beyond(op.src, info.src) || beyond(op.dst, info.dst);
+}
+
+// Whether `op` uses a channel of `type` at index `limit` or beyond: one it
+// names, or for an op that names none (a memory put), the one its remote
+// buffer at such an index goes through.
+bool namesChannelFrom(const plan::Op &op, plan::ChannelType type,
+                      int64_t limit) {
+  if (op.channelType != type)
+    return false;
+  if (op.channelIds.empty())
+    return namesRemoteBufferFrom(op, type, limit);
+  return std::any_of(op.channelIds.begin(), op.channelIds.end(),
+                     [&](int32_t id) { return id >= limit; });
+}
+
 void countOps(const std::vector<plan::Op> &ops, int64_t &n,
               const plan::Op *&nth, int64_t limit) {
   for (const auto &op : ops) {
@@ -105,14 +157,23 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
       for (const auto &ch : tb.channels)
         if (int64_t(ch.ids.size()) > t.maxChannelsPerKind)
           fail(diag::err_limit_channels_per_tb,
-               tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
+               beyondLimit(tb, firstOp(tb.ops,
+                                       [&](const plan::Op &op) {
+                                         return namesChannelFrom(
+                                             op, ch.type, t.maxChannelsPerKind);
+                                       })),
                tbPath + ".channels",
                {where(gpu, tb), ch.ids.size(), plan::toString(ch.type),
                 t.maxChannelsPerKind, t.name});
       for (const auto &rb : tb.remoteBufferRefs)
         if (int64_t(rb.ids.size()) > t.maxRemoteBuffersPerKind)
           fail(diag::err_limit_remote_buffers_per_tb,
-               tb.ops.empty() ? SourceLocation{} : tb.ops.front().loc,
+               beyondLimit(tb, firstOp(tb.ops,
+                                       [&](const plan::Op &op) {
+                                         return namesRemoteBufferFrom(
+                                             op, rb.accessType,
+                                             t.maxRemoteBuffersPerKind);
+                                       })),
                tbPath + ".remote_buffer_refs",
                {where(gpu, tb), rb.ids.size(), plan::toString(rb.accessType),
                 t.maxRemoteBuffersPerKind});
