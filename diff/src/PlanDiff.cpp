@@ -101,12 +101,21 @@ std::string describeOp(const PlanQuery &q, int32_t rank, int32_t tb,
   if (!op.semaphoreIds.empty())
     os << " semaphores " << ranks(op.semaphoreIds);
   if (op.kind == OpKind::Barrier)
-    os << " barrier " << op.barrierId << " of " << op.numThreadblocks
+    os << " id " << op.barrierId << " of " << op.numThreadblocks
        << " thread blocks";
-  if (op.size != 0 || op.bufferOffset != 0)
-    os << " " << bufferName(op.bufferType) << " offset " << op.bufferOffset
-       << " size " << op.size << " into " << bufferName(op.dstChunk.type)
+  if (op.size != 0 || op.bufferOffset != 0) {
+    // A switch channel already names its buffer when it is this one.
+    bool named = !channels.empty() &&
+                 channels.front().type == ChannelType::Switch && [&] {
+                   const ChannelDecl *d =
+                       q.switchDecl(rank, channels.front().gpuChannel);
+                   return d && d->bufferType == op.bufferType;
+                 }();
+    os << " " << (named ? "" : std::string(bufferName(op.bufferType)) + " ")
+       << "offset " << op.bufferOffset << " size " << op.size << " into "
+       << bufferName(op.dstChunk.type)
        << range(op.dstChunk.index, op.dstChunk.size);
+  }
   if (op.tbg)
     os << " (thread-block group: " << op.tbg->tbId << " of " << op.tbg->tbgSize
        << ")";
@@ -190,6 +199,8 @@ private:
     std::map<std::string, std::vector<int32_t>> peers;
     std::vector<std::string> switches;
     for (const ChannelDecl &c : g.channels) {
+      if (c.type == ChannelType::None)
+        continue; // accepted and ignored by the executor: no channel
       if (c.type == ChannelType::Switch) {
         switches.push_back(std::string(bufferName(c.bufferType)) + "{" +
                            ranks(c.groupRanks) + "}");
