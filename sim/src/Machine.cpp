@@ -153,7 +153,16 @@ struct Tb {
   // semaphore acquire, pwsf or flush): its own later signal, push or
   // release carries it at once, the block's other threads only after the
   // next nop.
-  std::vector<Clock> laneStrong, laneWeak;
+  // Kept as the acquired clocks themselves (shared with the signal record,
+  // flush or release they came from), not joined into a clock per thread:
+  // a fused wait on n channels would hold 2n copies of the whole clock.
+  struct Acquired {
+    ClockRef strong, weak;
+  };
+  std::vector<std::vector<Acquired>> lanes;
+  // The last clock published with no thread's own acquisitions (strong,
+  // weak): see publishedClock.
+  mutable ClockRef publishedCache[2];
   ClockRef kernelStart;
   uint32_t epoch = 0, published = 0;
   std::string blockedOn; // for a deadlock report
@@ -171,7 +180,15 @@ struct Proxy {
   // with another connection's (§4.4): each gets its own clock component,
   // so a flag carries only its own connection's earlier transfers.
   std::vector<int32_t> connAgent; // [gpu channel]
-  std::vector<Clock> connStrong, connWeak;
+  // A connection's clocks are what its triggers carried (shared with the
+  // triggers: the pushing blocks' clocks only grow, so a connection rarely
+  // needs a copy of its own) and its own component, the tick of its next
+  // transfer: thousands of port channels cost no clock each.
+  struct Connection {
+    ClockRef strong, weak;
+    uint32_t tick = 1;
+  };
+  std::vector<Connection> conns;        // [gpu channel]
   std::map<uint64_t, ClockRef> flushed; // position -> clock after it
 };
 
@@ -229,7 +246,7 @@ private:
   Step doFlush(Tb &tb, const Inst &inst);
   // A finished pwsf or flush: thread k acquires what the proxy had done
   // when it drained the k-th channel's connection (§6.3 rule 5).
-  void acquireFlushes(Tb &tb, const Proxy &proxy);
+  void acquireFlushes(Tb &tb, Proxy &proxy);
   // The op's channels that resolve to a declared channel of type `t` (the
   // op's own type by default); a verified plan has no others.
   std::vector<ChannelEnd> channelEnds(const Tb &tb, const Op &op,
@@ -344,8 +361,8 @@ private:
     }
     ClockRef strong = publishedClock(tb, false, lane);
     ClockRef weak = publishedClock(tb, true, lane);
-    recordSignal(theirs, relaxed ? *tb.kernelStart : *strong, *weak,
-                 *tb.kernelStart);
+    recordSignal(theirs, relaxed ? tb.kernelStart : strong, weak,
+                 tb.kernelStart);
   }
   // A finished wait acquires the clocks of the signals it counted (the
   // expected-th record is cumulative); the lanes see them after the next
@@ -360,26 +377,22 @@ private:
       if (e == 0 || e > c.signals.size())
         continue;
       const SignalRecord &rec = c.signals[size_t(e - 1)];
-      acquireOnLane(tb, k, relaxed ? *rec.start : *rec.strong, *rec.weak);
+      acquireOnLane(tb, k, relaxed ? rec.start : rec.strong, rec.weak);
     }
   }
   // Thread `lane` of `tb` acquires `strong` (and `weak`): the block's
   // other threads see it after the next nop.
-  void acquireOnLane(Tb &tb, size_t lane, const Clock &strong,
-                     const Clock &weak) {
-    joinInto(tb.pendStrong, strong);
-    joinInto(tb.pendWeak, weak);
+  void acquireOnLane(Tb &tb, size_t lane, const ClockRef &strong,
+                     const ClockRef &weak) {
+    joinInto(tb.pendStrong, *strong);
+    joinInto(tb.pendWeak, *weak);
     joinInto(tb.pendWeak, tb.pendStrong);
-    if (tb.laneStrong.size() <= lane) {
-      tb.laneStrong.resize(lane + 1, Clock(size_t(agents_), 0));
-      tb.laneWeak.resize(lane + 1, Clock(size_t(agents_), 0));
-    }
-    joinInto(tb.laneStrong[lane], strong);
-    joinInto(tb.laneWeak[lane], weak);
-    joinInto(tb.laneWeak[lane], tb.laneStrong[lane]);
+    if (tb.lanes.size() <= lane)
+      tb.lanes.resize(lane + 1);
+    tb.lanes[lane].push_back({strong, weak});
   }
-  void recordSignal(ChannelState &theirs, const Clock &strong,
-                    const Clock &weak, const Clock &start);
+  void recordSignal(ChannelState &theirs, const ClockRef &strong,
+                    const ClockRef &weak, const ClockRef &start);
   // The reduction an op performs (a defect when 0.9.0 would ignore it).
   ReduceOp reduceOpOf(const Tb &tb, const Inst &inst);
   // ----------------------------------------------------------- packets
@@ -420,6 +433,18 @@ private:
   // ------------------------------------------------------------ clocks
   // What thread `lane` of `tb` publishes: what the block did before its
   // last nop, and what that thread acquired since (no lane: the block).
+  // Whether `published` is what the block publishes now from `now`: the
+  // same entries, its own at its last nop.
+  static bool publishes(const Clock &published, const Clock &now,
+                        const Tb &tb) {
+    size_t own = size_t(tb.agent);
+    if (published.size() != now.size() || published[own] != tb.published)
+      return false;
+    for (size_t i = 0; i < now.size(); ++i)
+      if (i != own && published[i] != now[i])
+        return false;
+    return true;
+  }
   ClockRef publishedClock(const Tb &tb, bool weak,
                           size_t lane = SIZE_MAX) const;
   void tick(int32_t agent);
@@ -492,6 +517,8 @@ private:
   std::vector<std::vector<SemaphoreState>> semaphores_;
   std::vector<std::map<uint64_t, PacketSegment>> packetWriters_;
   std::vector<Clock> hostClock_, hostWeak_;
+  // A port connection's clocks for the trigger the proxy is processing.
+  Clock connStrong_, connWeak_;
   int32_t agents_ = 0;
 
   std::vector<int32_t> active_;
@@ -609,6 +636,7 @@ void Machine::build() {
   if (races_) {
     shadow_ = ShadowMemory(nranks * 3);
     Clock zero(size_t(agents_), 0);
+    auto zeroRef = std::make_shared<const Clock>(zero);
     for (Tb &tb : tbs_) {
       tb.strong = tb.weak = tb.pendStrong = tb.pendWeak = zero;
       tb.strong[size_t(tb.agent)] = tb.weak[size_t(tb.agent)] = 1;
@@ -616,10 +644,8 @@ void Machine::build() {
     for (Proxy &p : proxies_) {
       p.strong = p.weak = zero;
       p.strong[size_t(p.agent)] = p.weak[size_t(p.agent)] = 1;
-      p.connStrong.assign(p.connAgent.size(), zero);
-      for (size_t g = 0; g < p.connAgent.size(); ++g)
-        p.connStrong[g][size_t(p.connAgent[g])] = 1;
-      p.connWeak = p.connStrong;
+      p.conns.assign(p.connAgent.size(),
+                     Proxy::Connection{zeroRef, zeroRef, 1});
     }
     hostClock_.assign(nranks, zero);
     for (size_t r = 0; r < nranks; ++r)
@@ -983,8 +1009,7 @@ void Machine::kernelEnd(int32_t rank) {
       Tb &tb = tbs_[size_t(a)];
       joinInto(tb.strong, tb.pendStrong);
       joinInto(tb.weak, tb.pendWeak);
-      tb.laneStrong.clear();
-      tb.laneWeak.clear();
+      tb.lanes.clear();
       joinInto(hostClock_[size_t(rank)], tb.strong);
       joinInto(hostWeak_[size_t(rank)], tb.weak);
     }
@@ -1189,8 +1214,7 @@ void Machine::syncThreads(Tb &tb) {
   joinInto(tb.strong, tb.pendStrong);
   joinInto(tb.weak, tb.pendWeak);
   joinInto(tb.weak, tb.strong);
-  tb.laneStrong.clear(); // every thread now has what any one acquired
-  tb.laneWeak.clear();
+  tb.lanes.clear(); // every thread now has what any one acquired
 }
 
 void Machine::tick(int32_t agent) {
@@ -1206,11 +1230,25 @@ void Machine::tick(int32_t agent) {
 }
 
 ClockRef Machine::publishedClock(const Tb &tb, bool weak, size_t lane) const {
-  auto c = std::make_shared<Clock>(weak ? tb.weak : tb.strong);
+  const Clock &now = weak ? tb.weak : tb.strong;
+  const bool laneAdds = lane < tb.lanes.size() && !tb.lanes[lane].empty();
+  // Between two nops the block publishes the same clock on every channel
+  // and thread that acquired nothing of its own: one copy, shared by the
+  // signal records and triggers that carry it.
+  ClockRef &cached = tb.publishedCache[weak ? 1 : 0];
+  if (!laneAdds && cached && publishes(*cached, now, tb))
+    return cached;
+  auto c = std::make_shared<Clock>(now);
   (*c)[size_t(tb.agent)] = tb.published;
-  const auto &lanes = weak ? tb.laneWeak : tb.laneStrong;
-  if (lane < lanes.size())
-    joinInto(*c, lanes[lane]);
+  if (lane < tb.lanes.size())
+    for (const Tb::Acquired &a : tb.lanes[lane]) {
+      // What the thread acquired weakly holds what it acquired strongly.
+      joinInto(*c, *a.strong);
+      if (weak)
+        joinInto(*c, *a.weak);
+    }
+  if (!laneAdds)
+    cached = c;
   return c;
 }
 
@@ -1716,17 +1754,20 @@ Trigger Machine::dataTrigger(const Span &s, const Span &d, uint64_t length,
   return t;
 }
 
-void Machine::recordSignal(ChannelState &theirs, const Clock &strong,
-                           const Clock &weak, const Clock &start) {
+void Machine::recordSignal(ChannelState &theirs, const ClockRef &strong,
+                           const ClockRef &weak, const ClockRef &start) {
   ++theirs.inbound;
   if (!races_)
     return; // the clocks are empty then
   const SignalRecord *prev =
       theirs.signals.empty() ? nullptr : &theirs.signals.back();
-  auto cumulate = [](const ClockRef &prior, const Clock &add) {
-    auto c = std::make_shared<Clock>(add);
-    if (prior)
-      joinInto(*c, *prior);
+  // A signaller's clocks only grow, so the new one usually holds the
+  // earlier ones: then it is the record itself, shared, not a copy.
+  auto cumulate = [](const ClockRef &prior, const ClockRef &add) {
+    if (!prior || covers(*add, *prior))
+      return add;
+    auto c = std::make_shared<Clock>(*add);
+    joinInto(*c, *prior);
     return ClockRef(c);
   };
   SignalRecord rec;
@@ -2565,13 +2606,15 @@ Machine::Step Machine::doFlush(Tb &tb, const Inst &inst) {
   return Step::Progress;
 }
 
-void Machine::acquireFlushes(Tb &tb, const Proxy &proxy) {
+void Machine::acquireFlushes(Tb &tb, Proxy &proxy) {
   if (!races_)
     return;
   for (size_t k = 0; k < tb.syncPositions.size(); ++k) {
     auto it = proxy.flushed.find(tb.syncPositions[k]);
-    if (it != proxy.flushed.end())
-      acquireOnLane(tb, k, *it->second, *it->second);
+    if (it == proxy.flushed.end())
+      continue;
+    acquireOnLane(tb, k, it->second, it->second);
+    proxy.flushed.erase(it); // only its pusher waits for a sync trigger
   }
 }
 
@@ -2668,8 +2711,8 @@ Machine::Step Machine::doSemaphore(Tb &tb, const Inst &inst) {
     if (races_) {
       int64_t k = int64_t(s.acquires) - s.init;
       if (k >= 1 && size_t(k) <= s.releases.size())
-        acquireOnLane(tb, tb.progress, *s.releases[size_t(k - 1)],
-                      *s.releasesWeak[size_t(k - 1)]);
+        acquireOnLane(tb, tb.progress, s.releases[size_t(k - 1)],
+                      s.releasesWeak[size_t(k - 1)]);
     }
   }
   return Step::Progress;
@@ -2693,15 +2736,27 @@ void Machine::stepProxy(int32_t rank) {
   // falls back to the proxy's own clock.
   int32_t agent = proxy.agent;
   Clock *strong = &proxy.strong, *weak = &proxy.weak;
+  Proxy::Connection *conn = nullptr;
   if (t.gpuChannel >= 0 && size_t(t.gpuChannel) < proxy.connAgent.size()) {
     size_t g = size_t(t.gpuChannel);
     agent = proxy.connAgent[g];
-    if (races_) { // the clocks exist only with race checks
-      strong = &proxy.connStrong[g];
-      weak = &proxy.connWeak[g];
-    }
+    if (races_) // the clocks exist only with race checks
+      conn = &proxy.conns[g];
   }
-  if (races_) {
+  if (races_ && conn) {
+    if (t.strong)
+      conn->strong = joined(conn->strong, t.strong);
+    if (t.weak)
+      conn->weak = joined(conn->weak, t.weak);
+    conn->weak = joined(conn->weak, conn->strong);
+    // This step's clocks: what the connection carried, and its own tick.
+    connStrong_ = *conn->strong;
+    connWeak_ = *conn->weak;
+    for (Clock *c : {&connStrong_, &connWeak_})
+      (*c)[size_t(agent)] = std::max((*c)[size_t(agent)], conn->tick);
+    strong = &connStrong_;
+    weak = &connWeak_;
+  } else if (races_) {
     if (t.strong)
       joinInto(*strong, *t.strong);
     if (t.weak)
@@ -2755,24 +2810,29 @@ void Machine::stepProxy(int32_t rank) {
       ChannelState &theirs =
           channels_[size_t(mine.partnerRank)][size_t(ChannelType::Port)]
                    [size_t(mine.partnerChannel)];
-      recordSignal(theirs, *strong, *weak, *strong);
+      ClockRef flagStrong = std::make_shared<const Clock>(*strong);
+      recordSignal(theirs, flagStrong, std::make_shared<const Clock>(*weak),
+                   flagStrong);
       wake(makeKey(KeyKind::Semaphore, mine.partnerRank,
                    uint64_t(mine.partnerChannel)));
     }
   }
   proxy.processed = t.position;
   if (races_) {
-    if (agent != proxy.agent) {
-      ++(*strong)[size_t(agent)];
-      (*weak)[size_t(agent)] = (*strong)[size_t(agent)];
+    if (conn) {
+      ++conn->tick;
+      (*strong)[size_t(agent)] = (*weak)[size_t(agent)] = conn->tick;
     }
     if (t.sync) {
       // A sync drains the trigger's own connection: what it carried so far
       // is done (one on no declared channel drains them all).
       auto done = std::make_shared<Clock>(*strong);
       if (agent == proxy.agent)
-        for (const Clock &c : proxy.connStrong)
-          joinInto(*done, c);
+        for (size_t g = 0; g < proxy.conns.size(); ++g) {
+          joinInto(*done, *proxy.conns[g].strong);
+          uint32_t &own = (*done)[size_t(proxy.connAgent[g])];
+          own = std::max(own, proxy.conns[g].tick);
+        }
       proxy.flushed[t.position] = std::move(done);
     }
     tick(proxy.agent);

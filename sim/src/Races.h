@@ -35,6 +35,27 @@ inline void joinInto(Clock &into, const Clock &other) {
     into[i] = std::max(into[i], other[i]);
 }
 
+// a ⊔ b, sharing a or b when one holds the other.
+inline ClockRef joined(const ClockRef &a, const ClockRef &b);
+
+// Whether joining `other` into `c` would change nothing.
+inline bool covers(const Clock &c, const Clock &other) {
+  for (size_t i = 0; i < other.size(); ++i)
+    if (other[i] > (i < c.size() ? c[i] : 0))
+      return false;
+  return true;
+}
+
+inline ClockRef joined(const ClockRef &a, const ClockRef &b) {
+  if (covers(*a, *b))
+    return a;
+  if (covers(*b, *a))
+    return b;
+  auto c = std::make_shared<Clock>(*a);
+  joinInto(*c, *b);
+  return c;
+}
+
 // The lane unit of bytes an op does not move in whole 16-byte units from
 // 16-byte boundaries (an operand off a boundary, the bytes after the last
 // whole unit): which thread gets each depends on the op's kind, length and
