@@ -21,6 +21,7 @@
 #include "Elements.h"
 #include "Memory.h"
 #include "Races.h"
+#include "mscclc/sim/Simulator.h"
 
 #include <algorithm>
 #include <array>
@@ -459,6 +460,16 @@ private:
            : a.proxy ? Agent::Proxy
                      : Agent::ThreadBlock;
   }
+  // What an agent with these clocks knows when it accesses `rank`'s memory.
+  AgentView viewFor(const Clock &strong, const Clock &weak,
+                    int32_t rank) const {
+    AgentView v{&strong, &weak, uint64_t(plan_.numThreadsPerBlock)};
+    if (rank >= 0 && size_t(rank) < layout_.ranks.size())
+      v.chunkBytes = layout_.ranks[size_t(rank)].chunkBytes;
+    v.alignment = uint64_t(std::max<int64_t>(plan_.bufferAlignment, 1));
+    v.oneSize = oneSize_;
+    return v;
+  }
   // Whether `view`'s weak clock orders `prior` but its strong one does
   // not: only a relaxed signal or a packet read lies between them.
   static bool weaklyOrdered(const Access &prior, const AgentView &view) {
@@ -517,6 +528,8 @@ private:
   std::vector<std::vector<SemaphoreState>> semaphores_;
   std::vector<std::map<uint64_t, PacketSegment>> packetWriters_;
   std::vector<Clock> hostClock_, hostWeak_;
+  // Whether the plan accepts a single message size (the lane rule).
+  bool oneSize_ = false;
   // A port connection's clocks for the trigger the proxy is processing.
   Clock connStrong_, connWeak_;
   int32_t agents_ = 0;
@@ -635,6 +648,9 @@ void Machine::build() {
   parkedOn_.assign(size_t(agents_), NoKey);
   if (races_) {
     shadow_ = ShadowMemory(nranks * 3);
+    SizeRange sizes = validSizes(plan_);
+    oneSize_ = !sizes.empty() && sizes.max / sizes.unit ==
+                                     (sizes.min + sizes.unit - 1) / sizes.unit;
     Clock zero(size_t(agents_), 0);
     auto zeroRef = std::make_shared<const Clock>(zero);
     for (Tb &tb : tbs_) {
@@ -1354,7 +1370,8 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
   a.write = write;
   a.packetRead = packet == PacketAccess::Read;
   a.packetWrite = packet == PacketAccess::Write;
-  AgentView view{&tb.strong, &tb.weak, uint64_t(plan_.numThreadsPerBlock)};
+  a.pipelined = tb.pipeHeader >= 0;
+  AgentView view = viewFor(tb.strong, tb.weak, s.rank);
   shadow_.access(
       size_t(s.rank) * 3 + s.space, s.offset, s.length, a, view,
       [&](const Access &prior, uint64_t from, uint64_t to) {
@@ -1381,7 +1398,7 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
                 "vector path (an operand not on a 16-byte boundary, or bytes "
                 "after the last whole unit), where the two ops hand them to "
                 "threads differently";
-        else if (coincidentLanes(prior, a, view.threads))
+        else if (coincidentLanes(prior, a, view))
           os << ": no nop between them; at this size the same threads "
                 "handle the bytes, but only because the two ops start "
              << laneDistance(prior, a) << " bytes apart, a multiple of "
@@ -1423,7 +1440,10 @@ void Machine::checkOwnOverlap(Tb &tb, const Inst &inst, const Span &r,
   os << "reads " << where(r) << " (run " << tb.run + 1 << ") and writes "
      << where(w) << ", which overlap at another offset: the executor's "
      << "threads copy 16-byte units with no memmove semantics, so ";
-  if (w.offset < r.offset && (r.offset - w.offset) % period == 0)
+  if (w.offset < r.offset && (r.offset - w.offset) % period == 0) {
+    if (sameThreadsAtEverySize(r.offset - w.offset, period, tb.pipeHeader >= 0,
+                               viewFor(tb.strong, tb.weak, r.rank)))
+      return; // every unit's reader overwrites it, at every size
     // Right at this size only: the shift scales with the message size.
     os << "at this size each thread reads its units before it overwrites "
           "them, but only because the shift ("
@@ -1431,7 +1451,7 @@ void Machine::checkOwnOverlap(Tb &tb, const Inst &inst, const Span &r,
        << plan_.numThreadsPerBlock
        << " threads: at most sizes the plan accepts, a unit may be "
           "overwritten by one thread before another reads it";
-  else if (w.offset > r.offset && (w.offset - r.offset) % period == 0)
+  } else if (w.offset > r.offset && (w.offset - r.offset) % period == 0)
     os << "each thread overwrites source units before it reads them";
   else
     os << "a unit may be overwritten by one thread before another reads it";
@@ -1446,7 +1466,7 @@ void Machine::touchAgent(int32_t agent, const Access &a, const Span &s,
   (void)agent;
   if (!races_ || s.length == 0)
     return;
-  AgentView view{&strong, &weak, uint64_t(plan_.numThreadsPerBlock)};
+  AgentView view = viewFor(strong, weak, s.rank);
   shadow_.access(
       size_t(s.rank) * 3 + s.space, s.offset, s.length, a, view,
       [&](const Access &prior, uint64_t from, uint64_t to) {

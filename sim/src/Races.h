@@ -85,6 +85,7 @@ struct Access {
   // flag, so it is ordered after the write that put it there.
   bool packetRead = false;
   bool packetWrite = false; // a packet store (payload and flag)
+  bool pipelined = false;   // made inside a pipeline (offsets of its units)
 };
 
 // What the accessing agent knows when it accesses.
@@ -92,7 +93,28 @@ struct AgentView {
   const Clock *strong = nullptr;
   const Clock *weak = nullptr;
   uint64_t threads = 1024; // threads per block (lane rule)
+  // How the accessed rank's offsets change with the message size (lane
+  // rule, see sameThreadsAtEverySize): its chunk size at this size, the
+  // plan's buffer_alignment (every accepted chunk size is a multiple of
+  // it), and whether the plan accepts only one size.
+  uint64_t chunkBytes = 0, alignment = 1;
+  bool oneSize = false;
 };
+
+// Whether two lane starts `d` bytes apart, a multiple of `period` (unit x
+// threads) at this size, are so at every size the plan accepts. A distance
+// made of chunks is k x alignment bytes a chunk at each size: a multiple of
+// the period at all of them when (chunks x alignment) is. A distance that
+// does not scale with the size (a pipeline's unit offsets, bytes that are
+// no whole chunks) and a plan of one size keep this size's answer.
+inline bool sameThreadsAtEverySize(uint64_t d, uint64_t period, bool pipelined,
+                                   const AgentView &view) {
+  if (view.oneSize || pipelined || view.chunkBytes == 0 ||
+      d % view.chunkBytes != 0)
+    return true;
+  unsigned __int128 chunks = d / view.chunkBytes;
+  return chunks * view.alignment % period == 0;
+}
 
 inline uint64_t laneDistance(const Access &a, const Access &b) {
   return a.laneStart > b.laneStart ? a.laneStart - b.laneStart
@@ -110,35 +132,38 @@ inline bool ordered(const Access &prior, const Access &now,
       return prior.laneStart == now.laneStart &&
              ((prior.tick == now.tick && prior.op == now.op) ||
               (prior.laneShape != 0 && prior.laneShape == now.laneShape));
-    // Same unit and same start: each byte has the same thread at every
-    // size. Starts a multiple of unit x threads apart share threads too,
-    // but only at the sizes where the offset between them (chunks, which
-    // scale with the size) happens to be such a multiple: at most sizes
-    // the plan accepts they do not, so two ops count as unordered
-    // (coincidentLanes tells the report).
+    // Same unit, and starts a multiple of unit x threads apart: each byte
+    // has the same thread. Two ops count as ordered only when that holds
+    // at every size the plan accepts, not at this one by chance
+    // (coincidentLanes tells the report); one op's own read and write at
+    // different starts are judged by the simulator's own-overlap check.
     if (prior.unit != now.unit)
       return false;
-    if (prior.laneStart == now.laneStart)
-      return true;
-    // One op's own read and write at different starts: the simulator's
-    // own-overlap check judges them (with this size's threads).
-    if (prior.op == now.op && prior.tick == now.tick)
-      return laneDistance(prior, now) % (uint64_t(prior.unit) * view.threads) ==
-             0;
-    return false;
+    uint64_t d = laneDistance(prior, now);
+    uint64_t period = uint64_t(prior.unit) * view.threads;
+    if (d % period != 0)
+      return false;
+    return (prior.op == now.op && prior.tick == now.tick) ||
+           sameThreadsAtEverySize(d, period, prior.pipelined || now.pipelined,
+                                  view);
   }
   const Clock &c = prior.write ? *view.strong : *view.weak;
   return size_t(prior.agent) < c.size() && c[size_t(prior.agent)] >= prior.tick;
 }
 
 // Two lane-mapped accesses of one thread block whose bytes go to the same
-// threads at this size only (see ordered()).
+// threads at this size but not at every size the plan accepts (see
+// ordered()).
 inline bool coincidentLanes(const Access &prior, const Access &now,
-                            uint64_t threads) {
+                            const AgentView &view) {
   if (prior.agent != now.agent || prior.unit != now.unit || prior.unit == 0 ||
       prior.unit == UnmappedLanes || prior.laneStart == now.laneStart)
     return false;
-  return laneDistance(prior, now) % (uint64_t(prior.unit) * threads) == 0;
+  uint64_t d = laneDistance(prior, now);
+  uint64_t period = uint64_t(prior.unit) * view.threads;
+  return d % period == 0 &&
+         !sameThreadsAtEverySize(d, period, prior.pipelined || now.pipelined,
+                                 view);
 }
 
 class ShadowMemory {

@@ -13,6 +13,11 @@
 // DOWNSIM: race: rank 0 tb 0 op {{[0-9]+}} (copy): reads rank 0 scratch bytes [16384, 49152) (run 1) and writes rank 0 scratch bytes [0, 32768), which overlap at another offset: the executor's threads copy 16-byte units with no memmove semantics, so at this size each thread reads its units before it overwrites them, but only because the shift (16384 bytes) is a multiple of 16 bytes x 1024 threads: at most sizes the plan accepts, a unit may be overwritten by one thread before another reads it
 // DOWNSIM: verdict: fail
 // RUN: not mscclc sim %t.down.json --size 8192 | FileCheck --check-prefix=LANES %s
+// With buffer_alignment 16384 every chunk, so the shift, is a multiple of
+// 16 bytes x 1024 threads at every size: shifting down is right.
+// RUN: mscclc %s -P down=true -P alignment=16384 -o %t.aligned.json 2> /dev/null
+// RUN: mscclc sim %t.aligned.json | FileCheck --check-prefix=ALIGNED %s
+// ALIGNED: verdict: pass
 // An AllGather that stages each rank's input in scratch and shifts it by
 // one chunk with a single copy whose source and destination overlap. The
 // executor's copy hands 16-byte unit u to thread u mod 1024 with no
@@ -26,8 +31,10 @@
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
-MSCCLPP_ALGORITHM void overlapping_copy(bool down = false) {
-  CollectiveProgram program("overlapping_copy", AllGather(2, 2, false), 2);
+MSCCLPP_ALGORITHM void overlapping_copy(bool down = false,
+                                        int alignment = 16) {
+  CollectiveProgram program("overlapping_copy", AllGather(2, 2, false), 2,
+                            {.buffer_alignment = alignment});
   for (int r = 0; r < 2; ++r) {
     const int peer = 1 - r;
     Rank rank(r);
