@@ -161,6 +161,7 @@ struct Tb {
     ClockRef strong, weak;
   };
   std::vector<std::vector<Acquired>> lanes;
+  static constexpr size_t MaxAcquiredPerLane = 4;
   // The last clock published with no thread's own acquisitions (strong,
   // weak): see publishedClock.
   mutable ClockRef publishedCache[2];
@@ -390,7 +391,19 @@ private:
     joinInto(tb.pendWeak, tb.pendStrong);
     if (tb.lanes.size() <= lane)
       tb.lanes.resize(lane + 1);
-    tb.lanes[lane].push_back({strong, weak});
+    auto &acquired = tb.lanes[lane];
+    acquired.push_back({strong, weak});
+    // Many acquisitions without a nop (waits in a loop) become one joined
+    // pair, so that a publish joins a few clocks, not all of them.
+    if (acquired.size() > Tb::MaxAcquiredPerLane) {
+      auto s = std::make_shared<Clock>(*acquired[0].strong);
+      auto w = std::make_shared<Clock>(*acquired[0].weak);
+      for (size_t k = 1; k < acquired.size(); ++k) {
+        joinInto(*s, *acquired[k].strong);
+        joinInto(*w, *acquired[k].weak);
+      }
+      acquired.assign(1, {std::move(s), std::move(w)});
+    }
   }
   void recordSignal(ChannelState &theirs, const ClockRef &strong,
                     const ClockRef &weak, const ClockRef &start);

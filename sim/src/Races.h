@@ -35,9 +35,6 @@ inline void joinInto(Clock &into, const Clock &other) {
     into[i] = std::max(into[i], other[i]);
 }
 
-// a ⊔ b, sharing a or b when one holds the other.
-inline ClockRef joined(const ClockRef &a, const ClockRef &b);
-
 // Whether joining `other` into `c` would change nothing.
 inline bool covers(const Clock &c, const Clock &other) {
   for (size_t i = 0; i < other.size(); ++i)
@@ -46,6 +43,7 @@ inline bool covers(const Clock &c, const Clock &other) {
   return true;
 }
 
+// a ⊔ b, sharing a or b when one holds the other.
 inline ClockRef joined(const ClockRef &a, const ClockRef &b) {
   if (covers(*a, *b))
     return a;
