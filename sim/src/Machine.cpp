@@ -71,6 +71,9 @@ struct Trigger {
   Space srcSpace = SendSpace, dstSpace = SendSpace;
   uint64_t srcOff = 0, dstOff = 0, length = 0;
   uint32_t unit = 16;
+  // Data in packet form (a port packet push): the copy stores whole
+  // packets, flags included. A plain put's unit can be the packet size too.
+  bool packets = false;
   int32_t gpuChannel = -1; // flag: the port channel signalled
   uint64_t position = 0;   // in the proxy FIFO
   ClockRef strong, weak;   // what the pushing lane had published
@@ -2100,6 +2103,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
         uint64_t n = src.length / pay;
         Span s = packetSpan(src, n), d = packetSpan(dst, n);
         Trigger t = dataTrigger(s, d, n * pkt, pkt);
+        t.packets = true;
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
         pushTrigger(tb, inst, std::move(t), i);
       }
@@ -2171,6 +2175,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
       auto ends = channelEnds(tb, op, ChannelType::Port);
       for (size_t i = 0; i < dsts.size(); ++i) {
         Trigger t = dataTrigger(s, dsts[i], n * pkt, pkt);
+        t.packets = true;
         t.gpuChannel = i < ends.size() ? ends[i].gpuChannel : -1;
         pushTrigger(tb, inst, std::move(t), i);
       }
@@ -2824,12 +2829,17 @@ void Machine::stepProxy(int32_t rank) {
         a.proxy = true;
         touchAgent(agent, a, s, *strong, *weak);
         a.write = true;
+        // A raw copy of packets stores whole packets, flags included: a
+        // reader that validates them has observed this store (as it would
+        // a thread's packet write), so what it does next, such as pushing
+        // the same packets on through its own proxy, comes after it.
+        a.packetWrite = t.packets;
         touchAgent(agent, a, d, *strong, *weak);
       }
       PagedMemory::copy(memory(d), d.offset, memory(s), s.offset, t.length,
                         tmp_);
       bytesMoved_ += t.length;
-      if (t.unit == packetBytes())
+      if (t.packets)
         notePacketWriter(d, t.start, // a raw copy of packets
                          races_ ? std::make_shared<const Clock>(*weak)
                                 : nullptr);
