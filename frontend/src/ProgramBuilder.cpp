@@ -291,8 +291,20 @@ const std::vector<std::pair<int32_t, std::optional<chunk::TbgInfo>>> &
 ProgramBuilder::selectTbs(const TbSelection &sel, const char *method) const {
   auto &out = selectedTbs_;
   out.clear();
-  if (sel.tb && sel.group)
-    fail(diag::err_dsl_tb_and_group, {method});
+  if (sel.tb && sel.group) {
+    // As the reference DSL does: the op on `tb` alone, with its share of
+    // the group's split. A program gives each of the group's thread blocks
+    // its own channel this way; the validate pass warns when some of the
+    // group never records the op.
+    int32_t tb = checkTb(sel.tb, method);
+    const std::vector<int64_t> &group = *sel.group;
+    auto at = std::find(group.begin(), group.end(), *sel.tb);
+    if (at == group.end())
+      fail(diag::err_dsl_tb_outside_group, {method, tb});
+    out.push_back({tb, chunk::TbgInfo{int32_t(at - group.begin()),
+                                      int32_t(group.size())}});
+    return out;
+  }
   if (sel.tb) {
     out.push_back({checkTb(sel.tb, method), std::nullopt});
     return out;

@@ -1,7 +1,12 @@
 //===- Validate.cpp - operands inside their buffers ----------------------===//
 #include "mscclc/passes/Validate.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
+#include <string>
+#include <tuple>
+#include <vector>
 
 namespace mscclc::passes {
 namespace {
@@ -18,10 +23,74 @@ public:
         for (auto &op : tb.ops)
           check(program, op, diags);
     warnSelfChannels(program, diags);
+    warnPartialGroups(program, diags);
     return ok_;
   }
 
 private:
+  // An op made with both tb and tb_group is that thread block's share of
+  // a split among the group (the reference DSL's meaning): unless every
+  // thread block of the group records the same op (same kind and operands;
+  // channels may differ, which is the point), part of the data is never
+  // moved. A warning once per statement, as the reference accepts it.
+  void warnPartialGroups(const Program &p, DiagnosticSink &diags) {
+    if (diags.isIgnored(diag::warn_partial_thread_block_group))
+      return;
+    using Operand = std::tuple<int32_t, int, int64_t, int64_t>;
+    using Key = std::tuple<OpKind, int32_t, std::vector<Operand>>;
+    struct Shares {
+      std::vector<int64_t> count; // per position in the group
+      const Op *first = nullptr;
+    };
+    std::set<SourceLocation> reported;
+    for (const Rank &rank : p.ranks) {
+      std::map<Key, Shares> groups;
+      auto visit = [&](const Op &op, auto &self) -> void {
+        for (const Op &inner : op.details().body)
+          self(inner, self);
+        const std::optional<TbgInfo> &tbg = op.details().tbg;
+        if (!tbg || tbg->tbgSize <= 1 || tbg->tbId < 0 ||
+            tbg->tbId >= tbg->tbgSize)
+          return;
+        Key key{op.kind, tbg->tbgSize, {}};
+        forEachOperandChunk(op, [&](const Chunk &c) {
+          std::get<2>(key).push_back(
+              {int32_t(c.rank), int(c.type), c.index, c.size});
+        });
+        Shares &shares = groups[std::move(key)];
+        if (!shares.first) {
+          shares.first = &op;
+          shares.count.assign(size_t(tbg->tbgSize), 0);
+        }
+        ++shares.count[size_t(tbg->tbId)];
+      };
+      for (const ThreadBlock &tb : rank.tbs)
+        for (const Op &op : tb.ops)
+          visit(op, visit);
+      for (const auto &[key, shares] : groups) {
+        int64_t most =
+            *std::max_element(shares.count.begin(), shares.count.end());
+        std::string missing;
+        int64_t recorded = 0;
+        for (size_t i = 0; i < shares.count.size(); ++i) {
+          if (shares.count[i] == most) {
+            ++recorded;
+            continue;
+          }
+          missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+        }
+        if (missing.empty())
+          continue;
+        SourceLocation at = shares.first->reportLoc();
+        if (at.isValid() && !reported.insert(at).second)
+          continue;
+        diags.report(diag::warn_partial_thread_block_group, at,
+                     {std::string(plan::toString(std::get<0>(key))),
+                      int64_t(shares.count.size()), recorded, missing});
+      }
+    }
+  }
+
   // A memory or port channel from a rank to itself: a rank reaches its own
   // buffers with local ops, so such a channel is almost always a slip
   // (swapped ranks, `(r + 1) % n` with n = 1). A warning, once per place

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mscclc/frontend/ProgramBuilder.h"
 #include "TestHelpers.h"
+#include "mscclc/frontend/ProgramBuilder.h"
 
 #include <catch2/catch.hpp>
 
@@ -517,25 +517,38 @@ TEST_CASE("builder: a thread block is required", "[builder][errors]") {
              Catch::Contains("negative"));
 }
 
-TEST_CASE("builder: tb and tb_group together are rejected",
+TEST_CASE("builder: tb with tb_group records that thread block's share",
           "[builder][errors]") {
+  // As the reference DSL: one op, on tb, with tb's position in the group.
   ProgramBuilder b;
   b.beginProgram(settings(2, 2, 2), L);
   int32_t m01 = b.newMemoryChannel(1, 0, L);
-  TbSelection both;
-  both.tb = 0;
-  both.group = std::vector<int64_t>{0, 1};
+  TbSelection share;
+  share.tb = 3;
+  share.group = std::vector<int64_t>{5, 3, 1};
+  b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), share, OpKind::Copy, L);
+  b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1), share, L);
+  // A thread block outside the group is refused, saying so.
+  TbSelection outside;
+  outside.tb = 2;
+  outside.group = std::vector<int64_t>{0, 1};
   CHECK_THAT(dslErrorOf([&] {
-               b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), both, OpKind::Copy,
+               b.copy(0, out(b, 0, 0, 1), in(b, 0, 0, 1), outside, OpKind::Copy,
                       L);
              }),
-             Catch::Contains("got both tb and tb_group"));
+             Catch::Contains("copy got tb 2 and a tb_group that does not "
+                             "contain it"));
   CHECK_THROWS_AS(
-      b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1), both, L),
+      b.transfer(m01, OpKind::Put, out(b, 1, 0, 1), in(b, 0, 0, 1), outside, L),
       DiagnosticError);
   b.endProgram();
   chunk::Program p = b.takeProgram();
-  CHECK(countOps(p) == 0);
+  CHECK(countOps(p) == 2);
+  const auto &tbs = p.ranks[0].tbs;
+  REQUIRE(tbs.size() == 4);
+  REQUIRE(tbs[3].ops.size() == 2);
+  for (const auto &op : tbs[3].ops)
+    CHECK(op.details().tbg == chunk::TbgInfo{1, 3});
 }
 
 TEST_CASE("builder: other misuse", "[builder][errors]") {
