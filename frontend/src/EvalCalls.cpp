@@ -15,6 +15,7 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -72,6 +73,16 @@ void Evaluator::assertionFailed(const CallExpr *call) {
   }
   error(call->getBeginLoc(), diag::err_eval_assert_failed,
         {text.empty() ? std::string("assert") : text});
+}
+
+void Evaluator::checkAssumption(const Expr *e) {
+  if (e->HasSideEffects(ctx_) || evalCondition(e))
+    return;
+  const SourceManager &sm = ctx_.getSourceManager();
+  llvm::StringRef text = Lexer::getSourceText(
+      sm.getExpansionRange(e->getSourceRange()), sm, ctx_.getLangOpts());
+  error(e->getBeginLoc(), diag::err_eval_assumption_false,
+        {text.empty() ? std::string("[[assume]]") : text.trim().str()});
 }
 
 namespace {

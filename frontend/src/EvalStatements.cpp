@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Evaluator.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/IgnoreExpr.h"
@@ -607,8 +608,13 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
   }
   case Stmt::SwitchStmtClass:
     return execSwitch(cast<SwitchStmt>(s));
-  case Stmt::AttributedStmtClass:
-    return exec(cast<AttributedStmt>(s)->getSubStmt());
+  case Stmt::AttributedStmtClass: {
+    const auto *attributed = cast<AttributedStmt>(s);
+    for (const Attr *a : attributed->getAttrs())
+      if (const auto *assume = dyn_cast<CXXAssumeAttr>(a))
+        checkAssumption(assume->getAssumption());
+    return exec(attributed->getSubStmt());
+  }
   case Stmt::CaseStmtClass:
   case Stmt::DefaultStmtClass:
     return exec(cast<SwitchCase>(s)->getSubStmt());

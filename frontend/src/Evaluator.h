@@ -586,6 +586,11 @@ private:
   // A failing assert(): the library call it makes, reported as the
   // assertion that failed.
   [[noreturn]] void assertionFailed(const clang::CallExpr *call);
+  // [[assume(e)]] reached: a false assumption is undefined behaviour in
+  // C++, so one that does not hold stops the compile as assert() would.
+  // One with side effects is left alone: C++ never evaluates it (Clang
+  // warns that it is ignored).
+  void checkAssumption(const clang::Expr *e);
   // A throw reached: nothing in algorithm code can catch it (try is
   // refused), so the compile stops there with what it throws.
   [[noreturn]] void reachedThrow(const clang::CXXThrowExpr *t);

@@ -1483,18 +1483,20 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
     if (name == "at")
       return mapAt(*self, argv[0], loc);
     if (name == "operator[]") {
-      Value k = std::move(argv[0]);
-      if (Value *v = mapFind(*self, k))
-        return v;
       QualType vt = templateArgType(md->getParent(), 1);
-      // Clang does not instantiate operator[]'s body here, so this is
-      // where a mapped DSL object without a default constructor shows.
+      // Clang does not instantiate operator[]'s body for the maps the
+      // header instantiates in the PCH, so this is where a mapped DSL
+      // object without a default constructor shows: C++ refuses the call
+      // whether or not the key is there.
       if (const auto *vrd = vt->getAsCXXRecordDecl()) {
         DslClass dc = classifyDsl(vrd);
         if (isDslHandleClass(dc))
           error(loc, diag::err_eval_map_subscript_no_default,
                 {vrd->getNameAsString()});
       }
+      Value k = std::move(argv[0]);
+      if (Value *v = mapFind(*self, k))
+        return v;
       return mapInsert(*self, std::move(k), defaultValue(vt, loc), false, loc);
     }
     if (name == "try_emplace") {

@@ -175,6 +175,10 @@ struct Findings {
   // first operand: run in order, it would overwrite the chain's result;
   // fused, it adds its operands to it. (first, absorbed) source locations.
   std::vector<std::pair<SourceLocation, SourceLocation>> chainMerges;
+  // A reduction fused into a reduce chain that reads, as another operand,
+  // the chain's destination: run in order it would read the first one's
+  // result; fused, it reads the value from before. (first, absorbed).
+  std::vector<std::pair<SourceLocation, SourceLocation>> chainReadsResult;
   // A switch reduce fused with a broadcast into glres, whose destination
   // chunk the broadcast does not write on its rank: the executor's glres
   // never writes it (it loads from the switch and stores to it).
@@ -294,6 +298,16 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
         a.details().tbg == b.details().tbg) {
       if (!a.localDst[0].sameCoords(a.localSrc[0]))
         found.chainMerges.push_back({a.reportLoc(), b.reportLoc()});
+      const Chunk &written = a.localDst[0];
+      for (size_t k = 1; k < b.localSrc.size(); ++k) {
+        const Chunk &read = b.localSrc[k];
+        if (read.rank == written.rank && read.type == written.type &&
+            read.index < written.index + written.size &&
+            written.index < read.index + read.size) {
+          found.chainReadsResult.push_back({a.reportLoc(), b.reportLoc()});
+          break;
+        }
+      }
       Op &r = a;
       r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
                         b.localSrc.end());
@@ -543,6 +557,11 @@ public:
         diags.report(diag::warn_reduce_chain_fused, absorbed, {})
             .note(diag::note_reduce_chain_first, first)
             .note(diag::note_fix_reduce_chain_fused, absorbed);
+    for (const auto &[first, absorbed] : found.chainReadsResult)
+      if (reported.insert({first, absorbed}).second)
+        diags.report(diag::warn_reduce_chain_reads_result, absorbed, {})
+            .note(diag::note_reduce_chain_first, first)
+            .note(diag::note_fix_reduce_chain_reads_result, absorbed);
     if (!found.droppedResults.empty() &&
         !diags.isIgnored(diag::warn_glres_result_dropped))
       reportDroppedResults(program, found.droppedResults, diags);

@@ -1,4 +1,5 @@
 // RUN: mscclc --verify %s
+// RUN: env MSCCLC_NO_PCH=1 mscclc --verify %s
 // RUN: %expect-error mscclc %s
 // map[key] = MemoryChannel(...) default-constructs the channel for a new
 // key first, which a channel does not allow: say to use emplace.
@@ -10,6 +11,6 @@ MSCCLPP_ALGORITHM void map_subscript_channel() {
   AllGather collective(2, 1, false);
   CollectiveProgram program("m", collective, 2);
   std::map<int, MemoryChannel> to;
-  // expected-error@+1 {{map[key] inserts a default 'MemoryChannel' for a key it does not hold, and 'MemoryChannel' has none; add the entry with emplace(key, MemoryChannel(...)) or insert_or_assign(key, MemoryChannel(...)), and read it with at(key)}}
+  // expected-error@+1 {{map[key] inserts a default 'MemoryChannel' for a key it does not hold, and 'MemoryChannel' has none, so C++ refuses map[key] even for a key that is there; read the entry with at(key), and add it with emplace(key, MemoryChannel(...)) or insert_or_assign(key, MemoryChannel(...))}}
   to[1] = MemoryChannel(1, 0);
 }
