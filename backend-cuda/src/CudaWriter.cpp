@@ -544,9 +544,17 @@ private:
 
   std::string comment(const Op &op, const std::string &index) {
     std::string c = "// op " + index + " " + std::string(toString(op.kind));
-    // The file name as visible text: a newline in it would end the comment.
-    if (op.loc.isValid() && plan_.files)
-      c += "  " + plan::visibleText(plan_.files->describe(op.loc));
+    // The file's name without its directory, as the header comment gives
+    // it: the .cu is the same wherever the source was compiled from. As
+    // visible text: a newline in it would end the comment.
+    if (op.loc.isValid() && plan_.files &&
+        size_t(op.loc.fileId) < plan_.files->size()) {
+      std::string_view path = plan_.files->path(op.loc.fileId);
+      std::string where = std::string(path.substr(path.rfind('/') + 1)) + ":" +
+                          std::to_string(op.loc.line) + ":" +
+                          std::to_string(op.loc.column);
+      c += "  " + plan::visibleText(where);
+    }
     return c;
   }
 
@@ -1142,7 +1150,8 @@ private:
          << ", " << (plan_.useDoubleScratchBuffer ? "true" : "false") << ", "
          << plan_.bufferAlignment << ", " << plan_.maxMessageSize << "ull, "
          << (plan_.reuseResources ? "true" : "false") << ", " << lanes_ << ", "
-         << plan_.gpus.size() << ", ranks};\n\n"
+         << plan_.gpus.size() << ", ranks, " << plan_.numThreadsPerBlock
+         << "};\n\n"
          << "template <class T, class P>\ninline constexpr "
             "::mscclc::rt::KernelFn kernels[] = {";
     for (size_t r = 0; r < plan_.gpus.size(); ++r)

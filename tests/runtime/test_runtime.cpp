@@ -257,3 +257,30 @@ TEST_CASE("switch members: every member's buffer at this rank's offset") {
     CHECK(m.packet[size_t(j)] - recv == 2 * 2 * 1024);
   }
 }
+
+TEST_CASE("a launch's thread count divides the plan's num_threads_per_block") {
+  // The simulator decides which ops share threads by the plan's count: a
+  // launch of another count that does not divide it would put bytes one
+  // op's thread wrote on another op's thread.
+  PlanInfo plan{};
+  plan.minThreads = 1;
+  plan.planThreads = 128;
+  CHECK(layout::launchThreads(plan, 8) == 8);
+  CHECK(layout::launchThreads(plan, 256) == 128);
+  CHECK(layout::launchThreads(plan, 128) == 128);
+  CHECK(layout::launchThreads(plan, 100) == 64);
+  CHECK(layout::launchThreads(plan, 3) == 2);
+  CHECK(layout::launchThreads(plan, 0) == 1);
+  plan.planThreads = 96;
+  CHECK(layout::launchThreads(plan, 5) == 4);
+  CHECK(layout::launchThreads(plan, 1024) == 96);
+  // At least minThreads (thread k drives channel k), still a divisor.
+  plan.minThreads = 5;
+  CHECK(layout::launchThreads(plan, 3) == 6);
+  CHECK(layout::launchThreads(plan, 7) == 6);
+  // A plan whose channels outnumber its threads: as many as it needs.
+  plan.minThreads = 200;
+  CHECK(layout::launchThreads(plan, 8) == 200);
+  // The plan's own count, baked.
+  CHECK(ag::plan_info().planThreads == 1024);
+}

@@ -212,6 +212,9 @@ struct PlanInfo {
   uint32_t minThreads; // thread k drives channel k: at least this many
   int ranks;
   const RankInfo *rank;
+  // The plan's num_threads_per_block: a launch uses a divisor of it
+  // (layout::launchThreads).
+  uint32_t planThreads = 1024;
 };
 
 // Packet formats (executor-semantics §3.8): LL16 carries 8 payload bytes

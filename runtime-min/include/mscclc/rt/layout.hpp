@@ -46,6 +46,29 @@ struct RankLayout {
   uint64_t slot = ~uint64_t(0); // ... and the slot offsets wrap at
 };
 
+// The threads per block of a launch: the count asked for, at least the
+// plan's minThreads, lowered to a divisor of the plan's
+// num_threads_per_block (the plan's count when asked for as many or
+// more). The executor gives 16-byte unit u of an op to thread u mod that
+// count, and the simulator decides which ops need a nop between them by
+// it: with a divisor, bytes the plan's threads share stay on one thread.
+inline uint32_t launchThreads(const PlanInfo &plan, uint32_t requested) {
+  const uint32_t least = std::max(plan.minThreads, 1u);
+  const uint32_t want = std::max(requested, least);
+  const uint32_t count = plan.planThreads;
+  if (count == 0 || least > count)
+    return want;
+  if (want >= count)
+    return count;
+  for (uint32_t d = want; d >= least; --d)
+    if (count % d == 0)
+      return d;
+  for (uint32_t d = want + 1; d < count; ++d)
+    if (count % d == 0)
+      return d;
+  return count;
+}
+
 inline RankLayout rankLayout(const PlanInfo &plan, int r, uint64_t size) {
   const bool allgather = std::string(plan.collective) == "allgather";
   const bool reducescatter = std::string(plan.collective) == "reducescatter";

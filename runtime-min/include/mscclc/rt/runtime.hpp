@@ -55,7 +55,7 @@ namespace mscclc::rt {
 class Communicator {
 public:
   Communicator(const PlanInfo &plan, uint64_t size, uint32_t threadsPerBlock)
-      : plan_(plan), threads_(std::max({threadsPerBlock, plan.minThreads, 1u})),
+      : plan_(plan), threads_(layout::launchThreads(plan, threadsPerBlock)),
         size_(size), ranks_(size_t(plan.ranks)) {
     host::aborting = false;
     for (size_t r = 0; r < ranks_.size(); ++r)

@@ -171,7 +171,7 @@ public:
   // comparison of the two).
   Communicator(const PlanInfo &plan, uint64_t size, uint32_t threadsPerBlock,
                std::vector<int> devices = {}, bool multicast = true)
-      : plan_(plan), threads_(std::max({threadsPerBlock, plan.minThreads, 1u})),
+      : plan_(plan), threads_(layout::launchThreads(plan, threadsPerBlock)),
         size_(size), ranks_(size_t(plan.ranks)),
         switchEnds_(layout::switchGroups(plan)) {
     int current = 0;
