@@ -572,6 +572,12 @@ bool writeOutput(const std::string &requested,
     usageError(diag::err_write_input, {path, std::string(option)});
     return false;
   }
+  // Nor a header the compile included (-o helper.h).
+  if (path != "-" && ::stat(path.c_str(), &out) == 0 &&
+      support::wasFileRead(uint64_t(out.st_dev), uint64_t(out.st_ino))) {
+    usageError(diag::err_write_file_read, {path, std::string(option)});
+    return false;
+  }
   support::WriteFailure f;
   support::PhaseTimer writeTime("write output");
   bool written = support::writeFileAtomically(path, produce, f);

@@ -134,9 +134,13 @@ private:
         {"MSCCLC_CACHE_DIR",
          "where the precompiled <mscclpp/dsl.hpp> is kept (default: "
          "$XDG_CACHE_HOME/mscclc, else ~/.cache/mscclc); entries unused for "
-         "30 days are removed when a new one is built"},
-        {"MSCCLC_NO_PCH", "when set, parse <mscclpp/dsl.hpp> every time "
-                          "instead of using the precompiled header"},
+         "30 days are removed when a new one is built; where it cannot be "
+         "written (no room, a file-size limit, read-only), compiles go on "
+         "without it"},
+        {"MSCCLC_NO_PCH",
+         "when set, parse <mscclpp/dsl.hpp> every time instead of using the "
+         "precompiled header: slower, and a program compiles, or fails, the "
+         "same (the header's function bodies are skipped, as in the PCH)"},
         {"MSCCLC_NO_FAST_INTEGERS",
          "when set, the evaluator computes integer expressions node by "
          "node instead of running their compiled code; for testing: the "

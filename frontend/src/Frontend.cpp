@@ -57,6 +57,7 @@
 #include <optional>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
@@ -95,6 +96,46 @@ std::string dslIncludeDir() {
 namespace {
 
 constexpr unsigned FrontendStackBytes = 512u << 20;
+// The least stack the front end runs with under a memory limit.
+constexpr size_t MinFrontendStackBytes = size_t(16) << 20;
+// Room a limit must leave for the heap before the whole stack is taken.
+constexpr uint64_t HeapRoomBytes = uint64_t(256) << 20;
+
+// The front end thread's stack: FrontendStackBytes, or less where a limit
+// on the process's address space (ulimit -v) or data (ulimit -d) would not
+// leave room for it and a heap: LLVM aborts the process when it cannot
+// start the thread. Then half of what the limit leaves. 0 when not even
+// MinFrontendStackBytes fit; `limitMiB` is the limit that decided.
+size_t frontendStackBytes(uint64_t &limitMiB) {
+  size_t stack = FrontendStackBytes;
+  uint64_t sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
+           dataPages = 0;
+  if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
+    int read = std::fscanf(statm, "%lu %lu %lu %lu %lu %lu", &sizePages,
+                           &resident, &shared, &text, &lib, &dataPages);
+    std::fclose(statm);
+    if (read != 6)
+      return stack;
+  } else {
+    return stack;
+  }
+  const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+  auto fit = [&](int resource, uint64_t usedPages) {
+    struct rlimit rl;
+    if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+      return;
+    uint64_t used = usedPages * page;
+    uint64_t room = rl.rlim_cur > used ? rl.rlim_cur - used : 0;
+    if (room >= uint64_t(FrontendStackBytes) + HeapRoomBytes ||
+        room / 2 >= stack)
+      return;
+    stack = size_t(room / 2) & ~size_t(page - 1);
+    limitMiB = uint64_t(rl.rlim_cur) >> 20;
+  };
+  fit(RLIMIT_AS, sizePages);
+  fit(RLIMIT_DATA, dataPages);
+  return stack >= MinFrontendStackBytes ? stack : 0;
+}
 
 // The preprocessor's budget: tokens after macro expansion. The DSL header
 // comes precompiled, so algorithm files use a tiny fraction of it; a macro
@@ -118,6 +159,9 @@ struct ClangProgress {
   std::function<void()> flushHeldError;
   // --time-phases: Clang set-up, parse and sema, evaluation.
   support::PhaseSequence phases;
+  // The front end thread's stack (frontendStackBytes): the evaluator keeps
+  // its nesting within a part of it.
+  size_t stackBytes = FrontendStackBytes;
   // Gives the result to the caller of runFrontend, which goes on with the
   // passes while this thread frees what the evaluation and Clang leave
   // (FrontendTeardown). After it, nothing here may touch the caller's
@@ -932,6 +976,19 @@ public:
       : opts_(opts), result_(result), diags_(diags), locs_(locs), ci_(ci),
         progress_(progress) {}
 
+  // Asked only without the PCH (AlgorithmAction::BeginInvocation): skip
+  // the bodies of what the PCH would hold, the files the header brought in
+  // before the algorithm file (its -include); keep every body the
+  // algorithm file and the headers it includes itself define.
+  bool shouldSkipFunctionBody(Decl *d) override {
+    const SourceManager &sm = ci_.getSourceManager();
+    FileID file = sm.getFileID(sm.getExpansionLoc(d->getLocation()));
+    for (clang::SourceLocation from = sm.getIncludeLoc(file); from.isValid();
+         from = sm.getIncludeLoc(file))
+      file = sm.getFileID(sm.getExpansionLoc(from));
+    return file != sm.getMainFileID();
+  }
+
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred())
       return;
@@ -1016,6 +1073,10 @@ public:
     EvalLimits limits;
     limits.maxSteps = opts_.maxSteps;
     limits.maxCallDepth = opts_.maxCallDepth;
+    // 192 of the usual 512 MiB: less under a memory limit that shrank the
+    // stack.
+    limits.maxStackBytes =
+        std::min(limits.maxStackBytes, progress_.stackBytes / 8 * 3);
     limits.maxContainerElements = opts_.maxContainerElements;
     limits.maxMemoryBytes = opts_.maxMemoryBytes;
     Evaluator eval(ctx, builder, limits, mapLoc);
@@ -1252,6 +1313,12 @@ public:
     // `#pragma clang __debug crash` and its relatives are Clang's own test
     // hooks: in an algorithm file they would crash the compiler.
     ci.getPreprocessorOpts().DisablePragmaDebugCrash = true;
+    // Without the PCH the header is included first (runFrontend) and its
+    // function bodies are skipped, as the PCH skips them: the consumer
+    // picks them (shouldSkipFunctionBody). A program then compiles, and
+    // fails, alike with and without the cache.
+    if (ci.getPreprocessorOpts().ImplicitPCHInclude.empty())
+      ci.getFrontendOpts().SkipFunctionBodies = true;
     return ASTFrontendAction::BeginInvocation(ci);
   }
   bool BeginSourceFileAction(CompilerInstance &ci) override {
@@ -1467,21 +1534,24 @@ public:
 
   // Starts the thread and returns the result once it is handed over. From
   // here on, removing LLVM's out-of-memory handler is finish()'s.
-  FrontendResult run() {
+  FrontendResult run(size_t stackBytes) {
+    progress_.stackBytes = stackBytes;
     previous() = weak_from_this();
     support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress_);
     progress_.phases.start("clang set-up");
-    thread_.emplace(std::optional<unsigned>(FrontendStackBytes), [this] {
-      StackGuard::install(progress_);
-      tool_.run(&factory_);
-      StackGuard::uninstallStack();
-      handOff(); // Clang stopped before the consumer ran
-      // What the evaluator and Clang freed lies in this thread's malloc
-      // arena, which the passes (on the caller's thread) do not allocate
-      // from: give its free pages back, or they stay resident under
-      // everything that follows.
-      malloc_trim(0);
-    });
+    thread_.emplace(std::optional<unsigned>(unsigned(progress_.stackBytes)),
+                    [this] {
+                      StackGuard::install(progress_);
+                      tool_.run(&factory_);
+                      StackGuard::uninstallStack();
+                      handOff(); // Clang stopped before the consumer ran
+                      // What the evaluator and Clang freed lies in this
+                      // thread's malloc arena, which the passes (on the
+                      // caller's thread) do not allocate from: give its free
+                      // pages back, or they stay resident under everything that
+                      // follows.
+                      malloc_trim(0);
+                    });
     std::unique_lock<std::mutex> lock(mutex_);
     handedOffCv_.wait(lock, [this] { return handedOff_; });
     return std::move(result_);
@@ -1576,6 +1646,21 @@ FrontendResult runFrontend(const FrontendOptions &options,
     }
     files->add(options.inputFile, (*buf)->getBuffer().str());
   }
+  // Clang's tools resolve every path against the current directory and
+  // go wrong without one (a deleted directory, or one deeper than
+  // PATH_MAX): say so.
+  if (llvm::SmallString<256> cwd;
+      std::error_code ec = llvm::sys::fs::current_path(cwd)) {
+    diags.report(diag::err_no_current_directory, {}, {ec.message()});
+    return result;
+  }
+  uint64_t limitMiB = 0;
+  size_t stackBytes = frontendStackBytes(limitMiB);
+  if (stackBytes == 0) {
+    diags.report(diag::err_memory_limit_no_stack, {},
+                 {limitMiB, uint64_t(MinFrontendStackBytes >> 20)});
+    return result;
+  }
   std::vector<std::string> args = clangBaseArgs();
   support::PhaseTimer pchTime("precompiled header (find or build)");
   auto pch = precompiledDslHeader(args);
@@ -1587,6 +1672,10 @@ FrontendResult runFrontend(const FrontendOptions &options,
     // The header's instantiation lists exist to fill the PCH; without one
     // they would cost this compile a third of a second.
     args.push_back("-D" + std::string(NoPchMacro) + "=1");
+    // First, as the PCH would be: the algorithm file's own #include of it
+    // is then a no-op, and what it brings in is what the PCH holds.
+    args.push_back("-include");
+    args.push_back(dslIncludeDir() + "/mscclpp/dsl.hpp");
   }
   for (const auto &d : options.defines)
     args.push_back("-D" + d);
@@ -1597,7 +1686,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
   auto session = std::make_shared<FrontendTeardown>(options, diags, files,
                                                     std::move(args));
   removeBadAllocHandler.owned = false;
-  FrontendResult compiled = session->run();
+  FrontendResult compiled = session->run(stackBytes);
   compiled.files = files;
   if (compiled.program)
     compiled.program->files = files;

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "mscclc/support/AtomicFile.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -72,6 +74,9 @@ public:
       return std::unique_ptr<llvm::vfs::File>(new RefusedFile(
           *st, "mscclc: this file is larger than 16 MiB; #include reads "
                "files up to that size"));
+    // An output must not replace what the compile read (writeOutput).
+    support::noteFileRead(st->getUniqueID().getDevice(),
+                          st->getUniqueID().getFile());
     return ProxyFileSystem::openFileForRead(path);
   }
   // ClangTool sets the working directory it found again when it ends,

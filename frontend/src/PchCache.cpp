@@ -28,7 +28,9 @@
 #include <fcntl.h>
 #include <map>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 using namespace clang;
@@ -67,6 +69,22 @@ public:
 private:
   std::string out_;
 };
+
+// Room to write a PCH into `dir`: free space on its file system and the
+// process's file-size limit (ulimit -f) both well above a PCH's size
+// (about 9 MB).
+bool roomForPch(const std::string &dir) {
+  constexpr uint64_t Needed = uint64_t(64) << 20;
+  struct statvfs fs;
+  if (::statvfs(dir.c_str(), &fs) == 0 &&
+      uint64_t(fs.f_bavail) * uint64_t(fs.f_frsize) < Needed)
+    return false;
+  struct rlimit rl;
+  if (::getrlimit(RLIMIT_FSIZE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      uint64_t(rl.rlim_cur) < Needed)
+    return false;
+  return true;
+}
 
 std::string cacheDir() {
   if (const char *d = std::getenv("MSCCLC_CACHE_DIR"))
@@ -375,6 +393,11 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   // clangd does for preambles: mscclc implements the library calls it
   // supports itself, and skipping them saves both the PCH load and the
   // instantiation of every standard-library member the algorithm uses.
+  // Clang ends the process when it cannot write the PCH out ("IO failure
+  // on output stream"): a full disk or a file-size limit would stop every
+  // compile. Without room for it, compile without it.
+  if (!roomForPch(dir))
+    return std::nullopt;
   std::string tmp = pch + ".tmp." + std::to_string(getpid());
   support::TemporaryFile guard(tmp); // removed if a signal kills us
   {

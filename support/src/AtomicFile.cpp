@@ -9,8 +9,10 @@
 #include <cstring>
 #include <fcntl.h>
 #include <mutex>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace mscclc::support {
 
@@ -278,6 +280,24 @@ bool readRegularFile(const std::string &path, uint64_t maxBytes,
   content.resize(got); // a file that shrank while being read
   ::close(fd);
   return true;
+}
+
+namespace {
+std::mutex filesReadMutex;
+std::set<std::pair<uint64_t, uint64_t>> &filesRead() {
+  static std::set<std::pair<uint64_t, uint64_t>> files;
+  return files;
+}
+} // namespace
+
+void noteFileRead(uint64_t device, uint64_t inode) {
+  std::lock_guard<std::mutex> lock(filesReadMutex);
+  filesRead().insert({device, inode});
+}
+
+bool wasFileRead(uint64_t device, uint64_t inode) {
+  std::lock_guard<std::mutex> lock(filesReadMutex);
+  return filesRead().count({device, inode}) != 0;
 }
 
 } // namespace mscclc::support

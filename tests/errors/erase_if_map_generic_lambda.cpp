@@ -1,8 +1,12 @@
 // RUN: mscclc --verify %s
+// RUN: env MSCCLC_NO_PCH=1 mscclc --verify %s
 // RUN: %expect-error mscclc %s
 // std::erase_if over a std::map with a generic lambda: Clang leaves the
 // lambda uninstantiated for the map's entry type, so there is no body to
-// run; the message gives the parameter type to write.
+// run; the message gives the parameter type to write. The same without the
+// precompiled header (its cache unwritable, MSCCLC_NO_PCH): the compile then
+// skips the header's function bodies as the PCH does (it used to compile
+// this file without the PCH and refuse it with one).
 #include <map>
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;

@@ -83,4 +83,10 @@ bool writeAll(int fd, std::string_view content);
 bool readRegularFile(const std::string &path, uint64_t maxBytes,
                      std::string &content, int &error);
 
+// The files this process's compiles read (the algorithm file and every
+// header Clang opened), by device and inode: an output written over one
+// of them would replace a source (-o helper.h).
+void noteFileRead(uint64_t device, uint64_t inode);
+bool wasFileRead(uint64_t device, uint64_t inode);
+
 } // namespace mscclc::support
