@@ -140,7 +140,9 @@ private:
         {"MSCCLC_NO_PCH",
          "when set, parse <mscclpp/dsl.hpp> every time instead of using the "
          "precompiled header: slower, and a program compiles, or fails, the "
-         "same (the header's function bodies are skipped, as in the PCH)"},
+         "same (the header's function bodies are skipped, as in the PCH), "
+         "unless -D, -U or -I change what the header itself reads (they "
+         "apply to the header here, not to the PCH)"},
         {"MSCCLC_NO_FAST_INTEGERS",
          "when set, the evaluator computes integer expressions node by "
          "node instead of running their compiled code; for testing: the "

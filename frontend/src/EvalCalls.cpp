@@ -76,7 +76,19 @@ void Evaluator::assertionFailed(const CallExpr *call) {
 }
 
 void Evaluator::checkAssumption(const Expr *e) {
-  if (e->HasSideEffects(ctx_) || evalCondition(e))
+  if (e->HasSideEffects(ctx_))
+    return;
+  // One mscclc cannot evaluate (a compiler builtin such as
+  // __builtin_expect) is left unchecked, as C++ compilers leave them all.
+  const Stmt *current = current_;
+  bool holds = true;
+  try {
+    holds = evalCondition(e);
+  } catch (DiagnosticError &) {
+    current_ = current;
+    return;
+  }
+  if (holds)
     return;
   const SourceManager &sm = ctx_.getSourceManager();
   llvm::StringRef text = Lexer::getSourceText(

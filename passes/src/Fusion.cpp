@@ -298,8 +298,11 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
         a.details().tbg == b.details().tbg) {
       if (!a.localDst[0].sameCoords(a.localSrc[0]))
         found.chainMerges.push_back({a.reportLoc(), b.reportLoc()});
+      // A packet reduction's other operands are packet slots, laid out at
+      // other offsets than the plain destination: -Wscratch-packet-overlap
+      // covers their overlaps.
       const Chunk &written = a.localDst[0];
-      for (size_t k = 1; k < b.localSrc.size(); ++k) {
+      for (size_t k = 1; !packet && k < b.localSrc.size(); ++k) {
         const Chunk &read = b.localSrc[k];
         if (read.rank == written.rank && read.type == written.type &&
             read.index < written.index + written.size &&

@@ -2,8 +2,8 @@
 // RUN: mscclc %s -o %t.json
 // An assumption with side effects is never evaluated (C++ does not
 // evaluate [[assume]]; Clang warns that it is ignored): its increment does
-// not happen, and mscclc does not check it. One without side effects that
-// holds changes nothing.
+// not happen, and mscclc does not check it; nor one it cannot evaluate (a
+// compiler builtin). One without side effects that holds changes nothing.
 #include <mscclpp/dsl.hpp>
 #include <stdexcept>
 using namespace mscclpp::dsl;
@@ -16,6 +16,8 @@ MSCCLPP_ALGORITHM void assumption_side_effects(int num_ranks = 2) {
   if (copies != 1)
     throw std::logic_error("the assumption was evaluated");
   [[assume(copies == 1)]];
+  // One mscclc cannot evaluate is not checked either (nor by C++).
+  [[assume(__builtin_expect(copies == 1, 1))]];
   for (int r = 0; r < num_ranks; ++r)
     Rank(r).copy(Rank(r).get_output_buffer().slice(r, r + 1),
                  Rank(r).get_input_buffer().slice(0, 1), {.tb = 0});

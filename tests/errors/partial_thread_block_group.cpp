@@ -3,11 +3,14 @@
 // RUN: not mscclc sim %t.json | FileCheck --check-prefix=SIM %s
 // RUN: mscclc %s -D WHOLE_GROUP -o %t.whole.json 2>&1 | FileCheck --allow-empty --check-prefix=WHOLE-COMPILE %s
 // RUN: mscclc sim %t.whole.json | FileCheck --check-prefix=WHOLE %s
+// RUN: mscclc %s -D WHOLE_GROUP -D REDO -o %t.redo.json 2>&1 | FileCheck --allow-empty --check-prefix=WHOLE-COMPILE %s
+// RUN: mscclc sim %t.redo.json | FileCheck --check-prefix=WHOLE %s
 // tb with tb_group records only that thread block's share of the group's
 // split. Recorded for some of the group only, part of the data is never
 // moved: a warning at the op (the reference DSL accepts it), and the
 // simulator shows the missing data. Recorded for every member, each on its
-// own channel, the plan is complete and passes.
+// own channel, the plan is complete and passes; so it does when one block's
+// share of a whole-group op is recorded again.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
@@ -21,6 +24,11 @@ MSCCLPP_ALGORITHM void partial_thread_block_group(int num_ranks = 2) {
     Chunk own = rank.get_input_buffer().slice(0, 1);
     rank.copy(rank.get_output_buffer().slice(r, r + 1), own,
               {.tb_group = group});
+#ifdef REDO
+    // Thread block 0's share once more: every byte is still copied.
+    rank.copy(rank.get_output_buffer().slice(r, r + 1), own,
+              {.tb = 0, .tb_group = group});
+#endif
     for (int p = 0; p < num_ranks; ++p) {
       if (p == r)
         continue;

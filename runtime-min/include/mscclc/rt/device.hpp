@@ -784,8 +784,12 @@ MSCCLC_DEVICE void readPacket(const char *slot, char *payload, uint32_t flag) {
     return;
   Spin spin{"packet read", slot, flag};
   while (!load_packet<P>(slot, payload, flag))
-    if (!spin.again(0))
+    if (!spin.again(0)) {
+      // The watchdog ended the launch: zeros, not whatever the stack
+      // held, go where the payload was to be written.
+      memset(payload, 0, P::payload);
       return;
+    }
 #else
   // One loop and one copy of the load: a first attempt ahead of the spin
   // loop cost a 7-input packet reduce 19 more registers, and f16 rank
