@@ -185,7 +185,7 @@ public:
     while (cursor < end) {
       if (it == m.end() || it->first > cursor) {
         uint64_t gapEnd = it == m.end() ? end : std::min(end, it->first);
-        it = m.emplace_hint(it, cursor, Segment{gapEnd, std::nullopt, {}});
+        it = m.emplace_hint(it, cursor, Segment{gapEnd, std::nullopt, {}, {}});
       }
       Segment &s = it->second;
       if (s.write && !ordered(*s.write, now, view) &&
@@ -197,7 +197,17 @@ public:
             onRace(r, it->first, s.end);
         s.write = now;
         s.reads.clear();
+        s.observers.clear();
       } else {
+        // Each agent's first packet read of the slots' packet store: what
+        // is ordered after it has observed the store, even when it is not
+        // ordered after the agent's later reads, which replace it in
+        // `reads` (the port proxy's copy for one op, whose thread block
+        // validates the same packets again for the next op).
+        if (now.packetRead && s.write && s.write->packetWrite &&
+            std::none_of(s.observers.begin(), s.observers.end(),
+                         [&](const Access &o) { return o.agent == now.agent; }))
+          s.observers.push_back(now);
         auto same =
             std::find_if(s.reads.begin(), s.reads.end(), [&](const Access &r) {
               // A newer read by the same agent replaces an older one only
@@ -234,6 +244,8 @@ private:
     uint64_t end;
     std::optional<Access> write;
     std::vector<Access> reads;
+    // The first packet read of `write` by each agent (see access()).
+    std::vector<Access> observers;
   };
   using Map = std::map<uint64_t, Segment>;
 
@@ -244,9 +256,11 @@ private:
                              const AgentView &view) {
     if (!s.write->packetWrite)
       return false;
-    return std::any_of(s.reads.begin(), s.reads.end(), [&](const Access &r) {
+    auto observed = [&](const Access &r) {
       return r.packetRead && ordered(r, now, view);
-    });
+    };
+    return std::any_of(s.reads.begin(), s.reads.end(), observed) ||
+           std::any_of(s.observers.begin(), s.observers.end(), observed);
   }
 
   static void split(Map &m, uint64_t at) {
