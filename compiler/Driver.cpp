@@ -26,7 +26,6 @@
 
 namespace mscclc::driver {
 
-namespace {
 // Levenshtein distance: insertions, deletions and substitutions.
 unsigned editDistance(std::string_view a, std::string_view b) {
   std::vector<unsigned> row(b.size() + 1);
@@ -44,7 +43,6 @@ unsigned editDistance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
-} // namespace
 
 namespace {
 std::optional<std::string> readWholeFile(const std::string &path) {
@@ -142,10 +140,16 @@ void CompileOptions::addTo(CLI::App &app, Uses uses) {
   app.add_option("--algo", frontend.algorithm,
                  "the algorithm to compile when the file defines several: its "
                  "name, or namespace::name when two share a name")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->group(compileGroup);
+  // Given twice, the last one counts (as with Clang): build scripts append
+  // their overrides to the flags they were given.
   app.add_option("-O", pipeline.optLevel,
-                 "optimisation level (0 disables fusion)")
+                 "optimisation level (0 disables fusion; 1, 2 and 3 all "
+                 "fuse)")
       ->check(CLI::Range(0, 3))
+      ->default_val(pipeline.optLevel)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->group(compileGroup);
   std::string passList;
   for (const auto &n : passes::pipelinePassNames())
@@ -174,36 +178,42 @@ void CompileOptions::addTo(CLI::App &app, Uses uses) {
                "executor; use only to reproduce reference plans); same as "
                "-Wno-error=executor-limits -Wno-error=glre-unfused");
   app.add_option("--target", pipeline.target, "target executor")
-      ->default_val(pipeline.target);
+      ->default_val(pipeline.target)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--max-steps", frontend.maxSteps,
                  "evaluation step limit (catches endless loops)")
       ->default_val(frontend.maxSteps)
-      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--max-memory", maxMemoryMiB,
                  "memory ceiling of the whole compile, in MiB (a program or "
                  "header that needs more stops with an error)")
       ->default_val(maxMemoryMiB)
-      ->check(CLI::Range(uint64_t(256), uint64_t(1) << 22));
+      ->check(CLI::Range(uint64_t(256), uint64_t(1) << 22))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--max-depth", frontend.maxCallDepth, "call depth limit")
       ->default_val(frontend.maxCallDepth)
-      ->check(CLI::Range(1u, 100000u));
+      ->check(CLI::Range(1u, 100000u))
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag_callback(
       "--time-phases", [] { support::enablePhaseTimes(); },
       "print how long each phase took, and the peak memory (to stderr)");
 }
 
 bool parseParams(const std::vector<std::string> &given,
-                 std::vector<std::pair<std::string, std::string>> &out) {
+                 std::vector<std::pair<std::string, std::string>> &out,
+                 std::string_view option) {
   for (const auto &p : given) {
     auto eq = p.find('=');
     if (eq == std::string::npos || eq == 0) {
-      usageError(diag::err_usage_param_syntax, {p});
+      usageError(diag::err_usage_param_syntax, {p, std::string(option)});
       return false;
     }
     std::string name = p.substr(0, eq);
     for (const auto &[seen, value] : out)
       if (seen == name) {
-        usageError(diag::err_usage_param_twice, {name, value, p});
+        usageError(diag::err_usage_param_twice,
+                   {name, value, p, std::string(option)});
         return false;
       }
     out.emplace_back(name, p.substr(eq + 1));
@@ -234,6 +244,13 @@ bool CompileOptions::finish() {
           std::all_of(name.begin(), name.end(), [](unsigned char c) {
             return std::isalnum(c) || c == '_';
           });
+      // -U takes a name alone: Clang would silently undefine NAME and drop
+      // the value of -UNAME=VALUE.
+      if (std::string_view(flag) == "-U" &&
+          (!identifier || v.find('=') != std::string::npos)) {
+        usageError(diag::err_usage_undefine_value, {v});
+        return false;
+      }
       if (std::string_view(flag) != "-I" && !identifier) {
         usageError(diag::err_usage_macro_name, {flag, v});
         return false;
@@ -306,7 +323,7 @@ bool CompileOptions::finish() {
   return true;
 }
 
-std::string CompileOptions::sourceOnlyOption() const {
+std::string CompileOptions::frontendOnlyOption() const {
   if (!params.empty())
     return "-P";
   if (!frontend.defines.empty())
@@ -317,6 +334,12 @@ std::string CompileOptions::sourceOnlyOption() const {
     return "-I";
   if (frontend.algorithm)
     return "--algo";
+  return "";
+}
+
+std::string CompileOptions::sourceOnlyOption() const {
+  if (std::string option = frontendOnlyOption(); !option.empty())
+    return option;
   if (!pipeline.printAfter.empty())
     return "--print-after";
   if (pipeline.printAfterAll)
@@ -337,6 +360,22 @@ bool CompileOptions::acceptsPlanInput(const std::string &input,
     return true;
   usageError(diag::err_usage_option_for_plan, {option, input});
   return false;
+}
+
+bool CompileOptions::acceptsInput(const std::string &input) const {
+  switch (classifyInput(input)) {
+  case InputKind::Source:
+    return true;
+  case InputKind::Plan:
+    return acceptsPlanInput(input);
+  case InputKind::ChunkIR:
+    if (std::string option = frontendOnlyOption(); !option.empty()) {
+      usageError(diag::err_usage_option_for_chunk_ir, {option, input});
+      return false;
+    }
+    return true;
+  }
+  return true;
 }
 
 void CompileOptions::configure(DiagnosticSink &diags) const {
@@ -562,7 +601,8 @@ bool writePlanOutput(const std::string &path, const plan::Plan &plan,
 bool writeOutput(const std::string &requested,
                  const support::ContentProducer &produce,
                  const std::string &input, std::string_view option) {
-  // /dev/stdout names an open file, not a path to replace: it is "-".
+  // /dev/stdout names an open file, not a path to replace: it is "-"
+  // (writeFileAtomically writes /dev/stderr to stderr likewise).
   const std::string path = requested == "/dev/stdout" ? "-" : requested;
   // Never overwrite the input (-o algo.cpp would replace the source).
   struct stat in, out;
@@ -594,6 +634,9 @@ bool writeOutput(const std::string &requested,
     break;
   case support::WriteFailure::NotRegular:
     id = diag::err_write_not_regular;
+    break;
+  case support::WriteFailure::NoReader:
+    id = diag::err_write_fifo_no_reader;
     break;
   case support::WriteFailure::CreateTemp:
     id = diag::err_write_create_temp;

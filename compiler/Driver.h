@@ -68,19 +68,26 @@ struct CompileOptions {
   // The first option given that only applies to a source (or chunk IR)
   // input, for rejecting it with a plan input; "" when none was given.
   std::string sourceOnlyOption() const;
+  // The first option given that only the front end reads (-P, -D, -U, -I,
+  // --algo), for rejecting it with a chunk IR input.
+  std::string frontendOnlyOption() const;
   // For a plan input: refuses (with a usage error) `extra` or any option
   // that only shapes a compile, since a plan is read and checked, not
   // compiled. Returns false when one was given.
   bool acceptsPlanInput(const std::string &input,
                         const std::string &extra = "") const;
+  // acceptsPlanInput for a plan; for chunk IR, refuses the options only
+  // the front end reads; any option for a source.
+  bool acceptsInput(const std::string &input) const;
   // Applies -W flags and --allow-limit-violations to `diags`.
   void configure(DiagnosticSink &diags) const;
 };
 
 // Parses -P name=value arguments (rejecting a missing '=' and a name given
-// twice, with a usage error).
+// twice, with a usage error naming `option`).
 bool parseParams(const std::vector<std::string> &given,
-                 std::vector<std::pair<std::string, std::string>> &out);
+                 std::vector<std::pair<std::string, std::string>> &out,
+                 std::string_view option = "-P");
 
 // Removes every -W... argument from `args` into `flags` (CLI11 cannot
 // express -Wno-GROUP); keeps -Wl,... alone.
@@ -159,6 +166,10 @@ bool extractDiagnosticFlags(std::vector<std::string> &args);
 void applyDiagnosticStyle(DiagnosticPrinter &printer);
 // json and sarif: prints the run's document on stderr (once, at exit).
 void finishDiagnostics();
+
+// Levenshtein distance (insertions, deletions, substitutions), for
+// "did you mean" suggestions.
+unsigned editDistance(std::string_view a, std::string_view b);
 
 // "mscclc: error: MESSAGE" on stderr (usage problems, before any input).
 void usageError(diag::ID id, std::initializer_list<DiagArg> args = {});

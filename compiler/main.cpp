@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <sys/stat.h>
 
 using namespace mscclc::driver;
 
@@ -64,6 +65,40 @@ int dispatch(int argc, char **argv) {
         args.erase(args.begin());
         break;
       }
+  // What reads as an input file to the default command may be a command
+  // misspelt (mscclc chek-plan p.json) or `help`: no file of that name and
+  // no extension.
+  auto isFile = [](const std::string &path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0;
+  };
+  auto looksLikeCommand = [&](const std::string &word) {
+    return !word.empty() && word[0] != '-' &&
+           word.find_first_of("./") == std::string::npos && !isFile(word);
+  };
+  if (command == commands[0].get() && !args.empty() &&
+      looksLikeCommand(args[0])) {
+    if (args[0] == "help") {
+      args[0] = "--help";
+    } else {
+      std::string names, closest;
+      unsigned best = unsigned(args[0].size() / 3) + 1;
+      for (auto &c : commands) {
+        if (c.get() == commands[0].get())
+          continue;
+        names += std::string(" ") + c->name();
+        if (unsigned d = editDistance(args[0], c->name()); d < best) {
+          best = d;
+          closest = c->name();
+        }
+      }
+      if (!closest.empty()) {
+        usageError(mscclc::diag::err_usage_unknown_command,
+                   {args[0], closest, names});
+        return UsageError;
+      }
+    }
+  }
   extractWarningFlags(args, command->warningFlags);
 
   CLI::App app{command == commands[0].get()
@@ -96,7 +131,8 @@ int dispatch(int argc, char **argv) {
                                           " (LLVM 19, target mscclpp-0.9)");
   }
   command->setup(app);
-  std::reverse(args.begin(), args.end()); // CLI11 wants them reversed
+  const std::vector<std::string> given = args; // parse() consumes args
+  std::reverse(args.begin(), args.end());      // CLI11 wants them reversed
   // What a command printed on stdout (a report, a listing, a diff, the
   // help) must have arrived: a full disk or a closed pipe is an error, not
   // success.
@@ -118,6 +154,15 @@ int dispatch(int argc, char **argv) {
   } catch (const CLI::CallForVersion &e) {
     return app.exit(e) == 0 && stdoutWritten() ? Success : UsageError;
   } catch (const CLI::ParseError &e) {
+    // A command named after options (mscclc -Werror check-plan p.json)
+    // left its input over: say where the command goes.
+    if (command == commands[0].get())
+      for (const std::string &a : given)
+        for (auto &c : commands)
+          if (c.get() != commands[0].get() && a == c->name() && !isFile(a)) {
+            usageError(mscclc::diag::err_usage_command_not_first, {a});
+            return UsageError;
+          }
     // CLI11's own words, through the same channel as every other message.
     usageError(mscclc::diag::err_usage_command_line, {e.what(), appName});
     return UsageError;

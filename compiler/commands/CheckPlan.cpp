@@ -69,8 +69,11 @@ int checkPlanFile(const std::string &input, const std::string &output,
   printer->printSummary();
   if (!loaded.plan)
     return Failure;
+  // With the plan on stdout, the stats go to stderr: two documents must
+  // not share one stream.
   if (stats)
-    std::cout << planStats(*loaded.plan);
+    (output == "-" || output == "/dev/stdout" ? std::cerr : std::cout)
+        << planStats(*loaded.plan);
   if (!output.empty() && !writePlanOutput(output, *loaded.plan, input))
     return Failure;
   return Success;
@@ -93,9 +96,11 @@ public:
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
-        });
+        })
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     app.add_flag("--stats", stats_,
-                 "print what each rank declares and its op counts by kind");
+                 "print what each rank declares and its op counts by kind "
+                 "(on stdout; on stderr with -o -)");
     options_.addTo(app, CompileOptions::Uses::PlanTool);
   }
   int run() override {
@@ -105,8 +110,7 @@ public:
     if (!checkInput(input_))
       return Failure;
     options_.frontend.inputFile = input_;
-    if (classifyInput(input_) == InputKind::Plan &&
-        !options_.acceptsPlanInput(input_))
+    if (!options_.acceptsInput(input_))
       return UsageError;
     return checkPlanFile(input_, output_, options_, stats_);
   }

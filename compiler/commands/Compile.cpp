@@ -38,7 +38,9 @@ public:
 
   void setup(CLI::App &app) override {
     app.add_option("input", input_,
-                   "algorithm source file (.cpp), or a JSON plan to check");
+                   "algorithm source file (.cpp, .cc, .cxx), a JSON plan to "
+                   "check, or chunk IR (.cir, as --emit-ir prints it) to run "
+                   "the passes on");
     app.add_option(
            "-o,--output", output_,
            "output file ('-' for stdout; default: the program's name, made a "
@@ -48,7 +50,8 @@ public:
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
-        });
+        })
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     app.add_flag("--emit-ir", emitIr_,
                  "print the chunk IR after all passes instead of JSON");
     app.add_flag("--emit-cuda", emitCuda_,
@@ -90,9 +93,10 @@ public:
       usageError(diag::err_usage_no_input);
       return UsageError;
     }
-    if (verify_ && !output_.empty()) {
+    if (verify_ && (!output_.empty() || emitIr_)) {
       // --verify compares diagnostics; it writes nothing.
-      usageError(diag::err_usage_conflicting_options, {"--verify", "-o"});
+      usageError(diag::err_usage_conflicting_options,
+                 {"--verify", emitIr_ ? "--emit-ir" : "-o"});
       return UsageError;
     }
     if (listAlgos_) {
@@ -126,10 +130,17 @@ public:
       usageError(diag::err_usage_cuda_namespace_alone);
       return UsageError;
     }
+    // Options that apply to the kind of input given (chunk IR has been
+    // evaluated: -P, -D and --algo have nothing left to change).
+    if (classifyInput(input_) == InputKind::ChunkIR &&
+        !options_.acceptsInput(input_))
+      return UsageError;
     if (emitCuda_) {
-      if (emitIr_ || verify_) {
+      if (emitIr_ || verify_ || !options_.runPasses.empty()) {
         usageError(diag::err_usage_conflicting_options,
-                   {"--emit-cuda", emitIr_ ? "--emit-ir" : "--verify"});
+                   {"--emit-cuda", emitIr_   ? "--emit-ir"
+                                   : verify_ ? "--verify"
+                                             : "--run-pass"});
         return UsageError;
       }
       if (!parseDtypes())

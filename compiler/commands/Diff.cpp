@@ -46,10 +46,16 @@ public:
                    "set a parameter of side B only (a source): name=value, "
                    "over -P")
         ->allow_extra_args(false);
+    auto nonEmpty = [](const std::string &v) {
+      return v.empty() ? std::string("an empty value names no algorithm")
+                       : std::string();
+    };
     app.add_option("--a-algo", sideAlgo_[0],
-                   "the algorithm of side A (a source), over --algo");
+                   "the algorithm of side A (a source), over --algo")
+        ->check(nonEmpty);
     app.add_option("--b-algo", sideAlgo_[1],
-                   "the algorithm of side B (a source), over --algo");
+                   "the algorithm of side B (a source), over --algo")
+        ->check(nonEmpty);
     options_.addTo(app, CompileOptions::Uses::PlanTool);
   }
   int run() override {
@@ -62,21 +68,34 @@ public:
       return UsageError;
     if (!checkInput(a_) || !checkInput(b_))
       return UsageError;
-    // Compile options shape the source sides; with two plans they have
-    // nothing to apply to.
-    if (classifyInput(a_) == InputKind::Plan &&
-        classifyInput(b_) == InputKind::Plan && !options_.acceptsPlanInput(a_))
-      return UsageError;
+    // Compile options shape the source sides (the passes, chunk IR too);
+    // with no side they apply to, they are refused.
+    InputKind kinds[2] = {classifyInput(a_), classifyInput(b_)};
+    if (kinds[0] != InputKind::Source && kinds[1] != InputKind::Source) {
+      if (kinds[0] == InputKind::Plan && kinds[1] == InputKind::Plan) {
+        if (!options_.acceptsPlanInput(a_))
+          return UsageError;
+      } else if (!options_.acceptsInput(kinds[0] == InputKind::ChunkIR ? a_
+                                                                       : b_)) {
+        return UsageError;
+      }
+    }
     for (int side = 0; side < 2; ++side) {
       const std::string &path = side ? b_ : a_;
       bool given = !sideParams_[side].empty() || !sideAlgo_[side].empty();
-      if (given && classifyInput(path) == InputKind::Plan) {
-        usageError(diag::err_usage_option_for_plan,
-                   {side ? "--b-param/--b-algo" : "--a-param/--a-algo", path});
+      const char *sideOptions =
+          side ? "--b-param/--b-algo" : "--a-param/--a-algo";
+      if (given && kinds[side] == InputKind::Plan) {
+        usageError(diag::err_usage_option_for_plan, {sideOptions, path});
+        return UsageError;
+      }
+      if (given && kinds[side] == InputKind::ChunkIR) {
+        usageError(diag::err_usage_option_for_chunk_ir, {sideOptions, path});
         return UsageError;
       }
       std::vector<std::pair<std::string, std::string>> own;
-      if (!parseParams(sideParams_[side], own))
+      if (!parseParams(sideParams_[side], own,
+                       side ? "--b-param" : "--a-param"))
         return UsageError;
       // The side's own values replace the common -P of the same name.
       sideOptions_[side] = options_;

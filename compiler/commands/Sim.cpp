@@ -203,6 +203,14 @@ private:
   bool committed_ = false;
 };
 
+// A value that is there: an empty one would silently stand for the
+// default (or for 0).
+std::string nonEmptyValue(const std::string &v) {
+  return v.empty() ? std::string("an empty value is not one; leave the "
+                                 "option out for its default")
+                   : std::string();
+}
+
 class SimCommand : public Command {
 public:
   const char *name() const override { return "sim"; }
@@ -217,23 +225,28 @@ public:
     app.add_option("--size", sizeText_,
                    "message size in bytes: one the plan accepts whose chunks "
                    "hold whole --dtype elements (default: such a size near "
-                   "64 KiB)");
+                   "64 KiB)")
+        ->check(nonEmptyValue);
     app.add_option("--dtype", dtype_, "element type: f32 f16 bf16 i32 u32 u8")
         ->default_str("f32");
     app.add_option("--packet", packet_, "LL packet format: ll16 or ll8")
         ->default_str("ll16");
     app.add_option("--runs", runs_,
                    "back-to-back executions (counters and flags persist)")
-        ->default_str("1");
+        ->default_str("1")
+        ->check(nonEmptyValue);
     app.add_option("--schedules", schedules_,
                    "interleavings to try, each from its own seed")
-        ->default_str("4");
+        ->default_str("4")
+        ->check(nonEmptyValue);
     app.add_option("--seed", seedText_, "seed of the first schedule")
-        ->default_str("1");
+        ->default_str("1")
+        ->check(nonEmptyValue);
     app.add_option("--max-sim-steps", maxStepsText_,
                    "steps one schedule may take before it is reported as a "
                    "livelock (thread blocks that never finish)")
-        ->default_str("200000000");
+        ->default_str("200000000")
+        ->check(nonEmptyValue);
     app.add_option("--semantics", semantics_,
                    "executor: what MSCCL++ 0.9.0 does, defects included; "
                    "intended: what each op means")
@@ -251,7 +264,8 @@ public:
         });
     app.add_option("--trace", trace_,
                    "write the first schedule as a Chrome trace (Perfetto, "
-                   "chrome://tracing)")
+                   "chrome://tracing); '-' writes it to stdout and the "
+                   "report to stderr")
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
@@ -260,7 +274,8 @@ public:
                    "sendrecv: ranks form groups of split_mask + 1 (2^k - 1, "
                    "as upstream's send_recv takes it); each receives from "
                    "its place in the previous group")
-        ->default_str("0");
+        ->default_str("0")
+        ->check(nonEmptyValue);
     app.add_flag("--no-races", noRaces_,
                  "skip race detection (data, deadlocks and balance only)");
     options_.addTo(app, CompileOptions::Uses::PlanTool);
@@ -328,6 +343,9 @@ public:
     }
     o.checkRaces = !noRaces_;
     o.tracePath = trace_;
+    if (dumpDir_ == "-")
+      return usage("--dump", "a directory (stdout cannot hold its files)",
+                   dumpDir_);
     if (!dumpDir_.empty()) {
       dump_.emplace(dumpDir_);
       if (!dump_->makeDirectory()) {
@@ -344,8 +362,7 @@ public:
     if (!checkInput(input_))
       return UsageError;
     options_.frontend.inputFile = input_;
-    if (classifyInput(input_) == InputKind::Plan &&
-        !options_.acceptsPlanInput(input_))
+    if (!options_.acceptsInput(input_))
       return UsageError;
 
     auto files = std::make_shared<SourceFiles>();
@@ -475,7 +492,9 @@ public:
                   "mscclc sim"});
       return UsageError;
     }
-    std::cout << text;
+    // With the trace on stdout, the report (or --json's object) goes to
+    // stderr: two documents must not share one stream.
+    (traceOnStdout() ? std::cerr : std::cout) << text;
     return pass ? Success : Failure;
   }
 
@@ -515,6 +534,10 @@ private:
     std::filesystem::path ca = std::filesystem::weakly_canonical(a, ea),
                           cb = std::filesystem::weakly_canonical(b, eb);
     return !ea && !eb && ca == cb;
+  }
+
+  bool traceOnStdout() const {
+    return trace_ == "-" || trace_ == "/dev/stdout";
   }
 
   int usage(const char *option, const char *what, const std::string &got) {

@@ -37,7 +37,8 @@ public:
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
-        });
+        })
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     app.add_flag("--model", model_,
                  "write the JSON model the page draws (lanes, ops, edges) "
                  "instead of the page");
@@ -49,8 +50,7 @@ public:
       return UsageError;
     if (!checkInput(input_))
       return Failure;
-    if (classifyInput(input_) == InputKind::Plan &&
-        !options_.acceptsPlanInput(input_))
+    if (!options_.acceptsInput(input_))
       return UsageError;
     options_.frontend.inputFile = input_;
     options_.allowLimitViolations = true;

@@ -642,10 +642,17 @@ std::optional<Program> parse(std::string_view text, int32_t fileId,
       ++lineNo;
       if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
+      // A UTF-8 byte order mark (editors on Windows add one) is no text;
+      // columns still count its bytes.
+      uint32_t column = 1;
+      if (lineNo == 1 && startsWith(line, "\xEF\xBB\xBF")) {
+        line.remove_prefix(3);
+        column = 4;
+      }
       size_t first = line.find_first_not_of(" \t");
       if (first != std::string_view::npos &&
           !startsWith(line.substr(first), "//") && line[first] != ';')
-        parser.line(line, SourceLocation{fileId, lineNo, 1});
+        parser.line(line, SourceLocation{fileId, lineNo, column});
       if (end == std::string_view::npos)
         break;
       pos = end + 1;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 namespace mscclc {
 
@@ -244,7 +245,8 @@ struct Seen {
 };
 
 bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
-                       DiagnosticSink &report) {
+                       DiagnosticSink &report,
+                       std::optional<SourceLocation> &noDiagnostics) {
   static const std::pair<std::string_view, Severity> Kinds[] = {
       {"expected-error", Severity::Error},
       {"expected-warning", Severity::Warning},
@@ -265,6 +267,12 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
     std::string_view before = text.substr(lineStart, i - lineStart);
     if (before.find("//") == std::string_view::npos)
       continue;
+    if (text.compare(i, 23, "expected-no-diagnostics") == 0) {
+      if (!noDiagnostics)
+        noDiagnostics = SourceLocation{0, line, uint32_t(i - lineStart + 1)};
+      i += 22;
+      continue;
+    }
     const std::pair<std::string_view, Severity> *kind = nullptr;
     for (const auto &k : Kinds)
       if (text.compare(i, k.first.size(), k.first) == 0)
@@ -358,7 +366,18 @@ bool verifyExpectations(const SourceFiles &files,
     return false;
   }
   std::vector<Expectation> expected;
-  bool ok = parseExpectations(files.text(0), expected, report);
+  std::optional<SourceLocation> noDiagnostics;
+  bool ok = parseExpectations(files.text(0), expected, report, noDiagnostics);
+  // As clang -verify: a file with no directive at all is a mistake (a
+  // misspelt directive, or the wrong file), not a pass.
+  if (noDiagnostics && !expected.empty()) {
+    report.report(diag::err_verify_no_diagnostics_and_directives,
+                  *noDiagnostics);
+    ok = false;
+  } else if (!noDiagnostics && expected.empty() && ok) {
+    report.report(diag::err_verify_no_directives, SourceLocation{0, 1, 1});
+    ok = false;
+  }
 
   std::vector<Seen> seen;
   for (const Diagnostic &d : diags) {

@@ -151,22 +151,31 @@ bool writeFileAtomically(const std::string &path,
     failure = {step, file, errno};
     return false;
   };
-  if (path == "-") {
+  // Straight into an open file or a stream: nothing to replace.
+  auto writeInPlace = [&](int fd, WriteFailure::Step step) {
     int writeError = 0;
     if (!produce([&](std::string_view piece) {
-          if (writeAll(STDOUT_FILENO, piece))
+          if (writeAll(fd, piece))
             return true;
           writeError = errno; // before the producer does anything else
           return false;
         })) {
-      failure = {WriteFailure::Stdout, "-", writeError};
+      failure = {step, path, writeError};
       return false;
     }
     return true;
-  }
+  };
+  // /dev/stdout and /dev/stderr name the process's own streams (through
+  // /proc links that name open files, not paths).
+  if (path == "-" || (followLinks && path == "/dev/stdout"))
+    return writeInPlace(STDOUT_FILENO, WriteFailure::Stdout);
+  if (followLinks && path == "/dev/stderr")
+    return writeInPlace(STDERR_FILENO, WriteFailure::Write);
   // Only regular files are replaced: renaming over a device node, a FIFO
   // or a directory would destroy it (as root, `-o /dev/null` would turn
-  // /dev/null into a plan).
+  // /dev/null into a plan). A character device or a FIFO is written into
+  // instead, as compilers do (-o /dev/null); a FIFO with no reader is an
+  // error rather than a wait for one that may never come.
   std::string target = path;
   if (followLinks && !resolveLinks(target))
     return fail(WriteFailure::Resolve, path);
@@ -174,8 +183,26 @@ bool writeFileAtomically(const std::string &path,
   if ((followLinks ? ::stat(target.c_str(), &st)
                    : ::lstat(target.c_str(), &st)) == 0 &&
       !S_ISREG(st.st_mode) && !(!followLinks && S_ISLNK(st.st_mode))) {
-    errno = 0;
-    return fail(WriteFailure::NotRegular, path);
+    if (!followLinks || !(S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+      errno = 0;
+      return fail(WriteFailure::NotRegular, path);
+    }
+    int fd = ::open(target.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+      return fail(errno == ENXIO && S_ISFIFO(st.st_mode)
+                      ? WriteFailure::NoReader
+                      : WriteFailure::Write,
+                  path);
+    // Blocking writes from here: a slow reader is waited for.
+    int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0)
+      ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    bool ok = writeInPlace(fd, WriteFailure::Write);
+    if (::close(fd) != 0 && ok) {
+      failure = {WriteFailure::Write, path, errno};
+      ok = false;
+    }
+    return ok;
   }
 
   // The temporary must live in the target's directory: rename() is only

@@ -1,4 +1,5 @@
 // RUN: mscclc --verify %s
+// expected-no-diagnostics
 // RUN: mscclc %s -o %t.json 2>&1 | FileCheck --allow-empty %s
 // Two packet reductions fuse into one chain. The second's operand has the
 // chunk index of the chain's plain destination, but packet slots lie at

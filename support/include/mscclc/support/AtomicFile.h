@@ -4,9 +4,10 @@
 // through here: the content is written to a temporary file in the target's
 // directory and renamed over the target, so readers never see a partial file
 // and a failure leaves any previous file untouched. A symbolic link is
-// followed (the file it names is replaced, the link stays); a target that
-// exists and is not a regular file (a device, a FIFO, a directory) is
-// refused rather than replaced.
+// followed (the file it names is replaced, the link stays). A character
+// device or a FIFO (-o /dev/null, a pipe to a consumer) is written into,
+// never replaced; any other target that is not a regular file (a
+// directory, a block device, a socket) is refused.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -39,7 +40,8 @@ struct WriteFailure {
   enum Step {
     Stdout,
     Resolve,    // a symbolic link could not be followed
-    NotRegular, // the target exists and is not a regular file
+    NotRegular, // the target is neither a regular file nor writable in place
+    NoReader,   // the target is a FIFO that no process reads
     CreateTemp,
     Write,
     Rename
@@ -48,8 +50,9 @@ struct WriteFailure {
   int error = 0;    // errno
 };
 
-// Writes `content` to `path` ("-" writes to stdout). On failure returns
-// false and fills `failure`; nothing is left behind.
+// Writes `content` to `path` ("-" and /dev/stdout write to stdout,
+// /dev/stderr to stderr). On failure returns false and fills `failure`;
+// nothing is left behind.
 // With `followLinks` false, a symbolic link at `path` is replaced by the
 // file instead of followed (for files mscclc owns, such as its cache).
 bool writeFileAtomically(const std::string &path, std::string_view content,
