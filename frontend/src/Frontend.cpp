@@ -908,7 +908,7 @@ private:
     llvm::StringRef prefix =
         "no matching constructor for initialization of 'mscclpp::dsl::";
     std::string found;
-    bool noArguments = false;
+    bool noArguments = false, subscript = false;
     auto scan = [&](llvm::StringRef t) {
       size_t at = t.find(prefix);
       if (at != llvm::StringRef::npos && found.empty())
@@ -918,6 +918,8 @@ private:
       if (t.contains("_Args = <>") || t.contains("but 0 were provided") ||
           t.contains("no arguments were provided"))
         noArguments = true;
+      if (t.contains("'std::map<") && t.contains(">::operator[]'"))
+        subscript = true;
     };
     scan(text);
     for (const auto &n : notes)
@@ -925,6 +927,14 @@ private:
     if (found.empty() || !noArguments)
       return "";
     const std::string &n = found;
+    // Python's ch[(r, p)] ported as map[key]: reading is what was meant.
+    if (subscript)
+      return "; map[key] inserts a default '" + n +
+             "' for a key it does not hold, and '" + n +
+             "' has none, so C++ refuses map[key] even for a key that is "
+             "there; read the entry with at(key), and add it with "
+             "emplace(key, " +
+             n + "(...)) or insert_or_assign(key, " + n + "(...))";
     return "; the standard library default-constructs '" + n +
            "' here (as std::vector<" + n + ">(count) and resize do), and '" +
            n + "' has no default constructor: add elements with push_back(" +
@@ -982,6 +992,8 @@ public:
   // algorithm file and the headers it includes itself define.
   bool shouldSkipFunctionBody(Decl *d) override {
     const SourceManager &sm = ci_.getSourceManager();
+    if (keepsLibraryBody(sm, d))
+      return false;
     FileID file = sm.getFileID(sm.getExpansionLoc(d->getLocation()));
     for (clang::SourceLocation from = sm.getIncludeLoc(file); from.isValid();
          from = sm.getIncludeLoc(file))
@@ -1097,6 +1109,15 @@ public:
     } catch (DiagnosticError &e) {
       reportWarnings();
       diags_.emit(std::move(e.diag));
+      return;
+    } catch (const std::bad_alloc &) {
+      throw; // the memory ceiling's own report
+    } catch (const std::exception &e) {
+      // A bug in the evaluator (a library container's range check, say):
+      // on this thread it would end the process with no message.
+      reportWarnings();
+      diags_.report(diag::err_internal_exception, mapLoc(fn->getLocation()),
+                    {e.what()});
       return;
     }
     reportWarnings();

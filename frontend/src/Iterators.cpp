@@ -529,7 +529,8 @@ bool Evaluator::tryTreeMethod(Value *self, const CXXMethodDecl *md,
       error(args[1], diag::err_std_iterator_backwards, {"erase"});
   } else {
     if (from == store.end())
-      error(args[0], diag::err_std_erase_end);
+      error(args[0], diag::err_std_erase_end,
+            {md->getParent()->getName().str()});
     to = std::next(from);
   }
   if (hasBorrows())

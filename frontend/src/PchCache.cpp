@@ -14,11 +14,16 @@
 #include "mscclc/frontend/Frontend.h"
 #include "mscclc/support/AtomicFile.h"
 
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclBase.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 #include <cerrno>
@@ -37,7 +42,31 @@ using namespace clang;
 
 namespace mscclc::frontend {
 
+bool keepsLibraryBody(const SourceManager &sm, const Decl *d) {
+  clang::SourceLocation at = sm.getExpansionLoc(d->getLocation());
+  if (!sm.isInSystemHeader(at))
+    return false;
+  llvm::StringRef name = llvm::sys::path::filename(sm.getFilename(at));
+  return name == "stl_tree.h" || name == "stl_map.h" ||
+         name == "stl_multimap.h" || name == "stl_set.h" ||
+         name == "stl_multiset.h" || name == "map" || name == "set" ||
+         name == "erase_if.h";
+}
+
 namespace {
+
+// Asked by the parser, which skips a function's body only when every
+// consumer agrees (MultiplexConsumer).
+class KeepLibraryBodies : public ASTConsumer {
+public:
+  explicit KeepLibraryBodies(const SourceManager &sm) : sm_(sm) {}
+  bool shouldSkipFunctionBody(Decl *d) override {
+    return !keepsLibraryBody(sm_, d);
+  }
+
+private:
+  const SourceManager &sm_;
+};
 
 class SkipBodiesPchAction : public GeneratePCHAction {
 public:
@@ -53,6 +82,18 @@ public:
     ci.getLangOpts().PCHInstantiateTemplates = true;
     ci.getFrontendOpts().OutputFile = out_;
     return GeneratePCHAction::BeginInvocation(ci);
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 llvm::StringRef in) override {
+    std::unique_ptr<ASTConsumer> generate =
+        GeneratePCHAction::CreateASTConsumer(ci, in);
+    if (!generate)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> consumers;
+    consumers.push_back(std::move(generate));
+    consumers.push_back(
+        std::make_unique<KeepLibraryBodies>(ci.getSourceManager()));
+    return std::make_unique<MultiplexConsumer>(std::move(consumers));
   }
 
 private:
@@ -363,8 +404,9 @@ precompiledDslHeader(const std::vector<std::string> &baseArgs) {
   keyText +=
       "\n" +
       std::to_string(st.getLastModificationTime().time_since_epoch().count());
-  keyText += "\npch-format: skip-function-bodies, pch-instantiate-templates, "
-             "block fingerprint, file identity";
+  keyText += "\npch-format: skip-function-bodies but the tree containers' "
+             "and erase_if's, "
+             "pch-instantiate-templates, block fingerprint, file identity";
   uint64_t key = llvm::xxh3_64bits(llvm::StringRef(keyText));
   std::string dir = cacheDir();
   if (dir.empty() || llvm::sys::fs::create_directories(dir))

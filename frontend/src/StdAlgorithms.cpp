@@ -1569,8 +1569,9 @@ Value Evaluator::eraseFromContainer(const CallExpr *call, bool byPredicate) {
   // takes the value by reference, so it changes as elements move over it).
   std::optional<size_t> alias;
   if (byPredicate) {
-    // Clang does not instantiate a generic lambda for the map's entry
-    // type here, so there is no body to run: ask for the type.
+    // Clang instantiates a generic lambda for the map's entry type from
+    // erase_if's body, kept in the PCH (PchCache.h): one it has not
+    // instantiated has no body to run, so ask for the type.
     if (const CXXRecordDecl *lambda =
             call->getArg(1)->getType().getCanonicalType()->getAsCXXRecordDecl();
         keyed && lambda && lambda->isGenericLambda() &&
@@ -1772,7 +1773,7 @@ bool Evaluator::tryVectorEdit(Value *self, const CXXMethodDecl *md,
         error(args[1], diag::err_std_iterator_backwards,
               {("vector::" + name).str()});
     } else if (p >= self->elems().size()) {
-      error(args[0], diag::err_std_erase_end);
+      error(args[0], diag::err_std_erase_end, {std::string("vector")});
     }
     if (keep.dangling)
       invalidatedDuringUse(keep, diag::err_eval_object_invalidated, loc);

@@ -998,9 +998,15 @@ TEST_CASE("Evaluator: classes declared inside functions compute what C++ "
     SAME_AS_CPP_INT(constexpr int kBase = 7; const int kStep = 2;
                     auto next = [](int x) { return x * kStep + kBase; };
                     return next(next(1));),
+    // std::erase_if over a map with a generic lambda: called with each
+    // entry (mscclc refused it while the map's bodies were skipped).
+    SAME_AS_CPP_INT(
+        std::map<int, int> m{{1, 2}, {2, 0}, {3, 5}};
+        auto n = std::erase_if(m, [](auto kv) { return kv.second > 1; });
+        return int(n) * 100 + int(m.size()) * 10 + m.begin()->first;),
   };
   checkSameAsCpp(cases, "#include <cassert>\n#include <algorithm>\n#include "
-                        "<compare>\n#include <vector>\n");
+                        "<compare>\n#include <map>\n#include <vector>\n");
 }
 
 TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
@@ -1066,9 +1072,6 @@ TEST_CASE("Evaluator: numeric and range calls refuse what C++ leaves "
         "b.begin(), [](int &x) { return x *= 2; });",
         "the operation of std::transform changed an element it was given "
         "(3 became 6)");
-  fails("std::map<int, int> m{{1, 2}}; std::erase_if(m, [](auto kv) { return "
-        "kv.second > 1; });",
-        "write the parameter's type (const std::pair<const int, int> &)");
 }
 
 TEST_CASE("Evaluator: chunks behave as plain structs", "[evaluator]") {
