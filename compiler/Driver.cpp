@@ -140,16 +140,16 @@ void CompileOptions::addTo(CLI::App &app, Uses uses) {
   app.add_option("--algo", frontend.algorithm,
                  "the algorithm to compile when the file defines several: its "
                  "name, or namespace::name when two share a name")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->check([](const std::string &v) {
+        return v.empty() ? std::string("an empty value names no algorithm")
+                         : std::string();
+      })
       ->group(compileGroup);
-  // Given twice, the last one counts (as with Clang): build scripts append
-  // their overrides to the flags they were given.
   app.add_option("-O", pipeline.optLevel,
                  "optimisation level (0 disables fusion; 1, 2 and 3 all "
                  "fuse)")
       ->check(CLI::Range(0, 3))
       ->default_val(pipeline.optLevel)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->group(compileGroup);
   std::string passList;
   for (const auto &n : passes::pipelinePassNames())
@@ -178,23 +178,19 @@ void CompileOptions::addTo(CLI::App &app, Uses uses) {
                "executor; use only to reproduce reference plans); same as "
                "-Wno-error=executor-limits -Wno-error=glre-unfused");
   app.add_option("--target", pipeline.target, "target executor")
-      ->default_val(pipeline.target)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->default_val(pipeline.target);
   app.add_option("--max-steps", frontend.maxSteps,
                  "evaluation step limit (catches endless loops)")
       ->default_val(frontend.maxSteps)
-      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40))
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->check(CLI::Range(uint64_t(1), uint64_t(1) << 40));
   app.add_option("--max-memory", maxMemoryMiB,
                  "memory ceiling of the whole compile, in MiB (a program or "
                  "header that needs more stops with an error)")
       ->default_val(maxMemoryMiB)
-      ->check(CLI::Range(uint64_t(256), uint64_t(1) << 22))
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->check(CLI::Range(uint64_t(256), uint64_t(1) << 22));
   app.add_option("--max-depth", frontend.maxCallDepth, "call depth limit")
       ->default_val(frontend.maxCallDepth)
-      ->check(CLI::Range(1u, 100000u))
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->check(CLI::Range(1u, 100000u));
   app.add_flag_callback(
       "--time-phases", [] { support::enablePhaseTimes(); },
       "print how long each phase took, and the peak memory (to stderr)");
@@ -244,15 +240,17 @@ bool CompileOptions::finish() {
           std::all_of(name.begin(), name.end(), [](unsigned char c) {
             return std::isalnum(c) || c == '_';
           });
-      // -U takes a name alone: Clang would silently undefine NAME and drop
-      // the value of -UNAME=VALUE.
-      if (std::string_view(flag) == "-U" &&
-          (!identifier || v.find('=') != std::string::npos)) {
-        usageError(diag::err_usage_undefine_value, {v});
+      const bool undefine = std::string_view(flag) == "-U";
+      if (std::string_view(flag) != "-I" && !identifier) {
+        usageError(
+            diag::err_usage_macro_name,
+            {flag, v, undefine ? "-U NAME" : "-D NAME or -D NAME=VALUE"});
         return false;
       }
-      if (std::string_view(flag) != "-I" && !identifier) {
-        usageError(diag::err_usage_macro_name, {flag, v});
+      // -U takes a name alone: Clang would silently undefine NAME and drop
+      // the value of -UNAME=VALUE.
+      if (undefine && v.find('=') != std::string::npos) {
+        usageError(diag::err_usage_undefine_value, {v});
         return false;
       }
       if (std::string_view(flag) != "-I" && frontend::isCompilerMacro(name)) {
@@ -637,6 +635,9 @@ bool writeOutput(const std::string &requested,
     break;
   case support::WriteFailure::NoReader:
     id = diag::err_write_fifo_no_reader;
+    break;
+  case support::WriteFailure::InPlace:
+    id = diag::err_write_in_place;
     break;
   case support::WriteFailure::CreateTemp:
     id = diag::err_write_create_temp;

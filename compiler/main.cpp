@@ -79,7 +79,17 @@ int dispatch(int argc, char **argv) {
   if (command == commands[0].get() && !args.empty() &&
       looksLikeCommand(args[0])) {
     if (args[0] == "help") {
-      args[0] = "--help";
+      // `mscclc help COMMAND`: that command's help.
+      args.erase(args.begin());
+      if (!args.empty())
+        for (auto &c : commands)
+          if (args[0] == c->name()) {
+            command = c.get();
+            appName += std::string(" ") + c->name();
+            args.erase(args.begin());
+            break;
+          }
+      args.insert(args.begin(), "--help");
     } else {
       std::string names, closest;
       unsigned best = unsigned(args[0].size() / 3) + 1;
@@ -119,6 +129,7 @@ int dispatch(int argc, char **argv) {
               "  mscclc diff old.json new.json\n"
               "  mscclc viz plan.json -o plan.html\n"
               "  mscclc install-defaults\n"
+              "  mscclc help sim            (a command's options)\n"
               "Flags of every command:\n";
     for (const auto &[flag, text] : commonFlags())
       footer += "  " + flag + "\n      " + text + "\n";
@@ -131,6 +142,22 @@ int dispatch(int argc, char **argv) {
                                           " (LLVM 19, target mscclpp-0.9)");
   }
   command->setup(app);
+  // A setting of one value given twice (-O2 -O0): the last one counts, as
+  // with Clang, since build scripts append their overrides to the flags
+  // they were given. Not a file or an algorithm: which of two was meant
+  // would be a guess (and a file written by mistake), so that stays an
+  // error, in words (see the catch below).
+  const char *const onceOnly[] = {"-o",     "--trace",         "--dump",
+                                  "--algo", "--a-algo",        "--b-algo",
+                                  "--dir",  "--cuda-namespace"};
+  for (CLI::Option *option : app.get_options()) {
+    bool once = false;
+    for (const char *name : onceOnly)
+      once = once || option->check_name(name);
+    if (!option->get_positional() && !once &&
+        option->get_items_expected_max() == 1)
+      option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  }
   const std::vector<std::string> given = args; // parse() consumes args
   std::reverse(args.begin(), args.end());      // CLI11 wants them reversed
   // What a command printed on stdout (a report, a listing, a diff, the
@@ -155,14 +182,37 @@ int dispatch(int argc, char **argv) {
     return app.exit(e) == 0 && stdoutWritten() ? Success : UsageError;
   } catch (const CLI::ParseError &e) {
     // A command named after options (mscclc -Werror check-plan p.json)
-    // left its input over: say where the command goes.
-    if (command == commands[0].get())
-      for (const std::string &a : given)
+    // left its input over: say where the command goes. Only for a word
+    // that stands alone, not an option's value (-o sim is a file).
+    if (command == commands[0].get() &&
+        dynamic_cast<const CLI::ExtrasError *>(&e))
+      for (size_t i = 0; i < given.size(); ++i) {
+        const std::string &a = given[i];
+        const std::string &before = i ? given[i - 1] : std::string();
+        const CLI::Option *takes = before.size() > 1 && before[0] == '-' &&
+                                           before.find('=') == std::string::npos
+                                       ? app.get_option_no_throw(before)
+                                       : nullptr;
+        if (takes && takes->get_type_size() != 0)
+          continue;
         for (auto &c : commands)
           if (c.get() != commands[0].get() && a == c->name() && !isFile(a)) {
             usageError(mscclc::diag::err_usage_command_not_first, {a});
             return UsageError;
           }
+      }
+    // CLI11 says "-o: At Most 1 required but received 2".
+    if (dynamic_cast<const CLI::ArgumentMismatch *>(&e)) {
+      std::string text = e.what();
+      size_t colon = text.find(": At Most 1 required but received");
+      if (colon != std::string::npos) {
+        usageError(mscclc::diag::err_usage_command_line,
+                   {text.substr(0, colon) + " is given more than once; give it "
+                                            "once",
+                    appName});
+        return UsageError;
+      }
+    }
     // CLI11's own words, through the same channel as every other message.
     usageError(mscclc::diag::err_usage_command_line, {e.what(), appName});
     return UsageError;

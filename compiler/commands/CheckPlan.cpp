@@ -96,8 +96,7 @@ public:
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
-        })
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        });
     app.add_flag("--stats", stats_,
                  "print what each rank declares and its op counts by kind "
                  "(on stdout; on stderr with -o -)");

@@ -50,8 +50,7 @@ public:
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
-        })
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        });
     app.add_flag("--emit-ir", emitIr_,
                  "print the chunk IR after all passes instead of JSON");
     app.add_flag("--emit-cuda", emitCuda_,
@@ -93,10 +92,13 @@ public:
       usageError(diag::err_usage_no_input);
       return UsageError;
     }
-    if (verify_ && (!output_.empty() || emitIr_)) {
+    if (verify_ &&
+        (!output_.empty() || emitIr_ || !options_.runPasses.empty())) {
       // --verify compares diagnostics; it writes nothing.
       usageError(diag::err_usage_conflicting_options,
-                 {"--verify", emitIr_ ? "--emit-ir" : "-o"});
+                 {"--verify", emitIr_                       ? "--emit-ir"
+                              : !options_.runPasses.empty() ? "--run-pass"
+                                                            : "-o"});
       return UsageError;
     }
     if (listAlgos_) {

@@ -37,8 +37,7 @@ public:
         ->check([](const std::string &v) {
           return v.empty() ? std::string("an empty path names no file")
                            : std::string();
-        })
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        });
     app.add_flag("--model", model_,
                  "write the JSON model the page draws (lanes, ops, edges) "
                  "instead of the page");

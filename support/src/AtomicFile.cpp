@@ -170,7 +170,27 @@ bool writeFileAtomically(const std::string &path,
   if (path == "-" || (followLinks && path == "/dev/stdout"))
     return writeInPlace(STDOUT_FILENO, WriteFailure::Stdout);
   if (followLinks && path == "/dev/stderr")
-    return writeInPlace(STDERR_FILENO, WriteFailure::Write);
+    return writeInPlace(STDERR_FILENO, WriteFailure::InPlace);
+  // An open descriptor by number (a shell's >(...) is /dev/fd/63): a pipe
+  // or a device is written into; anything else is refused below, as the
+  // links that name it cannot be followed.
+  if (followLinks) {
+    for (std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+      std::string_view rest(path);
+      if (rest.substr(0, prefix.size()) != prefix)
+        continue;
+      rest.remove_prefix(prefix.size());
+      if (rest.empty() || rest.size() > 9 ||
+          rest.find_first_not_of("0123456789") != std::string_view::npos)
+        break;
+      int fd = std::atoi(std::string(rest).c_str());
+      struct stat st;
+      if (::fstat(fd, &st) == 0 &&
+          (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))
+        return writeInPlace(fd, WriteFailure::InPlace);
+      break;
+    }
+  }
   // Only regular files are replaced: renaming over a device node, a FIFO
   // or a directory would destroy it (as root, `-o /dev/null` would turn
   // /dev/null into a plan). A character device or a FIFO is written into
@@ -197,9 +217,9 @@ bool writeFileAtomically(const std::string &path,
     int flags = ::fcntl(fd, F_GETFL);
     if (flags >= 0)
       ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-    bool ok = writeInPlace(fd, WriteFailure::Write);
+    bool ok = writeInPlace(fd, WriteFailure::InPlace);
     if (::close(fd) != 0 && ok) {
-      failure = {WriteFailure::Write, path, errno};
+      failure = {WriteFailure::InPlace, path, errno};
       ok = false;
     }
     return ok;

@@ -42,6 +42,7 @@ struct WriteFailure {
     Resolve,    // a symbolic link could not be followed
     NotRegular, // the target is neither a regular file nor writable in place
     NoReader,   // the target is a FIFO that no process reads
+    InPlace,    // writing into a device or FIFO failed part way
     CreateTemp,
     Write,
     Rename
@@ -51,8 +52,11 @@ struct WriteFailure {
 };
 
 // Writes `content` to `path` ("-" and /dev/stdout write to stdout,
-// /dev/stderr to stderr). On failure returns false and fills `failure`;
-// nothing is left behind.
+// /dev/stderr to stderr, /dev/fd/N and /proc/self/fd/N to descriptor N when
+// it is a pipe or a device, as a shell's >(...) gives). On failure returns
+// false and fills `failure`; nothing is left behind, except in what is
+// written in place (a stream, a device, a FIFO), which keeps what reached
+// it.
 // With `followLinks` false, a symbolic link at `path` is replaced by the
 // file instead of followed (for files mscclc owns, such as its cache).
 bool writeFileAtomically(const std::string &path, std::string_view content,
