@@ -57,14 +57,18 @@ int dispatch(int argc, char **argv) {
     return UsageError;
   Command *command = commands[0].get();
   std::string appName = "mscclc";
-  if (!args.empty())
-    for (auto &c : commands)
-      if (args[0] == c->name()) {
-        command = c.get();
-        appName += std::string(" ") + c->name();
-        args.erase(args.begin());
-        break;
-      }
+  // The command args[0] names, if any, taken off the arguments.
+  auto pickCommand = [&] {
+    if (!args.empty())
+      for (auto &c : commands)
+        if (args[0] == c->name()) {
+          command = c.get();
+          appName += std::string(" ") + c->name();
+          args.erase(args.begin());
+          return;
+        }
+  };
+  pickCommand();
   // What reads as an input file to the default command may be a command
   // misspelt (mscclc chek-plan p.json) or `help`: no file of that name and
   // no extension.
@@ -81,14 +85,7 @@ int dispatch(int argc, char **argv) {
     if (args[0] == "help") {
       // `mscclc help COMMAND`: that command's help.
       args.erase(args.begin());
-      if (!args.empty())
-        for (auto &c : commands)
-          if (args[0] == c->name()) {
-            command = c.get();
-            appName += std::string(" ") + c->name();
-            args.erase(args.begin());
-            break;
-          }
+      pickCommand();
       args.insert(args.begin(), "--help");
     } else {
       std::string names, closest;
