@@ -602,19 +602,19 @@ bool writeOutput(const std::string &requested,
   // /dev/stdout names an open file, not a path to replace: it is "-"
   // (writeFileAtomically writes /dev/stderr to stderr likewise).
   const std::string path = requested == "/dev/stdout" ? "-" : requested;
-  // Never overwrite the input (-o algo.cpp would replace the source).
   struct stat in, out;
-  if (!input.empty() && path != "-" && ::stat(input.c_str(), &in) == 0 &&
-      ::stat(path.c_str(), &out) == 0 && in.st_dev == out.st_dev &&
-      in.st_ino == out.st_ino) {
-    usageError(diag::err_write_input, {path, std::string(option)});
-    return false;
-  }
-  // Nor a header the compile included (-o helper.h).
-  if (path != "-" && ::stat(path.c_str(), &out) == 0 &&
-      support::wasFileRead(uint64_t(out.st_dev), uint64_t(out.st_ino))) {
-    usageError(diag::err_write_file_read, {path, std::string(option)});
-    return false;
+  if (path != "-" && ::stat(path.c_str(), &out) == 0) {
+    // Never overwrite the input (-o algo.cpp would replace the source).
+    if (!input.empty() && ::stat(input.c_str(), &in) == 0 &&
+        in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+      usageError(diag::err_write_input, {path, std::string(option)});
+      return false;
+    }
+    // Nor a header the compile included (-o helper.h).
+    if (support::wasFileRead(uint64_t(out.st_dev), uint64_t(out.st_ino))) {
+      usageError(diag::err_write_file_read, {path, std::string(option)});
+      return false;
+    }
   }
   support::WriteFailure f;
   support::PhaseTimer writeTime("write output");

@@ -108,6 +108,13 @@ constexpr uint64_t HeapRoomBytes = uint64_t(256) << 20;
 // MinFrontendStackBytes fit; `limitMiB` is the limit that decided.
 size_t frontendStackBytes(uint64_t &limitMiB) {
   size_t stack = FrontendStackBytes;
+  // Most compiles run without either limit: no need to read statm.
+  auto limited = [](int resource) {
+    struct rlimit rl;
+    return getrlimit(resource, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
+  };
+  if (!limited(RLIMIT_AS) && !limited(RLIMIT_DATA))
+    return stack;
   uint64_t sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
            dataPages = 0;
   if (FILE *statm = std::fopen("/proc/self/statm", "r")) {

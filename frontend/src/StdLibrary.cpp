@@ -1484,10 +1484,10 @@ Value *Evaluator::stdMethod(StdClass cls, Value *self, const CXXMethodDecl *md,
       return mapAt(*self, argv[0], loc);
     if (name == "operator[]") {
       QualType vt = templateArgType(md->getParent(), 1);
-      // Clang does not instantiate operator[]'s body for the maps the
-      // header instantiates in the PCH, so this is where a mapped DSL
-      // object without a default constructor shows: C++ refuses the call
-      // whether or not the key is there.
+      // C++ refuses the call for a mapped DSL object, which has no default
+      // constructor, whether or not the key is there. Clang says so first
+      // now that it instantiates operator[] (PchCache.h); this stays for a
+      // map whose body it did not instantiate.
       if (const auto *vrd = vt->getAsCXXRecordDecl()) {
         DslClass dc = classifyDsl(vrd);
         if (isDslHandleClass(dc))

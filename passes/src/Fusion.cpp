@@ -302,15 +302,11 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
       // other offsets than the plain destination: -Wscratch-packet-overlap
       // covers their overlaps.
       const Chunk &written = a.localDst[0];
-      for (size_t k = 1; !packet && k < b.localSrc.size(); ++k) {
-        const Chunk &read = b.localSrc[k];
-        if (read.rank == written.rank && read.type == written.type &&
-            read.index < written.index + written.size &&
-            written.index < read.index + read.size) {
+      for (size_t k = 1; !packet && k < b.localSrc.size(); ++k)
+        if (b.localSrc[k].overlaps(written)) {
           found.chainReadsResult.push_back({a.reportLoc(), b.reportLoc()});
           break;
         }
-      }
       Op &r = a;
       r.localSrc.insert(r.localSrc.end(), b.localSrc.begin() + 1,
                         b.localSrc.end());

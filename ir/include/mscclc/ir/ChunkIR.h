@@ -71,6 +71,11 @@ struct Chunk {
     return rank == o.rank && type == o.type && index == o.index &&
            size == o.size;
   }
+  // Whether the two share a chunk of one rank's buffer.
+  bool overlaps(const Chunk &o) const {
+    return rank == o.rank && type == o.type && index < o.index + o.size &&
+           o.index < index + size;
+  }
 };
 static_assert(sizeof(Chunk) == 24, "Chunk grew: see the note above it");
 
