@@ -13,6 +13,14 @@
 // partition of accesses (ReferencePartition) beside the tracker, and takes
 // from it what only an empty interval decides.
 //
+// Port channels have a hazard of their own (Q-PORTPUSH): thread i of a
+// port op pushes the op's i-th transfer or signal to the proxy, and only a
+// nop orders two threads' pushes. Once fusion has made one op of two puts
+// on a channel, a signal on that channel pushed by another thread of a
+// later op can reach the proxy first, and the peer reads before the data
+// lands; a nop goes before such an op, as the port-push-order warning's
+// fix says.
+//
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/DependencySync.h"
 
@@ -261,6 +269,81 @@ private:
   std::array<Space, 3> spaces_;
 };
 
+// The port transfers pushed since the thread block's last sync: per
+// channel, which threads pushed one. The rules of TargetDefects'
+// port-push-order check, on the ops before lowering: thread i of a
+// transfer pushes its i-th channel's; a signal's channels are a set that
+// lowering sorts by their ids in the thread block, which are the order of
+// first use (Lowering.cpp), so thread i signals the i-th of them in that
+// order. Replication, after this pass, keeps each thread block's order.
+class PortPushes {
+public:
+  // Numbers the op's port channels not seen before, in the order lowering
+  // will; called for every op, in order, before the checks.
+  void noteChannels(const Op &op) {
+    for (const ChannelRef &c : op.channels)
+      if (c.kind == plan::ChannelType::Port)
+        firstUse_.try_emplace(c.globalId, int32_t(firstUse_.size()));
+  }
+
+  // Whether `op` pushes a signal on a channel after another thread pushed a
+  // transfer on it since the last sync.
+  bool signalMayOvertake(const Op &op) const {
+    if (!isPort(op) || !signals(op.kind))
+      return false;
+    std::vector<int32_t> ids = threadOrder(op);
+    for (size_t t = 0; t < ids.size(); ++t) {
+      auto found = pushers_.find(ids[t]);
+      if (found == pushers_.end())
+        continue;
+      for (size_t other : found->second)
+        if (other != t)
+          return true;
+    }
+    return false;
+  }
+
+  // After the op (and the nop before it, if one was needed).
+  void record(const Op &op) {
+    if (!isPort(op) || !transfers(op.kind))
+      return;
+    std::vector<int32_t> ids = threadOrder(op);
+    for (size_t t = 0; t < ids.size(); ++t)
+      pushers_[ids[t]].push_back(t);
+  }
+
+  // A sync: the pushes before it are ordered. First uses stay.
+  void clear() { pushers_.clear(); }
+
+  static bool isPort(const Op &op) {
+    return !op.channels.empty() &&
+           op.channels[0].kind == plan::ChannelType::Port;
+  }
+
+private:
+  // The op's channels by the thread that pushes each.
+  std::vector<int32_t> threadOrder(const Op &op) const {
+    std::vector<int32_t> ids;
+    for (const ChannelRef &c : op.channels)
+      ids.push_back(c.globalId);
+    if (plan::isDataSyncOp(op.kind))
+      std::sort(ids.begin(), ids.end(), [&](int32_t a, int32_t b) {
+        return firstUse_.at(a) < firstUse_.at(b);
+      });
+    return ids;
+  }
+  static bool signals(OpKind k) {
+    return k == OpKind::Signal || k == OpKind::RlxSignal || k == OpKind::Pws ||
+           k == OpKind::Pwsf;
+  }
+  static bool transfers(OpKind k) {
+    return k == OpKind::Put || k == OpKind::Pws || k == OpKind::Pwsf ||
+           k == OpKind::Ppkt || k == OpKind::Rppkt;
+  }
+  std::map<int32_t, std::vector<size_t>> pushers_;
+  std::map<int32_t, int32_t> firstUse_; // global id -> id in the block
+};
+
 void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
               bool referenceTracks = true) {
   out.push_back(
@@ -313,7 +396,10 @@ bool hasEmptyAccess(const std::vector<Op> &ops) {
   return false;
 }
 
-std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
+// `ports` carries on into a pipeline's body and out of it, as its ops run
+// in order on the same threads.
+std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
+                        PortPushes &ports) {
   Tracker tracker(pool);
   std::optional<ReferencePartition> reference;
   if (hasEmptyAccess(ops))
@@ -328,15 +414,28 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
       tracker.forgetEarlierOps();
       if (reference)
         reference->clear();
+      ports.clear();
       out.push_back(std::move(op));
       continue;
     }
     if (op.kind == OpKind::Pipeline)
       op.mutableDetails().body =
-          resolve(std::move(op.mutableDetails().body), pool);
+          resolve(std::move(op.mutableDetails().body), pool, ports);
+    ports.noteChannels(op);
+    // A read_put_packets over a port channel runs a __syncthreads of its
+    // own first (executor-semantics §3.1).
+    if (op.kind == OpKind::Rppkt && PortPushes::isPort(op))
+      ports.clear();
     accs.clear();
     accessesOf(op, accs);
     bool hazard = false;
+    if (ports.signalMayOvertake(op)) {
+      // The nop orders everything before: the op's accesses start afresh.
+      hazard = true;
+      tracker.forgetEarlierOps();
+      if (reference)
+        reference->clear();
+    }
     for (const Access &acc : accs) {
       ReferencePartition::Result ref;
       if (reference && acc.referenceTracks)
@@ -365,6 +464,11 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
       tracker.record(acc);
     }
     tracker.endOp();
+    // A nop before a pipeline comes before its body, whose pushes `ports`
+    // already holds: kept, which can only add a nop.
+    if (hazard && op.kind != OpKind::Pipeline)
+      ports.clear();
+    ports.record(op);
     if (hazard) {
       Op nop;
       nop.kind = OpKind::Nop;
@@ -372,7 +476,19 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool) {
       nop.seq = op.seq;
       out.push_back(std::move(nop));
     }
+    // A pipeline whose body ends in a sync is synchronised at its end, in
+    // every iteration and so after the last (Q-PIPESYNC): what follows
+    // needs no nop for what the pipeline or the ops before it did.
+    bool syncedAtEnd = op.kind == OpKind::Pipeline &&
+                       !op.details().body.empty() &&
+                       op.details().body.back().isSyncLike();
     out.push_back(std::move(op));
+    if (syncedAtEnd) {
+      tracker.forgetEarlierOps();
+      if (reference)
+        reference->clear();
+      ports.clear();
+    }
   }
   return out;
 }
@@ -384,8 +500,10 @@ public:
     // Interval nodes come and go with every op; a pool reuses them.
     std::pmr::unsynchronized_pool_resource pool;
     for (auto &rank : program.ranks)
-      for (auto &tb : rank.tbs)
-        tb.ops = resolve(std::move(tb.ops), &pool);
+      for (auto &tb : rank.tbs) {
+        PortPushes ports;
+        tb.ops = resolve(std::move(tb.ops), &pool, ports);
+      }
     return true;
   }
 };

@@ -5,7 +5,9 @@
 // nop/barrier (dsl-semantics.md §3.6). Fixes Q-LOSTDEP (accesses of the
 // conflicting op are kept after the tracker is cleared) and Q-PKTREAD
 // (packet reductions track their regular source, not their packet
-// sources). Skipped when the program sets auto_sync=false.
+// sources), and before a port-channel signal that another thread's
+// earlier transfer on the channel could follow to the proxy (Q-PORTPUSH).
+// Skipped when the program sets auto_sync=false.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
