@@ -1411,9 +1411,10 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
         else if (prior.agent == a.agent &&
                  (prior.unit == UnmappedLanes || a.unit == UnmappedLanes))
           os << ": no nop between them, and the bytes are off the 16-byte "
-                "vector path (an operand not on a 16-byte boundary, or bytes "
-                "after the last whole unit), where the two ops hand them to "
-                "threads differently";
+                "vector path (an operand not on a 16-byte boundary, bytes "
+                "after the last whole unit, or a switch reduction of 32-bit "
+                "integers, which goes element by element), where the two ops "
+                "hand them to threads differently";
         else if (coincidentLanes(prior, a, view))
           os << ": no nop between them; at this size the same threads "
                 "handle the bytes, but only because the two ops start "
