@@ -63,6 +63,18 @@ if native_cxx:
     config.available_features.add("native-cxx")
     config.substitutions.append(("%native-cxx", native_cxx + " -std=c++20 -w"))
 
+# Running a command as nobody, whose process limits bind (root's
+# RLIMIT_NPROC does not): tests of what a process limit does.
+import subprocess
+as_nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("setpriv") \
+        and shutil.which("prlimit") and subprocess.run(
+            as_nobody + [config.mscclc, "--version"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("as-nobody")
+    config.substitutions.append(
+        ("%as-nobody", "setpriv --reuid=65534 --regid=65534 --clear-groups"))
+
 # nvcc for the PTX checks (tests/ptx): MSCCLC_NVCC, else the toolkit's.
 nvcc = os.environ.get("MSCCLC_NVCC") or shutil.which("nvcc") or \
     ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc")

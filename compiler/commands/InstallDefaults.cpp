@@ -173,6 +173,16 @@ public:
     }
 
     std::error_code ec;
+    bool hadMarker = fs::exists(target / Marker, ec);
+    // The directories this install creates, deepest first.
+    std::vector<fs::path> created;
+    for (fs::path p = target; !p.empty() && fs::symlink_status(p, ec).type() ==
+                                                fs::file_type::not_found;
+         p = p.parent_path()) {
+      created.push_back(p);
+      if (p == p.parent_path())
+        break;
+    }
     fs::create_directories(target, ec);
     if (ec) {
       usageError(diag::err_install_cannot_create,
@@ -183,18 +193,33 @@ public:
     // here; then the plans of an earlier install that are no longer
     // bundled. Nothing else in the directory is touched.
     std::vector<std::string> names;
+    // A first install that fails part way (a full disk) takes back what it
+    // wrote: the directory would otherwise hold plans without the marker,
+    // and every retry would refuse it as holding foreign files. Over an
+    // earlier install the old marker stays, and a retry finishes the job.
+    auto undoFirstInstall = [&] {
+      if (hadMarker)
+        return;
+      std::error_code ignored;
+      for (const std::string &n : names)
+        fs::remove(target / n, ignored);
+      for (const fs::path &d : created)
+        fs::remove(d, ignored); // only if empty
+    };
     for (const Compiled &c : plans) {
-      if (!writeOutput((target / c.file).string(), c.text))
+      if (!writeOutput((target / c.file).string(), c.text)) {
+        undoFirstInstall();
         return Failure;
+      }
       names.push_back(c.file);
-      std::cout << "wrote " << (target / c.file).string() << " (" << c.ranks
-                << " ranks, " << c.ops << " ops)\n";
     }
     std::string record;
     for (const std::string &n : names)
       record += n + "\n";
-    if (!writeOutput((target / Marker).string(), record))
+    if (!writeOutput((target / Marker).string(), record)) {
+      undoFirstInstall();
       return Failure;
+    }
     // Only what looks like an earlier install's plan: a regular file with a
     // plan's name (a forged marker cannot make it delete anything else).
     for (const std::string &old : previous) {
@@ -204,6 +229,9 @@ public:
           S_ISREG(st.st_mode))
         fs::remove(target / old, ec);
     }
+    for (const Compiled &c : plans)
+      std::cout << "wrote " << (target / c.file).string() << " (" << c.ranks
+                << " ranks, " << c.ops << " ops)\n";
     std::cout << "installed " << plans.size() << " default plans in "
               << target.string() << "\n";
     return Success;

@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <new>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -67,6 +68,12 @@ public:
       if (p == p.parent_path())
         break;
     }
+    // A run that ends without unwinding (out of memory, a signal) removes
+    // them too: the deepest few, the slots for such paths being few.
+    for (const fs::path &d : created_)
+      if (createdGuards_.size() < MaxGuardedDirectories)
+        createdGuards_.push_back(
+            std::make_unique<support::TemporaryFile>(d.string()));
     fs::create_directories(dir_, ec);
     return !ec && fs::is_directory(dir_);
   }
@@ -115,6 +122,10 @@ public:
         return fail("cannot create a file next to '" + f.shown +
                     "': " + std::strerror(errno));
       ::close(fd);
+      // Created to know it can be; made again once the run has the bytes,
+      // so that a run ended by a signal or by memory running out leaves
+      // the directories --dump made empty, and they go.
+      ::unlink(f.temp.c_str());
       files_.emplace(name, std::move(f));
     }
     return true;
@@ -126,7 +137,8 @@ public:
     if (it == files_.end() || !error_.empty())
       return;
     File &f = it->second;
-    int fd = ::open(f.temp.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    int fd =
+        ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     bool ok = fd >= 0 && support::writeAll(fd, bytes);
     int err = errno;
     // close() can report a deferred write error (NFS, a full disk).
@@ -167,6 +179,7 @@ public:
     }
     discard();
     committed_ = true;
+    createdGuards_.clear();
     return true;
   }
 
@@ -198,7 +211,9 @@ private:
   std::string dir_;
   std::map<std::string, File> files_;
   std::vector<std::filesystem::path> created_; // deepest first
-  std::string error_;                          // the first failed write
+  std::vector<std::unique_ptr<support::TemporaryFile>> createdGuards_;
+  static constexpr size_t MaxGuardedDirectories = 8;
+  std::string error_; // the first failed write
   unsigned counter_ = 0;
   bool committed_ = false;
 };
@@ -484,11 +499,13 @@ public:
                    : sim::formatReport(report, names);
       pass = report.pass();
     } catch (const std::bad_alloc &) {
+      support::MemoryLimitText limit =
+          support::memoryLimitText(uint64_t(options_.maxMemoryMiB) << 20);
       usageError(diag::err_usage_command_line,
                  {"out of memory simulating the plan at --size " +
-                      std::to_string(o.size) + " within --max-memory " +
-                      std::to_string(options_.maxMemoryMiB) +
-                      " MiB; raise --max-memory or choose a smaller --size",
+                      std::to_string(o.size) + " within the limit of " +
+                      std::to_string(limit.mib) + " MiB set by " + limit.setBy +
+                      "; " + limit.raise + " or choose a smaller --size",
                   "mscclc sim"});
       return UsageError;
     }

@@ -408,8 +408,17 @@ uint64_t Evaluator::readHeap() {
   return heap.bytesInUse;
 }
 
-void Evaluator::memoryLimitExceeded(LazyLoc loc) {
-  error(loc, diag::err_eval_memory_limit, {limits_.maxMemoryBytes >> 20});
+void Evaluator::memoryLimitExceeded(LazyLoc loc, bool allocationFailed) {
+  // The budget is --max-memory's; an allocation that failed may have met a
+  // lower limit the parent set (ulimit -v or -d), which names itself.
+  support::MemoryLimitText limit =
+      allocationFailed ? support::memoryLimitText(limits_.maxMemoryBytes)
+                       : support::MemoryLimitText{limits_.maxMemoryBytes >> 20,
+                                                  "--max-memory",
+                                                  "raise the limit with "
+                                                  "--max-memory=MiB"};
+  error(loc, diag::err_eval_memory_limit,
+        {limit.mib, limit.setBy, limit.raise});
 }
 
 Value *Evaluator::temp(Value v) {
@@ -553,7 +562,8 @@ void Evaluator::run(const FunctionDecl *fn, ValueList args) {
       temps_.clear();
       tempOrigins_.clear();
       memoryLimitExceeded(current_ ? LazyLoc(current_)
-                                   : LazyLoc(fn->getLocation()));
+                                   : LazyLoc(fn->getLocation()),
+                          /*allocationFailed=*/true);
     }
   }
   // Unless an iterator into them needs telling that they end, the frame's

@@ -1713,7 +1713,8 @@ private:
   uint64_t nextMemoryCheck_ = MemoryCheckInterval;
   uint64_t freeBlocksWalked_ = 0;     // by the last reading
   uint64_t elementsSinceReading_ = 0; // made or copied in bulk since
-  [[noreturn]] void memoryLimitExceeded(LazyLoc loc);
+  [[noreturn]] void memoryLimitExceeded(LazyLoc loc,
+                                        bool allocationFailed = false);
   uint64_t heapAtStart_ = 0;
   // The statement or expression evaluated last, for errors raised outside
   // any (running out of memory).

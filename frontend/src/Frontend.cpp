@@ -41,7 +41,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/Support/thread.h"
 
 #include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
@@ -50,6 +49,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <malloc.h>
 #include <map>
@@ -354,11 +354,13 @@ struct StackGuard {
 
 void reportClangOutOfMemory(void *context) {
   const auto &p = *static_cast<const ClangProgress *>(context);
+  support::MemoryLimitText limit = support::memoryLimitText();
   std::string text = locatedClangMessage(
-      p, ("compiling this file needs more memory than the limit of " +
-          std::to_string(support::processMemoryLimit() >> 20) +
-          " MiB (--max-memory); a template or macro expanding without bound?")
-             .c_str());
+      p,
+      ("compiling this file needs more memory than the limit of " +
+       std::to_string(limit.mib) + " MiB (" + limit.setBy +
+       "); a template or macro expanding without bound? (" + limit.raise + ")")
+          .c_str());
   support::exitNow(text.c_str(), 1);
 }
 
@@ -1567,19 +1569,25 @@ public:
     previous() = weak_from_this();
     support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress_);
     progress_.phases.start("clang set-up");
-    thread_.emplace(std::optional<unsigned>(unsigned(progress_.stackBytes)),
-                    [this] {
-                      StackGuard::install(progress_);
-                      tool_.run(&factory_);
-                      StackGuard::uninstallStack();
-                      handOff(); // Clang stopped before the consumer ran
-                      // What the evaluator and Clang freed lies in this
-                      // thread's malloc arena, which the passes (on the
-                      // caller's thread) do not allocate from: give its free
-                      // pages back, or they stay resident under everything that
-                      // follows.
-                      malloc_trim(0);
-                    });
+    // Not llvm::thread, which aborts the process when the thread cannot
+    // start (a process limit, a container's pids.max).
+    pthread_attr_t attr;
+    int failed = pthread_attr_init(&attr);
+    if (!failed) {
+      failed = pthread_attr_setstacksize(&attr, progress_.stackBytes);
+      if (!failed)
+        failed = pthread_create(&thread_, &attr, threadMain, this);
+      pthread_attr_destroy(&attr);
+    }
+    if (failed) {
+      support::setOutOfMemoryReporter(nullptr, nullptr);
+      progress_.phases.stop();
+      diags_.report(diag::err_frontend_thread, {},
+                    {std::string(std::strerror(failed)),
+                     uint64_t(progress_.stackBytes >> 20)});
+      return {};
+    }
+    started_ = true;
     std::unique_lock<std::mutex> lock(mutex_);
     handedOffCv_.wait(lock, [this] { return handedOff_; });
     return std::move(result_);
@@ -1593,8 +1601,8 @@ public:
     if (finished_)
       return;
     finished_ = true;
-    if (thread_) {
-      thread_->join();
+    if (started_) {
+      pthread_join(thread_, nullptr);
       StackGuard::remove();
     }
     llvm::remove_bad_alloc_error_handler();
@@ -1604,6 +1612,20 @@ public:
   }
 
 private:
+  static void *threadMain(void *self) {
+    auto &session = *static_cast<FrontendTeardown *>(self);
+    StackGuard::install(session.progress_);
+    session.tool_.run(&session.factory_);
+    StackGuard::uninstallStack();
+    session.handOff(); // Clang stopped before the consumer ran
+    // What the evaluator and Clang freed lies in this thread's malloc
+    // arena, which the passes (on the caller's thread) do not allocate
+    // from: give its free pages back, or they stay resident under
+    // everything that follows.
+    malloc_trim(0);
+    return nullptr;
+  }
+
   // On the front end's thread, once: from here on the caller owns the
   // result, the sink and the phase timer.
   void handOff() {
@@ -1637,7 +1659,8 @@ private:
   bool handedOff_ = false; // under mutex_
   std::mutex finishMutex_;
   bool finished_ = false;
-  std::optional<llvm::thread> thread_;
+  pthread_t thread_{};
+  bool started_ = false;
 };
 
 FrontendResult runFrontend(const FrontendOptions &options,

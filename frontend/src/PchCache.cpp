@@ -303,8 +303,10 @@ void noteUse(const std::string &record) {
 }
 
 // The key of a cache file name, dsl-<16 hex digits>.pch[.ok|.bad|.tmp.PID],
-// and whether it is a temporary; nullopt for any other name (never
-// touched).
+// or Clang's own temporary for the .tmp.PID it writes,
+// dsl-<key>.pch.tmp-<8 hex digits>.PID.tmp (left when the build ran out of
+// memory or was killed), and whether it is a temporary; nullopt for any
+// other name (never touched).
 std::optional<std::string> entryKey(llvm::StringRef name, bool &temporary) {
   if (!name.consume_front("dsl-") || name.size() < 16 + 4)
     return std::nullopt;
@@ -314,6 +316,21 @@ std::optional<std::string> entryKey(llvm::StringRef name, bool &temporary) {
   llvm::StringRef rest = name.drop_front(16);
   if (!rest.consume_front(".pch"))
     return std::nullopt;
+  auto isNumber = [](llvm::StringRef digits) {
+    return !digits.empty() &&
+           digits.find_first_not_of("0123456789") == llvm::StringRef::npos;
+  };
+  if (rest.consume_front(".tmp-")) {
+    temporary = true;
+    llvm::StringRef unique = rest.take_front(8);
+    rest = rest.drop_front(unique.size());
+    bool clangTemporary =
+        unique.size() == 8 &&
+        unique.find_first_not_of("0123456789abcdef") == llvm::StringRef::npos &&
+        rest.consume_front(".") && rest.consume_back(".tmp") && isNumber(rest);
+    return clangTemporary ? std::optional<std::string>(key.str())
+                          : std::nullopt;
+  }
   temporary = rest.consume_front(".tmp.");
   if (temporary)
     return !rest.empty() &&

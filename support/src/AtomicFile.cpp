@@ -75,15 +75,33 @@ namespace {
 // Temporary files that a signal must not leave behind. A signal handler may
 // only touch plain memory and call async-signal-safe functions (unlink,
 // raise), so the paths live in fixed buffers.
-constexpr int MaxTemporaries = 8;
+constexpr int MaxTemporaries = 32;
 constexpr size_t MaxPath = 4096;
 char temporaries[MaxTemporaries][MaxPath];
 volatile sig_atomic_t temporaryUsed[MaxTemporaries];
 
-extern "C" void removeTemporariesAndDie(int sig) {
+// Unlinks the registered files, then removes the registered directories
+// that are empty, deepest first (a directory and the one it was made in
+// may both be registered, in either slot order). Async-signal-safe.
+void removeRegistered() {
+  int savedErrno = errno;
+  bool directory[MaxTemporaries] = {};
   for (int i = 0; i < MaxTemporaries; ++i)
-    if (temporaryUsed[i])
-      ::unlink(temporaries[i]);
+    if (temporaryUsed[i] && ::unlink(temporaries[i]) != 0 && errno == EISDIR)
+      directory[i] = true;
+  for (bool removed = true; removed;) {
+    removed = false;
+    for (int i = MaxTemporaries - 1; i >= 0; --i)
+      if (directory[i] && ::rmdir(temporaries[i]) == 0) {
+        directory[i] = false;
+        removed = true;
+      }
+  }
+  errno = savedErrno;
+}
+
+extern "C" void removeTemporariesAndDie(int sig) {
+  removeRegistered();
   ::signal(sig, SIG_DFL);
   ::raise(sig);
 }
@@ -112,11 +130,9 @@ void installSignalCleanup() {
 } // namespace
 
 void removeTemporaries() {
+  removeRegistered();
   for (int i = 0; i < MaxTemporaries; ++i)
-    if (temporaryUsed[i]) {
-      ::unlink(temporaries[i]);
-      temporaryUsed[i] = 0;
-    }
+    temporaryUsed[i] = 0;
 }
 
 TemporaryFile::TemporaryFile(const std::string &path) {

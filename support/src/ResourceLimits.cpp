@@ -13,6 +13,7 @@
 #include <cstring>
 #include <malloc.h>
 #include <new>
+#include <string>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -27,6 +28,12 @@ namespace {
 thread_local bool recoverable = false;
 void *reserve = nullptr;
 uint64_t limitBytes = 0;
+uint64_t requestedBytes = 0;
+// A limit the parent process set below the ceiling --max-memory asks for
+// (its value plus the reserves on top; the soft or hard RLIMIT_DATA, or
+// RLIMIT_AS): 0 when there is none.
+uint64_t parentLimitBytes = 0;
+const char *parentLimitName = "";
 OutOfMemoryReporter reporter = nullptr;
 void *reporterContext = nullptr;
 
@@ -60,9 +67,8 @@ void outOfMemoryNow() {
   if (reporter)
     reporter(reporterContext);
   else
-    std::fputs("mscclc: error: out of memory (raise the limit with "
-               "--max-memory=MiB)\n",
-               stderr);
+    std::fprintf(stderr, "mscclc: error: out of memory (%s)\n",
+                 memoryLimitText().raise.c_str());
   exitNow("", 1);
 }
 
@@ -77,12 +83,36 @@ bool limitProcessMemory(uint64_t bytes) {
   struct rlimit rl;
   if (getrlimit(RLIMIT_DATA, &rl) != 0)
     return false;
+  // The limits the parent process set, read before the first call changes
+  // the soft one (the driver sets a default, then the user's --max-memory).
+  static const struct rlimit parentData = rl;
+  static const struct rlimit parentAs = [] {
+    struct rlimit as;
+    if (getrlimit(RLIMIT_AS, &as) != 0)
+      as.rlim_cur = as.rlim_max = RLIM_INFINITY;
+    return as;
+  }();
   // RLIMIT_DATA also counts reserved address space that is mostly never
   // touched: the front end thread's 512 MiB stack and the emergency
   // reserve. They come on top of the ceiling.
-  rlim_t want = rlim_t(bytes + (uint64_t(576) << 20));
-  if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
-    want = rl.rlim_max; // never raise what the parent capped
+  const rlim_t wanted = rlim_t(bytes + (uint64_t(576) << 20));
+  rlim_t want = wanted;
+  requestedBytes = bytes;
+  parentLimitBytes = 0;
+  // Never raise what the parent capped, softly (ulimit -S -d) or hard.
+  for (rlim_t cap : {parentData.rlim_max, parentData.rlim_cur})
+    if (cap != RLIM_INFINITY && want > cap) {
+      want = cap;
+      parentLimitBytes = uint64_t(cap);
+      parentLimitName = "ulimit -d";
+    }
+  // RLIMIT_AS (ulimit -v) is not ours to change; it only names the limit.
+  if (parentAs.rlim_cur != RLIM_INFINITY && parentAs.rlim_cur < wanted &&
+      (parentLimitBytes == 0 ||
+       uint64_t(parentAs.rlim_cur) < parentLimitBytes)) {
+    parentLimitBytes = uint64_t(parentAs.rlim_cur);
+    parentLimitName = "ulimit -v";
+  }
   rl.rlim_cur = want;
   if (setrlimit(RLIMIT_DATA, &rl) != 0)
     return false;
@@ -93,6 +123,17 @@ bool limitProcessMemory(uint64_t bytes) {
 }
 
 uint64_t processMemoryLimit() { return limitBytes; }
+
+MemoryLimitText memoryLimitText(uint64_t ownLimitBytes) {
+  if (parentLimitBytes)
+    return {parentLimitBytes >> 20, parentLimitName,
+            std::string("raise the limit with ") + parentLimitName +
+                " (in KiB) in the shell that runs mscclc"};
+  uint64_t own = ownLimitBytes    ? ownLimitBytes
+                 : requestedBytes ? requestedBytes
+                                  : limitBytes;
+  return {own >> 20, "--max-memory", "raise the limit with --max-memory=MiB"};
+}
 
 HeapUsage heapUsage() {
 #ifdef MSCCLC_SANITIZED

@@ -19,7 +19,8 @@
 
 namespace mscclc::support {
 
-// Registers a temporary file to be removed if the process is killed by
+// Registers a temporary file (or a directory this run created, removed if
+// it is empty) to be removed if the process is killed by
 // SIGINT, SIGTERM, SIGHUP or SIGQUIT while the guard lives (the handler
 // removes it, then dies of the same signal). Used for every temporary
 // mscclc creates: output files and the precompiled-header cache.

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MSCCLC_SANITIZED 1
@@ -54,6 +55,17 @@ bool limitProcessMemory(uint64_t bytes);
 // The ceiling as --max-memory gave it (bytes; lower when the parent's
 // limit is lower), without the reserves added on top; 0 when none was set.
 uint64_t processMemoryLimit();
+
+// How a message names the ceiling memory ran into: --max-memory's (or
+// `ownLimitBytes`, a budget of the caller's under it), or a lower limit
+// the parent process set (ulimit -v or -d), which --max-memory cannot
+// raise; `raise` says what to do.
+struct MemoryLimitText {
+  uint64_t mib = 0;
+  std::string setBy; // "--max-memory", "ulimit -v", "ulimit -d"
+  std::string raise; // "raise the limit with ..."
+};
+MemoryLimitText memoryLimitText(uint64_t ownLimitBytes = 0);
 
 // Called once when memory runs out outside a recoverable scope; it prints
 // what happened (it may allocate a little: a reserve was freed for it).
