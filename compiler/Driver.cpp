@@ -417,6 +417,20 @@ void extractWarningFlags(std::vector<std::string> &args,
   args = std::move(rest);
 }
 
+std::vector<std::string> missingDirectories(const std::string &dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> missing;
+  std::error_code ec;
+  for (fs::path p = dir; !p.empty() && fs::symlink_status(p, ec).type() ==
+                                           fs::file_type::not_found;
+       p = p.parent_path()) {
+    missing.push_back(p.string());
+    if (p == p.parent_path())
+      break;
+  }
+  return missing;
+}
+
 bool checkInput(const std::string &path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {

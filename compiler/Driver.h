@@ -144,6 +144,10 @@ bool writeOutput(const std::string &path, std::string_view text,
 bool writeOutput(const std::string &path,
                  const support::ContentProducer &produce,
                  const std::string &input = "", std::string_view option = "-o");
+// The directories creating `dir` (and its parents) would make, deepest
+// first: those certainly missing now, which a failed run may remove again.
+std::vector<std::string> missingDirectories(const std::string &dir);
+
 // Writes `plan` as JSON, streamed as it is made.
 bool writePlanOutput(const std::string &path, const plan::Plan &plan,
                      const std::string &input = "");

@@ -175,14 +175,7 @@ public:
     std::error_code ec;
     bool hadMarker = fs::exists(target / Marker, ec);
     // The directories this install creates, deepest first.
-    std::vector<fs::path> created;
-    for (fs::path p = target; !p.empty() && fs::symlink_status(p, ec).type() ==
-                                                fs::file_type::not_found;
-         p = p.parent_path()) {
-      created.push_back(p);
-      if (p == p.parent_path())
-        break;
-    }
+    std::vector<std::string> created = missingDirectories(target.string());
     fs::create_directories(target, ec);
     if (ec) {
       usageError(diag::err_install_cannot_create,
@@ -203,7 +196,7 @@ public:
       std::error_code ignored;
       for (const std::string &n : names)
         fs::remove(target / n, ignored);
-      for (const fs::path &d : created)
+      for (const std::string &d : created)
         fs::remove(d, ignored); // only if empty
     };
     for (const Compiled &c : plans) {

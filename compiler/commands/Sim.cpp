@@ -61,13 +61,8 @@ public:
     namespace fs = std::filesystem;
     std::error_code ec;
     // Only what is certainly missing counts as created by this run.
-    for (fs::path p = dir_; !p.empty() && fs::symlink_status(p, ec).type() ==
-                                              fs::file_type::not_found;
-         p = p.parent_path()) {
-      created_.push_back(p);
-      if (p == p.parent_path())
-        break;
-    }
+    for (const std::string &d : missingDirectories(dir_))
+      created_.push_back(d);
     // A run that ends without unwinding (out of memory, a signal) removes
     // them too: the deepest few, the slots for such paths being few.
     for (const fs::path &d : created_)
