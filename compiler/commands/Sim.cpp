@@ -35,12 +35,14 @@ namespace mscclc::driver {
 namespace {
 
 // The files of --dump: four per rank and meta.json. A failed dump must
-// leave nothing new behind, so every target gets an empty temporary beside
-// it before the simulation starts (a target that cannot be written is
-// refused before anything runs), the simulator fills the temporaries, and
-// they are renamed over their targets only once every file was written.
-// Until then the destructor removes the temporaries, and the directories
-// that makeDirectory() created if they are still empty.
+// leave nothing new behind, so before the simulation starts every target
+// is checked, with a temporary created beside it and removed (a target
+// that cannot be written is refused before anything runs); the simulator's
+// bytes are kept, written to temporaries once it is done, and renamed over
+// their targets only once every file was written. Until then the
+// destructor removes the temporaries, and the directories that
+// makeDirectory() created if they are still empty (a signal or running
+// out of memory removes those too: nothing is in them before commit).
 class DumpFiles {
 public:
   explicit DumpFiles(std::string dir) : dir_(std::move(dir)) {}
@@ -102,56 +104,60 @@ public:
       }
       // Beside the target: rename() is atomic only within a file system.
       size_t slash = f.target.rfind('/');
-      std::string at =
-          slash == std::string::npos ? "" : f.target.substr(0, slash + 1);
-      int fd = -1;
-      for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-        f.temp = at + ".mscclc.dump." + std::to_string(::getpid()) + "." +
-                 std::to_string(counter_++);
-        fd = ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                    0666);
-        if (fd < 0 && errno != EEXIST)
-          break;
-      }
+      f.at = slash == std::string::npos ? "" : f.target.substr(0, slash + 1);
+      // Created to know it can be, and removed: the files are written at
+      // commit, so that a run ended by a signal or by memory running out
+      // leaves nothing in the directories --dump made, and they go.
+      int fd = createTemporary(f);
       if (fd < 0)
         return fail("cannot create a file next to '" + f.shown +
                     "': " + std::strerror(errno));
       ::close(fd);
-      // Created to know it can be; made again once the run has the bytes,
-      // so that a run ended by a signal or by memory running out leaves
-      // the directories --dump made empty, and they go.
       ::unlink(f.temp.c_str());
+      f.temp.clear();
       files_.emplace(name, std::move(f));
     }
     return true;
   }
 
-  // Fills the temporary of `name`; a failure is reported by commit().
+  // Keeps the bytes of `name` for commit() (the simulator goes on to
+  // overwrite its buffers with the next schedule's).
   void write(const std::string &name, std::string_view bytes) {
     auto it = files_.find(name);
-    if (it == files_.end() || !error_.empty())
+    if (it == files_.end())
       return;
-    File &f = it->second;
-    int fd =
-        ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    bool ok = fd >= 0 && support::writeAll(fd, bytes);
-    int err = errno;
-    // close() can report a deferred write error (NFS, a full disk).
-    if (fd >= 0 && ::close(fd) != 0 && ok) {
-      ok = false;
-      err = errno;
-    }
-    if (!ok)
-      error_ = "cannot write '" + f.shown + "': " + std::strerror(err);
-    f.written = ok;
+    it->second.bytes.assign(bytes);
+    it->second.produced = true;
   }
 
   // Renames every written temporary over its target (a file the run did
   // not produce, such as the buffers after a deadlocked run, is left as it
   // was); reports a failure and returns false.
   bool commit() {
-    if (!error_.empty())
-      return fail(error_);
+    for (auto &[name, f] : files_) {
+      if (!f.produced)
+        continue;
+      int fd = createTemporary(f);
+      if (fd < 0) {
+        std::string why = "cannot create a file next to '" + f.shown +
+                          "': " + std::strerror(errno);
+        discard();
+        return fail(why);
+      }
+      bool ok = support::writeAll(fd, f.bytes);
+      int err = errno;
+      // close() can report a deferred write error (NFS, a full disk).
+      if (::close(fd) != 0 && ok) {
+        ok = false;
+        err = errno;
+      }
+      if (!ok) {
+        discard();
+        return fail("cannot write '" + f.shown + "': " + std::strerror(err));
+      }
+      f.written = true;
+      std::string().swap(f.bytes);
+    }
     std::vector<File *> renamed;
     for (auto &[name, f] : files_) {
       if (!f.written)
@@ -182,9 +188,31 @@ private:
   struct File {
     std::string shown;  // as the user would name it
     std::string target; // what it names, links followed
-    std::string temp;   // empty once renamed or removed
-    bool existed = false, written = false;
+    std::string at;     // its directory, with a final '/' (or empty)
+    std::string temp;   // while one of ours exists: empty once renamed
+    std::string bytes;  // what the run produced, until commit()
+    bool existed = false, produced = false, written = false;
   };
+
+  // Creates a temporary beside `f`'s target (its name in f.temp); the
+  // descriptor, or -1 with errno set.
+  int createTemporary(File &f) {
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+      f.temp = f.at + ".mscclc.dump." + std::to_string(::getpid()) + "." +
+               std::to_string(counter_++);
+      fd =
+          ::open(f.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd < 0 && errno != EEXIST)
+        break;
+    }
+    if (fd < 0) {
+      int err = errno;
+      f.temp.clear();
+      errno = err;
+    }
+    return fd;
+  }
 
   bool fail(const std::string &why, bool replaced = false) {
     usageError(diag::err_usage_sim_option,
@@ -208,7 +236,6 @@ private:
   std::vector<std::filesystem::path> created_; // deepest first
   std::vector<std::unique_ptr<support::TemporaryFile>> createdGuards_;
   static constexpr size_t MaxGuardedDirectories = 8;
-  std::string error_; // the first failed write
   unsigned counter_ = 0;
   bool committed_ = false;
 };

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -326,10 +327,15 @@ private:
     std::vector<int32_t> ids;
     for (const ChannelRef &c : op.channels)
       ids.push_back(c.globalId);
+    // Hand-written chunk IR may mix channel kinds in one op (the verifier
+    // lets it through): a channel never noted as a port sorts last.
+    auto rank = [&](int32_t id) {
+      auto found = firstUse_.find(id);
+      return found == firstUse_.end() ? INT32_MAX : found->second;
+    };
     if (plan::isDataSyncOp(op.kind))
-      std::sort(ids.begin(), ids.end(), [&](int32_t a, int32_t b) {
-        return firstUse_.at(a) < firstUse_.at(b);
-      });
+      std::stable_sort(ids.begin(), ids.end(),
+                       [&](int32_t a, int32_t b) { return rank(a) < rank(b); });
     return ids;
   }
   static bool signals(OpKind k) {
@@ -410,6 +416,9 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
   uint64_t opNumber = 0;
   for (auto &op : ops) {
     ++opNumber;
+    // In lowering's order: an op's own channels before its body's, and
+    // those of syncs too.
+    ports.noteChannels(op);
     if (op.isSyncLike()) {
       tracker.forgetEarlierOps();
       if (reference)
@@ -421,7 +430,6 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
     if (op.kind == OpKind::Pipeline)
       op.mutableDetails().body =
           resolve(std::move(op.mutableDetails().body), pool, ports);
-    ports.noteChannels(op);
     // A read_put_packets over a port channel runs a __syncthreads of its
     // own first (executor-semantics §3.1).
     if (op.kind == OpKind::Rppkt && PortPushes::isPort(op))

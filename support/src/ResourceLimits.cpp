@@ -76,8 +76,8 @@ bool limitProcessMemory(uint64_t bytes) {
   std::set_new_handler(outOfMemory);
   if (!reserve)
     reserve = std::malloc(32u << 20);
+  requestedBytes = bytes;
 #ifdef MSCCLC_SANITIZED
-  (void)bytes;
   return false;
 #else
   struct rlimit rl;
@@ -97,7 +97,6 @@ bool limitProcessMemory(uint64_t bytes) {
   // reserve. They come on top of the ceiling.
   const rlim_t wanted = rlim_t(bytes + (uint64_t(576) << 20));
   rlim_t want = wanted;
-  requestedBytes = bytes;
   parentLimitBytes = 0;
   // Never raise what the parent capped, softly (ulimit -S -d) or hard.
   for (rlim_t cap : {parentData.rlim_max, parentData.rlim_cur})
