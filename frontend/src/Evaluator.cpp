@@ -413,10 +413,7 @@ void Evaluator::memoryLimitExceeded(LazyLoc loc, bool allocationFailed) {
   // lower limit the parent set (ulimit -v or -d), which names itself.
   support::MemoryLimitText limit =
       allocationFailed ? support::memoryLimitText(limits_.maxMemoryBytes)
-                       : support::MemoryLimitText{limits_.maxMemoryBytes >> 20,
-                                                  "--max-memory",
-                                                  "raise the limit with "
-                                                  "--max-memory=MiB"};
+                       : support::maxMemoryText(limits_.maxMemoryBytes);
   error(loc, diag::err_eval_memory_limit,
         {limit.mib, limit.setBy, limit.raise});
 }

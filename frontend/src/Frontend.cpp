@@ -102,19 +102,13 @@ constexpr size_t MinFrontendStackBytes = size_t(16) << 20;
 constexpr uint64_t HeapRoomBytes = uint64_t(256) << 20;
 
 // The front end thread's stack: FrontendStackBytes, or less where a limit
-// on the process's address space (ulimit -v) or data (ulimit -d) would not
-// leave room for it and a heap: LLVM aborts the process when it cannot
-// start the thread. Then half of what the limit leaves. 0 when not even
-// MinFrontendStackBytes fit; `limitMiB` is the limit that decided.
+// on the process's address space (ulimit -v) or data (ulimit -d, or the
+// ceiling --max-memory sets) would not leave room for it and a heap, and
+// the thread could not start. Then half of what the limit
+// leaves. 0 when not even MinFrontendStackBytes fit; `limitMiB` is the
+// limit that decided.
 size_t frontendStackBytes(uint64_t &limitMiB) {
   size_t stack = FrontendStackBytes;
-  // Most compiles run without either limit: no need to read statm.
-  auto limited = [](int resource) {
-    struct rlimit rl;
-    return getrlimit(resource, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
-  };
-  if (!limited(RLIMIT_AS) && !limited(RLIMIT_DATA))
-    return stack;
   uint64_t sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
            dataPages = 0;
   if (FILE *statm = std::fopen("/proc/self/statm", "r")) {

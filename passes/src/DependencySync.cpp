@@ -290,7 +290,7 @@ public:
   // Whether `op` pushes a signal on a channel after another thread pushed a
   // transfer on it since the last sync.
   bool signalMayOvertake(const Op &op) const {
-    if (!isPort(op) || !signals(op.kind))
+    if (!isPort(op) || !plan::pushesPortSignal(op.kind))
       return false;
     std::vector<int32_t> ids = threadOrder(op);
     for (size_t t = 0; t < ids.size(); ++t) {
@@ -306,7 +306,7 @@ public:
 
   // After the op (and the nop before it, if one was needed).
   void record(const Op &op) {
-    if (!isPort(op) || !transfers(op.kind))
+    if (!isPort(op) || !plan::pushesPortTransfer(op.kind))
       return;
     std::vector<int32_t> ids = threadOrder(op);
     for (size_t t = 0; t < ids.size(); ++t)
@@ -337,14 +337,6 @@ private:
       std::stable_sort(ids.begin(), ids.end(),
                        [&](int32_t a, int32_t b) { return rank(a) < rank(b); });
     return ids;
-  }
-  static bool signals(OpKind k) {
-    return k == OpKind::Signal || k == OpKind::RlxSignal || k == OpKind::Pws ||
-           k == OpKind::Pwsf;
-  }
-  static bool transfers(OpKind k) {
-    return k == OpKind::Put || k == OpKind::Pws || k == OpKind::Pwsf ||
-           k == OpKind::Ppkt || k == OpKind::Rppkt;
   }
   std::map<int32_t, std::vector<size_t>> pushers_;
   std::map<int32_t, int32_t> firstUse_; // global id -> id in the block

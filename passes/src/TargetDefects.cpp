@@ -585,12 +585,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
         }
         if (op.channelType != ChannelType::Port)
           return;
-        bool signals = op.kind == OpKind::Signal ||
-                       op.kind == OpKind::RlxSignal || op.kind == OpKind::Pws ||
-                       op.kind == OpKind::Pwsf;
-        bool transfers = op.kind == OpKind::Put || op.kind == OpKind::Pws ||
-                         op.kind == OpKind::Pwsf || op.kind == OpKind::Ppkt ||
-                         op.kind == OpKind::Rppkt;
+        bool signals = plan::pushesPortSignal(op.kind);
+        bool transfers = plan::pushesPortTransfer(op.kind);
         if (op.kind == OpKind::Rppkt) // its own __syncthreads first (§3.1)
           portTransfers.clear();
         size_t threads = transfers ? op.dst.size() : op.channelIds.size();

@@ -128,10 +128,13 @@ MemoryLimitText memoryLimitText(uint64_t ownLimitBytes) {
     return {parentLimitBytes >> 20, parentLimitName,
             std::string("raise the limit with ") + parentLimitName +
                 " (in KiB) in the shell that runs mscclc"};
-  uint64_t own = ownLimitBytes    ? ownLimitBytes
-                 : requestedBytes ? requestedBytes
-                                  : limitBytes;
-  return {own >> 20, "--max-memory", "raise the limit with --max-memory=MiB"};
+  return maxMemoryText(ownLimitBytes    ? ownLimitBytes
+                       : requestedBytes ? requestedBytes
+                                        : limitBytes);
+}
+
+MemoryLimitText maxMemoryText(uint64_t bytes) {
+  return {bytes >> 20, "--max-memory", "raise the limit with --max-memory=MiB"};
 }
 
 HeapUsage heapUsage() {

@@ -135,5 +135,16 @@ inline bool isRelaxedOp(OpKind k) { return opInfo(k).is(opfamily::Relaxed); }
 inline bool carriesReduceOp(OpKind k) {
   return opInfo(k).is(opfamily::Reducing);
 }
+// On a port channel, thread i of the op pushes its i-th signal or transfer
+// to the proxy (executor-semantics §3.1); these kinds push a signal, and
+// these a transfer (put_with_signal[_and_flush] both).
+inline bool pushesPortSignal(OpKind k) {
+  return k == OpKind::Signal || k == OpKind::RlxSignal || k == OpKind::Pws ||
+         k == OpKind::Pwsf;
+}
+inline bool pushesPortTransfer(OpKind k) {
+  return k == OpKind::Put || k == OpKind::Pws || k == OpKind::Pwsf ||
+         k == OpKind::Ppkt || k == OpKind::Rppkt;
+}
 
 } // namespace mscclc::plan

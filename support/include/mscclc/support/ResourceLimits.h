@@ -66,6 +66,9 @@ struct MemoryLimitText {
   std::string raise; // "raise the limit with ..."
 };
 MemoryLimitText memoryLimitText(uint64_t ownLimitBytes = 0);
+// The same for a budget of `bytes` that --max-memory set, whatever the
+// parent's limits.
+MemoryLimitText maxMemoryText(uint64_t bytes);
 
 // Called once when memory runs out outside a recoverable scope; it prints
 // what happened (it may allocate a little: a reserve was freed for it).
