@@ -318,6 +318,12 @@ bool CompileOptions::finish() {
     }
   }
   pipeline.printStream = &std::cerr;
+  // While the executor's limits are errors, fusion stays within them;
+  // demoted (to reproduce a reference plan), it fuses as the reference.
+  pipeline.fuseWithinLimits =
+      !allowLimitViolations &&
+      std::find(warningFlags.begin(), warningFlags.end(),
+                "-Wno-error=executor-limits") == warningFlags.end();
   return true;
 }
 

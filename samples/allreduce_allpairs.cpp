@@ -3,7 +3,7 @@
 // and thread block t of rank r handles chunk r·num_tbs + t: it reads that
 // chunk from every peer, reduces it into its own copy and writes the result
 // back to every peer. Fused (at any -O but -O0), it fits the executor's
-// limits up to 8 ranks; larger rank counts are for benchmarking.
+// limits up to 17 ranks; larger rank counts are for benchmarking.
 //
 //   mscclc samples/allreduce_allpairs.cpp -o ar.json [-P num_ranks=8]
 #include <mscclpp/dsl.hpp>

@@ -153,6 +153,8 @@ public:
       }
       // Baked kernels have none of the 0.9.0 executor's per-plan limits
       // (ops per thread block, buffers per op, ...): they are warnings.
+      // Fusion still stops at the per-op limits (fuseWithinLimits, from
+      // the user's options): the kernels bake the plan -o would write.
       options_.allowLimitViolations = true;
       if (classifyInput(input_) == InputKind::Plan &&
           !options_.acceptsPlanInput(input_))
@@ -289,7 +291,7 @@ private:
     bool ok = program.has_value();
     for (size_t i = 0; ok && i < options_.runPasses.size(); ++i) {
       const passes::PassEntry *entry = passes::findPass(options_.runPasses[i]);
-      ok = entry->create()->run(*program, *printer) &&
+      ok = entry->create(options_.pipeline)->run(*program, *printer) &&
            printer->errorCount() == 0;
       if (ok && options_.pipeline.verifyEachPass) {
         InternalErrorSink ice(

@@ -193,7 +193,8 @@ struct Findings {
   std::vector<DroppedResult> droppedResults;
 };
 
-std::vector<Op> fuseList(std::vector<Op> ops, Findings &found);
+std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
+                         const std::optional<OpLimits> &limits);
 
 // Calls f(list of a, the same list of b) for each of the operand lists a
 // fusion grows: the channels and the four chunk lists.
@@ -386,12 +387,153 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
   return false;
 }
 
+// An op's entries per list as lowering will write them (Lowering.cpp and
+// TargetChecks' entriesPerThread): what the executor's per-op limits count.
+struct LoweredSize {
+  size_t channelIds = 0, src = 0, dst = 0, semaphoreIds = 0;
+  size_t perThread = 0; // entries handed one to a thread
+};
+
+LoweredSize loweredSize(const Op &op) {
+  const plan::OpInfo &info = plan::opInfo(op.kind);
+  const ChannelType kind = opChannelKind(op);
+  LoweredSize s;
+  switch (info.channelIds) {
+  case plan::ChannelIdsRule::Never:
+    break;
+  case plan::ChannelIdsRule::PortOnly:
+    if (kind == ChannelType::Port)
+      s.channelIds = op.channels.size();
+    break;
+  case plan::ChannelIdsRule::Always:
+  case plan::ChannelIdsRule::One:
+    s.channelIds = op.channels.size();
+    break;
+  }
+  s.src = op.localSrc.size() + op.remoteSrc.size();
+  s.dst = op.localDst.size() + op.details().pktDst.size() + op.remoteDst.size();
+  if (op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt ||
+      op.kind == OpKind::Glres) {
+    ++s.src;
+    ++s.dst;
+  }
+  s.semaphoreIds = op.details().semaphoreIds.size();
+  const bool typed = info.channelType != plan::ChannelTypeRule::Never;
+  const bool port = typed && kind == ChannelType::Port;
+  if ((info.is(plan::opfamily::Signal) || info.is(plan::opfamily::Wait)) &&
+      !info.is(plan::opfamily::Put) &&
+      (port || (typed && kind == ChannelType::Memory)))
+    s.perThread = s.channelIds;
+  else if (op.kind == OpKind::SemAcquire || op.kind == OpKind::SemRelease)
+    s.perThread = s.semaphoreIds;
+  else if (port && (op.kind == OpKind::Put || op.kind == OpKind::Pws ||
+                    op.kind == OpKind::Pwsf || op.kind == OpKind::Ppkt ||
+                    op.kind == OpKind::Rppkt))
+    s.perThread = s.dst;
+  return s;
+}
+
+// Whether an op of size `fused`, made of ops of sizes `a` and `b`, passes
+// a limit that the larger of the two kept (one already past it alone is the
+// program's, and fusing into it only makes it worse).
+bool passesLimit(const LoweredSize &fused, const LoweredSize &a,
+                 const LoweredSize &b, const OpLimits &limits) {
+  auto past = [](size_t n, size_t x, size_t y, int64_t limit) {
+    return limit >= 0 && n > size_t(limit) && n > std::max(x, y);
+  };
+  return past(fused.channelIds, a.channelIds, b.channelIds,
+              limits.channelIdsPerOp) ||
+         past(fused.src, a.src, b.src, limits.buffersPerOp) ||
+         past(fused.dst, a.dst, b.dst, limits.buffersPerOp) ||
+         past(fused.semaphoreIds, a.semaphoreIds, b.semaphoreIds,
+              limits.semaphoreIdsPerOp) ||
+         past(fused.perThread, a.perThread, b.perThread,
+              limits.entriesPerThread);
+}
+
+// What no op fused from `a` and `b` can exceed in any of LoweredSize's
+// counts: fusion concatenates lists, but may rename the op to a kind that
+// lists channel ids or hands entries to threads where neither did.
+LoweredSize fusedBound(const Op &a, const Op &b) {
+  const LoweredSize sa = loweredSize(a), sb = loweredSize(b);
+  LoweredSize bound;
+  bound.channelIds = a.channels.size() + b.channels.size();
+  bound.src = sa.src + sb.src;
+  bound.dst = sa.dst + sb.dst;
+  bound.semaphoreIds = sa.semaphoreIds + sb.semaphoreIds;
+  bound.perThread = std::max({bound.channelIds, bound.dst, bound.semaphoreIds});
+  return bound;
+}
+
+// tryFuse, unless the fused op would pass one of the executor's per-op
+// limits (Q-FUSELIMIT): then `a` stays as it was, and the run of fusions
+// ends there, as if the ops could not fuse. Two ops whose bound fits need
+// no check; near a limit `a` is copied first, once per run (the run ends
+// at the first refusal).
+enum class Fused { Yes, No, AtLimit };
+
+Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
+                    const std::optional<OpLimits> &limits) {
+  auto fused = [](bool yes) { return yes ? Fused::Yes : Fused::No; };
+  if (!limits)
+    return fused(tryFuse(a, b, index, found));
+  if (!passesLimit(fusedBound(a, b), LoweredSize{}, LoweredSize{}, *limits))
+    return fused(tryFuse(a, b, index, found));
+  const LoweredSize sa = loweredSize(a), sb = loweredSize(b);
+  Op before = a;
+  const size_t merges = found.chainMerges.size(),
+               reads = found.chainReadsResult.size(),
+               dropped = found.droppedResults.size();
+  if (!tryFuse(a, b, index, found))
+    return Fused::No;
+  if (!passesLimit(loweredSize(a), sa, sb, *limits))
+    return Fused::Yes;
+  a = std::move(before);
+  auto keepFirst = [](auto &list, size_t n) {
+    list.erase(list.begin() + ptrdiff_t(n), list.end());
+  };
+  keepFirst(found.chainMerges, merges);
+  keepFirst(found.chainReadsResult, reads);
+  keepFirst(found.droppedResults, dropped);
+  return Fused::AtLimit;
+}
+
+// Signals, waits, flushes and semaphore ops: syncs that move no data.
+bool movesNoData(OpKind k) {
+  switch (k) {
+  case OpKind::Signal:
+  case OpKind::RlxSignal:
+  case OpKind::Wait:
+  case OpKind::RlxWait:
+  case OpKind::Flush:
+  case OpKind::SemAcquire:
+  case OpKind::SemRelease:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // Combines `b` into `a` (returning true), or returns false after possibly
-// trimming data-sync flags of either side.
-bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found) {
+// trimming data-sync flags of either side. `splitAtLimit` is set when only
+// a limit kept two syncs that move no data apart.
+bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
+             const std::optional<OpLimits> &limits, bool &splitAtLimit) {
   if (a.isDataSync()) {
-    if (tryFuse(a, b, index, found))
+    Fused fused = tryFuseWithin(a, b, index, found, limits);
+    if (fused == Fused::Yes)
       return true;
+    // Parts of what the reference makes one op, none moving data: their
+    // syncs are the fused op's, before the first part and after the last,
+    // and none between them (nothing there for one to order). `a`'s after
+    // goes to `b` here; fuseList moves each later part's before to the
+    // first part once that part's own run is done.
+    if (fused == Fused::AtLimit && movesNoData(a.kind) && movesNoData(b.kind)) {
+      b.dataSync |= a.dataSync & SyncAfter;
+      a.dataSync &= ~SyncAfter;
+      splitAtLimit = true;
+      return false;
+    }
     if (hasBefore(b) || b.isSyncLike())
       a.dataSync &= ~SyncAfter;
     return false;
@@ -407,8 +549,9 @@ bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found) {
     if (b.kind == OpKind::Pipeline && hasBefore(b)) {
       a = std::move(b);
       index.reset();
-      a.mutableDetails().body = fuseList(std::move(a.mutableDetails().body),
-                                         found); // Q-PIPEFUSE fix
+      a.mutableDetails().body =
+          fuseList(std::move(a.mutableDetails().body), found,
+                   limits); // Q-PIPEFUSE fix
       return true;
     }
     if (b.isDataSync())
@@ -431,7 +574,7 @@ bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found) {
     }
     return false;
   }
-  return tryFuse(a, b, index, found);
+  return tryFuseWithin(a, b, index, found, limits) == Fused::Yes;
 }
 
 // The kinds whose fusions with their own kind append the absorbed op's
@@ -510,25 +653,53 @@ void fitOperands(Op &op) {
                      [](auto &list, const auto &) { list.shrinkToFit(); });
 }
 
-std::vector<Op> fuseList(std::vector<Op> ops, Findings &found) {
+// Whether a sync comes right before ops[k], fused: its own before, or
+// the op before it is a sync or ends in one.
+bool syncedBefore(const std::vector<Op> &ops, size_t k) {
+  if (ops[k].isDataSync() && (ops[k].dataSync & SyncBefore))
+    return true;
+  if (k == 0)
+    return false;
+  const Op &prev = ops[k - 1];
+  return prev.isSyncLike() ||
+         (prev.isDataSync() && (prev.dataSync & SyncAfter)) ||
+         (prev.kind == OpKind::Pipeline && (pipelineSync(prev) & SyncAfter));
+}
+
+std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
+                         const std::optional<OpLimits> &limits) {
   // Compacts in place: the list only shrinks, and the write position never
   // passes the read position, so no second list is allocated (at 128 ranks
   // this lowered the peak memory by 7 MB).
   size_t write = 0, i = 0, n = ops.size();
   ChannelIndex index;
   SameKindRun run;
+  // The first part of a run of syncs that a limit split (combine), if the
+  // last run was split.
+  constexpr size_t NoSplit = SIZE_MAX;
+  size_t splitHead = NoSplit;
   while (i < n) {
     Op cur = std::move(ops[i]);
     index.reset();
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
-          fuseList(std::move(cur.mutableDetails().body), found);
+          fuseList(std::move(cur.mutableDetails().body), found, limits);
     const bool reserved = reserveForRun(cur, ops, j, run);
-    while (j < n && combine(cur, ops[j], index, found))
+    bool splitAtLimit = false;
+    while (j < n && combine(cur, ops[j], index, found, limits, splitAtLimit))
       ++j;
     if (reserved)
       fitOperands(cur);
+    if (splitHead != NoSplit) {
+      if ((cur.dataSync & SyncBefore) && !syncedBefore(ops, splitHead))
+        ops[splitHead].dataSync |= SyncBefore;
+      cur.dataSync &= ~SyncBefore;
+    }
+    if (!splitAtLimit)
+      splitHead = NoSplit;
+    else if (splitHead == NoSplit)
+      splitHead = write;
     ops[write++] = std::move(cur);
     i = j;
   }
@@ -538,8 +709,12 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found) {
 
 class FusionPass : public Pass {
 public:
+  explicit FusionPass(std::optional<OpLimits> limits) : limits_(limits) {}
   std::string_view name() const override { return "fusion"; }
   bool run(Program &program, DiagnosticSink &diags) override {
+    std::optional<OpLimits> limits = limits_;
+    if (limits && program.numThreadsPerBlock >= 1)
+      limits->entriesPerThread = program.numThreadsPerBlock;
     // Serial on purpose: each thread block's list could fuse on its own
     // thread, but the merged ops free and grow their operand lists, and
     // with the plan built by another thread (read from chunk IR) the
@@ -548,7 +723,7 @@ public:
     Findings found;
     for (auto &rank : program.ranks)
       for (auto &tb : rank.tbs)
-        tb.ops = fuseList(std::move(tb.ops), found);
+        tb.ops = fuseList(std::move(tb.ops), found, limits);
     // Once per place in the source (every rank and instance repeats it).
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
     for (const auto &[first, absorbed] : found.chainMerges)
@@ -568,6 +743,8 @@ public:
   }
 
 private:
+  std::optional<OpLimits> limits_;
+
   // Whether each dropped glre result matters. In recording order (the
   // order the program wrote its ops in), the dropped chunk is read before
   // anything writes all of it again; or nothing writes it again and it is
@@ -741,8 +918,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Pass> createFusionPass() {
-  return std::make_unique<FusionPass>();
+std::unique_ptr<Pass> createFusionPass(std::optional<OpLimits> limits) {
+  return std::make_unique<FusionPass>(limits);
 }
 
 } // namespace mscclc::passes

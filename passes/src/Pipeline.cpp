@@ -19,23 +19,40 @@ namespace mscclc::passes {
 
 namespace {
 bool always(const chunk::Program &, const PipelineOptions &) { return true; }
+
+// A pass that takes no options.
+template <std::unique_ptr<Pass> (*Create)()>
+std::unique_ptr<Pass> plain(const PipelineOptions &) {
+  return Create();
+}
+
+std::unique_ptr<Pass> fusionFor(const PipelineOptions &options) {
+  const TargetLimits *target = findTarget(options.target);
+  if (!options.fuseWithinLimits || !target)
+    return createFusionPass();
+  OpLimits limits;
+  limits.channelIdsPerOp = target->maxChannelIdsPerOp;
+  limits.buffersPerOp = target->maxBuffersPerOp;
+  limits.semaphoreIdsPerOp = target->maxSemaphoreIdsPerOp;
+  return createFusionPass(limits);
+}
 } // namespace
 
 const std::vector<PassEntry> &pipelinePasses() {
   static const std::vector<PassEntry> passes = {
-      {"validate", createValidatePass, always},
-      {"signal-wait-pairing", createSignalWaitPairingPass, always},
-      {"consistency", createConsistencyPass, always},
-      {"fusion", createFusionPass,
+      {"validate", plain<createValidatePass>, always},
+      {"signal-wait-pairing", plain<createSignalWaitPairingPass>, always},
+      {"consistency", plain<createConsistencyPass>, always},
+      {"fusion", fusionFor,
        [](const chunk::Program &p, const PipelineOptions &o) {
          return p.instrFusion && o.optLevel > 0;
        }},
-      {"sync-insertion", createSyncInsertionPass, always},
-      {"dependency-sync", createDependencySyncPass,
+      {"sync-insertion", plain<createSyncInsertionPass>, always},
+      {"dependency-sync", plain<createDependencySyncPass>,
        [](const chunk::Program &p, const PipelineOptions &) {
          return p.autoSync;
        }},
-      {"replication", createReplicationPass, always},
+      {"replication", plain<createReplicationPass>, always},
   };
   return passes;
 }
@@ -65,7 +82,7 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
     const PassEntry &entry = passes[i];
     if (!entry.enabled(program, options))
       continue;
-    std::unique_ptr<Pass> pass = entry.create();
+    std::unique_ptr<Pass> pass = entry.create(options);
     support::PhaseTimer passTime("pass " + std::string(entry.name));
     bool passOk = pass->run(program, diags);
     passTime.stop();

@@ -32,11 +32,14 @@ struct PipelineOptions {
   // Run the chunk IR verifier after every pass (--verify-each); by default
   // it runs once, after the last pass.
   bool verifyEachPass = false;
+  // Fusion stops at the target's per-op limits (Q-FUSELIMIT); off, it fuses
+  // as the reference does (--allow-limit-violations).
+  bool fuseWithinLimits = true;
 };
 
 struct PassEntry {
   std::string_view name; // as in --print-after=NAME and --run-pass=NAME
-  std::unique_ptr<Pass> (*create)();
+  std::unique_ptr<Pass> (*create)(const PipelineOptions &);
   // Whether the pipeline runs it for this program and these options.
   bool (*enabled)(const chunk::Program &, const PipelineOptions &);
 };
