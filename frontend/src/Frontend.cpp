@@ -56,6 +56,7 @@
 #include <mutex>
 #include <optional>
 #include <pthread.h>
+#include <set>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -177,8 +178,10 @@ std::string locatedClangMessage(const ClangProgress &p, const char *message) {
     p.flushHeldError();
   std::string where = p.inputName;
   if (p.sm && p.lastToken.isValid()) {
+    // Where the token physically is, as every other diagnostic says: not
+    // where a #line directive claims it is.
     clang::SourceLocation at = p.sm->getExpansionLoc(p.lastToken);
-    PresumedLoc pl = p.sm->getPresumedLoc(at);
+    PresumedLoc pl = p.sm->getPresumedLoc(at, /*UseLineDirectives=*/false);
     if (pl.isValid())
       where = (p.sm->getFileID(at) == p.sm->getMainFileID()
                    ? p.inputName
@@ -223,6 +226,23 @@ public:
     for (llvm::StringRef group : {"unsequenced", "dangling"})
       ids.getDiagnosticsInGroup(clang::diag::Flavor::WarningOrError, group,
                                 guarded_);
+    ids.getDiagnosticsInGroup(clang::diag::Flavor::WarningOrError, "date-time",
+                              reproducible_);
+  }
+
+  // `#embed` would read a data file into the program. The guarded file
+  // system hands a refused file (a device, a FIFO, one too large) over as
+  // an #error line for #include to stop at, which #embed would take as
+  // data: refused here, where it stands, whatever the file.
+  void EmbedDirective(clang::SourceLocation hash, llvm::StringRef, bool,
+                      clang::OptionalFileEntryRef,
+                      const clang::LexEmbedParametersResult &) override {
+    DiagnosticsEngine &de = ci_.getDiagnostics();
+    de.Report(hash, de.getCustomDiagID(
+                        DiagnosticsEngine::Error,
+                        "#embed is not supported: an algorithm reads no data "
+                        "files; write the values in the source, or pass "
+                        "them with -P name=value"));
   }
   void PragmaDiagnostic(clang::SourceLocation loc, llvm::StringRef,
                         clang::diag::Severity mapping,
@@ -234,19 +254,30 @@ public:
     llvm::StringRef group = option;
     if (!group.consume_front("-W"))
       return;
-    bool hides = group == "everything";
+    bool hides = group == "everything", hidesDateTime = hides;
     if (!hides) {
       llvm::SmallVector<clang::diag::kind, 256> inGroup;
       const DiagnosticIDs &ids = *ci_.getDiagnostics().getDiagnosticIDs();
       if (ids.getDiagnosticsInGroup(clang::diag::Flavor::WarningOrError, group,
                                     inGroup))
         return; // not a group Clang knows: it warns about that itself
-      for (clang::diag::kind k : inGroup)
+      for (clang::diag::kind k : inGroup) {
         hides |= llvm::is_contained(guarded_, k);
+        hidesDateTime |= llvm::is_contained(reproducible_, k);
+      }
+    }
+    DiagnosticsEngine &de = ci_.getDiagnostics();
+    if (hidesDateTime && !hides) {
+      de.Report(loc, de.getCustomDiagID(
+                         DiagnosticsEngine::Error,
+                         "this pragma would turn off Clang's '-W%0' check, "
+                         "which mscclc relies on to keep plans reproducible "
+                         "(no __DATE__, __TIME__ or __TIMESTAMP__); remove it"))
+          << group;
+      return;
     }
     if (!hides)
       return;
-    DiagnosticsEngine &de = ci_.getDiagnostics();
     de.Report(loc, de.getCustomDiagID(
                        DiagnosticsEngine::Error,
                        "this pragma would turn off Clang's '-W%0' checks, "
@@ -259,6 +290,7 @@ public:
 private:
   CompilerInstance &ci_;
   llvm::SmallVector<clang::diag::kind, 64> guarded_;
+  llvm::SmallVector<clang::diag::kind, 4> reproducible_;
 };
 
 // Clang's parser recurses once per nested operator (60,000 unary minuses)
@@ -741,6 +773,40 @@ private:
     return "";
   }
 
+  // Whether `name` is a field of one of the DSL's options structs (the
+  // braced lists after a call's operands: OpOptions, SyncOptions, ...,
+  // ProgramOptions, AlgoSpec), read from the header's declarations.
+  bool isOptionsField(llvm::StringRef name) {
+    if (!optionFields_) {
+      optionFields_.emplace();
+      if (!progress_.compiler || !progress_.compiler->hasASTContext())
+        return false;
+      const auto *tu =
+          progress_.compiler->getASTContext().getTranslationUnitDecl();
+      for (const Decl *d : tu->decls()) {
+        const auto *outer = dyn_cast<NamespaceDecl>(d);
+        if (!outer || outer->getName() != "mscclpp")
+          continue;
+        for (const Decl *dd : outer->decls()) {
+          const auto *ns = dyn_cast<NamespaceDecl>(dd);
+          if (!ns || ns->getName() != "dsl")
+            continue;
+          for (const Decl *m : ns->decls()) {
+            const auto *rd = dyn_cast<CXXRecordDecl>(m);
+            if (!rd || !rd->getIdentifier() ||
+                !rd->isThisDeclarationADefinition() ||
+                !(rd->getName().ends_with("Options") ||
+                  rd->getName() == "AlgoSpec"))
+              continue;
+            for (const FieldDecl *f : rd->fields())
+              optionFields_->insert(f->getName().str());
+          }
+        }
+      }
+    }
+    return optionFields_->count(name.str()) != 0;
+  }
+
   // What a Python DSL habit is spelt as in C++, for Clang's errors that
   // such habits cause (empty when the error is not one of them).
   std::string portingHint(const clang::Diagnostic &info, llvm::StringRef t) {
@@ -770,6 +836,18 @@ private:
     if (t == "use of undeclared identifier 'len'")
       return "; a container's length is its .size() (Python's len(x))";
     const SourceText source = sourceAround(info);
+    // __TIME__ and its kin (-Werror=date-time, clangBaseArgs).
+    if (t == "expansion of date or time macro is not reproducible")
+      return "; the same source must give the same plan on every compile: "
+             "pass the value with -D NAME=VALUE or -P name=value";
+    // ChannelType.switch: a keyword in C++.
+    if (t == "expected unqualified-id" &&
+        source.before.rtrim(" \t").ends_with("::") &&
+        source.after.starts_with("switch") &&
+        !isAsciiIdentifierContinue(
+            source.after.drop_front(6).empty() ? ' ' : source.after[6]))
+      return "; switch is a C++ keyword: the enumerator is spelt switch_ "
+             "(ChannelType::switch_)";
     if (t.consume_front("use of undeclared identifier '") &&
         t.consume_back("'")) {
       // ch.signal(tb=0): a keyword argument, in a call's parentheses (not
@@ -791,10 +869,17 @@ private:
         return false;
       };
       if (after.starts_with("=") && !after.starts_with("==") &&
-          (before.ends_with("(") || before.ends_with(",")) && !statementParen())
-        return "; C++ has no keyword arguments: the DSL's options are a "
-               "braced list of fields, {." +
-               t.str() + " = ...}";
+          (before.ends_with("(") || before.ends_with(",")) &&
+          !statementParen()) {
+        if (isOptionsField(t))
+          return "; C++ has no keyword arguments: the DSL's options are a "
+                 "braced list of fields, {." +
+                 t.str() + " = ...}";
+        // barrier(tb_list=...), Semaphore(0, initial_value=1): a parameter
+        // of its own, which no options struct holds.
+        return "; C++ has no keyword arguments: pass " + t.str() +
+               " by position (in the order <mscclpp/dsl.hpp> declares)";
+      }
       static const std::pair<llvm::StringRef, llvm::StringRef> Words[] = {
           {"True", "; C++ spells it true"},
           {"False", "; C++ spells it false"},
@@ -974,6 +1059,8 @@ private:
   LastHeld lastHeld_;
   bool droppedWarning_ = false; // the last warning was silenced
   mscclc::SourceLocation last_;
+  // isOptionsField's names, read once.
+  std::optional<std::set<std::string>> optionFields_;
   // The last error Clang reported in the user's files, and where its
   // string-for-enum notes already went (stringForEnumHint).
   clang::SourceLocation errorAt_;
@@ -1372,6 +1459,13 @@ public:
                 .c_str(),
             1);
     });
+    // __FILE__ and std::source_location name a file relative to the
+    // algorithm file's directory: Clang is given its absolute path, which
+    // would put where the checkout is (and the working directory) into the
+    // plan. (A file outside that directory keeps its absolute path.)
+    llvm::StringRef mainFile = getCurrentFile();
+    if (size_t slash = mainFile.rfind('/'); slash != llvm::StringRef::npos)
+      ci.getLangOpts().MacroPrefixMap[mainFile.substr(0, slash + 1).str()] = "";
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<ExpansionBudget>(progress_));
     ci.getPreprocessor().addPPCallbacks(
@@ -1437,7 +1531,9 @@ std::vector<std::string> clangBaseArgs() {
       // Undefined behaviour Clang proves:
       // i++ + i++, a view or reference of
       // an object about to be destroyed.
-      "-Werror=unsequenced", "-Werror=dangling", "-fno-caret-diagnostics",
+      "-Werror=unsequenced", "-Werror=dangling",
+      // The same plan on every run: no __DATE__, __TIME__, __TIMESTAMP__.
+      "-Werror=date-time", "-fno-caret-diagnostics",
       // Clang's corrector can loop forever; SpellingSuggestions stands in.
       "-fno-spell-checking"};
   if (std::string res = MSCCLC_CLANG_RESOURCE_DIR; !res.empty()) {
