@@ -154,28 +154,48 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
         fail(diag::err_limit_ops_per_tb, nth ? nth->loc : SourceLocation{},
              tbPath + ".ops",
              {where(gpu, tb), n, t.maxOpsPerThreadBlock, t.name});
-      for (const auto &ch : tb.channels)
-        if (int64_t(ch.ids.size()) > t.maxChannelsPerKind)
+      // The executor joins a thread block's entries of one kind into one
+      // list (a plan may give a kind several entries), so the limits count
+      // per kind, in the order the kinds first appear.
+      auto perKind = [](const auto &entries, auto kindOf) {
+        std::vector<std::pair<plan::ChannelType, size_t>> counts;
+        for (const auto &e : entries) {
+          auto found =
+              std::find_if(counts.begin(), counts.end(),
+                           [&](const auto &c) { return c.first == kindOf(e); });
+          if (found == counts.end())
+            counts.push_back({kindOf(e), e.ids.size()});
+          else
+            found->second += e.ids.size();
+        }
+        return counts;
+      };
+      for (auto [type, count] : perKind(
+               tb.channels, [](const plan::ChannelRefs &c) { return c.type; }))
+        if (int64_t(count) > t.maxChannelsPerKind)
           fail(diag::err_limit_channels_per_tb,
                beyondLimit(tb, firstOp(tb.ops,
                                        [&](const plan::Op &op) {
                                          return namesChannelFrom(
-                                             op, ch.type, t.maxChannelsPerKind);
+                                             op, type, t.maxChannelsPerKind);
                                        })),
                tbPath + ".channels",
-               {where(gpu, tb), ch.ids.size(), plan::toString(ch.type),
+               {where(gpu, tb), count, plan::toString(type),
                 t.maxChannelsPerKind, t.name});
-      for (const auto &rb : tb.remoteBufferRefs)
-        if (int64_t(rb.ids.size()) > t.maxRemoteBuffersPerKind)
+      for (auto [type, count] :
+           perKind(tb.remoteBufferRefs, [](const plan::RemoteBufferRefs &r) {
+             return r.accessType;
+           }))
+        if (int64_t(count) > t.maxRemoteBuffersPerKind)
           fail(diag::err_limit_remote_buffers_per_tb,
                beyondLimit(tb, firstOp(tb.ops,
                                        [&](const plan::Op &op) {
                                          return namesRemoteBufferFrom(
-                                             op, rb.accessType,
+                                             op, type,
                                              t.maxRemoteBuffersPerKind);
                                        })),
                tbPath + ".remote_buffer_refs",
-               {where(gpu, tb), rb.ids.size(), plan::toString(rb.accessType),
+               {where(gpu, tb), count, plan::toString(type),
                 t.maxRemoteBuffersPerKind});
       // Pushed last to first, so that ops are checked (and reported) in
       // plan order, a pipeline's body right after the pipeline.
