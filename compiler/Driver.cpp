@@ -128,10 +128,20 @@ void CompileOptions::addTo(CLI::App &app, Uses uses) {
                  "set an algorithm parameter: -P name=value")
       ->allow_extra_args(false)
       ->group(compileGroup);
-  app.add_option("-D", frontend.defines, "define a macro: -D NAME[=VALUE]")
+  // -D and -U into one list as they are parsed, so that they keep their
+  // order (each occurrence runs the callback once).
+  auto macro = [this](std::string flag) {
+    return [this, flag](const std::string &value) {
+      frontend.macros.push_back(flag + value);
+    };
+  };
+  app.add_option_function<std::string>("-D", macro("-D"),
+                                       "define a macro: -D NAME[=VALUE]")
+      ->trigger_on_parse()
       ->allow_extra_args(false)
       ->group(compileGroup);
-  app.add_option("-U", frontend.undefines, "undefine a macro")
+  app.add_option_function<std::string>("-U", macro("-U"), "undefine a macro")
+      ->trigger_on_parse()
       ->allow_extra_args(false)
       ->group(compileGroup);
   app.add_option("-I", frontend.includeDirs, "add an include directory")
@@ -174,7 +184,8 @@ void CompileOptions::addTo(CLI::App &app, Uses uses) {
       ->group(compileGroup);
   app.add_flag("--allow-limit-violations", allowLimitViolations,
                "report plans that exceed the target executor's limits as "
-               "warnings instead of errors (such plans can corrupt the "
+               "warnings instead of errors, and fuse ops past its per-op "
+               "limits as the reference does (such plans can corrupt the "
                "executor; use only to reproduce reference plans); same as "
                "-Wno-error=executor-limits -Wno-error=glre-unfused");
   app.add_option("--target", pipeline.target, "target executor")
@@ -224,40 +235,41 @@ bool CompileOptions::finish() {
   support::limitProcessMemory(frontend.maxMemoryBytes);
   // Preprocessor options: non-empty, and the front end's own macro is not
   // the user's to change (the precompiled DSL header depends on it).
-  for (auto [flag, list] : {std::pair{"-D", &frontend.defines},
-                            std::pair{"-U", &frontend.undefines},
-                            std::pair{"-I", &frontend.includeDirs}})
-    for (const std::string &v : *list) {
-      if (v.empty()) {
-        usageError(diag::err_usage_empty_option, {flag});
-        return false;
-      }
-      // A macro name is an identifier (Clang would say so without naming
-      // the option).
-      std::string name = v.substr(0, v.find('='));
-      bool identifier =
-          !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
-          std::all_of(name.begin(), name.end(), [](unsigned char c) {
-            return std::isalnum(c) || c == '_';
-          });
-      const bool undefine = std::string_view(flag) == "-U";
-      if (std::string_view(flag) != "-I" && !identifier) {
-        usageError(
-            diag::err_usage_macro_name,
-            {flag, v, undefine ? "-U NAME" : "-D NAME or -D NAME=VALUE"});
-        return false;
-      }
-      // -U takes a name alone: Clang would silently undefine NAME and drop
-      // the value of -UNAME=VALUE.
-      if (undefine && v.find('=') != std::string::npos) {
-        usageError(diag::err_usage_undefine_value, {v});
-        return false;
-      }
-      if (std::string_view(flag) != "-I" && frontend::isCompilerMacro(name)) {
-        usageError(diag::err_usage_reserved_macro, {flag, name});
-        return false;
-      }
+  std::vector<std::pair<std::string, std::string>> given; // (flag, value)
+  for (const std::string &m : frontend.macros)
+    given.push_back({m.substr(0, 2), m.substr(2)});
+  for (const std::string &dir : frontend.includeDirs)
+    given.push_back({"-I", dir});
+  for (const auto &[flag, v] : given) {
+    if (v.empty()) {
+      usageError(diag::err_usage_empty_option, {flag});
+      return false;
     }
+    // A macro name is an identifier (Clang would say so without naming
+    // the option).
+    std::string name = v.substr(0, v.find('='));
+    bool identifier =
+        !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+        std::all_of(name.begin(), name.end(), [](unsigned char c) {
+          return std::isalnum(c) || c == '_';
+        });
+    const bool undefine = std::string_view(flag) == "-U";
+    if (std::string_view(flag) != "-I" && !identifier) {
+      usageError(diag::err_usage_macro_name,
+                 {flag, v, undefine ? "-U NAME" : "-D NAME or -D NAME=VALUE"});
+      return false;
+    }
+    // -U takes a name alone: Clang would silently undefine NAME and drop
+    // the value of -UNAME=VALUE.
+    if (undefine && v.find('=') != std::string::npos) {
+      usageError(diag::err_usage_undefine_value, {v});
+      return false;
+    }
+    if (std::string_view(flag) != "-I" && frontend::isCompilerMacro(name)) {
+      usageError(diag::err_usage_reserved_macro, {flag, name});
+      return false;
+    }
+  }
   if (!passes::findTarget(pipeline.target)) {
     std::string known;
     for (const auto &t : passes::knownTargets())
@@ -320,20 +332,23 @@ bool CompileOptions::finish() {
   pipeline.printStream = &std::cerr;
   // While the executor's limits are errors, fusion stays within them;
   // demoted (to reproduce a reference plan), it fuses as the reference.
+  // As for the diagnostics (DiagnosticSink::emit), -Werror=executor-limits
+  // makes them errors again whatever demoted them.
+  auto flagGiven = [&](const char *flag) {
+    return std::find(warningFlags.begin(), warningFlags.end(), flag) !=
+           warningFlags.end();
+  };
   pipeline.fuseWithinLimits =
-      !allowLimitViolations &&
-      std::find(warningFlags.begin(), warningFlags.end(),
-                "-Wno-error=executor-limits") == warningFlags.end();
+      flagGiven("-Werror=executor-limits") ||
+      (!allowLimitViolations && !flagGiven("-Wno-error=executor-limits"));
   return true;
 }
 
 std::string CompileOptions::frontendOnlyOption() const {
   if (!params.empty())
     return "-P";
-  if (!frontend.defines.empty())
-    return "-D";
-  if (!frontend.undefines.empty())
-    return "-U";
+  if (!frontend.macros.empty())
+    return frontend.macros.front().substr(0, 2); // "-D" or "-U"
   if (!frontend.includeDirs.empty())
     return "-I";
   if (frontend.algorithm)

@@ -248,8 +248,7 @@ public:
                         clang::diag::Severity mapping,
                         llvm::StringRef option) override {
     if (mapping == clang::diag::Severity::Error ||
-        mapping == clang::diag::Severity::Fatal ||
-        ci_.getSourceManager().isInSystemHeader(loc))
+        mapping == clang::diag::Severity::Fatal || inSystemDirectory(loc))
       return;
     llvm::StringRef group = option;
     if (!group.consume_front("-W"))
@@ -288,6 +287,18 @@ public:
   }
 
 private:
+  // A header found in a system include directory. Not one that calls
+  // itself a system header (#pragma clang system_header, a line marker):
+  // a user's file could then silence the checks for the algorithm.
+  bool inSystemDirectory(clang::SourceLocation loc) const {
+    const clang::SourceManager &sm = ci_.getSourceManager();
+    bool invalid = false;
+    const clang::SrcMgr::SLocEntry &entry =
+        sm.getSLocEntry(sm.getFileID(sm.getExpansionLoc(loc)), &invalid);
+    return !invalid && entry.isFile() &&
+           clang::SrcMgr::isSystem(entry.getFile().getFileCharacteristic());
+  }
+
   CompilerInstance &ci_;
   llvm::SmallVector<clang::diag::kind, 64> guarded_;
   llvm::SmallVector<clang::diag::kind, 4> reproducible_;
@@ -1818,10 +1829,8 @@ FrontendResult runFrontend(const FrontendOptions &options,
     args.push_back("-include");
     args.push_back(dslIncludeDir() + "/mscclpp/dsl.hpp");
   }
-  for (const auto &d : options.defines)
-    args.push_back("-D" + d);
-  for (const auto &u : options.undefines)
-    args.push_back("-U" + u);
+  for (const auto &m : options.macros)
+    args.push_back(m);
   for (const auto &i : options.includeDirs)
     args.push_back("-I" + i);
   auto session = std::make_shared<FrontendTeardown>(options, diags, files,

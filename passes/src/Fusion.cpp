@@ -488,6 +488,12 @@ Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
     return Fused::No;
   if (!passesLimit(loweredSize(a), sa, sb, *limits))
     return Fused::Yes;
+  // A reduce chain whose destination is not its first source (the
+  // reduce-chain-fused warning) is not split: its next part would start
+  // again from that source and overwrite the first part's sum. The op
+  // stays whole, for the limit checks to report.
+  if (found.chainMerges.size() > merges)
+    return Fused::Yes;
   a = std::move(before);
   auto keepFirst = [](auto &list, size_t n) {
     list.erase(list.begin() + ptrdiff_t(n), list.end());

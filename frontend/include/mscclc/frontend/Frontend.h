@@ -34,8 +34,9 @@ using BarrierRegistry = std::vector<std::map<std::vector<int64_t>, int32_t>>;
 
 struct FrontendOptions {
   std::string inputFile;
-  std::vector<std::string> defines;                        // -D NAME[=VALUE]
-  std::vector<std::string> undefines;                      // -U NAME
+  // -D NAME[=VALUE] and -U NAME, each as "-DNAME=VALUE" or "-UNAME", in
+  // command-line order: Clang applies them in order (-U X -D X=1 defines X).
+  std::vector<std::string> macros;
   std::vector<std::string> includeDirs;                    // -I DIR
   std::optional<std::string> algorithm;                    // --algo NAME
   std::vector<std::pair<std::string, std::string>> params; // -P name=value
