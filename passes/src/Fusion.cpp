@@ -454,8 +454,8 @@ bool passesLimit(const LoweredSize &fused, const LoweredSize &a,
 // What no op fused from `a` and `b` can exceed in any of LoweredSize's
 // counts: fusion concatenates lists, but may rename the op to a kind that
 // lists channel ids or hands entries to threads where neither did.
-LoweredSize fusedBound(const Op &a, const Op &b) {
-  const LoweredSize sa = loweredSize(a), sb = loweredSize(b);
+LoweredSize fusedBound(const Op &a, const LoweredSize &sa, const Op &b,
+                       const LoweredSize &sb) {
   LoweredSize bound;
   bound.channelIds = a.channels.size() + b.channels.size();
   bound.src = sa.src + sb.src;
@@ -477,9 +477,10 @@ Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
   auto fused = [](bool yes) { return yes ? Fused::Yes : Fused::No; };
   if (!limits)
     return fused(tryFuse(a, b, index, found));
-  if (!passesLimit(fusedBound(a, b), LoweredSize{}, LoweredSize{}, *limits))
-    return fused(tryFuse(a, b, index, found));
   const LoweredSize sa = loweredSize(a), sb = loweredSize(b);
+  if (!passesLimit(fusedBound(a, sa, b, sb), LoweredSize{}, LoweredSize{},
+                   *limits))
+    return fused(tryFuse(a, b, index, found));
   Op before = a;
   const size_t merges = found.chainMerges.size(),
                reads = found.chainReadsResult.size(),
@@ -504,22 +505,6 @@ Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
   return Fused::AtLimit;
 }
 
-// Signals, waits, flushes and semaphore ops: syncs that move no data.
-bool movesNoData(OpKind k) {
-  switch (k) {
-  case OpKind::Signal:
-  case OpKind::RlxSignal:
-  case OpKind::Wait:
-  case OpKind::RlxWait:
-  case OpKind::Flush:
-  case OpKind::SemAcquire:
-  case OpKind::SemRelease:
-    return true;
-  default:
-    return false;
-  }
-}
-
 // Combines `b` into `a` (returning true), or returns false after possibly
 // trimming data-sync flags of either side. `splitAtLimit` is set when only
 // a limit kept two syncs that move no data apart.
@@ -529,12 +514,13 @@ bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
     Fused fused = tryFuseWithin(a, b, index, found, limits);
     if (fused == Fused::Yes)
       return true;
-    // Parts of what the reference makes one op, none moving data: their
+    // Parts of what the reference makes one op, none moving data (the
+    // data-sync family: signals, waits, flushes, semaphore ops): their
     // syncs are the fused op's, before the first part and after the last,
     // and none between them (nothing there for one to order). `a`'s after
     // goes to `b` here; fuseList moves each later part's before to the
     // first part once that part's own run is done.
-    if (fused == Fused::AtLimit && movesNoData(a.kind) && movesNoData(b.kind)) {
+    if (fused == Fused::AtLimit && b.isDataSync()) {
       b.dataSync |= a.dataSync & SyncAfter;
       a.dataSync &= ~SyncAfter;
       splitAtLimit = true;
