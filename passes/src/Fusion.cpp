@@ -8,6 +8,11 @@
 // fused with a broadcast that does not store the reduce's destination
 // chunk (glres writes only where the broadcast stores).
 //
+// Given the executor's per-op limits, a fusion that would pass one is not
+// made (Q-FUSELIMIT): the run is split there. Split syncs share the run's
+// nops; split transfers and reductions get a nop between them when no
+// later pass would add one (auto_sync = false).
+//
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/Fusion.h"
 
@@ -193,8 +198,16 @@ struct Findings {
   std::vector<DroppedResult> droppedResults;
 };
 
+struct FuseOptions {
+  // The executor's per-op limits fusion stays within (Q-FUSELIMIT), if any.
+  std::optional<OpLimits> limits;
+  // Whether the parts of a transfer or reduction split at a limit get a
+  // nop between them: auto_sync = false, where no later pass adds one.
+  bool nopBetweenSplitParts = false;
+};
+
 std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
-                         const std::optional<OpLimits> &limits);
+                         const FuseOptions &options);
 
 // Calls f(list of a, the same list of b) for each of the operand lists a
 // fusion grows: the channels and the four chunk lists.
@@ -507,9 +520,11 @@ Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
 
 // Combines `b` into `a` (returning true), or returns false after possibly
 // trimming data-sync flags of either side. `splitAtLimit` is set when only
-// a limit kept two syncs that move no data apart.
+// a limit kept two syncs that move no data apart, `splitData` when only a
+// limit kept two transfers or reductions apart.
 bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
-             const std::optional<OpLimits> &limits, bool &splitAtLimit) {
+             const FuseOptions &options, bool &splitAtLimit, bool &splitData) {
+  const std::optional<OpLimits> &limits = options.limits;
   if (a.isDataSync()) {
     Fused fused = tryFuseWithin(a, b, index, found, limits);
     if (fused == Fused::Yes)
@@ -543,7 +558,7 @@ bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
       index.reset();
       a.mutableDetails().body =
           fuseList(std::move(a.mutableDetails().body), found,
-                   limits); // Q-PIPEFUSE fix
+                   options); // Q-PIPEFUSE fix
       return true;
     }
     if (b.isDataSync())
@@ -566,7 +581,10 @@ bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
     }
     return false;
   }
-  return tryFuseWithin(a, b, index, found, limits) == Fused::Yes;
+  Fused fused = tryFuseWithin(a, b, index, found, limits);
+  if (fused == Fused::AtLimit)
+    splitData = true;
+  return fused == Fused::Yes;
 }
 
 // The kinds whose fusions with their own kind append the absorbed op's
@@ -659,7 +677,7 @@ bool syncedBefore(const std::vector<Op> &ops, size_t k) {
 }
 
 std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
-                         const std::optional<OpLimits> &limits) {
+                         const FuseOptions &options) {
   // Compacts in place: the list only shrinks, and the write position never
   // passes the read position, so no second list is allocated (at 128 ranks
   // this lowered the peak memory by 7 MB).
@@ -670,16 +688,19 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
   // last run was split.
   constexpr size_t NoSplit = SIZE_MAX;
   size_t splitHead = NoSplit;
+  // Where, in the compacted list, a nop goes after the op (see below).
+  std::vector<size_t> nopsAfter;
   while (i < n) {
     Op cur = std::move(ops[i]);
     index.reset();
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
-          fuseList(std::move(cur.mutableDetails().body), found, limits);
+          fuseList(std::move(cur.mutableDetails().body), found, options);
     const bool reserved = reserveForRun(cur, ops, j, run);
-    bool splitAtLimit = false;
-    while (j < n && combine(cur, ops[j], index, found, limits, splitAtLimit))
+    bool splitAtLimit = false, splitData = false;
+    while (j < n &&
+           combine(cur, ops[j], index, found, options, splitAtLimit, splitData))
       ++j;
     if (reserved)
       fitOperands(cur);
@@ -692,11 +713,35 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
       splitHead = NoSplit;
     else if (splitHead == NoSplit)
       splitHead = write;
+    // The parts of a transfer or reduction split at a limit may touch the
+    // same data (a reduce chain's running sum, the sum a fused put sends),
+    // where Python's one op needed no sync. Without auto_sync nothing else
+    // orders them: a nop does.
+    if (splitData && options.nopBetweenSplitParts)
+      nopsAfter.push_back(write);
     ops[write++] = std::move(cur);
     i = j;
   }
   ops.erase(ops.begin() + ptrdiff_t(write), ops.end());
-  return ops;
+  if (nopsAfter.empty())
+    return ops;
+  // Rare (a split under auto_sync = false): the list grows, so it is built
+  // again rather than compacted in place.
+  std::vector<Op> withNops;
+  withNops.reserve(ops.size() + nopsAfter.size());
+  size_t next = 0;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    withNops.push_back(std::move(ops[k]));
+    if (next < nopsAfter.size() && nopsAfter[next] == k) {
+      ++next;
+      Op nop;
+      nop.kind = OpKind::Nop;
+      nop.loc = withNops.back().loc;
+      nop.seq = withNops.back().seq;
+      withNops.push_back(std::move(nop));
+    }
+  }
+  return withNops;
 }
 
 class FusionPass : public Pass {
@@ -704,9 +749,11 @@ public:
   explicit FusionPass(std::optional<OpLimits> limits) : limits_(limits) {}
   std::string_view name() const override { return "fusion"; }
   bool run(Program &program, DiagnosticSink &diags) override {
-    std::optional<OpLimits> limits = limits_;
-    if (limits && program.numThreadsPerBlock >= 1)
-      limits->entriesPerThread = program.numThreadsPerBlock;
+    FuseOptions options;
+    options.limits = limits_;
+    if (options.limits && program.numThreadsPerBlock >= 1)
+      options.limits->entriesPerThread = program.numThreadsPerBlock;
+    options.nopBetweenSplitParts = !program.autoSync;
     // Serial on purpose: each thread block's list could fuse on its own
     // thread, but the merged ops free and grow their operand lists, and
     // with the plan built by another thread (read from chunk IR) the
@@ -715,7 +762,7 @@ public:
     Findings found;
     for (auto &rank : program.ranks)
       for (auto &tb : rank.tbs)
-        tb.ops = fuseList(std::move(tb.ops), found, limits);
+        tb.ops = fuseList(std::move(tb.ops), found, options);
     // Once per place in the source (every rank and instance repeats it).
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
     for (const auto &[first, absorbed] : found.chainMerges)
