@@ -1751,11 +1751,19 @@ void Machine::pushTrigger(Tb &tb, const Inst &inst, Trigger t, size_t lane) {
   // between ops): thread 0's signal may reach the FIFO before thread 1's
   // put of the op before. Queue the trigger ahead of the trailing pushes
   // it may overtake, the order a lagging thread gives, so that a flag
-  // that can outrun a transfer on its connection is seen to.
+  // that can outrun a transfer on its connection is seen to. The other
+  // threads of its own op push in any order too, so on odd schedules a
+  // trigger passes theirs as well (thread 3 of a signal then overtakes the
+  // put of the op before as thread 0 does); on even ones it stops at them,
+  // which leaves the earlier threads' flags ahead of it, an order that
+  // finds other races (a transfer outliving the kernel). A flush's or
+  // pwsf's triggers keep their op's order: the op waits for the proxy to
+  // pass its last one (tb.fifoPosition), which must be the furthest.
+  const bool passOwnOp = schedule_ % 2 == 1 && !t.sync;
   auto mayOvertake = [&](const Trigger &queued) {
     return queued.tb == t.tb && queued.run == t.run &&
            queued.syncs == t.syncs && queued.lane != t.lane &&
-           (queued.op != t.op || queued.iter != t.iter);
+           (passOwnOp || queued.op != t.op || queued.iter != t.iter);
   };
   size_t at = proxy.fifo.size();
   while (at > 0 && mayOvertake(proxy.fifo[at - 1]))
