@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/DependencySync.h"
+#include "mscclc/ir/PythonSetOrder.h"
 
 #include <algorithm>
 #include <array>
@@ -274,9 +275,10 @@ private:
 // channel, which threads pushed one. The rules of TargetDefects'
 // port-push-order check, on the ops before lowering: thread i of a
 // transfer pushes its i-th channel's; a signal's channels are a set that
-// lowering sorts by their ids in the thread block, which are the order of
-// first use (Lowering.cpp), so thread i signals the i-th of them in that
-// order. Replication, after this pass, keeps each thread block's order.
+// lowering writes in Python's set order of their ids in the thread block
+// (PythonSetOrder.h), which are the order of first use (Lowering.cpp), so
+// thread i signals the i-th of them in that order. Replication, after
+// this pass, keeps each thread block's order.
 class PortPushes {
 public:
   // Numbers the op's port channels not seen before, in the order lowering
@@ -327,15 +329,28 @@ private:
     std::vector<int32_t> ids;
     for (const ChannelRef &c : op.channels)
       ids.push_back(c.globalId);
+    if (!plan::isDataSyncOp(op.kind))
+      return ids;
     // Hand-written chunk IR may mix channel kinds in one op (the verifier
     // lets it through): a channel never noted as a port sorts last.
     auto rank = [&](int32_t id) {
       auto found = firstUse_.find(id);
       return found == firstUse_.end() ? INT32_MAX : found->second;
     };
-    if (plan::isDataSyncOp(op.kind))
+    std::vector<int32_t> blockIds;
+    std::map<int32_t, int32_t> byBlockId;
+    for (int32_t id : ids) {
+      blockIds.push_back(rank(id));
+      byBlockId.emplace(blockIds.back(), id);
+    }
+    if (byBlockId.size() != ids.size() || byBlockId.count(INT32_MAX)) {
       std::stable_sort(ids.begin(), ids.end(),
                        [&](int32_t a, int32_t b) { return rank(a) < rank(b); });
+      return ids;
+    }
+    ids.clear();
+    for (int32_t blockId : plan::pythonSetOrder(blockIds))
+      ids.push_back(byBlockId.at(blockId));
     return ids;
   }
   std::map<int32_t, std::vector<size_t>> pushers_;

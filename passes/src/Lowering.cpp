@@ -1,5 +1,6 @@
 //===- Lowering.cpp - chunk IR → plan IR ----------------------------------===//
 #include "mscclc/passes/Lowering.h"
+#include "mscclc/ir/PythonSetOrder.h"
 #include "mscclc/support/Parallel.h"
 
 #include <algorithm>
@@ -113,10 +114,11 @@ public:
     }
     if (info.channelType != plan::ChannelTypeRule::Never)
       p.channelType = kind;
-    // A set in the reference; ascending order is what it prints for dense
-    // ids and is semantically a set (Q-SETORDER).
+    // A set in the reference, written in CPython's iteration order: thread
+    // k of the op takes the k-th channel, so the order is the reference's
+    // to the byte (PythonSetOrder.h).
     if (info.is(plan::opfamily::DataSync))
-      std::sort(p.channelIds.begin(), p.channelIds.end());
+      p.channelIds = plan::pythonSetOrder(p.channelIds);
 
     switch (op.kind) {
     case OpKind::Barrier:

@@ -117,8 +117,8 @@ def normalised(path, drop_nops=False, fixes=()):
     sorted (dsl-semantics 4.6: access_channel_types of a buffer reached
     through both channel kinds, random per process; the channel_ids of a
     fused signal, wait or flush, in CPython's set order, which mscclc
-    sorts, Q-SETORDER: the two agree whenever the ids are below the set's
-    table size) and, if asked, every nop dropped and the fields
+    replays, PythonSetOrder.h, except for a flush fused with a channel it
+    already names) and, if asked, every nop dropped and the fields
     mscclc's fixes of the program's reference bugs change blanked (Q-GLRES:
     where a fused switch reduce and broadcast stores) or undone (Q-PUTSRC:
     memory-channel puts as one transfer each)."""
