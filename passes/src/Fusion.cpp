@@ -10,8 +10,9 @@
 //
 // Given the executor's per-op limits, a fusion that would pass one is not
 // made (Q-FUSELIMIT): the run is split there. Split syncs share the run's
-// nops; split transfers and reductions get a nop between them when no
-// later pass would add one (auto_sync = false).
+// nops; when no later pass would add the nops a split needs
+// (auto_sync = false), a split run gets them around it, and split
+// transfers and reductions between their parts too.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/Fusion.h"
@@ -201,13 +202,16 @@ struct Findings {
 struct FuseOptions {
   // The executor's per-op limits fusion stays within (Q-FUSELIMIT), if any.
   std::optional<OpLimits> limits;
-  // Whether the parts of a transfer or reduction split at a limit get a
-  // nop between them: auto_sync = false, where no later pass adds one.
-  bool nopBetweenSplitParts = false;
+  // Whether a run split at a limit gets nops of its own: around it, and
+  // between the parts of a transfer or reduction. auto_sync = false,
+  // where no later pass adds the ones the split needs.
+  bool nopsAroundSplitRuns = false;
 };
 
+// `body`: the list is a pipeline's body, which the next iteration's ops
+// follow and the previous one's precede.
 std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
-                         const FuseOptions &options);
+                         const FuseOptions &options, bool body = false);
 
 // Calls f(list of a, the same list of b) for each of the operand lists a
 // fusion grows: the channels and the four chunk lists.
@@ -557,8 +561,8 @@ bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
       a = std::move(b);
       index.reset();
       a.mutableDetails().body =
-          fuseList(std::move(a.mutableDetails().body), found,
-                   options); // Q-PIPEFUSE fix
+          fuseList(std::move(a.mutableDetails().body), found, options,
+                   true); // Q-PIPEFUSE fix
       return true;
     }
     if (b.isDataSync())
@@ -663,21 +667,22 @@ void fitOperands(Op &op) {
                      [](auto &list, const auto &) { list.shrinkToFit(); });
 }
 
+// Whether a sync comes right after `op`, fused: it is one or ends in one.
+bool endsSynced(const Op &op) {
+  return op.isSyncLike() || (op.isDataSync() && (op.dataSync & SyncAfter)) ||
+         (op.kind == OpKind::Pipeline && (pipelineSync(op) & SyncAfter));
+}
+
 // Whether a sync comes right before ops[k], fused: its own before, or
 // the op before it is a sync or ends in one.
 bool syncedBefore(const std::vector<Op> &ops, size_t k) {
   if (ops[k].isDataSync() && (ops[k].dataSync & SyncBefore))
     return true;
-  if (k == 0)
-    return false;
-  const Op &prev = ops[k - 1];
-  return prev.isSyncLike() ||
-         (prev.isDataSync() && (prev.dataSync & SyncAfter)) ||
-         (prev.kind == OpKind::Pipeline && (pipelineSync(prev) & SyncAfter));
+  return k > 0 && endsSynced(ops[k - 1]);
 }
 
 std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
-                         const FuseOptions &options) {
+                         const FuseOptions &options, bool body) {
   // Compacts in place: the list only shrinks, and the write position never
   // passes the read position, so no second list is allocated (at 128 ranks
   // this lowered the peak memory by 7 MB).
@@ -688,15 +693,17 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
   // last run was split.
   constexpr size_t NoSplit = SIZE_MAX;
   size_t splitHead = NoSplit;
-  // Where, in the compacted list, a nop goes after the op (see below).
-  std::vector<size_t> nopsAfter;
+  // Positions in the compacted list a nop goes before (see below), and
+  // whether the last run was a transfer or reduction split at a limit.
+  std::vector<size_t> nopsBefore;
+  bool lastSplitData = false;
   while (i < n) {
     Op cur = std::move(ops[i]);
     index.reset();
     size_t j = i + 1;
     if (cur.kind == OpKind::Pipeline)
       cur.mutableDetails().body =
-          fuseList(std::move(cur.mutableDetails().body), found, options);
+          fuseList(std::move(cur.mutableDetails().body), found, options, true);
     const bool reserved = reserveForRun(cur, ops, j, run);
     bool splitAtLimit = false, splitData = false;
     while (j < n &&
@@ -704,42 +711,66 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
       ++j;
     if (reserved)
       fitOperands(cur);
+    // Under auto_sync = false the program may rely on what Python's one op
+    // orders: its threads take the same channels and bytes as those of the
+    // ops beside it (thread k signals after its own port put), and it
+    // reads its operands before it writes (a reduce chain's running sum).
+    // The parts of a split run hand them to other threads, so nops order
+    // the run with the ops before and after it, and the parts of a
+    // transfer or reduction with each other. (With auto_sync the
+    // dependency-sync pass adds the nops the hazards need.) A list's ends
+    // need none, but a pipeline body's: its iterations follow each other.
+    const bool isolate = options.nopsAroundSplitRuns;
+    const bool prevSynced =
+        write == 0 ? !body
+                   : endsSynced(ops[write - 1]) ||
+                         (!nopsBefore.empty() && nopsBefore.back() == write);
+    const bool nextSynced =
+        j == n ? !body : ops[j].isSyncLike() || hasBefore(ops[j]);
     if (splitHead != NoSplit) {
       if ((cur.dataSync & SyncBefore) && !syncedBefore(ops, splitHead))
         ops[splitHead].dataSync |= SyncBefore;
       cur.dataSync &= ~SyncBefore;
+      if (isolate && !splitAtLimit && !nextSynced)
+        cur.dataSync |= SyncAfter; // the last part of a split run of syncs
+    } else if (isolate && splitAtLimit && !prevSynced) {
+      cur.dataSync |= SyncBefore; // the first part
     }
     if (!splitAtLimit)
       splitHead = NoSplit;
     else if (splitHead == NoSplit)
       splitHead = write;
-    // The parts of a transfer or reduction split at a limit may touch the
-    // same data (a reduce chain's running sum, the sum a fused put sends),
-    // where Python's one op needed no sync. Without auto_sync nothing else
-    // orders them: a nop does.
-    if (splitData && options.nopBetweenSplitParts)
-      nopsAfter.push_back(write);
+    if (isolate) {
+      if (splitData && !lastSplitData && !prevSynced)
+        nopsBefore.push_back(write); // before the first part
+      if (splitData || (lastSplitData && !nextSynced))
+        nopsBefore.push_back(write + 1); // after each part
+    }
+    lastSplitData = splitData;
     ops[write++] = std::move(cur);
     i = j;
   }
   ops.erase(ops.begin() + ptrdiff_t(write), ops.end());
-  if (nopsAfter.empty())
+  if (nopsBefore.empty())
     return ops;
   // Rare (a split under auto_sync = false): the list grows, so it is built
   // again rather than compacted in place.
   std::vector<Op> withNops;
-  withNops.reserve(ops.size() + nopsAfter.size());
+  withNops.reserve(ops.size() + nopsBefore.size());
   size_t next = 0;
-  for (size_t k = 0; k < ops.size(); ++k) {
-    withNops.push_back(std::move(ops[k]));
-    if (next < nopsAfter.size() && nopsAfter[next] == k) {
-      ++next;
+  for (size_t k = 0; k <= ops.size(); ++k) {
+    if (next < nopsBefore.size() && nopsBefore[next] == k) {
+      while (next < nopsBefore.size() && nopsBefore[next] == k)
+        ++next;
+      const Op &near = k < ops.size() ? ops[k] : withNops.back();
       Op nop;
       nop.kind = OpKind::Nop;
-      nop.loc = withNops.back().loc;
-      nop.seq = withNops.back().seq;
+      nop.loc = near.loc;
+      nop.seq = near.seq;
       withNops.push_back(std::move(nop));
     }
+    if (k < ops.size())
+      withNops.push_back(std::move(ops[k]));
   }
   return withNops;
 }
@@ -753,7 +784,7 @@ public:
     options.limits = limits_;
     if (options.limits && program.numThreadsPerBlock >= 1)
       options.limits->entriesPerThread = program.numThreadsPerBlock;
-    options.nopBetweenSplitParts = !program.autoSync;
+    options.nopsAroundSplitRuns = !program.autoSync;
     // Serial on purpose: each thread block's list could fuse on its own
     // thread, but the merged ops free and grow their operand lists, and
     // with the plan built by another thread (read from chunk IR) the
