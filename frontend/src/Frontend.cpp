@@ -917,6 +917,17 @@ private:
                name.str() + "::member (Python's " + name.str() + ".member)";
       return "";
     }
+    // return program: Python's builders make a program in a with block
+    // and return it; CollectiveProgram is neither copied nor moved (it is
+    // the current program from its construction to the end of its scope).
+    if (t.starts_with("call to deleted constructor of '") &&
+        (t.ends_with("'CollectiveProgram'") ||
+         t.ends_with("::CollectiveProgram'")))
+      return "; a program is not copied or moved: a helper may return a new "
+             "one (return CollectiveProgram::from_spec(spec);), but one it "
+             "named stays in the helper; make the program in the algorithm "
+             "function and record its ops in helpers that take what they "
+             "need (the spec, the rank count)";
     // n ** 2: the second * reads as a dereference.
     if (t.starts_with("indirection requires pointer operand") &&
         source.before.rtrim(" \t").ends_with("*"))
