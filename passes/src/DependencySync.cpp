@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/DependencySync.h"
 #include "mscclc/ir/PythonSetOrder.h"
+#include "mscclc/passes/SyncInsertion.h"
 
 #include <algorithm>
 #include <array>
@@ -484,13 +485,8 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
     if (hazard && op.kind != OpKind::Pipeline)
       ports.clear();
     ports.record(op);
-    if (hazard) {
-      Op nop;
-      nop.kind = OpKind::Nop;
-      nop.loc = op.loc;
-      nop.seq = op.seq;
-      out.push_back(std::move(nop));
-    }
+    if (hazard)
+      out.push_back(makeNop(op));
     // A pipeline whose body ends in a sync is synchronised at its end, in
     // every iteration and so after the last (Q-PIPESYNC): what follows
     // needs no nop for what the pipeline or the ops before it did.

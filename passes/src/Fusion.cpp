@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/Fusion.h"
+#include "mscclc/passes/SyncInsertion.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -722,11 +723,12 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
     // need none, but a pipeline body's: its iterations follow each other.
     const bool isolate = options.nopsAroundSplitRuns;
     const bool prevSynced =
-        write == 0 ? !body
-                   : endsSynced(ops[write - 1]) ||
-                         (!nopsBefore.empty() && nopsBefore.back() == write);
+        isolate &&
+        (write == 0 ? !body
+                    : endsSynced(ops[write - 1]) ||
+                          (!nopsBefore.empty() && nopsBefore.back() == write));
     const bool nextSynced =
-        j == n ? !body : ops[j].isSyncLike() || hasBefore(ops[j]);
+        isolate && (j == n ? !body : ops[j].isSyncLike() || hasBefore(ops[j]));
     if (splitHead != NoSplit) {
       if ((cur.dataSync & SyncBefore) && !syncedBefore(ops, splitHead))
         ops[splitHead].dataSync |= SyncBefore;
@@ -762,12 +764,7 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
     if (next < nopsBefore.size() && nopsBefore[next] == k) {
       while (next < nopsBefore.size() && nopsBefore[next] == k)
         ++next;
-      const Op &near = k < ops.size() ? ops[k] : withNops.back();
-      Op nop;
-      nop.kind = OpKind::Nop;
-      nop.loc = near.loc;
-      nop.seq = near.seq;
-      withNops.push_back(std::move(nop));
+      withNops.push_back(makeNop(k < ops.size() ? ops[k] : withNops.back()));
     }
     if (k < ops.size())
       withNops.push_back(std::move(ops[k]));

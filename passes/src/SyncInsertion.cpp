@@ -2,17 +2,18 @@
 #include "mscclc/passes/SyncInsertion.h"
 
 namespace mscclc::passes {
-namespace {
 
-using namespace chunk;
-
-Op makeNop(const Op &near) {
-  Op nop;
-  nop.kind = OpKind::Nop;
+chunk::Op makeNop(const chunk::Op &near) {
+  chunk::Op nop;
+  nop.kind = chunk::OpKind::Nop;
   nop.loc = near.loc;
   nop.seq = near.seq;
   return nop;
 }
+
+namespace {
+
+using namespace chunk;
 
 std::vector<Op> insertSyncs(std::vector<Op> ops) {
   std::vector<Op> out;

@@ -15,4 +15,8 @@ namespace mscclc::passes {
 
 std::unique_ptr<Pass> createSyncInsertionPass();
 
+// A nop placed next to `near`: its source location and recording order,
+// for the passes that add one (this one, fusion, dependency sync).
+chunk::Op makeNop(const chunk::Op &near);
+
 } // namespace mscclc::passes
