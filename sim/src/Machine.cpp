@@ -121,9 +121,35 @@ struct SemaphoreState {
 // orders the payload only, so like a relaxed signal it carries the writer's
 // reads (weak) and what the writer's rank finished before its kernel began
 // (strong), not the writer's other writes of this kernel.
+//
+// Which bytes a thread block's packet store was made from: slot k
+// (packetOrigin + k packets) holds what the storing thread read at
+// dataOrigin + k payloads of `space` of `rank` in the same step. An
+// unpack or packet reduction on the same thread block that writes those
+// bytes back from that slot waits for the store, which came after the
+// read: the packet orders the read before the write, whichever threads
+// the two ops hand the bytes to.
+struct PacketSource {
+  int32_t agent = -1, op = -1;
+  uint32_t tick = 0;
+  int32_t rank = -1, space = -1;
+  uint64_t packetOrigin = 0, dataOrigin = 0;
+};
+
 struct PacketSegment {
   uint64_t end;
   ClockRef strong, weak;
+  std::optional<PacketSource> source;
+  // The run whose flag the store carried (-1: not known, a proxy copy).
+  int32_t run = -1;
+};
+
+// Bytes [begin, end) of an op's write whose packets carried the read of
+// those same bytes by op `op` of the same thread block in step `tick`.
+struct CarriedRead {
+  uint64_t begin, end;
+  int32_t op;
+  uint32_t tick;
 };
 
 struct Tb {
@@ -305,9 +331,12 @@ private:
   }
   // Records an access for race detection.
   enum class PacketAccess { None, Read, Write };
+  // `carried`: reads of the written bytes by this thread block that the
+  // packets the op read have ordered before the write (carriedReads).
   void touch(Tb &tb, const Inst &inst, const Span &s, bool write, uint32_t unit,
              uint64_t laneStart, PacketAccess packet = PacketAccess::None,
-             uint64_t laneShape = 0);
+             uint64_t laneShape = 0,
+             const std::vector<CarriedRead> *carried = nullptr);
   // Whether an operand is on the 16-byte vector path's boundary.
   static bool onBoundary(const Span &s) { return s.offset % 16 == 0; }
   // The lane unit of an op that moves 16-byte units: 16 when every
@@ -431,15 +460,27 @@ private:
   // Writes packet `p`; remembers `base` when the slot's bytes change.
   void writePacket(const Span &base, uint64_t p, uint32_t runFlag,
                    const uint8_t *payload);
-  void notePacketWriter(const Tb &tb, const Span &s) {
+  void notePacketWriter(const Tb &tb, const Span &s,
+                        std::optional<PacketSource> source) {
     if (races_)
       notePacketWriter(s, tb.kernelStart,
-                       std::make_shared<const Clock>(tb.weak));
+                       std::make_shared<const Clock>(tb.weak),
+                       std::move(source), tb.run);
   }
-  void notePacketWriter(const Span &s, ClockRef strong, ClockRef weak);
-  // Records the packet writes of this step to `part` of `base`.
+  // `run`: the run whose flag the store carries (-1: not known).
+  void notePacketWriter(const Span &s, ClockRef strong, ClockRef weak,
+                        std::optional<PacketSource> source = std::nullopt,
+                        int32_t run = -1);
+  // Records the packet writes of this step to `part` of `base`; `from`:
+  // the data span whose payloads they hold, from base's first slot on
+  // (none when they were forwarded from other packets).
   void touchPackets(Tb &tb, const Inst &inst, const Span &part,
-                    const Span &base);
+                    const Span &base, const Span *from = nullptr);
+  // The bytes of `written` (payload k at written.offset + k payloads,
+  // read from the packet at read.offset + k packets) whose packets this
+  // thread block stored from the same bytes (PacketSource).
+  std::vector<CarriedRead> carriedReads(const Tb &tb, const Span &read,
+                                        const Span &written) const;
   std::set<std::tuple<int32_t, int, uint64_t>> changedPackets_;
   // Whether packets [p, p + n) at `base` already hold exactly what
   // writing them would store: rewriting a slot with its own content is
@@ -1358,18 +1399,37 @@ std::string Machine::where(const Span &s) const {
          ")";
 }
 
+// Whether [from, to) lies in the union of `carried` entries for `prior`'s
+// op and step.
+static bool carriedBefore(const std::vector<CarriedRead> &carried,
+                          const Access &prior, uint64_t from, uint64_t to) {
+  uint64_t cursor = from;
+  bool advanced = true;
+  while (cursor < to && advanced) {
+    advanced = false;
+    for (const CarriedRead &c : carried)
+      if (c.op == prior.op && c.tick == prior.tick && c.begin <= cursor &&
+          cursor < c.end) {
+        cursor = c.end;
+        advanced = true;
+      }
+  }
+  return cursor >= to;
+}
+
 void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
                     uint32_t unit, uint64_t laneStart, PacketAccess packet,
-                    uint64_t laneShape) {
+                    uint64_t laneShape,
+                    const std::vector<CarriedRead> *carried) {
   if (!races_ || s.length == 0)
     return;
   if (unit == 16 && s.length % 16 != 0) {
     // The bytes after the last whole unit go element by element.
     uint64_t whole = s.length / 16 * 16;
     touch(tb, inst, Span{s.rank, s.space, s.offset, whole}, write, 16,
-          laneStart, packet, laneShape);
+          laneStart, packet, laneShape, carried);
     touch(tb, inst, Span{s.rank, s.space, s.offset + whole, s.length - whole},
-          write, UnmappedLanes, laneStart, packet, laneShape);
+          write, UnmappedLanes, laneStart, packet, laneShape, carried);
     return;
   }
   Access a;
@@ -1391,6 +1451,9 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
   shadow_.access(
       size_t(s.rank) * 3 + s.space, s.offset, s.length, a, view,
       [&](const Access &prior, uint64_t from, uint64_t to) {
+        if (carried && write && !prior.write && prior.agent == a.agent &&
+            carriedBefore(*carried, prior, from, to))
+          return;
         std::ostringstream os;
         os << (write ? "writes " : "reads ")
            << where(Span{s.rank, s.space, from, to - from}) << " ("
@@ -1565,20 +1628,73 @@ void Machine::writePacket(const Span &base, uint64_t p, uint32_t runFlag,
 }
 
 void Machine::touchPackets(Tb &tb, const Inst &inst, const Span &part,
-                           const Span &base) {
+                           const Span &base, const Span *from) {
   // Rewriting slots with the bytes they hold changes nothing a reader can
   // see (a rank's multicast that includes itself does this).
   if (!changedPackets_.count({base.rank, int(base.space), base.offset}))
     return;
   touch(tb, inst, part, true, packetBytes(), base.offset, PacketAccess::Write);
-  notePacketWriter(tb, part);
+  std::optional<PacketSource> source;
+  if (from)
+    source = PacketSource{tb.agent,    inst.flat,   tb.strong[size_t(tb.agent)],
+                          from->rank,  from->space, base.offset,
+                          from->offset};
+  notePacketWriter(tb, part, std::move(source));
 }
 
-void Machine::notePacketWriter(const Span &s, ClockRef strong, ClockRef weak) {
+std::vector<CarriedRead> Machine::carriedReads(const Tb &tb, const Span &read,
+                                               const Span &written) const {
+  std::vector<CarriedRead> carried;
+  if (!races_ || read.length == 0)
+    return carried;
+  const uint64_t pkt = packetBytes(), pay = payloadBytes();
+  const auto &m = packetWriters_[size_t(read.rank) * 3 + read.space];
+  const uint64_t end = read.offset + read.length;
+  auto it = m.upper_bound(read.offset);
+  if (it != m.begin())
+    --it;
+  for (; it != m.end() && it->first < end; ++it) {
+    const std::optional<PacketSource> &src = it->second.source;
+    const uint64_t from = std::max(it->first, read.offset),
+                   to = std::min(it->second.end, end);
+    if (from >= to || !src || src->agent != tb.agent ||
+        src->rank != written.rank || src->space != written.space ||
+        from < src->packetOrigin || (from - src->packetOrigin) % pkt != 0 ||
+        (from - read.offset) % pkt != 0)
+      continue;
+    // Both ops map slots to bytes with the same stride, so they agree on
+    // every slot when they agree on the first.
+    const uint64_t stored =
+                       src->dataOrigin + (from - src->packetOrigin) / pkt * pay,
+                   mine = written.offset + (from - read.offset) / pkt * pay;
+    if (stored == mine)
+      carried.push_back(CarriedRead{mine, mine + (to - from) / pkt * pay,
+                                    src->op, src->tick});
+  }
+  return carried;
+}
+
+void Machine::notePacketWriter(const Span &s, ClockRef strong, ClockRef weak,
+                               std::optional<PacketSource> source,
+                               int32_t run) {
   if (!races_ || s.length == 0)
     return;
   auto &m = packetWriters_[size_t(s.rank) * 3 + s.space];
   uint64_t end = s.offset + s.length;
+  // Slots that already held a store of this run's flag may have been read
+  // from that earlier store, which did not come from this store's reads:
+  // the new store carries no reads to a writer then (PacketSource).
+  if (source) {
+    auto at = m.upper_bound(s.offset);
+    if (at != m.begin())
+      --at;
+    for (; at != m.end() && at->first < end; ++at)
+      if (at->second.end > s.offset &&
+          (at->second.run < 0 || at->second.run == run)) {
+        source.reset();
+        break;
+      }
+  }
   // Cut the segments the new one overlaps.
   auto it = m.upper_bound(s.offset);
   if (it != m.begin()) {
@@ -1586,7 +1702,8 @@ void Machine::notePacketWriter(const Span &s, ClockRef strong, ClockRef weak) {
     if (prev->second.end > s.offset) {
       if (prev->second.end > end)
         m.emplace(end, PacketSegment{prev->second.end, prev->second.strong,
-                                     prev->second.weak});
+                                     prev->second.weak, prev->second.source,
+                                     prev->second.run});
       prev->second.end = s.offset;
       if (prev->first == prev->second.end)
         m.erase(prev);
@@ -1594,14 +1711,16 @@ void Machine::notePacketWriter(const Span &s, ClockRef strong, ClockRef weak) {
   }
   for (it = m.lower_bound(s.offset); it != m.end() && it->first < end;) {
     if (it->second.end > end) {
-      PacketSegment tail{it->second.end, it->second.strong, it->second.weak};
+      PacketSegment tail{it->second.end, it->second.strong, it->second.weak,
+                         it->second.source, it->second.run};
       m.erase(it);
       m.emplace(end, tail);
       break;
     }
     it = m.erase(it);
   }
-  m.emplace(s.offset, PacketSegment{end, std::move(strong), std::move(weak)});
+  m.emplace(s.offset, PacketSegment{end, std::move(strong), std::move(weak),
+                                    std::move(source), run});
 }
 
 void Machine::joinPacketWriters(Tb &tb, const Span &s) {
@@ -2076,7 +2195,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
       bytesMoved_ += pay;
       writePacket(d, p, runFlag, payload.data());
     }
-    touchPackets(tb, inst, d, d);
+    touchPackets(tb, inst, d, d, &s);
     wakeRank(KeyKind::Packet, d.rank);
     return Step::Progress;
   }
@@ -2096,7 +2215,9 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
     Span wrote{d.rank, d.space, d.offset + p0 * pay, (p - p0) * pay};
     joinPacketWriters(tb, readPart);
     touchPacketRead(tb, inst, readPart, s.offset);
-    touch(tb, inst, wrote, true, pay, d.offset);
+    const std::vector<CarriedRead> carried = carriedReads(tb, readPart, wrote);
+    touch(tb, inst, wrote, true, pay, d.offset, PacketAccess::None, 0,
+          &carried);
     tb.progress = p;
     if (p < n)
       return blockOnPacket(s, p);
@@ -2135,7 +2256,7 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
         bytesMoved_ += pay;
         writePacket(d, p, runFlag, payload.data());
       }
-      touchPackets(tb, inst, d, d);
+      touchPackets(tb, inst, d, d, &s);
       wakeRank(KeyKind::Packet, d.rank);
     }
     return Step::Progress;
@@ -2261,18 +2382,24 @@ Machine::Step Machine::doPacket(Tb &tb, const Inst &inst) {
         writePacket(r, p, runFlag, payload.data());
     }
     uint64_t done = p - p0;
+    const Span wrote{d0.rank, d0.space, d0.offset + p0 * pay, done * pay};
+    std::vector<CarriedRead> carried;
     for (const Span &s : ins) {
       Span part{s.rank, s.space, s.offset + p0 * pkt, done * pkt};
       joinPacketWriters(tb, part);
       touchPacketRead(tb, inst, part, s.offset);
+      // Each result element waits for its packet in every input.
+      for (const CarriedRead &c : carriedReads(tb, part, wrote))
+        carried.push_back(c);
     }
     touch(tb, inst, Span{l.rank, l.space, l.offset + p0 * pay, done * pay},
           false, pay, l.offset);
-    touch(tb, inst, Span{d0.rank, d0.space, d0.offset + p0 * pay, done * pay},
-          true, pay, d0.offset);
+    touch(tb, inst, wrote, true, pay, d0.offset, PacketAccess::None, 0,
+          &carried);
+    // Packet k holds the result made from local element k.
     auto wrotePackets = [&](const Span &s) {
       Span part{s.rank, s.space, s.offset + p0 * pkt, done * pkt};
-      touchPackets(tb, inst, part, s);
+      touchPackets(tb, inst, part, s, &l);
       if (done)
         wakeRank(KeyKind::Packet, s.rank);
     };
