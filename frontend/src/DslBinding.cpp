@@ -58,6 +58,7 @@ const DslBinding bindings[] = {
     method(DslClass::Collective, "chunk_factor",
            DslMethod::CollectiveChunkFactor),
     method(DslClass::Collective, "inplace", DslMethod::CollectiveInplace),
+    method(DslClass::Collective, "name", DslMethod::CollectiveName),
     // The program: current from construction to the end of its scope.
     ctor(DslClass::CollectiveProgram, "CollectiveProgram",
          DslConstructor::Program),
@@ -649,6 +650,8 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
       return Value::makeInt(o.collective().chunkFactor);
     case DslMethod::CollectiveInplace:
       return Value::makeInt(o.collective().inplace);
+    case DslMethod::CollectiveName:
+      return Value::makeString(o.collective().name);
     case DslMethod::BufferSlice: {
       std::optional<int64_t> a, b;
       if (args.size() == 2) {

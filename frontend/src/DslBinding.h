@@ -75,6 +75,7 @@ enum class DslMethod : uint8_t {
   CollectiveNumRanks,
   CollectiveChunkFactor,
   CollectiveInplace,
+  CollectiveName,
   BufferSlice,
   BufferRank,
   BufferType,

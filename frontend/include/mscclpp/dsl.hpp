@@ -69,6 +69,11 @@ public:
   int num_ranks() const;
   int chunk_factor() const;
   bool inplace() const;
+  // The plan's "collective" field, Python's `collective.name`:
+  // "allgather", "allreduce", "reducescatter", "alltoall", "sendrecv" or
+  // "test". What a builder checks where Python writes
+  // isinstance(spec.collective, ReduceScatter).
+  std::string_view name() const;
 
 protected:
   Collective() = default;
