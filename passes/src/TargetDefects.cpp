@@ -526,6 +526,41 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                            ? g.inputChunks
                            : g.outputChunks);
       };
+      // A local range by the other name of the same memory, where an
+      // in-place collective gives it one: an in-place allgather's input
+      // (reducescatter's output) is this rank's chunks of its output
+      // (input), and those chunks of the output (input) are it; the other
+      // in-place collectives' two buffers are one.
+      auto aliasOf = [&](const BufferRef &b) -> std::optional<BufferRef> {
+        if (!plan.inplace || (b.type != plan::BufferType::Input &&
+                              b.type != plan::BufferType::Output))
+          return std::nullopt;
+        BufferRef other = b;
+        other.type = b.type == plan::BufferType::Input
+                         ? plan::BufferType::Output
+                         : plan::BufferType::Input;
+        if (!inplaceOffset)
+          return other;
+        const int64_t place = placeOf(gpu.id);
+        if (place < 0)
+          return std::nullopt;
+        if (b.type == *inplaceOffset) {
+          other.index += place;
+          return other;
+        }
+        // The holding buffer: only its chunks at this rank's place.
+        const plan::Gpu &g = plan.gpus[size_t(gpu.id)];
+        const int64_t chunks = *inplaceOffset == plan::BufferType::Input
+                                   ? g.inputChunks
+                                   : g.outputChunks;
+        const int64_t from = std::max<int64_t>(b.index, place),
+                      to = std::min<int64_t>(b.index + b.size, place + chunks);
+        if (from >= to)
+          return std::nullopt;
+        other.index = from - place;
+        other.size = to - from;
+        return other;
+      };
       auto placeText = [&](int64_t rank) {
         return "rank " + std::to_string(rank) + "'s " +
                std::string(plan::bufferName(*inplaceOffset)) +
@@ -754,17 +789,29 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                     plan::isReduceFamily(inner.kind) && !inner.src.empty() &&
                     !inner.dst.empty()) {
                   const plan::Op *writer = nullptr;
-                  if (overlaps(inner.src[0], inner.dst[0])) {
+                  const std::optional<BufferRef> dstAlias =
+                      aliasOf(inner.dst[0]);
+                  const std::optional<BufferRef> srcAlias =
+                      aliasOf(inner.src[0]);
+                  if (overlaps(inner.src[0], inner.dst[0]) ||
+                      (dstAlias && overlaps(inner.src[0], *dstAlias))) {
                     path = innerPath;
+                    std::string into = describeRange(inner.dst[0]);
+                    if (!overlaps(inner.src[0], inner.dst[0]))
+                      into += ", which is " + describeRange(*dstAlias) +
+                              " in this in-place " + plan.collective;
                     report(diag::warn_defect_pipeline_packet_reduce, inner,
                            where,
                            " (" + std::string(plan::toString(inner.kind)) +
-                               " into " + describeRange(inner.dst[0]) + ")");
+                               " into " + into + ")");
                   } else {
                     if (!writes)
                       writes = movingWrites(op.ops);
                     writer = writes->overlapping(inner.src[0],
                                                  /*shifted=*/false);
+                    if (!writer && srcAlias)
+                      writer =
+                          writes->overlapping(*srcAlias, /*shifted=*/false);
                   }
                   if (writer) {
                     path = innerPath;
