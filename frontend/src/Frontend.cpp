@@ -931,7 +931,8 @@ private:
     // n ** 2: the second * reads as a dereference.
     if (t.starts_with("indirection requires pointer operand") &&
         source.before.rtrim(" \t").ends_with("*"))
-      return "; C++ has no ** operator: multiply (n * n), or call std::pow";
+      return "; C++ has no ** operator: multiply (n * n), or call std::pow "
+             "from <cmath>";
     // [a, b] for a list: the brackets start a lambda's captures.
     if (t == "expected ',' or ']' in lambda capture list")
       return "; C++ writes a list in braces, {a, b} (Python's [a, b])";

@@ -17,7 +17,7 @@ MSCCLPP_ALGORITHM void binding_captured_in_earlier_iteration() {
     auto [a, b] = std::make_pair(i, i + 1);
     if (i == 1)
       tb = first(); // expected-note {{in call to 'lambda()'}}
-    // expected-error@+1 {{this lambda captured 'a' by reference, and that variable's lifetime has ended; capture it by copy ([a] or [=])}}
+    // expected-error@+1 {{this lambda captured 'a' by reference, and that variable's lifetime has ended; capture it by copy ([a] or [=], with mutable if the lambda assigns to it)}}
     first = [&]() { return a + b - 1; };
   }
   Rank(0).copy(Rank(0).get_output_buffer().slice(0, 1), Rank(0).get_input_buffer().slice(0, 1), {.tb = tb});

@@ -14,7 +14,7 @@ MSCCLPP_ALGORITHM void lambda_outlives_block_capture(int n = 2) {
   std::function<int()> peerOf;
   {
     std::vector<int> peers{n, n + 1};
-    // expected-error@+1 {{this lambda captured 'peers' by reference, and that variable's lifetime has ended; capture it by copy ([peers] or [=])}}
+    // expected-error@+1 {{this lambda captured 'peers' by reference, and that variable's lifetime has ended; capture it by copy ([peers] or [=], with mutable if the lambda assigns to it)}}
     peerOf = [&peers] { return peers[0]; };
     (void)peerOf(); // fine: the block has not ended
   }

@@ -10,7 +10,7 @@ using namespace mscclpp::dsl;
 auto makeCounter() {
   int count = 0;
   // (Returned through a variable: Clang's own check does not see it.)
-  // expected-error@+1 {{this lambda captured 'count' by reference, and that variable's lifetime has ended; capture it by copy ([count] or [=])}}
+  // expected-error@+1 {{this lambda captured 'count' by reference, and that variable's lifetime has ended; capture it by copy ([count] or [=], with mutable if the lambda assigns to it)}}
   auto counter = [&count] { return ++count; };
   return counter;
 }

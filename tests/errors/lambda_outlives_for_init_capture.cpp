@@ -11,7 +11,7 @@ MSCCLPP_ALGORITHM void lambda_outlives_for_init_capture(int n = 2) {
   CollectiveProgram program("l", collective, 1);
   std::function<int()> last;
   for (int i = 0; i < n; ++i)
-    // expected-error@+1 {{this lambda captured 'i' by reference, and that variable's lifetime has ended; capture it by copy ([i] or [=])}}
+    // expected-error@+1 {{this lambda captured 'i' by reference, and that variable's lifetime has ended; capture it by copy ([i] or [=], with mutable if the lambda assigns to it)}}
     last = [&i] { return i; };
   // expected-note@+1 {{in call to}}
   int tb = last();

@@ -39,7 +39,7 @@ MSCCLPP_ALGORITHM void partial_thread_block_group(int num_ranks = 2) {
       for (int t = 0; t < 2; ++t) {
 #endif
         MemoryChannel channel(p, r);
-        // CHECK: partial_thread_block_group.cpp:[[#@LINE+2]]:17: warning: 'put' splits its data among a thread block group of 3, but only 2 of the group's thread blocks record it (as often): group position(s) 2 record it fewer times or not at all, so part of the data is never moved; record it on every thread block of the group (tb_group alone does that), or give tb alone [-Wpartial-thread-block-group]
+        // CHECK: partial_thread_block_group.cpp:[[#@LINE+2]]:17: warning: 'put' splits its data among a thread block group of 3, but only 2 of the group's thread blocks record it (as often): group position(s) 2 record it fewer times or not at all, so part of the data is never moved; record it on every thread block of the group (tb_group alone does that), each with the signals and waits that go with it, or give tb alone [-Wpartial-thread-block-group]
         // expected-warning@+1 {{'put' splits its data among a thread block group of 3, but only 2 of the group's thread blocks record it}}
         channel.put(there, own, {.tb = t, .tb_group = group});
         channel.signal({.tb = t, .data_sync = SyncType::before});

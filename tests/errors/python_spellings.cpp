@@ -14,7 +14,7 @@
 // CHECK: error: use of undeclared identifier 'tb'; C++ has no keyword arguments: the DSL's options are a braced list of fields, {.tb = ...}
 // CHECK: error: use of undeclared identifier 'tb_list'; C++ has no keyword arguments: pass tb_list by position (in the order <mscclpp/dsl.hpp> declares)
 // CHECK: error: 'SyncType' does not refer to a value; name a member of SyncType with ::, as SyncType::member (Python's SyncType.member)
-// CHECK: error: indirection requires pointer operand ('int' invalid); C++ has no ** operator: multiply (n * n), or call std::pow
+// CHECK: error: indirection requires pointer operand ('int' invalid); C++ has no ** operator: multiply (n * n), or call std::pow from <cmath>
 // CHECK: error: no member named 'append' in 'std::vector<int>'; a vector grows with push_back (Python's append)
 // CHECK: error: no matching member function for call to 'slice'; slice takes (start, stop), as Python's buffer[start:stop] (buffer[i:] is slice(i, end) with the buffer's end), or nothing for the whole buffer
 // CHECK: error: no viable conversion from 'Chunk' to 'std::vector<Chunk>'; to pass one element as a list, put it in braces: {x} (Python's [x])

@@ -12,6 +12,6 @@ MSCCLPP_ALGORITHM void tb_and_tb_group() {
   BaseBuffer in = r.get_input_buffer();
   BaseBuffer out = r.get_output_buffer();
   ThreadBlockGroup group({0, 1});
-  // expected-error@+1 {{copy got tb 2 and a tb_group that does not contain it; with both, the op is thread block 2's share of the group's split, so put 2 in the group (or give tb_group alone, which records the op on every thread block of the group)}}
+  // expected-error@+1 {{copy got tb 2 and a tb_group that does not contain it; with both, the op is thread block 2's share of the group's split, so put 2 in the group and record the op on the group's other thread blocks too (or give tb_group alone, which records the op on every thread block of the group)}}
   r.copy(out.slice(0, 2), in.slice(0, 2), {.tb = 2, .tb_group = group});
 }
