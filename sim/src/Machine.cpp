@@ -117,11 +117,6 @@ struct SemaphoreState {
   std::vector<ClockRef> releases, releasesWeak; // cumulative joins
 };
 
-// What a packet's reader learns from its writer (§6.3 rule 6): the flag
-// orders the payload only, so like a relaxed signal it carries the writer's
-// reads (weak) and what the writer's rank finished before its kernel began
-// (strong), not the writer's other writes of this kernel.
-//
 // Which bytes a thread block's packet store was made from: slot k
 // (packetOrigin + k packets) holds what the storing thread read at
 // dataOrigin + k payloads of `space` of `rank` in the same step. An
@@ -136,6 +131,10 @@ struct PacketSource {
   uint64_t packetOrigin = 0, dataOrigin = 0;
 };
 
+// What a packet's reader learns from its writer (§6.3 rule 6): the flag
+// orders the payload only, so like a relaxed signal it carries the writer's
+// reads (weak) and what the writer's rank finished before its kernel began
+// (strong), not the writer's other writes of this kernel.
 struct PacketSegment {
   uint64_t end;
   ClockRef strong, weak;
