@@ -1634,7 +1634,7 @@ void Machine::touchPackets(Tb &tb, const Inst &inst, const Span &part,
     return;
   touch(tb, inst, part, true, packetBytes(), base.offset, PacketAccess::Write);
   std::optional<PacketSource> source;
-  if (from)
+  if (from && races_) // the clocks exist only when races are checked
     source = PacketSource{tb.agent,    inst.flat,   tb.strong[size_t(tb.agent)],
                           from->rank,  from->space, base.offset,
                           from->offset};
