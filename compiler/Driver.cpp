@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -332,15 +333,14 @@ bool CompileOptions::finish() {
   pipeline.printStream = &std::cerr;
   // While the executor's limits are errors, fusion stays within them;
   // demoted (to reproduce a reference plan), it fuses as the reference.
-  // As for the diagnostics (DiagnosticSink::emit), -Werror=executor-limits
-  // makes them errors again whatever demoted them.
-  auto flagGiven = [&](const char *flag) {
-    return std::find(warningFlags.begin(), warningFlags.end(), flag) !=
-           warningFlags.end();
-  };
-  pipeline.fuseWithinLimits =
-      flagGiven("-Werror=executor-limits") ||
-      (!allowLimitViolations && !flagGiven("-Wno-error=executor-limits"));
+  // As for the diagnostics (configure), the last of -Werror= and
+  // -Wno-error=executor-limits decides, after --allow-limit-violations.
+  pipeline.fuseWithinLimits = !allowLimitViolations;
+  for (const std::string &flag : warningFlags)
+    if (flag == "-Werror=executor-limits")
+      pipeline.fuseWithinLimits = true;
+    else if (flag == "-Wno-error=executor-limits")
+      pipeline.fuseWithinLimits = false;
   return true;
 }
 
@@ -402,6 +402,12 @@ void CompileOptions::configure(DiagnosticSink &diags) const {
     diags.demoteGroup("executor-limits");
     diags.demoteGroup("glre-unfused");
   }
+  // The flags apply in order, as in clang: a later flag for a group
+  // overrides an earlier one, and -Werror=GROUP also turns the group on.
+  struct GroupState {
+    bool off = false, error = false, noError = false;
+  };
+  std::map<std::string, GroupState, std::less<>> groups;
   for (const std::string &flag : warningFlags) {
     if (flag == "-w") {
       diags.setIgnoreAllWarnings(true);
@@ -409,18 +415,31 @@ void CompileOptions::configure(DiagnosticSink &diags) const {
     }
     std::string_view f(flag);
     f.remove_prefix(2);
-    if (f == "error")
+    if (f == "error") {
       diags.setWarningsAsErrors(true);
-    else if (f == "no-error")
+    } else if (f == "no-error") {
       diags.setWarningsAsErrors(false);
-    else if (f.substr(0, 6) == "error=")
-      diags.promoteGroup(f.substr(6));
-    else if (f.substr(0, 9) == "no-error=")
-      diags.demoteGroup(f.substr(9));
-    else if (f.substr(0, 3) == "no-")
-      diags.ignoreGroup(f.substr(3));
-    else
-      diags.enableGroup(f);
+    } else if (f.substr(0, 6) == "error=") {
+      GroupState &g = groups[std::string(f.substr(6))];
+      g.off = g.noError = false;
+      g.error = true;
+    } else if (f.substr(0, 9) == "no-error=") {
+      GroupState &g = groups[std::string(f.substr(9))];
+      g.error = false;
+      g.noError = true;
+    } else if (f.substr(0, 3) == "no-") {
+      groups[std::string(f.substr(3))].off = true;
+    } else {
+      groups[std::string(f)].off = false;
+    }
+  }
+  for (const auto &[group, state] : groups) {
+    if (state.off)
+      diags.ignoreGroup(group);
+    if (state.error)
+      diags.promoteGroup(group);
+    if (state.noError)
+      diags.demoteGroup(group);
   }
 }
 
