@@ -100,6 +100,18 @@ LoggedDiagnostic logEntry(const Diagnostic &d, const SourceFiles *files,
   return out;
 }
 
+void DiagnosticLog::add(LoggedDiagnostic d) {
+  if (d.severity == Severity::Note && !entries_.empty() && d.notes.empty()) {
+    // As the notes a diagnostic carries: no rule of their own.
+    d.id = diag::NumDiagnostics;
+    d.rule.clear();
+    d.group.clear();
+    entries_.back().notes.push_back(std::move(d));
+    return;
+  }
+  entries_.push_back(std::move(d));
+}
+
 namespace {
 
 void jsonEntry(std::ostringstream &os, const LoggedDiagnostic &d,

@@ -52,7 +52,9 @@ struct LoggedDiagnostic {
 
 class DiagnosticLog {
 public:
-  void add(LoggedDiagnostic d) { entries_.push_back(std::move(d)); }
+  // A note on its own (Clang reports each of its notes as a diagnostic
+  // after the one it explains) joins the entry before it.
+  void add(LoggedDiagnostic d);
   const std::vector<LoggedDiagnostic> &entries() const { return entries_; }
   // {"version":1,"diagnostics":[{severity, rule, group, message, file,
   // line, column, planPath, notes}...],"errors":N,"warnings":N}
