@@ -428,7 +428,9 @@ void CompileOptions::configure(DiagnosticSink &diags) const {
       g.error = false;
       g.noError = true;
     } else if (f.substr(0, 3) == "no-") {
-      groups[std::string(f.substr(3))].off = true;
+      GroupState &g = groups[std::string(f.substr(3))];
+      g.off = true;
+      g.error = false; // a later -WGROUP brings a warning back
     } else {
       groups[std::string(f)].off = false;
     }
