@@ -101,7 +101,7 @@ LoggedDiagnostic logEntry(const Diagnostic &d, const SourceFiles *files,
 }
 
 void DiagnosticLog::add(LoggedDiagnostic d) {
-  if (d.severity == Severity::Note && !entries_.empty() && d.notes.empty()) {
+  if (d.id == diag::note_clang && !entries_.empty() && d.notes.empty()) {
     // As the notes a diagnostic carries: no rule of their own.
     d.id = diag::NumDiagnostics;
     d.rule.clear();

@@ -52,8 +52,9 @@ struct LoggedDiagnostic {
 
 class DiagnosticLog {
 public:
-  // A note on its own (Clang reports each of its notes as a diagnostic
-  // after the one it explains) joins the entry before it.
+  // A Clang note (Clang reports each of its notes as a diagnostic after
+  // the one it explains) joins the entry before it; mscclc's own notes
+  // that stand alone ("N more problems not shown") stay entries.
   void add(LoggedDiagnostic d);
   const std::vector<LoggedDiagnostic> &entries() const { return entries_; }
   // {"version":1,"diagnostics":[{severity, rule, group, message, file,
