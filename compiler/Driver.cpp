@@ -54,6 +54,40 @@ std::optional<std::string> readWholeFile(const std::string &path) {
   ss << in.rdbuf();
   return ss.str();
 }
+
+// What the -W flags leave each named group with. They apply in order, as
+// in clang: a later flag for a group overrides an earlier one, -Werror=GROUP
+// also turns the group on, and -Wno-GROUP ends an earlier -Werror=GROUP.
+struct GroupState {
+  bool off = false, error = false, noError = false;
+};
+
+std::map<std::string, GroupState, std::less<>>
+groupStates(const std::vector<std::string> &warningFlags) {
+  std::map<std::string, GroupState, std::less<>> groups;
+  for (const std::string &flag : warningFlags) {
+    std::string_view f(flag);
+    if (f == "-w" || f == "-Werror" || f == "-Wno-error")
+      continue;
+    f.remove_prefix(2);
+    if (f.substr(0, 6) == "error=") {
+      GroupState &g = groups[std::string(f.substr(6))];
+      g.off = g.noError = false;
+      g.error = true;
+    } else if (f.substr(0, 9) == "no-error=") {
+      GroupState &g = groups[std::string(f.substr(9))];
+      g.error = false;
+      g.noError = true;
+    } else if (f.substr(0, 3) == "no-") {
+      GroupState &g = groups[std::string(f.substr(3))];
+      g.off = true;
+      g.error = false; // a later -WGROUP brings a warning back
+    } else {
+      groups[std::string(f)].off = false;
+    }
+  }
+  return groups;
+}
 } // namespace
 
 DiagnosticStyle &diagnosticStyle() {
@@ -402,40 +436,16 @@ void CompileOptions::configure(DiagnosticSink &diags) const {
     diags.demoteGroup("executor-limits");
     diags.demoteGroup("glre-unfused");
   }
-  // The flags apply in order, as in clang: a later flag for a group
-  // overrides an earlier one, and -Werror=GROUP also turns the group on.
-  struct GroupState {
-    bool off = false, error = false, noError = false;
-  };
-  std::map<std::string, GroupState, std::less<>> groups;
   for (const std::string &flag : warningFlags) {
-    if (flag == "-w") {
+    if (flag == "-w")
       diags.setIgnoreAllWarnings(true);
-      continue;
-    }
-    std::string_view f(flag);
-    f.remove_prefix(2);
-    if (f == "error") {
+    else if (flag == "-Werror")
       diags.setWarningsAsErrors(true);
-    } else if (f == "no-error") {
+    else if (flag == "-Wno-error")
       diags.setWarningsAsErrors(false);
-    } else if (f.substr(0, 6) == "error=") {
-      GroupState &g = groups[std::string(f.substr(6))];
-      g.off = g.noError = false;
-      g.error = true;
-    } else if (f.substr(0, 9) == "no-error=") {
-      GroupState &g = groups[std::string(f.substr(9))];
-      g.error = false;
-      g.noError = true;
-    } else if (f.substr(0, 3) == "no-") {
-      GroupState &g = groups[std::string(f.substr(3))];
-      g.off = true;
-      g.error = false; // a later -WGROUP brings a warning back
-    } else {
-      groups[std::string(f)].off = false;
-    }
   }
-  for (const auto &[group, state] : groups) {
+  // The per-group flags, folded in command-line order (groupStates).
+  for (const auto &[group, state] : groupStates(warningFlags)) {
     if (state.off)
       diags.ignoreGroup(group);
     if (state.error)
