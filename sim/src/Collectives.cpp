@@ -316,7 +316,12 @@ std::optional<Mismatch> checkOutput(const uint8_t *output, uint64_t outputBytes,
     else
       os << "rank " << from << " input element " << src << ")";
     if (!reducing(k) && actual == 0)
-      os << "; nothing wrote it";
+      // Inputs of moving collectives are never 0 (inputValue), and memory
+      // starts at 0: the element was never written, or was copied from
+      // memory that never was.
+      os << "; nothing wrote it, or an op copied it from memory nothing had "
+            "written (a scratch chunk never filled, say): no input of this "
+            "collective is 0";
     m.message = os.str();
     return m;
   }

@@ -2997,21 +2997,24 @@ void Machine::stepProxy(int32_t rank) {
   }
   proxy.processed = t.position;
   if (races_) {
-    if (conn) {
-      ++conn->tick;
-      (*strong)[size_t(agent)] = (*weak)[size_t(agent)] = conn->tick;
-    }
     if (t.sync) {
-      // A sync drains the trigger's own connection: what it carried so far
-      // is done (one on no declared channel drains them all).
+      // A sync drains the trigger's own connection: what it carried so far,
+      // this trigger's copy included, is done (one on no declared channel
+      // drains them all). Taken before the connection's tick moves on: a
+      // connection's transfers are recorded at the tick current when they
+      // are processed, so the next transfer's (at the next tick) is not.
       auto done = std::make_shared<Clock>(*strong);
       if (agent == proxy.agent)
         for (size_t g = 0; g < proxy.conns.size(); ++g) {
           joinInto(*done, *proxy.conns[g].strong);
           uint32_t &own = (*done)[size_t(proxy.connAgent[g])];
-          own = std::max(own, proxy.conns[g].tick);
+          own = std::max(own, proxy.conns[g].tick - 1);
         }
       proxy.flushed[t.position] = std::move(done);
+    }
+    if (conn) {
+      ++conn->tick;
+      (*strong)[size_t(agent)] = (*weak)[size_t(agent)] = conn->tick;
     }
     tick(proxy.agent);
   }
