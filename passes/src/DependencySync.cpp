@@ -19,7 +19,11 @@
 // on a channel, a signal on that channel pushed by another thread of a
 // later op can reach the proxy first, and the peer reads before the data
 // lands; a nop goes before such an op, as the port-push-order warning's
-// fix says.
+// fix says. A port put_packets has another (Q-PROXYPKT): thread 0 pushes
+// it, and the proxy copies its source raw, so packets that other threads
+// of the block wrote into that source (copy_packets, a reduction's packet
+// copy) since the last sync may not be there yet. The reference tracks no
+// packet destination (dsl-semantics §3.6); a nop goes before such an op.
 //
 //===----------------------------------------------------------------------===//
 #include "mscclc/passes/DependencySync.h"
@@ -316,8 +320,40 @@ public:
       pushers_[ids[t]].push_back(t);
   }
 
-  // A sync: the pushes before it are ordered. First uses stay.
-  void clear() { pushers_.clear(); }
+  // Whether `op` is a port put_packets whose source overlaps packets this
+  // thread block wrote since the last sync (Q-PROXYPKT).
+  bool proxyMayReadUnwritten(const Op &op) const {
+    if (op.kind != OpKind::Ppkt || !isPort(op))
+      return false;
+    for (const Chunk &c : op.localSrc)
+      for (const Access &w : packetWrites_)
+        if (int(c.type) == w.space && c.index <= w.hi &&
+            w.lo <= c.index + c.size - 1)
+          return true;
+    return false;
+  }
+
+  // The packets `op` writes into this rank's buffers (operands whose role
+  // is a local packet destination); a pipeline's body records its own.
+  void recordPacketWrites(const Op &op) {
+    if (op.kind == OpKind::Pipeline)
+      return;
+    const plan::OpInfo &info = plan::opInfo(op.kind);
+    size_t pos = 0;
+    for (const auto *list : {&op.localDst, &op.details().pktDst})
+      for (const Chunk &c : *list)
+        if (info.dst.roleAt(pos++) == plan::OperandRole::LocalPacket &&
+            c.size > 0)
+          packetWrites_.push_back(
+              {int(c.type), c.index, c.index + c.size - 1, true});
+  }
+
+  // A sync: the pushes and packet writes before it are ordered. First
+  // uses stay.
+  void clear() {
+    pushers_.clear();
+    packetWrites_.clear();
+  }
 
   static bool isPort(const Op &op) {
     return !op.channels.empty() &&
@@ -355,6 +391,7 @@ private:
     return ids;
   }
   std::map<int32_t, std::vector<size_t>> pushers_;
+  std::vector<Access> packetWrites_;
   std::map<int32_t, int32_t> firstUse_; // global id -> id in the block
 };
 
@@ -445,7 +482,7 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
     accs.clear();
     accessesOf(op, accs);
     bool hazard = false;
-    if (ports.signalMayOvertake(op)) {
+    if (ports.signalMayOvertake(op) || ports.proxyMayReadUnwritten(op)) {
       // The nop orders everything before: the op's accesses start afresh.
       hazard = true;
       tracker.forgetEarlierOps();
@@ -485,6 +522,7 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
     if (hazard && op.kind != OpKind::Pipeline)
       ports.clear();
     ports.record(op);
+    ports.recordPacketWrites(op);
     if (hazard)
       out.push_back(makeNop(op));
     // A pipeline whose body ends in a sync is synchronised at its end, in
