@@ -350,12 +350,80 @@ void reportPipelineMismatches(const Program &program, DiagnosticSink &diags) {
   }
 }
 
+// A channel's waits count its signals (executor-semantics §4.5: each wait
+// takes the next expected value), so two thread blocks waiting on one
+// channel each pass on whichever signal comes first, not on their own.
+// Reported once per channel, at the first wait of a second thread block,
+// and once per statement (a loop over ranks repeats it); switch channels,
+// whose signal and wait do nothing, are left out.
+void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
+  std::set<SourceLocation> reported;
+  for (size_t r = 0; r < program.ranks.size(); ++r) {
+    const Rank &rank = program.ranks[r];
+    // firstWait[kind][channel]: the thread block that waits on it first,
+    // and that wait.
+    std::vector<std::pair<int32_t, const Op *>> firstWait[2];
+    std::vector<int32_t> nth[2];
+    for (int kind = 0; kind < 2; ++kind)
+      if (const ChannelGroup *g =
+              rank.group(kind == 0 ? ChannelType::Memory : ChannelType::Port)) {
+        firstWait[kind].assign(g->connectedTo.size(), {-1, nullptr});
+        nth[kind] = occurrences(*g);
+      }
+    auto visit = [&](const Op &op, int32_t tb, auto &self) -> void {
+      for (const Op &inner : op.details().body)
+        self(inner, tb, self);
+      if (!plan::isWaitOp(op.kind))
+        return;
+      for (const ChannelRef &ch : op.channels) {
+        if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
+          continue;
+        const int kind = ch.kind == ChannelType::Memory ? 0 : 1;
+        auto &slots = firstWait[kind];
+        if (ch.globalId < 0 || size_t(ch.globalId) >= slots.size())
+          continue; // the verifier reports it
+        auto &[firstTb, firstOp] = slots[size_t(ch.globalId)];
+        if (firstTb == -1) {
+          firstTb = tb;
+          firstOp = &op;
+          continue;
+        }
+        // Once per channel (-2): a fix there fixes its later waits too.
+        if (firstTb == tb || firstTb == -2)
+          continue;
+        const int32_t otherTb = firstTb;
+        firstTb = -2;
+        if (!reported.insert(op.reportLoc()).second)
+          continue;
+        const ChannelGroup *g = rank.group(ch.kind);
+        const int32_t peer = g->connectedTo[size_t(ch.globalId)];
+        auto d =
+            diags.report(diag::warn_shared_channel_wait, op.reportLoc(),
+                         {otherTb, tb, int64_t(r),
+                          std::string(ordinal(nth[kind][size_t(ch.globalId)])),
+                          plan::toString(ch.kind), peer});
+        d.note(diag::note_sync_issued_here, firstOp->reportLoc(),
+               {"thread block " + std::to_string(otherTb) + "'s wait",
+                int64_t(r), peer});
+        if (size_t(ch.globalId) < g->createdAt.size() &&
+            g->createdAt[size_t(ch.globalId)].isValid())
+          d.note(diag::note_dsl_channel_created,
+                 g->createdAt[size_t(ch.globalId)], {int64_t(r), peer});
+      }
+    };
+    for (size_t t = 0; t < rank.tbs.size(); ++t)
+      for (const Op &op : rank.tbs[t].ops)
+        visit(op, int32_t(t), visit);
+  }
+}
+
 class SignalWaitPairingPass : public Pass {
 public:
   std::string_view name() const override { return "signal-wait-pairing"; }
   bool run(Program &program, DiagnosticSink &diags) override {
     // The common case, balanced totals, by counting alone: no event list,
     // no sort. Only a mismatch pays for the ordered walk that reports it.
+    reportSharedWaits(program, diags);
     Balance b = balance(program);
     // Counts per iteration matter once the totals agree on every channel
     // (else the error or warning below says what to fix first).
