@@ -369,12 +369,15 @@ bool CompileOptions::finish() {
   // demoted (to reproduce a reference plan), it fuses as the reference.
   // As for the diagnostics (configure), the last of -Werror= and
   // -Wno-error=executor-limits decides, after --allow-limit-violations.
+  // A -Wno-executor-limits after -Werror= ends the promotion there too.
   pipeline.fuseWithinLimits = !allowLimitViolations;
-  for (const std::string &flag : warningFlags)
-    if (flag == "-Werror=executor-limits")
+  auto states = groupStates(warningFlags);
+  if (auto limits = states.find("executor-limits"); limits != states.end()) {
+    if (limits->second.error)
       pipeline.fuseWithinLimits = true;
-    else if (flag == "-Wno-error=executor-limits")
+    else if (limits->second.noError)
       pipeline.fuseWithinLimits = false;
+  }
   return true;
 }
 
