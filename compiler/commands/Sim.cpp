@@ -462,16 +462,23 @@ public:
     }
     if (size_) {
       if (*size_ < whole.min || *size_ > whole.max || *size_ % whole.unit) {
+        // The largest size to suggest is one the simulator can also hold
+        // (an unbounded plan would otherwise offer 2^64 - alignment).
+        auto largest = [&](const sim::SizeRange &sizes) {
+          uint64_t cap = memoryCap / sizes.unit * sizes.unit;
+          return cap >= sizes.min ? std::min(sizes.max, cap) : sizes.max;
+        };
         if (whole.unit == range.unit)
           usageError(diag::err_usage_sim_size,
                      {std::to_string(*size_), std::to_string(range.unit),
-                      std::to_string(range.min), std::to_string(range.max)});
+                      std::to_string(range.min),
+                      std::to_string(largest(range))});
         else
           usageError(diag::err_usage_sim_option,
                      {"--size",
                       "a multiple of " + std::to_string(whole.unit) +
                           " bytes from " + std::to_string(whole.min) + " to " +
-                          std::to_string(whole.max) +
+                          std::to_string(largest(whole)) +
                           " (buffer_alignment x chunk count, with every "
                           "chunk whole " +
                           dtype_ + " elements)",
