@@ -350,10 +350,16 @@ private:
       std::string one = list.substr(
           at, comma == std::string::npos ? std::string::npos : comma - at);
       const auto &known = cuda::knownDtypes();
-      if (std::find(known.begin(), known.end(), one) == known.end() ||
-          std::find(cudaDtypes_.begin(), cudaDtypes_.end(), one) !=
-              cudaDtypes_.end()) {
-        usageError(diag::err_usage_cuda_dtype, {list});
+      std::string wrong;
+      if (one.empty())
+        wrong = "an entry is empty";
+      else if (std::find(known.begin(), known.end(), one) == known.end())
+        wrong = "'" + one + "' is not one of them";
+      else if (std::find(cudaDtypes_.begin(), cudaDtypes_.end(), one) !=
+               cudaDtypes_.end())
+        wrong = "'" + one + "' is listed twice";
+      if (!wrong.empty()) {
+        usageError(diag::err_usage_cuda_dtype, {list, wrong});
         return false;
       }
       cudaDtypes_.push_back(one);
