@@ -1150,8 +1150,8 @@ private:
          << ", " << (plan_.useDoubleScratchBuffer ? "true" : "false") << ", "
          << plan_.bufferAlignment << ", " << plan_.maxMessageSize << "ull, "
          << (plan_.reuseResources ? "true" : "false") << ", " << lanes_ << ", "
-         << plan_.gpus.size() << ", ranks, " << plan_.numThreadsPerBlock
-         << "};\n\n"
+         << plan_.gpus.size() << ", ranks, " << plan_.numThreadsPerBlock << ", "
+         << plan_.minMessageSize << "ull};\n\n"
          << "template <class T, class P>\ninline constexpr "
             "::mscclc::rt::KernelFn kernels[] = {";
     for (size_t r = 0; r < plan_.gpus.size(); ++r)

@@ -16,6 +16,8 @@
 #include <mscclc/rt/runtime.hpp>
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -111,6 +113,56 @@ TEST_CASE("run() refuses a size the communicator was not set up for") {
   const KernelFn *kernels = ag::kernels_for(DType::F32, PacketType::LL16);
   CHECK_FALSE(comm.run(0, buffer.data(), buffer.data(), 8192, kernels));
   CHECK_FALSE(comm.run(7, buffer.data(), buffer.data(), 4096, kernels));
+}
+
+TEST_CASE("a communicator refuses a message size its plan does not take") {
+  const PlanInfo &plan = ag::plan_info();
+  const layout::MessageSizes sizes = layout::messageSizes(plan);
+  REQUIRE(sizes.unit > 1);
+  CHECK_NOTHROW(Communicator(plan, sizes.unit, 2));
+  // Not a multiple of the chunk sizes: elements would be dropped.
+  CHECK_THROWS_AS(Communicator(plan, sizes.unit + 1, 2), std::invalid_argument);
+  CHECK_THROWS_AS(Communicator(plan, 0, 2), std::invalid_argument);
+  CHECK_THROWS_WITH(Communicator(plan, 3 * sizes.unit / 2, 2),
+                    Catch::Contains("plan '" + std::string(plan.name) +
+                                    "' does not take a message of " +
+                                    std::to_string(3 * sizes.unit / 2) +
+                                    " bytes: use a multiple of " +
+                                    std::to_string(sizes.unit) + " bytes"));
+  // Past max_message_size (scratch is sized by it): kernels would write
+  // past the buffers. Below min_message_size too.
+  PlanInfo bounded = plan;
+  bounded.maxMessageSize = 4 * sizes.unit;
+  bounded.minMessageSize = 2 * sizes.unit;
+  CHECK_NOTHROW(Communicator(bounded, 4 * sizes.unit, 2));
+  CHECK_THROWS_WITH(Communicator(bounded, 8 * sizes.unit, 2),
+                    Catch::Contains("from " + std::to_string(2 * sizes.unit) +
+                                    " to " + std::to_string(4 * sizes.unit)));
+  CHECK_THROWS_AS(Communicator(bounded, sizes.unit, 2), std::invalid_argument);
+  // And the registry does not select a plan for such a size.
+  Registry registry;
+  BakedPlan baked = ag::baked_plan(4);
+  baked.info = &bounded;
+  REQUIRE(registry.add(baked));
+  CHECK(registry.select({"allgather", 4, 4, 4 * sizes.unit, {}}) ==
+        &registry.plans()[0]);
+  CHECK(registry.select({"allgather", 4, 4, 8 * sizes.unit, {}}) == nullptr);
+  CHECK(registry.select({"allgather", 4, 4, 3 * sizes.unit + 1, {}}) ==
+        nullptr);
+}
+
+TEST_CASE("launch() and run() refuse a null kernel table or buffer") {
+  Communicator comm(ag::plan_info(), 4096, 2);
+  std::vector<char> buffer(4096);
+  // What kernels_for<> gives for an element type the file was not baked
+  // for.
+  const KernelFn *missing = ag::kernels_for(DType::F16, PacketType::LL16);
+  REQUIRE(missing == nullptr);
+  CHECK_FALSE(comm.launch(missing));
+  CHECK_FALSE(comm.run(0, buffer.data(), buffer.data(), 4096, missing));
+  const KernelFn *kernels = ag::kernels_for(DType::F32, PacketType::LL16);
+  CHECK_FALSE(comm.run(0, nullptr, buffer.data(), 4096, kernels));
+  CHECK_FALSE(comm.run(0, buffer.data(), nullptr, 4096, kernels));
 }
 
 // ---------------------------------------------- switch channels' layout

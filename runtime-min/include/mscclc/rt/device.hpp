@@ -215,6 +215,8 @@ struct PlanInfo {
   // The plan's num_threads_per_block: a launch uses a divisor of it
   // (layout::launchThreads).
   uint32_t planThreads = 1024;
+  // The plan's min_message_size (max_message_size is above).
+  uint64_t minMessageSize = 0;
 };
 
 // Packet formats (executor-semantics §3.8): LL16 carries 8 payload bytes

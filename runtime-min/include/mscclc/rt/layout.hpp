@@ -46,6 +46,61 @@ struct RankLayout {
   uint64_t slot = ~uint64_t(0); // ... and the slot offsets wrap at
 };
 
+// The message sizes the executor takes for a plan (executor-semantics
+// §2.6): multiples of buffer_alignment x the chunk count that sets each
+// rank's chunk size (the output's for an AllGather or a rank without input
+// chunks, else the input's), within [min, max]_message_size. The same
+// rule as the simulator's (plan::messageSizes). unit 0: none at all.
+struct MessageSizes {
+  uint64_t unit = 0, min = 0, max = 0;
+};
+inline MessageSizes messageSizes(const PlanInfo &plan) {
+  const bool allgather = std::string(plan.collective) == "allgather";
+  const uint64_t align = uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
+  uint64_t unit = 1;
+  for (int r = 0; r < plan.ranks; ++r) {
+    const RankInfo &info = plan.rank[r];
+    uint64_t ci = uint64_t(std::max<int64_t>(info.inputChunks, 0)),
+             co = uint64_t(std::max<int64_t>(info.outputChunks, 0));
+    uint64_t count = std::max<uint64_t>((allgather || ci == 0) ? co : ci, 1);
+    if (count > UINT64_MAX / align)
+      return {};
+    uint64_t step = align * count, a = unit, b = step;
+    while (b) // gcd(unit, step)
+      a = std::exchange(b, a % b);
+    if (unit / a > UINT64_MAX / step)
+      return {};
+    unit = unit / a * step;
+  }
+  uint64_t lo = std::max(plan.minMessageSize, unit);
+  uint64_t first = lo / unit + (lo % unit != 0);
+  if (first > plan.maxMessageSize / unit)
+    return {};
+  return {unit, first * unit, plan.maxMessageSize / unit * unit};
+}
+inline bool acceptsSize(const PlanInfo &plan, uint64_t size) {
+  MessageSizes sizes = messageSizes(plan);
+  return sizes.unit && size >= sizes.min && size <= sizes.max &&
+         size % sizes.unit == 0;
+}
+// Why a communicator cannot be set up for `size` bytes ("" when it can):
+// the kernels would read and write past the buffers, or drop elements.
+inline std::string sizeProblem(const PlanInfo &plan, uint64_t size) {
+  if (acceptsSize(plan, size))
+    return "";
+  MessageSizes sizes = messageSizes(plan);
+  std::string what = "runtime-min: plan '" + std::string(plan.name) +
+                     "' does not take a message of " + std::to_string(size) +
+                     " bytes: ";
+  if (!sizes.unit)
+    return what + "it takes none (no multiple of buffer_alignment x chunk "
+                  "count lies within min/max_message_size)";
+  return what + "use a multiple of " + std::to_string(sizes.unit) +
+         " bytes from " + std::to_string(sizes.min) + " to " +
+         std::to_string(sizes.max) +
+         " (buffer_alignment x chunk count, within min/max_message_size)";
+}
+
 // The threads per block of a launch: the count asked for, at least the
 // plan's minThreads, lowered to a divisor of the plan's
 // num_threads_per_block (the plan's count when asked for as many or

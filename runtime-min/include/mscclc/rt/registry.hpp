@@ -14,8 +14,10 @@
 //       plan->kernels(mscclc::rt::DType::F32, mscclc::rt::PacketType::LL16);
 //
 // Selection: of the plans whose collective, world size and ranks per node
-// equal the request's, whose [minBytes, maxBytes] holds its size and whose
-// tags include all of the request's, the custom selector (when one is set)
+// equal the request's, whose [minBytes, maxBytes] holds its size, which
+// take that size (layout::acceptsSize: within the plan's own
+// min/max_message_size, a multiple of its chunk sizes) and whose tags
+// include all of the request's, the custom selector (when one is set)
 // chooses; otherwise the plan with the narrowest size range, the first
 // registered on a tie. No match: nullptr.
 //
@@ -23,6 +25,7 @@
 #pragma once
 
 #include "mscclc/rt/device.hpp"
+#include "mscclc/rt/layout.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -93,7 +96,7 @@ private:
   static bool matches(const BakedPlan &p, const Request &r) {
     if (p.collective != r.collective || p.worldSize != r.worldSize ||
         p.ranksPerNode != r.ranksPerNode || r.bytes < p.minBytes ||
-        r.bytes > p.maxBytes)
+        r.bytes > p.maxBytes || !layout::acceptsSize(*p.info, r.bytes))
       return false;
     for (const std::string &tag : r.tags)
       if (std::find(p.tags.begin(), p.tags.end(), tag) == p.tags.end())

@@ -29,6 +29,11 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#if __cplusplus < 202002L
+#error                                                                         \
+    "runtime-min's runtime.hpp needs C++20 (std::atomic_ref): compile with -std=c++20"
+#endif
+
 #include "mscclc/rt/device.hpp"
 #include "mscclc/rt/layout.hpp"
 
@@ -45,6 +50,7 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -57,6 +63,11 @@ public:
   Communicator(const PlanInfo &plan, uint64_t size, uint32_t threadsPerBlock)
       : plan_(plan), threads_(layout::launchThreads(plan, threadsPerBlock)),
         size_(size), ranks_(size_t(plan.ranks)) {
+    // A size the plan does not take would run its kernels past the
+    // buffers (above max_message_size) or drop elements (not a multiple
+    // of its chunk sizes).
+    if (std::string problem = layout::sizeProblem(plan, size); !problem.empty())
+      throw std::invalid_argument(problem);
     host::aborting = false;
     for (size_t r = 0; r < ranks_.size(); ++r)
       allocate(int(r), size);
@@ -99,6 +110,12 @@ public:
   bool launch(const KernelFn *kernels,
               const std::function<void(int)> &rankDone = {},
               std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
+    if (!kernels) {
+      std::fprintf(stderr, "runtime-min: launch() without kernels (a null "
+                           "table: kernels_for<> has none for that element "
+                           "type and packet format)\n");
+      return false;
+    }
     host::aborting = false;
     std::atomic<bool> ok{true};
     std::vector<std::thread> hosts;
@@ -131,6 +148,14 @@ public:
                    "of %zu ranks set up for %llu bytes\n",
                    rank, static_cast<unsigned long long>(bytes), ranks_.size(),
                    static_cast<unsigned long long>(size_));
+      return false;
+    }
+    if (!kernels || !send || !recv) {
+      std::fprintf(stderr, "runtime-min: run(rank %d) with a null %s\n", rank,
+                   !kernels ? "kernel table (kernels_for<> has none for that "
+                              "element type and packet format)"
+                   : !send  ? "send buffer"
+                            : "receive buffer");
       return false;
     }
     std::memcpy(input(rank), send, inputBytes(rank));

@@ -174,6 +174,11 @@ public:
       : plan_(plan), threads_(layout::launchThreads(plan, threadsPerBlock)),
         size_(size), ranks_(size_t(plan.ranks)),
         switchEnds_(layout::switchGroups(plan)) {
+    // A size the plan does not take would run its kernels past the
+    // buffers (above max_message_size) or drop elements (not a multiple
+    // of its chunk sizes).
+    if (std::string problem = layout::sizeProblem(plan, size); !problem.empty())
+      throw std::invalid_argument(problem);
     int current = 0;
     detail::check(cudaGetDevice(&current), "cudaGetDevice");
     if (!devices.empty() && devices.size() != ranks_.size())
@@ -247,6 +252,12 @@ public:
               std::chrono::milliseconds watchdog = std::chrono::seconds(10)) {
     if (spent_)
       return false;
+    if (!kernels) {
+      std::fprintf(stderr, "runtime-min: launch() without kernels (a null "
+                           "table: kernels_for<> has none for that element "
+                           "type and packet format)\n");
+      return false;
+    }
     for (size_t r = 0; r < ranks_.size(); ++r)
       if (!enqueue(int(r), kernels[r], ranks_[r].stream))
         return false;
@@ -293,6 +304,14 @@ public:
                    "of %zu ranks set up for %llu bytes\n",
                    rank, static_cast<unsigned long long>(bytes), ranks_.size(),
                    static_cast<unsigned long long>(size_));
+      return false;
+    }
+    if (!kernels || !send || !recv) {
+      std::fprintf(stderr, "runtime-min: run(rank %d) with a null %s\n", rank,
+                   !kernels ? "kernel table (kernels_for<> has none for that "
+                              "element type and packet format)"
+                   : !send  ? "send buffer"
+                            : "receive buffer");
       return false;
     }
     Rank &k = ranks_[size_t(rank)];
