@@ -2,7 +2,8 @@
 //
 // Built once per baked file (scripts/run-baked does it), for the host:
 //   c++ -std=c++20 -DMSCCLC_HOST -DMSCCLC_BAKED='"plan.cu"'
-//       -DMSCCLC_BAKED_NS=<namespace> -I runtime-min/include host_run.cpp
+//       -DMSCCLC_BAKED_NS=<the plan's namespace, e.g. mscclc_gen::NAME>
+//       -I runtime-min/include host_run.cpp
 // or for GPUs (virtual ranks on the current device; exit 77 without one):
 //   nvcc -std=c++20 -x cu -arch=native -DMSCCLC_BAKED=... host_run.cpp
 // where MSCCLC_GPU_DEVICES=N puts rank r on device r % N instead (switch
@@ -35,7 +36,7 @@
 
 namespace {
 
-namespace baked = mscclc_gen::MSCCLC_BAKED_NS;
+namespace baked = MSCCLC_BAKED_NS;
 
 bool readFile(const std::string &path, std::vector<char> &out) {
   std::ifstream in(path, std::ios::binary);
