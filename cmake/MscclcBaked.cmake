@@ -138,6 +138,15 @@ mscclc::rt::BakedPlan baked_plan(int ranksPerNode, uint64_t minBytes,
     find_package(CUDAToolkit REQUIRED)
     set_source_files_properties("${dir}/${name}.cpp" PROPERTIES LANGUAGE CUDA)
     set_target_properties(${name} PROPERTIES CUDA_STANDARD 20)
+    # Code that includes <name>.h and runtime.hpp needs C++20 as well: a
+    # usage requirement (CUDA_STANDARD is not one). CMake 3.25 predates
+    # nvcc's C++20 flag (CMAKE_CUDA20_STANDARD_COMPILE_OPTION is empty and
+    # CUDA_STANDARD 20 adds nothing): then the flag itself.
+    if(CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+      target_compile_features(${name} PUBLIC cuda_std_20)
+    else()
+      target_compile_options(${name} PUBLIC $<$<COMPILE_LANGUAGE:CUDA>:-std=c++20>)
+    endif()
     if(NOT CMAKE_CUDA_ARCHITECTURES)
       set_target_properties(${name} PROPERTIES CUDA_ARCHITECTURES 80)
     endif()

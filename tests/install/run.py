@@ -19,7 +19,10 @@ built), then, on a temporary copy of examples/golden-ci configured with
 * wrong arguments to the functions, a version the package does not satisfy
   and mscclc_add_baked_plan without C++ stop the configure with a message;
 * mscclc_add_baked_plan from the package (tests/install/baked) bakes the
-  example for the host runtime, and the result is run and checked.
+  example for the host runtime, and the result is run and checked;
+* with nvcc at hand, a project that bakes it for GPUs (RUNTIME cuda)
+  compiles its own CUDA sources, which include runtime.hpp, as C++20 (the
+  baked library's usage requirement; configured only, no GPU code built).
 
 Usage: run.py --build-dir B --source-dir S --cmake CMAKE --ctest CTEST
               --generator G [--make-program M] [--cxx CXX]
@@ -275,6 +278,8 @@ def steps(args, tmp, env, update_env):
     configure_errors(args, tmp, env, gen, prefix)
     baked(args, tmp, env, gen, prefix, algo_source=os.path.join(
         args.source_dir, EXAMPLE, ALGO))
+    baked_cuda_flags(args, tmp, env, gen, prefix, algo_source=os.path.join(
+        args.source_dir, EXAMPLE, ALGO))
 
 
 def configure_errors(args, tmp, env, gen, prefix):
@@ -337,6 +342,52 @@ def baked(args, tmp, env, gen, prefix, algo_source):
     check("baked ring_allgather: 4 ranks, results correct" in out,
           "the baked plan gave wrong results", out)
     print("mscclc_add_baked_plan: baked from the prefix, results correct")
+
+
+def baked_cuda_flags(args, tmp, env, gen, prefix, algo_source):
+    nvcc = os.environ.get("CUDACXX", "/usr/local/cuda/bin/nvcc")
+    if not os.path.exists(nvcc):
+        print("mscclc_add_baked_plan RUNTIME cuda: no nvcc, not checked")
+        return
+    d = os.path.join(tmp, "baked-cuda")
+    os.makedirs(d)
+    with open(os.path.join(d, "main.cu"), "w") as f:
+        f.write('#include "ring_allgather.h"\n'
+                "#include <mscclc/rt/runtime.hpp>\n"
+                "int main() { return mscclc_baked::ring_allgather::plan_info()"
+                ".ranks == 4 ? 0 : 1; }\n")
+    with open(os.path.join(d, "CMakeLists.txt"), "w") as f:
+        f.write("cmake_minimum_required(VERSION 3.20)\n"
+                "project(baked_cuda CXX CUDA)\n"
+                "set(CMAKE_CUDA_ARCHITECTURES 80)\n"
+                "find_package(mscclc 0.1 REQUIRED)\n"
+                "mscclc_add_baked_plan(TARGET ring_allgather SOURCE %s "
+                "PARAMS num_ranks=4 DTYPES f32 RUNTIME cuda)\n"
+                "add_executable(app main.cu)\n"
+                "target_link_libraries(app PRIVATE ring_allgather)\n" %
+                algo_source)
+    b = os.path.join(d, "build")
+    cfg = [args.cmake, "-S", d, "-B", b, *gen, "-DCMAKE_PREFIX_PATH=" + prefix,
+           "-DCMAKE_CUDA_COMPILER=" + nvcc]
+    if args.cxx:
+        cfg.append("-DCMAKE_CXX_COMPILER=" + args.cxx)
+    run(cfg, env)
+    # The flags main.cu is compiled with: build.ninja (Ninja) or the
+    # target's flags.make (Makefiles).
+    ninja = os.path.join(b, "build.ninja")
+    if os.path.exists(ninja):
+        with open(ninja) as f:
+            text = f.read()
+        at = text.find("main.cu.o: CUDA_COMPILER")
+        flags = text[at:text.find("\n\n", at)] if at >= 0 else ""
+    else:
+        with open(os.path.join(b, "CMakeFiles", "app.dir",
+                               "flags.make")) as f:
+            flags = f.read()
+    check(re.search(r"(^|\s)-std=c\+\+20(\s|$)", flags, re.M),
+          "RUNTIME cuda: the project's main.cu is not compiled as C++20 "
+          "(runtime.hpp needs it)", flags)
+    print("mscclc_add_baked_plan RUNTIME cuda: users' CUDA sources get C++20")
 
 
 if __name__ == "__main__":

@@ -30,8 +30,7 @@
 #pragma once
 
 #if __cplusplus < 202002L
-#error                                                                         \
-    "runtime-min's runtime.hpp needs C++20 (std::atomic_ref): compile with -std=c++20"
+#error "runtime-min needs C++20 (std::atomic_ref): compile with -std=c++20"
 #endif
 
 #include "mscclc/rt/device.hpp"
