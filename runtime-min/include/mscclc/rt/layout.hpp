@@ -101,6 +101,17 @@ inline std::string sizeProblem(const PlanInfo &plan, uint64_t size) {
          " (buffer_alignment x chunk count, within min/max_message_size)";
 }
 
+// What run() was given null among its kernel table and buffers (null when
+// nothing), for the message with which both communicators refuse it.
+inline const char *missingRunArgument(const KernelFn *kernels, const void *send,
+                                      const void *recv) {
+  return !kernels ? "kernel table (kernels_for<> has none for that element "
+                    "type and packet format)"
+         : !send  ? "send buffer"
+         : !recv  ? "receive buffer"
+                  : nullptr;
+}
+
 // The threads per block of a launch: the count asked for, at least the
 // plan's minThreads, lowered to a divisor of the plan's
 // num_threads_per_block (the plan's count when asked for as many or

@@ -306,12 +306,9 @@ public:
                    static_cast<unsigned long long>(size_));
       return false;
     }
-    if (!kernels || !send || !recv) {
+    if (const char *missing = layout::missingRunArgument(kernels, send, recv)) {
       std::fprintf(stderr, "runtime-min: run(rank %d) with a null %s\n", rank,
-                   !kernels ? "kernel table (kernels_for<> has none for that "
-                              "element type and packet format)"
-                   : !send  ? "send buffer"
-                            : "receive buffer");
+                   missing);
       return false;
     }
     Rank &k = ranks_[size_t(rank)];
