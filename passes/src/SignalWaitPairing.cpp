@@ -4,6 +4,7 @@
 #include "mscclc/ir/PlanQuery.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <numeric>
 #include <set>
@@ -353,67 +354,196 @@ void reportPipelineMismatches(const Program &program, DiagnosticSink &diags) {
 // A channel's waits count its signals (executor-semantics §4.5: each wait
 // takes the next expected value), so two thread blocks waiting on one
 // channel each pass on whichever signal comes first, not on their own.
-// Reported once per channel, at the first wait of a second thread block,
+// That matters when the signals come from several thread blocks of the
+// peer, in no set order: then ordering the waits does not help either.
+// (Signals from one peer thread block come in its program order, and
+// waits ordered by a semaphore or barrier take them in turn.) What makes
+// such waits safe is a barrier of every thread block that waits on the
+// channel right after each of the waits (before any other op; signals,
+// waits and nops aside): none goes on before all of those waits, and so
+// all of their signals, are done (a thread block group's blocks waiting
+// for the peer group's signals, then joining). Such "full" barriers cut
+// each block's waits into rounds (the k-th round: after the k-th full
+// barrier of the block); a round in which two thread blocks wait must be
+// joined so, and a round with one waiting block is as safe as any wait (a
+// handshake after the join, say). Reported once per channel, at the first
+// wait of a second thread block in the first round that is not joined,
 // and once per statement (a loop over ranks repeats it); switch channels,
 // whose signal and wait do nothing, are left out.
 void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
+  // signalers[r][kind][channel]: how many thread blocks of rank r signal
+  // on it (0, 1 or 2 for several).
+  std::vector<std::array<std::vector<uint8_t>, 2>> signalers(
+      program.ranks.size());
+  for (size_t r = 0; r < program.ranks.size(); ++r) {
+    const Rank &rank = program.ranks[r];
+    std::array<std::vector<int32_t>, 2> firstSignaler;
+    for (int kind = 0; kind < 2; ++kind)
+      if (const ChannelGroup *g =
+              rank.group(kind == 0 ? ChannelType::Memory : ChannelType::Port)) {
+        signalers[r][size_t(kind)].assign(g->connectedTo.size(), 0);
+        firstSignaler[size_t(kind)].assign(g->connectedTo.size(), -1);
+      }
+    auto visit = [&](const std::vector<Op> &ops, int32_t tb,
+                     auto &self) -> void {
+      for (const Op &op : ops) {
+        self(op.details().body, tb, self);
+        if (!plan::isSignalOp(op.kind))
+          continue;
+        for (const ChannelRef &ch : op.channels) {
+          if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
+            continue;
+          const size_t kind = ch.kind == ChannelType::Memory ? 0 : 1;
+          auto &count = signalers[r][kind];
+          if (ch.globalId < 0 || size_t(ch.globalId) >= count.size())
+            continue;
+          int32_t &first = firstSignaler[kind][size_t(ch.globalId)];
+          if (first < 0)
+            first = tb;
+          count[size_t(ch.globalId)] =
+              first == tb ? std::max<uint8_t>(count[size_t(ch.globalId)], 1)
+                          : 2;
+        }
+      }
+    };
+    for (size_t t = 0; t < rank.tbs.size(); ++t)
+      visit(rank.tbs[t].ops, int32_t(t), visit);
+  }
+  // Whether the peer's partner of rank r's channel c (the k-th channel of
+  // the kind from r to peer pairs with the peer's k-th back) is signalled
+  // by several thread blocks.
+  auto signalledBySeveral = [&](size_t r, int kind, int32_t peer,
+                                int32_t nthToPeer) {
+    if (peer < 0 || size_t(peer) >= program.ranks.size())
+      return false;
+    const ChannelGroup *g = program.ranks[size_t(peer)].group(
+        kind == 0 ? ChannelType::Memory : ChannelType::Port);
+    if (!g)
+      return false;
+    int32_t seen = 0;
+    for (size_t c = 0; c < g->connectedTo.size(); ++c)
+      if (g->connectedTo[c] == int32_t(r) && seen++ == nthToPeer)
+        return signalers[size_t(peer)][size_t(kind)][c] > 1;
+    return false;
+  };
+  struct WaitSite {
+    int32_t tb;
+    size_t at; // index in the block's ops (its pipeline's, in a body)
+    const Op *op;
+    const Op *joinedBy; // the barrier right after it, if any
+  };
   std::set<SourceLocation> reported;
   for (size_t r = 0; r < program.ranks.size(); ++r) {
     const Rank &rank = program.ranks[r];
-    // firstWait[kind][channel]: the thread block that waits on it first,
-    // and that wait.
-    std::vector<std::pair<int32_t, const Op *>> firstWait[2];
+    // sites[kind][channel]: the waits on it, in thread-block order.
+    std::vector<std::vector<WaitSite>> sites[2];
     std::vector<int32_t> nth[2];
     for (int kind = 0; kind < 2; ++kind)
       if (const ChannelGroup *g =
               rank.group(kind == 0 ? ChannelType::Memory : ChannelType::Port)) {
-        firstWait[kind].assign(g->connectedTo.size(), {-1, nullptr});
+        sites[kind].resize(g->connectedTo.size());
         nth[kind] = occurrences(*g);
       }
-    auto visit = [&](const Op &op, int32_t tb, auto &self) -> void {
-      for (const Op &inner : op.details().body)
-        self(inner, tb, self);
-      if (!plan::isWaitOp(op.kind))
-        return;
-      for (const ChannelRef &ch : op.channels) {
-        if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
+    // Each block's barriers, where they are in its ops.
+    std::vector<std::vector<std::pair<size_t, const Op *>>> barriers(
+        rank.tbs.size());
+    auto visit = [&](const std::vector<Op> &ops, int32_t tb, size_t outer,
+                     bool top, auto &self) -> void {
+      for (size_t i = 0; i < ops.size(); ++i) {
+        const Op &op = ops[i];
+        const size_t at = top ? i : outer;
+        self(op.details().body, tb, at, false, self);
+        if (op.kind == OpKind::Barrier && top)
+          barriers[size_t(tb)].push_back({at, &op});
+        if (!plan::isWaitOp(op.kind))
           continue;
-        const int kind = ch.kind == ChannelType::Memory ? 0 : 1;
-        auto &slots = firstWait[kind];
-        if (ch.globalId < 0 || size_t(ch.globalId) >= slots.size())
-          continue; // the verifier reports it
-        auto &[firstTb, firstOp] = slots[size_t(ch.globalId)];
-        if (firstTb == -1) {
-          firstTb = tb;
-          firstOp = &op;
-          continue;
+        const Op *joinedBy = nullptr;
+        for (size_t j = i + 1; j < ops.size(); ++j) {
+          OpKind k = ops[j].kind;
+          if (plan::isWaitOp(k) || plan::isSignalOp(k) || k == OpKind::Nop)
+            continue;
+          if (k == OpKind::Barrier)
+            joinedBy = &ops[j];
+          break;
         }
-        // Once per channel (-2): a fix there fixes its later waits too.
-        if (firstTb == tb || firstTb == -2)
-          continue;
-        const int32_t otherTb = firstTb;
-        firstTb = -2;
-        if (!reported.insert(op.reportLoc()).second)
-          continue;
-        const ChannelGroup *g = rank.group(ch.kind);
-        const int32_t peer = g->connectedTo[size_t(ch.globalId)];
-        auto d =
-            diags.report(diag::warn_shared_channel_wait, op.reportLoc(),
-                         {otherTb, tb, int64_t(r),
-                          std::string(ordinal(nth[kind][size_t(ch.globalId)])),
-                          plan::toString(ch.kind), peer});
-        d.note(diag::note_sync_issued_here, firstOp->reportLoc(),
-               {"thread block " + std::to_string(otherTb) + "'s wait",
-                int64_t(r), peer});
-        if (size_t(ch.globalId) < g->createdAt.size() &&
-            g->createdAt[size_t(ch.globalId)].isValid())
-          d.note(diag::note_dsl_channel_created,
-                 g->createdAt[size_t(ch.globalId)], {int64_t(r), peer});
+        for (const ChannelRef &ch : op.channels) {
+          if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
+            continue;
+          auto &slots = sites[ch.kind == ChannelType::Memory ? 0 : 1];
+          if (ch.globalId >= 0 && size_t(ch.globalId) < slots.size())
+            slots[size_t(ch.globalId)].push_back({tb, at, &op, joinedBy});
+          // (a channel outside the rank's list: the verifier reports it)
+        }
       }
     };
     for (size_t t = 0; t < rank.tbs.size(); ++t)
-      for (const Op &op : rank.tbs[t].ops)
-        visit(op, int32_t(t), visit);
+      visit(rank.tbs[t].ops, int32_t(t), 0, true, visit);
+    for (int kind = 0; kind < 2; ++kind)
+      for (size_t c = 0; c < sites[kind].size(); ++c) {
+        const std::vector<WaitSite> &waits = sites[kind][c];
+        if (std::all_of(waits.begin(), waits.end(), [&](const WaitSite &w) {
+              return w.tb == waits.front().tb;
+            }))
+          continue; // none, or one thread block's: the usual case
+        const ChannelGroup *group =
+            rank.group(kind == 0 ? ChannelType::Memory : ChannelType::Port);
+        if (!signalledBySeveral(r, kind, group->connectedTo[c], nth[kind][c]))
+          continue;
+        std::set<int32_t> tbs;
+        for (const WaitSite &w : waits)
+          tbs.insert(w.tb);
+        auto full = [&](const Op *barrier) {
+          const std::vector<int32_t> &m = barrier->details().barrierTbs;
+          return std::all_of(tbs.begin(), tbs.end(), [&](int32_t t) {
+            return std::find(m.begin(), m.end(), t) != m.end();
+          });
+        };
+        // Where each waiting block's full barriers are.
+        std::map<int32_t, std::vector<size_t>> fullAt;
+        for (int32_t t : tbs)
+          for (const auto &[at, op] : barriers[size_t(t)])
+            if (full(op))
+              fullAt[t].push_back(at);
+        // Per round: the first site of each block in it, and whether all
+        // of the round's sites are joined.
+        struct Round {
+          std::map<int32_t, const WaitSite *> firstOf;
+          bool joined = true;
+        };
+        std::map<size_t, Round> rounds;
+        for (const WaitSite &w : waits) {
+          const std::vector<size_t> &cuts = fullAt[w.tb];
+          size_t k = size_t(std::lower_bound(cuts.begin(), cuts.end(), w.at) -
+                            cuts.begin());
+          Round &round = rounds[k];
+          round.firstOf.emplace(w.tb, &w);
+          round.joined = round.joined && w.joinedBy && full(w.joinedBy);
+        }
+        for (const auto &[k, round] : rounds) {
+          if (round.firstOf.size() < 2 || round.joined)
+            continue;
+          // The round's two earliest-recorded blocks (in block order).
+          const WaitSite &first = *round.firstOf.begin()->second;
+          const WaitSite &second = *std::next(round.firstOf.begin())->second;
+          if (!reported.insert(second.op->reportLoc()).second)
+            break;
+          const ChannelType type =
+              kind == 0 ? ChannelType::Memory : ChannelType::Port;
+          const ChannelGroup *g = rank.group(type);
+          const int32_t peer = g->connectedTo[c];
+          auto d = diags.report(
+              diag::warn_shared_channel_wait, second.op->reportLoc(),
+              {first.tb, second.tb, int64_t(r),
+               std::string(ordinal(nth[kind][c])), plan::toString(type), peer});
+          d.note(diag::note_sync_issued_here, first.op->reportLoc(),
+                 {"thread block " + std::to_string(first.tb) + "'s wait",
+                  int64_t(r), peer});
+          if (c < g->createdAt.size() && g->createdAt[c].isValid())
+            d.note(diag::note_dsl_channel_created, g->createdAt[c],
+                   {int64_t(r), peer});
+          break; // once per channel
+        }
+      }
   }
 }
 

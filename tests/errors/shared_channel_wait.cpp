@@ -2,12 +2,12 @@
 // RUN: mscclc %s -o %t.quiet.json -Wno-shared-channel-wait 2>&1 | count 0
 // RUN: cmp %t.json %t.quiet.json
 // RUN: %expect-error mscclc %s -Werror=shared-channel-wait
-// RUN: not mscclc sim %t.json > %t.sim
+// RUN: not mscclc sim %t.json --runs 1 > %t.sim
 // RUN: FileCheck --check-prefix=SIM %s < %t.sim
 // RUN: mscclc %s -P own_channels=true -Werror -o %t.own.json
 // RUN: mscclc sim %t.own.json --runs 2 | FileCheck --check-prefix=PASS %s
-// RUN: not mscclc sim %t.json --runs 1 > %t.one.sim
-// RUN: FileCheck --check-prefix=SIM %s < %t.one.sim
+// RUN: mscclc %s -P join=true -Werror -o %t.join.json
+// RUN: mscclc sim %t.join.json --runs 2 | FileCheck --check-prefix=PASS %s
 //
 // An AllGather through scratch with two thread blocks per rank: thread
 // block t puts chunk t of the input into the peer's scratch and signals;
@@ -15,14 +15,18 @@
 // rank, both of the peer's thread blocks wait on the same channel, and a
 // wait takes whichever signal comes first: thread block 1 can pass on
 // thread block 0's signal and copy chunk 1 before it has landed. With a
-// channel per thread block (own_channels) each wait has its own signal.
-// Each put first waits for the peer to be ready (its copy of the last
-// launch's chunk done), so that the right plan is right over launches.
+// channel per thread block (own_channels) each wait has its own signals;
+// with a barrier of both thread blocks after each round of waits (join),
+// one channel is enough: neither goes on before both signals are in.
+// Each round of puts first waits for the peer to be ready (its copy of the
+// last launch's chunks done), so that the right plans are right over
+// launches.
 #include <mscclpp/dsl.hpp>
 #include <vector>
 using namespace mscclpp::dsl;
 
-MSCCLPP_ALGORITHM void shared_channel_wait(bool own_channels = false) {
+MSCCLPP_ALGORITHM void shared_channel_wait(bool own_channels = false,
+                                           bool join = false) {
   AllGather collective(2, 2, /*inplace=*/false);
   CollectiveProgram program("shared_channel_wait", collective, 2);
   std::vector<Buffer> scratch;
@@ -36,25 +40,35 @@ MSCCLPP_ALGORITHM void shared_channel_wait(bool own_channels = false) {
   for (int r = 0; r < 2; ++r) {
     const int p = 1 - r;
     Rank rank(r);
+    auto ch = [&](int t) -> MemoryChannel & {
+      return channel[r][own_channels ? t : 0];
+    };
     for (int t = 0; t < 2; ++t) {
-      MemoryChannel &ch = channel[r][own_channels ? t : 0];
       rank.copy(rank.get_output_buffer().slice(2 * r + t, 2 * r + t + 1),
                 rank.get_input_buffer().slice(t, t + 1), {.tb = t});
-      // The peer has copied out what the last launch put there.
-      ch.signal({.tb = t, .relaxed = true});
-      // CHECK: shared_channel_wait.cpp:[[@LINE+3]]:{{[0-9]+}}: warning: thread blocks 0 and 1 of rank 0 both wait on the 1st memory channel from rank 0 to rank 1: waits on one channel take its signals in whatever order they run, so either thread block may pass on a signal meant for the other and go on before its data has landed; give each thread block its own channel to the peer (a channel object per thread block, on both sides), unless other syncs order the two waits [-Wshared-channel-wait]
-      // CHECK: shared_channel_wait.cpp:[[@LINE+2]]:{{[0-9]+}}: note: thread block 0's wait issued here (rank 0 -> rank 1)
-      // CHECK: shared_channel_wait.cpp:{{[0-9]+}}:{{[0-9]+}}: note: channel from rank 0 to rank 1 created here
-      ch.wait({.tb = t, .data_sync = SyncType::after, .relaxed = true});
-      ch.put(scratch[p].slice(t, t + 1),
-             rank.get_input_buffer().slice(t, t + 1), {.tb = t});
-      ch.signal({.tb = t, .data_sync = SyncType::before});
-      ch.wait({.tb = t, .data_sync = SyncType::after});
+      ch(t).signal({.tb = t, .relaxed = true});
+    }
+    // CHECK: shared_channel_wait.cpp:[[@LINE+5]]:{{[0-9]+}}: warning: thread blocks 0 and 1 of rank 0 both wait on the 1st memory channel from rank 0 to rank 1, whose signals come from several thread blocks of rank 1: waits on one channel take its signals in whatever order they come, so either thread block may pass on a signal meant for the other and go on before its data has landed; give each thread block its own channel to the peer (a channel object per thread block, on both sides), or join the waiting thread blocks with a barrier right after their waits [-Wshared-channel-wait]
+    // CHECK: shared_channel_wait.cpp:[[@LINE+4]]:{{[0-9]+}}: note: thread block 0's wait issued here (rank 0 -> rank 1)
+    // CHECK: shared_channel_wait.cpp:{{[0-9]+}}:{{[0-9]+}}: note: channel from rank 0 to rank 1 created here
+    // CHECK-NOT: warning:
+    for (int t = 0; t < 2; ++t)
+      ch(t).wait({.tb = t, .data_sync = SyncType::after, .relaxed = true});
+    if (join)
+      rank.barrier({0, 1});
+    for (int t = 0; t < 2; ++t) {
+      ch(t).put(scratch[p].slice(t, t + 1),
+                rank.get_input_buffer().slice(t, t + 1), {.tb = t});
+      ch(t).signal({.tb = t, .data_sync = SyncType::before});
+    }
+    for (int t = 0; t < 2; ++t)
+      ch(t).wait({.tb = t, .data_sync = SyncType::after});
+    if (join)
+      rank.barrier({0, 1});
+    for (int t = 0; t < 2; ++t)
       rank.copy(rank.get_output_buffer().slice(2 * p + t, 2 * p + t + 1),
                 scratch[r].slice(t, t + 1), {.tb = t});
-    }
   }
 }
-// CHECK-NOT: warning:
 // SIM: race: rank {{[01]}} tb {{[01]}} op {{[0-9]+}} (copy): reads rank {{[01]}} scratch bytes {{.*}} (run 1), unordered with rank {{[01]}} tb {{[01]}} op {{[0-9]+}} (put), which writes them
 // PASS: verdict: pass
