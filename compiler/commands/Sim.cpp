@@ -462,11 +462,27 @@ public:
     }
     if (size_) {
       if (*size_ < whole.min || *size_ > whole.max || *size_ % whole.unit) {
-        // The largest size to suggest is one the simulator can also hold
-        // (an unbounded plan would otherwise offer 2^64 - alignment).
+        // The largest size to suggest is one the simulator can also hold:
+        // within the memory cap and with all buffers (scratch included)
+        // under the 3 GiB checked below; simulatedBytes grows with the
+        // size, so a binary search over the multiples of the unit. (An
+        // unbounded plan would otherwise offer 2^64 - alignment.)
         auto largest = [&](const sim::SizeRange &sizes) {
-          uint64_t cap = memoryCap / sizes.unit * sizes.unit;
-          return cap >= sizes.min ? std::min(sizes.max, cap) : sizes.max;
+          auto fits = [&](uint64_t size) {
+            return size <= memoryCap &&
+                   sim::simulatedBytes(p, size) <= (uint64_t(3) << 30);
+          };
+          if (!fits(sizes.min))
+            return sizes.min;
+          uint64_t lo = sizes.min / sizes.unit, hi = sizes.max / sizes.unit;
+          while (lo < hi) { // fits(lo * unit), and the answer is in [lo, hi]
+            uint64_t mid = lo + (hi - lo + 1) / 2;
+            if (fits(mid * sizes.unit))
+              lo = mid;
+            else
+              hi = mid - 1;
+          }
+          return lo * sizes.unit;
         };
         if (whole.unit == range.unit)
           usageError(diag::err_usage_sim_size,
