@@ -76,11 +76,13 @@ private:
       checkSemaphoresPerIteration(p, rank, relevant[r], int64_t(r),
                                   reportedCounts, diags);
       for (size_t s = 0; s < rank.semaphores.size(); ++s) {
-        int64_t available = rank.semaphores[s] + releases[s];
+        // In 128 bits: an initial value near 2^63 (chunk IR text) plus the
+        // releases wrapped, and a negative sum indexed the acquires badly.
+        __int128 available = __int128(rank.semaphores[s]) + releases[s];
         int64_t n = int64_t(acquires[s].size());
         if (n > available) {
-          const Op *first =
-              acquires[s][size_t(std::clamp<int64_t>(available, 0, n - 1))];
+          const Op *first = acquires[s][size_t(
+              std::clamp<int64_t>(int64_t(available), 0, n - 1))];
           diags.report(diag::err_semaphore_never_available, first->reportLoc(),
                        {s, r, n, rank.semaphores[s], releases[s]});
           ok = false;

@@ -1,6 +1,8 @@
 //===- Replication.cpp - instances ---------------------------------------===//
 #include "mscclc/passes/Replication.h"
 
+#include <string>
+
 namespace mscclc::passes {
 namespace {
 
@@ -64,13 +66,22 @@ public:
       for (const auto &tb : rank.tbs)
         ops += tb.ops.size();
       // The executor stores chunk counts in 32 bits.
+      // (In 128 bits: chunk counts read from chunk IR text can be near
+      // 2^63, and a wrapped product passed this check.)
       for (int64_t chunks :
-           {rank.inputChunks, rank.outputChunks, rank.scratchChunks})
-        if (uint64_t(chunks) * uint64_t(n) > UINT32_MAX) {
+           {rank.inputChunks, rank.outputChunks, rank.scratchChunks}) {
+        unsigned __int128 total =
+            (unsigned __int128)uint64_t(chunks) * uint64_t(n);
+        if (total > UINT32_MAX) {
+          std::string digits;
+          do
+            digits.insert(digits.begin(), char('0' + int(total % 10)));
+          while ((total /= 10) != 0);
           diags.report(diag::err_replicated_chunks, program.loc,
-                       {n, r, uint64_t(chunks) * uint64_t(n)});
+                       {n, r, digits});
           return false;
         }
+      }
     }
     if (ops * uint64_t(n) > MaxReplicatedOps) {
       diags.report(diag::err_replicated_ops, program.loc,
