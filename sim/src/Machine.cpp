@@ -3012,10 +3012,8 @@ void Machine::stepProxy(int32_t rank) {
         }
       proxy.flushed[t.position] = std::move(done);
     }
-    if (conn) {
-      ++conn->tick;
-      (*strong)[size_t(agent)] = (*weak)[size_t(agent)] = conn->tick;
-    }
+    if (conn)
+      ++conn->tick; // the connection's next transfer comes after this one
     tick(proxy.agent);
   }
   wakeRank(KeyKind::Flush, rank);
