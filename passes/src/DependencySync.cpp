@@ -326,10 +326,9 @@ public:
     if (op.kind != OpKind::Ppkt || !isPort(op))
       return false;
     for (const Chunk &c : op.localSrc)
-      for (const Access &w : packetWrites_)
-        if (int(c.type) == w.space && c.index <= w.hi &&
-            w.lo <= c.index + c.size - 1)
-          return true;
+      if (c.size > 0 && size_t(c.type) < packetWrites_.size() &&
+          packetWrites_[size_t(c.type)].overlaps(c.index, c.index + c.size - 1))
+        return true;
     return false;
   }
 
@@ -343,16 +342,16 @@ public:
     for (const auto *list : {&op.localDst, &op.details().pktDst})
       for (const Chunk &c : *list)
         if (info.dst.roleAt(pos++) == plan::OperandRole::LocalPacket &&
-            c.size > 0)
-          packetWrites_.push_back(
-              {int(c.type), c.index, c.index + c.size - 1, true});
+            c.size > 0 && size_t(c.type) < packetWrites_.size())
+          packetWrites_[size_t(c.type)].add(c.index, c.index + c.size - 1);
   }
 
   // A sync: the pushes and packet writes before it are ordered. First
   // uses stay.
   void clear() {
     pushers_.clear();
-    packetWrites_.clear();
+    for (IntervalUnion &space : packetWrites_)
+      space.clear();
   }
 
   static bool isPort(const Op &op) {
@@ -391,7 +390,12 @@ private:
     return ids;
   }
   std::map<int32_t, std::vector<size_t>> pushers_;
-  std::vector<Access> packetWrites_;
+  // Per buffer space, merged (a union, so that a long run of packet
+  // writes with no sync costs a lookup per put, not a scan).
+  std::array<IntervalUnion, 3> packetWrites_{
+      IntervalUnion(std::pmr::get_default_resource()),
+      IntervalUnion(std::pmr::get_default_resource()),
+      IntervalUnion(std::pmr::get_default_resource())};
   std::map<int32_t, int32_t> firstUse_; // global id -> id in the block
 };
 

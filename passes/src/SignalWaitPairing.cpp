@@ -373,58 +373,73 @@ void reportPipelineMismatches(const Program &program, DiagnosticSink &diags) {
 void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
   // signalers[r][kind][channel]: how many thread blocks of rank r signal
   // on it (0, 1 or 2 for several).
-  std::vector<std::array<std::vector<uint8_t>, 2>> signalers(
-      program.ranks.size());
-  for (size_t r = 0; r < program.ranks.size(); ++r) {
-    const Rank &rank = program.ranks[r];
-    std::array<std::vector<int32_t>, 2> firstSignaler;
-    for (int kind = 0; kind < 2; ++kind)
-      if (const ChannelGroup *g =
-              rank.group(kind == 0 ? ChannelType::Memory : ChannelType::Port)) {
-        signalers[r][size_t(kind)].assign(g->connectedTo.size(), 0);
-        firstSignaler[size_t(kind)].assign(g->connectedTo.size(), -1);
-      }
-    auto visit = [&](const std::vector<Op> &ops, int32_t tb,
-                     auto &self) -> void {
-      for (const Op &op : ops) {
-        self(op.details().body, tb, self);
-        if (!plan::isSignalOp(op.kind))
-          continue;
-        for (const ChannelRef &ch : op.channels) {
-          if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
-            continue;
-          const size_t kind = ch.kind == ChannelType::Memory ? 0 : 1;
-          auto &count = signalers[r][kind];
-          if (ch.globalId < 0 || size_t(ch.globalId) >= count.size())
-            continue;
-          int32_t &first = firstSignaler[kind][size_t(ch.globalId)];
-          if (first < 0)
-            first = tb;
-          count[size_t(ch.globalId)] =
-              first == tb ? std::max<uint8_t>(count[size_t(ch.globalId)], 1)
-                          : 2;
+  std::vector<std::array<std::vector<uint8_t>, 2>> signalers;
+  // byPeer[r][kind]: rank r's channels of the kind by (peer, k): its k-th
+  // channel to that peer, which pairs with the peer's k-th channel back.
+  std::vector<std::array<std::map<std::pair<int32_t, int32_t>, size_t>, 2>>
+      byPeer;
+  // Both only when a channel has waits of two thread blocks (rare): the
+  // usual compile does not pay for them.
+  auto prepare = [&] {
+    if (!signalers.empty())
+      return;
+    signalers.resize(program.ranks.size());
+    byPeer.resize(program.ranks.size());
+    for (size_t r = 0; r < program.ranks.size(); ++r) {
+      const Rank &rank = program.ranks[r];
+      std::array<std::vector<int32_t>, 2> firstSignaler;
+      for (int kind = 0; kind < 2; ++kind)
+        if (const ChannelGroup *g = rank.group(kind == 0 ? ChannelType::Memory
+                                                         : ChannelType::Port)) {
+          signalers[r][size_t(kind)].assign(g->connectedTo.size(), 0);
+          firstSignaler[size_t(kind)].assign(g->connectedTo.size(), -1);
         }
-      }
-    };
-    for (size_t t = 0; t < rank.tbs.size(); ++t)
-      visit(rank.tbs[t].ops, int32_t(t), visit);
-  }
-  // Whether the peer's partner of rank r's channel c (the k-th channel of
-  // the kind from r to peer pairs with the peer's k-th back) is signalled
-  // by several thread blocks.
+      auto visit = [&](const std::vector<Op> &ops, int32_t tb,
+                       auto &self) -> void {
+        for (const Op &op : ops) {
+          self(op.details().body, tb, self);
+          if (!plan::isSignalOp(op.kind))
+            continue;
+          for (const ChannelRef &ch : op.channels) {
+            if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
+              continue;
+            const size_t kind = ch.kind == ChannelType::Memory ? 0 : 1;
+            auto &count = signalers[r][kind];
+            if (ch.globalId < 0 || size_t(ch.globalId) >= count.size())
+              continue;
+            int32_t &first = firstSignaler[kind][size_t(ch.globalId)];
+            if (first < 0)
+              first = tb;
+            count[size_t(ch.globalId)] =
+                first == tb ? std::max<uint8_t>(count[size_t(ch.globalId)], 1)
+                            : 2;
+          }
+        }
+      };
+      for (size_t t = 0; t < rank.tbs.size(); ++t)
+        visit(rank.tbs[t].ops, int32_t(t), visit);
+    }
+    for (size_t r = 0; r < program.ranks.size(); ++r)
+      for (int kind = 0; kind < 2; ++kind)
+        if (const ChannelGroup *g = program.ranks[r].group(
+                kind == 0 ? ChannelType::Memory : ChannelType::Port)) {
+          std::vector<int32_t> k = occurrences(*g);
+          for (size_t c = 0; c < g->connectedTo.size(); ++c)
+            byPeer[r][size_t(kind)].emplace(std::pair{g->connectedTo[c], k[c]},
+                                            c);
+        }
+  };
+  // Whether the peer's partner of rank r's k-th channel of the kind to it
+  // is signalled by several thread blocks.
   auto signalledBySeveral = [&](size_t r, int kind, int32_t peer,
                                 int32_t nthToPeer) {
     if (peer < 0 || size_t(peer) >= program.ranks.size())
       return false;
-    const ChannelGroup *g = program.ranks[size_t(peer)].group(
-        kind == 0 ? ChannelType::Memory : ChannelType::Port);
-    if (!g)
-      return false;
-    int32_t seen = 0;
-    for (size_t c = 0; c < g->connectedTo.size(); ++c)
-      if (g->connectedTo[c] == int32_t(r) && seen++ == nthToPeer)
-        return signalers[size_t(peer)][size_t(kind)][c] > 1;
-    return false;
+    prepare();
+    const auto &channels = byPeer[size_t(peer)][size_t(kind)];
+    auto partner = channels.find({int32_t(r), nthToPeer});
+    return partner != channels.end() &&
+           signalers[size_t(peer)][size_t(kind)][partner->second] > 1;
   };
   struct WaitSite {
     int32_t tb;
@@ -449,6 +464,16 @@ void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
         rank.tbs.size());
     auto visit = [&](const std::vector<Op> &ops, int32_t tb, size_t outer,
                      bool top, auto &self) -> void {
+      // nextOther[i]: the first op after i that is not a signal, a wait
+      // or a nop (null at the end), found backwards in one pass.
+      std::vector<const Op *> nextOther(ops.size(), nullptr);
+      for (size_t i = ops.size(); i-- > 1;) {
+        OpKind k = ops[i].kind;
+        nextOther[i - 1] =
+            plan::isWaitOp(k) || plan::isSignalOp(k) || k == OpKind::Nop
+                ? nextOther[i]
+                : &ops[i];
+      }
       for (size_t i = 0; i < ops.size(); ++i) {
         const Op &op = ops[i];
         const size_t at = top ? i : outer;
@@ -457,15 +482,9 @@ void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
           barriers[size_t(tb)].push_back({at, &op});
         if (!plan::isWaitOp(op.kind))
           continue;
-        const Op *joinedBy = nullptr;
-        for (size_t j = i + 1; j < ops.size(); ++j) {
-          OpKind k = ops[j].kind;
-          if (plan::isWaitOp(k) || plan::isSignalOp(k) || k == OpKind::Nop)
-            continue;
-          if (k == OpKind::Barrier)
-            joinedBy = &ops[j];
-          break;
-        }
+        const Op *joinedBy =
+            nextOther[i] && nextOther[i]->kind == OpKind::Barrier ? nextOther[i]
+                                                                  : nullptr;
         for (const ChannelRef &ch : op.channels) {
           if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
             continue;
