@@ -370,6 +370,40 @@ void reportPipelineMismatches(const Program &program, DiagnosticSink &diags) {
 // wait of a second thread block in the first round that is not joined,
 // and once per statement (a loop over ranks repeats it); switch channels,
 // whose signal and wait do nothing, are left out.
+// Whether two thread blocks of the rank wait on one of its memory or port
+// channels.
+bool hasSharedWait(const Rank &rank) {
+  std::vector<int32_t> firstWaiter[2];
+  for (int kind = 0; kind < 2; ++kind)
+    if (const ChannelGroup *g =
+            rank.group(kind == 0 ? ChannelType::Memory : ChannelType::Port))
+      firstWaiter[kind].assign(g->connectedTo.size(), -1);
+  auto visit = [&](const std::vector<Op> &ops, int32_t tb, auto &self) -> bool {
+    for (const Op &op : ops) {
+      if (self(op.details().body, tb, self))
+        return true;
+      if (!plan::isWaitOp(op.kind))
+        continue;
+      for (const ChannelRef &ch : op.channels) {
+        if (ch.kind != ChannelType::Memory && ch.kind != ChannelType::Port)
+          continue;
+        auto &first = firstWaiter[ch.kind == ChannelType::Memory ? 0 : 1];
+        if (ch.globalId < 0 || size_t(ch.globalId) >= first.size())
+          continue;
+        int32_t &waiter = first[size_t(ch.globalId)];
+        if (waiter >= 0 && waiter != tb)
+          return true;
+        waiter = tb;
+      }
+    }
+    return false;
+  };
+  for (size_t t = 0; t < rank.tbs.size(); ++t)
+    if (visit(rank.tbs[t].ops, int32_t(t), visit))
+      return true;
+  return false;
+}
+
 void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
   // signalers[r][kind][channel]: how many thread blocks of rank r signal
   // on it (0, 1 or 2 for several).
@@ -450,6 +484,10 @@ void reportSharedWaits(const Program &program, DiagnosticSink &diags) {
   std::set<SourceLocation> reported;
   for (size_t r = 0; r < program.ranks.size(); ++r) {
     const Rank &rank = program.ranks[r];
+    // The usual rank has no channel that two thread blocks wait on: found
+    // with one flat array per kind, before anything else is gathered.
+    if (!hasSharedWait(rank))
+      continue;
     // sites[kind][channel]: the waits on it, in thread-block order.
     std::vector<std::vector<WaitSite>> sites[2];
     std::vector<int32_t> nth[2];
