@@ -28,11 +28,15 @@ using clang::SourceLocation;
 namespace {
 
 // A range-for over a view (`v | std::views::reverse`, `std::views::take(v,
-// n)`, `std::views::iota(0, n) | std::views::drop(1)`): the range the view
-// adapts and the adaptors, innermost first.
+// n)`, `std::views::iota(0, n) | std::views::drop(1)`, `channels |
+// std::views::values`, `peers | std::views::filter(pred)`): the range the
+// view adapts and the adaptors, innermost first.
 struct ViewStep {
-  llvm::StringRef name;        // "reverse", "take" or "drop"
-  const Expr *count = nullptr; // take's and drop's
+  // "reverse", "take", "drop" (positions), "keys", "values" (a member of
+  // each element) or "filter" (a test of each element)
+  llvm::StringRef name;
+  const Expr *count = nullptr;     // take's and drop's
+  const Expr *predicate = nullptr; // filter's
   const Expr *site = nullptr;
   __int128 n = 0; // the count's value, once evaluated
 };
@@ -46,6 +50,38 @@ struct ViewChain {
 
 const Expr *stripTemporaries(const Expr *e) {
   return IgnoreExprNodes(e, IgnoreImplicitSingleStep, IgnoreParensSingleStep);
+}
+
+// The type of the element a range-for's `*__begin` gives, found in its
+// loop variable's initialiser `init` through the temporaries, casts,
+// conversion calls and copies around it: what a filter's predicate is
+// called with. Null if the initialiser has another shape.
+QualType dereferencedType(const Expr *init) {
+  for (const Expr *e = init; e;) {
+    e = e->IgnoreParens();
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+        op && op->getOperator() == OO_Star)
+      return op->getType().getNonReferenceType().getUnqualifiedType();
+    if (const auto *u = dyn_cast<UnaryOperator>(e);
+        u && u->getOpcode() == UO_Deref)
+      return u->getType().getNonReferenceType().getUnqualifiedType();
+    if (const auto *full = dyn_cast<FullExpr>(e))
+      e = full->getSubExpr();
+    else if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(e))
+      e = temp->getSubExpr();
+    else if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(e))
+      e = bind->getSubExpr();
+    else if (const auto *cast = dyn_cast<CastExpr>(e))
+      e = cast->getSubExpr();
+    else if (const auto *conversion = dyn_cast<CXXMemberCallExpr>(e))
+      e = conversion->getImplicitObjectArgument();
+    else if (const auto *copy = dyn_cast<CXXConstructExpr>(e);
+             copy && copy->getNumArgs() >= 1)
+      e = copy->getArg(0);
+    else
+      return QualType();
+  }
+  return QualType();
 }
 
 // The std::views variable `e` names (std::views::reverse, take, ...).
@@ -96,9 +132,11 @@ bool parseViewChain(const Expr *e, ViewChain &chain) {
   if (!adaptor || adaptor->getName() == "iota")
     return false;
   llvm::StringRef name = adaptor->getName();
-  bool counted = name == "take" || name == "drop";
+  const bool counted = name == "take" || name == "drop";
+  const bool tested = name == "filter";
+  const bool plain = name == "reverse" || name == "keys" || name == "values";
   if (extraArguments ||
-      !(counted ? count != nullptr : name == "reverse" && !count)) {
+      !(counted || tested ? count != nullptr : plain && !count)) {
     chain.unsupported = e;
     chain.unsupportedName = name.str();
     return true;
@@ -106,7 +144,8 @@ bool parseViewChain(const Expr *e, ViewChain &chain) {
   if (!parseViewChain(inner, chain))
     chain.base = inner;
   if (!chain.unsupported)
-    chain.steps.push_back({name, count, e});
+    chain.steps.push_back(
+        {name, counted ? count : nullptr, tested ? count : nullptr, e});
   return true;
 }
 
@@ -346,11 +385,27 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
     // range's own elements. The counts are computed first, then the range.
     ViewChain view;
     const bool viewed = parseViewChain(rangeInit, view);
+    // keys and values: the member each element's pair (tuple, array) is
+    // seen through, innermost first. filter: the test an element passes.
+    llvm::SmallVector<unsigned, 2> members;
+    const ViewStep *filter = nullptr;
     if (viewed) {
       if (view.unsupported)
         error(view.unsupported->getExprLoc(), diag::err_eval_view_unsupported,
               {view.unsupportedName});
+      // A filter's predicate runs as the loop walks (C++'s filter_view
+      // tests the elements as its iterator moves on): exact when it is
+      // the last adaptor, what an adaptor after it would change.
+      for (size_t i = 0; i + 1 < view.steps.size(); ++i)
+        if (view.steps[i].predicate)
+          error(view.steps[i + 1].site->getExprLoc(),
+                diag::err_eval_view_after_filter,
+                {view.steps[i + 1].name.str()});
       for (ViewStep &step : view.steps) {
+        if (step.name == "keys" || step.name == "values")
+          members.push_back(step.name == "keys" ? 0 : 1);
+        if (step.predicate)
+          filter = &step;
         if (!step.count)
           continue;
         Value n = eval(step.count);
@@ -375,7 +430,24 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
                   baseRd->getName() == "iota_view" &&
                   llvm::StringRef(baseRd->getQualifiedNameAsString())
                       .starts_with("std::ranges::");
-      if (!baseType->isConstantArrayType() && !iota &&
+      // A map's or set's entries are walked as the plain loop walks them
+      // (its iterator stays valid while entries come and go): no adaptor
+      // that fixes positions.
+      const ViewStep *positional = nullptr;
+      for (const ViewStep &step : view.steps)
+        if (!positional && !step.predicate && step.name != "keys" &&
+            step.name != "values")
+          positional = &step;
+      const bool ordered =
+          baseClass == StdClass::Map || baseClass == StdClass::Set;
+      if (ordered && isUnorderedContainer(baseRd))
+        error(rangeInit->getExprLoc(), diag::err_eval_unordered_iteration,
+              {baseRd->getName().str(),
+               baseClass == StdClass::Map ? "map" : "set"});
+      if (ordered && positional)
+        error(positional->site->getExprLoc(), diag::err_eval_view_unsupported,
+              {positional->name.str()});
+      if (!ordered && !baseType->isConstantArrayType() && !iota &&
           baseClass != StdClass::Vector && baseClass != StdClass::Array &&
           baseClass != StdClass::String && baseClass != StdClass::StringView)
         error(view.steps.front().site->getExprLoc(),
@@ -444,12 +516,15 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       error(rangeInit->getExprLoc(), diag::err_eval_range_for);
     // The positions a view walks, in order.
     std::optional<std::vector<size_t>> positions;
-    if (!view.steps.empty()) {
+    if (!view.steps.empty() && range->kind == Value::Kind::Agg) {
       // (The base's type is checked above: a vector, array, string or
-      // iota, whose value is a list here.)
+      // iota, whose value is a list here; a map or set has no adaptor
+      // that moves positions.)
       positions.emplace(range->elems().size());
       std::iota(positions->begin(), positions->end(), size_t(0));
       for (const ViewStep &step : view.steps) {
+        if (step.name == "keys" || step.name == "values" || step.predicate)
+          continue;
         if (step.name == "reverse") {
           std::reverse(positions->begin(), positions->end());
           continue;
@@ -553,6 +628,32 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         f.vars[lv] = f.owned[idx->second].get();
       }
     };
+    // The member of an element keys and values see (a pair's, a tuple's
+    // or an array's; Clang has checked that it has one).
+    auto member = [&](Value *elem) {
+      for (unsigned m : members) {
+        elem->expandChunk();
+        if (elem->kind != Value::Kind::Agg || m >= elem->elems().size())
+          error(rangeInit->getExprLoc(), diag::err_eval_binding_count);
+        elem = &elem->elems()[m];
+      }
+      return elem;
+    };
+    // A filter's test of an element, on a copy (the predicate only reads;
+    // one that changes the range it walks is an error, as in std::any_of).
+    std::function<bool(Value &)> test;
+    if (filter)
+      test = predicateFunction(
+          filter->predicate, dereferencedType(lv->getInit()), "views::filter");
+    auto passes = [&](const Value &elem) {
+      Value copy = elem;
+      bool kept = test(copy);
+      const Borrow &gone = rangeBorrow.dangling ? rangeBorrow : elemBorrow;
+      if (gone.dangling)
+        invalidatedDuringUse(gone, diag::err_std_predicate_modified,
+                             filter->predicate);
+      return kept;
+    };
     // After the body: the loop's iterators are used again unless it ends.
     auto checkIterators = [&](Flow fl) {
       if (fl == Flow::Break || fl == Flow::Return)
@@ -578,7 +679,12 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
         step(rs);
         Value *entry = &mutableEntry(*it);
         elemBorrow.retarget(entry);
-        bindElement(isSet ? &entry->elems()[0] : entry);
+        Value *seen = member(isSet ? &entry->elems()[0] : entry);
+        if (filter && !passes(*seen)) {
+          ++it;
+          continue;
+        }
+        bindElement(seen);
         Flow fl = exec(rs->getBody());
         checkIterators(fl);
         if (fl == Flow::Break)
@@ -596,6 +702,9 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       step(rs);
       Value *elem = &range->elems()[positions ? (*positions)[k] : k];
       elemBorrow.retarget(elem);
+      elem = member(elem);
+      if (filter && !passes(*elem))
+        continue;
       bindElement(elem);
       Flow fl = exec(rs->getBody());
       checkIterators(fl);

@@ -18,7 +18,7 @@ MSCCLPP_ALGORITHM void range_for_view_of_program_class() {
   CollectiveProgram program("c", collective, 1);
   Ring ring{{0, 1, 2}};
   int sum = 0;
-  for (int r : ring | std::views::reverse) // expected-error {{std::views::reverse is not supported here in algorithm code: a range-for takes std::views::reverse, std::views::take(n) and std::views::drop(n), written in the loop, of a std::vector, a std::array or std::views::iota; loop over indices otherwise}}
+  for (int r : ring | std::views::reverse) // expected-error {{std::views::reverse is not supported here in algorithm code: a range-for takes std::views::reverse, take(n), drop(n), keys, values and (last) filter(pred), written in the loop, of a std::vector, a std::array or std::views::iota, and keys, values and filter of a std::map or std::set; loop over indices otherwise}}
     sum += r;
   (void)sum;
 }

@@ -1,12 +1,16 @@
-// A range-for over std::views::reverse, take(n) and drop(n) of a vector,
-// an array, a string, a temporary or std::views::iota, piped or called,
-// composed: the loop walks the positions the view gives and its variable
-// names the elements themselves (a write through `int &` shows in the
-// vector). Printed natively (libstdc++) and by mscclc, the lines must be
-// the same (tests/dialect/range_for_views.test).
+// A range-for over std::views::reverse, take(n), drop(n), keys, values
+// and filter(pred) of a vector, an array, a string, a temporary or
+// std::views::iota (keys, values and filter also of a map or set), piped
+// or called, composed: the loop walks the positions the view gives and its
+// variable names the elements themselves (a write through `int &` shows in
+// the vector); a filter tests each element as the loop reaches it. Printed
+// natively (libstdc++) and by mscclc, the lines must be the same
+// (tests/dialect/range_for_views.test).
 #include <array>
 #include <cstdio>
+#include <map>
 #include <ranges>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +28,13 @@ static void print(const char *what, const std::vector<int> &v) {
   for (int x : v)
     printf(" %d", x);
   printf("\n");
+}
+
+static bool isPrime(int n) {
+  for (int d = 2; d * d <= n; ++d)
+    if (n % d == 0)
+      return false;
+  return n >= 2;
 }
 
 static void body() {
@@ -55,8 +66,8 @@ static void body() {
     seen.push_back(r);
   print("take-drop", seen);
   seen.clear();
-  for (int r : ranks | std::views::drop(1) | std::views::reverse |
-                   std::views::take(3))
+  for (int r :
+       ranks | std::views::drop(1) | std::views::reverse | std::views::take(3))
     seen.push_back(r);
   print("composed", seen);
   // std::views::iota, an array, a temporary vector, a string.
@@ -117,6 +128,56 @@ static void body() {
   for (int r : ranks | std::views::take(2.7))
     seen.push_back(r);
   printf("views convert %ld %zu\n", folded, seen.size());
+  // keys and values of a map (values written through), of a vector of
+  // pairs, after reverse; a set through a filter.
+  std::map<int, int> owner = {{3, 30}, {1, 10}, {2, 20}};
+  seen.clear();
+  for (int k : owner | std::views::keys)
+    seen.push_back(k);
+  for (int &v : owner | std::views::values)
+    v += 1;
+  for (const auto &v : owner | std::views::values)
+    seen.push_back(v);
+  for (int cost : hops | std::views::reverse | std::views::values)
+    seen.push_back(cost);
+  for (int peer : std::views::keys(hops) | std::views::drop(1))
+    seen.push_back(peer);
+  std::set<int> peers = {4, 1, 3, 2};
+  for (int p : peers | std::views::filter([](int p) { return p % 2 == 0; }))
+    seen.push_back(p);
+  print("members", seen);
+  // filter: the predicate runs as the loop walks, between the bodies (it
+  // sees what the body wrote to later elements), once per element; last
+  // after reverse, take, keys; with a capture, a function, a generic
+  // lambda, structured bindings, break.
+  seen.clear();
+  std::vector<int> values = {1, 2, 3, 4, 5, 6};
+  int tests = 0;
+  auto even = [&tests](int x) {
+    ++tests;
+    return x % 2 == 0;
+  };
+  for (int &x : values | std::views::filter(even)) {
+    seen.push_back(x);
+    values[3] = 7; // 4, not yet tested: now odd, so skipped
+  }
+  seen.push_back(tests);
+  for (int x : values | std::views::reverse | std::views::take(4) |
+                   std::views::filter([](const int &x) { return x > 3; }))
+    seen.push_back(x);
+  for (int r : std::views::filter(std::views::iota(0, 10), isPrime))
+    seen.push_back(r);
+  int limit = 25;
+  for (auto &[k, v] : owner | std::views::filter([limit](const auto &e) {
+                        return e.second < limit;
+                      }))
+    seen.push_back(k * 100 + v);
+  for (int v : owner | std::views::values |
+                   std::views::filter([](auto v) { return v > 15; })) {
+    seen.push_back(v);
+    break;
+  }
+  print("filter", seen);
 }
 
 #include "native_compare.h"
