@@ -1151,10 +1151,19 @@ public:
                     {f->getNameAsString()});
     };
     auto reportNoAlgorithm = [&] {
-      if (const FunctionDecl *f = undefinedWanted())
+      if (const FunctionDecl *f = undefinedWanted()) {
         reportUndefined(f);
-      else
+      } else if (const FunctionDecl *h =
+                     algorithmInHeader(ctx.getTranslationUnitDecl(), sm)) {
+        // "mark the function" would be wrong advice: it is marked, in a
+        // file the algorithm file includes.
+        diags_.report(
+            diag::err_algorithm_in_header, mapLoc(h->getLocation()),
+            {h->getNameAsString(),
+             sm.getFilename(sm.getExpansionLoc(h->getLocation())).str()});
+      } else {
         diags_.report(diag::err_no_algorithm, mapLoc(fileStart));
+      }
     };
     if (opts_.listAlgorithms) {
       if (algos.empty())
@@ -1297,6 +1306,35 @@ private:
     if (const auto *ct = dyn_cast<ClassTemplateDecl>(d))
       return ct->getTemplatedDecl();
     return dyn_cast<CXXRecordDecl>(d);
+  }
+
+  // An algorithm defined in a file the algorithm file includes (not the
+  // standard library's or the DSL header's): the one --algo names, else
+  // the first (also when --algo names none: it is still what to move).
+  const FunctionDecl *algorithmInHeader(const DeclContext *dc,
+                                        const SourceManager &sm) {
+    const FunctionDecl *first = nullptr;
+    for (const Decl *d : dc->noload_decls()) {
+      clang::SourceLocation at = sm.getExpansionLoc(d->getLocation());
+      if (sm.isInSystemHeader(at) ||
+          sm.getFilename(at).starts_with(dslIncludeDir()))
+        continue;
+      const FunctionDecl *found = nullptr;
+      if (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d))
+        found = algorithmInHeader(cast<DeclContext>(d), sm);
+      else if (const auto *fd = dyn_cast<FunctionDecl>(d);
+               fd && !isa<CXXMethodDecl>(fd) && markedAlgorithm(fd) &&
+               fd->doesThisDeclarationHaveABody() && !sm.isInMainFile(at) &&
+               fd->getTemplatedKind() == FunctionDecl::TK_NonTemplate)
+        found = fd;
+      if (!found)
+        continue;
+      if (!opts_.algorithm || namedBy(found, *opts_.algorithm))
+        return found;
+      if (!first)
+        first = found;
+    }
+    return first;
   }
 
   void collect(const DeclContext *dc, const SourceManager &sm,

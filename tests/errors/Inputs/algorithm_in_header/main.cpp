@@ -1,0 +1,1 @@
+#include "allgather.hpp"
