@@ -415,7 +415,10 @@ public:
     mscclc::SourceLocation out;
     if (!sm_ || l.isInvalid())
       return out;
-    clang::SourceLocation e = sm_->getExpansionLoc(l);
+    // A token of a macro argument is where it is written (`slice` in
+    // `WRAP(input.slice(0, 9))`, as Clang points at it), one of a macro's
+    // own body where the macro is used.
+    clang::SourceLocation e = sm_->getFileLoc(l);
     clang::FileID fid = sm_->getFileID(e);
     if (fid.isInvalid())
       return out;
