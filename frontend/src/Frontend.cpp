@@ -583,6 +583,8 @@ public:
     if (!suggestion) {
       text += hint;
       sink_->report(id, loc, {std::string(text)});
+      if (!inLibrary && !droppedWarning_)
+        reportInclusion(info, id == diag::note_clang);
       if (id == diag::note_clang &&
           text.str().find("cannot convert initializer list argument to") !=
               std::string::npos)
@@ -592,6 +594,8 @@ public:
     std::string name = suggestion->getName().str();
     sink_->report(id, loc,
                   {std::string(text) + "; did you mean '" + name + "'?"});
+    if (!inLibrary && !droppedWarning_)
+      reportInclusion(info, id == diag::note_clang);
     mscclc::SourceLocation declared = locs_.map(suggestion->getLocation());
     if (declared.isValid())
       sink_->report(diag::note_clang, declared,
@@ -599,6 +603,34 @@ public:
   }
 
   void finish() override { flushPending(); }
+
+  // Where the user's header a diagnostic is in was included, innermost
+  // first (Clang's "In file included from"): of a header included twice,
+  // which #include each place came through. As Clang does, a note in the
+  // same file (the same inclusion) as the diagnostic before it says it
+  // once.
+  void reportInclusion(const clang::Diagnostic &info, bool note) {
+    if (!info.hasSourceManager() || info.getLocation().isInvalid())
+      return;
+    const clang::SourceManager &sm = info.getSourceManager();
+    clang::FileID file = sm.getFileID(sm.getFileLoc(info.getLocation()));
+    if (note && file == inclusionShown_)
+      return;
+    inclusionShown_ = file;
+    for (int depth = 0; depth < 16; ++depth) {
+      clang::SourceLocation from = sm.getIncludeLoc(file);
+      if (from.isInvalid() || isLibraryLocation(sm, from))
+        return;
+      mscclc::SourceLocation at = locs_.map(from);
+      if (!at.isValid())
+        return;
+      llvm::StringRef name = sm.getFilename(sm.getLocForStartOfFile(file));
+      sink_->report(
+          diag::note_clang, at,
+          {"'" + llvm::sys::path::filename(name).str() + "' is included here"});
+      file = sm.getFileID(sm.getFileLoc(from));
+    }
+  }
 
   // Reports the held library error at the user's line that instantiated
   // it, with the library's own location and Clang's explanatory notes
@@ -1084,6 +1116,8 @@ private:
   std::optional<PendingError> pending_;
   LastHeld lastHeld_;
   bool droppedWarning_ = false; // the last warning was silenced
+  // The inclusion (file) whose #include notes were shown last.
+  clang::FileID inclusionShown_;
   mscclc::SourceLocation last_;
   // isOptionsField's names, read once.
   std::optional<std::set<std::string>> optionFields_;
