@@ -607,9 +607,9 @@ Value Evaluator::callFunction(const FunctionDecl *fd,
       const Frame &f = *frames_.back();
       for (unsigned i = 0; i < def->getNumParams(); ++i) {
         auto it = f.vars.find(def->getParamDecl(i));
-        call +=
-            (i ? ", " : "") + (it == f.vars.end() ? std::string("?")
-                                                  : describeValue(*it->second));
+        call += (i ? ", " : "") + (it == f.vars.end()
+                                       ? std::string("?")
+                                       : describeValue(*it->second, true));
       }
       return call + ")";
     };

@@ -165,21 +165,34 @@ int compareValues(const Value &a, const Value &b, bool asCxx) {
   }
 }
 
-std::string describeValue(const Value &v) {
+std::string describeValue(const Value &v, bool shortText) {
   switch (v.kind) {
   case Value::Kind::Int:
     return v.isUnsigned ? std::to_string(uint64_t(v.i)) : std::to_string(v.i);
   case Value::Kind::Float:
     return std::to_string(v.f);
-  case Value::Kind::String:
-    return "\"" + v.s() + "\"";
+  case Value::Kind::String: {
+    // A long text is shown by its start and length, as long containers
+    // are by their first elements: a call note quoting a megabyte
+    // argument whole buries the error. (Messages that compare two values
+    // show them whole.)
+    const std::string &text = v.s();
+    constexpr size_t Shown = 48;
+    if (!shortText || text.size() <= 64)
+      return "\"" + text + "\"";
+    size_t cut = Shown;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+      --cut; // not inside a UTF-8 sequence
+    return "\"" + text.substr(0, cut) + "...\" (" +
+           std::to_string(text.size()) + " bytes)";
+  }
   case Value::Kind::Null:
     return "nullopt";
   case Value::Kind::Agg: {
     // Braced, as C++ writes a container's or a struct's elements.
     std::string out = "{";
     for (size_t i = 0; i < v.elems().size() && i < 8; ++i)
-      out += (i ? ", " : "") + describeValue(v.elems()[i]);
+      out += (i ? ", " : "") + describeValue(v.elems()[i], shortText);
     if (v.elems().size() > 8)
       out += ", ...";
     return out + "}";

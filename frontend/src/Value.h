@@ -488,7 +488,9 @@ inline constexpr int UnorderedComparison = 2;
 bool hasDefaultedOrder(const clang::CXXRecordDecl *rd);
 bool valuesEqual(const Value &a, const Value &b);
 // A short human-readable rendering for diagnostics: 3, "x", (1, 2), ...
-std::string describeValue(const Value &v);
+// `shortText`: a text longer than 64 bytes shown by its start and length
+// (what a call note shows of an argument).
+std::string describeValue(const Value &v, bool shortText = false);
 
 // compareValues, with integer keys (the common map key: a rank, a peer)
 // compared here instead of through the call and its switch on kinds.
