@@ -114,6 +114,46 @@ const char *severityColor(Severity s) {
   return "\033[1;30m";
 }
 
+// How many terminal cells one UTF-8 character takes, near enough to how
+// terminals (and Clang's caret) count them: two for the wide and fullwidth
+// characters of East Asian scripts and the emoji blocks, none for the
+// common combining marks, zero-width characters and a byte order mark,
+// one for the rest (this table is shorter than Unicode's: a wide symbol
+// outside these blocks counts one).
+size_t terminalCells(std::string_view character) {
+  if (character.empty())
+    return 0;
+  const auto byte = [&](size_t k) {
+    return static_cast<unsigned char>(character[k]);
+  };
+  uint32_t cp = byte(0);
+  if (cp < 0x80 || character.size() < 2)
+    return 1;
+  if (cp >= 0xF0 && character.size() >= 4)
+    cp = (cp & 0x07) << 18 | (byte(1) & 0x3F) << 12 | (byte(2) & 0x3F) << 6 |
+         (byte(3) & 0x3F);
+  else if (cp >= 0xE0 && character.size() >= 3)
+    cp = (cp & 0x0F) << 12 | (byte(1) & 0x3F) << 6 | (byte(2) & 0x3F);
+  else
+    cp = (cp & 0x1F) << 6 | (byte(1) & 0x3F);
+  if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+      (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x200B && cp <= 0x200F) ||
+      (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+      (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0xFEFF)
+    return 0;
+  static const std::pair<uint32_t, uint32_t> Wide[] = {
+      {0x1100, 0x115F},   {0x2E80, 0x303E},   {0x3041, 0x33FF},
+      {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
+      {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE30, 0xFE4F},
+      {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x1F300, 0x1F64F},
+      {0x1F680, 0x1F6FF}, {0x1F900, 0x1F9FF}, {0x1FA70, 0x1FAFF},
+      {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD}};
+  for (const auto &[first, last] : Wide)
+    if (cp >= first && cp <= last)
+      return 2;
+  return 1;
+}
+
 } // namespace
 
 void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
@@ -181,7 +221,10 @@ void DiagnosticPrinter::line(Severity sev, SourceLocation loc,
     bool escaped = false;
     const size_t length = plan::appendVisibleCharacter(shown, raw, i, &escaped);
     if (i < col)
-      under.append(escaped ? shown.size() - before : 1, ' ');
+      under.append(escaped
+                       ? shown.size() - before
+                       : terminalCells(std::string_view(raw).substr(i, length)),
+                   ' ');
     i += length;
   }
   std::string number = std::to_string(loc.line);
