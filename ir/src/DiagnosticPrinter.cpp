@@ -242,10 +242,15 @@ void DiagnosticPrinter::handle(const Diagnostic &d) {
     return;
   }
   line(d.severity, d.loc, d.planPath, displayedMessage(d));
-  // A note without a place of its own belongs where its diagnostic is.
+  // A note without a place of its own belongs where its diagnostic is: in
+  // the plan it checks (its path), or, for a diagnostic located in the
+  // source, with no place named (a plan path after a source file's name
+  // reads as a place in that file).
   for (const DiagNote &n : d.notes)
     line(Severity::Note, n.loc,
-         n.planPath.empty() && !n.loc.isValid() ? d.planPath : n.planPath,
+         n.planPath.empty() && !n.loc.isValid() && !d.loc.isValid()
+             ? d.planPath
+             : n.planPath,
          n.message);
   os_.flush();
 }
