@@ -1470,6 +1470,21 @@ void Machine::touch(Tb &tb, const Inst &inst, const Span &s, bool write,
         else if (priorPacket != nowPacket && !prior.host)
           os << ": one of them accesses packet slots as plain memory, which "
                 "the packet flags do not order";
+        else if (prior.agent == a.agent && prior.op == a.op &&
+                 prior.tick == a.tick && prior.write && write)
+          os << ": the op writes these bytes through two of its "
+                "destinations, which overlap at another offset, and "
+             << (coincidentLanes(prior, a, view)
+                     ? "at this size the same threads write them only "
+                       "because the destinations start " +
+                           std::to_string(laneDistance(prior, a)) +
+                           " bytes apart, a multiple of " +
+                           std::to_string(a.unit) + " bytes x " +
+                           std::to_string(view.threads) +
+                           " threads: at most sizes the plan accepts, "
+                           "different threads do"
+                     : std::string("different threads write them, in no "
+                                   "fixed order"));
         else if (prior.agent == a.agent &&
                  (prior.unit == UnmappedLanes || a.unit == UnmappedLanes))
           os << ": no nop between them, and the bytes are off the 16-byte "
@@ -2145,10 +2160,11 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
       reduceInto(tmp_.data(), tmp2_.data(), size / e, opts_.dtype, rop);
     }
   }
-  // The local destination against every source (the others are remote:
-  // another rank's memory).
+  // Every destination against every source: a remote destination may be
+  // on the rank of a remote source (checkOwnOverlap skips other ranks).
   for (const Span &s : srcs)
-    checkOwnOverlap(tb, inst, s, dsts[0]);
+    for (const Span &d : dsts)
+      checkOwnOverlap(tb, inst, s, d);
   for (const Span &d : dsts) {
     touch(tb, inst, d, true, lanes, d.offset);
     write(d, tmp_.data());

@@ -124,6 +124,11 @@ inline bool ordered(const Access &prior, const Access &now,
   if (now.packetRead && prior.write)
     return true;
   if (prior.agent == now.agent) {
+    // One op storing a packet slot twice: a reader may take either store,
+    // whichever threads make them.
+    if (prior.packetWrite && now.packetWrite && prior.op == now.op &&
+        prior.tick == now.tick)
+      return false;
     if (prior.unit == 0 || now.unit == 0 || prior.epoch != now.epoch)
       return true; // proxy/host program order, or a nop between them
     if (prior.unit == UnmappedLanes || now.unit == UnmappedLanes)
@@ -134,14 +139,16 @@ inline bool ordered(const Access &prior, const Access &now,
     // has the same thread. Two ops count as ordered only when that holds
     // at every size the plan accepts, not at this one by chance
     // (coincidentLanes tells the report); one op's own read and write at
-    // different starts are judged by the simulator's own-overlap check.
+    // different starts are judged by the simulator's own-overlap check,
+    // but two writes of one op (a fused op's destinations) are judged here.
     if (prior.unit != now.unit)
       return false;
     uint64_t d = laneDistance(prior, now);
     uint64_t period = uint64_t(prior.unit) * view.threads;
     if (d % period != 0)
       return false;
-    return (prior.op == now.op && prior.tick == now.tick) ||
+    bool sameOp = prior.op == now.op && prior.tick == now.tick;
+    return (sameOp && !(prior.write && now.write)) ||
            sameThreadsAtEverySize(d, period, prior.pipelined || now.pipelined,
                                   view);
   }
