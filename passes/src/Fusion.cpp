@@ -19,6 +19,7 @@
 #include "mscclc/passes/SyncInsertion.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -149,6 +150,224 @@ void unionInto(ChannelList &a, const ChannelList &b, ChannelIndex &index) {
     }
 }
 
+// What the op being grown by a run of fusions reads and writes, per rank
+// and buffer, to refuse a fusion that would make one op access bytes
+// through two different chunks, one of them written. The executor's
+// threads share each of an op's transfers with no order between them, so
+// two destinations overlapping at another offset, or a destination
+// overlapping a source at another offset, race inside the op; run apart,
+// dependency sync puts a nop between them (fusing away that nop is the
+// reference's miscompile). Equal chunks are fine: each byte of both goes to
+// one thread, in order, which a reduce-then-put (rres) relies on.
+//
+// Most (rank, buffer) pairs of a run hold one chunk (the all-pairs rres: a
+// peer's chunk, read and written), kept in a stamped slot per pair at no
+// allocation; a second, different chunk of the pair moves its chunks to an
+// ordered map of disjoint segments. Like ChannelIndex, valid for the op its
+// lists mirror; the driver resets it when that op is replaced.
+class AccessIndex {
+public:
+  void reset() {
+    mirrored_.fill(0);
+    segments_.clear();
+    if (++run_ == 0) { // wrapped: no stale stamp may equal a new run's
+      for (Slot &slot : slots_)
+        slot.run = 0;
+      run_ = 1;
+    }
+  }
+  // Brings the index up to `op`'s operand lists, which only grow at their
+  // ends while the index is valid for them.
+  void sync(const Op &op) {
+    const ListSizes sizes = listSizes(op);
+    for (size_t k = 0; k < sizes.size(); ++k)
+      if (sizes[k] < mirrored_[k]) {
+        reset();
+        break;
+      }
+    forEachOperand(op, mirrored_,
+                   [&](const Chunk &c, bool written, bool packet) {
+                     add(c, written, packet);
+                   });
+    mirrored_ = sizes;
+  }
+  // Whether accessing `c` (writing it if `write`) in the same op as what
+  // the index holds would overlap one of its chunks at another offset,
+  // with one of the two written.
+  bool conflicts(const Chunk &c, bool write, bool packet) const {
+    if (c.size <= 0 || c.rank < 0)
+      return false;
+    const size_t at = slotOf(c, packet);
+    if (at >= slots_.size() || slots_[at].run != run_)
+      return false;
+    const Slot &slot = slots_[at];
+    if (!slot.split)
+      return !slot.first.sameCoords(c) && slot.first.overlaps(c) &&
+             (write || slot.written);
+    bool conflict = false;
+    forOverlapping(c, packet, [&](const Key &key, const Segment &s) {
+      bool same = s.single && key.begin == c.index && s.end == c.index + c.size;
+      if (!same && (write || s.written))
+        conflict = true;
+    });
+    return conflict;
+  }
+
+private:
+  // The operand lists in forEachOperand's order.
+  using ListSizes = std::array<size_t, 5>;
+  struct Key {
+    int32_t rank;
+    uint8_t space; // spaceOf
+    int64_t begin;
+    auto operator<=>(const Key &) const = default;
+  };
+  // Disjoint within a (rank, buffer); `single`: made of one chunk only
+  // (accessed one or more times), else the union of overlapping chunks.
+  struct Segment {
+    int64_t end;
+    bool written;
+    bool single;
+  };
+  struct Slot {
+    uint32_t run = 0;
+    bool split = false; // its chunks are in segments_
+    bool written = false;
+    Chunk first;
+  };
+  static constexpr size_t NumBufferTypes = 3;
+
+  // Packet slots of a buffer are laid out at other offsets than its plain
+  // chunks of the same index, so they are compared only with each other
+  // (-Wscratch-packet-overlap covers packets against plain data).
+  static uint8_t spaceOf(const Chunk &c, bool packet) {
+    return uint8_t(std::min<size_t>(size_t(c.type), NumBufferTypes - 1) * 2 +
+                   (packet ? 1 : 0));
+  }
+  static size_t slotOf(const Chunk &c, bool packet) {
+    return size_t(c.rank) * NumBufferTypes * 2 + spaceOf(c, packet);
+  }
+  static ListSizes listSizes(const Op &op) {
+    return {op.localSrc.size(), op.remoteSrc.size(), op.localDst.size(),
+            op.details().pktDst.size(), op.remoteDst.size()};
+  }
+  template <typename F>
+  void forOverlapping(const Chunk &c, bool packet, F f) const {
+    const uint8_t space = spaceOf(c, packet);
+    auto it = segments_.upper_bound(Key{c.rank, space, c.index});
+    if (it != segments_.begin()) {
+      auto before = std::prev(it);
+      if (before->first.rank == c.rank && before->first.space == space &&
+          before->second.end > c.index)
+        it = before;
+    }
+    for (; it != segments_.end() && it->first.rank == c.rank &&
+           it->first.space == space && it->first.begin < c.index + c.size;
+         ++it)
+      f(it->first, it->second);
+  }
+  void add(const Chunk &c, bool written, bool packet) {
+    if (c.size <= 0 || c.rank < 0)
+      return;
+    const uint8_t space = spaceOf(c, packet);
+    const size_t at = slotOf(c, packet);
+    if (at >= slots_.size())
+      slots_.resize(at + 1);
+    Slot &slot = slots_[at];
+    if (slot.run != run_) {
+      slot = Slot{run_, false, written, c};
+      return;
+    }
+    if (!slot.split) {
+      if (slot.first.sameCoords(c)) {
+        slot.written |= written;
+        return;
+      }
+      slot.split = true;
+      segments_.emplace(
+          Key{c.rank, space, slot.first.index},
+          Segment{slot.first.index + slot.first.size, slot.written, true});
+    }
+    // Merge `c` with the segments it overlaps (none: a segment of its own;
+    // one of equal bounds made of one chunk: still one chunk).
+    int64_t begin = c.index, end = c.index + c.size;
+    bool anyWritten = written, single = true;
+    size_t overlapping = 0;
+    forOverlapping(c, packet, [&](const Key &key, const Segment &s) {
+      ++overlapping;
+      single = single && s.single && key.begin == c.index && s.end == end;
+      begin = std::min(begin, key.begin);
+      anyWritten = anyWritten || s.written;
+    });
+    if (overlapping > 0) {
+      int64_t mergedEnd = end;
+      forOverlapping(c, packet, [&](const Key &, const Segment &s) {
+        mergedEnd = std::max(mergedEnd, s.end);
+      });
+      auto first = segments_.lower_bound(Key{c.rank, space, begin});
+      auto last = segments_.lower_bound(Key{c.rank, space, end});
+      segments_.erase(first, last);
+      end = mergedEnd;
+    }
+    segments_.emplace(Key{c.rank, space, begin},
+                      Segment{end, anyWritten, single});
+  }
+
+  std::vector<Slot> slots_;
+  std::map<Key, Segment> segments_;
+  ListSizes mirrored_{};
+  uint32_t run_ = 1;
+
+public:
+  // Calls f(chunk, written, packet) for each chunk operand of `op`, from
+  // entry from[k] of each list on. The roles (OperandRole) follow the
+  // plan's layout: local sources, then remote ones; local destinations,
+  // then the packet copy, then remote ones.
+  template <typename F>
+  static void forEachOperand(const Op &op, const ListSizes &from, F f) {
+    const plan::OpInfo &info = plan::opInfo(op.kind);
+    const ChunkList *srcs[] = {&op.localSrc, &op.remoteSrc};
+    const ChunkList *dsts[] = {&op.localDst, &op.details().pktDst,
+                               &op.remoteDst};
+    size_t position = 0;
+    for (size_t k = 0; k < 2; ++k) {
+      for (size_t i = from[k]; i < srcs[k]->size(); ++i)
+        f((*srcs[k])[i], false,
+          plan::isPacketRole(info.src.roleAt(position + i)));
+      position += srcs[k]->size();
+    }
+    position = 0;
+    for (size_t k = 0; k < 3; ++k) {
+      for (size_t i = from[2 + k]; i < dsts[k]->size(); ++i)
+        f((*dsts[k])[i], true,
+          plan::isPacketRole(info.dst.roleAt(position + i)));
+      position += dsts[k]->size();
+    }
+  }
+};
+
+// The indexes of the op a run of fusions grows.
+struct RunIndex {
+  ChannelIndex channels;
+  AccessIndex accesses;
+  void reset() {
+    channels.reset();
+    accesses.reset();
+  }
+};
+
+// Whether fusing `b` into `a` keeps every byte the fused op accesses
+// through one chunk wherever one of its accesses writes (see AccessIndex).
+bool accessesCompatible(const Op &a, const Op &b, AccessIndex &index) {
+  index.sync(a);
+  bool compatible = true;
+  AccessIndex::forEachOperand(
+      b, {}, [&](const Chunk &c, bool written, bool packet) {
+        compatible = compatible && !index.conflicts(c, written, packet);
+      });
+  return compatible;
+}
+
 // Summary data-sync of a pipeline from its first and last inner ops.
 uint8_t pipelineSync(const Op &p) {
   if (p.details().body.empty())
@@ -233,7 +452,7 @@ void concatTransfer(Op &a, const Op &b) {
 // The F rules of dsl-semantics.md §3.4.4. Fuses `b` into `a` in place
 // (every rule checks its conditions before touching `a`), so a long chain
 // costs linear time.
-bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
+bool tryFuse(Op &a, const Op &b, RunIndex &index, Findings &found) {
   OpKind ak = a.kind, bk = b.kind;
   switch (ak) {
   case OpKind::Signal:
@@ -241,9 +460,9 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
   case OpKind::Wait:
   case OpKind::RlxWait:
     if (bk == ak && opChannelKind(a) == opChannelKind(b) &&
-        disjoint(a.channels, b.channels, index)) {
+        disjoint(a.channels, b.channels, index.channels)) {
       Op &r = a;
-      unionInto(r.channels, b.channels, index);
+      unionInto(r.channels, b.channels, index.channels);
       r.dataSync = a.dataSync | b.dataSync;
       return true;
     }
@@ -251,7 +470,7 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
   case OpKind::Flush:
     if (bk == OpKind::Flush && opChannelKind(a) == opChannelKind(b)) {
       Op &r = a;
-      unionInto(r.channels, b.channels, index);
+      unionInto(r.channels, b.channels, index.channels);
       r.dataSync = a.dataSync | b.dataSync;
       return true;
     }
@@ -270,7 +489,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
   case OpKind::Get:
     if (bk == OpKind::Get && a.remoteSrc[0].size == b.remoteSrc[0].size &&
         opChannelKind(a) == opChannelKind(b) &&
-        a.details().tbg == b.details().tbg) {
+        a.details().tbg == b.details().tbg &&
+        accessesCompatible(a, b, index.accesses)) {
       concatTransfer(a, b);
       return true;
     }
@@ -287,7 +507,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
         opChannelKind(a) == opChannelKind(b) &&
         (opChannelKind(a) != ChannelType::Memory ||
          a.localSrc[0].type == b.localSrc[0].type) &&
-        a.details().tbg == b.details().tbg) {
+        a.details().tbg == b.details().tbg &&
+        accessesCompatible(a, b, index.accesses)) {
       concatTransfer(a, b);
       return true;
     }
@@ -295,7 +516,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
   case OpKind::Rppkt:
     if (bk == OpKind::Rppkt && sameChunks(a.localSrc, b.localSrc) &&
         opChannelKind(a) == opChannelKind(b) &&
-        a.details().tbg == b.details().tbg) {
+        a.details().tbg == b.details().tbg &&
+        accessesCompatible(a, b, index.accesses)) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -339,7 +561,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
     if (!packet && bk == OpKind::Put &&
         opChannelKind(b) == ChannelType::Memory &&
         a.localDst[0].sameCoords(b.localSrc[0]) &&
-        a.details().tbg == b.details().tbg) {
+        a.details().tbg == b.details().tbg &&
+        accessesCompatible(a, b, index.accesses)) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -350,7 +573,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
     if ((ak == OpKind::Repkt || ak == OpKind::Respkt) && bk == OpKind::Ppkt &&
         opChannelKind(b) == ChannelType::Memory &&
         a.localDst[0].sameCoords(b.localSrc[0]) &&
-        a.details().tbg == b.details().tbg) {
+        a.details().tbg == b.details().tbg &&
+        accessesCompatible(a, b, index.accesses)) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -360,7 +584,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
     }
     if (ak == OpKind::Repkt && bk == OpKind::Cpkt &&
         a.localDst[0].sameCoords(b.localSrc[0]) &&
-        a.details().tbg == b.details().tbg) {
+        a.details().tbg == b.details().tbg &&
+        accessesCompatible(a, b, index.accesses)) {
       Op &r = a;
       r.mutableDetails().pktDst = b.localDst;
       r.kind = reduceName(r, true);
@@ -371,7 +596,8 @@ bool tryFuse(Op &a, const Op &b, ChannelIndex &index, Findings &found) {
         a.details().tbg == b.details().tbg &&
         ((bk == OpKind::Ppkt && a.localDst[0].sameCoords(b.localSrc[0])) ||
          (bk == OpKind::Rppkt &&
-          a.details().pktDst[0].sameCoords(b.localSrc[0])))) {
+          a.details().pktDst[0].sameCoords(b.localSrc[0]))) &&
+        accessesCompatible(a, b, index.accesses)) {
       Op &r = a;
       r.remoteDst.insert(r.remoteDst.end(), b.remoteDst.begin(),
                          b.remoteDst.end());
@@ -490,7 +716,7 @@ LoweredSize fusedBound(const Op &a, const LoweredSize &sa, const Op &b,
 // at the first refusal).
 enum class Fused { Yes, No, AtLimit };
 
-Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
+Fused tryFuseWithin(Op &a, const Op &b, RunIndex &index, Findings &found,
                     const std::optional<OpLimits> &limits) {
   auto fused = [](bool yes) { return yes ? Fused::Yes : Fused::No; };
   if (!limits)
@@ -527,7 +753,7 @@ Fused tryFuseWithin(Op &a, const Op &b, ChannelIndex &index, Findings &found,
 // trimming data-sync flags of either side. `splitAtLimit` is set when only
 // a limit kept two syncs that move no data apart, `splitData` when only a
 // limit kept two transfers or reductions apart.
-bool combine(Op &a, Op &b, ChannelIndex &index, Findings &found,
+bool combine(Op &a, Op &b, RunIndex &index, Findings &found,
              const FuseOptions &options, bool &splitAtLimit, bool &splitData) {
   const std::optional<OpLimits> &limits = options.limits;
   if (a.isDataSync()) {
@@ -688,7 +914,7 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
   // passes the read position, so no second list is allocated (at 128 ranks
   // this lowered the peak memory by 7 MB).
   size_t write = 0, i = 0, n = ops.size();
-  ChannelIndex index;
+  RunIndex index;
   SameKindRun run;
   // The first part of a run of syncs that a limit split (combine), if the
   // last run was split.

@@ -1,0 +1,26 @@
+// Two puts of one thread block write rank 1's output[0:2] and then
+// output[1:3]: the chunk they share gets two writes with nothing ordering
+// them. Dependency sync orders a thread block's accesses of its own rank's
+// buffers only, as the reference's does, so no nop goes between them, and
+// mscclc no longer fuses them into one put (whose threads would race too).
+// The simulator must report the race, at every size.
+#include <mscclpp/dsl.hpp>
+using namespace mscclpp::dsl;
+
+MSCCLPP_ALGORITHM void remote_puts_overlap() {
+  TestCollective collective(2, 4, 4);
+  CollectiveProgram program("remote_puts_overlap", collective, 2);
+  MemoryChannel to1(1, 0), to0(0, 1);
+  to1.signal({.tb = 0, .relaxed = true});
+  to0.signal({.tb = 0, .relaxed = true});
+  to1.wait({.tb = 0, .data_sync = SyncType::after, .relaxed = true});
+  to0.wait({.tb = 0, .data_sync = SyncType::after, .relaxed = true});
+  BaseBuffer in0 = Rank(0).get_input_buffer();
+  BaseBuffer out1 = Rank(1).get_output_buffer();
+  to1.put(out1.slice(0, 2), in0.slice(0, 2), {.tb = 0});
+  to1.put(out1.slice(1, 3), in0.slice(2, 4), {.tb = 0});
+  to1.signal({.tb = 0, .data_sync = SyncType::before});
+  to0.signal({.tb = 0, .data_sync = SyncType::before});
+  to1.wait({.tb = 0});
+  to0.wait({.tb = 0});
+}
