@@ -387,6 +387,34 @@ static uint8_t syncBits(const Value *v) {
 // the num_ranks argument, or the field's initializer in a braced options
 // argument (`{.instances = 0}`). Invalid when it was not written in the
 // call (a ProgramOptions variable, a default): the error stays at the call.
+// The value a braced options argument gives field `name` (the `-1` of
+// `{.tb = -1}`); invalid when the argument is no braced list of a record,
+// or leaves the field to its default.
+static SourceLocation optionValueLoc(const Expr *argument,
+                                     llvm::StringRef name) {
+  const Expr *options = argument->IgnoreImplicit();
+  // A copy or move of a braced temporary.
+  while (const auto *copy = dyn_cast<CXXConstructExpr>(options)) {
+    if (copy->getNumArgs() != 1)
+      return {};
+    options = copy->getArg(0)->IgnoreImplicit();
+  }
+  const auto *list = dyn_cast<InitListExpr>(options);
+  const RecordDecl *record =
+      list ? list->getType()->getAsRecordDecl() : nullptr;
+  if (!record)
+    return {};
+  for (const FieldDecl *f : record->fields()) {
+    if (f->getName() != name || f->getFieldIndex() >= list->getNumInits())
+      continue;
+    const Expr *init = list->getInit(f->getFieldIndex());
+    if (!isa<CXXDefaultInitExpr, ImplicitValueInitExpr>(init) &&
+        init->getExprLoc().isValid())
+      return init->getExprLoc();
+  }
+  return {};
+}
+
 static SourceLocation programSettingLoc(diag::ID id, const Expr *site) {
   const auto *construct = dyn_cast<CXXConstructExpr>(site);
   if (!construct)
@@ -419,28 +447,33 @@ static SourceLocation programSettingLoc(diag::ID id, const Expr *site) {
   }
   if (construct->getNumArgs() < 4)
     return {};
-  const Expr *options = construct->getArg(3)->IgnoreImplicit();
-  // A copy or move of a braced temporary.
-  while (const auto *copy = dyn_cast<CXXConstructExpr>(options)) {
-    if (copy->getNumArgs() != 1)
-      return {};
-    options = copy->getArg(0)->IgnoreImplicit();
-  }
-  const auto *list = dyn_cast<InitListExpr>(options);
-  const RecordDecl *record =
-      list ? list->getType()->getAsRecordDecl() : nullptr;
-  if (!record)
-    return {};
   for (llvm::StringRef name : fields)
-    for (const FieldDecl *f : record->fields()) {
-      if (name.empty() || f->getName() != name ||
-          f->getFieldIndex() >= list->getNumInits())
-        continue;
-      const Expr *init = list->getInit(f->getFieldIndex());
-      if (!isa<CXXDefaultInitExpr, ImplicitValueInitExpr>(init) &&
-          init->getExprLoc().isValid())
-        return init->getExprLoc();
-    }
+    if (SourceLocation at = name.empty()
+                                ? SourceLocation()
+                                : optionValueLoc(construct->getArg(3), name);
+        at.isValid())
+      return at;
+  return {};
+}
+
+// Where a per-op option the builder refused is written (`.tb = -1`), for
+// the errors about one; invalid when the options are not a braced list
+// in the call, or do not name it.
+static SourceLocation opOptionLoc(diag::ID id, const Expr *site) {
+  const auto *call = dyn_cast<CallExpr>(site);
+  if (!call)
+    return {};
+  switch (id) {
+  case diag::err_dsl_tb_negative:
+  case diag::err_dsl_tb_max:
+  case diag::err_dsl_tb_outside_group:
+    break;
+  default:
+    return {};
+  }
+  for (const Expr *arg : llvm::reverse(call->arguments()))
+    if (SourceLocation at = optionValueLoc(arg, "tb"); at.isValid())
+      return at;
   return {};
 }
 
@@ -792,7 +825,8 @@ Value Evaluator::dslMethod(DslClass cls, const Value &self,
     }
     }
   } catch (DiagnosticError &e) {
-    locateDslError(e, at);
+    SourceLocation option = opOptionLoc(e.diag.id, site);
+    locateDslError(e, option.isValid() ? option : at);
     throw;
   }
   llvm_unreachable("every DslMethod returns or throws");
