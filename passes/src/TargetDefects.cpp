@@ -48,6 +48,8 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_pipeline_packet_reduce},
       {diag::warn_defect_pipeline_packet_reduce_source_written,
        diag::note_fix_pipeline_packet_reduce_source_written},
+      {diag::warn_defect_pipeline_packet_source_written,
+       diag::note_fix_pipeline_packet_source_written},
       {diag::warn_defect_pipeline_tbg_slice, diag::note_fix_pipeline_tbg_slice},
       {diag::warn_defect_overlapping_operands,
        diag::note_fix_overlapping_operands},
@@ -823,6 +825,35 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                             ", which '" +
                             std::string(plan::toString(writer->kind)) +
                             "' writes)");
+                  }
+                }
+                // A packet op that reads plain data (copy_packets,
+                // put_packets) sends its whole source in every iteration
+                // too, with the run's flag: while an op that does move
+                // writes that source a unit at a time, the first
+                // iterations send data not written yet, and the reader
+                // may take those packets.
+                if (!oneIteration && plan::isPacketOp(inner.kind) &&
+                    !plan::isReduceFamily(inner.kind) && !inner.src.empty() &&
+                    plainLocal(plan::opInfo(inner.kind).src.roleAt(0))) {
+                  if (!writes)
+                    writes = movingWrites(op.ops);
+                  const plan::Op *writer =
+                      writes->overlapping(inner.src[0], /*shifted=*/false);
+                  if (!writer)
+                    if (const std::optional<BufferRef> srcAlias =
+                            aliasOf(inner.src[0]))
+                      writer =
+                          writes->overlapping(*srcAlias, /*shifted=*/false);
+                  if (writer) {
+                    path = innerPath;
+                    report(diag::warn_defect_pipeline_packet_source_written,
+                           inner, where,
+                           " (" + std::string(plan::toString(inner.kind)) +
+                               " reads " + describeRange(inner.src[0]) +
+                               ", which '" +
+                               std::string(plan::toString(writer->kind)) +
+                               "' writes)");
                   }
                 }
                 visit(inner, innerPath,
