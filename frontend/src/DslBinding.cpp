@@ -383,21 +383,24 @@ static uint8_t syncBits(const Value *v) {
   return v ? uint8_t(v->i & 3) : uint8_t(3);
 }
 
-// Where the value a CollectiveProgram settings error is about was written:
-// the num_ranks argument, or the field's initializer in a braced options
-// argument (`{.instances = 0}`). Invalid when it was not written in the
-// call (a ProgramOptions variable, a default): the error stays at the call.
 // The value a braced options argument gives field `name` (the `-1` of
-// `{.tb = -1}`); invalid when the argument is no braced list of a record,
-// or leaves the field to its default.
+// `{.tb = -1}` or `MemorySyncOptions{.tb = -1}`); invalid when the
+// argument is no braced list of a record, or leaves the field to its
+// default.
 static SourceLocation optionValueLoc(const Expr *argument,
                                      llvm::StringRef name) {
   const Expr *options = argument->IgnoreImplicit();
-  // A copy or move of a braced temporary.
-  while (const auto *copy = dyn_cast<CXXConstructExpr>(options)) {
-    if (copy->getNumArgs() != 1)
-      return {};
-    options = copy->getArg(0)->IgnoreImplicit();
+  // A copy or move of a braced temporary, or the temporary named by type.
+  for (;;) {
+    if (const auto *copy = dyn_cast<CXXConstructExpr>(options)) {
+      if (copy->getNumArgs() != 1)
+        return {};
+      options = copy->getArg(0)->IgnoreImplicit();
+    } else if (const auto *cast = dyn_cast<CXXFunctionalCastExpr>(options)) {
+      options = cast->getSubExpr()->IgnoreImplicit();
+    } else {
+      break;
+    }
   }
   const auto *list = dyn_cast<InitListExpr>(options);
   const RecordDecl *record =
@@ -415,6 +418,10 @@ static SourceLocation optionValueLoc(const Expr *argument,
   return {};
 }
 
+// Where the value a CollectiveProgram settings error is about was written:
+// the num_ranks argument, or the field's initializer in a braced options
+// argument (`{.instances = 0}`). Invalid when it was not written in the
+// call (a ProgramOptions variable, a default): the error stays at the call.
 static SourceLocation programSettingLoc(diag::ID id, const Expr *site) {
   const auto *construct = dyn_cast<CXXConstructExpr>(site);
   if (!construct)

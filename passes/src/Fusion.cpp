@@ -158,7 +158,8 @@ void unionInto(ChannelList &a, const ChannelList &b, ChannelIndex &index) {
 // overlapping a source at another offset, race inside the op; run apart,
 // dependency sync puts a nop between them (fusing away that nop is the
 // reference's miscompile). Equal chunks are fine: each byte of both goes to
-// one thread, in order, which a reduce-then-put (rres) relies on.
+// one thread, in order, which a reduce-then-put (rres) relies on; but not
+// packet slots stored twice, which a reader may take either store of.
 //
 // Most (rank, buffer) pairs of a run hold one chunk (the all-pairs rres: a
 // peer's chunk, read and written), kept in a stamped slot per pair at no
@@ -201,13 +202,17 @@ public:
     if (at >= slots_.size() || slots_[at].run != run_)
       return false;
     const Slot &slot = slots_[at];
+    // Packet slots stored twice in one op: a reader may take either store
+    // (and both carry the run's flag), so equal ones conflict too.
+    const bool storedTwice = packet && write;
     if (!slot.split)
-      return !slot.first.sameCoords(c) && slot.first.overlaps(c) &&
-             (write || slot.written);
+      return slot.first.sameCoords(c)
+                 ? storedTwice && slot.written
+                 : slot.first.overlaps(c) && (write || slot.written);
     bool conflict = false;
     forOverlapping(c, packet, [&](const Key &key, const Segment &s) {
       bool same = s.single && key.begin == c.index && s.end == c.index + c.size;
-      if (!same && (write || s.written))
+      if (same ? storedTwice && s.written : write || s.written)
         conflict = true;
     });
     return conflict;

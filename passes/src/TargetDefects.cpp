@@ -828,32 +828,37 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   }
                 }
                 // A packet op that reads plain data (copy_packets,
-                // put_packets) sends its whole source in every iteration
-                // too, with the run's flag: while an op that does move
-                // writes that source a unit at a time, the first
+                // put_packets, fused ones too) sends its whole source in
+                // every iteration, with the run's flag: while an op that
+                // does move writes that source a unit at a time, the first
                 // iterations send data not written yet, and the reader
                 // may take those packets.
                 if (!oneIteration && plan::isPacketOp(inner.kind) &&
-                    !plan::isReduceFamily(inner.kind) && !inner.src.empty() &&
-                    plainLocal(plan::opInfo(inner.kind).src.roleAt(0))) {
-                  if (!writes)
-                    writes = movingWrites(op.ops);
-                  const plan::Op *writer =
-                      writes->overlapping(inner.src[0], /*shifted=*/false);
-                  if (!writer)
-                    if (const std::optional<BufferRef> srcAlias =
-                            aliasOf(inner.src[0]))
-                      writer =
-                          writes->overlapping(*srcAlias, /*shifted=*/false);
-                  if (writer) {
+                    !plan::isReduceFamily(inner.kind)) {
+                  const plan::OpInfo &info = plan::opInfo(inner.kind);
+                  for (size_t k = 0; k < inner.src.size(); ++k) {
+                    if (!plainLocal(info.src.roleAt(k)))
+                      continue;
+                    if (!writes)
+                      writes = movingWrites(op.ops);
+                    const plan::Op *writer =
+                        writes->overlapping(inner.src[k], /*shifted=*/false);
+                    if (!writer)
+                      if (const std::optional<BufferRef> srcAlias =
+                              aliasOf(inner.src[k]))
+                        writer =
+                            writes->overlapping(*srcAlias, /*shifted=*/false);
+                    if (!writer)
+                      continue;
                     path = innerPath;
                     report(diag::warn_defect_pipeline_packet_source_written,
                            inner, where,
                            " (" + std::string(plan::toString(inner.kind)) +
-                               " reads " + describeRange(inner.src[0]) +
+                               " reads " + describeRange(inner.src[k]) +
                                ", which '" +
                                std::string(plan::toString(writer->kind)) +
                                "' writes)");
+                    break; // one report per op
                   }
                 }
                 visit(inner, innerPath,

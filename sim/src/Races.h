@@ -124,10 +124,12 @@ inline bool ordered(const Access &prior, const Access &now,
   if (now.packetRead && prior.write)
     return true;
   if (prior.agent == now.agent) {
-    // One op storing a packet slot twice: a reader may take either store,
-    // whichever threads make them.
+    // One op storing a packet slot through two destinations that start
+    // apart: a reader may take either store, whichever threads make them.
+    // (Two equal destinations store the same packets when their sources
+    // agree, which these accesses do not tell.)
     if (prior.packetWrite && now.packetWrite && prior.op == now.op &&
-        prior.tick == now.tick)
+        prior.tick == now.tick && prior.laneStart != now.laneStart)
       return false;
     if (prior.unit == 0 || now.unit == 0 || prior.epoch != now.epoch)
       return true; // proxy/host program order, or a nop between them

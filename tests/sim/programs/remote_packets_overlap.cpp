@@ -2,9 +2,9 @@
 // and then [1:3] in one run: the shared slot gets two stores carrying the
 // same flag, so rank 1's unpack may take either and the other is lost. No
 // nop can order that for the reader; mscclc no longer fuses the two into
-// one op either. The simulator must report the double store, at every
-// size. The signal back from rank 1 keeps the next run's stores from
-// overwriting packets not yet read, so that is the only defect.
+// one op either. The simulator must fail the plan (the unpack may read
+// either store). The signal back from rank 1 keeps the next run's stores
+// from overwriting packets not yet read, so that is the only defect.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
