@@ -39,6 +39,8 @@ struct ViewStep {
   const Expr *predicate = nullptr; // filter's
   const Expr *site = nullptr;
   __int128 n = 0; // the count's value, once evaluated
+  // keys or values: a member of each element, not a change of positions.
+  bool picksMember() const { return name == "keys" || name == "values"; }
 };
 struct ViewChain {
   const Expr *base = nullptr;
@@ -402,7 +404,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
                 diag::err_eval_view_after_filter,
                 {view.steps[i + 1].name.str()});
       for (ViewStep &step : view.steps) {
-        if (step.name == "keys" || step.name == "values")
+        if (step.picksMember())
           members.push_back(step.name == "keys" ? 0 : 1);
         if (step.predicate)
           filter = &step;
@@ -435,8 +437,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       // that fixes positions.
       const ViewStep *positional = nullptr;
       for (const ViewStep &step : view.steps)
-        if (!positional && !step.predicate && step.name != "keys" &&
-            step.name != "values")
+        if (!positional && !step.predicate && !step.picksMember())
           positional = &step;
       const bool ordered =
           baseClass == StdClass::Map || baseClass == StdClass::Set;
@@ -523,7 +524,7 @@ Evaluator::Flow Evaluator::execStatement(const Stmt *s) {
       positions.emplace(range->elems().size());
       std::iota(positions->begin(), positions->end(), size_t(0));
       for (const ViewStep &step : view.steps) {
-        if (step.name == "keys" || step.name == "values" || step.predicate)
+        if (step.picksMember() || step.predicate)
           continue;
         if (step.name == "reverse") {
           std::reverse(positions->begin(), positions->end());

@@ -460,6 +460,22 @@ private:
   llvm::DenseMap<unsigned, int32_t> ids_;
 };
 
+// The standard library and the DSL header: an error there is caused by
+// the user's line that instantiated it.
+bool isLibraryLocation(const clang::SourceManager &sm,
+                       clang::SourceLocation l) {
+  if (l.isInvalid())
+    return false;
+  // Where the token was used: a DSL header macro (MSCCLPP_ALGORITHM)
+  // expanded in the user's file is the user's.
+  l = sm.getExpansionLoc(l);
+  if (sm.isInSystemHeader(l))
+    return true;
+  llvm::StringRef name = sm.getFilename(l);
+  static const std::string dslDir = dslIncludeDir();
+  return name.starts_with(dslDir);
+}
+
 // Hands Clang's own diagnostics (syntax and type errors, warnings) to the
 // DiagnosticSink every other stage reports to.
 class ForwardingClangConsumer : public clang::DiagnosticConsumer {
@@ -1030,22 +1046,6 @@ private:
     return "";
   }
 
-  // The standard library and the DSL header: an error there is caused by
-  // the user's line that instantiated it.
-  static bool isLibraryLocation(const clang::SourceManager &sm,
-                                clang::SourceLocation l) {
-    if (l.isInvalid())
-      return false;
-    // Where the token was used: a DSL header macro (MSCCLPP_ALGORITHM)
-    // expanded in the user's file is the user's.
-    l = sm.getExpansionLoc(l);
-    if (sm.isInSystemHeader(l))
-      return true;
-    llvm::StringRef name = sm.getFilename(l);
-    static const std::string dslDir = dslIncludeDir();
-    return name.starts_with(dslDir);
-  }
-
   // When the library default-constructs a DSL object (no arguments), which
   // has no default constructor: what to write instead, to append to
   // Clang's message (empty when not that).
@@ -1352,10 +1352,9 @@ private:
                                         const SourceManager &sm) {
     const FunctionDecl *first = nullptr;
     for (const Decl *d : dc->noload_decls()) {
-      clang::SourceLocation at = sm.getExpansionLoc(d->getLocation());
-      if (sm.isInSystemHeader(at) ||
-          sm.getFilename(at).starts_with(dslIncludeDir()))
+      if (isLibraryLocation(sm, d->getLocation()))
         continue;
+      clang::SourceLocation at = sm.getExpansionLoc(d->getLocation());
       const FunctionDecl *found = nullptr;
       if (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d))
         found = algorithmInHeader(cast<DeclContext>(d), sm);

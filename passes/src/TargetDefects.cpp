@@ -770,6 +770,26 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               bool oneIteration =
                   unit > 0 && bytes > 0 && bytes <= double(unit);
               std::optional<RangeIndex> writes; // built when first needed
+              // The op of the pipeline that moves with the iteration and
+              // writes `source` (or its in-place alias), if any.
+              auto writerOf = [&](const BufferRef &source) -> const plan::Op * {
+                if (!writes)
+                  writes = movingWrites(op.ops);
+                if (const plan::Op *w =
+                        writes->overlapping(source, /*shifted=*/false))
+                  return w;
+                const std::optional<BufferRef> alias = aliasOf(source);
+                return alias ? writes->overlapping(*alias, /*shifted=*/false)
+                             : nullptr;
+              };
+              // " (K reads R, which 'W' writes)" for the two warnings.
+              auto readsWritten = [&](const plan::Op &reader,
+                                      const BufferRef &source,
+                                      const plan::Op &writer) {
+                return " (" + std::string(plan::toString(reader.kind)) +
+                       " reads " + describeRange(source) + ", which '" +
+                       std::string(plan::toString(writer.kind)) + "' writes)";
+              };
               for (size_t i = 0; i < op.ops.size(); ++i) {
                 std::string innerPath =
                     opPath + ".ops[" + std::to_string(i) + "]";
@@ -793,8 +813,6 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   const plan::Op *writer = nullptr;
                   const std::optional<BufferRef> dstAlias =
                       aliasOf(inner.dst[0]);
-                  const std::optional<BufferRef> srcAlias =
-                      aliasOf(inner.src[0]);
                   if (overlaps(inner.src[0], inner.dst[0]) ||
                       (dstAlias && overlaps(inner.src[0], *dstAlias))) {
                     path = innerPath;
@@ -807,24 +825,14 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                            " (" + std::string(plan::toString(inner.kind)) +
                                " into " + into + ")");
                   } else {
-                    if (!writes)
-                      writes = movingWrites(op.ops);
-                    writer = writes->overlapping(inner.src[0],
-                                                 /*shifted=*/false);
-                    if (!writer && srcAlias)
-                      writer =
-                          writes->overlapping(*srcAlias, /*shifted=*/false);
+                    writer = writerOf(inner.src[0]);
                   }
                   if (writer) {
                     path = innerPath;
                     report(
                         diag::warn_defect_pipeline_packet_reduce_source_written,
                         inner, where,
-                        " (" + std::string(plan::toString(inner.kind)) +
-                            " reads " + describeRange(inner.src[0]) +
-                            ", which '" +
-                            std::string(plan::toString(writer->kind)) +
-                            "' writes)");
+                        readsWritten(inner, inner.src[0], *writer));
                   }
                 }
                 // A packet op that reads plain data (copy_packets,
@@ -839,25 +847,13 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   for (size_t k = 0; k < inner.src.size(); ++k) {
                     if (!plainLocal(info.src.roleAt(k)))
                       continue;
-                    if (!writes)
-                      writes = movingWrites(op.ops);
-                    const plan::Op *writer =
-                        writes->overlapping(inner.src[k], /*shifted=*/false);
-                    if (!writer)
-                      if (const std::optional<BufferRef> srcAlias =
-                              aliasOf(inner.src[k]))
-                        writer =
-                            writes->overlapping(*srcAlias, /*shifted=*/false);
+                    const plan::Op *writer = writerOf(inner.src[k]);
                     if (!writer)
                       continue;
                     path = innerPath;
                     report(diag::warn_defect_pipeline_packet_source_written,
                            inner, where,
-                           " (" + std::string(plan::toString(inner.kind)) +
-                               " reads " + describeRange(inner.src[k]) +
-                               ", which '" +
-                               std::string(plan::toString(writer->kind)) +
-                               "' writes)");
+                           readsWritten(inner, inner.src[k], *writer));
                     break; // one report per op
                   }
                 }
