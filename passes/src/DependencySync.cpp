@@ -3,7 +3,9 @@
 // Tracks, per buffer space, the intervals read and written since the last
 // sync. An access that overlaps an earlier op's interval where either side
 // writes is a hazard: a nop goes before the op and the tracker restarts
-// from the op's own accesses.
+// from the op's own accesses. In place, input and output chunks are
+// compared where their bytes are (InPlaceAliases): an in-place AllReduce's
+// `o[1]` is its `i[1]`, which the reference does not see.
 //
 // A chunk of size 0 touches no memory, but the reference still tracks its
 // access as the interval [index, index - 1], which its inclusive overlap
@@ -30,6 +32,8 @@
 #include "mscclc/ir/PythonSetOrder.h"
 #include "mscclc/passes/SyncInsertion.h"
 
+#include "InPlaceAliases.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -52,6 +56,11 @@ struct Access {
   // reduction's first source, tracked for the Q-PKTREAD fix): the model of
   // the reference's partition never sees it.
   bool referenceTracks = true;
+  // In place, where the bytes are (InPlaceAliases), as the tracker
+  // compares them; the reference compares the chunk as the program named it
+  // (space, lo, hi).
+  int placedSpace;
+  int64_t placedShift = 0;
   bool empty() const { return hi < lo; }
 };
 
@@ -141,13 +150,14 @@ public:
       : spaces_{Space(pool), Space(pool), Space(pool)} {}
 
   bool conflictsWithEarlierOps(const Access &acc) const {
-    const Space &s = spaces_[acc.space];
-    return s.writes.overlaps(acc.lo, acc.hi) ||
-           (acc.write && s.reads.overlaps(acc.lo, acc.hi));
+    const Space &s = spaces_[acc.placedSpace];
+    const int64_t lo = acc.lo + acc.placedShift, hi = acc.hi + acc.placedShift;
+    return s.writes.overlaps(lo, hi) || (acc.write && s.reads.overlaps(lo, hi));
   }
 
   void record(const Access &acc) {
-    spaces_[acc.space].current.record(acc.lo, acc.hi, acc.write);
+    spaces_[acc.placedSpace].current.record(
+        acc.lo + acc.placedShift, acc.hi + acc.placedShift, acc.write);
   }
 
   // After a hazard the nop, and at a sync the sync, orders everything
@@ -400,9 +410,10 @@ private:
 };
 
 void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
-              bool referenceTracks = true) {
-  out.push_back(
-      {int(c.type), c.index, c.index + c.size - 1, write, referenceTracks});
+              const InPlaceAliases &aliases, bool referenceTracks = true) {
+  const Chunk placed = aliases.canonical(c);
+  out.push_back({int(c.type), c.index, c.index + c.size - 1, write,
+                 referenceTracks, int(placed.type), placed.index - c.index});
 }
 
 // Local accesses of one op, reads before writes (dsl-semantics.md §3.6):
@@ -413,10 +424,11 @@ void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
 // kinds of source); remote and multicast operands are another
 // rank's memory; switch ops are not tracked at all, as in the reference
 // (Q-SWITCHNOSYNC), which their local operand's role (F, G) says.
-void accessesOf(const Op &op, std::vector<Access> &out) {
+void accessesOf(const Op &op, const InPlaceAliases &aliases,
+                std::vector<Access> &out) {
   if (op.kind == OpKind::Pipeline) {
     for (const auto &inner : op.details().body)
-      accessesOf(inner, out);
+      accessesOf(inner, aliases, out);
     return;
   }
   const plan::OpInfo &info = plan::opInfo(op.kind);
@@ -430,20 +442,20 @@ void accessesOf(const Op &op, std::vector<Access> &out) {
     plan::OperandRole role = info.src.roleAt(i);
     if (role == plan::OperandRole::Local ||
         (packetReduce && role == plan::OperandRole::LocalPacket))
-      addChunk(out, op.localSrc[i], false, !(packetReduce && i == 0));
+      addChunk(out, op.localSrc[i], false, aliases, !(packetReduce && i == 0));
   }
   size_t pos = 0;
   for (const auto *list : {&op.localDst, &op.details().pktDst})
     for (const Chunk &c : *list)
       if (info.dst.roleAt(pos++) == plan::OperandRole::Local)
-        addChunk(out, c, true);
+        addChunk(out, c, true, aliases);
 }
 
 bool hasEmptyAccess(const std::vector<Op> &ops) {
   std::vector<Access> accs;
   for (const Op &op : ops) {
     accs.clear();
-    accessesOf(op, accs);
+    accessesOf(op, InPlaceAliases(), accs);
     for (const Access &acc : accs)
       if (acc.empty() && acc.referenceTracks)
         return true;
@@ -454,7 +466,7 @@ bool hasEmptyAccess(const std::vector<Op> &ops) {
 // `ports` carries on into a pipeline's body and out of it, as its ops run
 // in order on the same threads.
 std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
-                        PortPushes &ports) {
+                        PortPushes &ports, const InPlaceAliases &aliases) {
   Tracker tracker(pool);
   std::optional<ReferencePartition> reference;
   if (hasEmptyAccess(ops))
@@ -478,13 +490,13 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
     }
     if (op.kind == OpKind::Pipeline)
       op.mutableDetails().body =
-          resolve(std::move(op.mutableDetails().body), pool, ports);
+          resolve(std::move(op.mutableDetails().body), pool, ports, aliases);
     // A read_put_packets over a port channel runs a __syncthreads of its
     // own first (executor-semantics §3.1).
     if (op.kind == OpKind::Rppkt && PortPushes::isPort(op))
       ports.clear();
     accs.clear();
-    accessesOf(op, accs);
+    accessesOf(op, aliases, accs);
     bool hazard = false;
     if (ports.signalMayOvertake(op) || ports.proxyMayReadUnwritten(op)) {
       // The nop orders everything before: the op's accesses start afresh.
@@ -552,11 +564,13 @@ public:
   bool run(Program &program, DiagnosticSink &) override {
     // Interval nodes come and go with every op; a pool reuses them.
     std::pmr::unsynchronized_pool_resource pool;
-    for (auto &rank : program.ranks)
-      for (auto &tb : rank.tbs) {
+    for (size_t r = 0; r < program.ranks.size(); ++r) {
+      const InPlaceAliases aliases = InPlaceAliases::of(program, r);
+      for (auto &tb : program.ranks[r].tbs) {
         PortPushes ports;
-        tb.ops = resolve(std::move(tb.ops), &pool, ports);
+        tb.ops = resolve(std::move(tb.ops), &pool, ports, aliases);
       }
+    }
     return true;
   }
 };

@@ -18,6 +18,8 @@
 #include "mscclc/passes/Fusion.h"
 #include "mscclc/passes/SyncInsertion.h"
 
+#include "InPlaceAliases.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -161,6 +163,10 @@ void unionInto(ChannelList &a, const ChannelList &b, ChannelIndex &index) {
 // one thread, in order, which a reduce-then-put (rres) relies on; but not
 // packet slots stored twice, which a reader may take either store of.
 //
+// In place, input and output chunks are compared where their bytes are
+// (InPlaceAliases): `get -> i[0:2]` and `get -> o[1:3]` of an in-place
+// AllReduce overlap at another offset.
+//
 // Most (rank, buffer) pairs of a run hold one chunk (the all-pairs rres: a
 // peer's chunk, read and written), kept in a stamped slot per pair at no
 // allocation; a second, different chunk of the pair moves its chunks to an
@@ -168,6 +174,11 @@ void unionInto(ChannelList &a, const ChannelList &b, ChannelIndex &index) {
 // lists mirror; the driver resets it when that op is replaced.
 class AccessIndex {
 public:
+  // For the ops of one rank; holds until the next call.
+  void setAliases(const InPlaceAliases &aliases) {
+    aliases_ = aliases;
+    reset();
+  }
   void reset() {
     mirrored_.fill(0);
     segments_.clear();
@@ -195,7 +206,8 @@ public:
   // Whether accessing `c` (writing it if `write`) in the same op as what
   // the index holds would overlap one of its chunks at another offset,
   // with one of the two written.
-  bool conflicts(const Chunk &c, bool write, bool packet) const {
+  bool conflicts(const Chunk &operand, bool write, bool packet) const {
+    const Chunk c = placed(operand, packet);
     if (c.size <= 0 || c.rank < 0)
       return false;
     const size_t at = slotOf(c, packet);
@@ -271,7 +283,12 @@ private:
          ++it)
       f(it->first, it->second);
   }
-  void add(const Chunk &c, bool written, bool packet) {
+  // Packet slots are laid out apart from the plain chunks (see spaceOf).
+  Chunk placed(const Chunk &c, bool packet) const {
+    return packet ? c : aliases_.canonical(c);
+  }
+  void add(const Chunk &operand, bool written, bool packet) {
+    const Chunk c = placed(operand, packet);
     if (c.size <= 0 || c.rank < 0)
       return;
     const uint8_t space = spaceOf(c, packet);
@@ -318,6 +335,7 @@ private:
                       Segment{end, anyWritten, single});
   }
 
+  InPlaceAliases aliases_;
   std::vector<Slot> slots_;
   std::map<Key, Segment> segments_;
   ListSizes mirrored_{};
@@ -431,6 +449,8 @@ struct FuseOptions {
   // between the parts of a transfer or reduction. auto_sync = false,
   // where no later pass adds the ones the split needs.
   bool nopsAroundSplitRuns = false;
+  // Of the rank whose ops are fused.
+  InPlaceAliases aliases;
 };
 
 // `body`: the list is a pipeline's body, which the next iteration's ops
@@ -920,6 +940,7 @@ std::vector<Op> fuseList(std::vector<Op> ops, Findings &found,
   // this lowered the peak memory by 7 MB).
   size_t write = 0, i = 0, n = ops.size();
   RunIndex index;
+  index.accesses.setAliases(options.aliases);
   SameKindRun run;
   // The first part of a run of syncs that a limit split (combine), if the
   // last run was split.
@@ -1019,9 +1040,11 @@ public:
     // frees contend for that thread's malloc arena: fusion at 192 ranks
     // took 300 ms on 2 threads against 170 ms on one.
     Findings found;
-    for (auto &rank : program.ranks)
-      for (auto &tb : rank.tbs)
+    for (size_t r = 0; r < program.ranks.size(); ++r) {
+      options.aliases = InPlaceAliases::of(program, r);
+      for (auto &tb : program.ranks[r].tbs)
         tb.ops = fuseList(std::move(tb.ops), found, options);
+    }
     // Once per place in the source (every rank and instance repeats it).
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
     for (const auto &[first, absorbed] : found.chainMerges)
