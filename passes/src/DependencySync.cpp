@@ -5,7 +5,10 @@
 // writes is a hazard: a nop goes before the op and the tracker restarts
 // from the op's own accesses. In place, input and output chunks are
 // compared where their bytes are (InPlaceAliases): an in-place AllReduce's
-// `o[1]` is its `i[1]`, which the reference does not see.
+// `o[1]` is its `i[1]`, which the reference does not see. Peers' buffers
+// are tracked too (RemoteTracker): two puts of one thread block to a
+// peer's out[0:2] and out[1:3] race between the op's threads as local
+// writes do, and the reference tracks its own rank's buffers only.
 //
 // A chunk of size 0 touches no memory, but the reference still tracks its
 // access as the interval [index, index - 1], which its inclusive overlap
@@ -42,6 +45,7 @@
 #include <map>
 #include <memory_resource>
 #include <optional>
+#include <vector>
 
 namespace mscclc::passes {
 namespace {
@@ -136,6 +140,97 @@ private:
   std::pmr::map<int64_t, Piece> byLo_;
 };
 
+// A peer's plain buffer (a `put`'s destination, a `get`'s or remote
+// reduction's source) as one op of the thread block accesses it.
+struct RemoteAccess {
+  uint32_t slot;  // RemoteTracker::slotOf
+  int64_t lo, hi; // inclusive, not empty
+  bool write;
+};
+
+// What the earlier ops since the last sync read and wrote of peers'
+// buffers, per (rank, buffer): two transfers of one thread block whose
+// remote operands overlap, one of them written (puts to a peer's
+// out[0:2] and out[1:3], or a get of a chunk a later put overwrites), race
+// between the op's threads as local accesses do; the reference tracks the
+// thread block's own rank's buffers only. Most pairs hold one chunk
+// between syncs (the all-pairs reduction reads and writes one chunk of
+// each peer), kept in a stamped slot that a sync forgets in O(1); a second,
+// different chunk spills the pair into interval unions. The pass shares
+// one table between thread blocks, so a plan of many ranks allocates it
+// once.
+class RemoteTracker {
+public:
+  explicit RemoteTracker(std::pmr::memory_resource *pool)
+      : pool_(pool), spilled_(pool) {}
+
+  // Ranks are below 2^23 (Chunk::MaxRank), so the slot fits.
+  static uint32_t slotOf(const Chunk &c) {
+    return uint32_t(c.rank) * 3 + uint32_t(c.type);
+  }
+
+  bool conflicts(const RemoteAccess &a) const {
+    if (a.slot >= slots_.size() || slots_[a.slot].epoch != epoch_)
+      return false;
+    const Slot &s = slots_[a.slot];
+    if (!s.spilled)
+      return s.lo <= a.hi && a.lo <= s.hi && (s.written || (a.write && s.read));
+    const Unions &u = spilled_.find(a.slot)->second;
+    return u.writes.overlaps(a.lo, a.hi) ||
+           (a.write && u.reads.overlaps(a.lo, a.hi));
+  }
+
+  // Between ops: what the op just resolved accessed becomes earlier.
+  void record(const RemoteAccess &a) {
+    if (a.slot >= slots_.size())
+      slots_.resize(size_t(a.slot) + 1);
+    Slot &s = slots_[a.slot];
+    if (s.epoch != epoch_) {
+      s = Slot{epoch_, false, !a.write, a.write, a.lo, a.hi};
+      return;
+    }
+    if (!s.spilled && s.lo == a.lo && s.hi == a.hi) {
+      (a.write ? s.written : s.read) = true;
+      return;
+    }
+    auto [it, created] = spilled_.try_emplace(a.slot, pool_);
+    Unions &u = it->second;
+    if (!s.spilled) {
+      s.spilled = true;
+      if (s.read)
+        u.reads.add(s.lo, s.hi);
+      if (s.written)
+        u.writes.add(s.lo, s.hi);
+    }
+    (a.write ? u.writes : u.reads).add(a.lo, a.hi);
+  }
+
+  void forget() {
+    if (++epoch_ == 0) { // wrapped: no stale stamp may equal the new one
+      for (Slot &s : slots_)
+        s.epoch = 0;
+      epoch_ = 1;
+    }
+    spilled_.clear();
+  }
+
+private:
+  struct Slot {
+    uint32_t epoch = 0;
+    bool spilled = false, read = false, written = false;
+    int64_t lo = 0, hi = -1;
+  };
+  struct Unions {
+    explicit Unions(std::pmr::memory_resource *pool)
+        : reads(pool), writes(pool) {}
+    IntervalUnion reads, writes;
+  };
+  std::pmr::memory_resource *pool_;
+  std::vector<Slot> slots_;
+  std::pmr::map<uint32_t, Unions> spilled_;
+  uint32_t epoch_ = 1;
+};
+
 // Per buffer space: what the earlier ops since the last sync read and
 // wrote, and what the current op accesses. An access is a hazard when it
 // overlaps an earlier op's write, or, being a write, an earlier op's read.
@@ -146,8 +241,18 @@ private:
 // long thread block without syncs stays n log n.
 class Tracker {
 public:
-  explicit Tracker(std::pmr::memory_resource *pool)
-      : spaces_{Space(pool), Space(pool), Space(pool)} {}
+  Tracker(std::pmr::memory_resource *pool, RemoteTracker &remote)
+      : spaces_{Space(pool), Space(pool), Space(pool)}, remote_(remote) {
+    remote_.forget();
+  }
+
+  bool
+  remoteConflictsWithEarlierOps(const std::vector<RemoteAccess> &accs) const {
+    for (const RemoteAccess &a : accs)
+      if (remote_.conflicts(a))
+        return true;
+    return false;
+  }
 
   bool conflictsWithEarlierOps(const Access &acc) const {
     const Space &s = spaces_[acc.placedSpace];
@@ -167,9 +272,12 @@ public:
       s.reads.clear();
       s.writes.clear();
     }
+    remote_.forget();
   }
 
-  void endOp() {
+  void endOp(const std::vector<RemoteAccess> &remoteAccs) {
+    for (const RemoteAccess &a : remoteAccs)
+      remote_.record(a);
     for (auto &s : spaces_) {
       s.current.forEach([&](int64_t lo, int64_t hi, bool write) {
         (write ? s.writes : s.reads).add(lo, hi);
@@ -186,6 +294,7 @@ private:
     OpAccesses current;
   };
   std::array<Space, 3> spaces_;
+  RemoteTracker &remote_;
 };
 
 // The reference's tracker as it stands (dsl-semantics.md §3.6): per
@@ -451,6 +560,37 @@ void accessesOf(const Op &op, const InPlaceAliases &aliases,
         addChunk(out, c, true, aliases);
 }
 
+// The peers' plain buffers an op reads and writes (roles R: packets are
+// ordered by their flags, and a nop would not order two stores of one
+// packet slot for its reader; switch ops are not tracked), where their
+// bytes are in place.
+void remoteAccessesOf(const Op &op, const InPlaceAliases &aliases,
+                      std::vector<RemoteAccess> &out) {
+  if (op.kind == OpKind::Pipeline) {
+    for (const auto &inner : op.details().body)
+      remoteAccessesOf(inner, aliases, out);
+    return;
+  }
+  if (op.remoteSrc.empty() && op.remoteDst.empty())
+    return;
+  const plan::OpInfo &info = plan::opInfo(op.kind);
+  auto add = [&](const Chunk &operand, plan::OperandRole role, bool write) {
+    if (role != plan::OperandRole::Remote || operand.size <= 0 ||
+        operand.rank < 0)
+      return;
+    const Chunk c = aliases.canonical(operand);
+    out.push_back(
+        {RemoteTracker::slotOf(c), c.index, c.index + c.size - 1, write});
+  };
+  // Remote sources follow the local ones in the src layout; remote
+  // destinations follow the local ones and the packet copy.
+  for (size_t i = 0; i < op.remoteSrc.size(); ++i)
+    add(op.remoteSrc[i], info.src.roleAt(op.localSrc.size() + i), false);
+  const size_t dstBegin = op.localDst.size() + op.details().pktDst.size();
+  for (size_t i = 0; i < op.remoteDst.size(); ++i)
+    add(op.remoteDst[i], info.dst.roleAt(dstBegin + i), true);
+}
+
 bool hasEmptyAccess(const std::vector<Op> &ops) {
   std::vector<Access> accs;
   for (const Op &op : ops) {
@@ -466,14 +606,16 @@ bool hasEmptyAccess(const std::vector<Op> &ops) {
 // `ports` carries on into a pipeline's body and out of it, as its ops run
 // in order on the same threads.
 std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
-                        PortPushes &ports, const InPlaceAliases &aliases) {
-  Tracker tracker(pool);
+                        PortPushes &ports, const InPlaceAliases &aliases,
+                        RemoteTracker &remote) {
+  Tracker tracker(pool, remote);
   std::optional<ReferencePartition> reference;
   if (hasEmptyAccess(ops))
     reference.emplace();
   std::vector<Op> out;
   out.reserve(ops.size() + 4);
   std::vector<Access> accs;
+  std::vector<RemoteAccess> remoteAccs;
   uint64_t opNumber = 0;
   for (auto &op : ops) {
     ++opNumber;
@@ -488,17 +630,23 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
       out.push_back(std::move(op));
       continue;
     }
-    if (op.kind == OpKind::Pipeline)
-      op.mutableDetails().body =
-          resolve(std::move(op.mutableDetails().body), pool, ports, aliases);
+    if (op.kind == OpKind::Pipeline) {
+      // The body starts afresh; the tracker here keeps what came before.
+      RemoteTracker bodyRemote(pool);
+      op.mutableDetails().body = resolve(std::move(op.mutableDetails().body),
+                                         pool, ports, aliases, bodyRemote);
+    }
     // A read_put_packets over a port channel runs a __syncthreads of its
     // own first (executor-semantics §3.1).
     if (op.kind == OpKind::Rppkt && PortPushes::isPort(op))
       ports.clear();
     accs.clear();
     accessesOf(op, aliases, accs);
+    remoteAccs.clear();
+    remoteAccessesOf(op, aliases, remoteAccs);
     bool hazard = false;
-    if (ports.signalMayOvertake(op) || ports.proxyMayReadUnwritten(op)) {
+    if (ports.signalMayOvertake(op) || ports.proxyMayReadUnwritten(op) ||
+        tracker.remoteConflictsWithEarlierOps(remoteAccs)) {
       // The nop orders everything before: the op's accesses start afresh.
       hazard = true;
       tracker.forgetEarlierOps();
@@ -532,7 +680,7 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
       }
       tracker.record(acc);
     }
-    tracker.endOp();
+    tracker.endOp(remoteAccs);
     // A nop before a pipeline comes before its body, whose pushes `ports`
     // already holds: kept, which can only add a nop.
     if (hazard && op.kind != OpKind::Pipeline)
@@ -564,11 +712,12 @@ public:
   bool run(Program &program, DiagnosticSink &) override {
     // Interval nodes come and go with every op; a pool reuses them.
     std::pmr::unsynchronized_pool_resource pool;
+    RemoteTracker remote(&pool);
     for (size_t r = 0; r < program.ranks.size(); ++r) {
       const InPlaceAliases aliases = InPlaceAliases::of(program, r);
       for (auto &tb : program.ranks[r].tbs) {
         PortPushes ports;
-        tb.ops = resolve(std::move(tb.ops), &pool, ports, aliases);
+        tb.ops = resolve(std::move(tb.ops), &pool, ports, aliases, remote);
       }
     }
     return true;

@@ -1,9 +1,10 @@
 // Two puts of one thread block write rank 1's output[0:2] and then
-// output[1:3]: the chunk they share gets two writes with nothing ordering
-// them. Dependency sync orders a thread block's accesses of its own rank's
-// buffers only, as the reference's does, so no nop goes between them, and
-// mscclc no longer fuses them into one put (whose threads would race too).
-// The simulator must report the race, at every size.
+// output[1:3]: the chunk they share gets two writes, which only a nop
+// orders between the ops' threads. The reference tracks its own rank's
+// buffers only and adds none (tests/sim/plans/remote_puts_overlap.no_nop,
+// which the simulator must fail at every size); mscclc's dependency sync
+// tracks peers' buffers too and puts a nop between them, and does not fuse
+// them into one put (whose threads would race too), so the plan passes.
 #include <mscclpp/dsl.hpp>
 using namespace mscclpp::dsl;
 
