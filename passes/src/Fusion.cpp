@@ -179,6 +179,7 @@ public:
     aliases_ = aliases;
     reset();
   }
+  const InPlaceAliases &aliases() const { return aliases_; }
   void reset() {
     mirrored_.fill(0);
     segments_.clear();
@@ -562,14 +563,17 @@ bool tryFuse(Op &a, const Op &b, RunIndex &index, Findings &found) {
         sameChunks(a.localDst, b.localDst) &&
         opChannelKind(a) == opChannelKind(b) && a.reduceOp == b.reduceOp &&
         a.details().tbg == b.details().tbg) {
-      if (!a.localDst[0].sameCoords(a.localSrc[0]))
+      // In place, where the bytes are: o[0] of an in-place AllReduce is
+      // its i[0].
+      const InPlaceAliases &aliases = index.accesses.aliases();
+      const Chunk written = aliases.canonical(a.localDst[0]);
+      if (!written.sameCoords(aliases.canonical(a.localSrc[0])))
         found.chainMerges.push_back({a.reportLoc(), b.reportLoc()});
       // A packet reduction's other operands are packet slots, laid out at
       // other offsets than the plain destination: -Wscratch-packet-overlap
       // covers their overlaps.
-      const Chunk &written = a.localDst[0];
       for (size_t k = 1; !packet && k < b.localSrc.size(); ++k)
-        if (b.localSrc[k].overlaps(written)) {
+        if (aliases.canonical(b.localSrc[k]).overlaps(written)) {
           found.chainReadsResult.push_back({a.reportLoc(), b.reportLoc()});
           break;
         }
@@ -1075,26 +1079,38 @@ private:
   reportDroppedResults(const Program &program,
                        const std::vector<Findings::DroppedResult> &dropped,
                        DiagnosticSink &diags) {
-    // In place, AllReduce's and AllToAll's input and output are one buffer
-    // at the same indices (the other collectives place one inside the
-    // other, where a chunk of either may or may not be the result).
-    const bool sameLayout =
-        program.inplace &&
-        (program.collective == "allreduce" || program.collective == "alltoall");
-    auto userBuffer = [](BufferType t) { return t != BufferType::Scratch; };
+    // In place, chunks are followed where their bytes are (InPlaceAliases,
+    // by the rank that owns them): an in-place AllReduce's output[k] is its
+    // input[k], an AllGather's input is slice r of its output.
+    std::vector<InPlaceAliases> aliases(program.ranks.size());
+    for (size_t r = 0; r < aliases.size(); ++r)
+      aliases[r] = InPlaceAliases::of(program, r);
+    auto placed = [&](const Chunk &c) {
+      return c.rank >= 0 && size_t(c.rank) < aliases.size()
+                 ? aliases[size_t(c.rank)].canonical(c)
+                 : c;
+    };
     auto key = [](int32_t rank, BufferType type) {
       return (uint64_t(uint32_t(rank)) << 8) | uint64_t(type);
     };
-    std::set<uint64_t> followed; // (rank, buffer) of the dropped chunks
-    std::vector<size_t> kept;    // into dropped
+    std::set<uint64_t> followed;      // (rank, buffer) of the dropped chunks
+    std::vector<size_t> kept;         // into dropped
+    std::vector<Chunk> droppedChunks; // placed, as dropped
+    droppedChunks.reserve(dropped.size());
     for (size_t k = 0; k < dropped.size(); ++k) {
       const auto &d = dropped[k];
-      // The broadcast stores the chunk under the other buffer's name.
-      if (sameLayout && userBuffer(d.chunk.type) && userBuffer(d.stored) &&
-          d.chunk.index == d.storedAt)
+      droppedChunks.push_back(placed(d.chunk));
+      // The broadcast stores the chunk itself, under the other buffer's
+      // name in place.
+      Chunk stored = d.chunk;
+      stored.type = d.stored;
+      stored.index = d.storedAt;
+      if (d.stored != BufferType::Scratch &&
+          placed(stored).sameCoords(droppedChunks.back()))
         continue;
       kept.push_back(k);
-      followed.insert(key(d.chunk.rank, d.chunk.type));
+      followed.insert(
+          key(droppedChunks.back().rank, droppedChunks.back().type));
     }
     if (kept.empty())
       return;
@@ -1108,8 +1124,9 @@ private:
     };
     std::vector<Event> events;
     for (size_t k : kept)
-      events.push_back({dropped[k].seq, Drop, dropped[k].chunk, k, {}});
-    auto add = [&](const Op &op, const Chunk &c, Access what) {
+      events.push_back({dropped[k].seq, Drop, droppedChunks[k], k, {}});
+    auto add = [&](const Op &op, const Chunk &operand, Access what) {
+      const Chunk c = placed(operand);
       if (followed.count(key(c.rank, c.type)))
         events.push_back({op.seq, what, c, 0, op.reportLoc()});
     };
@@ -1178,7 +1195,7 @@ private:
       auto &within = found->second.byIndex;
       for (auto it = within.upper_bound(c.index - found->second.maxSize);
            it != within.end() && it->first < c.index + c.size;) {
-        const Chunk &d = dropped[it->second].chunk;
+        const Chunk &d = droppedChunks[it->second];
         if (d.index + d.size > c.index && erase(it->second))
           it = within.erase(it);
         else
@@ -1188,7 +1205,7 @@ private:
     for (const Event &e : events) {
       const Chunk &c = e.chunk;
       auto covered = [&](size_t k) {
-        const Chunk &d = dropped[k].chunk;
+        const Chunk &d = droppedChunks[k];
         return c.index <= d.index && d.index + d.size <= c.index + c.size;
       };
       switch (e.what) {
@@ -1213,16 +1230,29 @@ private:
     for (const auto &[where, within] : open)
       for (const auto &[index, k] : within.byIndex)
         unwritten[k] = true;
+    // Placed chunks: in place, the result is the output, which is the
+    // whole buffer in an AllGather, rank r's slice of the input in a
+    // ReduceScatter, and the input itself otherwise.
     auto inResult = [&](const Chunk &c) {
-      if (!program.inplace)
+      if (!program.inplace || program.collective == "allgather")
         return c.type == BufferType::Output;
-      return sameLayout && userBuffer(c.type);
+      if (c.type != BufferType::Input)
+        return false;
+      if (program.collective != "reducescatter")
+        return true;
+      if (c.rank < 0 || size_t(c.rank) >= program.ranks.size())
+        return false;
+      Chunk slice;
+      slice.rank = c.rank;
+      slice.type = BufferType::Output;
+      slice.size = program.ranks[size_t(c.rank)].outputChunks;
+      return placed(slice).overlaps(c);
     };
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
     for (size_t k : kept) {
       const auto &d = dropped[k];
       bool read = readAt[k].has_value();
-      if (!read && !(unwritten[k] && inResult(d.chunk)))
+      if (!read && !(unwritten[k] && inResult(droppedChunks[k])))
         continue;
       if (!reported.insert({d.reduce, d.broadcast}).second)
         continue;

@@ -22,45 +22,62 @@
 #include "mscclc/ir/ChunkIR.h"
 
 #include <cstdint>
+#include <string_view>
 
 namespace mscclc::passes {
 
 class InPlaceAliases {
 public:
   InPlaceAliases() = default;
-  // The aliases of the ops rank `rankIndex` of `program` executes.
-  static InPlaceAliases of(const chunk::Program &program, size_t rankIndex) {
-    InPlaceAliases a;
-    if (!program.inplace || rankIndex >= program.ranks.size())
-      return a;
-    const chunk::Rank &rank = program.ranks[rankIndex];
-    const int64_t r = int64_t(rankIndex);
-    a.active_ = true;
-    if (program.collective == "allgather") {
-      a.slice_ = chunk::BufferType::Input; // lies in the output
-      a.whole_ = chunk::BufferType::Output;
-      a.active_ = !__builtin_mul_overflow(r, rank.inputChunks, &a.shift_);
-    } else if (program.collective == "reducescatter") {
-      a.slice_ = chunk::BufferType::Output; // lies in the input
-      a.whole_ = chunk::BufferType::Input;
-      a.active_ = !__builtin_mul_overflow(r, rank.outputChunks, &a.shift_);
+  // The aliases of the ops that rank `rankIndex` executes, with its buffers
+  // of `inputChunks` and `outputChunks` chunks.
+  InPlaceAliases(bool inplace, std::string_view collective, int64_t rankIndex,
+                 int64_t inputChunks, int64_t outputChunks) {
+    if (!inplace || rankIndex < 0)
+      return;
+    active_ = true;
+    if (collective == "allgather") {
+      slice_ = chunk::BufferType::Input; // lies in the output
+      whole_ = chunk::BufferType::Output;
+      active_ = !__builtin_mul_overflow(rankIndex, inputChunks, &shift_);
+    } else if (collective == "reducescatter") {
+      slice_ = chunk::BufferType::Output; // lies in the input
+      whole_ = chunk::BufferType::Input;
+      active_ = !__builtin_mul_overflow(rankIndex, outputChunks, &shift_);
     }
-    return a;
+  }
+  static InPlaceAliases of(const chunk::Program &program, size_t rankIndex) {
+    if (rankIndex >= program.ranks.size())
+      return {};
+    const chunk::Rank &rank = program.ranks[rankIndex];
+    return InPlaceAliases(program.inplace, program.collective,
+                          int64_t(rankIndex), rank.inputChunks,
+                          rank.outputChunks);
   }
 
   bool active() const { return active_; }
 
-  // `c` named by the buffer that holds its bytes: an input or output chunk
-  // in the whole buffer's coordinates; other chunks unchanged.
+  // Renames chunks [index, index + size) of buffer `type` by the buffer
+  // that holds their bytes (input or output chunks in the whole buffer's
+  // coordinates); false, leaving them, for other chunks.
+  bool place(chunk::BufferType &type, int64_t &index, int64_t size) const {
+    if (!active_ || type != slice_)
+      return false;
+    int64_t placed, end;
+    if (__builtin_add_overflow(index, shift_, &placed) ||
+        __builtin_add_overflow(placed, size > 0 ? size : 0, &end))
+      return false;
+    type = whole_;
+    index = placed;
+    return true;
+  }
   chunk::Chunk canonical(chunk::Chunk c) const {
-    if (!active_ || c.type != slice_)
-      return c;
-    int64_t index, end;
-    if (__builtin_add_overflow(c.index, shift_, &index) ||
-        __builtin_add_overflow(index, c.size > 0 ? c.size : 0, &end))
-      return c;
-    c.type = whole_;
-    c.index = index;
+    chunk::BufferType type = c.type;
+    int64_t index = c.index;
+    if (place(type, index, c.size)) {
+      c.type = type;
+      c.index = index;
+    }
     return c;
   }
 

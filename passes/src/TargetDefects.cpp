@@ -3,6 +3,8 @@
 
 #include "mscclc/ir/PlanQuery.h"
 
+#include "InPlaceAliases.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -169,14 +171,21 @@ bool plainLocal(plan::OperandRole r) {
 
 // A local source and a local destination of a data op (not a packet op:
 // those convert between formats) that overlap at different offsets, as
-// " (copy reads X and writes Y)"; empty when there is none.
-std::string shiftedOverlap(const plan::Op &op) {
+// " (copy reads X and writes Y)"; empty when there is none. In place, they
+// are compared where their bytes are (`aliases`): an in-place AllReduce's
+// copy of i[1:3] to o[0:2] overlaps too.
+std::string shiftedOverlap(const plan::Op &op, const InPlaceAliases &aliases,
+                           std::string_view collective) {
   if (plan::isPacketOp(op.kind) || !plan::movesData(op.kind) ||
       op.kind == plan::OpKind::Pipeline)
     return "";
   const plan::OpInfo &info = plan::opInfo(op.kind);
   // Ops write one local destination at most, in practice; a plan with more
   // takes the index.
+  auto placed = [&](BufferRef b) {
+    aliases.place(b.type, b.index, b.size);
+    return b;
+  };
   const BufferRef *onlyDst = nullptr;
   size_t localDsts = 0;
   for (size_t j = 0; j < op.dst.size(); ++j)
@@ -190,25 +199,31 @@ std::string shiftedOverlap(const plan::Op &op) {
   if (localDsts > 1) {
     for (size_t j = 0; j < op.dst.size(); ++j)
       if (plainLocal(info.dst.roleAt(j)))
-        index.add(op.dst[j], &op);
+        index.add(placed(op.dst[j]), &op, j);
     index.finish();
   }
   for (size_t i = 0; i < op.src.size(); ++i) {
     if (!plainLocal(info.src.roleAt(i)))
       continue;
-    BufferRef written;
-    bool shifted = false;
+    const BufferRef src = placed(op.src[i]);
+    const BufferRef *written = nullptr;
     if (localDsts == 1) {
-      shifted =
-          op.src[i].index != onlyDst->index && overlaps(op.src[i], *onlyDst);
-      written = *onlyDst;
-    } else {
-      shifted = index.overlapping(op.src[i], /*shifted=*/true, &written);
+      const BufferRef dst = placed(*onlyDst);
+      if (src.index != dst.index && overlaps(src, dst))
+        written = onlyDst;
+    } else if (size_t tag;
+               index.overlapping(src, /*shifted=*/true, nullptr, &tag)) {
+      written = &op.dst[tag];
     }
-    if (shifted)
+    if (written)
       return " (" + std::string(plan::toString(op.kind)) + " reads " +
              describeRange(op.src[i]) + " and writes " +
-             describeRange(written) + ")";
+             describeRange(*written) +
+             (op.src[i].type != written->type
+                  ? ", the same buffer in this in-place " +
+                        std::string(collective)
+                  : std::string()) +
+             ")";
   }
   return "";
 }
@@ -430,6 +445,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
 
   for (const auto &gpu : plan.gpus)
     for (const auto &tb : gpu.threadblocks) {
+      const InPlaceAliases aliases(plan.inplace, plan.collective, gpu.id,
+                                   gpu.inputChunks, gpu.outputChunks);
       // The first non-empty text `describe(which, operand)` gives for the
       // op's operands, resolved through the tb's refs: sources first.
       auto firstOperandText = [&](const plan::Op &op, auto &&describe) {
@@ -876,7 +893,9 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               report(diag::warn_defect_packet_alignment, op, where,
                      std::to_string(plan.bufferAlignment));
             }
-            if (std::string overlap = shiftedOverlap(op); !overlap.empty())
+            if (std::string overlap =
+                    shiftedOverlap(op, aliases, plan.collective);
+                !overlap.empty())
               report(diag::warn_defect_overlapping_operands, op, where,
                      overlap);
             if (op.reduceOp && *op.reduceOp != plan::ReduceOp::Sum)
