@@ -6,9 +6,10 @@
 // from the op's own accesses. In place, input and output chunks are
 // compared where their bytes are (InPlaceAliases): an in-place AllReduce's
 // `o[1]` is its `i[1]`, which the reference does not see. Peers' buffers
-// are tracked too (RemoteTracker): two puts of one thread block to a
-// peer's out[0:2] and out[1:3] race between the op's threads as local
-// writes do, and the reference tracks its own rank's buffers only.
+// are tracked too, through memory channels (RemoteTracker): two puts of
+// one thread block to a peer's out[0:2] and out[1:3] race between the ops'
+// threads as local writes do, and the reference tracks its own rank's
+// buffers only.
 //
 // A chunk of size 0 touches no memory, but the reference still tracks its
 // access as the interval [index, index - 1], which its inclusive overlap
@@ -40,6 +41,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -150,14 +152,19 @@ struct RemoteAccess {
 
 // What the earlier ops since the last sync read and wrote of peers'
 // buffers, per (rank, buffer): two transfers of one thread block whose
-// remote operands overlap, one of them written (puts to a peer's
-// out[0:2] and out[1:3], or a get of a chunk a later put overwrites), race
-// between the op's threads as local accesses do; the reference tracks the
-// thread block's own rank's buffers only. Most pairs hold one chunk
-// between syncs (the all-pairs reduction reads and writes one chunk of
-// each peer), kept in a stamped slot that a sync forgets in O(1); a second,
-// different chunk spills the pair into interval unions. The pass shares
-// one table between thread blocks, so a plan of many ranks allocates it
+// remote operands overlap at another offset, one of them written (puts to
+// a peer's out[0:2] and out[1:3], or a get of a chunk a later put
+// overwrites), race between the ops' threads as local accesses do; the
+// reference tracks the thread block's own rank's buffers only. Chunks that
+// start at the same place give each unit to the same thread in both ops
+// (executor-semantics §3: unit u of an op's range goes to thread u mod
+// nthreads), in order, so they need no nop: unlike local chunks, where the
+// reference's nop must stay for byte-identical plans. Most pairs hold one
+// chunk between syncs (the all-pairs reduction reads and writes one chunk
+// of each peer), kept in a stamped slot that a sync forgets in O(1); a
+// second, different chunk spills the pair into interval unions, which
+// then count any overlap. A table serves all thread blocks at one depth of
+// pipeline nesting (RemoteTables), so a plan of many ranks allocates it
 // once.
 class RemoteTracker {
 public:
@@ -174,7 +181,8 @@ public:
       return false;
     const Slot &s = slots_[a.slot];
     if (!s.spilled)
-      return s.lo <= a.hi && a.lo <= s.hi && (s.written || (a.write && s.read));
+      return s.lo != a.lo && s.lo <= a.hi && a.lo <= s.hi &&
+             (s.written || (a.write && s.read));
     const Unions &u = spilled_.find(a.slot)->second;
     return u.writes.overlaps(a.lo, a.hi) ||
            (a.write && u.reads.overlaps(a.lo, a.hi));
@@ -229,6 +237,23 @@ private:
   std::vector<Slot> slots_;
   std::pmr::map<uint32_t, Unions> spilled_;
   uint32_t epoch_ = 1;
+};
+
+// One RemoteTracker per depth of pipeline nesting: a pipeline's body is
+// resolved afresh while the ops around it keep theirs, and every body at a
+// depth reuses that depth's table.
+class RemoteTables {
+public:
+  explicit RemoteTables(std::pmr::memory_resource *pool) : pool_(pool) {}
+  RemoteTracker &at(size_t depth) {
+    while (byDepth_.size() <= depth)
+      byDepth_.emplace_back(pool_);
+    return byDepth_[depth];
+  }
+
+private:
+  std::pmr::memory_resource *pool_;
+  std::deque<RemoteTracker> byDepth_; // stable references
 };
 
 // Per buffer space: what the earlier ops since the last sync read and
@@ -571,7 +596,9 @@ void remoteAccessesOf(const Op &op, const InPlaceAliases &aliases,
       remoteAccessesOf(inner, aliases, out);
     return;
   }
-  if (op.remoteSrc.empty() && op.remoteDst.empty())
+  // A port channel's transfers are the proxy's, in its FIFO's order; a nop
+  // would not order them (PortPushes covers the order of their pushes).
+  if ((op.remoteSrc.empty() && op.remoteDst.empty()) || PortPushes::isPort(op))
     return;
   const plan::OpInfo &info = plan::opInfo(op.kind);
   auto add = [&](const Chunk &operand, plan::OperandRole role, bool write) {
@@ -607,8 +634,8 @@ bool hasEmptyAccess(const std::vector<Op> &ops) {
 // in order on the same threads.
 std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
                         PortPushes &ports, const InPlaceAliases &aliases,
-                        RemoteTracker &remote) {
-  Tracker tracker(pool, remote);
+                        RemoteTables &remotes, size_t depth = 0) {
+  Tracker tracker(pool, remotes.at(depth));
   std::optional<ReferencePartition> reference;
   if (hasEmptyAccess(ops))
     reference.emplace();
@@ -630,12 +657,10 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
       out.push_back(std::move(op));
       continue;
     }
-    if (op.kind == OpKind::Pipeline) {
-      // The body starts afresh; the tracker here keeps what came before.
-      RemoteTracker bodyRemote(pool);
-      op.mutableDetails().body = resolve(std::move(op.mutableDetails().body),
-                                         pool, ports, aliases, bodyRemote);
-    }
+    if (op.kind == OpKind::Pipeline)
+      op.mutableDetails().body =
+          resolve(std::move(op.mutableDetails().body), pool, ports, aliases,
+                  remotes, depth + 1);
     // A read_put_packets over a port channel runs a __syncthreads of its
     // own first (executor-semantics §3.1).
     if (op.kind == OpKind::Rppkt && PortPushes::isPort(op))
@@ -712,12 +737,12 @@ public:
   bool run(Program &program, DiagnosticSink &) override {
     // Interval nodes come and go with every op; a pool reuses them.
     std::pmr::unsynchronized_pool_resource pool;
-    RemoteTracker remote(&pool);
+    RemoteTables remotes(&pool);
     for (size_t r = 0; r < program.ranks.size(); ++r) {
       const InPlaceAliases aliases = InPlaceAliases::of(program, r);
       for (auto &tb : program.ranks[r].tbs) {
         PortPushes ports;
-        tb.ops = resolve(std::move(tb.ops), &pool, ports, aliases, remote);
+        tb.ops = resolve(std::move(tb.ops), &pool, ports, aliases, remotes);
       }
     }
     return true;

@@ -1079,16 +1079,15 @@ private:
   reportDroppedResults(const Program &program,
                        const std::vector<Findings::DroppedResult> &dropped,
                        DiagnosticSink &diags) {
-    // In place, chunks are followed where their bytes are (InPlaceAliases,
-    // by the rank that owns them): an in-place AllReduce's output[k] is its
-    // input[k], an AllGather's input is slice r of its output.
+    // In place, chunks are followed where their bytes are (InPlaceAliases):
+    // an in-place AllReduce's output[k] is its input[k], an AllGather's
+    // input is slice r of its output. A peer's chunk is placed at the
+    // executing rank's slice (Q5), as the executor addresses it.
     std::vector<InPlaceAliases> aliases(program.ranks.size());
     for (size_t r = 0; r < aliases.size(); ++r)
       aliases[r] = InPlaceAliases::of(program, r);
-    auto placed = [&](const Chunk &c) {
-      return c.rank >= 0 && size_t(c.rank) < aliases.size()
-                 ? aliases[size_t(c.rank)].canonical(c)
-                 : c;
+    auto placed = [&](const Chunk &c, size_t executing) {
+      return executing < aliases.size() ? aliases[executing].canonical(c) : c;
     };
     auto key = [](int32_t rank, BufferType type) {
       return (uint64_t(uint32_t(rank)) << 8) | uint64_t(type);
@@ -1099,14 +1098,14 @@ private:
     droppedChunks.reserve(dropped.size());
     for (size_t k = 0; k < dropped.size(); ++k) {
       const auto &d = dropped[k];
-      droppedChunks.push_back(placed(d.chunk));
+      droppedChunks.push_back(placed(d.chunk, size_t(d.chunk.rank)));
       // The broadcast stores the chunk itself, under the other buffer's
       // name in place.
       Chunk stored = d.chunk;
       stored.type = d.stored;
       stored.index = d.storedAt;
       if (d.stored != BufferType::Scratch &&
-          placed(stored).sameCoords(droppedChunks.back()))
+          placed(stored, size_t(d.chunk.rank)).sameCoords(droppedChunks.back()))
         continue;
       kept.push_back(k);
       followed.insert(
@@ -1125,8 +1124,9 @@ private:
     std::vector<Event> events;
     for (size_t k : kept)
       events.push_back({dropped[k].seq, Drop, droppedChunks[k], k, {}});
-    auto add = [&](const Op &op, const Chunk &operand, Access what) {
-      const Chunk c = placed(operand);
+    auto add = [&](size_t rank, const Op &op, const Chunk &operand,
+                   Access what) {
+      const Chunk c = placed(operand, rank);
       if (followed.count(key(c.rank, c.type)))
         events.push_back({op.seq, what, c, 0, op.reportLoc()});
     };
@@ -1134,15 +1134,15 @@ private:
                                                         const Op &op) {
       for (const ChunkList *reads : {&op.localSrc, &op.remoteSrc})
         for (const Chunk &c : *reads)
-          add(op, c, Read);
+          add(rank, op, c, Read);
       for (const ChunkList *writes :
            {&op.localDst, &op.remoteDst, &op.details().pktDst})
         for (const Chunk &c : *writes)
-          add(op, c, Write);
+          add(rank, op, c, Write);
       const OpDetails &sw = op.details();
       if ((op.kind == OpKind::Gstore || op.kind == OpKind::Gstorepkt) &&
           sw.switchChunk)
-        add(op, *sw.switchChunk, Read);
+        add(rank, op, *sw.switchChunk, Read);
       // A switch reduce loads every member's buffer at its offset; a
       // broadcast, and the store of glres, writes every member's.
       if (!op.channels.empty() && op.channels[0].kind == ChannelType::Switch &&
@@ -1157,11 +1157,11 @@ private:
           c.size = sw.switchSize;
           for (int64_t offset : sw.switchSrcOffsets) {
             c.index = offset;
-            add(op, c, Read);
+            add(rank, op, c, Read);
           }
           for (int64_t offset : sw.switchDstOffsets) {
             c.index = offset;
-            add(op, c, Write);
+            add(rank, op, c, Write);
           }
         }
       }
@@ -1246,7 +1246,7 @@ private:
       slice.rank = c.rank;
       slice.type = BufferType::Output;
       slice.size = program.ranks[size_t(c.rank)].outputChunks;
-      return placed(slice).overlaps(c);
+      return placed(slice, size_t(c.rank)).overlaps(c);
     };
     std::set<std::pair<SourceLocation, SourceLocation>> reported;
     for (size_t k : kept) {

@@ -2,6 +2,8 @@
 // RUN: mscclc %s -o %t.rs.json 2> /dev/null
 // RUN: not mscclc sim %t.rs.json | FileCheck --check-prefix=RS %s
 // RS: verdict: fail ({{[0-9]+}} result{{.*}})
+// RUN: mscclc %s -D REMOTE_PUT -o %t.put.json 2>&1 | FileCheck --check-prefix=PUT %s
+// PUT: in_place_switch_dropped_result.cpp:{{[0-9]+}}:{{[0-9]+}}: warning: {{.*}}is part of the collective's result, is never written{{.*}}[-Wglres-drops-result]
 // RUN: mscclc -Werror %s -D ALLREDUCE -o %t.ar.json
 // RUN: mscclc sim %t.ar.json --runs 2 | FileCheck --check-prefix=AR %s
 // AR: verdict: pass
@@ -14,7 +16,10 @@
 // whose rank r reduces block r into output[r] and broadcasts it at block
 // r of the input: the broadcast stores the reduce's destination under the
 // other buffer's name, so nothing is dropped (no warning, and the plan is
-// right).
+// right). With REMOTE_PUT, rank r + 1 also puts a chunk into rank r's
+// output[0]: in place the executor addresses it at rank r + 1's slice
+// (Q5), rank r's input[r + 1], so it does not write rank r's result, and
+// the warning stays.
 #include <mscclpp/dsl.hpp>
 #include <vector>
 using namespace mscclpp::dsl;
@@ -60,5 +65,14 @@ MSCCLPP_ALGORITHM void in_place_switch_dropped_result() {
     group.at_rank(r).broadcast(dst, (r + 1) % n, 1, {.tb = 0});
 #endif
   }
+#if defined(REMOTE_PUT)
+  for (int r = 0; r < n; ++r) {
+    const int q = (r + 1) % n, other = (q + 2) % n;
+    MemoryChannel(r, q).put(Rank(r).get_output_buffer().slice(0, 1),
+                            Rank(q).get_input_buffer().slice(other, other + 1),
+                            {.tb = 1});
+    MemoryChannel(q, r); // the pair's other end
+  }
+#endif
   handshake(true);
 }
