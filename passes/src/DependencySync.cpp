@@ -550,19 +550,49 @@ void addChunk(std::vector<Access> &out, const Chunk &c, bool write,
                  referenceTracks, int(placed.type), placed.index - c.index});
 }
 
+// The peers' plain buffers an op (not a pipeline) reads and writes (roles
+// R: packets are ordered by their flags, and a nop would not order two
+// stores of one packet slot for its reader; switch ops are not tracked),
+// where their bytes are in place.
+void addRemoteAccesses(const Op &op, const plan::OpInfo &info,
+                       const InPlaceAliases &aliases,
+                       std::vector<RemoteAccess> &out) {
+  // A port channel's transfers are the proxy's, in its FIFO's order; a nop
+  // would not order them (PortPushes covers the order of their pushes).
+  if ((op.remoteSrc.empty() && op.remoteDst.empty()) || PortPushes::isPort(op))
+    return;
+  auto add = [&](const Chunk &operand, plan::OperandRole role, bool write) {
+    if (role != plan::OperandRole::Remote || operand.size <= 0 ||
+        operand.rank < 0)
+      return;
+    const Chunk c = aliases.canonical(operand);
+    out.push_back(
+        {RemoteTracker::slotOf(c), c.index, c.index + c.size - 1, write});
+  };
+  // Remote sources follow the local ones in the src layout; remote
+  // destinations follow the local ones and the packet copy.
+  for (size_t i = 0; i < op.remoteSrc.size(); ++i)
+    add(op.remoteSrc[i], info.src.roleAt(op.localSrc.size() + i), false);
+  const size_t dstBegin = op.localDst.size() + op.details().pktDst.size();
+  for (size_t i = 0; i < op.remoteDst.size(); ++i)
+    add(op.remoteDst[i], info.dst.roleAt(dstBegin + i), true);
+}
+
 // Local accesses of one op, reads before writes (dsl-semantics.md §3.6):
 // the operands whose role in the op's layout (OpKinds.def) is a plain local
 // buffer, and a packet reduction's packet sources. Packets are synchronised
 // with their writers by their flags, but a packet op's own lanes still
 // read them (hence the Q-PKTREAD fix tracks both of a packet reduce's
 // kinds of source); remote and multicast operands are another
-// rank's memory; switch ops are not tracked at all, as in the reference
-// (Q-SWITCHNOSYNC), which their local operand's role (F, G) says.
+// rank's memory (into `remote`, when given: addRemoteAccesses); switch ops
+// are not tracked at all, as in the reference (Q-SWITCHNOSYNC), which
+// their local operand's role (F, G) says.
 void accessesOf(const Op &op, const InPlaceAliases &aliases,
-                std::vector<Access> &out) {
+                std::vector<Access> &out,
+                std::vector<RemoteAccess> *remote = nullptr) {
   if (op.kind == OpKind::Pipeline) {
     for (const auto &inner : op.details().body)
-      accessesOf(inner, aliases, out);
+      accessesOf(inner, aliases, out, remote);
     return;
   }
   const plan::OpInfo &info = plan::opInfo(op.kind);
@@ -583,39 +613,8 @@ void accessesOf(const Op &op, const InPlaceAliases &aliases,
     for (const Chunk &c : *list)
       if (info.dst.roleAt(pos++) == plan::OperandRole::Local)
         addChunk(out, c, true, aliases);
-}
-
-// The peers' plain buffers an op reads and writes (roles R: packets are
-// ordered by their flags, and a nop would not order two stores of one
-// packet slot for its reader; switch ops are not tracked), where their
-// bytes are in place.
-void remoteAccessesOf(const Op &op, const InPlaceAliases &aliases,
-                      std::vector<RemoteAccess> &out) {
-  if (op.kind == OpKind::Pipeline) {
-    for (const auto &inner : op.details().body)
-      remoteAccessesOf(inner, aliases, out);
-    return;
-  }
-  // A port channel's transfers are the proxy's, in its FIFO's order; a nop
-  // would not order them (PortPushes covers the order of their pushes).
-  if ((op.remoteSrc.empty() && op.remoteDst.empty()) || PortPushes::isPort(op))
-    return;
-  const plan::OpInfo &info = plan::opInfo(op.kind);
-  auto add = [&](const Chunk &operand, plan::OperandRole role, bool write) {
-    if (role != plan::OperandRole::Remote || operand.size <= 0 ||
-        operand.rank < 0)
-      return;
-    const Chunk c = aliases.canonical(operand);
-    out.push_back(
-        {RemoteTracker::slotOf(c), c.index, c.index + c.size - 1, write});
-  };
-  // Remote sources follow the local ones in the src layout; remote
-  // destinations follow the local ones and the packet copy.
-  for (size_t i = 0; i < op.remoteSrc.size(); ++i)
-    add(op.remoteSrc[i], info.src.roleAt(op.localSrc.size() + i), false);
-  const size_t dstBegin = op.localDst.size() + op.details().pktDst.size();
-  for (size_t i = 0; i < op.remoteDst.size(); ++i)
-    add(op.remoteDst[i], info.dst.roleAt(dstBegin + i), true);
+  if (remote)
+    addRemoteAccesses(op, info, aliases, *remote);
 }
 
 bool hasEmptyAccess(const std::vector<Op> &ops) {
@@ -666,9 +665,8 @@ std::vector<Op> resolve(std::vector<Op> ops, std::pmr::memory_resource *pool,
     if (op.kind == OpKind::Rppkt && PortPushes::isPort(op))
       ports.clear();
     accs.clear();
-    accessesOf(op, aliases, accs);
     remoteAccs.clear();
-    remoteAccessesOf(op, aliases, remoteAccs);
+    accessesOf(op, aliases, accs, &remoteAccs);
     bool hazard = false;
     if (ports.signalMayOvertake(op) || ports.proxyMayReadUnwritten(op) ||
         tracker.remoteConflictsWithEarlierOps(remoteAccs)) {
