@@ -31,6 +31,22 @@ def remove_counts(tree):
                 os.remove(os.path.join(folder, name))
 
 
+def training_environment(environ, work_dir):
+    """The environment of the training runs.
+
+    The runs see what a user's would: none of mscclc's switches from the
+    shell that started the build (MSCCLC_NO_PCH, MSCCLC_THREADS, ...), no
+    preloaded library; the precompiled header is built by the first run,
+    loaded by the others, and kept out of the user's cache. GCOV_PREFIX and
+    GCOV_PREFIX_STRIP (a coverage run's settings) would send the counts away
+    from the instrumented build, where main() collects them.
+    """
+    env = {k: v for k, v in environ.items()
+           if not k.startswith(("MSCCLC_", "GCOV_PREFIX")) and k != "LD_PRELOAD"}
+    env["MSCCLC_CACHE_DIR"] = os.path.join(work_dir, "cache")
+    return env
+
+
 def training_runs(mscclc, source_root, work_dir):
     plan = os.path.join(work_dir, "plan.json")
     runs = []
@@ -72,13 +88,7 @@ def main():
     shutil.rmtree(args.work_dir, ignore_errors=True)
     os.makedirs(args.work_dir)
     remove_counts(args.instrumented_build)
-    # The runs see what a user's would: none of mscclc's switches from the
-    # shell that started the build (MSCCLC_NO_PCH, MSCCLC_THREADS, ...), no
-    # preloaded library; the precompiled header is built by the first run,
-    # loaded by the others, and kept out of the user's cache.
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("MSCCLC_") and k != "LD_PRELOAD"}
-    env["MSCCLC_CACHE_DIR"] = os.path.join(args.work_dir, "cache")
+    env = training_environment(os.environ, args.work_dir)
 
     runs = training_runs(args.mscclc, args.source_root, args.work_dir)
     failed = 0
