@@ -1386,16 +1386,33 @@ bool Machine::inBounds(const Tb &tb, const Inst &inst, const Span &s,
 std::string Machine::where(const Span &s) const {
   static const char *names[] = {"send buffer", "receive buffer", "scratch"};
   const RankLayout &l = layout_.ranks[size_t(s.rank)];
-  std::string name = names[s.space];
-  if (s.space == l.inputSpace && s.offset >= l.inputOffset &&
-      s.offset < l.inputOffset + l.inputBytes)
-    name = "input";
-  else if (s.space == l.outputSpace && s.offset >= l.outputOffset &&
-           s.offset < l.outputOffset + l.outputBytes)
-    name = "output";
-  return "rank " + std::to_string(s.rank) + " " + name + " bytes [" +
-         std::to_string(s.offset) + ", " + std::to_string(s.offset + s.length) +
-         ")";
+  auto range = [](uint64_t from, uint64_t length) {
+    return "bytes [" + std::to_string(from) + ", " +
+           std::to_string(from + length) + ")";
+  };
+  std::string rank = "rank " + std::to_string(s.rank) + " ";
+  bool inInput = s.space == l.inputSpace && s.offset >= l.inputOffset &&
+                 s.offset < l.inputOffset + l.inputBytes;
+  bool inOutput = s.space == l.outputSpace && s.offset >= l.outputOffset &&
+                  s.offset < l.outputOffset + l.outputBytes;
+  // In place, an AllGather's input is a slice of its output and a
+  // ReduceScatter's output a slice of its input (§6.1): bytes within the
+  // slice are named as the slice's own, with the allocation's offsets beside
+  // them, so that "input bytes [0, n)" means the input's first n bytes.
+  auto sliceOf = [&](const char *slice, uint64_t offset, uint64_t bytes,
+                     const char *whole) -> std::string {
+    if (s.offset + s.length <= offset + bytes)
+      return rank + slice + " " + range(s.offset - offset, s.length) + " (" +
+             whole + " " + range(s.offset, s.length) + ")";
+    return rank + whole + " " + range(s.offset, s.length);
+  };
+  bool shared = l.inputSpace == l.outputSpace;
+  if (shared && inInput && l.inputBytes < l.outputBytes)
+    return sliceOf("input", l.inputOffset, l.inputBytes, "output");
+  if (shared && inOutput && l.outputBytes < l.inputBytes)
+    return sliceOf("output", l.outputOffset, l.outputBytes, "input");
+  std::string name = inInput ? "input" : inOutput ? "output" : names[s.space];
+  return rank + name + " " + range(s.offset, s.length);
 }
 
 // Whether [from, to) lies in the union of `carried` entries for `prior`'s
