@@ -1,5 +1,6 @@
 //===- Consistency.cpp - semaphores, pipeline chunks, instance layout -----===//
 #include "mscclc/passes/Consistency.h"
+#include "InPlaceAliases.h"
 
 #include <algorithm>
 #include <map>
@@ -200,17 +201,27 @@ private:
 
   bool checkGranularity(const Program &p, DiagnosticSink &diags) {
     struct Access {
-      int64_t index, size;
+      int64_t index, size; // where the bytes are (InPlaceAliases)
       const Op *op;
+      Chunk named; // as the program names it
     };
-    // (rank, buffer) -> distinct accesses.
+    // (rank, buffer) -> distinct accesses. In place, input and output
+    // chunks are compared where their bytes are: replication shifts both
+    // names of a region alike only when they split it alike (an in-place
+    // AllReduce's input[0:2] and output[1:2] are one region in two sizes).
     std::map<std::pair<int32_t, int>, std::vector<Access>> accesses;
+    InPlaceAliases aliases;
+    auto add = [&](const Chunk &named, const Op &op) {
+      Chunk c = aliases.canonical(named);
+      accesses[{int32_t(c.rank), int(c.type)}].push_back(
+          {c.index, c.size, &op, named});
+    };
     auto visit = [&](const Op &op, int32_t r, auto &self) -> void {
       for (const auto &inner : op.details().body)
         self(inner, r, self);
       forEachOperandChunk(op, [&](const Chunk &c) {
         if (c.size > 0)
-          accesses[{c.rank, int(c.type)}].push_back({c.index, c.size, &op});
+          add(c, op);
       });
       // Replication shifts multicast offsets with the same formula, so a
       // switch range is an access to that buffer on every group member.
@@ -223,14 +234,28 @@ private:
             for (const auto *offsets : {&op.details().switchSrcOffsets,
                                         &op.details().switchDstOffsets})
               for (int64_t off : *offsets)
-                accesses[{member, int(op.details().switchBuffer)}].push_back(
-                    {off, op.details().switchSize, &op});
+                add(Chunk{member, op.details().switchBuffer, 0, off,
+                          op.details().switchSize},
+                    op);
       }
     };
-    for (size_t r = 0; r < p.ranks.size(); ++r)
+    for (size_t r = 0; r < p.ranks.size(); ++r) {
+      aliases = InPlaceAliases::of(p, r);
       for (const auto &tb : p.ranks[r].tbs)
         for (const auto &op : tb.ops)
           visit(op, int32_t(r), visit);
+    }
+    // A chunk named by the other buffer of an in-place collective says
+    // where its bytes are.
+    auto describe = [&](const Access &a, BufferType placedType) {
+      std::string named = range(a.named);
+      if (a.named.type == placedType && a.named.index == a.index)
+        return named;
+      Chunk placed = a.named;
+      placed.type = placedType;
+      placed.index = a.index;
+      return named + " (in place, the bytes of " + range(placed) + ")";
+    };
     for (auto &[key, list] : accesses) {
       std::stable_sort(
           list.begin(), list.end(),
@@ -241,15 +266,15 @@ private:
       for (const auto &a : list) {
         if (maxAcc && a.index < maxEnd &&
             !(a.index == maxAcc->index && a.size == maxAcc->size)) {
-          Chunk x{key.first, BufferType(key.second), 0, maxAcc->index,
-                  maxAcc->size};
-          Chunk y{key.first, BufferType(key.second), 0, a.index, a.size};
+          BufferType placedType = BufferType(key.second);
+          std::string x = describe(*maxAcc, placedType);
+          std::string y = describe(a, placedType);
           unsigned errorsBefore = diags.errorCount();
           diags
               .report(diag::err_interleaved_granularity, a.op->reportLoc(),
-                      {p.instances, key.first, range(x), range(y)})
+                      {p.instances, key.first, x, y})
               .note(diag::note_accessed_here, maxAcc->op->reportLoc(),
-                    {range(x)})
+                    {range(maxAcc->named)})
               .note(diag::note_interleaved_granularity_pairs,
                     a.op->reportLoc());
           // -Wno-error=interleaved-granularity: a warning, once per buffer.
