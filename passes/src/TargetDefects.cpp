@@ -59,6 +59,7 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_rank_without_threadblocks},
       {diag::warn_defect_zero_chunk_count, diag::note_fix_zero_chunk_count},
       {diag::warn_defect_packet_alignment, diag::note_fix_packet_alignment},
+      {diag::warn_defect_copy_alignment, diag::note_fix_copy_alignment},
       {diag::warn_defect_scratch_packet_overlap,
        diag::note_fix_scratch_packet_overlap},
       {diag::warn_defect_reuse_remote_buffer,
@@ -475,6 +476,58 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
           }
         }
         return false;
+      };
+      // The executor's copy (copyHelper, executor-semantics §3.4) handles
+      // the leading and trailing 4-byte words of a range only when its
+      // source and destination are equally misaligned, and copies whole
+      // words; gstore stores whole words (§3.9). Chunks are multiples of
+      // buffer_alignment A bytes (an odd multiple at some sizes), so with A
+      // off 4 any range can be off a word, and with A off 16 two ranges
+      // whose chunk offsets differ by d start d * A bytes apart modulo 16.
+      // Thread-block-group slices and pipeline iterations shift both ends
+      // alike. In place, chunks are placed where their bytes are (Q5 for
+      // peers').
+      auto copyMisalignment = [&](const plan::Op &op) -> std::string {
+        const int64_t a = plan.bufferAlignment;
+        if (a <= 0 || a % 16 == 0)
+          return "";
+        const bool memoryCopy =
+            op.kind == OpKind::Copy ||
+            ((op.kind == OpKind::Put || op.kind == OpKind::Get) &&
+             op.channelType == ChannelType::Memory);
+        if (!memoryCopy && op.kind != OpKind::Gstore)
+          return "";
+        if (a % 4 != 0)
+          return "is " + std::to_string(a) +
+                 " (a chunk need not start or end on a 4-byte boundary)";
+        if (!memoryCopy)
+          return "";
+        for (size_t i = 0; i < op.src.size() && i < op.dst.size(); ++i) {
+          auto s = query.operand(gpu.id, tb.id, op, plan::Operand::Src, i);
+          auto d = query.operand(gpu.id, tb.id, op, plan::Operand::Dst, i);
+          if (!s || !d || s->size <= 0)
+            continue;
+          plan::BufferType sType = s->type, dType = d->type;
+          int64_t sIndex = s->index, dIndex = d->index;
+          aliases.place(sType, sIndex, s->size);
+          aliases.place(dType, dIndex, d->size);
+          __int128 apart = (__int128(sIndex) - dIndex) * a;
+          if (apart % 16 == 0)
+            continue;
+          auto name = [&](const plan::ResolvedBuffer &b) {
+            return (plan::isRemoteRole(b.role)
+                        ? "rank " + std::to_string(b.rank) + "'s "
+                        : std::string()) +
+                   plan::describeRange(b.type, b.index, b.size);
+          };
+          return "is " + std::to_string(a) + " (" +
+                 std::string(plan::toString(op.kind)) + " from " + name(*s) +
+                 " to " + name(*d) + ": chunks of " + std::to_string(a) +
+                 " bytes put them " +
+                 std::to_string(int64_t(apart < 0 ? -apart : apart) % 16) +
+                 " bytes apart modulo 16)";
+        }
+        return "";
       };
       // Double scratch (executor-semantics §2.5): the proxy's plain
       // transfers (put, pws, pwsf over a port channel) read their local
@@ -893,6 +946,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               report(diag::warn_defect_packet_alignment, op, where,
                      std::to_string(plan.bufferAlignment));
             }
+            if (std::string detail = copyMisalignment(op); !detail.empty())
+              report(diag::warn_defect_copy_alignment, op, where, detail);
             if (std::string overlap =
                     shiftedOverlap(op, aliases, plan.collective);
                 !overlap.empty())
