@@ -259,18 +259,6 @@ private:
     if (plan_.bufferAlignment < 1)
       problem(diag::err_plan_setting, "buffer_alignment", {},
               {"buffer_alignment", "1 or more", plan_.bufferAlignment});
-    // The executor reads these two with an int default (nlohmann's
-    // value(key, 0) returns the default's type): a larger value wraps, and
-    // a min_message_size that wraps negative refuses every call.
-    auto asInt = [](uint64_t v) { return int64_t(int32_t(uint32_t(v))); };
-    if (plan_.bufferAlignment > INT32_MAX)
-      problem(diag::err_plan_int_setting, "buffer_alignment", plan_.loc,
-              {"buffer_alignment", plan_.bufferAlignment,
-               asInt(uint64_t(plan_.bufferAlignment))});
-    if (plan_.minMessageSize > INT32_MAX)
-      problem(diag::err_plan_int_setting, "min_message_size", plan_.loc,
-              {"min_message_size", plan_.minMessageSize,
-               asInt(plan_.minMessageSize)});
     if (plan_.minMessageSize > plan_.maxMessageSize)
       problem(diag::err_plan_message_sizes, "min_message_size", {},
               {plan_.minMessageSize, plan_.maxMessageSize});

@@ -12,9 +12,8 @@ namespace {
 // For a compiled plan the verifier's findings are mscclc's bugs, except
 // the ones a program can cause that lowering keeps faithfully: a signal or
 // wait on a channel the peer declares no partner for (the program made
-// more channels one way than the other), message-size options no size
-// fits, and settings the executor reads as 32-bit ints set past them. Those
-// stay user errors, at the op or the CollectiveProgram.
+// more channels one way than the other), and message-size options no size
+// fits. Those stay user errors, at the op or the CollectiveProgram.
 class CompiledPlanSink : public DiagnosticSink {
 public:
   explicit CompiledPlanSink(DiagnosticSink &next) : next_(next), ice_(next) {}
@@ -22,8 +21,7 @@ public:
 protected:
   void handle(const Diagnostic &d) override {
     if (d.id == diag::err_plan_channel_unpaired ||
-        d.id == diag::err_plan_no_message_size ||
-        d.id == diag::err_plan_int_setting) {
+        d.id == diag::err_plan_no_message_size) {
       Diagnostic user = d;
       // At the source line; the plan path only when there is none.
       if (user.loc.isValid())

@@ -143,6 +143,20 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
     }
     diags.report(id, loc, args).at(path);
   };
+  // The executor reads these two with an int default (nlohmann's
+  // value(key, 0) returns the default's type) into a uint32_t
+  // (buffer_alignment) and a size_t (min_message_size, sign-extended): a
+  // value that does not survive the trip changes, and a min_message_size
+  // that turns negative refuses every call. The baked runtime keeps both
+  // in 64 bits.
+  if (plan.bufferAlignment > int64_t(UINT32_MAX))
+    fail(diag::err_limit_int_setting, plan.loc, "buffer_alignment",
+         {"buffer_alignment", plan.bufferAlignment,
+          uint64_t(uint32_t(uint64_t(plan.bufferAlignment))), "4294967296"});
+  if (uint64_t seen = uint64_t(int64_t(int32_t(uint32_t(plan.minMessageSize))));
+      seen != plan.minMessageSize)
+    fail(diag::err_limit_int_setting, plan.loc, "min_message_size",
+         {"min_message_size", plan.minMessageSize, seen, "2147483648"});
   for (const auto &gpu : plan.gpus) {
     for (const auto &tb : gpu.threadblocks) {
       std::string tbPath = "gpus[" + std::to_string(gpu.id) +

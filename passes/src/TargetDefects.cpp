@@ -484,6 +484,9 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
       // buffer_alignment A bytes (an odd multiple at some sizes), so with A
       // off 4 any range can be off a word, and with A off 16 two ranges
       // whose chunk offsets differ by d start d * A bytes apart modulo 16.
+      // Scratch can move further (§2.5): double buffering shifts local
+      // scratch by half its size every second launch, and reuse_resources
+      // places scratch chunks in slots; both are multiples of A only.
       // Thread-block-group slices and pipeline iterations shift both ends
       // alike. In place, chunks are placed where their bytes are (Q5 for
       // peers').
@@ -493,7 +496,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
           return "";
         const bool memoryCopy =
             op.kind == OpKind::Copy ||
-            ((op.kind == OpKind::Put || op.kind == OpKind::Get) &&
+            ((op.kind == OpKind::Put || op.kind == OpKind::Pws ||
+              op.kind == OpKind::Pwsf || op.kind == OpKind::Get) &&
              op.channelType == ChannelType::Memory);
         if (!memoryCopy && op.kind != OpKind::Gstore)
           return "";
@@ -509,21 +513,47 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             continue;
           plan::BufferType sType = s->type, dType = d->type;
           int64_t sIndex = s->index, dIndex = d->index;
-          aliases.place(sType, sIndex, s->size);
-          aliases.place(dType, dIndex, d->size);
+          const bool sPlaced = aliases.place(sType, sIndex, s->size);
+          const bool dPlaced = aliases.place(dType, dIndex, d->size);
+          auto name = [&](const plan::ResolvedBuffer &b, bool placed,
+                          plan::BufferType type, int64_t index) {
+            std::string text = (plan::isRemoteRole(b.role)
+                                    ? "rank " + std::to_string(b.rank) + "'s "
+                                    : std::string()) +
+                               plan::describeRange(b.type, b.index, b.size);
+            if (placed)
+              text += " (in place, " +
+                      plan::describeRange(type, index, b.size) + ")";
+            return text;
+          };
+          auto pair = [&] {
+            return std::string(plan::toString(op.kind)) + " from " +
+                   name(*s, sPlaced, sType, sIndex) + " to " +
+                   name(*d, dPlaced, dType, dIndex);
+          };
+          const bool sScratch = sType == plan::BufferType::Scratch,
+                     dScratch = dType == plan::BufferType::Scratch;
+          auto halfShifted = [](const plan::ResolvedBuffer &b) {
+            return plan::isLocalRole(b.role) &&
+                   b.type == plan::BufferType::Scratch;
+          };
+          if (plan.useDoubleScratchBuffer && halfShifted(*s) != halfShifted(*d))
+            return "is " + std::to_string(a) + " (" + pair() +
+                   ": use_double_scratch_buffer moves local scratch by half "
+                   "its size every second launch, a multiple of " +
+                   std::to_string(a) + " bytes but not always of 16)";
+          if (plan.reuseResources && (sScratch || dScratch) &&
+              (sScratch != dScratch || sIndex != dIndex) &&
+              (sIndex != 0 || dIndex != 0))
+            return "is " + std::to_string(a) + " (" + pair() +
+                   ": with reuse_resources, scratch chunks sit in slots of a "
+                   "multiple of " +
+                   std::to_string(a) + " bytes but not always of 16)";
           __int128 apart = (__int128(sIndex) - dIndex) * a;
           if (apart % 16 == 0)
             continue;
-          auto name = [&](const plan::ResolvedBuffer &b) {
-            return (plan::isRemoteRole(b.role)
-                        ? "rank " + std::to_string(b.rank) + "'s "
-                        : std::string()) +
-                   plan::describeRange(b.type, b.index, b.size);
-          };
-          return "is " + std::to_string(a) + " (" +
-                 std::string(plan::toString(op.kind)) + " from " + name(*s) +
-                 " to " + name(*d) + ": chunks of " + std::to_string(a) +
-                 " bytes put them " +
+          return "is " + std::to_string(a) + " (" + pair() + ": at " +
+                 std::to_string(a) + "-byte chunks they start " +
                  std::to_string(int64_t(apart < 0 ? -apart : apart) % 16) +
                  " bytes apart modulo 16)";
         }
