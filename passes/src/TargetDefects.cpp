@@ -64,6 +64,10 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_scratch_packet_overlap},
       {diag::warn_defect_reuse_remote_buffer,
        diag::note_fix_reuse_remote_buffer},
+      {diag::warn_defect_reuse_pipeline_offset,
+       diag::note_fix_reuse_pipeline_offset},
+      {diag::warn_defect_reuse_slot_overflow,
+       diag::note_fix_reuse_slot_overflow},
       {diag::warn_defect_pipeline_unit_too_large,
        diag::note_fix_pipeline_unit_too_large},
       {diag::warn_defect_inplace_port_source, diag::note_fix_inplace_offset},
@@ -395,14 +399,33 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
   };
 
   // Per-chunk byte size at max_message_size, for the iteration check.
-  auto chunkBytes = [&](const plan::Gpu &gpu) -> double {
-    if (plan.maxMessageSize == UINT64_MAX)
-      return 0;
+  // The chunk count a message size is divided by.
+  auto messageChunks = [&](const plan::Gpu &gpu) -> int64_t {
     int64_t chunks =
         plan.collective == "allgather" ? gpu.outputChunks : gpu.inputChunks;
     if (chunks <= 0)
       chunks = gpu.inputChunks > 0 ? gpu.inputChunks : gpu.outputChunks;
+    return chunks;
+  };
+  auto chunkBytes = [&](const plan::Gpu &gpu) -> double {
+    if (plan.maxMessageSize == UINT64_MAX)
+      return 0;
+    const int64_t chunks = messageChunks(gpu);
     return chunks > 0 ? double(plan.maxMessageSize) / double(chunks) : 0;
+  };
+
+  // The executor's scratch slot under reuse_resources (executor-semantics
+  // §2.5): 64 MiB (half with double buffering) over the scratch chunk
+  // count, rounded up to buffer_alignment; 0 without one.
+  auto reuseSlot = [&](const plan::Gpu &gpu) -> uint64_t {
+    if (!plan.reuseResources || gpu.scratchChunks <= 0)
+      return 0;
+    const uint64_t logical =
+        (uint64_t(64) << 20) / (plan.useDoubleScratchBuffer ? 2 : 1);
+    const uint64_t a = uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
+    const uint64_t perChunk = (logical + uint64_t(gpu.scratchChunks) - 1) /
+                              uint64_t(gpu.scratchChunks);
+    return (perChunk + a - 1) / a * a;
   };
 
   bool packetAlignmentReported = false;
@@ -542,8 +565,10 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                    ": use_double_scratch_buffer moves local scratch by half "
                    "its size every second launch, a multiple of " +
                    std::to_string(a) + " bytes but not always of 16)";
-          if (plan.reuseResources && (sScratch || dScratch) &&
-              (sScratch != dScratch || sIndex != dIndex) &&
+          // Two scratch ends k chunks apart are k slots or k chunks apart,
+          // both multiples of A: the rule below judges them. Only a scratch
+          // end against another buffer's can differ by a slot's residue.
+          if (plan.reuseResources && sScratch != dScratch &&
               (sIndex != 0 || dIndex != 0))
             return "is " + std::to_string(a) + " (" + pair() +
                    ": with reuse_resources, scratch chunks sit in slots of a "
@@ -554,8 +579,59 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             continue;
           return "is " + std::to_string(a) + " (" + pair() + ": at " +
                  std::to_string(a) + "-byte chunks they start " +
-                 std::to_string(int64_t(apart < 0 ? -apart : apart) % 16) +
+                 std::to_string(int64_t((apart < 0 ? -apart : apart) % 16)) +
                  " bytes apart modulo 16)";
+        }
+        return "";
+      };
+      // Which end of an op the 0.9.0 executor wraps at the reuse_resources
+      // slot differently from its buffer type: re and res (handleReduceSend)
+      // wrap local source j >= 1 by destination j's type byte (for res a
+      // peer's buffer id read as a type, past the last destination an empty
+      // entry: input), and get swaps its ends' offsets, pipeline parts
+      // included (Q2).
+      auto reuseSlotMismatch = [&](const plan::Op &op) -> std::string {
+        const auto isScratch = [](plan::BufferType t) {
+          return t == plan::BufferType::Scratch;
+        };
+        if (op.kind == OpKind::Re || op.kind == OpKind::Res) {
+          for (size_t j = 1; j < op.src.size(); ++j) {
+            uint8_t typeByte = 0;
+            std::string byWhat = "an empty entry, read as the input buffer";
+            if (j < op.dst.size()) {
+              const bool remote = op.kind == OpKind::Res;
+              typeByte =
+                  remote ? uint8_t(op.dst[j].id) : uint8_t(op.dst[j].type);
+              byWhat = remote ? "its remote buffer id " +
+                                    std::to_string(op.dst[j].id) +
+                                    " read as a buffer type"
+                              : describeRange(op.dst[j]);
+            }
+            const bool wrapsAsScratch =
+                typeByte == uint8_t(plan::BufferType::Scratch);
+            if (wrapsAsScratch == isScratch(op.src[j].type))
+              continue;
+            return std::string(plan::toString(op.kind)) + " wraps source " +
+                   std::to_string(j) + " (" + describeRange(op.src[j]) +
+                   ") by the buffer type of destination " + std::to_string(j) +
+                   " (" + byWhat + "), not its own";
+          }
+          return "";
+        }
+        if (op.kind != OpKind::Get || op.channelType != ChannelType::Memory)
+          return "";
+        for (size_t i = 0; i < op.src.size() && i < op.dst.size(); ++i) {
+          auto s = query.operand(gpu.id, tb.id, op, plan::Operand::Src, i);
+          if (!s || isScratch(s->type) == isScratch(op.dst[i].type))
+            continue;
+          return "get reads the peer at its destination's offset and writes "
+                 "at its source's, pipeline parts included, and only " +
+                 std::string(isScratch(s->type) ? "its source (the peer's "
+                                                : "its destination (") +
+                 (isScratch(s->type)
+                      ? plan::describeRange(s->type, s->index, s->size)
+                      : describeRange(op.dst[i])) +
+                 ") is in scratch";
         }
         return "";
       };
@@ -745,6 +821,41 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
           for (size_t t = 0; t < threads; ++t)
             portTransfers[op.channelIds[t]].push_back({t, &op});
       };
+      // reuse_resources outside pipelines (executor-semantics §2.5): once a
+      // chunk outgrows the slot, scratch chunk k starts at k slots but an
+      // op still spans whole chunks. Reported when max_message_size allows
+      // such chunks, with the message size from which they come.
+      bool inPipeline = false;
+      std::string slotOverflow;
+      if (const uint64_t slot = reuseSlot(gpu); slot > 0) {
+        const double maxChunk = chunkBytes(gpu);
+        if (maxChunk == 0 || maxChunk > double(slot)) {
+          const __int128 from = __int128(slot) * messageChunks(gpu);
+          slotOverflow =
+              " (the slot is " + std::to_string(slot) +
+              " bytes: chunks outgrow it at message sizes above " +
+              (from > __int128(UINT64_MAX) ? std::string("2^64")
+                                           : std::to_string(uint64_t(from))) +
+              " bytes, which max_message_size " +
+              (plan.maxMessageSize == UINT64_MAX
+                   ? std::string("leaves unbounded")
+                   : std::to_string(plan.maxMessageSize) + " allows");
+        }
+      }
+      // The first scratch operand of `op`, local, remote or multicast.
+      auto scratchOperand = [&](const plan::Op &op) {
+        return firstOperandText(
+            op, [&](plan::Operand, const plan::ResolvedBuffer &b) {
+              if (b.type != plan::BufferType::Scratch || b.size <= 0)
+                return std::string();
+              return (plan::isRemoteRole(b.role)
+                          ? "rank " + std::to_string(b.rank) + "'s "
+                      : plan::isLocalRole(b.role)
+                          ? std::string()
+                          : std::string("the switch channel's ")) +
+                     plan::describeRange(b.type, b.index, b.size);
+            });
+      };
       // `next`: the op after `op` in its list, if any.
       std::function<void(const plan::Op &, const std::string &,
                          const plan::Op *)>
@@ -890,10 +1001,28 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                        " reads " + describeRange(source) + ", which '" +
                        std::string(plan::toString(writer.kind)) + "' writes)";
               };
+              // reuse_resources (executor-semantics §2.5): the iteration's
+              // offset into scratch wraps at the slot, so an op whose ends
+              // disagree about which one is scratch goes astray once the
+              // pipeline spans more than a slot (at some size when
+              // max_message_size is unbounded).
+              std::optional<uint64_t> slot;
+              if (const uint64_t s = reuseSlot(gpu);
+                  s > 0 && (bytes == 0 || bytes > double(s)))
+                slot = s;
+              inPipeline = true;
               for (size_t i = 0; i < op.ops.size(); ++i) {
                 std::string innerPath =
                     opPath + ".ops[" + std::to_string(i) + "]";
                 const plan::Op &inner = op.ops[i];
+                if (slot)
+                  if (std::string what = reuseSlotMismatch(inner);
+                      !what.empty()) {
+                    path = innerPath;
+                    report(
+                        diag::warn_defect_reuse_pipeline_offset, inner, where,
+                        " (" + std::to_string(*slot) + " bytes), but " + what);
+                  }
                 // Packet ops ignore the iteration offset (§3.11).
                 if (inner.tbg && inner.tbg->tbgSize > 1 && !oneIteration &&
                     !plan::isPacketOp(inner.kind)) {
@@ -960,6 +1089,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                 visit(inner, innerPath,
                       i + 1 < op.ops.size() ? &op.ops[i + 1] : nullptr);
               }
+              inPipeline = false;
               path = opPath;
               break;
             }
@@ -1000,6 +1130,11 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             if (plan.reuseResources)
               if (std::string what = registeredNonScratch(op); !what.empty())
                 report(diag::warn_defect_reuse_remote_buffer, op, where, what);
+            if (!slotOverflow.empty() && !inPipeline &&
+                op.kind != OpKind::Pipeline)
+              if (std::string what = scratchOperand(op); !what.empty())
+                report(diag::warn_defect_reuse_slot_overflow, op, where,
+                       slotOverflow + "; this op reaches " + what + ")");
             if (plan.useDoubleScratchBuffer && proxyReadsLocalScratch(op))
               report(diag::warn_defect_double_scratch_port_source, op, where);
             if (plan.useDoubleScratchBuffer && !plan.reuseResources &&

@@ -302,6 +302,9 @@ private:
   Span place(const Tb &tb, const Address &a, uint64_t length,
              uint64_t pipeOffset) const;
   uint64_t pipelineOffset(const Tb &tb, const Address &a) const;
+  uint64_t pipelineOffsetWrapped(const Tb &tb, bool asScratch) const;
+  uint64_t executorReduceSourceOffset(const Tb &tb, const Op &op,
+                                      size_t j) const;
   // The data size of a pipelined op's operand (§3.1), and whether the
   // executor's uint32 underflow hit.
   uint64_t pipelinedSize(Tb &tb, const Inst &inst, uint64_t size);
@@ -1336,6 +1339,31 @@ uint64_t Machine::pipelineOffset(const Tb &tb, const Address &a) const {
   return o;
 }
 
+// The pipeline offset of the executing rank's operand, streamed through
+// the reuse_resources slot when `asScratch`.
+uint64_t Machine::pipelineOffsetWrapped(const Tb &tb, bool asScratch) const {
+  if (tb.pipeHeader < 0)
+    return 0;
+  uint64_t o = tb.iter * tb.unitSize;
+  const RankLayout &l = layout_.ranks[size_t(tb.rank)];
+  if (asScratch && l.slotBytes)
+    o %= l.slotBytes;
+  return o;
+}
+
+// The 0.9.0 executor's re and res (handleReduceSend's vector loop) wrap the
+// pipeline offset of local source j >= 1 by the buffer type of destination
+// j, not the source's own: for res a peer's buffer id read as a type (2 is
+// scratch), past the last destination an empty entry (input).
+uint64_t Machine::executorReduceSourceOffset(const Tb &tb, const Op &op,
+                                             size_t j) const {
+  uint8_t typeByte = 0;
+  if (j < op.dst.size())
+    typeByte = op.kind == OpKind::Res ? uint8_t(op.dst[j].id)
+                                      : uint8_t(op.dst[j].type);
+  return pipelineOffsetWrapped(tb, typeByte == uint8_t(BufferType::Scratch));
+}
+
 Machine::Span Machine::place(const Tb &tb, const Address &a, uint64_t length,
                              uint64_t pipeOffset) const {
   Span s;
@@ -2103,8 +2131,26 @@ Machine::Step Machine::doGet(Tb &tb, const Inst &inst) {
     uint64_t size = pipelinedSize(tb, inst, remote.length);
     if (size == 0)
       continue;
-    Span s = place(tb, remote, size, pipelineOffset(tb, remote));
-    Span d = place(tb, local, size, pipelineOffset(tb, local));
+    // The swap takes the pipeline offsets along, each wrapped by its own
+    // end's buffer type: they differ under reuse_resources when one end is
+    // scratch and the iteration passes the slot.
+    uint64_t remotePipe = pipelineOffset(tb, remote),
+             localPipe = pipelineOffset(tb, local);
+    if (remotePipe != localPipe) {
+      defect(tb, inst,
+             "get reads the peer at the destination's offset and writes at "
+             "the source's in the 0.9.0 executor (Q2), pipeline offsets "
+             "included: in this pipeline iteration the reuse_resources slot "
+             "wraps the " +
+                 std::string(remote.scratch ? "peer's" : "destination's") +
+                 " scratch offset and not the other end's (the peer's " +
+                 std::to_string(remotePipe) + ", the destination's " +
+                 std::to_string(localPipe) + ")");
+      if (!intended)
+        std::swap(remotePipe, localPipe);
+    }
+    Span s = place(tb, remote, size, remotePipe);
+    Span d = place(tb, local, size, localPipe);
     if (!inBounds(tb, inst, s, false) || !inBounds(tb, inst, d, true))
       continue;
     const CopyLanes lanes = copyLanes(s, d, size);
@@ -2132,7 +2178,26 @@ Machine::Step Machine::doReduce(Tb &tb, const Inst &inst) {
   std::vector<Span> srcs;
   for (size_t j = 0; j < op.src.size(); ++j) {
     Address a = resolve(ctx_, tb.rank, tb.id, op, Operand::Src, j);
-    srcs.push_back(place(tb, a, size, pipelineOffset(tb, a)));
+    uint64_t pipe = pipelineOffset(tb, a);
+    if (j > 0 && (op.kind == OpKind::Re || op.kind == OpKind::Res)) {
+      const uint64_t executorPipe = executorReduceSourceOffset(tb, op, j);
+      if (executorPipe != pipe) {
+        defect(tb, inst,
+               std::string(toString(op.kind)) +
+                   " in the 0.9.0 executor streams source " +
+                   std::to_string(j) +
+                   " through the reuse_resources slot by the buffer type "
+                   "of destination " +
+                   std::to_string(j) +
+                   ", not its own: in this pipeline iteration it reads "
+                   "that source at offset " +
+                   std::to_string(executorPipe) + " instead of " +
+                   std::to_string(pipe));
+        if (opts_.semantics == Semantics::Executor)
+          pipe = executorPipe;
+      }
+    }
+    srcs.push_back(place(tb, a, size, pipe));
   }
   std::vector<Span> dsts;
   size_t ndst =
