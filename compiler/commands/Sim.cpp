@@ -443,7 +443,8 @@ public:
     if (size_ && *size_ > memoryCap && *size_ <= range.max &&
         *size_ % range.unit == 0) {
       usageError(diag::err_usage_sim_too_large,
-                 {std::to_string(*size_), std::to_string(ranks),
+                 {std::to_string(*size_),
+                  std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks"),
                   std::to_string(memoryCap)});
       return UsageError;
     }
@@ -509,8 +510,18 @@ public:
     // buffers much larger than the message.
     if (uint64_t bytes = sim::simulatedBytes(p, o.size);
         bytes > (uint64_t(3) << 30)) {
-      usageError(diag::err_usage_sim_buffers_too_large,
-                 {std::to_string(o.size), std::to_string(bytes)});
+      // The smallest size the plan accepts may be the one tried.
+      const uint64_t smallest = whole.min;
+      usageError(
+          diag::err_usage_sim_buffers_too_large,
+          {(size_ ? "--size " : "the default --size ") + std::to_string(o.size),
+           std::to_string(bytes),
+           o.size > smallest
+               ? "choose a smaller --size (the plan accepts sizes "
+                 "from " +
+                     std::to_string(smallest) + " bytes)"
+               : "the plan accepts no smaller size, so mscclc sim "
+                 "cannot run it"});
       return UsageError;
     }
     if (dump_) {
@@ -546,11 +557,25 @@ public:
     } catch (const std::bad_alloc &) {
       support::MemoryLimitText limit =
           support::memoryLimitText(uint64_t(options_.maxMemoryMiB) << 20);
+      // What else takes memory: the size (while a smaller one is
+      // accepted), the race checker's clocks (a vector per thread block
+      // for each synchronisation, so plans with many thread blocks outgrow
+      // memory at any size), and each further run's.
+      std::vector<std::string> instead;
+      if (o.size > whole.min)
+        instead.push_back("choose a smaller --size");
+      if (o.checkRaces)
+        instead.push_back("leave out the race checks (--no-races)");
+      if (o.runs > 1)
+        instead.push_back("run fewer --runs");
+      std::string advice = limit.raise;
+      for (size_t i = 0; i < instead.size(); ++i)
+        advice += (i + 1 == instead.size() ? " or " : ", ") + instead[i];
       usageError(diag::err_usage_command_line,
                  {"out of memory simulating the plan at --size " +
                       std::to_string(o.size) + " within the limit of " +
                       std::to_string(limit.mib) + " MiB set by " + limit.setBy +
-                      "; " + limit.raise + " or choose a smaller --size",
+                      "; " + advice,
                   "mscclc sim"});
       return UsageError;
     }

@@ -85,6 +85,39 @@ struct Trigger {
   uint64_t syncs = 0, iter = 0;
 };
 
+// Cumulative records by 0-based count, of which only the later ones are
+// still wanted: the earlier ones go in batches. (Not a deque: libstdc++'s
+// allocates on construction, and a large plan has tens of thousands of
+// these.)
+template <typename T> class RecordLog {
+public:
+  bool empty() const { return items_.empty(); }
+  const T &back() const { return items_.back(); }
+  void push_back(T v) { items_.push_back(std::move(v)); }
+  // Record `index`, if still held.
+  const T *find(uint64_t index) const {
+    if (index < base_ || index - base_ >= items_.size())
+      return nullptr;
+    return &items_[size_t(index - base_)];
+  }
+  // Records before `index` are no longer wanted; the last one stays (the
+  // next record joins it).
+  void dropBefore(uint64_t index) {
+    if (index <= base_ || items_.size() < 2)
+      return;
+    const size_t n =
+        size_t(std::min<uint64_t>(index - base_, items_.size() - 1));
+    if (2 * n < items_.size())
+      return; // later, in a larger batch
+    items_.erase(items_.begin(), items_.begin() + std::ptrdiff_t(n));
+    base_ += n;
+  }
+
+private:
+  std::vector<T> items_;
+  uint64_t base_ = 0; // the index of items_[0]
+};
+
 struct SignalRecord {
   ClockRef strong, weak, start;
 };
@@ -94,7 +127,12 @@ struct ChannelState {
   uint64_t expected = 0; // waits started
   int32_t partnerRank = -1, partnerChannel = -1;
   int32_t peer = -1;
-  std::vector<SignalRecord> signals; // cumulative, for races
+  // For races: record k carries the clocks of the first k + 1 signals
+  // (cumulative). Records no wait can still take are dropped: a wait takes
+  // the record of its own count, and once no started wait is left, later
+  // waits count past `expected`.
+  RecordLog<SignalRecord> signals;
+  uint64_t waiting = 0; // waits started that have not taken their record
   // A switch channel: the same group's channel on every member (itself
   // included), as (rank, channel); its signals go to all of them.
   std::vector<std::pair<int32_t, int32_t>> members;
@@ -107,14 +145,20 @@ struct BarrierState {
   int64_t arrived = 0;
   uint64_t episode = 0;
   Clock join, joinWeak;
-  // episode -> join of its arrivals (strong, weak)
-  std::map<uint64_t, std::pair<ClockRef, ClockRef>> done;
+  // episode -> join of its arrivals, until every arrival has left
+  struct Episode {
+    ClockRef strong, weak;
+    int64_t leaving = 0;
+  };
+  std::map<uint64_t, Episode> done;
 };
 
 struct SemaphoreState {
   int64_t value = 0, init = 0;
   uint64_t acquires = 0;
-  std::vector<ClockRef> releases, releasesWeak; // cumulative joins
+  // Cumulative joins: release k carries the first k + 1. Acquires take
+  // them in order, so the ones before the last acquire's are dropped.
+  RecordLog<ClockRef> releases, releasesWeak;
 };
 
 // Which bytes a thread block's packet store was made from: slot k
@@ -408,13 +452,19 @@ private:
     if (!races_)
       return;
     for (size_t k = 0; k < ends.size(); ++k) {
-      const ChannelState &c = states[size_t(ends[k].gpuChannel)];
+      ChannelState &c = states[size_t(ends[k].gpuChannel)];
       uint64_t e = tb.expected[k];
-      if (e == 0 || e > c.signals.size())
-        continue;
-      const SignalRecord &rec = c.signals[size_t(e - 1)];
-      acquireOnLane(tb, k, relaxed ? rec.start : rec.strong, rec.weak);
+      if (e > 0)
+        if (const SignalRecord *rec = c.signals.find(e - 1))
+          acquireOnLane(tb, k, relaxed ? rec->start : rec->strong, rec->weak);
+      if (c.waiting > 0 && --c.waiting == 0)
+        c.signals.dropBefore(c.expected);
     }
+  }
+  // A wait starts: it will take its record when it finishes.
+  void startWait(ChannelState &c) {
+    if (races_)
+      ++c.waiting;
   }
   // Thread `lane` of `tb` acquires `strong` (and `weak`): the block's
   // other threads see it after the next nop.
@@ -2757,8 +2807,11 @@ Machine::Step Machine::doWait(Tb &tb, const Inst &inst) {
     tb.opStarted = true;
     tb.waitEnds = channelEnds(tb, op, t);
     tb.expected.clear();
-    for (const ChannelEnd &c : tb.waitEnds)
-      tb.expected.push_back(++states[size_t(c.gpuChannel)].expected);
+    for (const ChannelEnd &c : tb.waitEnds) {
+      ChannelState &state = states[size_t(c.gpuChannel)];
+      tb.expected.push_back(++state.expected);
+      startWait(state);
+    }
   }
   const std::vector<ChannelEnd> &ends = tb.waitEnds;
   // A channel's count only grows: the ones satisfied stay so.
@@ -2823,6 +2876,7 @@ Machine::Step Machine::doSwitchWait(Tb &tb, const Inst &inst) {
       ChannelState &s = states[size_t(c.gpuChannel)];
       s.expected += s.members.size();
       tb.expected.push_back(s.expected);
+      startWait(s);
     }
   }
   for (size_t k = 0; k < ends.size(); ++k) {
@@ -2911,7 +2965,7 @@ Machine::Step Machine::doBarrier(Tb &tb, const Inst &inst) {
     if (++b.arrived >= op.numThreadblocks) {
       if (races_) {
         b.done[b.episode] = {std::make_shared<Clock>(b.join),
-                             std::make_shared<Clock>(b.joinWeak)};
+                             std::make_shared<Clock>(b.joinWeak), b.arrived};
         b.join.assign(size_t(agents_), 0);
         b.joinWeak.assign(size_t(agents_), 0);
       }
@@ -2931,9 +2985,11 @@ Machine::Step Machine::doBarrier(Tb &tb, const Inst &inst) {
   if (races_) {
     auto it = b.done.find(tb.episode);
     if (it != b.done.end()) {
-      joinInto(tb.pendStrong, *it->second.first);
-      joinInto(tb.pendWeak, *it->second.second);
+      joinInto(tb.pendStrong, *it->second.strong);
+      joinInto(tb.pendWeak, *it->second.weak);
       joinInto(tb.pendWeak, tb.pendStrong);
+      if (--it->second.leaving <= 0)
+        b.done.erase(it);
     }
   }
   syncThreads(tb); // the __syncthreads after
@@ -2981,9 +3037,14 @@ Machine::Step Machine::doSemaphore(Tb &tb, const Inst &inst) {
     ++s.acquires;
     if (races_) {
       int64_t k = int64_t(s.acquires) - s.init;
-      if (k >= 1 && size_t(k) <= s.releases.size())
-        acquireOnLane(tb, tb.progress, s.releases[size_t(k - 1)],
-                      s.releasesWeak[size_t(k - 1)]);
+      if (k >= 1) {
+        const ClockRef *strong = s.releases.find(uint64_t(k - 1));
+        const ClockRef *weak = s.releasesWeak.find(uint64_t(k - 1));
+        if (strong && weak)
+          acquireOnLane(tb, tb.progress, *strong, *weak);
+        s.releases.dropBefore(uint64_t(k));
+        s.releasesWeak.dropBefore(uint64_t(k));
+      }
     }
   }
   return Step::Progress;
