@@ -392,7 +392,24 @@ private:
     // reuse_resources: chunk indices of scratch count in slots, and
     // pipeline offsets in scratch wrap around the slot.
     bool slotIndex = false, slotWrap = false;
+    // A peer's scratch slot when it differs from this rank's: its chunks
+    // sit in the peer's slots (0: this rank's, the launch's).
+    uint64_t peerSlot = 0;
   };
+
+  // reuse_resources (executor-semantics §2.5): a rank's scratch slot, fixed
+  // by the plan; 0 for a rank without scratch chunks.
+  uint64_t reuseSlot(int32_t rank) const {
+    if (rank < 0 || size_t(rank) >= plan_.gpus.size())
+      return 0;
+    const int64_t cs = plan_.gpus[size_t(rank)].scratchChunks;
+    if (!plan_.reuseResources || cs <= 0)
+      return 0;
+    const uint64_t logical =
+        (uint64_t(64) << 20) / (plan_.useDoubleScratchBuffer ? 2 : 1);
+    const uint64_t a = uint64_t(std::max<int64_t>(plan_.bufferAlignment, 1));
+    return ((logical + uint64_t(cs) - 1) / uint64_t(cs) + a - 1) / a * a;
+  }
 
   static bool isPortSourced(const Op &op) {
     return op.channelType == ChannelType::Port &&
@@ -453,6 +470,12 @@ private:
       }
       bool scratch = decls[size_t(id)].type == BufferType::Scratch;
       p.slotIndex = p.slotWrap = scratch;
+      // The simulator's intended semantics places a peer's scratch chunks
+      // by the peer's slot (the 0.9.0 executor by this rank's).
+      if (scratch && plan_.reuseResources)
+        if (const uint64_t theirs = reuseSlot(decls[size_t(id)].rank);
+            theirs != 0 && theirs != reuseSlot(s.rank))
+          p.peerSlot = theirs;
       if (role == OperandRole::RemotePacket) {
         p.base = base("remotePacket", id);
         p.half = dbl;
@@ -475,9 +498,15 @@ private:
   std::string address(const Place &p, const BufferRef &ref, bool sliced,
                       bool piped) {
     const bool reuse = plan_.reuseResources;
+    const std::string peerSlot = std::to_string(p.peerSlot) + "ull";
+    // A scratch chunk is a slot once chunks outgrow the slot.
+    const std::string scratchChunk =
+        p.peerSlot ? "(" + launchSize("chunk") + " > " + peerSlot + " ? " +
+                         peerSlot + " : " + launchSize("chunk") + ")"
+                   : launchSize("scratchChunk");
     std::string inner =
         std::to_string(ref.index) + " * " +
-        launchSize(reuse && p.slotIndex ? "scratchChunk" : "chunk");
+        (reuse && p.slotIndex ? scratchChunk : launchSize("chunk"));
     if (ref.index == 0)
       inner = "";
     auto add = [&](const std::string &term) {
@@ -486,7 +515,9 @@ private:
     if (sliced)
       add("part.offset");
     if (piped)
-      add(reuse && p.slotWrap ? "o % " + launchSize("slot") : "o");
+      add(reuse && p.slotWrap
+              ? "o % " + (p.peerSlot ? peerSlot : launchSize("slot"))
+              : "o");
     std::string e = p.base;
     if (p.half)
       e += " + H";

@@ -440,14 +440,8 @@ public:
     uint64_t ranks = std::max<uint64_t>(p.gpus.size(), 1);
     uint64_t memoryCap =
         (uint64_t(2) << 30) / (ranks * 4) / range.unit * range.unit;
-    if (size_ && *size_ > memoryCap && *size_ <= range.max &&
-        *size_ % range.unit == 0) {
-      usageError(diag::err_usage_sim_too_large,
-                 {std::to_string(*size_),
-                  std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks"),
-                  std::to_string(memoryCap)});
-      return UsageError;
-    }
+    const std::string rankCount =
+        std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks");
     // Chunks must hold whole elements: the result check compares elements,
     // and a reduction over a chunk that ends inside one mixes two. With a
     // buffer_alignment that is not a multiple of the element size, only
@@ -461,30 +455,51 @@ public:
                   "'" + dtype_ + "'"});
       return UsageError;
     }
+    // What the simulator can hold: a size within the memory cap whose
+    // buffers (scratch included) take at most 3 GiB. simulatedBytes grows
+    // with the size, so when the smallest size the plan accepts does not
+    // fit, none does, whatever --size says.
+    const uint64_t holdable = uint64_t(3) << 30;
+    auto fits = [&](uint64_t size) {
+      return size <= memoryCap && sim::simulatedBytes(p, size) <= holdable;
+    };
+    if (!fits(whole.min)) {
+      const uint64_t bytes = sim::simulatedBytes(p, whole.min);
+      usageError(diag::err_usage_sim_no_size_fits,
+                 {whole.unit == range.unit ? "" : " with --dtype " + dtype_,
+                  std::to_string(whole.min),
+                  bytes > holdable
+                      ? "needs " + std::to_string(bytes) +
+                            " bytes of buffers (input, output and scratch "
+                            "of every rank), more than the 3 GiB it holds"
+                      : "is more than it can hold in memory for " + rankCount +
+                            " (at most " + std::to_string(memoryCap) +
+                            " bytes)"});
+      return UsageError;
+    }
+    if (size_ && *size_ > memoryCap && *size_ <= range.max &&
+        *size_ % range.unit == 0) {
+      usageError(
+          diag::err_usage_sim_too_large,
+          {std::to_string(*size_), rankCount, std::to_string(memoryCap)});
+      return UsageError;
+    }
+    // The largest size to suggest is one the simulator can also hold (an
+    // unbounded plan would otherwise offer 2^64 - alignment): a binary
+    // search over the multiples of the unit, from a minimum that fits.
+    auto largest = [&](const sim::SizeRange &sizes) {
+      uint64_t lo = sizes.min / sizes.unit, hi = sizes.max / sizes.unit;
+      while (lo < hi) { // fits(lo * unit), and the answer is in [lo, hi]
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (fits(mid * sizes.unit))
+          lo = mid;
+        else
+          hi = mid - 1;
+      }
+      return lo * sizes.unit;
+    };
     if (size_) {
       if (*size_ < whole.min || *size_ > whole.max || *size_ % whole.unit) {
-        // The largest size to suggest is one the simulator can also hold:
-        // within the memory cap and with all buffers (scratch included)
-        // under the 3 GiB checked below; simulatedBytes grows with the
-        // size, so a binary search over the multiples of the unit. (An
-        // unbounded plan would otherwise offer 2^64 - alignment.)
-        auto largest = [&](const sim::SizeRange &sizes) {
-          auto fits = [&](uint64_t size) {
-            return size <= memoryCap &&
-                   sim::simulatedBytes(p, size) <= (uint64_t(3) << 30);
-          };
-          if (!fits(sizes.min))
-            return sizes.min;
-          uint64_t lo = sizes.min / sizes.unit, hi = sizes.max / sizes.unit;
-          while (lo < hi) { // fits(lo * unit), and the answer is in [lo, hi]
-            uint64_t mid = lo + (hi - lo + 1) / 2;
-            if (fits(mid * sizes.unit))
-              lo = mid;
-            else
-              hi = mid - 1;
-          }
-          return lo * sizes.unit;
-        };
         if (whole.unit == range.unit)
           usageError(diag::err_usage_sim_size,
                      {std::to_string(*size_), std::to_string(range.unit),
@@ -505,23 +520,28 @@ public:
       o.size = *size_;
     } else {
       o.size = *sim::defaultSize(p, o.dtype);
+      // The default is the plan's, not chosen to fit: held to the memory
+      // cap like a --size.
+      if (o.size > memoryCap) {
+        usageError(diag::err_usage_sim_too_large,
+                   {std::to_string(o.size) + " (the default)", rankCount,
+                    std::to_string(memoryCap)});
+        return UsageError;
+      }
     }
     // Scratch, and outputs with many more chunks than inputs, can make the
-    // buffers much larger than the message.
-    if (uint64_t bytes = sim::simulatedBytes(p, o.size);
-        bytes > (uint64_t(3) << 30)) {
-      // The smallest size the plan accepts may be the one tried.
-      const uint64_t smallest = whole.min;
+    // buffers much larger than the message. The smallest accepted size
+    // fits (checked above), so a smaller --size helps.
+    if (uint64_t bytes = sim::simulatedBytes(p, o.size); bytes > holdable) {
       usageError(
           diag::err_usage_sim_buffers_too_large,
           {(size_ ? "--size " : "the default --size ") + std::to_string(o.size),
            std::to_string(bytes),
-           o.size > smallest
-               ? "choose a smaller --size (the plan accepts sizes "
-                 "from " +
-                     std::to_string(smallest) + " bytes)"
-               : "the plan accepts no smaller size, so mscclc sim "
-                 "cannot run it"});
+           "choose a smaller --size (the plan accepts sizes from " +
+               std::to_string(whole.min) +
+               " bytes, and mscclc sim holds "
+               "them up to " +
+               std::to_string(largest(whole)) + ")"});
       return UsageError;
     }
     if (dump_) {

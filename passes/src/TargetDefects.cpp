@@ -68,6 +68,9 @@ const std::vector<DefectCheck> &defectChecks() {
        diag::note_fix_reuse_pipeline_offset},
       {diag::warn_defect_reuse_slot_overflow,
        diag::note_fix_reuse_slot_overflow},
+      {diag::warn_defect_reuse_slot_straddle,
+       diag::note_fix_reuse_slot_straddle},
+      {diag::warn_defect_reuse_peer_slot, diag::note_fix_reuse_peer_slot},
       {diag::warn_defect_pipeline_unit_too_large,
        diag::note_fix_pipeline_unit_too_large},
       {diag::warn_defect_inplace_port_source, diag::note_fix_inplace_offset},
@@ -826,6 +829,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
       // op still spans whole chunks. Reported when max_message_size allows
       // such chunks, with the message size from which they come.
       bool inPipeline = false;
+      double pipelineSpan = 0; // the enclosing pipeline's bytes (0: unbounded)
+      uint64_t pipelineUnit = 0; // and the unit the executor runs it with
       std::string slotOverflow;
       if (const uint64_t slot = reuseSlot(gpu); slot > 0) {
         const double maxChunk = chunkBytes(gpu);
@@ -854,6 +859,71 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                           ? std::string()
                           : std::string("the switch channel's ")) +
                      plan::describeRange(b.type, b.index, b.size);
+            });
+      };
+      // reuse_resources (executor-semantics §2.5): the executor places a
+      // peer's scratch chunk k at k times the slot of the rank running the
+      // op once chunks outgrow that slot, and wraps pipeline offsets by it
+      // (the kernel has one slot size); the peer uses its own slot. A rank
+      // without scratch has slot 0: every peer chunk starts at byte 0.
+      auto peerSlotMismatch = [&](const plan::Op &op) {
+        const uint64_t mine = reuseSlot(gpu);
+        return firstOperandText(
+            op,
+            [&](plan::Operand, const plan::ResolvedBuffer &b) -> std::string {
+              if (!plan::isRemoteRole(b.role) ||
+                  b.type != plan::BufferType::Scratch || b.size <= 0 ||
+                  b.rank < 0 || size_t(b.rank) >= plan.gpus.size())
+                return "";
+              const uint64_t theirs = reuseSlot(plan.gpus[size_t(b.rank)]);
+              if (theirs == 0 || theirs == mine)
+                return "";
+              const std::string peer = "rank " + std::to_string(b.rank);
+              const std::string reaches =
+                  "; this op reaches " + peer + "'s " +
+                  plan::describeRange(b.type, b.index, b.size) + ")";
+              const bool streams = inPipeline && !plan::isPacketOp(op.kind);
+              if (mine == 0)
+                return " (this rank has no scratch chunks, so its slot is 0: "
+                       "every chunk of " +
+                       peer + "'s scratch starts at byte 0" +
+                       (streams ? ", and the pipeline's offset is taken "
+                                  "modulo 0, which is undefined"
+                                : "") +
+                       reaches;
+              const uint64_t smaller = std::min(mine, theirs);
+              const std::string slots = " (this rank's slot is " +
+                                        std::to_string(mine) + " bytes, " +
+                                        peer + "'s " + std::to_string(theirs);
+              const double maxChunk = chunkBytes(gpu);
+              if (maxChunk == 0 || maxChunk > double(smaller)) {
+                const __int128 from = __int128(smaller) * messageChunks(gpu);
+                return slots +
+                       ": they place chunks differently at message "
+                       "sizes above " +
+                       (from > __int128(UINT64_MAX)
+                            ? std::string("2^64")
+                            : std::to_string(uint64_t(from))) +
+                       " bytes, which max_message_size " +
+                       (plan.maxMessageSize == UINT64_MAX
+                            ? std::string("leaves unbounded")
+                            : std::to_string(plan.maxMessageSize) + " allows") +
+                       reaches;
+              }
+              // Offsets agree until an iteration starts at or past the
+              // smaller slot.
+              const uint64_t firstWrap = pipelineUnit == 0
+                                             ? smaller
+                                             : (smaller + pipelineUnit - 1) /
+                                                   pipelineUnit * pipelineUnit;
+              if (streams &&
+                  (pipelineSpan == 0 || pipelineSpan > double(firstWrap)))
+                return slots +
+                       ": they wrap this pipeline's iteration "
+                       "offsets differently from its iteration at "
+                       "byte " +
+                       std::to_string(firstWrap) + reaches;
+              return "";
             });
       };
       // `next`: the op after `op` in its list, if any.
@@ -1006,15 +1076,38 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               // disagree about which one is scratch goes astray once the
               // pipeline spans more than a slot (at some size when
               // max_message_size is unbounded).
+              // The first iteration that wraps starts at the least multiple
+              // of the unit at or past the slot: a unit as large as the
+              // span runs one iteration, which never wraps.
               std::optional<uint64_t> slot;
-              if (const uint64_t s = reuseSlot(gpu);
-                  s > 0 && (bytes == 0 || bytes > double(s)))
-                slot = s;
+              const uint64_t ownSlot = reuseSlot(gpu);
+              if (ownSlot > 0) {
+                const uint64_t firstWrap =
+                    unit == 0 ? ownSlot : (ownSlot + unit - 1) / unit * unit;
+                if (bytes == 0 || bytes > double(firstWrap))
+                  slot = ownSlot;
+              }
+              // Once chunks outgrow the slot, an iteration at offset o
+              // streams through the slot at o modulo the slot: a unit
+              // that does not divide it crosses the slot's end.
+              const bool straddles =
+                  !slotOverflow.empty() && unit > 0 && ownSlot % unit != 0;
               inPipeline = true;
+              pipelineSpan = bytes;
+              pipelineUnit = unit;
               for (size_t i = 0; i < op.ops.size(); ++i) {
                 std::string innerPath =
                     opPath + ".ops[" + std::to_string(i) + "]";
                 const plan::Op &inner = op.ops[i];
+                if (straddles && !plan::isPacketOp(inner.kind))
+                  if (std::string what = scratchOperand(inner); !what.empty()) {
+                    path = innerPath;
+                    report(diag::warn_defect_reuse_slot_straddle, inner, where,
+                           slotOverflow + "; unit_size " +
+                               std::to_string(unit) +
+                               " does not divide it; this op reaches " + what +
+                               ")");
+                  }
                 if (slot)
                   if (std::string what = reuseSlotMismatch(inner);
                       !what.empty()) {
@@ -1090,6 +1183,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                       i + 1 < op.ops.size() ? &op.ops[i + 1] : nullptr);
               }
               inPipeline = false;
+              pipelineSpan = 0;
               path = opPath;
               break;
             }
@@ -1130,8 +1224,13 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
             if (plan.reuseResources)
               if (std::string what = registeredNonScratch(op); !what.empty())
                 report(diag::warn_defect_reuse_remote_buffer, op, where, what);
-            if (!slotOverflow.empty() && !inPipeline &&
-                op.kind != OpKind::Pipeline)
+            if (plan.reuseResources)
+              if (std::string what = peerSlotMismatch(op); !what.empty())
+                report(diag::warn_defect_reuse_peer_slot, op, where, what);
+            // Packet ops take no iteration offset (§3.11): in a pipeline
+            // too they move whole chunks.
+            if (!slotOverflow.empty() && op.kind != OpKind::Pipeline &&
+                (!inPipeline || plan::isPacketOp(op.kind)))
               if (std::string what = scratchOperand(op); !what.empty())
                 report(diag::warn_defect_reuse_slot_overflow, op, where,
                        slotOverflow + "; this op reaches " + what + ")");

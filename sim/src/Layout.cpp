@@ -69,6 +69,7 @@ PlanLayout layoutFor(const Plan &plan, uint64_t size) {
       sendRange = recvRange = l.spaceBytes[SendSpace];
     }
     // §2.4 and §2.5.
+    l.reuseScratch = plan.reuseResources;
     if (plan.reuseResources && cs > 0) {
       l.scratchBytes = 128 * MiB;
       uint64_t logical = 64 * MiB / (plan.useDoubleScratchBuffer ? 2 : 1);
@@ -87,15 +88,14 @@ PlanLayout layoutFor(const Plan &plan, uint64_t size) {
   return out;
 }
 
-namespace {
-
-// Host side of §2.2/§2.5: where chunk `index` of a buffer type starts.
 uint64_t chunkStart(const RankLayout &l, BufferType t, int64_t index) {
   uint64_t k = uint64_t(std::max<int64_t>(index, 0));
-  if (t == BufferType::Scratch && l.slotBytes && l.slotBytes < l.chunkBytes)
+  if (t == BufferType::Scratch && l.reuseScratch && l.slotBytes < l.chunkBytes)
     return k * l.slotBytes;
   return k * l.chunkBytes;
 }
+
+namespace {
 
 Space spaceOf(const RankLayout &l, BufferType t) {
   switch (t) {
@@ -206,8 +206,11 @@ Address resolve(const ResolveContext &ctx, int32_t rank, int32_t tb,
     a.space = spaceOf(peer, d.type);
     a.scratch = d.type == BufferType::Scratch;
     // Q5: the const offset is the local rank's; intended: the peer's.
+    // Under reuse_resources the local rank's scratch slot places the
+    // peer's chunks too (§2.5); intended: the peer's slot.
+    const bool peerSlot = intended && a.scratch && ctx.plan.reuseResources;
     a.chunkOffset =
-        chunkStart(self, d.type, ref.index) +
+        chunkStart(peerSlot ? peer : self, d.type, ref.index) +
         (intended ? userOffset(peer, d.type) : userOffset(self, d.type));
     if (role == OperandRole::RemotePacket) {
       a.scale = 2;

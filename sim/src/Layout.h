@@ -33,8 +33,11 @@ struct RankLayout {
   Space inputSpace = SendSpace, outputSpace = RecvSpace;
   uint64_t inputOffset = 0, outputOffset = 0;
   uint64_t spaceBytes[3] = {0, 0, 0};
-  uint64_t scratchBytes = 0;   // allocated (H is half of it)
-  uint64_t slotBytes = 0;      // reuse_resources: Sslot (0 when not reused)
+  uint64_t scratchBytes = 0; // allocated (H is half of it)
+  uint64_t slotBytes = 0;    // reuse_resources: Sslot (0 when not reused)
+  // reuse_resources: scratch chunks go at k·Sslot once C outgrows the
+  // slot, where Sslot is 0 for a rank without scratch chunks (§2.5).
+  bool reuseScratch = false;
   bool chunkCountZero = false; // Q9: a zero input/output chunk count
 };
 
@@ -67,6 +70,10 @@ inline void takeBufferOf(Address &a, const Address &first) {
   a.addH = first.addH;
   a.scratch = first.scratch;
 }
+
+// Host side of §2.2/§2.5: where chunk `index` of a buffer type starts, as
+// rank layout `l`'s executor computes it.
+uint64_t chunkStart(const RankLayout &l, plan::BufferType t, int64_t index);
 
 struct ResolveContext {
   const plan::Plan &plan;

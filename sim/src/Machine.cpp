@@ -346,6 +346,9 @@ private:
   Span place(const Tb &tb, const Address &a, uint64_t length,
              uint64_t pipeOffset) const;
   uint64_t pipelineOffset(const Tb &tb, const Address &a) const;
+  // reuse_resources: reports where the executor places or streams a peer's
+  // scratch by this rank's slot and the peer by another (§2.5).
+  void checkPeerSlots(const Tb &tb, const Inst &inst);
   uint64_t pipelineOffsetWrapped(const Tb &tb, bool asScratch) const;
   uint64_t executorReduceSourceOffset(const Tb &tb, const Op &op,
                                       size_t j) const;
@@ -1270,6 +1273,8 @@ Machine::Step Machine::stepTb(Tb &tb) {
 
 Machine::Step Machine::execute(Tb &tb, const Inst &inst) {
   const Op &op = *inst.op;
+  if (plan_.reuseResources && opts_.semantics == Semantics::Executor)
+    checkPeerSlots(tb, inst);
   switch (op.kind) {
   case OpKind::Nop:
     syncThreads(tb);
@@ -1383,10 +1388,76 @@ uint64_t Machine::pipelineOffset(const Tb &tb, const Address &a) const {
   if (tb.pipeHeader < 0)
     return 0;
   uint64_t o = tb.iter * tb.unitSize;
-  const RankLayout &l = layout_.ranks[size_t(a.rank < 0 ? tb.rank : a.rank)];
+  // reuse_resources: streamed through the slot. The 0.9.0 kernel has one
+  // slot size, the running rank's, for a peer's scratch too (intended: the
+  // peer's own); a rank without scratch chunks has slot 0, and its modulo
+  // is undefined (checkPeerSlots reports it): the offset stays unwrapped.
+  const bool executor = opts_.semantics == Semantics::Executor;
+  const RankLayout &l =
+      layout_.ranks[size_t(a.rank < 0 || executor ? tb.rank : a.rank)];
   if (a.scratch && l.slotBytes)
-    o %= l.slotBytes; // reuse_resources: streamed through the slot
+    o %= l.slotBytes;
   return o;
+}
+
+void Machine::checkPeerSlots(const Tb &tb, const Inst &inst) {
+  const Op &op = *inst.op;
+  const RankLayout &self = layout_.ranks[size_t(tb.rank)];
+  for (Operand which : {Operand::Src, Operand::Dst}) {
+    const auto &list = which == Operand::Src ? op.src : op.dst;
+    const OpInfo &info = opInfo(op.kind);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const OperandRole role =
+          (which == Operand::Src ? info.src : info.dst).roleAt(i);
+      if (role != OperandRole::Remote && role != OperandRole::RemotePacket)
+        continue;
+      const Address a = resolve(ctx_, tb.rank, tb.id, op, which, i);
+      if (a.rank < 0 || a.rank == tb.rank || !a.scratch)
+        continue;
+      const RankLayout &peer = layout_.ranks[size_t(a.rank)];
+      const int64_t index = list[i].index;
+      const uint64_t mine = chunkStart(self, BufferType::Scratch, index),
+                     theirs = chunkStart(peer, BufferType::Scratch, index);
+      const std::string who = "rank " + std::to_string(a.rank);
+      if (mine != theirs) {
+        defect(tb, inst,
+               "the 0.9.0 executor places " + who + "'s scratch chunk " +
+                   std::to_string(index) +
+                   " by this rank's reuse_resources "
+                   "slot (" +
+                   std::to_string(self.slotBytes) + " bytes" +
+                   (self.slotBytes == 0 ? ": it has no scratch chunks" : "") +
+                   ") at byte " + std::to_string(mine) + ", where " + who +
+                   " (slot " + std::to_string(peer.slotBytes) +
+                   " bytes) has it at byte " + std::to_string(theirs));
+        return;
+      }
+      if (tb.pipeHeader < 0 || isPacketOp(op.kind))
+        continue;
+      const uint64_t o = tb.iter * tb.unitSize;
+      if (self.slotBytes == 0 && peer.slotBytes != 0 && o != 0) {
+        defect(tb, inst,
+               "the 0.9.0 executor wraps the pipeline offset into " + who +
+                   "'s scratch by this rank's reuse_resources slot, 0 bytes "
+                   "(it has no scratch chunks): the modulo is undefined, and "
+                   "the simulator leaves the offset " +
+                   std::to_string(o) + " unwrapped");
+        return;
+      }
+      if (self.slotBytes != 0 && peer.slotBytes != 0 &&
+          o % self.slotBytes != o % peer.slotBytes) {
+        defect(tb, inst,
+               "the 0.9.0 executor wraps the pipeline offset into " + who +
+                   "'s scratch by this rank's reuse_resources slot (" +
+                   std::to_string(self.slotBytes) + " bytes), where " + who +
+                   " wraps by its own (" + std::to_string(peer.slotBytes) +
+                   " bytes): in this iteration at " +
+                   std::to_string(o % self.slotBytes) + " instead of " +
+                   std::to_string(o % peer.slotBytes));
+        return;
+      }
+    }
+  }
 }
 
 // The pipeline offset of the executing rank's operand, streamed through

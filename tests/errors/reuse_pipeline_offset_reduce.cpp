@@ -8,6 +8,12 @@
 // RUN: mscclc sim %t.fits.json --size 4194304 --schedules 1 | FileCheck %s --check-prefix=PASS
 // RUN: mscclc %s -P scratch_first=true -o %t.first.json 2>&1 | FileCheck --allow-empty --check-prefix=SILENT %s
 // RUN: mscclc sim %t.first.json --size 8388608 --schedules 1 | FileCheck %s --check-prefix=PASS
+// A unit as large as the pipeline's chunks at max_message_size: one
+// iteration, which never wraps; silent, and the executor's run is right.
+// RUN: mscclc %s -P unit=8388608 -P max_size=8388608 -o %t.one.json 2>&1 | FileCheck --allow-empty --check-prefix=SILENT %s
+// RUN: mscclc sim %t.one.json --size 8388608 --schedules 1 | FileCheck %s --check-prefix=PASS
+// Unbounded, the same unit runs a second iteration at some size: warned.
+// RUN: mscclc %s -P unit=8388608 -o %t.two.json 2>&1 | FileCheck --check-prefix=WARN %s
 //
 // A pipelined ReduceScatter with reuse_resources: the scratch slot is 64 MiB
 // over 32 scratch chunks, 2 MiB, and each iteration's offset into scratch
@@ -18,7 +24,8 @@
 using namespace mscclpp::dsl;
 
 MSCCLPP_ALGORITHM void reuse_pipeline_offset_reduce(
-    std::uint64_t max_size = UINT64_MAX, bool scratch_first = false) {
+    std::uint64_t max_size = UINT64_MAX, bool scratch_first = false,
+    std::uint64_t unit = 1 << 20) {
   const int n = 2, cf = 32;
   ReduceScatter collective(n, cf, /*inplace=*/false);
   CollectiveProgram program("reuse_pipeline_offset_reduce", collective, n,
@@ -34,7 +41,7 @@ MSCCLPP_ALGORITHM void reuse_pipeline_offset_reduce(
     channels[r].signal({.tb = 0, .relaxed = true});
     channels[r].wait({.tb = 0, .data_sync = SyncType::after, .relaxed = true});
   }
-  LoopIterationContext loop(1 << 20, cf);
+  LoopIterationContext loop(unit, cf);
   for (int r = 0; r < n; ++r) {
     const int peer = 1 - r;
     Rank rank(r);
@@ -62,3 +69,4 @@ MSCCLPP_ALGORITHM void reuse_pipeline_offset_reduce(
 // SIM: verdict: fail ({{[0-9]+}} result, 2 defect)
 // PASS: verdict: pass
 // SILENT-NOT: warning:
+// WARN: warning: {{.*}}(2097152 bytes), but re wraps source 1 (scratch[0:32]){{.*}}[-Wreuse-pipeline-offset]

@@ -38,7 +38,7 @@ MSCCLPP_ALGORITHM void reuse_slot_overflow(std::uint64_t max_size = UINT64_MAX) 
     for (int p = 0; p < n; ++p) {
       if (p == r)
         continue;
-      // expected-warning@+2 {{rank 0 thread block 0: with reuse_resources the 0.9.0 executor places scratch chunk k at k times the scratch slot once chunks outgrow the slot, but outside a pipeline still moves whole chunks (the slot is 65536 bytes: chunks outgrow it at message sizes above 196608 bytes, which max_message_size leaves unbounded; this op reaches rank 1's scratch[0:1]), so this op's scratch chunks then overlap the next slots' and can run past the executor's shared 128 MiB scratch}}
+      // expected-warning@+2 {{rank 0 thread block 0: with reuse_resources the 0.9.0 executor places scratch chunk k at k times the scratch slot once chunks outgrow the slot, but outside a pipeline (and in packet ops, which take no iteration offset) still moves whole chunks (the slot is 65536 bytes: chunks outgrow it at message sizes above 196608 bytes, which max_message_size leaves unbounded; this op reaches rank 1's scratch[0:1]), so this op's scratch chunks then overlap the next slots' and can run past the executor's shared 128 MiB scratch}}
       // expected-note@+1 {{fix: bound max_message_size so that a chunk fits in the slot, move the op into a pipeline whose unit divides the slot, or set reuse_resources = false}}
       channel(r, p).put(scratch[p].slice(r, r + 1), in, {.tb = 0});
       channel(r, p).signal({.tb = 0, .data_sync = SyncType::before});
