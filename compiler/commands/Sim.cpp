@@ -268,12 +268,14 @@ public:
         ->default_str("f32");
     app.add_option("--packet", packet_, "LL packet format: ll16 or ll8")
         ->default_str("ll16");
-    app.add_option("--runs", runs_,
+    app.add_option("--runs", runsText_,
                    "back-to-back executions (counters and flags persist)")
+        ->type_name("INT")
         ->default_str("1")
         ->check(nonEmptyValue);
-    app.add_option("--schedules", schedules_,
+    app.add_option("--schedules", schedulesText_,
                    "interleavings to try, each from its own seed")
+        ->type_name("INT")
         ->default_str("4")
         ->check(nonEmptyValue);
     app.add_option("--seed", seedText_, "seed of the first schedule")
@@ -347,13 +349,18 @@ public:
       o.semantics = sim::Semantics::Intended;
     else
       return usage("--semantics", "executor or intended", semantics_);
-    if (runs_ < 1 || runs_ > 1000)
-      return usage("--runs", "from 1 to 1000", std::to_string(runs_));
-    if (schedules_ < 1 || schedules_ > 10000)
-      return usage("--schedules", "from 1 to 10000",
-                   std::to_string(schedules_));
-    o.runs = runs_;
-    o.schedules = schedules_;
+    // Parsed here, not by CLI11, so that any text out of range (20 digits,
+    // "1e3") gets the range instead of "Could not convert".
+    uint64_t runs = 1, schedules = 4;
+    if (!runsText_.empty() &&
+        (!parseUnsigned(runsText_, runs) || runs < 1 || runs > 1000))
+      return usage("--runs", "from 1 to 1000", runsText_);
+    if (!schedulesText_.empty() &&
+        (!parseUnsigned(schedulesText_, schedules) || schedules < 1 ||
+         schedules > 10000))
+      return usage("--schedules", "from 1 to 10000", schedulesText_);
+    o.runs = int(runs);
+    o.schedules = int(schedules);
     // CLI11 would wrap "-1" and saturate "1e30"-sized integers silently.
     if (!seedText_.empty() && !parseUnsigned(seedText_, o.seed))
       return usage("--seed", "an integer from 0 to 18446744073709551615",
@@ -374,7 +381,8 @@ public:
       uint64_t mask = 0;
       if (!parseUnsigned(splitMaskText_, mask) || mask >= (1u << 20) ||
           (mask & (mask + 1)) != 0)
-        return usage("--split-mask", "2^k - 1 (0, 1, 3, 7, ...)",
+        return usage("--split-mask",
+                     "2^k - 1 for k from 0 to 19 (0, 1, 3, 7, ..., 524287)",
                      splitMaskText_);
       o.sendRecvGroup = int32_t(mask + 1);
     }
@@ -663,7 +671,7 @@ private:
   std::optional<uint64_t> size_;
   std::string dtype_ = "f32", packet_ = "ll16", semantics_ = "executor";
   std::string splitMaskText_;
-  int runs_ = 1, schedules_ = 4;
+  std::string runsText_, schedulesText_;
   bool json_ = false, noRaces_ = false;
   std::string dumpDir_, trace_;
   std::optional<DumpFiles> dump_;
