@@ -883,20 +883,24 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   "; this op reaches " + peer + "'s " +
                   plan::describeRange(b.type, b.index, b.size) + ")";
               const bool streams = inPipeline && !plan::isPacketOp(op.kind);
+              // The kernel takes every scratch offset modulo its slot,
+              // outside pipelines too (offset 0).
               if (mine == 0)
-                return " (this rank has no scratch chunks, so its slot is 0: "
-                       "every chunk of " +
-                       peer + "'s scratch starts at byte 0" +
-                       (streams ? ", and the pipeline's offset is taken "
-                                  "modulo 0, which is undefined"
-                                : "") +
-                       reaches;
+                return " (this rank has no scratch chunks, so its slot is 0: " +
+                       std::string(b.index > 0 ? "every chunk of " + peer +
+                                                     "'s scratch starts at "
+                                                     "byte 0, and "
+                                               : "") +
+                       "the kernel takes every offset into " + peer +
+                       "'s scratch modulo 0, which is undefined" + reaches;
               const uint64_t smaller = std::min(mine, theirs);
               const std::string slots = " (this rank's slot is " +
                                         std::to_string(mine) + " bytes, " +
                                         peer + "'s " + std::to_string(theirs);
+              // Chunk 0 starts at byte 0 in either slot layout.
               const double maxChunk = chunkBytes(gpu);
-              if (maxChunk == 0 || maxChunk > double(smaller)) {
+              if (b.index > 0 &&
+                  (maxChunk == 0 || maxChunk > double(smaller))) {
                 const __int128 from = __int128(smaller) * messageChunks(gpu);
                 return slots +
                        ": they place chunks differently at message "
@@ -910,19 +914,22 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                             : std::to_string(plan.maxMessageSize) + " allows") +
                        reaches;
               }
-              // Offsets agree until an iteration starts at or past the
-              // smaller slot.
-              const uint64_t firstWrap = pipelineUnit == 0
-                                             ? smaller
-                                             : (smaller + pipelineUnit - 1) /
-                                                   pipelineUnit * pipelineUnit;
-              if (streams &&
-                  (pipelineSpan == 0 || pipelineSpan > double(firstWrap)))
-                return slots +
-                       ": they wrap this pipeline's iteration "
-                       "offsets differently from its iteration at "
-                       "byte " +
-                       std::to_string(firstWrap) + reaches;
+              // The first iteration whose offset the two slots wrap
+              // differently (none when the unit is a multiple of both),
+              // among the 65535 the executor's 16-bit count allows; a unit
+              // of 0 is reported on its own.
+              if (!streams || pipelineUnit == 0)
+                return "";
+              for (uint64_t k = 1; k <= 65535; ++k) {
+                const uint64_t o = k * pipelineUnit;
+                if (pipelineSpan != 0 && double(o) >= pipelineSpan)
+                  break;
+                if (o % mine != o % theirs)
+                  return slots +
+                         ": they wrap this pipeline's iteration offsets "
+                         "differently from its iteration at byte " +
+                         std::to_string(o) + reaches;
+              }
               return "";
             });
       };

@@ -1432,20 +1432,20 @@ void Machine::checkPeerSlots(const Tb &tb, const Inst &inst) {
                    " bytes) has it at byte " + std::to_string(theirs));
         return;
       }
+      // The kernel takes every scratch offset modulo its slot, outside
+      // pipelines too (offset 0).
+      if (self.slotBytes == 0) {
+        defect(tb, inst,
+               "the 0.9.0 executor takes every offset into " + who +
+                   "'s scratch modulo this rank's reuse_resources slot, 0 "
+                   "bytes (it has no scratch chunks), which is undefined; "
+                   "the simulator leaves the offsets unwrapped");
+        return;
+      }
       if (tb.pipeHeader < 0 || isPacketOp(op.kind))
         continue;
       const uint64_t o = tb.iter * tb.unitSize;
-      if (self.slotBytes == 0 && peer.slotBytes != 0 && o != 0) {
-        defect(tb, inst,
-               "the 0.9.0 executor wraps the pipeline offset into " + who +
-                   "'s scratch by this rank's reuse_resources slot, 0 bytes "
-                   "(it has no scratch chunks): the modulo is undefined, and "
-                   "the simulator leaves the offset " +
-                   std::to_string(o) + " unwrapped");
-        return;
-      }
-      if (self.slotBytes != 0 && peer.slotBytes != 0 &&
-          o % self.slotBytes != o % peer.slotBytes) {
+      if (peer.slotBytes != 0 && o % self.slotBytes != o % peer.slotBytes) {
         defect(tb, inst,
                "the 0.9.0 executor wraps the pipeline offset into " + who +
                    "'s scratch by this rank's reuse_resources slot (" +
