@@ -883,16 +883,25 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   "; this op reaches " + peer + "'s " +
                   plan::describeRange(b.type, b.index, b.size) + ")";
               const bool streams = inPipeline && !plan::isPacketOp(op.kind);
-              // The kernel takes every scratch offset modulo its slot,
-              // outside pipelines too (offset 0).
-              if (mine == 0)
+              // The kernel takes every scratch offset of a non-packet op
+              // modulo its slot, outside pipelines too (offset 0); packet
+              // ops take theirs without it. The host places chunk k at
+              // k times the slot for every op.
+              if (mine == 0) {
+                const bool modulo = !plan::isPacketOp(op.kind);
+                if (b.index == 0 && !modulo)
+                  return "";
+                std::string what;
+                if (b.index > 0)
+                  what =
+                      "every chunk of " + peer + "'s scratch starts at byte 0";
+                if (modulo)
+                  what += (what.empty() ? "" : ", and ") +
+                          std::string("the kernel takes every offset into ") +
+                          peer + "'s scratch modulo 0, which is undefined";
                 return " (this rank has no scratch chunks, so its slot is 0: " +
-                       std::string(b.index > 0 ? "every chunk of " + peer +
-                                                     "'s scratch starts at "
-                                                     "byte 0, and "
-                                               : "") +
-                       "the kernel takes every offset into " + peer +
-                       "'s scratch modulo 0, which is undefined" + reaches;
+                       what + reaches;
+              }
               const uint64_t smaller = std::min(mine, theirs);
               const std::string slots = " (this rank's slot is " +
                                         std::to_string(mine) + " bytes, " +

@@ -1432,9 +1432,9 @@ void Machine::checkPeerSlots(const Tb &tb, const Inst &inst) {
                    " bytes) has it at byte " + std::to_string(theirs));
         return;
       }
-      // The kernel takes every scratch offset modulo its slot, outside
-      // pipelines too (offset 0).
-      if (self.slotBytes == 0) {
+      // The kernel takes every scratch offset of a non-packet op modulo its
+      // slot, outside pipelines too (offset 0); packet ops go without it.
+      if (self.slotBytes == 0 && !isPacketOp(op.kind)) {
         defect(tb, inst,
                "the 0.9.0 executor takes every offset into " + who +
                    "'s scratch modulo this rank's reuse_resources slot, 0 "
