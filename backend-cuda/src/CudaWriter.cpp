@@ -402,13 +402,7 @@ private:
   uint64_t reuseSlot(int32_t rank) const {
     if (rank < 0 || size_t(rank) >= plan_.gpus.size())
       return 0;
-    const int64_t cs = plan_.gpus[size_t(rank)].scratchChunks;
-    if (!plan_.reuseResources || cs <= 0)
-      return 0;
-    const uint64_t logical =
-        (uint64_t(64) << 20) / (plan_.useDoubleScratchBuffer ? 2 : 1);
-    const uint64_t a = uint64_t(std::max<int64_t>(plan_.bufferAlignment, 1));
-    return ((logical + uint64_t(cs) - 1) / uint64_t(cs) + a - 1) / a * a;
+    return plan::reuseScratchSlotBytes(plan_, plan_.gpus[size_t(rank)]);
   }
 
   static bool isPortSourced(const Op &op) {

@@ -44,6 +44,17 @@ int64_t bufferChunks(const Gpu &gpu, BufferType t) {
   return 0;
 }
 
+uint64_t reuseScratchSlotBytes(const Plan &plan, const Gpu &gpu) {
+  if (!plan.reuseResources || gpu.scratchChunks <= 0)
+    return 0;
+  const uint64_t logical =
+      (uint64_t(64) << 20) / (plan.useDoubleScratchBuffer ? 2 : 1);
+  const uint64_t align = uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
+  const uint64_t chunks = uint64_t(gpu.scratchChunks);
+  const uint64_t perChunk = (logical + chunks - 1) / chunks;
+  return (perChunk + align - 1) / align * align;
+}
+
 std::vector<uint32_t> peerOffsets(const std::vector<int32_t> &peers,
                                   size_t ranks, uint32_t base) {
   std::vector<uint32_t> offsets(ranks + 1, 0);

@@ -417,18 +417,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
     return chunks > 0 ? double(plan.maxMessageSize) / double(chunks) : 0;
   };
 
-  // The executor's scratch slot under reuse_resources (executor-semantics
-  // §2.5): 64 MiB (half with double buffering) over the scratch chunk
-  // count, rounded up to buffer_alignment; 0 without one.
-  auto reuseSlot = [&](const plan::Gpu &gpu) -> uint64_t {
-    if (!plan.reuseResources || gpu.scratchChunks <= 0)
-      return 0;
-    const uint64_t logical =
-        (uint64_t(64) << 20) / (plan.useDoubleScratchBuffer ? 2 : 1);
-    const uint64_t a = uint64_t(std::max<int64_t>(plan.bufferAlignment, 1));
-    const uint64_t perChunk = (logical + uint64_t(gpu.scratchChunks) - 1) /
-                              uint64_t(gpu.scratchChunks);
-    return (perChunk + a - 1) / a * a;
+  auto reuseSlot = [&](const plan::Gpu &gpu) {
+    return plan::reuseScratchSlotBytes(plan, gpu);
   };
 
   bool packetAlignmentReported = false;

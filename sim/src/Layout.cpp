@@ -72,8 +72,7 @@ PlanLayout layoutFor(const Plan &plan, uint64_t size) {
     l.reuseScratch = plan.reuseResources;
     if (plan.reuseResources && cs > 0) {
       l.scratchBytes = 128 * MiB;
-      uint64_t logical = 64 * MiB / (plan.useDoubleScratchBuffer ? 2 : 1);
-      l.slotBytes = roundUp(ceilDiv(logical, cs), align);
+      l.slotBytes = reuseScratchSlotBytes(plan, g);
     } else {
       uint64_t irng = std::min<uint64_t>(sendRange, plan.maxMessageSize);
       uint64_t orng = std::min<uint64_t>(recvRange, plan.maxMessageSize);

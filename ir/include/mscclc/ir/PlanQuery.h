@@ -145,4 +145,10 @@ inline bool isRealChannel(ChannelType t) { return t != ChannelType::None; }
 // scratch) for a rank.
 int64_t bufferChunks(const Gpu &gpu, BufferType t);
 
+// The executor's scratch slot under reuse_resources (executor-semantics
+// §2.5): 64 MiB (half with double buffering) over the rank's scratch chunk
+// count, rounded up to buffer_alignment; 0 without reuse_resources or for a
+// rank without scratch chunks. At most 64 MiB rounded to the alignment.
+uint64_t reuseScratchSlotBytes(const Plan &plan, const Gpu &gpu);
+
 } // namespace mscclc::plan
