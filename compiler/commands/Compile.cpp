@@ -14,6 +14,7 @@
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
 #include "mscclc/json/JsonWriter.h"
+#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/PhaseTimes.h"
 
@@ -88,6 +89,9 @@ public:
     options_.warningFlags = warningFlags;
     if (!options_.finish())
       return UsageError;
+    // Under the ceiling --max-memory set (an untouched reservation counts
+    // against it; reserveHeap sizes it by the room left).
+    support::reserveHeap(uint64_t(256) << 20);
     if (input_.empty()) {
       usageError(diag::err_usage_no_input);
       return UsageError;

@@ -16,6 +16,7 @@
 #include "mscclc/ir/PlanIR.h"
 #include "clang/AST/IgnoreExpr.h"
 
+#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/ResourceLimits.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -412,6 +413,7 @@ void Evaluator::checkMemory(const Stmt *at) {
 }
 
 uint64_t Evaluator::readHeap() {
+  support::adviseHeapGrowth();
   support::HeapUsage heap = support::heapUsage();
   freeBlocksWalked_ = heap.freeBlocksWalked;
   elementsSinceReading_ = 0;

@@ -42,6 +42,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
@@ -1802,14 +1803,16 @@ private:
   static void *threadMain(void *self) {
     auto &session = *static_cast<FrontendTeardown *>(self);
     StackGuard::install(session.progress_);
+    support::adviseHeapGrowth();
     session.tool_.run(&session.factory_);
     StackGuard::uninstallStack();
     session.handOff(); // Clang stopped before the consumer ran
     // What the evaluator and Clang freed lies in this thread's malloc
     // arena, which the passes (on the caller's thread) do not allocate
     // from: give its free pages back, or they stay resident under
-    // everything that follows.
-    malloc_trim(0);
+    // everything that follows. The main heap's reservation stays
+    // (support/HeapReservation.h).
+    malloc_trim(support::heapReservedBytes());
     return nullptr;
   }
 

@@ -1,5 +1,6 @@
 //===- test_support.cpp - the support library -----------------------------===//
 #include "mscclc/support/AtomicFile.h"
+#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/LargeBlockAllocator.h"
 #include "mscclc/support/Parallel.h"
@@ -18,6 +19,8 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -157,6 +160,55 @@ TEST_CASE("large blocks are advised to use huge pages, small ones are not",
   CHECK(allocator == mscclc::support::LargeBlockAllocator<char>());
   CHECK_THROWS_AS(allocator.allocate(size_t(-1) / 4),
                   std::bad_array_new_length);
+}
+
+TEST_CASE("reserveHeap grows the main heap once, advised to use huge pages, "
+          "and reserves nothing under a tight limit",
+          "[support][memory]") {
+  if (mscclc::support::SanitizerBuild)
+    SUCCEED("sanitizer builds keep their own allocator");
+  else {
+    // A child whose address space limit leaves under 1 GiB of room.
+    pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+      struct rlimit rl {};
+      long pages = 0;
+      if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(statm, "%ld", &pages) != 1)
+          pages = 0;
+        std::fclose(statm);
+      }
+      rl.rlim_cur = rl.rlim_max =
+          rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + (rlim_t(768) << 20);
+      if (pages == 0 || setrlimit(RLIMIT_AS, &rl) != 0)
+        _exit(2);
+      char *before = static_cast<char *>(sbrk(0));
+      mscclc::support::reserveHeap(uint64_t(64) << 20);
+      bool none = mscclc::support::heapReservedBytes() == 0 &&
+                  static_cast<char *>(sbrk(0)) == before;
+      _exit(none ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+
+    char *before = static_cast<char *>(sbrk(0));
+    mscclc::support::reserveHeap(uint64_t(64) << 20);
+    char *after = static_cast<char *>(sbrk(0));
+    const uint64_t reserved = mscclc::support::heapReservedBytes();
+    CHECK(reserved >= (uint64_t(48) << 20));
+    CHECK(reserved <= (uint64_t(64) << 20) + (uint64_t(1) << 20));
+    CHECK(uint64_t(after - before) >= reserved);
+    // Untouched, but advised: the middle of the new part is in a mapping
+    // flagged for huge pages.
+    CHECK(mappingFlags(after - reserved / 2).find(" hg") != std::string::npos);
+    // Once per process.
+    mscclc::support::reserveHeap(uint64_t(64) << 20);
+    CHECK(static_cast<char *>(sbrk(0)) == after);
+    CHECK(mscclc::support::heapReservedBytes() == reserved);
+  }
 }
 
 TEST_CASE("parallelFor calls the body once per index", "[support][parallel]") {

@@ -1,0 +1,170 @@
+//===- HeapReservation.cpp - the compile's heap in huge-page pieces ------===//
+//
+// See HeapReservation.h. Relies on glibc's malloc: mallopt(), a main heap
+// grown with sbrk() and thread arenas in heaps of 64 MiB aligned to their
+// size; elsewhere every call does nothing but advise address ranges, which
+// cannot change what a program computes.
+//
+//===----------------------------------------------------------------------===//
+#include "mscclc/support/HeapReservation.h"
+
+#include "mscclc/support/ResourceLimits.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__GLIBC__) && !defined(MSCCLC_SANITIZED)
+#include <cstdio>
+#include <malloc.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#define MSCCLC_HEAP_RESERVATION 1
+#endif
+
+namespace mscclc::support {
+
+#ifdef MSCCLC_HEAP_RESERVATION
+namespace {
+
+constexpr uintptr_t HugePage = uintptr_t(2) << 20;
+// glibc's HEAP_MAX_SIZE on 64-bit targets: a thread arena's heaps are
+// mapped at this size and alignment, then made writable as they grow.
+constexpr uintptr_t ThreadHeapBytes = uintptr_t(64) << 20;
+
+// Where the main heap's advised part ends; null before reserveHeap().
+char *advisedEnd = nullptr;
+uint64_t reservedBytes = 0;
+
+char *currentBreak() {
+  void *brk = sbrk(0);
+  return brk == reinterpret_cast<void *>(-1) ? nullptr
+                                             : static_cast<char *>(brk);
+}
+
+void advise(uintptr_t from, uintptr_t to) {
+  const uintptr_t begin = (from + HugePage - 1) & ~(HugePage - 1);
+  const uintptr_t end = to & ~(HugePage - 1);
+  if (end > begin)
+    (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+}
+
+// The thread arena heap this thread allocates from, advised once (a heap
+// not yet writable to its end takes the advice for the part it grows into).
+void adviseThreadHeap(char *brk) {
+  void *volatile probe = std::malloc(1);
+  const uintptr_t at = uintptr_t(probe);
+  std::free(probe);
+  if (!at || at < uintptr_t(brk))
+    return; // the main heap (thread heaps are mapped above it)
+  const uintptr_t heap = at & ~(ThreadHeapBytes - 1);
+  thread_local std::array<uintptr_t, 16> advised{};
+  thread_local size_t next = 0;
+  if (std::find(advised.begin(), advised.end(), heap) != advised.end())
+    return;
+  advised[next++ % advised.size()] = heap;
+  (void)madvise(reinterpret_cast<void *>(heap), ThreadHeapBytes, MADV_HUGEPAGE);
+}
+
+// What RLIMIT_AS and RLIMIT_DATA leave of address space and data: the
+// smaller, or UINT64_MAX when neither is set.
+uint64_t roomUnderLimits() {
+  uint64_t sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
+           dataPages = 0;
+  FILE *statm = std::fopen("/proc/self/statm", "r");
+  if (!statm)
+    return 0;
+  const int read = std::fscanf(statm, "%lu %lu %lu %lu %lu %lu", &sizePages,
+                               &resident, &shared, &text, &lib, &dataPages);
+  std::fclose(statm);
+  if (read != 6)
+    return 0;
+  const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+  uint64_t room = UINT64_MAX;
+  auto fit = [&](int resource, uint64_t usedPages) {
+    struct rlimit rl;
+    if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+      return;
+    const uint64_t used = usedPages * page;
+    room = std::min(room, rl.rlim_cur > used ? rl.rlim_cur - used : 0);
+  };
+  fit(RLIMIT_AS, sizePages);
+  fit(RLIMIT_DATA, dataPages);
+  return room;
+}
+
+bool underValgrind() {
+  const char *preload = std::getenv("LD_PRELOAD");
+  return preload && std::strstr(preload, "vgpreload");
+}
+
+} // namespace
+
+void reserveHeap(uint64_t bytes) {
+  // The front end's thread takes a stack of 512 MiB, and a limit that
+  // leaves less room than that and a heap shrinks it: reserve an eighth of
+  // what is left beyond 1 GiB, so that tight limits see no change.
+  const uint64_t room = roomUnderLimits();
+  const uint64_t spare =
+      room > (uint64_t(1) << 30) ? (room - (uint64_t(1) << 30)) / 8 : 0;
+  bytes = std::min({bytes, spare, uint64_t(1) << 30});
+  if (advisedEnd || bytes < 4 * HugePage || underValgrind())
+    return;
+  // Blocks up to 32 MiB (a growing vector of ops) come from the heap
+  // instead of mappings of their own, and a free never shrinks the heap
+  // below the reservation.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, int(2 * bytes));
+  // Once the free space at the heap's top is used up, malloc extends the
+  // heap by the block asked for plus the top pad: the whole reservation at
+  // once. Blocks of 1 MiB use the top up; only their headers are touched.
+  mallopt(M_TOP_PAD, int(bytes));
+  char *start = currentBreak();
+  if (!start)
+    return;
+  std::array<void *, 64> probes{};
+  size_t used = 0;
+  while (used < probes.size() && currentBreak() == start) {
+    // volatile: a block that is only freed may be left out.
+    void *volatile probe = std::malloc(size_t(1) << 20);
+    probes[used++] = probe;
+  }
+  for (size_t k = used; k-- > 0;)
+    std::free(probes[k]);
+  // Later growth in steps of up to 32 MiB: near the --max-memory ceiling,
+  // malloc fails when the step does not fit.
+  mallopt(M_TOP_PAD, int(std::min<uint64_t>(bytes / 4, 32u << 20)));
+  char *end = currentBreak();
+  if (!end || end <= start)
+    return;
+  advise(uintptr_t(start), uintptr_t(end));
+  advisedEnd = end;
+  reservedBytes = uint64_t(end - start);
+}
+
+uint64_t heapReservedBytes() { return reservedBytes; }
+
+void adviseHeapGrowth() {
+  if (!advisedEnd)
+    return;
+  char *brk = currentBreak();
+  if (!brk)
+    return;
+  if (brk > advisedEnd) {
+    advise(uintptr_t(advisedEnd), uintptr_t(brk));
+    advisedEnd = brk;
+  }
+  adviseThreadHeap(brk);
+}
+
+#else
+
+void reserveHeap(uint64_t) {}
+uint64_t heapReservedBytes() { return 0; }
+void adviseHeapGrowth() {}
+
+#endif
+
+} // namespace mscclc::support
