@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -30,12 +31,16 @@ namespace mscclc::support {
 namespace {
 
 constexpr uintptr_t HugePage = uintptr_t(2) << 20;
+// Twice this is malloc's trim threshold, an int.
+constexpr uint64_t MaxReservationBytes = uint64_t(512) << 20;
 // glibc's HEAP_MAX_SIZE on 64-bit targets: a thread arena's heaps are
 // mapped at this size and alignment, then made writable as they grow.
 constexpr uintptr_t ThreadHeapBytes = uintptr_t(64) << 20;
 
 // Where the main heap's advised part ends; null before reserveHeap().
-char *advisedEnd = nullptr;
+// Phases on the front end's thread and the caller's may both move it: a
+// lost update only advises a range twice.
+std::atomic<char *> advisedEnd{nullptr};
 uint64_t reservedBytes = 0;
 
 char *currentBreak() {
@@ -109,8 +114,9 @@ void reserveHeap(uint64_t bytes) {
   const uint64_t room = roomUnderLimits();
   const uint64_t spare =
       room > (uint64_t(1) << 30) ? (room - (uint64_t(1) << 30)) / 8 : 0;
-  bytes = std::min({bytes, spare, uint64_t(1) << 30});
-  if (advisedEnd || bytes < 4 * HugePage || underValgrind())
+  bytes = std::min({bytes, spare, MaxReservationBytes});
+  if (advisedEnd.load(std::memory_order_relaxed) || bytes < 4 * HugePage ||
+      underValgrind())
     return;
   // Blocks up to 32 MiB (a growing vector of ops) come from the heap
   // instead of mappings of their own, and a free never shrinks the heap
@@ -140,21 +146,22 @@ void reserveHeap(uint64_t bytes) {
   if (!end || end <= start)
     return;
   advise(uintptr_t(start), uintptr_t(end));
-  advisedEnd = end;
+  advisedEnd.store(end, std::memory_order_relaxed);
   reservedBytes = uint64_t(end - start);
 }
 
 uint64_t heapReservedBytes() { return reservedBytes; }
 
 void adviseHeapGrowth() {
-  if (!advisedEnd)
+  char *advised = advisedEnd.load(std::memory_order_relaxed);
+  if (!advised)
     return;
   char *brk = currentBreak();
   if (!brk)
     return;
-  if (brk > advisedEnd) {
-    advise(uintptr_t(advisedEnd), uintptr_t(brk));
-    advisedEnd = brk;
+  if (brk > advised) {
+    advise(uintptr_t(advised), uintptr_t(brk));
+    advisedEnd.store(brk, std::memory_order_relaxed);
   }
   adviseThreadHeap(brk);
 }

@@ -162,53 +162,88 @@ TEST_CASE("large blocks are advised to use huge pages, small ones are not",
                   std::bad_array_new_length);
 }
 
-TEST_CASE("reserveHeap grows the main heap once, advised to use huge pages, "
-          "and reserves nothing under a tight limit",
-          "[support][memory]") {
-  if (mscclc::support::SanitizerBuild)
-    SUCCEED("sanitizer builds keep their own allocator");
-  else {
-    // A child whose address space limit leaves under 1 GiB of room.
-    pid_t child = fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
+// The two halves of the test below, each run in a fresh process (the
+// reservation is once per process, and other tests' compiles make it):
+// hidden, run by name.
+TEST_CASE("heap reservation: without limits", "[.][heap-reservation]") {
+  char *before = static_cast<char *>(sbrk(0));
+  mscclc::support::reserveHeap(uint64_t(64) << 20);
+  char *after = static_cast<char *>(sbrk(0));
+  const uint64_t reserved = mscclc::support::heapReservedBytes();
+  // 64 MiB, up to the page rounding of malloc's top, grown at once.
+  CHECK(reserved >= (uint64_t(48) << 20));
+  CHECK(reserved <= (uint64_t(65) << 20));
+  CHECK(uint64_t(after - before) >= reserved);
+  // Untouched, but advised: the middle of the new part is in a mapping
+  // flagged for huge pages.
+  CHECK(mappingFlags(after - reserved / 2).find(" hg") != std::string::npos);
+  // Once per process.
+  mscclc::support::reserveHeap(uint64_t(64) << 20);
+  CHECK(static_cast<char *>(sbrk(0)) == after);
+  CHECK(mscclc::support::heapReservedBytes() == reserved);
+}
+
+TEST_CASE("heap reservation: under a tight limit", "[.][heap-reservation]") {
+  char *before = static_cast<char *>(sbrk(0));
+  mscclc::support::reserveHeap(uint64_t(64) << 20);
+  CHECK(mscclc::support::heapReservedBytes() == 0);
+  CHECK(static_cast<char *>(sbrk(0)) == before);
+}
+
+// Runs the hidden test case `name` in a fresh copy of this binary, with
+// the soft memory limits raised to the hard ones (other tests lower
+// RLIMIT_DATA through --max-memory) and, when `addressSpaceRoom` is not 0,
+// an address space limit that leaves that much room. Its exit status: the
+// number of failed checks, or -1.
+static int runHiddenTest(const char *name, rlim_t addressSpaceRoom) {
+  pid_t child = fork();
+  if (child < 0)
+    return -1;
+  if (child == 0) {
+    for (int resource : {RLIMIT_DATA, RLIMIT_AS}) {
       struct rlimit rl {};
+      if (getrlimit(resource, &rl) == 0) {
+        rl.rlim_cur = rl.rlim_max;
+        (void)setrlimit(resource, &rl);
+      }
+    }
+    if (addressSpaceRoom) {
+      // The binary's own mappings are about the same after exec.
       long pages = 0;
       if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
         if (std::fscanf(statm, "%ld", &pages) != 1)
           pages = 0;
         std::fclose(statm);
       }
+      struct rlimit rl {};
       rl.rlim_cur = rl.rlim_max =
-          rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + (rlim_t(768) << 20);
+          rlim_t(pages) * rlim_t(sysconf(_SC_PAGESIZE)) + addressSpaceRoom;
       if (pages == 0 || setrlimit(RLIMIT_AS, &rl) != 0)
-        _exit(2);
-      char *before = static_cast<char *>(sbrk(0));
-      mscclc::support::reserveHeap(uint64_t(64) << 20);
-      bool none = mscclc::support::heapReservedBytes() == 0 &&
-                  static_cast<char *>(sbrk(0)) == before;
-      _exit(none ? 0 : 1);
+        _exit(90);
     }
-    int status = 0;
-    REQUIRE(waitpid(child, &status, 0) == child);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
-
-    char *before = static_cast<char *>(sbrk(0));
-    mscclc::support::reserveHeap(uint64_t(64) << 20);
-    char *after = static_cast<char *>(sbrk(0));
-    const uint64_t reserved = mscclc::support::heapReservedBytes();
-    CHECK(reserved >= (uint64_t(48) << 20));
-    CHECK(reserved <= (uint64_t(64) << 20) + (uint64_t(1) << 20));
-    CHECK(uint64_t(after - before) >= reserved);
-    // Untouched, but advised: the middle of the new part is in a mapping
-    // flagged for huge pages.
-    CHECK(mappingFlags(after - reserved / 2).find(" hg") != std::string::npos);
-    // Once per process.
-    mscclc::support::reserveHeap(uint64_t(64) << 20);
-    CHECK(static_cast<char *>(sbrk(0)) == after);
-    CHECK(mscclc::support::heapReservedBytes() == reserved);
+    char self[] = "/proc/self/exe";
+    std::string test = name;
+    char *argv[] = {self, test.data(), nullptr};
+    execv(self, argv);
+    _exit(91);
   }
+  int status = 0;
+  if (waitpid(child, &status, 0) != child || !WIFEXITED(status))
+    return -1;
+  return WEXITSTATUS(status);
+}
+
+TEST_CASE("reserveHeap grows the main heap once, advised to use huge pages, "
+          "and reserves nothing under a tight limit",
+          "[support][memory]") {
+  if (mscclc::support::SanitizerBuild) {
+    SUCCEED("sanitizer builds keep their own allocator");
+    return;
+  }
+  CHECK(runHiddenTest("heap reservation: without limits", 0) == 0);
+  // Under 1 GiB of address space left.
+  CHECK(runHiddenTest("heap reservation: under a tight limit", rlim_t(768)
+                                                                   << 20) == 0);
 }
 
 TEST_CASE("parallelFor calls the body once per index", "[support][parallel]") {

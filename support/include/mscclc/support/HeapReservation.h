@@ -27,9 +27,9 @@
 
 namespace mscclc::support {
 
-// Reserves up to `bytes` of the main heap, fewer where RLIMIT_AS or
-// RLIMIT_DATA (ulimit -v, -d, --max-memory) leave less than 1 GiB plus
-// eight times that much room (none under tight limits). Once per process,
+// Reserves up to `bytes` (at most 512 MiB) of the main heap, fewer where
+// RLIMIT_AS or RLIMIT_DATA (ulimit -v, -d, --max-memory) leave less than 1 GiB
+// plus eight times that much room (none under tight limits). Once per process,
 // after the ceiling is set; later calls do nothing.
 void reserveHeap(uint64_t bytes);
 
