@@ -221,6 +221,7 @@ private:
       cudaOptions.dtypes = cudaDtypes_;
       cudaOptions.ns = cudaNamespace_;
       cudaOptions.inputName = std::filesystem::path(input_).filename().string();
+      support::adviseHeapGrowth();
       support::PhaseTimer emitTime("emit CUDA");
       auto cu = cuda::writeCuda(*loaded.plan, cudaOptions, *printer);
       emitTime.stop();

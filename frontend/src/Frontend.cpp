@@ -59,7 +59,6 @@
 #include <pthread.h>
 #include <set>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #ifndef MSCCLC_CLANG_RESOURCE_DIR
@@ -111,32 +110,20 @@ constexpr uint64_t HeapRoomBytes = uint64_t(256) << 20;
 // limit that decided.
 size_t frontendStackBytes(uint64_t &limitMiB) {
   size_t stack = FrontendStackBytes;
-  uint64_t sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
-           dataPages = 0;
-  if (FILE *statm = std::fopen("/proc/self/statm", "r")) {
-    int read = std::fscanf(statm, "%lu %lu %lu %lu %lu %lu", &sizePages,
-                           &resident, &shared, &text, &lib, &dataPages);
-    std::fclose(statm);
-    if (read != 6)
-      return stack;
-  } else {
+  const support::MemoryRoom room = support::memoryRoom();
+  if (!room.known)
     return stack;
-  }
   const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
-  auto fit = [&](int resource, uint64_t usedPages) {
-    struct rlimit rl;
-    if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+  auto fit = [&](const support::LimitRoom &limit) {
+    if (!limit.set ||
+        limit.roomBytes >= uint64_t(FrontendStackBytes) + HeapRoomBytes ||
+        limit.roomBytes / 2 >= stack)
       return;
-    uint64_t used = usedPages * page;
-    uint64_t room = rl.rlim_cur > used ? rl.rlim_cur - used : 0;
-    if (room >= uint64_t(FrontendStackBytes) + HeapRoomBytes ||
-        room / 2 >= stack)
-      return;
-    stack = size_t(room / 2) & ~size_t(page - 1);
-    limitMiB = uint64_t(rl.rlim_cur) >> 20;
+    stack = size_t(limit.roomBytes / 2) & ~size_t(page - 1);
+    limitMiB = limit.limitBytes >> 20;
   };
-  fit(RLIMIT_AS, sizePages);
-  fit(RLIMIT_DATA, dataPages);
+  fit(room.addressSpace);
+  fit(room.data);
   return stack >= MinFrontendStackBytes ? stack : 0;
 }
 
@@ -1206,6 +1193,7 @@ public:
     if (opts_.listAlgorithms) {
       if (algos.empty())
         reportNoAlgorithm();
+      support::adviseHeapGrowth();
       progress_.phases.start("describe algorithms");
       for (const FunctionDecl *algo : algos)
         result_.algorithms.push_back(describeAlgorithm(algo, ctx, mapLoc));
@@ -1240,6 +1228,7 @@ public:
       return;
     }
 
+    support::adviseHeapGrowth();
     progress_.phases.start("evaluate");
     ProgramBuilder builder(ProgramBuilder::Limits{}, opts_.sharedBarriers);
     EvalLimits limits;
@@ -1571,6 +1560,7 @@ public:
     return ASTFrontendAction::BeginSourceFileAction(ci);
   }
   void ExecuteAction() override {
+    support::adviseHeapGrowth();
     progress_.phases.start("parse and sema");
     ASTFrontendAction::ExecuteAction();
     // Whatever the consumer ended with (an error, --list-algos), the caller
@@ -1756,6 +1746,7 @@ public:
     progress_.stackBytes = stackBytes;
     previous() = weak_from_this();
     support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress_);
+    support::adviseHeapGrowth();
     progress_.phases.start("clang set-up");
     // Not llvm::thread, which aborts the process when the thread cannot
     // start (a process limit, a container's pids.max).
@@ -1903,6 +1894,7 @@ FrontendResult runFrontend(const FrontendOptions &options,
     return result;
   }
   std::vector<std::string> args = clangBaseArgs();
+  support::adviseHeapGrowth();
   support::PhaseTimer pchTime("precompiled header (find or build)");
   auto pch = precompiledDslHeader(args);
   pchTime.stop();

@@ -417,10 +417,6 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
     return chunks > 0 ? double(plan.maxMessageSize) / double(chunks) : 0;
   };
 
-  auto reuseSlot = [&](const plan::Gpu &gpu) {
-    return plan::reuseScratchSlotBytes(plan, gpu);
-  };
-
   bool packetAlignmentReported = false;
 
   // Per-rank defects, located at the rank's `rank N` line in chunk IR
@@ -822,7 +818,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
       double pipelineSpan = 0; // the enclosing pipeline's bytes (0: unbounded)
       uint64_t pipelineUnit = 0; // and the unit the executor runs it with
       std::string slotOverflow;
-      if (const uint64_t slot = reuseSlot(gpu); slot > 0) {
+      if (const uint64_t slot = plan::reuseScratchSlotBytes(plan, gpu);
+          slot > 0) {
         const double maxChunk = chunkBytes(gpu);
         if (maxChunk == 0 || maxChunk > double(slot)) {
           const __int128 from = __int128(slot) * messageChunks(gpu);
@@ -857,7 +854,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
       // (the kernel has one slot size); the peer uses its own slot. A rank
       // without scratch has slot 0: every peer chunk starts at byte 0.
       auto peerSlotMismatch = [&](const plan::Op &op) {
-        const uint64_t mine = reuseSlot(gpu);
+        const uint64_t mine = plan::reuseScratchSlotBytes(plan, gpu);
         return firstOperandText(
             op,
             [&](plan::Operand, const plan::ResolvedBuffer &b) -> std::string {
@@ -865,7 +862,8 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
                   b.type != plan::BufferType::Scratch || b.size <= 0 ||
                   b.rank < 0 || size_t(b.rank) >= plan.gpus.size())
                 return "";
-              const uint64_t theirs = reuseSlot(plan.gpus[size_t(b.rank)]);
+              const uint64_t theirs =
+                  plan::reuseScratchSlotBytes(plan, plan.gpus[size_t(b.rank)]);
               if (theirs == 0 || theirs == mine)
                 return "";
               const std::string peer = "rank " + std::to_string(b.rank);
@@ -1086,7 +1084,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               // of the unit at or past the slot: a unit as large as the
               // span runs one iteration, which never wraps.
               std::optional<uint64_t> slot;
-              const uint64_t ownSlot = reuseSlot(gpu);
+              const uint64_t ownSlot = plan::reuseScratchSlotBytes(plan, gpu);
               if (ownSlot > 0) {
                 const uint64_t firstWrap =
                     unit == 0 ? ownSlot : (ownSlot + unit - 1) / unit * unit;

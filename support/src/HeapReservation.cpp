@@ -17,10 +17,8 @@
 #include <cstring>
 
 #if defined(__GLIBC__) && !defined(MSCCLC_SANITIZED)
-#include <cstdio>
 #include <malloc.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #define MSCCLC_HEAP_RESERVATION 1
 #endif
@@ -74,30 +72,16 @@ void adviseThreadHeap(char *brk) {
 }
 
 // What RLIMIT_AS and RLIMIT_DATA leave of address space and data: the
-// smaller, or UINT64_MAX when neither is set.
+// smaller, UINT64_MAX when neither is set, 0 when it cannot be read.
 uint64_t roomUnderLimits() {
-  uint64_t sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
-           dataPages = 0;
-  FILE *statm = std::fopen("/proc/self/statm", "r");
-  if (!statm)
+  const MemoryRoom room = memoryRoom();
+  if (!room.known)
     return 0;
-  const int read = std::fscanf(statm, "%lu %lu %lu %lu %lu %lu", &sizePages,
-                               &resident, &shared, &text, &lib, &dataPages);
-  std::fclose(statm);
-  if (read != 6)
-    return 0;
-  const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
-  uint64_t room = UINT64_MAX;
-  auto fit = [&](int resource, uint64_t usedPages) {
-    struct rlimit rl;
-    if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-      return;
-    const uint64_t used = usedPages * page;
-    room = std::min(room, rl.rlim_cur > used ? rl.rlim_cur - used : 0);
-  };
-  fit(RLIMIT_AS, sizePages);
-  fit(RLIMIT_DATA, dataPages);
-  return room;
+  uint64_t least = UINT64_MAX;
+  for (const LimitRoom &limit : {room.addressSpace, room.data})
+    if (limit.set)
+      least = std::min(least, limit.roomBytes);
+  return least;
 }
 
 bool underValgrind() {

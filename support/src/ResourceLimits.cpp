@@ -52,6 +52,34 @@ void outOfMemory() {
 
 } // namespace
 
+MemoryRoom memoryRoom() {
+  MemoryRoom room;
+  unsigned long sizePages = 0, resident = 0, shared = 0, text = 0, lib = 0,
+                dataPages = 0;
+  FILE *statm = std::fopen("/proc/self/statm", "r");
+  if (!statm)
+    return room;
+  const int read = std::fscanf(statm, "%lu %lu %lu %lu %lu %lu", &sizePages,
+                               &resident, &shared, &text, &lib, &dataPages);
+  std::fclose(statm);
+  if (read != 6)
+    return room;
+  room.known = true;
+  const uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+  auto fill = [&](int resource, uint64_t usedPages, LimitRoom &out) {
+    struct rlimit rl;
+    if (getrlimit(resource, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+      return;
+    const uint64_t used = usedPages * page;
+    out.set = true;
+    out.limitBytes = uint64_t(rl.rlim_cur);
+    out.roomBytes = out.limitBytes > used ? out.limitBytes - used : 0;
+  };
+  fill(RLIMIT_AS, sizePages, room.addressSpace);
+  fill(RLIMIT_DATA, dataPages, room.data);
+  return room;
+}
+
 void outOfMemoryNow() {
   if (thisThreadReports) // the reporter itself ran out: say the least
     exitNow("mscclc: error: out of memory\n", 1);

@@ -13,8 +13,6 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "mscclc/support/HeapReservation.h"
-
 #include <chrono>
 #include <optional>
 #include <string>
@@ -39,8 +37,6 @@ public:
   explicit PhaseTimer(std::string phase)
       : enabled_(phaseTimesEnabled()),
         phase_(enabled_ ? std::move(phase) : std::string()) {
-    // A phase boundary is where the heap's growth is advised.
-    adviseHeapGrowth();
     if (enabled_)
       start_ = std::chrono::steady_clock::now();
   }
@@ -64,7 +60,6 @@ class PhaseSequence {
 public:
   void start(std::string phase) {
     stop();
-    adviseHeapGrowth();
     if (phaseTimesEnabled())
       current_.emplace(std::move(phase));
   }

@@ -56,6 +56,22 @@ bool limitProcessMemory(uint64_t bytes);
 // limit is lower), without the reserves added on top; 0 when none was set.
 uint64_t processMemoryLimit();
 
+// What RLIMIT_AS (ulimit -v) and RLIMIT_DATA (ulimit -d, or the ceiling
+// --max-memory sets) leave beyond what the process uses now (its address
+// space and data, from /proc/self/statm). A limit that is not set has
+// `set` false; `known` is false where the usage cannot be read.
+struct LimitRoom {
+  bool set = false;
+  uint64_t limitBytes = 0;
+  uint64_t roomBytes = 0;
+};
+struct MemoryRoom {
+  bool known = false;
+  LimitRoom addressSpace; // RLIMIT_AS
+  LimitRoom data;         // RLIMIT_DATA
+};
+MemoryRoom memoryRoom();
+
 // How a message names the ceiling memory ran into: --max-memory's (or
 // `ownLimitBytes`, a budget of the caller's under it), or a lower limit
 // the parent process set (ulimit -v or -d), which --max-memory cannot
