@@ -7,7 +7,7 @@
 // whole 8-byte LL16 payload and 4 bytes that no packet moves (a warning;
 // -Werror makes it an error). The simulator shows the lost bytes.
 // WARN: warning: rank 0 thread block 0: packet ops (this one and the plan's others) move whole 8-byte payloads (LL16, the executor's default packets), but buffer_alignment is 4, so a chunk's size or offset need not be a multiple of 8 bytes: the bytes after a chunk's last whole payload are never moved, and packets at an offset off 8 bytes are misaligned [-Wpacket-alignment]
-// WARN: note: fix: set buffer_alignment to a multiple of 8 (the default is 16)
+// WARN: note: fix: set buffer_alignment to a multiple of 16, the default (8 keeps packets whole; 16 also keeps the executor's copies aligned, see -Wcopy-alignment)
 // SIM: nothing wrote it
 // SIM: verdict: fail
 #include <mscclpp/dsl.hpp>
@@ -29,7 +29,7 @@ MSCCLPP_ALGORITHM void werror_packet_alignment() {
     // expected-note@+1 {{fix: set buffer_alignment to a multiple of 16 (the default)}}
     Rank(r).copy(Rank(r).get_output_buffer().slice(r, r + 1), in, {.tb = 0});
     // expected-error@+2 {{rank 0 thread block 0: packet ops (this one and the plan's others) move whole 8-byte payloads (LL16, the executor's default packets), but buffer_alignment is 4}}
-    // expected-note@+1 {{fix: set buffer_alignment to a multiple of 8 (the default is 16)}}
+    // expected-note@+1 {{fix: set buffer_alignment to a multiple of 16, the default (8 keeps packets whole; 16 also keeps the executor's copies aligned, see -Wcopy-alignment)}}
     channel.put_packets(scratch[1 - r].slice(r, r + 1), in, {.tb = 0});
   }
   for (int r = 0; r < 2; ++r)
