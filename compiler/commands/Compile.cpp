@@ -91,7 +91,9 @@ public:
       return UsageError;
     // Under the ceiling --max-memory set (an untouched reservation counts
     // against it; reserveHeap sizes it by the room left).
+    support::PhaseTimer reserveTime("reserve heap");
     support::reserveHeap(uint64_t(256) << 20);
+    reserveTime.stop(support::heapReservationSummary());
     if (input_.empty()) {
       usageError(diag::err_usage_no_input);
       return UsageError;

@@ -40,6 +40,7 @@ constexpr uintptr_t ThreadHeapBytes = uintptr_t(64) << 20;
 // lost update only advises a range twice.
 std::atomic<char *> advisedEnd{nullptr};
 uint64_t reservedBytes = 0;
+std::string summary;
 
 char *currentBreak() {
   void *brk = sbrk(0);
@@ -89,9 +90,24 @@ bool underValgrind() {
   return preload && std::strstr(preload, "vgpreload");
 }
 
+bool turnedOff() {
+  const char *off = std::getenv("MSCCLC_NO_HEAP_RESERVATION");
+  return off && *off;
+}
+
 } // namespace
 
 void reserveHeap(uint64_t bytes) {
+  if (advisedEnd.load(std::memory_order_relaxed))
+    return; // reserved already
+  if (turnedOff()) {
+    summary = "none: MSCCLC_NO_HEAP_RESERVATION is set";
+    return;
+  }
+  if (underValgrind()) {
+    summary = "none: running under Valgrind";
+    return;
+  }
   // The front end's thread takes a stack of 512 MiB, and a limit that
   // leaves less room than that and a heap shrinks it: reserve an eighth of
   // what is left beyond 1 GiB, so that tight limits see no change.
@@ -99,9 +115,11 @@ void reserveHeap(uint64_t bytes) {
   const uint64_t spare =
       room > (uint64_t(1) << 30) ? (room - (uint64_t(1) << 30)) / 8 : 0;
   bytes = std::min({bytes, spare, MaxReservationBytes});
-  if (advisedEnd.load(std::memory_order_relaxed) || bytes < 4 * HugePage ||
-      underValgrind())
+  if (bytes < 4 * HugePage) {
+    summary = "none: the memory limits (--max-memory, ulimit -v or -d) "
+              "leave too little room";
     return;
+  }
   // Blocks up to 32 MiB (a growing vector of ops) come from the heap
   // instead of mappings of their own, and a free never shrinks the heap
   // below the reservation.
@@ -111,6 +129,7 @@ void reserveHeap(uint64_t bytes) {
   // heap by the block asked for plus the top pad: the whole reservation at
   // once. Blocks of 1 MiB use the top up; only their headers are touched.
   mallopt(M_TOP_PAD, int(bytes));
+  summary = "none: the heap did not grow";
   char *start = currentBreak();
   if (!start)
     return;
@@ -132,6 +151,8 @@ void reserveHeap(uint64_t bytes) {
   advise(uintptr_t(start), uintptr_t(end));
   advisedEnd.store(end, std::memory_order_relaxed);
   reservedBytes = uint64_t(end - start);
+  summary = std::to_string(reservedBytes >> 20) +
+            " MiB reserved, advised to use transparent huge pages";
 }
 
 uint64_t heapReservedBytes() { return reservedBytes; }
@@ -152,10 +173,19 @@ void adviseHeapGrowth() {
 
 #else
 
-void reserveHeap(uint64_t) {}
+namespace {
+std::string summary;
+} // namespace
+
+void reserveHeap(uint64_t) {
+  summary = "none: not in this build (it needs glibc's malloc, and "
+            "sanitizer builds keep their own allocator)";
+}
 uint64_t heapReservedBytes() { return 0; }
 void adviseHeapGrowth() {}
 
 #endif
+
+const std::string &heapReservationSummary() { return summary; }
 
 } // namespace mscclc::support

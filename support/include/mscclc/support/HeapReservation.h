@@ -24,14 +24,21 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace mscclc::support {
 
 // Reserves up to `bytes` (at most 512 MiB) of the main heap, fewer where
 // RLIMIT_AS or RLIMIT_DATA (ulimit -v, -d, --max-memory) leave less than 1 GiB
 // plus eight times that much room (none under tight limits). Once per process,
-// after the ceiling is set; later calls do nothing.
+// after the ceiling is set; later calls do nothing. Setting the environment
+// variable MSCCLC_NO_HEAP_RESERVATION (to anything but empty) turns it off.
 void reserveHeap(uint64_t bytes);
+
+// What reserveHeap() did, in words for --time-phases: "<N> MiB reserved,
+// advised to use transparent huge pages", or "none: <why>". Empty before
+// the first call.
+const std::string &heapReservationSummary();
 
 // What reserveHeap() reserved (0: nothing). malloc_trim(0) would hand it
 // back: trim with this as the pad instead.
