@@ -152,6 +152,13 @@ private:
          "and the constant fields of braced struct lists through its "
          "general path; for testing: the output, diagnostics and step "
          "counts are the same"},
+        {"MSCCLC_NO_HEAP_RESERVATION",
+         "when set (not empty), a compile does not reserve its heap up "
+         "front or advise it to use transparent huge pages (see "
+         "docs/performance.md): slower on most machines, for one where "
+         "huge-page faults stall; the output is the same. `--time-phases` "
+         "says on its `reserve heap` line what was reserved, or why nothing "
+         "was"},
         {"MSCCLC_INCLUDE_DIR",
          "the directory holding mscclpp/dsl.hpp (default: the installed "
          "include directory next to the executable, else the source tree)"},
