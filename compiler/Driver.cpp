@@ -9,7 +9,6 @@
 #include "mscclc/passes/CheckPlan.h"
 #include "mscclc/passes/TargetChecks.h"
 #include "mscclc/support/AtomicFile.h"
-#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/PhaseTimes.h"
 #include "mscclc/support/ResourceLimits.h"
 
@@ -687,7 +686,6 @@ bool writeOutput(const std::string &requested,
     }
   }
   support::WriteFailure f;
-  support::adviseHeapGrowth();
   support::PhaseTimer writeTime("write output");
   bool written = support::writeFileAtomically(path, produce, f);
   writeTime.stop();

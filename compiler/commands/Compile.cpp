@@ -94,6 +94,10 @@ public:
     support::PhaseTimer reserveTime("reserve heap");
     support::reserveHeap(uint64_t(256) << 20);
     reserveTime.stop(support::heapReservationSummary());
+    // What the heap grows by as the compile goes on is advised at each
+    // phase start (the front end, each pass, lowering, the checks, the
+    // writers).
+    support::setPhaseStartHook(support::adviseHeapGrowth);
     if (input_.empty()) {
       usageError(diag::err_usage_no_input);
       return UsageError;
@@ -223,7 +227,6 @@ private:
       cudaOptions.dtypes = cudaDtypes_;
       cudaOptions.ns = cudaNamespace_;
       cudaOptions.inputName = std::filesystem::path(input_).filename().string();
-      support::adviseHeapGrowth();
       support::PhaseTimer emitTime("emit CUDA");
       auto cu = cuda::writeCuda(*loaded.plan, cudaOptions, *printer);
       emitTime.stop();

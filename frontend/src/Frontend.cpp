@@ -1193,7 +1193,6 @@ public:
     if (opts_.listAlgorithms) {
       if (algos.empty())
         reportNoAlgorithm();
-      support::adviseHeapGrowth();
       progress_.phases.start("describe algorithms");
       for (const FunctionDecl *algo : algos)
         result_.algorithms.push_back(describeAlgorithm(algo, ctx, mapLoc));
@@ -1228,7 +1227,6 @@ public:
       return;
     }
 
-    support::adviseHeapGrowth();
     progress_.phases.start("evaluate");
     ProgramBuilder builder(ProgramBuilder::Limits{}, opts_.sharedBarriers);
     EvalLimits limits;
@@ -1560,7 +1558,6 @@ public:
     return ASTFrontendAction::BeginSourceFileAction(ci);
   }
   void ExecuteAction() override {
-    support::adviseHeapGrowth();
     progress_.phases.start("parse and sema");
     ASTFrontendAction::ExecuteAction();
     // Whatever the consumer ended with (an error, --list-algos), the caller
@@ -1746,7 +1743,6 @@ public:
     progress_.stackBytes = stackBytes;
     previous() = weak_from_this();
     support::setOutOfMemoryReporter(reportClangOutOfMemory, &progress_);
-    support::adviseHeapGrowth();
     progress_.phases.start("clang set-up");
     // Not llvm::thread, which aborts the process when the thread cannot
     // start (a process limit, a container's pids.max).
@@ -1894,7 +1890,6 @@ FrontendResult runFrontend(const FrontendOptions &options,
     return result;
   }
   std::vector<std::string> args = clangBaseArgs();
-  support::adviseHeapGrowth();
   support::PhaseTimer pchTime("precompiled header (find or build)");
   auto pch = precompiledDslHeader(args);
   pchTime.stop();

@@ -3,7 +3,6 @@
 
 #include "mscclc/ir/PlanVerifier.h"
 #include "mscclc/passes/TargetDefects.h"
-#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/PhaseTimes.h"
 
 namespace mscclc::passes {
@@ -75,7 +74,6 @@ void warnSelfChannels(const plan::Plan &plan, DiagnosticSink &diags) {
 
 bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
                DiagnosticSink &diags, PlanOrigin origin) {
-  support::adviseHeapGrowth();
   support::PhaseTimer verifyTime("verify plan");
   bool structureOk;
   if (origin == PlanOrigin::Compiled) {
@@ -87,11 +85,9 @@ bool checkPlan(const plan::Plan &plan, const TargetLimits &target,
   verifyTime.stop();
   if (!structureOk)
     return false;
-  support::adviseHeapGrowth();
   support::PhaseTimer limitsTime("check target limits");
   bool limitsOk = checkTargetLimits(plan, target, diags);
   limitsTime.stop();
-  support::adviseHeapGrowth();
   support::PhaseTimer defectsTime("check target defects");
   bool defectsOk = checkTargetDefects(plan, diags);
   defectsTime.stop();

@@ -11,7 +11,6 @@
 #include "mscclc/passes/Lowering.h"
 #include "mscclc/passes/Passes.h"
 #include "mscclc/passes/TargetChecks.h"
-#include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/PhaseTimes.h"
 
 #include <algorithm>
@@ -84,8 +83,6 @@ bool runPasses(chunk::Program &program, const PipelineOptions &options,
     if (!entry.enabled(program, options))
       continue;
     std::unique_ptr<Pass> pass = entry.create(options);
-    // Passes allocate on this thread's heap: advise what it grew by.
-    support::adviseHeapGrowth();
     support::PhaseTimer passTime("pass " + std::string(entry.name));
     bool passOk = pass->run(program, diags);
     passTime.stop();
@@ -123,7 +120,6 @@ std::optional<plan::Plan> runPipeline(chunk::Program &program,
   }
   if (!runPasses(program, options, diags))
     return std::nullopt;
-  support::adviseHeapGrowth();
   support::PhaseTimer lowerTime("lower to plan IR");
   plan::Plan plan = lowerToPlan(program);
   lowerTime.stop();

@@ -40,7 +40,7 @@ constexpr uintptr_t ThreadHeapBytes = uintptr_t(64) << 20;
 // lost update only advises a range twice.
 std::atomic<char *> advisedEnd{nullptr};
 uint64_t reservedBytes = 0;
-std::string summary;
+HeapReservationOutcome outcome = HeapReservationOutcome::NotAttempted;
 
 char *currentBreak() {
   void *brk = sbrk(0);
@@ -101,11 +101,11 @@ void reserveHeap(uint64_t bytes) {
   if (advisedEnd.load(std::memory_order_relaxed))
     return; // reserved already
   if (turnedOff()) {
-    summary = "none: MSCCLC_NO_HEAP_RESERVATION is set";
+    outcome = HeapReservationOutcome::TurnedOff;
     return;
   }
   if (underValgrind()) {
-    summary = "none: running under Valgrind";
+    outcome = HeapReservationOutcome::UnderValgrind;
     return;
   }
   // The front end's thread takes a stack of 512 MiB, and a limit that
@@ -116,8 +116,7 @@ void reserveHeap(uint64_t bytes) {
       room > (uint64_t(1) << 30) ? (room - (uint64_t(1) << 30)) / 8 : 0;
   bytes = std::min({bytes, spare, MaxReservationBytes});
   if (bytes < 4 * HugePage) {
-    summary = "none: the memory limits (--max-memory, ulimit -v or -d) "
-              "leave too little room";
+    outcome = HeapReservationOutcome::TooLittleRoom;
     return;
   }
   // Blocks up to 32 MiB (a growing vector of ops) come from the heap
@@ -129,7 +128,7 @@ void reserveHeap(uint64_t bytes) {
   // heap by the block asked for plus the top pad: the whole reservation at
   // once. Blocks of 1 MiB use the top up; only their headers are touched.
   mallopt(M_TOP_PAD, int(bytes));
-  summary = "none: the heap did not grow";
+  outcome = HeapReservationOutcome::HeapDidNotGrow;
   char *start = currentBreak();
   if (!start)
     return;
@@ -151,9 +150,10 @@ void reserveHeap(uint64_t bytes) {
   advise(uintptr_t(start), uintptr_t(end));
   advisedEnd.store(end, std::memory_order_relaxed);
   reservedBytes = uint64_t(end - start);
-  summary = std::to_string(reservedBytes >> 20) +
-            " MiB reserved, advised to use transparent huge pages";
+  outcome = HeapReservationOutcome::Reserved;
 }
+
+HeapReservationOutcome heapReservationOutcome() { return outcome; }
 
 uint64_t heapReservedBytes() { return reservedBytes; }
 
@@ -174,18 +174,40 @@ void adviseHeapGrowth() {
 #else
 
 namespace {
-std::string summary;
+bool attempted = false;
 } // namespace
 
-void reserveHeap(uint64_t) {
-  summary = "none: not in this build (it needs glibc's malloc, and "
-            "sanitizer builds keep their own allocator)";
-}
+void reserveHeap(uint64_t) { attempted = true; }
 uint64_t heapReservedBytes() { return 0; }
+HeapReservationOutcome heapReservationOutcome() {
+  return attempted ? HeapReservationOutcome::NotInThisBuild
+                   : HeapReservationOutcome::NotAttempted;
+}
 void adviseHeapGrowth() {}
 
 #endif
 
-const std::string &heapReservationSummary() { return summary; }
+std::string heapReservationSummary() {
+  switch (heapReservationOutcome()) {
+  case HeapReservationOutcome::NotAttempted:
+    return "";
+  case HeapReservationOutcome::Reserved:
+    return std::to_string(heapReservedBytes() >> 20) +
+           " MiB reserved, advised to use transparent huge pages";
+  case HeapReservationOutcome::TurnedOff:
+    return "none: MSCCLC_NO_HEAP_RESERVATION is set";
+  case HeapReservationOutcome::UnderValgrind:
+    return "none: running under Valgrind";
+  case HeapReservationOutcome::TooLittleRoom:
+    return "none: the memory limits (--max-memory, ulimit -v or -d) leave "
+           "too little room";
+  case HeapReservationOutcome::HeapDidNotGrow:
+    return "none: the heap did not grow";
+  case HeapReservationOutcome::NotInThisBuild:
+    return "none: not in this build (it needs glibc's malloc, and "
+           "sanitizer builds keep their own allocator)";
+  }
+  return "";
+}
 
 } // namespace mscclc::support

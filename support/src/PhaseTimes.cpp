@@ -1,6 +1,7 @@
 //===- PhaseTimes.cpp - --time-phases -------------------------------------===//
 #include "mscclc/support/PhaseTimes.h"
 
+#include <atomic>
 #include <cstdio>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -10,6 +11,8 @@ namespace mscclc::support {
 namespace {
 bool enabled = false;
 std::chrono::steady_clock::time_point processStart;
+// Atomic: phases start on the front end's thread too.
+std::atomic<PhaseStartHook> phaseStartHook{nullptr};
 
 // The second field of /proc/self/statm, or -1 where there is none.
 long residentPages() {
@@ -37,6 +40,15 @@ void enablePhaseTimes() {
 }
 
 bool phaseTimesEnabled() { return enabled; }
+
+void setPhaseStartHook(PhaseStartHook hook) {
+  phaseStartHook.store(hook, std::memory_order_relaxed);
+}
+
+void runPhaseStartHook() {
+  if (PhaseStartHook hook = phaseStartHook.load(std::memory_order_relaxed))
+    hook();
+}
 
 void reportPhase(std::string_view phase, double milliseconds,
                  std::string_view detail) {

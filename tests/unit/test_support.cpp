@@ -4,6 +4,7 @@
 #include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/LargeBlockAllocator.h"
 #include "mscclc/support/Parallel.h"
+#include "mscclc/support/PhaseTimes.h"
 
 #include <catch2/catch.hpp>
 
@@ -166,10 +167,19 @@ TEST_CASE("large blocks are advised to use huge pages, small ones are not",
 // reservation is once per process, and other tests' compiles make it):
 // hidden, run by name.
 TEST_CASE("heap reservation: without limits", "[.][heap-reservation]") {
+  using mscclc::support::HeapReservationOutcome;
+  CHECK(mscclc::support::heapReservationOutcome() ==
+        HeapReservationOutcome::NotAttempted);
+  CHECK(mscclc::support::heapReservationSummary().empty());
   char *before = static_cast<char *>(sbrk(0));
   mscclc::support::reserveHeap(uint64_t(64) << 20);
   char *after = static_cast<char *>(sbrk(0));
   const uint64_t reserved = mscclc::support::heapReservedBytes();
+  CHECK(mscclc::support::heapReservationOutcome() ==
+        HeapReservationOutcome::Reserved);
+  CHECK(mscclc::support::heapReservationSummary() ==
+        std::to_string(reserved >> 20) +
+            " MiB reserved, advised to use transparent huge pages");
   // 64 MiB, up to the page rounding of malloc's top, grown at once.
   CHECK(reserved >= (uint64_t(48) << 20));
   CHECK(reserved <= (uint64_t(65) << 20));
@@ -188,6 +198,9 @@ TEST_CASE("heap reservation: under a tight limit", "[.][heap-reservation]") {
   mscclc::support::reserveHeap(uint64_t(64) << 20);
   CHECK(mscclc::support::heapReservedBytes() == 0);
   CHECK(static_cast<char *>(sbrk(0)) == before);
+  CHECK(mscclc::support::heapReservationOutcome() ==
+        mscclc::support::HeapReservationOutcome::TooLittleRoom);
+  CHECK(mscclc::support::heapReservationSummary().rfind("none: ", 0) == 0);
 }
 
 // Runs the hidden test case `name` in a fresh copy of this binary, with
@@ -425,4 +438,30 @@ TEST_CASE("released small blocks are kept except under Valgrind's memcheck",
   CHECK_FALSE(keepsSmallBlocks(
       "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so:/usr/libexec/"
       "valgrind/vgpreload_memcheck-amd64-linux.so"));
+}
+
+namespace {
+int phaseStarts = 0;
+void countPhaseStart() { ++phaseStarts; }
+} // namespace
+
+TEST_CASE("phase-start hook runs at every phase start, timed or not") {
+  REQUIRE_FALSE(mscclc::support::phaseTimesEnabled());
+  phaseStarts = 0;
+  mscclc::support::setPhaseStartHook(countPhaseStart);
+  {
+    mscclc::support::PhaseTimer timer("one");
+    CHECK(phaseStarts == 1);
+    mscclc::support::PhaseSequence sequence;
+    sequence.start("two");
+    sequence.start("three");
+    CHECK(phaseStarts == 3);
+    // Stopping is not a start.
+    timer.stop();
+    sequence.stop();
+    CHECK(phaseStarts == 3);
+  }
+  mscclc::support::setPhaseStartHook(nullptr);
+  mscclc::support::PhaseTimer untracked("four");
+  CHECK(phaseStarts == 3);
 }

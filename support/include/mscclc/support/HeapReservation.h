@@ -10,8 +10,9 @@
 //    there) in one piece up front and advises it to use transparent huge
 //    pages: one fault per 2 MiB;
 //  - advises the heaps of the front end's thread arena, and what the main
-//    heap grows by later, at phase boundaries and at the evaluator's memory
-//    checks (adviseHeapGrowth()).
+//    heap grows by later, at phase starts (compile installs
+//    adviseHeapGrowth() as PhaseTimes.h's phase-start hook), when the front
+//    end's thread starts and at the evaluator's memory checks.
 //
 // Nothing is touched: an untouched reservation costs address space only.
 // RLIMIT_DATA counts it, so it is sized well within the limits.
@@ -35,10 +36,22 @@ namespace mscclc::support {
 // variable MSCCLC_NO_HEAP_RESERVATION (to anything but empty) turns it off.
 void reserveHeap(uint64_t bytes);
 
-// What reserveHeap() did, in words for --time-phases: "<N> MiB reserved,
-// advised to use transparent huge pages", or "none: <why>". Empty before
-// the first call.
-const std::string &heapReservationSummary();
+// What reserveHeap() did.
+enum class HeapReservationOutcome {
+  NotAttempted,   // reserveHeap() has not run
+  Reserved,       // heapReservedBytes() reserved and advised
+  TurnedOff,      // MSCCLC_NO_HEAP_RESERVATION is set
+  UnderValgrind,  // Valgrind replaces malloc
+  TooLittleRoom,  // the memory limits leave too little
+  HeapDidNotGrow, // malloc did not extend the main heap
+  NotInThisBuild, // sanitizer builds, C libraries other than glibc
+};
+HeapReservationOutcome heapReservationOutcome();
+
+// The outcome in words for --time-phases: "<N> MiB reserved, advised to
+// use transparent huge pages", or "none: <why>". Empty before the first
+// call.
+std::string heapReservationSummary();
 
 // What reserveHeap() reserved (0: nothing). malloc_trim(0) would hand it
 // back: trim with this as the pad instead.

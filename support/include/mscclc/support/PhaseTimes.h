@@ -10,6 +10,11 @@
 // a library needs no extra parameter to take part. Off by default: a
 // disabled PhaseTimer reads no clock.
 //
+// Phase starts are also where a command may do process-wide housekeeping
+// that should follow the compile's progress (compile advises the heap it
+// grew, see HeapReservation.h): it installs a hook, called at every phase
+// start whether or not phases are timed.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -22,6 +27,14 @@ namespace mscclc::support {
 
 void enablePhaseTimes();
 bool phaseTimesEnabled();
+
+// Calls `hook` at the start of every phase from now on, on the thread that
+// starts it (so it must be thread-safe); null removes it. Set once, before
+// any other thread starts a phase.
+using PhaseStartHook = void (*)();
+void setPhaseStartHook(PhaseStartHook hook);
+// Calls the hook, if one is set.
+void runPhaseStartHook();
 
 // Prints one phase line (when enabled).
 void reportPhase(std::string_view phase, double milliseconds,
@@ -37,6 +50,7 @@ public:
   explicit PhaseTimer(std::string phase)
       : enabled_(phaseTimesEnabled()),
         phase_(enabled_ ? std::move(phase) : std::string()) {
+    runPhaseStartHook();
     if (enabled_)
       start_ = std::chrono::steady_clock::now();
   }
@@ -62,6 +76,8 @@ public:
     stop();
     if (phaseTimesEnabled())
       current_.emplace(std::move(phase));
+    else
+      runPhaseStartHook();
   }
   void stop(std::string_view detail = {}) {
     if (current_) {
