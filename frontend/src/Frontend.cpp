@@ -464,6 +464,28 @@ bool isLibraryLocation(const clang::SourceManager &sm,
   return name.starts_with(dslDir);
 }
 
+// Clang's notes on its fixed limits name the flag that would raise them or
+// show the whole backtrace (-fbracket-depth=N, -ftemplate-depth=N,
+// -ftemplate-backtrace-limit=0, ...). mscclc takes no such flag: the note
+// says what to change in the algorithm instead, or drops the advice.
+std::string withoutClangFlagAdvice(llvm::StringRef note) {
+  // "(skipping 12 contexts in backtrace; use -f...=0 to see all)"
+  if (size_t at = note.find("; use -f");
+      at != llvm::StringRef::npos && note.ends_with(" to see all)"))
+    return (note.take_front(at) + ")").str();
+  if (!note.starts_with("use -f"))
+    return note.str();
+  llvm::StringRef flag = note.drop_front(4).take_until(
+      [](char c) { return c == '=' || c == ' '; });
+  std::string kept =
+      "mscclc keeps this limit (it takes no " + flag.str() + " option)";
+  if (flag == "-fbracket-depth")
+    return kept + ": split the expression or block into named parts";
+  if (flag == "-ftemplate-depth")
+    return kept + ": give the recursion a base case, or write it as a loop";
+  return kept;
+}
+
 // Hands Clang's own diagnostics (syntax and type errors, warnings) to the
 // DiagnosticSink every other stage reports to.
 class ForwardingClangConsumer : public clang::DiagnosticConsumer {
@@ -522,6 +544,10 @@ public:
       return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
+    if (id == diag::note_clang) {
+      std::string note = withoutClangFlagAdvice(text);
+      text = note;
+    }
     if (detached_) {
       // Unlocated: mapping a location adds to the file table, which the
       // caller's thread reads meanwhile.
