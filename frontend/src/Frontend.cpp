@@ -21,6 +21,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/DiagnosticParse.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -467,23 +470,36 @@ bool isLibraryLocation(const clang::SourceManager &sm,
 // Clang's notes on its fixed limits name the flag that would raise them or
 // show the whole backtrace (-fbracket-depth=N, -ftemplate-depth=N,
 // -ftemplate-backtrace-limit=0, ...). mscclc takes no such flag: the note
-// says what to change in the algorithm instead, or drops the advice.
-std::string withoutClangFlagAdvice(llvm::StringRef note) {
-  // "(skipping 12 contexts in backtrace; use -f...=0 to see all)"
-  if (size_t at = note.find("; use -f");
-      at != llvm::StringRef::npos && note.ends_with(" to see all)"))
-    return (note.take_front(at) + ")").str();
-  if (!note.starts_with("use -f"))
+// says what to change in the algorithm instead, or drops the advice. Notes
+// are recognised by Clang's ID, so a change of wording cannot slip past.
+std::string withoutClangFlagAdvice(unsigned clangId, llvm::StringRef note) {
+  auto kept = [](llvm::StringRef flag) {
+    return "mscclc keeps this limit (it takes no " + flag.str() + " option)";
+  };
+  switch (clangId) {
+  case clang::diag::note_bracket_depth:
+    return kept("-fbracket-depth") +
+           ": split the expression or block into named parts";
+  case clang::diag::note_template_recursion_depth:
+    return kept("-ftemplate-depth") +
+           ": give the recursion a base case, or write it as a loop";
+  case clang::diag::note_operator_arrow_depth:
+    return kept("-foperator-arrow-depth");
+  case clang::diag::note_instantiation_contexts_suppressed:
+  case clang::diag::note_constexpr_calls_suppressed:
+    // "(skipping 12 contexts in backtrace; use -f...=0 to see all)"
+    return (note.take_until([](char c) { return c == ';'; }) + ")").str();
+  case clang::diag::note_ovl_too_many_candidates:
+    // "remaining 3 candidates omitted; pass -fshow-overloads=all to ..."
+    return note.take_until([](char c) { return c == ';'; }).str();
+  case clang::diag::note_constexpr_new_exceeds_limits:
+    // "...exceeds the limit (N); use '-fconstexpr-steps' to increase ..."
+    return (note.take_front(note.rfind("; use")) + "; " +
+            kept("-fconstexpr-steps"))
+        .str();
+  default:
     return note.str();
-  llvm::StringRef flag = note.drop_front(4).take_until(
-      [](char c) { return c == '=' || c == ' '; });
-  std::string kept =
-      "mscclc keeps this limit (it takes no " + flag.str() + " option)";
-  if (flag == "-fbracket-depth")
-    return kept + ": split the expression or block into named parts";
-  if (flag == "-ftemplate-depth")
-    return kept + ": give the recursion a base case, or write it as a loop";
-  return kept;
+  }
 }
 
 // Hands Clang's own diagnostics (syntax and type errors, warnings) to the
@@ -545,7 +561,7 @@ public:
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     if (id == diag::note_clang) {
-      std::string note = withoutClangFlagAdvice(text);
+      std::string note = withoutClangFlagAdvice(info.getID(), text);
       text = note;
     }
     if (detached_) {

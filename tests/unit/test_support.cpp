@@ -443,10 +443,11 @@ TEST_CASE("released small blocks are kept except under Valgrind's memcheck",
 namespace {
 int phaseStarts = 0;
 void countPhaseStart() { ++phaseStarts; }
-} // namespace
 
-TEST_CASE("phase-start hook runs at every phase start, timed or not") {
-  REQUIRE_FALSE(mscclc::support::phaseTimesEnabled());
+// One PhaseTimer and two starts of a PhaseSequence: three phase starts,
+// whether --time-phases is on or not; stops are not starts, and a removed
+// hook is not called.
+void checkPhaseStartHook() {
   phaseStarts = 0;
   mscclc::support::setPhaseStartHook(countPhaseStart);
   {
@@ -456,7 +457,6 @@ TEST_CASE("phase-start hook runs at every phase start, timed or not") {
     sequence.start("two");
     sequence.start("three");
     CHECK(phaseStarts == 3);
-    // Stopping is not a start.
     timer.stop();
     sequence.stop();
     CHECK(phaseStarts == 3);
@@ -464,4 +464,24 @@ TEST_CASE("phase-start hook runs at every phase start, timed or not") {
   mscclc::support::setPhaseStartHook(nullptr);
   mscclc::support::PhaseTimer untracked("four");
   CHECK(phaseStarts == 3);
+}
+} // namespace
+
+TEST_CASE("phase-start hook runs at every phase start when phases are not "
+          "timed") {
+  REQUIRE_FALSE(mscclc::support::phaseTimesEnabled());
+  checkPhaseStartHook();
+}
+
+// Timing phases is once per process and for good: hidden, run in a fresh
+// process by the test case below it.
+TEST_CASE("phase-start hook, timed", "[.][phase-times]") {
+  mscclc::support::enablePhaseTimes();
+  REQUIRE(mscclc::support::phaseTimesEnabled());
+  checkPhaseStartHook();
+}
+
+TEST_CASE("phase-start hook runs at every phase start when phases are "
+          "timed") {
+  CHECK(runHiddenTest("phase-start hook, timed", 0) == 0);
 }

@@ -74,6 +74,8 @@ class PhaseSequence {
 public:
   void start(std::string phase) {
     stop();
+    // Timed, the PhaseTimer's constructor runs the hook; untimed, no timer
+    // is made (to spare its string), so the hook runs here: once either way.
     if (phaseTimesEnabled())
       current_.emplace(std::move(phase));
     else
