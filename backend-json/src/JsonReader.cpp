@@ -785,6 +785,23 @@ size_t findNumberToken(std::string_view text, std::string_view what) {
   return 0;
 }
 
+// The same message with a long quoted number cut to its first digits and
+// its length: the caret shows where it is, and a number of 5,000 digits
+// would otherwise fill the screen.
+std::string shortenQuotedNumber(std::string_view what) {
+  constexpr size_t Shown = 24;
+  size_t open = what.find('\'');
+  size_t close = open == std::string_view::npos ? std::string_view::npos
+                                                : what.find('\'', open + 1);
+  if (close == std::string_view::npos || close - open - 1 <= Shown + 8)
+    return std::string(what);
+  std::string_view number = what.substr(open + 1, close - open - 1);
+  return std::string(what.substr(0, open + 1)) +
+         std::string(number.substr(0, Shown)) + "...' (" +
+         std::to_string(number.size()) + " characters)" +
+         std::string(what.substr(close + 1));
+}
+
 // JSON leaves duplicate keys to the reader (nlohmann keeps the last, other
 // readers the first): in a plan one is a mistake that would silently drop
 // data, so it is an error at the second occurrence. Runs on text that
@@ -860,7 +877,7 @@ std::optional<Plan> readPlanJson(std::string_view text, DiagnosticSink &diags,
     if (size_t close = what.find("] "); close != std::string_view::npos)
       what.remove_prefix(close + 2);
     diags.emit(diagnosticAt(text, findNumberToken(text, what),
-                            std::string(what), fileId));
+                            shortenQuotedNumber(what), fileId));
     return std::nullopt;
   }
   if (auto dup = duplicateKey(text, fileId)) {
