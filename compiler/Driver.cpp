@@ -571,10 +571,28 @@ std::optional<chunk::Program> loadChunkIR(const std::string &path,
   return program;
 }
 
+namespace {
+// A command's printer. Should the process end without unwinding (a limit
+// hit inside Clang, memory run out), its summary line still closes what it
+// printed.
+class CommandPrinter : public DiagnosticPrinter {
+public:
+  CommandPrinter()
+      : DiagnosticPrinter(std::cerr), closing_([this](int &) {
+          if (!summaryPrinted())
+            printSummary();
+        }) {}
+
+private:
+  support::ExitNowAction closing_;
+};
+} // namespace
+
 std::unique_ptr<DiagnosticPrinter>
 makePrinter(const std::string &path, const CompileOptions &options,
             std::shared_ptr<SourceFiles> files) {
-  auto printer = std::make_unique<DiagnosticPrinter>(std::cerr);
+  std::unique_ptr<DiagnosticPrinter> printer =
+      std::make_unique<CommandPrinter>();
   applyDiagnosticStyle(*printer);
   printer->setSubject(path);
   printer->setFiles(std::move(files));

@@ -234,6 +234,9 @@ int main(int argc, char **argv) {
   // Every subcommand runs under the default ceiling; compiles apply
   // --max-memory once their options are parsed.
   mscclc::support::limitProcessMemory(uint64_t(4096) << 20);
+  // -fdiagnostics-format=json|sarif: the document also closes a run that
+  // ends without unwinding (support::exitNow).
+  mscclc::support::ExitNowAction document([](int &) { finishDiagnostics(); });
   int status = InternalError;
   try {
     status = dispatch(argc, argv);

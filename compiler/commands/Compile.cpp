@@ -17,6 +17,7 @@
 #include "mscclc/support/HeapReservation.h"
 #include "mscclc/support/KeepUntilExit.h"
 #include "mscclc/support/PhaseTimes.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -326,11 +327,18 @@ private:
     auto files = std::make_shared<SourceFiles>();
     CollectingDiagnosticSink collected;
     options_.configure(collected);
+    auto verdict = [&] {
+      auto printer = makePrinter(input_, options_, files);
+      bool ok = verifyExpectations(*files, collected.entries, *printer);
+      printer->printSummary();
+      return ok ? Success : Failure;
+    };
+    // A limit hit inside Clang ends the process where it is: what was
+    // reported up to it, its own error included, is still held against the
+    // expectations.
+    support::ExitNowAction onExitNow([&](int &status) { status = verdict(); });
     loadPlan(input_, options_, collected, files);
-    auto printer = makePrinter(input_, options_, files);
-    bool ok = verifyExpectations(*files, collected.entries, *printer);
-    printer->printSummary();
-    return ok ? Success : Failure;
+    return verdict();
   }
 
   // --cuda-namespace: identifiers joined by "::", none a C++ keyword or

@@ -147,9 +147,10 @@ struct ClangProgress {
   // Set while a source file is being compiled: spelling suggestions
   // consult its Sema.
   CompilerInstance *compiler = nullptr;
-  // Reports a Clang error held for its instantiation context (see
-  // ForwardingClangConsumer) before a hard limit ends the process.
-  std::function<void()> flushHeldError;
+  // Reports a hard limit hit inside Clang at the last token, like any other
+  // error (after a Clang error held for its instantiation context, see
+  // ForwardingClangConsumer).
+  std::function<void(diag::ID, std::initializer_list<DiagArg>)> reportFatal;
   // --time-phases: Clang set-up, parse and sema, evaluation.
   support::PhaseSequence phases;
   // The front end thread's stack (frontendStackBytes): the evaluator keeps
@@ -162,25 +163,15 @@ struct ClangProgress {
   std::function<void()> handOff;
 };
 
-// Formats "file:line:col: error: MESSAGE" for the last token's place. Runs
-// where Clang cannot be unwound, so it prints directly (see exitNow).
-std::string locatedClangMessage(const ClangProgress &p, const char *message) {
-  if (p.flushHeldError)
-    p.flushHeldError();
-  std::string where = p.inputName;
-  if (p.sm && p.lastToken.isValid()) {
-    // Where the token physically is, as every other diagnostic says: not
-    // where a #line directive claims it is.
-    clang::SourceLocation at = p.sm->getExpansionLoc(p.lastToken);
-    PresumedLoc pl = p.sm->getPresumedLoc(at, /*UseLineDirectives=*/false);
-    if (pl.isValid())
-      where = (p.sm->getFileID(at) == p.sm->getMainFileID()
-                   ? p.inputName
-                   : std::string(pl.getFilename())) +
-              ":" + std::to_string(pl.getLine()) + ":" +
-              std::to_string(pl.getColumn());
-  }
-  return where + ": error: " + message + "\n";
+// Ends the process on a limit hit inside Clang, which cannot be unwound:
+// the error is reported where Clang is (the last token it lexed) to the
+// front end's sink, as every other diagnostic, and exitNow runs the
+// command's closing words (its summary, the json or sarif document).
+[[noreturn]] void fatalClangError(const ClangProgress &p, diag::ID id,
+                                  std::initializer_list<DiagArg> args = {}) {
+  if (p.reportFatal)
+    p.reportFatal(id, args);
+  support::exitNow(nullptr, 1);
 }
 
 // Macro expansions are counted too: a macro exploding inside #if never
@@ -193,11 +184,8 @@ public:
                     SourceRange, const MacroArgs *) override {
     if (++expansions_ > MaxMacroExpansions) {
       p_.lastToken = name.getLocation();
-      support::exitNow(
-          locatedClangMessage(p_, "more than 10000000 macro expansions; a "
-                                  "macro expanding without bound?")
-              .c_str(),
-          1);
+      fatalClangError(p_, diag::err_clang_macro_expansions,
+                      {MaxMacroExpansions});
     }
   }
 
@@ -316,12 +304,7 @@ struct StackGuard {
       ::sigaction(sig, &previous[sig == SIGSEGV ? 0 : 1], nullptr);
       return;
     }
-    support::exitNow(
-        locatedClangMessage(*progress,
-                            "nested too deeply for the compiler's stack here; "
-                            "split the expression")
-            .c_str(),
-        1);
+    fatalClangError(*progress, diag::err_clang_stack);
   }
 
   // On the front end's thread, before Clang runs.
@@ -383,13 +366,8 @@ struct StackGuard {
 void reportClangOutOfMemory(void *context) {
   const auto &p = *static_cast<const ClangProgress *>(context);
   support::MemoryLimitText limit = support::memoryLimitText();
-  std::string text = locatedClangMessage(
-      p,
-      ("compiling this file needs more memory than the limit of " +
-       std::to_string(limit.mib) + " MiB (" + limit.setBy +
-       "); a template or macro expanding without bound? (" + limit.raise + ")")
-          .c_str());
-  support::exitNow(text.c_str(), 1);
+  fatalClangError(p, diag::err_clang_memory_limit,
+                  {limit.mib, limit.setBy, limit.raise});
 }
 
 // Maps Clang locations to (file table id, line, column), adding each file
@@ -649,6 +627,21 @@ public:
   }
 
   void finish() override { flushPending(); }
+
+  // A hard limit hit inside Clang at `at`, just before the process ends:
+  // after the error held for its notes, as any other error.
+  void reportFatal(clang::SourceLocation at, diag::ID id,
+                   std::initializer_list<DiagArg> args) {
+    flushPending();
+    mscclc::SourceLocation loc;
+    if (!detached_ && progress_.sm) {
+      locs_.setSourceManager(progress_.sm);
+      loc = locs_.map(at);
+    }
+    if (!loc.isValid())
+      loc = last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
+    sink_->report(id, loc, args);
+  }
 
   // Where the user's header a diagnostic is in was included, innermost
   // first (Clang's "In file included from"): of a header included twice,
@@ -1573,18 +1566,10 @@ public:
       // length times every candidate's: a 150,000-character name takes a
       // minute. C++ lets implementations limit identifier length.
       if (t.is(tok::identifier) && t.getLength() > MaxIdentifierLength)
-        support::exitNow(
-            locatedClangMessage(*p, "identifier longer than 4096 characters; "
-                                    "shorten it")
-                .c_str(),
-            1);
+        fatalClangError(*p, diag::err_clang_identifier_length,
+                        {MaxIdentifierLength});
       if (++p->tokens > MaxTokens)
-        support::exitNow(
-            locatedClangMessage(
-                *p, "more than 20000000 tokens after macro expansion; a "
-                    "macro expanding without bound?")
-                .c_str(),
-            1);
+        fatalClangError(*p, diag::err_clang_token_limit, {MaxTokens});
     });
     // __FILE__ and std::source_location name a file relative to the
     // algorithm file's directory: Clang is given its absolute path, which
@@ -1764,7 +1749,10 @@ public:
     tool_.setPrintErrorMessage(false);
     tool_.setDiagnosticConsumer(&forward_);
     progress_.inputName = options_.inputFile;
-    progress_.flushHeldError = [this] { forward_.flushPending(); };
+    progress_.reportFatal = [this](diag::ID id,
+                                   std::initializer_list<DiagArg> args) {
+      forward_.reportFatal(progress_.lastToken, id, args);
+    };
     progress_.handOff = [this] { handOff(); };
   }
   FrontendTeardown(const FrontendTeardown &) = delete;

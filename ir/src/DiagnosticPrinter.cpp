@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <regex>
 
 namespace mscclc {
 
@@ -256,6 +257,7 @@ void DiagnosticPrinter::handle(const Diagnostic &d) {
 }
 
 void DiagnosticPrinter::printSummary() {
+  summaryPrinted_ = true;
   if (log_)
     return;
   auto count = [](unsigned n, const char *what) {
@@ -283,7 +285,47 @@ struct Expectation {
   uint32_t writtenAt; // the line the directive is on
   // `expected-note@*`: at a line of another file (a library header).
   bool elsewhere = false;
+  // `expected-error-re`: `text` with its {{...}} parts as regular
+  // expressions, searched for in the message.
+  std::optional<std::regex> pattern;
 };
+
+// The pattern of an `-re` directive's text: the parts in {{...}} are
+// regular expressions (ECMAScript), the rest literal, as in clang -verify.
+// Sets `problem` when the text does not make one.
+std::optional<std::regex> directivePattern(std::string_view text,
+                                           std::string &problem) {
+  std::string re;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t open = text.find("{{", at);
+    std::string_view literal =
+        text.substr(at, open == std::string_view::npos ? std::string_view::npos
+                                                       : open - at);
+    for (char c : literal) {
+      if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos)
+        re += '\\';
+      re += c;
+    }
+    if (open == std::string_view::npos)
+      break;
+    size_t close = text.find("}}", open + 2);
+    if (close == std::string_view::npos) {
+      problem = "a '{{' has no '}}'";
+      return std::nullopt;
+    }
+    re += "(?:";
+    re += text.substr(open + 2, close - open - 2);
+    re += ")";
+    at = close + 2;
+  }
+  try {
+    return std::regex(re, std::regex::ECMAScript);
+  } catch (const std::regex_error &e) {
+    problem = e.what();
+    return std::nullopt;
+  }
+}
 
 struct Seen {
   Severity severity;
@@ -328,6 +370,9 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
     if (!kind)
       continue;
     size_t p = i + kind->first.size();
+    bool regex = text.compare(p, 3, "-re") == 0;
+    if (regex)
+      p += 3;
     Expectation e;
     e.severity = kind->second;
     e.line = line;
@@ -337,6 +382,18 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
                     args);
       ok = false;
     };
+    auto wordChar = [](char c) {
+      return std::isalnum((unsigned char)c) || c == '_' || c == '-';
+    };
+    if (p < text.size() && wordChar(text[p])) {
+      // "expected-errors", "expected-error-regex": not a directive.
+      size_t end = p;
+      while (end < text.size() && wordChar(text[end]))
+        ++end;
+      bad(diag::err_verify_unknown_directive, {text.substr(i, end - i)});
+      i = end - 1;
+      continue;
+    }
     if (p + 1 < text.size() && text[p] == '@' && text[p + 1] == '*') {
       p += 2;
       e.elsewhere = true;
@@ -388,16 +445,42 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
         ++p;
     }
     if (text.compare(p, 2, "{{") != 0) {
-      bad(diag::err_verify_open, {kind->first});
+      bad(diag::err_verify_open,
+          {std::string(kind->first) + (regex ? "-re" : "")});
       continue;
     }
-    size_t close = text.find("}}", p + 2);
     size_t eol = text.find('\n', p);
+    size_t close = std::string_view::npos;
+    if (!regex) {
+      close = text.find("}}", p + 2);
+    } else {
+      // The regular expressions' own {{...}} nest inside the text's.
+      int depth = 1;
+      for (size_t k = p + 2; k + 1 < text.size() && k < eol; ++k) {
+        if (text.compare(k, 2, "{{") == 0) {
+          ++depth;
+          ++k;
+        } else if (text.compare(k, 2, "}}") == 0 && --depth == 0) {
+          close = k;
+          break;
+        } else if (text.compare(k, 2, "}}") == 0) {
+          ++k;
+        }
+      }
+    }
     if (close == std::string_view::npos || close > eol) {
       bad(diag::err_verify_close);
       continue;
     }
     e.text = std::string(text.substr(p + 2, close - p - 2));
+    if (regex) {
+      std::string problem;
+      e.pattern = directivePattern(e.text, problem);
+      if (!e.pattern) {
+        bad(diag::err_verify_regex, {e.text, problem});
+        continue;
+      }
+    }
     out.push_back(std::move(e));
     i = close + 1;
   }
@@ -441,7 +524,9 @@ bool verifyExpectations(const SourceFiles &files,
       bool here = !s.loc.isValid() ? false
                   : e.elsewhere    ? s.loc.fileId != 0
                                    : s.loc.fileId == 0 && s.loc.line == e.line;
-      if (here && s.text.find(e.text) != std::string::npos) {
+      bool says = e.pattern ? std::regex_search(s.text, *e.pattern)
+                            : s.text.find(e.text) != std::string::npos;
+      if (here && says) {
         s.matched = true;
         ++e.seen;
       }

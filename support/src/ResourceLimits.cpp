@@ -12,10 +12,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <malloc.h>
+#include <mutex>
 #include <new>
 #include <string>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <vector>
 
 #ifdef MSCCLC_SANITIZED
 #include <sanitizer/allocator_interface.h>
@@ -190,6 +192,44 @@ RecoverableAllocations::~RecoverableAllocations() { recoverable = previous_; }
 
 void setInputErrorExitStatus(int status) { inputErrorStatus = status; }
 
+namespace {
+// Recursive: an action may register another (a printer it makes) while the
+// actions run.
+std::recursive_mutex &exitActionsMutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+std::vector<ExitNowAction *> &exitActions() {
+  static std::vector<ExitNowAction *> actions;
+  return actions;
+}
+} // namespace
+
+ExitNowAction::ExitNowAction(std::function<void(int &status)> action)
+    : action_(std::move(action)) {
+  std::lock_guard lock(exitActionsMutex());
+  exitActions().push_back(this);
+}
+
+ExitNowAction::~ExitNowAction() {
+  std::lock_guard lock(exitActionsMutex());
+  auto &actions = exitActions();
+  actions.erase(std::remove(actions.begin(), actions.end(), this),
+                actions.end());
+}
+
+void runExitNowActions(int &status) {
+  std::lock_guard lock(exitActionsMutex());
+  auto &actions = exitActions();
+  // Each leaves the list before it runs: one that ends the process again
+  // (out of memory while printing) does not run twice.
+  while (!actions.empty()) {
+    ExitNowAction *next = actions.back();
+    actions.pop_back();
+    next->action_(status);
+  }
+}
+
 void exitNow(const char *message, int status) {
   // Callers deep inside Clang cannot know which command runs them.
   if (status == 1)
@@ -198,6 +238,7 @@ void exitNow(const char *message, int status) {
     ssize_t ignored = ::write(2, message, std::strlen(message));
     (void)ignored;
   }
+  runExitNowActions(status);
   removeTemporaries();
   std::fflush(stdout);
   std::fflush(stderr);

@@ -5,6 +5,7 @@
 #include "mscclc/support/LargeBlockAllocator.h"
 #include "mscclc/support/Parallel.h"
 #include "mscclc/support/PhaseTimes.h"
+#include "mscclc/support/ResourceLimits.h"
 
 #include <catch2/catch.hpp>
 
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -484,4 +486,31 @@ TEST_CASE("phase-start hook, timed", "[.][phase-times]") {
 TEST_CASE("phase-start hook runs at every phase start when phases are "
           "timed") {
   CHECK(runHiddenTest("phase-start hook, timed", 0) == 0);
+}
+
+TEST_CASE("exitNow's actions run newest first, once, and may set the status",
+          "[support]") {
+  using mscclc::support::ExitNowAction;
+  std::string order;
+  int status = 1;
+  {
+    ExitNowAction outer([&](int &) { order += "outer "; });
+    ExitNowAction gone([&](int &) { order += "gone "; });
+    {
+      ExitNowAction removed([&](int &) { order += "removed "; });
+    }
+    std::optional<ExitNowAction> late;
+    ExitNowAction inner([&](int &s) {
+      order += "inner ";
+      s = 0;
+      // One registered while the actions run runs too, before the older.
+      late.emplace([&](int &) { order += "late "; });
+    });
+    mscclc::support::runExitNowActions(status);
+    CHECK(order == "inner late gone outer ");
+    CHECK(status == 0);
+    // Each ran once: none is left.
+    mscclc::support::runExitNowActions(status);
+    CHECK(order == "inner late gone outer ");
+  }
 }

@@ -93,6 +93,8 @@ public:
   // "2 warnings and 1 error generated." (as clang), when there were any;
   // nothing when recording into a log (the log's document has the counts).
   void printSummary();
+  // Whether printSummary() has been called.
+  bool summaryPrinted() const { return summaryPrinted_; }
 
 protected:
   void handle(const Diagnostic &d) override;
@@ -105,6 +107,7 @@ private:
   std::string subject_;
   bool color_ = false;
   DiagnosticLog *log_ = nullptr;
+  bool summaryPrinted_ = false;
 };
 
 // Checks the expectations written in file 0 of `files` against `diags`

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -114,11 +115,33 @@ private:
 // destructors).
 void removeTemporaries();
 
-// Prints `message` (already formatted) to stderr, removes temporaries and
-// exits with `status`, without running destructors: for limits hit deep
-// inside Clang, where unwinding is not possible. Status 1 (errors in the
-// input, which is also how running out of memory ends) is replaced by the
-// one setInputErrorExitStatus chose.
+// What must still happen when exitNow() ends the process without
+// unwinding: the closing words of the command that runs (its summary line,
+// --verify's verdict) and of the run (the json or sarif document of
+// -fdiagnostics-format). An action is registered while the object lives;
+// exitNow() runs the registered ones, the newest first, once. An action may
+// change the exit status.
+class ExitNowAction {
+public:
+  explicit ExitNowAction(std::function<void(int &status)> action);
+  ~ExitNowAction();
+  ExitNowAction(const ExitNowAction &) = delete;
+  ExitNowAction &operator=(const ExitNowAction &) = delete;
+
+private:
+  friend void runExitNowActions(int &status);
+  std::function<void(int &status)> action_;
+};
+
+// Runs the registered ExitNowActions, the newest first, each once (exitNow
+// calls it; for tests).
+void runExitNowActions(int &status);
+
+// Prints `message` (already formatted) to stderr, runs the ExitNowActions,
+// removes temporaries and exits with `status`, without running
+// destructors: for limits hit deep inside Clang, where unwinding is not
+// possible. Status 1 (errors in the input, which is also how running out of
+// memory ends) is replaced by the one setInputErrorExitStatus chose.
 [[noreturn]] void exitNow(const char *message, int status);
 
 // Sets the status that exitNow() and outOfMemoryNow() use for errors in the
