@@ -143,7 +143,6 @@ struct ClangProgress {
   const SourceManager *sm = nullptr;
   clang::SourceLocation lastToken;
   uint64_t tokens = 0;
-  std::string inputName;
   // Set while a source file is being compiled: spelling suggestions
   // consult its Sema.
   CompilerInstance *compiler = nullptr;
@@ -1748,7 +1747,6 @@ public:
     // Our diagnostics already say what went wrong.
     tool_.setPrintErrorMessage(false);
     tool_.setDiagnosticConsumer(&forward_);
-    progress_.inputName = options_.inputFile;
     progress_.reportFatal = [this](diag::ID id,
                                    std::initializer_list<DiagArg> args) {
       forward_.reportFatal(progress_.lastToken, id, args);
