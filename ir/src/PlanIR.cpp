@@ -137,6 +137,16 @@ size_t countOpEntries(const Plan &plan) {
   return n;
 }
 
+std::string threadBlockName(const Plan &plan, int32_t rank, int32_t tb) {
+  std::string name =
+      "rank " + std::to_string(rank) + " thread block " + std::to_string(tb);
+  const int32_t n = plan.sourceInstances;
+  if (n > 1 && tb >= 0)
+    name += " (instance " + std::to_string(tb % n) + " of thread block " +
+            std::to_string(tb / n) + ")";
+  return name;
+}
+
 size_t countOps(const Plan &plan) {
   size_t n = 0;
   for (const Gpu &gpu : plan.gpus)

@@ -177,6 +177,7 @@ plan::Plan lowerToPlan(const Program &program) {
   static_cast<plan::PlanSettings &>(out) = program;
   out.files = program.files;
   out.loc = program.loc;
+  out.sourceInstances = program.replicated ? program.instances : 1;
   // Ranks lower independently (each its own tables): in parallel, each
   // into its own slot.
   out.gpus.resize(program.ranks.size());

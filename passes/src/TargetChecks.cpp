@@ -22,9 +22,9 @@ const TargetLimits *findTarget(const std::string &name) {
 
 namespace {
 
-std::string where(const plan::Gpu &gpu, const plan::ThreadBlock &tb) {
-  return "rank " + std::to_string(gpu.id) + " thread block " +
-         std::to_string(tb.id);
+std::string where(const plan::Plan &plan, const plan::Gpu &gpu,
+                  const plan::ThreadBlock &tb) {
+  return plan::threadBlockName(plan, gpu.id, tb.id);
 }
 
 // Ops that act once per entry give entry k to thread k (executor-semantics
@@ -167,7 +167,7 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
       if (n > t.maxOpsPerThreadBlock)
         fail(diag::err_limit_ops_per_tb, nth ? nth->loc : SourceLocation{},
              tbPath + ".ops",
-             {where(gpu, tb), n, t.maxOpsPerThreadBlock, t.name});
+             {where(plan, gpu, tb), n, t.maxOpsPerThreadBlock, t.name});
       // The executor joins a thread block's entries of one kind into one
       // list (a plan may give a kind several entries), so the limits count
       // per kind, in the order the kinds first appear.
@@ -194,7 +194,7 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
                                              op, type, t.maxChannelsPerKind);
                                        })),
                tbPath + ".channels",
-               {where(gpu, tb), count, plan::toString(type),
+               {where(plan, gpu, tb), count, plan::toString(type),
                 t.maxChannelsPerKind, t.name});
       for (auto [type, count] :
            perKind(tb.remoteBufferRefs, [](const plan::RemoteBufferRefs &r) {
@@ -209,7 +209,7 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
                                              t.maxRemoteBuffersPerKind);
                                        })),
                tbPath + ".remote_buffer_refs",
-               {where(gpu, tb), count, plan::toString(type),
+               {where(plan, gpu, tb), count, plan::toString(type),
                 t.maxRemoteBuffersPerKind});
       // Pushed last to first, so that ops are checked (and reported) in
       // plan order, a pipeline's body right after the pipeline.
@@ -226,16 +226,16 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
         std::string name(plan::toString(op->kind));
         if (int64_t(op->channelIds.size()) > t.maxChannelIdsPerOp)
           fail(diag::err_limit_channels_per_op, op->loc, path,
-               {name, where(gpu, tb), op->channelIds.size(),
+               {name, where(plan, gpu, tb), op->channelIds.size(),
                 t.maxChannelIdsPerOp});
         if (int64_t(op->src.size()) > t.maxBuffersPerOp ||
             int64_t(op->dst.size()) > t.maxBuffersPerOp)
           fail(diag::err_limit_buffers_per_op, op->loc, path,
-               {name, where(gpu, tb), std::max(op->src.size(), op->dst.size()),
-                t.maxBuffersPerOp});
+               {name, where(plan, gpu, tb),
+                std::max(op->src.size(), op->dst.size()), t.maxBuffersPerOp});
         if (int64_t(op->semaphoreIds.size()) > t.maxSemaphoreIdsPerOp)
           fail(diag::err_limit_semaphores_per_op, op->loc, path,
-               {name, where(gpu, tb), op->semaphoreIds.size(),
+               {name, where(plan, gpu, tb), op->semaphoreIds.size(),
                 t.maxSemaphoreIdsPerOp});
         if (EntriesPerThread e = entriesPerThread(*op);
             int64_t(e.count) > plan.numThreadsPerBlock &&
@@ -243,12 +243,12 @@ bool checkTargetLimits(const plan::Plan &plan, const TargetLimits &t,
           fail(diag::err_limit_entries_per_thread, op->loc,
                path + "." + e.key + "[" +
                    std::to_string(plan.numThreadsPerBlock) + "]",
-               {name, where(gpu, tb), e.count, e.key, plan.numThreadsPerBlock,
-                e.skipped});
+               {name, where(plan, gpu, tb), e.count, e.key,
+                plan.numThreadsPerBlock, e.skipped});
         if (op->kind == plan::OpKind::Barrier &&
             op->barrierId >= t.maxBarrierId)
           fail(diag::err_limit_barrier_id, op->loc, path,
-               {op->barrierId, where(gpu, tb), t.maxBarrierId});
+               {op->barrierId, where(plan, gpu, tb), t.maxBarrierId});
       }
     }
   }

@@ -335,9 +335,8 @@ void checkScratchPacketOverlap(const plan::Plan &plan,
       }
   if (!anyPackets)
     return;
-  auto whereOf = [](const ScratchUse &u) {
-    return "rank " + std::to_string(u.gpu) + " thread block " +
-           std::to_string(u.tb);
+  auto whereOf = [&plan](const ScratchUse &u) {
+    return plan::threadBlockName(plan, u.gpu, u.tb);
   };
   // One mistake usually shows twice, at the op writing the packets and at
   // the one reading them: one report per plain use (its source location,
@@ -768,8 +767,7 @@ bool checkTargetDefects(const plan::Plan &plan, DiagnosticSink &diags) {
               return "";
             });
       };
-      std::string where = "rank " + std::to_string(gpu.id) + " thread block " +
-                          std::to_string(tb.id);
+      std::string where = plan::threadBlockName(plan, gpu.id, tb.id);
       std::string tbPath = "gpus[" + std::to_string(gpu.id) +
                            "].threadblocks[" + std::to_string(tb.id) + "]";
       // Port transfers pushed since the block's last __syncthreads: per

@@ -176,6 +176,10 @@ struct Plan : PlanSettings {
   // Where the CollectiveProgram was created (invalid for plans read from
   // JSON): plan-wide diagnostics point there. Not part of the identity.
   SourceLocation loc;
+  // The instances the source's thread blocks were replicated into (1 for
+  // plans read from JSON): thread block T of the plan is instance T % n of
+  // the source's thread block T / n. Not part of the identity.
+  int32_t sourceInstances = 1;
 
   bool operator==(const Plan &o) const {
     return static_cast<const PlanSettings &>(*this) == o && gpus == o.gpus;
@@ -188,6 +192,12 @@ inline bool rangeFits(int64_t index, int64_t size, int64_t count) {
   return index >= 0 && size >= 0 && count >= 0 && index <= count &&
          size <= count - index;
 }
+
+// "rank R thread block T", for diagnostics; for a plan compiled with
+// instances, also which of the source's thread blocks T is a copy of
+// ("rank 0 thread block 6 (instance 0 of thread block 3)"), since the
+// diagnostic points at the source, where T was never written.
+std::string threadBlockName(const Plan &plan, int32_t rank, int32_t tb);
 
 // Total op count of a plan (pipeline inner ops included).
 size_t countOps(const Plan &plan);
