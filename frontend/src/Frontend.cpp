@@ -168,9 +168,15 @@ struct ClangProgress {
 // command's closing words (its summary, the json or sarif document).
 [[noreturn]] void fatalClangError(const ClangProgress &p, diag::ID id,
                                   std::initializer_list<DiagArg> args = {}) {
-  if (p.reportFatal)
+  if (p.reportFatal) {
     p.reportFatal(id, args);
-  support::exitNow(nullptr, 1);
+    support::exitNow(nullptr, 1);
+  }
+  // No sink to report to: the message alone, unlocated.
+  std::string text =
+      "mscclc: error: " +
+      formatDiagnostic(diagInfo(id).format, std::vector<DiagArg>(args)) + "\n";
+  support::exitNow(text.c_str(), 1);
 }
 
 // Macro expansions are counted too: a macro exploding inside #if never
@@ -588,7 +594,7 @@ public:
     if (loc.isValid())
       last_ = loc;
     else if (id == diag::err_clang)
-      loc = last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
+      loc = placeOfUnlocatedError();
     const NamedDecl *suggestion = nullptr;
     std::string hint;
     if (id == diag::err_clang && !suggesting_ && progress_.compiler &&
@@ -638,8 +644,14 @@ public:
       loc = locs_.map(at);
     }
     if (!loc.isValid())
-      loc = last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
+      loc = placeOfUnlocatedError();
     sink_->report(id, loc, args);
+  }
+
+  // Where an error without a place of its own is reported: where the last
+  // one was, or else the start of the algorithm file.
+  mscclc::SourceLocation placeOfUnlocatedError() const {
+    return last_.isValid() ? last_ : mscclc::SourceLocation{0, 1, 1};
   }
 
   // Where the user's header a diagnostic is in was included, innermost

@@ -460,10 +460,11 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
         if (text.compare(k, 2, "{{") == 0) {
           ++depth;
           ++k;
-        } else if (text.compare(k, 2, "}}") == 0 && --depth == 0) {
-          close = k;
-          break;
         } else if (text.compare(k, 2, "}}") == 0) {
+          if (--depth == 0) {
+            close = k;
+            break;
+          }
           ++k;
         }
       }
