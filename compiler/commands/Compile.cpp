@@ -10,6 +10,7 @@
 #include "../Driver.h"
 #include "Commands.h"
 #include "mscclc/cuda/CudaWriter.h"
+#include "mscclc/frontend/VerifyRegex.h"
 
 #include "mscclc/ir/ChunkIRPrinter.h"
 #include "mscclc/ir/ChunkIRVerifier.h"
@@ -329,7 +330,8 @@ private:
     options_.configure(collected);
     auto verdict = [&] {
       auto printer = makePrinter(input_, options_, files);
-      bool ok = verifyExpectations(*files, collected.entries, *printer);
+      bool ok = verifyExpectations(*files, collected.entries, *printer,
+                                   frontend::compileVerifyRegex);
       printer->printSummary();
       return ok ? Success : Failure;
     };

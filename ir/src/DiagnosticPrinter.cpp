@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
-#include <regex>
 
 namespace mscclc {
 
@@ -287,14 +286,15 @@ struct Expectation {
   bool elsewhere = false;
   // `expected-error-re`: `text` with its {{...}} parts as regular
   // expressions, searched for in the message.
-  std::optional<std::regex> pattern;
+  std::unique_ptr<TextPattern> pattern;
 };
 
 // The pattern of an `-re` directive's text: the parts in {{...}} are
-// regular expressions (ECMAScript), the rest literal, as in clang -verify.
-// Sets `problem` when the text does not make one.
-std::optional<std::regex> directivePattern(std::string_view text,
-                                           std::string &problem) {
+// regular expressions (POSIX extended), the rest literal, as in clang
+// -verify. Sets `problem` when the text does not make one.
+std::unique_ptr<TextPattern> directivePattern(std::string_view text,
+                                              const RegexCompiler &compile,
+                                              std::string &problem) {
   std::string re;
   size_t at = 0;
   while (at < text.size()) {
@@ -312,19 +312,14 @@ std::optional<std::regex> directivePattern(std::string_view text,
     size_t close = text.find("}}", open + 2);
     if (close == std::string_view::npos) {
       problem = "a '{{' has no '}}'";
-      return std::nullopt;
+      return nullptr;
     }
-    re += "(?:";
+    re += "(";
     re += text.substr(open + 2, close - open - 2);
     re += ")";
     at = close + 2;
   }
-  try {
-    return std::regex(re, std::regex::ECMAScript);
-  } catch (const std::regex_error &e) {
-    problem = e.what();
-    return std::nullopt;
-  }
+  return compile(re, problem);
 }
 
 struct Seen {
@@ -335,7 +330,7 @@ struct Seen {
 };
 
 bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
-                       DiagnosticSink &report,
+                       DiagnosticSink &report, const RegexCompiler &compile,
                        std::optional<SourceLocation> &noDiagnostics) {
   static const std::pair<std::string_view, Severity> Kinds[] = {
       {"expected-error", Severity::Error},
@@ -476,7 +471,7 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
     e.text = std::string(text.substr(p + 2, close - p - 2));
     if (regex) {
       std::string problem;
-      e.pattern = directivePattern(e.text, problem);
+      e.pattern = directivePattern(e.text, compile, problem);
       if (!e.pattern) {
         bad(diag::err_verify_regex, {e.text, problem});
         continue;
@@ -492,14 +487,16 @@ bool parseExpectations(std::string_view text, std::vector<Expectation> &out,
 
 bool verifyExpectations(const SourceFiles &files,
                         const std::vector<Diagnostic> &diags,
-                        DiagnosticSink &report) {
+                        DiagnosticSink &report,
+                        const RegexCompiler &compileRegex) {
   if (files.size() == 0) {
     report.report(diag::err_verify_no_source);
     return false;
   }
   std::vector<Expectation> expected;
   std::optional<SourceLocation> noDiagnostics;
-  bool ok = parseExpectations(files.text(0), expected, report, noDiagnostics);
+  bool ok = parseExpectations(files.text(0), expected, report, compileRegex,
+                              noDiagnostics);
   // As clang -verify: a file with no directive at all is a mistake (a
   // misspelt directive, or the wrong file), not a pass.
   if (noDiagnostics && !expected.empty()) {
@@ -525,7 +522,7 @@ bool verifyExpectations(const SourceFiles &files,
       bool here = !s.loc.isValid() ? false
                   : e.elsewhere    ? s.loc.fileId != 0
                                    : s.loc.fileId == 0 && s.loc.line == e.line;
-      bool says = e.pattern ? std::regex_search(s.text, *e.pattern)
+      bool says = e.pattern ? e.pattern->search(s.text)
                             : s.text.find(e.text) != std::string::npos;
       if (here && says) {
         s.matched = true;

@@ -23,6 +23,7 @@
 
 #include "mscclc/ir/Diagnostics.h"
 
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -115,8 +116,24 @@ private:
 // met, at its line; a diagnostic nobody expected, where it was reported)
 // and returns whether every expectation was met and nothing else was
 // reported.
+//
+// The regular expressions of `expected-error-re` directives are compiled by
+// `compileRegex` (POSIX extended, as clang -verify's llvm::Regex; the driver
+// supplies it so that ir/ stays free of LLVM). It returns null and sets
+// `problem` when a pattern does not compile. The engine must not backtrack:
+// a directive is user input, and its pattern must not be able to hang the
+// compiler.
+class TextPattern {
+public:
+  virtual ~TextPattern() = default;
+  // Whether the pattern matches anywhere in `text`.
+  virtual bool search(const std::string &text) const = 0;
+};
+using RegexCompiler = std::function<std::unique_ptr<TextPattern>(
+    const std::string &regex, std::string &problem)>;
 bool verifyExpectations(const SourceFiles &files,
                         const std::vector<Diagnostic> &diags,
-                        DiagnosticSink &report);
+                        DiagnosticSink &report,
+                        const RegexCompiler &compileRegex);
 
 } // namespace mscclc
