@@ -148,6 +148,12 @@ void DiagnosticSink::emit(Diagnostic d) {
       d.id < diag::NumDiagnostics ? diagInfo(d.id).group : std::string_view();
   if (d.severity == Severity::Error && !group.empty() && demoted_.count(group))
     d.severity = Severity::Warning;
+  // -Wno-GROUP does not touch an error by default (a plan past the
+  // executor's limits can break it): say so once, or the flag looks broken.
+  if (d.severity == Severity::Error && !group.empty() &&
+      ignored_.count(group) && explainedErrors_.emplace(group).second)
+    d.notes.push_back(
+        makeNote(diag::note_wno_group_error, {}, {std::string(group)}));
   if (d.severity == Severity::Warning && ignoreAllWarnings_)
     return;
   if (d.severity == Severity::Warning && !group.empty()) {

@@ -172,6 +172,8 @@ private:
   std::set<std::string, std::less<>> ignored_;
   std::set<std::string, std::less<>> promoted_;
   std::set<std::string, std::less<>> demoted_;
+  // Groups whose -Wno- an error has already explained (note_wno_group_error).
+  std::set<std::string, std::less<>> explainedErrors_;
 };
 
 // Collects diagnostics in memory (unit tests, -verify).
