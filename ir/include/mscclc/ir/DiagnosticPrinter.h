@@ -111,26 +111,26 @@ private:
   bool summaryPrinted_ = false;
 };
 
-// Checks the expectations written in file 0 of `files` against `diags`
-// (notes included). Reports each mismatch to `report` (an expectation not
-// met, at its line; a diagnostic nobody expected, where it was reported)
-// and returns whether every expectation was met and nothing else was
-// reported.
-//
-// The regular expressions of `expected-error-re` directives are compiled by
-// `compileRegex` (POSIX extended, as clang -verify's llvm::Regex; the driver
-// supplies it so that ir/ stays free of LLVM). It returns null and sets
-// `problem` when a pattern does not compile. The engine must not backtrack:
-// a directive is user input, and its pattern must not be able to hang the
-// compiler.
+// A compiled regular expression of an `expected-error-re` directive.
 class TextPattern {
 public:
   virtual ~TextPattern() = default;
   // Whether the pattern matches anywhere in `text`.
   virtual bool search(const std::string &text) const = 0;
 };
+// Compiles a directive's regular expression (POSIX extended, as clang
+// -verify's llvm::Regex), or returns null and sets `problem` when it does
+// not compile. The front end supplies it (frontend/VerifyRegex.h), so that
+// ir/ stays free of LLVM. Its matcher must not backtrack: a directive is
+// user input, and no pattern may hang the compiler.
 using RegexCompiler = std::function<std::unique_ptr<TextPattern>(
     const std::string &regex, std::string &problem)>;
+
+// Checks the expectations written in file 0 of `files` against `diags`
+// (notes included). Reports each mismatch to `report` (an expectation not
+// met, at its line; a diagnostic nobody expected, where it was reported)
+// and returns whether every expectation was met and nothing else was
+// reported. `-re` directives are compiled by `compileRegex`.
 bool verifyExpectations(const SourceFiles &files,
                         const std::vector<Diagnostic> &diags,
                         DiagnosticSink &report,
